@@ -62,8 +62,7 @@ run_logged() {
 
 # Only one setup at a time per checkout (two pip runs in one venv break it).
 if command -v flock >/dev/null 2>&1; then
-    LOCK="${TMPDIR:-/tmp}/uno-access-setup-$(printf '%s' "$ROOT" | cksum | cut -d' ' -f1).lock"
-    exec 9>"$LOCK"
+    exec 9<"$ROOT"   # the lock is on the checkout's own folder: no lock file to own
     if ! flock -n 9; then
         say "waiting for another setup of $ROOT to finish"
         flock 9
@@ -249,7 +248,7 @@ link_debian_modules() {
     fi
 
     if [ "${#linked[@]}" = 0 ]; then
-        note "Debian modules louis and brlapi already linked into .venv"
+        note "Debian modules already linked into .venv"
     else
         say "linked Debian modules into .venv: ${linked[*]}"
     fi
