@@ -1,0 +1,194 @@
+"""The command line: ``uno-access [play|simulate|scenario|cards] …`` (INTERFACE.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from .access import messages
+from .engine.rules import PRESETS, RulesError, RuleSet
+
+EXIT_ERROR = 2
+
+
+class UsageError(Exception):
+    """A problem with what the user asked for; ``message`` is one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _rules(name: str) -> RuleSet:
+    try:
+        rules = RuleSet.preset(name)
+    except RulesError as error:
+        raise UsageError(messages.rules_error(error)) from None
+    if rules.unsupported():
+        raise UsageError(messages.rules_not_yet(rules.unsupported()))
+    return rules
+
+
+def _bots(text: str) -> list[str]:
+    from .bots import BOT_NAMES
+
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise UsageError(messages.unknown_bot(name, BOT_NAMES))
+    if not names:
+        raise UsageError(messages.unknown_bot(text, BOT_NAMES))
+    return names
+
+
+def _players(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(messages.PLAYERS_RANGE) from None
+    if not 2 <= n <= 10:
+        raise argparse.ArgumentTypeError(messages.PLAYERS_RANGE)
+    return n
+
+
+def _positive(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(messages.WHOLE_NUMBER) from None
+    if n < 1:
+        raise argparse.ArgumentTypeError(messages.WHOLE_NUMBER)
+    return n
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="uno-access", description=messages.PROGRAM_DESCRIPTION,
+    )
+    sub = parser.add_subparsers(dest="command")
+
+    play = sub.add_parser("play", help=messages.HELP_PLAY)
+    play.add_argument("--players", type=_players, default=2)
+    play.add_argument("--bots", default="random", help=messages.HELP_BOTS)
+    play.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
+    play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--name", default=None, help=messages.HELP_NAME)
+
+    sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
+    sim.add_argument("--players", type=_players, default=2)
+    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--bots", default="random", help=messages.HELP_BOTS)
+    sim.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+
+    scen = sub.add_parser("scenario", help=messages.HELP_SCENARIO)
+    scen.add_argument("file")
+
+    cards = sub.add_parser("cards", help=messages.HELP_CARDS)
+    cards.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+    return parser
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    rules = _rules(args.rules)
+    bots = _bots(args.bots)
+    result = simulate(args.players, args.games, rules, args.seed, bots)
+    record = {
+        "games": result.games,
+        "players": result.players,
+        "rules": args.rules,
+        "bots": bots,
+        "seed": args.seed,
+        "seconds": round(result.seconds, 4),
+        "games_per_second": round(result.games_per_second, 2),
+        "rounds": result.rounds,
+        "rounds_per_second": round(result.rounds_per_second, 2),
+        "actions": result.actions,
+        "wins": list(result.wins),
+        "errors": result.errors,
+        "first_error": result.first_error,
+    }
+    if args.json:
+        print(json.dumps(record))
+    else:
+        print(messages.simulation_summary(record))
+    return 1 if result.errors else 0
+
+
+def cmd_scenario(args: argparse.Namespace) -> int:
+    from .scenario import ScenarioError, load, replay
+
+    try:
+        scenario = load(args.file)
+    except ScenarioError as error:
+        raise UsageError(error.message) from None
+    for line in replay(scenario):
+        print(json.dumps(line))
+    return 0
+
+
+def cmd_cards(args: argparse.Namespace) -> int:
+    from .access import braille
+    from .engine.cards import all_faces
+
+    try:
+        rows = [
+            {
+                "code": card.code,
+                "name": messages.card_name(card),
+                "brf": braille.card_brf(card),
+                "unicode": braille.card_unicode(card),
+                "points": card.points,
+            }
+            for card in all_faces()
+        ]
+    except braille.BrailleUnavailable as error:
+        raise UsageError(error.message) from None
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        for row in rows:
+            print(messages.card_row(row))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .ui.play import run
+
+    rules = _rules(args.rules)
+    return run(args.players, _bots(args.bots), rules, args.seed, args.name)
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "simulate": cmd_simulate,
+    "scenario": cmd_scenario,
+    "cards": cmd_cards,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+        argv.insert(0, "play")
+    args = parser.parse_args(argv)
+    try:
+        return COMMANDS[args.command](args)
+    except UsageError as error:
+        print(f"uno-access: {error.message}", file=sys.stderr)
+        return EXIT_ERROR
+    except KeyboardInterrupt:
+        print(messages.INTERRUPTED, file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,81 @@
+"""What people type, turned into values: cards in every accepted form, and colours."""
+
+from __future__ import annotations
+
+import re
+
+from ..engine.cards import COLORS, Card, Color, Kind, all_faces
+from . import messages
+
+# North American Braille ASCII, indexed by the dot pattern (dot 1 = bit 0 … dot 6 = bit 5)
+BRAILLE_ASCII = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="
+_UNICODE_BASE = 0x2800
+_DIGIT_LETTERS = "jabcdefghi"  # after the number sign: j is 0, a is 1 … i is 9
+
+
+class ParseError(ValueError):
+    """Text that names no card or colour; ``message`` says what is accepted."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _forms(card: Card) -> list[str]:
+    """Every accepted spelling of ``card``, lowercase and without spaces."""
+    code = card.code
+    forms = [code]
+    if card.is_wild:
+        forms += messages.KIND_WORDS[card.kind]
+        if card.kind is Kind.WILD_DRAW_FOUR:
+            forms += ['wi"6#d', "wi-#d", "wi-4", "w+4"]
+        return forms
+    assert card.color is not None
+    letter = card.color.value
+    colors = (messages.COLOR_NAMES[card.color].lower(), letter)
+    if card.kind is Kind.NUMBER:
+        assert card.number is not None
+        digit_letter = _DIGIT_LETTERS[card.number]
+        forms.append(f"{letter}#{digit_letter}")
+        for color in colors:
+            forms += [f"{color}{card.number}", f"{color}{messages.NUMBER_WORDS[card.number]}"]
+        return forms
+    if card.kind is Kind.DRAW_TWO:
+        forms += [f'{letter}"6#b', f"{letter}-#b", f"{letter}-2"]
+    for color in colors:
+        forms += [f"{color}{word}" for word in messages.KIND_WORDS[card.kind]]
+    return forms
+
+
+_CARDS: dict[str, Card] = {form: card for card in all_faces() for form in _forms(card)}
+_COLORS: dict[str, Color] = {}
+for _color in COLORS:
+    _COLORS[_color.value] = _color
+    _COLORS[_color.word] = _color
+
+
+def _unicode_to_ascii(text: str) -> str:
+    out = []
+    for ch in text:
+        code = ord(ch) - _UNICODE_BASE
+        out.append(BRAILLE_ASCII[code].lower() if 0 <= code < 64 else ch)
+    return "".join(out)
+
+
+def parse_card(text: str) -> Card:
+    """The card ``text`` names: a code (``b7``), Braille ASCII (``B#G``, ``WI"6#D``),
+    braille dots (``⠃⠼⠛``) or words (``blue 7``, ``Blue Seven``, ``wild draw four``).
+    """
+    key = re.sub(r"[\s_]+", "", _unicode_to_ascii(text).lower())
+    card = _CARDS.get(key)
+    if card is None:
+        raise ParseError(messages.not_a_card(text.strip()))
+    return card
+
+
+def parse_color(text: str) -> Color:
+    """The colour ``text`` names: ``blue`` or ``b``, in any case."""
+    color = _COLORS.get(text.strip().lower())
+    if color is None:
+        raise ParseError(messages.not_a_color(text.strip()))
+    return color

@@ -1,0 +1,1 @@
+"""The rules engine: standard library only, imports nothing else of the package."""

@@ -1,0 +1,105 @@
+"""What a seat can do, as frozen values. ``Game.apply`` takes exactly these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card, Color
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play a card from the hand; ``color`` for a Wild; ``uno`` calls UNO with it."""
+
+    seat: int
+    card: Card
+    color: Color | None = None
+    uno: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card from the DRAW pile instead of playing."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDrawn:
+    """Play the card just drawn (the only card that may be played after a draw)."""
+
+    seat: int
+    color: Color | None = None
+    uno: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Keep:
+    """Keep the card just drawn and end the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CallUno:
+    """Call UNO right after playing the next-to-last card, before anyone catches you."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Catch:
+    """Catch ``target``, who holds one card and has not called UNO."""
+
+    seat: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Challenge the Wild Draw Four just played on you."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Accept the Wild Draw Four just played on you: draw 4 and lose the turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseColor:
+    """Choose the colour for a Wild turned up to start the DISCARD pile."""
+
+    seat: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Deal the next round after one has ended."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardCheck:
+    """Ask everyone how many cards they hold. Changes nothing."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TouchTopCard:
+    """Touch the top card of the DISCARD pile. Changes nothing."""
+
+    seat: int
+
+
+Action = (
+    Play | Draw | PlayDrawn | Keep | CallUno | Catch | Challenge | Accept | ChooseColor
+    | NextRound | CardCheck | TouchTopCard
+)
+QUERIES = (CardCheck, TouchTopCard)

@@ -1,0 +1,149 @@
+"""Cards as values: colours, kinds, the 54 distinct faces and the 108-card deck.
+
+Every card face exists once (``Card.of`` interns it), so two Blue 7s are the same
+object: comparisons in hands and piles are identity checks, and a card never
+changes (a played Wild keeps no colour; the colour in play lives in the game).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import ClassVar
+
+
+class Color(Enum):
+    """The four colours, valued by their letter on the braille deck."""
+
+    BLUE = "b"
+    GREEN = "g"
+    RED = "r"
+    YELLOW = "y"
+
+    @property
+    def word(self) -> str:
+        """The colour's lowercase name, as typed on the command line."""
+        return self.name.lower()
+
+
+COLORS: tuple[Color, ...] = tuple(Color)
+
+
+class Kind(Enum):
+    """What a card does, valued by its corner code (without the colour letter)."""
+
+    NUMBER = "#"
+    DRAW_TWO = "+2"
+    REVERSE = "rv"
+    SKIP = "sk"
+    WILD = "wi"
+    WILD_DRAW_FOUR = "wi+4"
+
+    @property
+    def is_wild(self) -> bool:
+        return self in (Kind.WILD, Kind.WILD_DRAW_FOUR)
+
+    @property
+    def is_action(self) -> bool:
+        return self is not Kind.NUMBER
+
+
+ACTION_POINTS = 20
+WILD_POINTS = 50
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Card:
+    """One card face. Build it with ``Card.of`` or ``Card.from_code``, never directly.
+
+    Faces are interned, so equality is identity and hashing is by identity too.
+    """
+
+    kind: Kind
+    color: Color | None
+    number: int | None
+    code: str
+    points: int
+    is_wild: bool
+
+    _faces: ClassVar[dict[tuple[Kind, Color | None, int | None], Card]] = {}
+    _by_code: ClassVar[dict[str, Card]] = {}
+
+    @classmethod
+    def of(cls, kind: Kind, color: Color | None = None, number: int | None = None) -> Card:
+        """The card face of this kind, colour and number (interned)."""
+        key = (kind, color, number)
+        face = cls._faces.get(key)
+        if face is None:
+            raise ValueError(f"no such card: {kind.name} {color} {number}")
+        return face
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        """The card for a print corner code such as ``b7``, ``r+2``, ``gsk``, ``wi+4``.
+
+        Only the canonical lowercase print code is accepted here; the forgiving
+        parser for what people type lives in the accessibility layer.
+        """
+        face = cls._by_code.get(code)
+        if face is None:
+            raise ValueError(f"not a card code: {code!r}")
+        return face
+
+    def __repr__(self) -> str:
+        return f"Card({self.code})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        # copies and pickles come back as the same interned face
+        return (Card.from_code, (self.code,))
+
+
+def _make(kind: Kind, color: Color | None, number: int | None) -> None:
+    if kind is Kind.NUMBER:
+        assert color is not None and number is not None
+        code, points = f"{color.value}{number}", number
+    elif kind.is_wild:
+        code, points = kind.value, WILD_POINTS
+    else:
+        assert color is not None
+        code, points = f"{color.value}{kind.value}", ACTION_POINTS
+    face = Card(kind, color, number, code, points, kind.is_wild)
+    Card._faces[(kind, color, number)] = face
+    Card._by_code[code] = face
+
+
+for _color in COLORS:
+    for _n in range(10):
+        _make(Kind.NUMBER, _color, _n)
+    for _kind in (Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP):
+        _make(_kind, _color, None)
+_make(Kind.WILD, None, None)
+_make(Kind.WILD_DRAW_FOUR, None, None)
+
+WILD = Card.of(Kind.WILD)
+WILD_DRAW_FOUR = Card.of(Kind.WILD_DRAW_FOUR)
+
+
+def all_faces() -> tuple[Card, ...]:
+    """Every distinct card face, in deck order: per colour 0-9, +2, rv, sk; then wi, wi+4."""
+    return tuple(Card._faces.values())
+
+
+def standard_deck() -> list[Card]:
+    """The 108 playing cards (the braille deck's 4 reference cards are not dealt)."""
+    deck: list[Card] = []
+    for color in COLORS:
+        deck.append(Card.of(Kind.NUMBER, color, 0))
+        for n in range(1, 10):
+            deck += [Card.of(Kind.NUMBER, color, n)] * 2
+        for kind in (Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP):
+            deck += [Card.of(kind, color)] * 2
+    deck += [WILD] * 4 + [WILD_DRAW_FOUR] * 4
+    return deck
+
+
+def dealer_rank(card: Card, by_points: bool) -> int:
+    """A card's value when drawing for dealer: its number (actions 0), or its points."""
+    if by_points:
+        return card.points
+    return card.number if card.number is not None else 0

@@ -1,0 +1,256 @@
+"""What happened, as frozen values. ``Game.apply`` returns these.
+
+Some events carry cards only one seat may see (a draw, a dealt hand, a shown
+hand). ``for_seat`` gives the version of an event that a given seat may know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .actions import Action
+from .cards import Card, Color
+
+
+class Direction(Enum):
+    CLOCKWISE = 1  # to the left, the way play starts
+    COUNTERCLOCKWISE = -1  # to the right, after a Reverse
+
+
+class DrawReason(Enum):
+    """Why cards were drawn."""
+
+    TURN = "turn"  # drew instead of playing
+    DRAW_TWO = "draw_two"
+    DRAW_FOUR = "draw_four"  # accepted a Wild Draw Four
+    CHALLENGE_GUILTY = "challenge_guilty"  # played Wild Draw Four illegally and was challenged
+    CHALLENGE_LOST = "challenge_lost"  # challenged an innocent Wild Draw Four: 4 + 2
+    UNO_PENALTY = "uno_penalty"
+    START_DRAW_TWO = "start_draw_two"  # a Draw Two turned up to start
+
+
+class Refusal(Enum):
+    """Why an action was not allowed. The words are in the messages module."""
+
+    NO_SUCH_SEAT = "no_such_seat"
+    GAME_OVER = "game_over"
+    ROUND_OVER = "round_over"
+    ROUND_NOT_OVER = "round_not_over"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_IN_HAND = "not_in_hand"
+    DOES_NOT_MATCH = "does_not_match"
+    NEED_COLOR = "need_color"
+    CHOOSE_START_COLOR = "choose_start_color"
+    NO_COLOR_TO_CHOOSE = "no_color_to_choose"
+    ANSWER_CHALLENGE = "answer_challenge"
+    NO_CHALLENGE = "no_challenge"
+    ALREADY_DREW = "already_drew"
+    NOTHING_DRAWN = "nothing_drawn"
+    ONLY_DRAWN_CARD = "only_drawn_card"
+    DRAWN_NOT_PLAYABLE = "drawn_not_playable"
+    UNO_NOT_NOW = "uno_not_now"
+    CATCH_SELF = "catch_self"
+    CATCH_SAFE = "catch_safe"
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    """An action the rules do not allow; nothing changed."""
+
+    seat: int
+    action: Action
+    reason: Refusal
+    card: Card | None = None  # the card concerned, where one is (the drawn card, say)
+
+
+@dataclass(frozen=True, slots=True)
+class DealerDrew:
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted:
+    number: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    """``cards`` is empty in the version other seats see; ``count`` is public."""
+
+    seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StartCardTurned:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class StartCardReturned:
+    """A Wild Draw Four turned up to start goes back into the deck, which is reshuffled."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: int
+    card: Card
+    cards_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class ColorChosen:
+    seat: int
+    color: Color
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn:
+    """``cards`` is empty in the version other seats see; ``count`` is public."""
+
+    seat: int
+    count: int
+    reason: DrawReason
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class CouldNotDraw:
+    """Both piles are empty: nothing to draw, the turn passes."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnCardKept:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSkipped:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DirectionChanged:
+    direction: Direction
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCalled:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnoCaught:
+    seat: int  # who caught
+    target: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeMade:
+    seat: int  # the challenger
+    target: int  # who played the Wild Draw Four
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """The challenged hand, shown to the challenger alone (``cards`` empty for others)."""
+
+    seat: int  # whose hand
+    to_seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeResolved:
+    seat: int  # the challenger
+    target: int
+    guilty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFourAccepted:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reshuffled:
+    """The DISCARD pile but its top card became the new DRAW pile."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded:
+    winner: int
+    hand_points: tuple[int, ...]  # points left in each hand
+    gained: tuple[int, ...]  # what each seat's score grew by this round
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded:
+    winner: int
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardCount:
+    """A card check's answer: how many cards each seat holds."""
+
+    seat: int  # who asked
+    counts: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TopCard:
+    """Touching the top card: the card, and the colour in play (set by a Wild, or its own)."""
+
+    seat: int  # who touched
+    card: Card
+    color: Color | None
+
+
+Event = (
+    Rejected | DealerDrew | DealerChosen | RoundStarted | HandDealt | StartCardTurned
+    | StartCardReturned | TurnStarted | CardPlayed | ColorChosen | CardsDrawn | CouldNotDraw
+    | DrawnCardKept | PlayerSkipped | DirectionChanged | UnoCalled | UnoCaught | ChallengeMade
+    | HandShown | ChallengeResolved | DrawFourAccepted | Reshuffled | RoundEnded | GameEnded
+    | CardCount | TopCard
+)
+
+
+def for_seat(event: Event, seat: int) -> Event | None:
+    """The event as ``seat`` may know it: other seats' private cards removed.
+
+    ``None`` when the event is not for this seat at all: a refusal, and the answer
+    to a query, go only to the seat that acted or asked.
+    """
+    if isinstance(event, Rejected | CardCount | TopCard):
+        return event if event.seat == seat else None
+    if isinstance(event, HandDealt | CardsDrawn):
+        owner = event.seat
+    elif isinstance(event, HandShown):
+        owner = event.to_seat
+    else:
+        return event
+    return replace(event, cards=()) if owner != seat and event.cards else event

@@ -1,0 +1,152 @@
+"""The one rule-set value: every option of the rule sheets, with named presets."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+from .cards import Card
+
+
+class Scoring(Enum):
+    """How points are counted (RULES.md, Scoring)."""
+
+    STANDARD = "standard"  # who goes out scores the opponents' hands; first to the target wins
+    LOWEST = "lowest"  # each keeps a running total of their own hand; lowest wins at the target
+
+
+class PartnerSchedule(Enum):
+    """How partners are formed when ``partners`` is on."""
+
+    FIXED = "fixed"  # partners sit across and stay together
+    ROTATION = "rotation"  # four players, each partnered once with every other: 12 hands
+    TWO_TABLES = "two_tables"  # eight players at two tables: 28 hands
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Every option of RULES.md. The defaults are the Braille UNO sheet's rules."""
+
+    hand_size: int = 7
+    target_score: int = 500
+    scoring: Scoring = Scoring.STANDARD
+    uno_penalty: int = 2
+    dealer_by_points: bool = False
+    # named modes and options (RULES.md "Named modes and options")
+    partners: bool = False
+    partner_schedule: PartnerSchedule = PartnerSchedule.FIXED
+    challenge_uno: bool = False
+    speed: bool = False
+    draw_until_playable: bool = False
+    wild_draw_four_finish: bool = True
+    jump_in: bool = False
+    double_double: bool = False
+    dropping: bool = False
+    round_n_round: bool = False
+    round_n_round_penalty: int = 5
+    stacking: bool = False
+    anniversary_cards: bool = False
+    blank_cards: tuple[Card, ...] = ()
+    penalties: bool = False
+    suggestion_penalty: int = 2
+
+    def unsupported(self) -> tuple[str, ...]:
+        """The options set here that this version of the engine does not play yet."""
+        base = RuleSet()
+        pending = (
+            "partners", "challenge_uno", "speed", "draw_until_playable",
+            "wild_draw_four_finish", "jump_in", "double_double", "dropping",
+            "round_n_round", "stacking", "anniversary_cards", "blank_cards", "penalties",
+        )
+        return tuple(name for name in pending if getattr(self, name) != getattr(base, name))
+
+    @classmethod
+    def preset(cls, name: str) -> RuleSet:
+        """A named preset (see ``PRESETS``)."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RulesError("preset", name, tuple(PRESETS)) from None
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> RuleSet:
+        """A rule set from a scenario's or settings file's ``rules`` object.
+
+        ``preset`` picks the base (default ``standard``); every other key sets an option.
+        """
+        preset = data.get("preset", "standard")
+        if not isinstance(preset, str):
+            raise RulesError("preset", preset, tuple(PRESETS))
+        base = cls.preset(preset)
+        changes: dict[str, Any] = {}
+        known = {f.name: f for f in fields(cls)}
+        for key, value in data.items():
+            if key == "preset":
+                continue
+            if key not in known:
+                raise RulesError(key, value, tuple(known))
+            changes[key] = _coerce(key, getattr(base, key), value)
+        rules = replace(base, **changes)
+        rules.validate()
+        return rules
+
+    def validate(self) -> None:
+        """Raise ``RulesError`` for a value no table could play."""
+        if self.uno_penalty not in (2, 4, 5):
+            raise RulesError("uno_penalty", self.uno_penalty, (2, 4, 5))
+        if not 1 <= self.hand_size <= 15:
+            raise RulesError("hand_size", self.hand_size, ("1 to 15",))
+        if not 1 <= self.target_score <= 100_000:
+            raise RulesError("target_score", self.target_score, ("1 to 100000",))
+
+
+class RulesError(ValueError):
+    """A rule option with a value it cannot take: which option, what was given, what is allowed."""
+
+    def __init__(self, option: str, value: object, allowed: tuple[object, ...]) -> None:
+        super().__init__(option, value, allowed)
+        self.option = option
+        self.value = value
+        self.allowed = allowed
+
+
+def _coerce(key: str, default: object, value: object) -> object:
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        raise RulesError(key, value, (True, False))
+    if isinstance(default, int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        raise RulesError(key, value, ("a whole number",))
+    if isinstance(default, Enum):
+        enum_type = type(default)
+        for member in enum_type:
+            if value == member.value:
+                return member
+        raise RulesError(key, value, tuple(m.value for m in enum_type))
+    if key == "blank_cards":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            try:
+                return tuple(Card.from_code(v) for v in value)
+            except ValueError:
+                pass
+        raise RulesError(key, value, ("a list of card codes",))
+    raise RulesError(key, value, ())
+
+
+PRESETS: dict[str, RuleSet] = {
+    "standard": RuleSet(),
+    "lowest": RuleSet(scoring=Scoring.LOWEST),
+    "anniversary": RuleSet(uno_penalty=4, dealer_by_points=True, anniversary_cards=True),
+    "partners": RuleSet(partners=True),
+    "challenge_uno": RuleSet(challenge_uno=True),
+    "speed": RuleSet(
+        speed=True, hand_size=10, uno_penalty=5, draw_until_playable=True,
+        wild_draw_four_finish=False, jump_in=True, double_double=True, dropping=True,
+        round_n_round=True,
+    ),
+    "stacking": RuleSet(stacking=True),
+}

@@ -1,0 +1,75 @@
+"""The game state (owned and changed by ``Game`` alone) and the per-seat ``PlayerView``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .cards import Card, Color
+from .events import Direction
+from .rules import RuleSet
+
+
+class Phase(Enum):
+    """What the game waits for."""
+
+    START_COLOR = "start_color"  # the player left of the dealer names a colour for a Wild start
+    PLAY = "play"  # the current player plays or draws
+    DRAWN = "drawn"  # the current player drew: play that card or keep it
+    CHALLENGE = "challenge"  # the current player challenges or accepts a Wild Draw Four
+    ROUND_OVER = "round_over"
+    GAME_OVER = "game_over"
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything there is to know. Only ``Game.apply`` changes it."""
+
+    rules: RuleSet
+    names: tuple[str, ...]
+    hands: list[list[Card]]
+    draw_pile: list[Card]  # the top card is the last
+    discard: list[Card]  # the top card is the last
+    color: Color | None  # the colour in play; None while a Wild start awaits its colour
+    current: int
+    direction: int  # +1 clockwise (to the left), -1 counterclockwise
+    phase: Phase
+    dealer: int
+    scores: list[int]
+    round_number: int = 1
+    drawn: Card | None = None  # the card the current player just drew
+    exposed: int | None = None  # the seat that may be caught for not calling UNO
+    four_player: int | None = None  # who played the Wild Draw Four being answered
+    four_guilty: bool = False  # whether they held a card of the colour in play then
+    round_winner: int | None = None
+    winner: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """Exactly what one seat may know: its own hand, and what is public."""
+
+    seat: int
+    names: tuple[str, ...]
+    rules: RuleSet
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    top: Card
+    color: Color | None
+    current: int | None
+    direction: Direction
+    phase: Phase
+    dealer: int
+    draw_pile_size: int
+    discard_pile_size: int
+    scores: tuple[int, ...]
+    round_number: int
+    drawn: Card | None  # the card this seat just drew, when it is deciding on it
+    exposed: int | None  # who may be caught for not calling UNO (public: all heard it)
+    challenged_by: int | None  # who played a Wild Draw Four on this seat, awaiting an answer
+    round_winner: int | None
+    winner: int | None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.current == self.seat

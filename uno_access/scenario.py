@@ -1,0 +1,267 @@
+"""Scenario files: an exact position and actions, replayed to JSON lines (INTERFACE.md)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, fields
+from enum import Enum
+from pathlib import Path
+from typing import Any, TypeGuard
+
+from .access import messages
+from .access.parse import ParseError, parse_card, parse_color
+from .engine import actions as act
+from .engine.cards import Card, Color
+from .engine.events import Event, Rejected
+from .engine.game import Game
+from .engine.rules import RulesError, RuleSet
+from .engine.state import Phase
+
+
+class ScenarioError(ValueError):
+    """A file that is not a valid scenario; ``message`` is one line saying why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    players: tuple[str, ...]
+    rules: RuleSet
+    dealer: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    start: Card
+    draw_pile: tuple[Card, ...]
+    seed: int
+    actions: tuple[act.Action, ...]
+
+    def game(self) -> Game:
+        """The game at the scenario's position, before its actions."""
+        return Game.from_position(
+            self.players, self.hands, self.start, self.draw_pile,
+            rules=self.rules, dealer=self.dealer, seed=self.seed,
+        )
+
+
+def load(path: str | Path) -> Scenario:
+    """Read and check a scenario file."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise ScenarioError(messages.scenario_unreadable(str(path), error.strerror)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ScenarioError(messages.scenario_not_json(error.lineno, error.msg)) from None
+    return from_mapping(data)
+
+
+def from_mapping(data: object) -> Scenario:
+    """A scenario from its decoded JSON."""
+    if not isinstance(data, Mapping):
+        raise ScenarioError(messages.SCENARIO_NOT_OBJECT)
+    players = _players(data.get("players"))
+    rules_data = data.get("rules", {})
+    if not isinstance(rules_data, Mapping):
+        raise ScenarioError(messages.scenario_field("rules", "an object"))
+    try:
+        rules = RuleSet.from_mapping(rules_data)
+    except RulesError as error:
+        raise ScenarioError(messages.rules_error(error)) from None
+    unsupported = rules.unsupported()
+    if unsupported:
+        raise ScenarioError(messages.rules_not_yet(unsupported))
+    dealer = data.get("dealer")
+    if dealer is not None and not (_is_int(dealer) and 0 <= dealer < len(players)):
+        wanted = f"a seat from 0 to {len(players) - 1}"
+        raise ScenarioError(messages.scenario_field("dealer", wanted))
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != len(players):
+        raise ScenarioError(messages.scenario_field("hands", f"{len(players)} lists of cards"))
+    parsed_hands = tuple(_cards(hand, f"hands[{i}]") for i, hand in enumerate(hands))
+    start = data.get("start")
+    if not isinstance(start, str):
+        raise ScenarioError(messages.scenario_field("start", "a card code"))
+    start_card = _card(start, "start")
+    draw_pile = _cards(data.get("draw_pile", []), "draw_pile")
+    seed = data.get("seed", 0)
+    if not _is_int(seed):
+        raise ScenarioError(messages.scenario_field("seed", "a whole number"))
+    raw_actions = data.get("actions", [])
+    if not isinstance(raw_actions, list):
+        raise ScenarioError(messages.scenario_field("actions", "a list"))
+    actions = tuple(_action(raw, i) for i, raw in enumerate(raw_actions))
+    return Scenario(players, rules, dealer, parsed_hands, start_card, draw_pile, seed, actions)
+
+
+def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
+    """Every event as a JSON object, the opening first, then the final state."""
+    game = scenario.game()
+    for event in game.opening:
+        yield event_json(event)
+    for action in scenario.actions:
+        for event in game.apply(action):
+            yield event_json(event)
+    yield state_json(game)
+
+
+# --------------------------------------------------------------------- JSON out
+
+
+def to_json(value: object) -> Any:
+    """Values as JSON: cards by code, colours and enums by name, actions as scenario actions."""
+    if isinstance(value, Card):
+        return value.code
+    if isinstance(value, Color):
+        return value.word
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_json(v) for v in value]
+    return value
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """One event as a JSON object: ``{"event": "card_played", "seat": 0, "card": "b7", …}``."""
+    if isinstance(event, Rejected):
+        out = action_json(event.action)
+        return {
+            "event": "rejected", "seat": event.seat, "act": out["act"],
+            "reason": messages.refusal(event.reason, event.card), "code": event.reason.value,
+            "action": out,
+        }
+    out = {"event": _snake(type(event).__name__)}
+    for f in fields(event):
+        out[f.name] = to_json(getattr(event, f.name))
+    return out
+
+
+def state_json(game: Game) -> dict[str, Any]:
+    """The final ``state`` line."""
+    s = game.state
+    over = s.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    return {
+        "event": "state",
+        "current": None if over else s.current,
+        "phase": s.phase.value,
+        "direction": "clockwise" if s.direction == 1 else "counterclockwise",
+        "top": s.discard[-1].code,
+        "color": s.color.word if s.color is not None else None,
+        "hands": [[c.code for c in hand] for hand in s.hands],
+        "draw_pile": len(s.draw_pile),
+        "discard_pile": len(s.discard),
+        "scores": list(s.scores),
+        "round": s.round_number,
+        "dealer": s.dealer,
+        "round_over": over,
+        "winner": s.round_winner,
+        "game_over": s.phase is Phase.GAME_OVER,
+        "game_winner": s.winner,
+        "uno_exposed": s.exposed,
+    }
+
+
+# --------------------------------------------------------------------- actions
+
+_ACT_NAMES: dict[type, str] = {
+    act.Play: "play", act.Draw: "draw", act.PlayDrawn: "play_drawn", act.Keep: "keep",
+    act.CallUno: "uno", act.Catch: "catch", act.Challenge: "challenge", act.Accept: "accept",
+    act.ChooseColor: "choose_color", act.NextRound: "next_round", act.CardCheck: "card_check",
+    act.TouchTopCard: "touch",
+}
+ACTION_TYPES = tuple(_ACT_NAMES)
+
+
+def action_json(action: act.Action) -> dict[str, Any]:
+    """An action as a scenario action object."""
+    out: dict[str, Any] = {"seat": action.seat, "act": _ACT_NAMES[type(action)]}
+    for f in fields(action):
+        value = getattr(action, f.name)
+        if f.name != "seat" and value not in (None, False):
+            out[f.name] = to_json(value)
+    return out
+
+
+def _action(raw: object, index: int) -> act.Action:
+    where = f"actions[{index}]"
+    if not isinstance(raw, Mapping):
+        raise ScenarioError(messages.scenario_field(where, "an object"))
+    seat = raw.get("seat")
+    if not _is_int(seat):
+        raise ScenarioError(messages.scenario_field(f"{where}.seat", "a seat number"))
+    name = raw.get("act")
+    color = _color(raw.get("color"), f"{where}.color")
+    uno = raw.get("uno", False)
+    if not isinstance(uno, bool):
+        raise ScenarioError(messages.scenario_field(f"{where}.uno", "true or false"))
+    if name == "play":
+        card = raw.get("card")
+        if not isinstance(card, str):
+            raise ScenarioError(messages.scenario_field(f"{where}.card", "a card code"))
+        return act.Play(seat, _card(card, f"{where}.card"), color, uno)
+    if name == "play_drawn":
+        return act.PlayDrawn(seat, color, uno)
+    if name == "catch":
+        target = raw.get("target")
+        if not _is_int(target):
+            raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
+        return act.Catch(seat, target)
+    if name == "choose_color":
+        if color is None:
+            raise ScenarioError(messages.scenario_field(f"{where}.color", "a colour"))
+        return act.ChooseColor(seat, color)
+    simple: dict[object, type[act.Draw | act.Keep | act.CallUno | act.Challenge | act.Accept
+                             | act.NextRound | act.CardCheck | act.TouchTopCard]] = {
+        "draw": act.Draw, "keep": act.Keep, "uno": act.CallUno, "challenge": act.Challenge,
+        "accept": act.Accept, "next_round": act.NextRound, "card_check": act.CardCheck,
+        "touch": act.TouchTopCard,
+    }
+    if name in simple:
+        return simple[name](seat)
+    raise ScenarioError(messages.scenario_unknown_act(where, name, sorted(_ACT_NAMES.values())))
+
+
+def _players(value: object) -> tuple[str, ...]:
+    if _is_int(value) and 2 <= value <= 10:
+        return tuple(f"Player {i + 1}" for i in range(value))
+    if (
+        isinstance(value, list) and 2 <= len(value) <= 10
+        and all(isinstance(v, str) and v.strip() for v in value)
+    ):
+        return tuple(v.strip() for v in value)
+    raise ScenarioError(messages.scenario_field("players", "a list of 2 to 10 names"))
+
+
+def _card(text: str, where: str) -> Card:
+    try:
+        return parse_card(text)
+    except ParseError as error:
+        raise ScenarioError(f"{where}: {error.message}") from None
+
+
+def _cards(value: object, where: str) -> tuple[Card, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ScenarioError(messages.scenario_field(where, "a list of card codes"))
+    return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _color(value: object, where: str) -> Color | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ScenarioError(messages.scenario_field(where, "a colour"))
+    try:
+        return parse_color(value)
+    except ParseError as error:
+        raise ScenarioError(f"{where}: {error.message}") from None
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")

@@ -1,0 +1,119 @@
+"""Bots play whole games, as fast as the engine goes: ``uno-access simulate``."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .bots import Bot, make_bot
+from .engine.actions import Action
+from .engine.game import Game
+from .engine.rules import RuleSet
+from .engine.state import Phase
+
+MAX_ACTIONS = 1_000_000  # a game still going after this many actions counts as an error
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    games: int
+    players: int
+    seconds: float
+    actions: int
+    rounds: int
+    wins: tuple[int, ...]
+    errors: int
+    first_error: str | None
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else 0.0
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.rounds / self.seconds if self.seconds else 0.0
+
+
+class GameDidNotEnd(RuntimeError):
+    pass
+
+
+def play_game(game: Game, bots: Sequence[Bot]) -> int:
+    """Play ``game`` to its end with ``bots`` (one per seat); return the number of actions.
+
+    After every action, a player left holding one card without having called UNO may
+    call it, and the others may catch them: first those not to move, in turn order
+    from the exposed player, then the player to move as part of their move.
+    """
+    s = game.state
+    n = len(bots)
+    actions = 0
+    while s.phase is not Phase.GAME_OVER:
+        exposed = s.exposed
+        if exposed is not None:
+            for k in range(1, n + 1):
+                seat = (exposed + k) % n
+                if s.exposed is None:
+                    break
+                if seat == s.current:  # the player to move catches, or not, on their move
+                    continue
+                choice = _choose(game, bots[seat], seat)
+                if choice is not None:
+                    game.apply(choice)
+                    actions += 1
+        seat = s.current if s.phase is not Phase.ROUND_OVER else s.dealer
+        choice = _choose(game, bots[seat], seat)
+        if choice is None:
+            raise GameDidNotEnd(f"seat {seat} had no move in phase {s.phase.value}")
+        game.apply(choice)
+        actions += 1
+        if actions > MAX_ACTIONS:
+            raise GameDidNotEnd(f"no winner after {MAX_ACTIONS} actions")
+    return actions
+
+
+def _choose(game: Game, bot: Bot, seat: int) -> Action | None:
+    legal = game.legal_actions(seat)
+    if not legal:
+        return None
+    view = game.view(seat) if bot.needs_view else None
+    return bot.choose(view, legal)
+
+
+def simulate(
+    players: int,
+    games: int,
+    rules: RuleSet | None = None,
+    seed: int = 0,
+    bots: Sequence[str] = ("random",),
+) -> SimulationResult:
+    """Play ``games`` whole games between bots; count actions, rounds, wins and errors.
+
+    Game ``i`` is seeded from ``seed`` and ``i`` alone, so any game can be replayed.
+    """
+    rules = rules or RuleSet()
+    names = [bots[i % len(bots)] for i in range(players)]
+    wins = [0] * players
+    actions = rounds = errors = 0
+    first_error: str | None = None
+    started = time.perf_counter()
+    for index in range(games):
+        rng = random.Random(f"{seed}:{index}")
+        seated = [make_bot(name, random.Random(rng.random())) for name in names]
+        game = Game.new(players, rules, rng=rng)
+        try:
+            actions += play_game(game, seated)
+        except Exception as error:  # a bug: count it, keep going, report the first
+            errors += 1
+            if first_error is None:
+                first_error = f"game {index}: {type(error).__name__}: {error}"
+            continue
+        rounds += game.state.round_number
+        assert game.state.winner is not None
+        wins[game.state.winner] += 1
+    seconds = time.perf_counter() - started
+    return SimulationResult(
+        games, players, seconds, actions, rounds, tuple(wins), errors, first_error
+    )
