@@ -64,7 +64,9 @@ def play_game(game: Game, bots: Sequence[Bot]) -> int:
                     game.apply(choice)
                     actions += 1
         seat = s.current if s.phase is not Phase.ROUND_OVER else s.dealer
-        choice = _choose(game, bots[seat], seat)
+        bot = bots[seat]
+        legal = game.legal_actions(seat)
+        choice = bot.choose(game.view(seat) if bot.needs_view else None, legal) if legal else None
         if choice is None:
             raise GameDidNotEnd(f"seat {seat} had no move in phase {s.phase.value}")
         game.apply(choice)

@@ -17,6 +17,7 @@ from ..engine.actions import (
     Play,
     PlayDrawn,
 )
+from ..engine.cards import Card
 from ..engine.state import PlayerView
 
 
@@ -37,26 +38,44 @@ class RandomBot:
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:
         rng = self.rng
         plays: list[Play | PlayDrawn] = []
+        rest: list[Action] = []
+        variants = False  # whether some card is listed more than once (colours, UNO)
         for action in legal:
-            if isinstance(action, Play | PlayDrawn):
-                plays.append(action)
-            elif isinstance(action, Catch):
+            kind = type(action)
+            if kind is Play or kind is PlayDrawn:
+                plays.append(action)  # type: ignore[arg-type]
+                if action.color is not None or action.uno:  # type: ignore[union-attr]
+                    variants = True
+            elif kind is Catch:
                 if rng.random() < self.catch:
                     return action
-            elif isinstance(action, CallUno):
+            elif kind is CallUno:
                 if rng.random() >= self.forget_uno:
                     return action
-            elif isinstance(action, Challenge):
+            elif kind is Challenge:
                 return action if rng.random() < self.challenge else Accept(action.seat)
-            elif isinstance(action, NextRound):
+            elif kind is NextRound:
                 return action
+            else:
+                rest.append(action)
         if plays:
-            if any(action.uno for action in plays):  # two cards left: every play comes both ways
+            if not variants:
+                return plays[int(rng.random() * len(plays))]
+            # a card first, uniformly, then a colour and whether to call UNO: the
+            # colour and UNO variants of one card do not make it likelier
+            cards = list(dict.fromkeys(_card_of(action) for action in plays))
+            card = cards[int(rng.random() * len(cards))]
+            call = False
+            if plays[-1].uno:  # two cards left: every play is listed with and without UNO
                 call = rng.random() >= self.forget_uno
-                plays = [action for action in plays if action.uno == call]
-            return plays[rng.randrange(len(plays))]
-        rest = [action for action in legal if not isinstance(action, Catch | CallUno)]
+            choices = [a for a in plays if _card_of(a) is card and a.uno is call]
+            return choices[int(rng.random() * len(choices))]
         for action in rest:
-            if isinstance(action, Draw | Keep):
+            if type(action) is Draw or type(action) is Keep:
                 return action
-        return rest[rng.randrange(len(rest))] if rest else None
+        return rest[int(rng.random() * len(rest))] if rest else None
+
+
+def _card_of(action: Play | PlayDrawn) -> Card | None:
+    """The card a play puts down; ``None`` stands for the card just drawn."""
+    return action.card if isinstance(action, Play) else None

@@ -129,8 +129,7 @@ def all_faces() -> tuple[Card, ...]:
     return tuple(Card._faces.values())
 
 
-def standard_deck() -> list[Card]:
-    """The 108 playing cards (the braille deck's 4 reference cards are not dealt)."""
+def _build_deck() -> tuple[Card, ...]:
     deck: list[Card] = []
     for color in COLORS:
         deck.append(Card.of(Kind.NUMBER, color, 0))
@@ -139,7 +138,15 @@ def standard_deck() -> list[Card]:
         for kind in (Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP):
             deck += [Card.of(kind, color)] * 2
     deck += [WILD] * 4 + [WILD_DRAW_FOUR] * 4
-    return deck
+    return tuple(deck)
+
+
+_DECK = _build_deck()
+
+
+def standard_deck() -> list[Card]:
+    """The 108 playing cards, in order (the braille deck's 4 reference cards are not dealt)."""
+    return list(_DECK)
 
 
 def dealer_rank(card: Card, by_points: bool) -> int:

@@ -1,0 +1,148 @@
+"""Engine benchmark: complete-rules games per second with random-legal bots, beside RLCard.
+
+    .venv/bin/python scripts/bench_engine.py [--games N] [--repeats R] [--seed S] [--json]
+
+For 2 and 4 players it plays N seeded whole games (to 500 points, round after
+round, with the Wild Draw Four challenge, UNO calls and catches, and scoring) and
+reports the median of R repeats: games, rounds (hands) and actions per second.
+
+In the same run, interleaved repeat by repeat so that both see the same machine,
+it runs RLCard's raw ``UnoGame`` (2 players, random choice among its legal actions)
+in its own venv ``.venv-bench`` (made by ``scripts/bench_setup.sh``, called here if
+missing; RLCard is never a dependency of the game). One RLCard game is one hand
+with none of those rules, so the like-for-like ratio is our hands per second
+against RLCard's games per second; the ratio of whole games is printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from uno_access.engine.rules import RuleSet  # noqa: E402
+from uno_access.simulate import simulate  # noqa: E402
+
+BENCH_PYTHON = ROOT / ".venv-bench" / "bin" / "python"
+TARGET_RATIO = 1.5
+
+
+@dataclass(frozen=True)
+class Figures:
+    games_per_second: float
+    rounds_per_second: float
+    actions_per_second: float
+    rounds_per_game: float
+    actions_per_round: float
+
+
+def ours(players: int, games: int, seed: int) -> Figures:
+    result = simulate(players, games, RuleSet(), seed)
+    if result.errors:
+        raise SystemExit(f"bench: {result.errors} games failed: {result.first_error}")
+    return Figures(
+        result.games / result.seconds,
+        result.rounds / result.seconds,
+        result.actions / result.seconds,
+        result.rounds / result.games,
+        result.actions / result.rounds,
+    )
+
+
+def rlcard(games: int, seed: int) -> dict[str, Any]:
+    if not BENCH_PYTHON.exists():
+        print("bench: setting up the RLCard venv (scripts/bench_setup.sh)", file=sys.stderr)
+        subprocess.run(["bash", str(ROOT / "scripts" / "bench_setup.sh")], check=True,
+                       stdout=sys.stderr)
+    out = subprocess.run(
+        [str(BENCH_PYTHON), str(ROOT / "scripts" / "bench_rlcard.py"), "--games", str(games),
+         "--repeats", "1", "--seed", str(seed), "--json"],
+        check=True, capture_output=True, text=True,
+    )
+    data: dict[str, Any] = json.loads(out.stdout)
+    return data
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000, help="games per repeat (ours)")
+    parser.add_argument("--rlcard-games", type=int, default=4000, help="games per repeat (RLCard)")
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard peer")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    runs: dict[str, list[Figures]] = {"2": [], "4": []}
+    peer_runs: list[float] = []
+    peer: dict[str, Any] = {}
+    started = time.perf_counter()
+    for repeat in range(args.repeats):
+        for table in ("2", "4"):
+            runs[table].append(ours(int(table), args.games, args.seed))
+        if not args.no_rlcard:
+            peer = rlcard(args.rlcard_games, args.seed)
+            peer_runs.append(float(peer["games_per_second"]))
+        print(f"bench: repeat {repeat + 1} of {args.repeats} done", file=sys.stderr)
+
+    report: dict[str, Any] = {"games_per_repeat": args.games, "repeats": args.repeats,
+                              "seed": args.seed, "rules": "standard (complete official rules)"}
+    for table, figures in runs.items():
+        report[f"players_{table}"] = {
+            "games_per_second": round(median([f.games_per_second for f in figures]), 1),
+            "rounds_per_second": round(median([f.rounds_per_second for f in figures]), 1),
+            "actions_per_second": round(median([f.actions_per_second for f in figures])),
+            "rounds_per_game": round(median([f.rounds_per_game for f in figures]), 2),
+            "actions_per_round": round(median([f.actions_per_round for f in figures]), 1),
+            "runs_games_per_second": [round(f.games_per_second, 1) for f in figures],
+        }
+    if peer_runs:
+        peer_gps = median(peer_runs)
+        two = report["players_2"]
+        report["rlcard"] = {
+            "version": peer.get("version"), "players": 2, "games_per_repeat": args.rlcard_games,
+            "games_per_second": round(peer_gps, 1),
+            "steps_per_game": round(float(peer.get("steps_per_game", 0.0)), 1),
+            "runs_games_per_second": [round(v, 1) for v in peer_runs],
+        }
+        report["ratio_hands"] = round(two["rounds_per_second"] / peer_gps, 2)
+        report["ratio_whole_games"] = round(two["games_per_second"] / peer_gps, 3)
+        report["target_ratio"] = TARGET_RATIO
+    report["seconds"] = round(time.perf_counter() - started, 1)
+
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    print(f"uno-access engine, complete rules, random-legal bots, median of {args.repeats}:")
+    for table in ("2", "4"):
+        r = report[f"players_{table}"]
+        print(f"  {table} players: {r['games_per_second']} games/s (to 500), "
+              f"{r['rounds_per_second']} hands/s, {r['actions_per_second']} actions/s; "
+              f"{r['rounds_per_game']} hands a game, {r['actions_per_round']} actions a hand")
+    if peer_runs:
+        p = report["rlcard"]
+        print(f"  RLCard {p['version']} raw UnoGame, 2 players: {p['games_per_second']} games/s "
+              f"(one game is one hand, {p['steps_per_game']} steps)")
+        print(f"  ratio, hands per second (like for like): {report['ratio_hands']}x "
+              f"(target {TARGET_RATIO}x)")
+        print(f"  ratio, our whole games to 500 against RLCard hands: "
+              f"{report['ratio_whole_games']}x")
+    print(f"  took {report['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
