@@ -1,0 +1,220 @@
+"""RULES.md, UNO and going out: calling UNO, being caught, and the last card."""
+
+from __future__ import annotations
+
+from engine_helpers import card, cards, expected, position, refuse, summary, unchanged
+
+from uno_access.engine.actions import (
+    CallUno,
+    CardCheck,
+    Catch,
+    Draw,
+    Play,
+    PlayDrawn,
+    TouchTopCard,
+)
+from uno_access.engine.cards import Color
+from uno_access.engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    ColorChosen,
+    DrawReason,
+    PlayerSkipped,
+    Refusal,
+    RoundEnded,
+    TurnStarted,
+    UnoCalled,
+    UnoCaught,
+)
+from uno_access.engine.game import Game
+from uno_access.engine.rules import RuleSet
+from uno_access.engine.state import Phase
+
+HANDS = [["b7", "r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]]
+DRAW = ["y5", "y6", "y7", "y8", "y9"]
+
+
+def _start(rules: RuleSet | None = None) -> Game:
+    return position(HANDS, "b3", DRAW, rules=rules)
+
+
+def test_calling_uno_with_the_next_to_last_card_makes_the_player_safe() -> None:
+    game = _start()
+    result = game.apply(Play(0, card("b7"), uno=True))
+    assert sorted(map(repr, result)) == sorted(
+        map(repr, [UnoCalled(0), CardPlayed(0, card("b7"), 1), TurnStarted(1)])
+    )
+    assert summary(game) == expected(
+        hands=[["r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]], draw_pile=DRAW,
+        discard=["b3", "b7"], current=1, color=Color.BLUE, exposed=None,
+    )
+    for seat in (1, 2):
+        assert refuse(game, Catch(seat, 0)).reason is Refusal.CATCH_SAFE
+    assert refuse(game, CallUno(0)).reason is Refusal.UNO_NOT_NOW
+    # the same with a card just drawn and played at once as the next-to-last card
+    game = position([["r1"], ["g2", "b1"], ["y1", "y2"]], "b3", ["b8", "y9"])
+    game.apply(Draw(0))
+    result = game.apply(PlayDrawn(0, uno=True))
+    assert sorted(map(repr, result)) == sorted(
+        map(repr, [UnoCalled(0), CardPlayed(0, card("b8"), 1), TurnStarted(1)])
+    )
+    assert (game.state.exposed, game.state.current) == (None, 1)
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
+
+
+def test_uno_is_called_before_the_next_to_last_card_is_named() -> None:
+    # RULES.md: call "UNO" as the card is played, "and then say the card: 'UNO', 'Playing Red 5'"
+    game = _start()
+    assert game.apply(Play(0, card("b7"), uno=True)) == [
+        UnoCalled(0), CardPlayed(0, card("b7"), 1), TurnStarted(1),
+    ]
+
+
+def test_calling_uno_right_after_the_next_to_last_card_makes_the_player_safe() -> None:
+    game = _start()
+    assert game.apply(Play(0, card("b7"))) == [CardPlayed(0, card("b7"), 1), TurnStarted(1)]
+    assert game.state.exposed == 0
+    assert game.apply(CallUno(0)) == [UnoCalled(0)]
+    assert summary(game) == expected(
+        hands=[["r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]], draw_pile=DRAW,
+        discard=["b3", "b7"], current=1, color=Color.BLUE, exposed=None,
+    )
+    for seat in (1, 2):
+        assert refuse(game, Catch(seat, 0)).reason is Refusal.CATCH_SAFE
+
+
+def test_a_player_caught_without_calling_uno_draws_two() -> None:
+    game = _start()
+    game.apply(Play(0, card("b7")))
+    # any other player may catch, not only the next one
+    assert game.apply(Catch(2, 0)) == [
+        UnoCaught(2, 0, 2),
+        CardsDrawn(0, 2, DrawReason.UNO_PENALTY, tuple(cards("y5", "y6"))),
+    ]
+    assert summary(game) == expected(
+        hands=[["r5", "y5", "y6"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]],
+        draw_pile=["y7", "y8", "y9"], discard=["b3", "b7"], current=1, color=Color.BLUE,
+    )
+    # caught once is enough, and it is too late to call
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
+    assert refuse(game, CallUno(0)).reason is Refusal.UNO_NOT_NOW
+
+
+def test_uno_penalty_option_four_makes_a_caught_player_draw_four() -> None:
+    game = _start(RuleSet(uno_penalty=4))
+    game.apply(Play(0, card("b7")))
+    assert game.apply(Catch(1, 0)) == [
+        UnoCaught(1, 0, 4),
+        CardsDrawn(0, 4, DrawReason.UNO_PENALTY, tuple(cards("y5", "y6", "y7", "y8"))),
+    ]
+    assert summary(game) == expected(
+        hands=[["r5", "y5", "y6", "y7", "y8"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]],
+        draw_pile=["y9"], discard=["b3", "b7"], current=1, color=Color.BLUE,
+    )
+
+
+def test_a_player_may_be_caught_only_after_the_next_to_last_card_is_down() -> None:
+    game = position([["b7", "r5"], ["g2", "b1"], ["y1"]], "b3", DRAW)
+    # two cards still held: nothing to catch, no UNO to call yet
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
+    assert refuse(game, CallUno(0)).reason is Refusal.UNO_NOT_NOW
+    # one card held, but not by playing the next-to-last card
+    assert refuse(game, Catch(0, 2)).reason is Refusal.CATCH_SAFE
+    game.apply(Play(0, card("b7")))
+    assert game.state.exposed == 0
+    assert refuse(game, Catch(1, 2)).reason is Refusal.CATCH_SAFE
+
+
+def test_the_catch_window_stays_open_until_the_next_player_begins_their_turn() -> None:
+    game = _start()
+    game.apply(Play(0, card("b7")))
+    # queries are not the start of a turn
+    unchanged(game, CardCheck(1))
+    unchanged(game, TouchTopCard(1))
+    assert game.state.exposed == 0
+    # the next player may catch before beginning their turn
+    assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)
+    assert game.state.current == 1
+    # a Skip as next-to-last card: the player after the skipped one is the next player
+    game = position([["bsk", "r5"], ["g2", "b1"], ["y1", "y2"]], "b3", DRAW)
+    assert game.apply(Play(0, card("bsk"))) == [
+        CardPlayed(0, card("bsk"), 1), PlayerSkipped(1), TurnStarted(2),
+    ]
+    assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)
+
+
+def test_the_catch_window_closes_when_the_next_player_plays() -> None:
+    game = _start()
+    game.apply(Play(0, card("b7")))
+    game.apply(Play(1, card("b1")))
+    assert game.state.exposed is None
+    assert refuse(game, Catch(2, 0)).reason is Refusal.CATCH_SAFE
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
+    assert summary(game) == expected(
+        hands=[["r5"], ["g2", "g+2"], ["y1", "y2", "b2"]], draw_pile=DRAW,
+        discard=["b3", "b7", "b1"], current=2, color=Color.BLUE, exposed=None,
+    )
+
+
+def test_the_catch_window_closes_when_the_next_player_draws() -> None:
+    game = _start()
+    game.apply(Play(0, card("b7")))
+    game.apply(Draw(1))
+    assert game.state.exposed is None
+    assert refuse(game, Catch(2, 0)).reason is Refusal.CATCH_SAFE
+    assert summary(game) == expected(
+        hands=[["r5"], ["g2", "g+2", "b1", "y5"], ["y1", "y2", "b2"]],
+        draw_pile=["y6", "y7", "y8", "y9"], discard=["b3", "b7"], current=1,
+        color=Color.BLUE, phase=Phase.DRAWN, exposed=None,
+    )
+
+
+def test_a_player_cannot_catch_themselves() -> None:
+    game = _start()
+    game.apply(Play(0, card("b7")))
+    assert refuse(game, Catch(0, 0)).reason is Refusal.CATCH_SELF
+    assert refuse(game, Catch(1, 5)).reason is Refusal.NO_SUCH_SEAT
+
+
+def test_the_round_ends_when_a_hand_is_empty() -> None:
+    game = position([["b7"], ["g2", "r9"], ["y1", "wi"]], "b3", DRAW)
+    assert game.apply(Play(0, card("b7"))) == [
+        CardPlayed(0, card("b7"), 0), RoundEnded(0, (0, 11, 51), (62, 0, 0), (62, 0, 0)),
+    ]
+    assert summary(game) == expected(
+        hands=[[], ["g2", "r9"], ["y1", "wi"]], draw_pile=DRAW, discard=["b3", "b7"],
+        current=None, color=Color.BLUE, phase=Phase.ROUND_OVER, scores=[62, 0, 0],
+        round_winner=0,
+    )
+    assert game.view(1).current is None
+    assert refuse(game, Play(1, card("g2"))).reason is Refusal.ROUND_OVER
+    assert refuse(game, Draw(1)).reason is Refusal.ROUND_OVER
+
+
+def test_a_last_draw_two_is_still_drawn_by_the_next_player_and_counts_in_the_score() -> None:
+    game = position([["b+2"], ["g2", "r9"], ["y1", "wi"]], "b3", ["y5", "g+2", "y9"])
+    assert game.apply(Play(0, card("b+2"))) == [
+        CardPlayed(0, card("b+2"), 0),
+        CardsDrawn(1, 2, DrawReason.DRAW_TWO, tuple(cards("y5", "g+2"))),
+        RoundEnded(0, (0, 36, 51), (87, 0, 0), (87, 0, 0)),
+    ]
+    assert summary(game) == expected(
+        hands=[[], ["g2", "r9", "y5", "g+2"], ["y1", "wi"]], draw_pile=["y9"],
+        discard=["b3", "b+2"], current=None, color=Color.BLUE, phase=Phase.ROUND_OVER,
+        scores=[87, 0, 0], round_winner=0,
+    )
+
+
+def test_a_last_wild_draw_four_is_still_drawn_by_the_next_player_and_counts_in_the_score() -> None:
+    game = position([["wi+4"], ["g2"], ["y1"]], "b3", DRAW)
+    assert game.apply(Play(0, card("wi+4"), Color.RED)) == [
+        CardPlayed(0, card("wi+4"), 0),
+        ColorChosen(0, Color.RED),
+        CardsDrawn(1, 4, DrawReason.DRAW_FOUR, tuple(cards("y5", "y6", "y7", "y8"))),
+        RoundEnded(0, (0, 28, 1), (29, 0, 0), (29, 0, 0)),
+    ]
+    assert summary(game) == expected(
+        hands=[[], ["g2", "y5", "y6", "y7", "y8"], ["y1"]], draw_pile=["y9"],
+        discard=["b3", "wi+4"], current=None, color=Color.RED, phase=Phase.ROUND_OVER,
+        scores=[29, 0, 0], round_winner=0,
+    )
