@@ -469,15 +469,18 @@ def _play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     return _put_down(s, rng, seat, card, action.color, action.uno)
 
 
-def _play_drawn(s: GameState, rng: random.Random, action: PlayDrawn) -> list[Event]:
+def _play_drawn(
+    s: GameState, rng: random.Random, action: Play | PlayDrawn, color: Color | None, uno: bool
+) -> list[Event]:
+    """Play the card just drawn (``action`` is what was asked: a PlayDrawn, or a Play of it)."""
     seat = action.seat
     card = s.drawn
     assert card is not None
     if not _matches(s, card):
         return [ev.Rejected(seat, action, Refusal.DRAWN_NOT_PLAYABLE, card)]
-    if card.is_wild and action.color is None and len(s.hands[seat]) > 1:
+    if card.is_wild and color is None and len(s.hands[seat]) > 1:
         return [ev.Rejected(seat, action, Refusal.NEED_COLOR, card)]
-    return _put_down(s, rng, seat, card, action.color, action.uno)
+    return _put_down(s, rng, seat, card, color, uno)
 
 
 def _put_down(
@@ -494,12 +497,13 @@ def _put_down(
     hand.remove(card)
     s.discard.append(card)
     left = len(hand)
-    events: list[Event] = [ev.CardPlayed(seat, card, left)]
+    events: list[Event] = []
     if left == 1:
-        if uno:
+        if uno:  # "UNO!", then the card: "Playing Red 5"
             events.append(ev.UnoCalled(seat))
         else:
             s.exposed = seat
+    events.append(ev.CardPlayed(seat, card, left))
     if card.is_wild:
         if color is not None:
             s.color = color
@@ -542,7 +546,7 @@ def _put_down(
 def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     """A Play by the current player outside the plain PLAY phase."""
     if s.phase is Phase.DRAWN and action.card is s.drawn:
-        return _play_drawn(s, rng, PlayDrawn(action.seat, action.color, action.uno))
+        return _play_drawn(s, rng, action, action.color, action.uno)
     refusal = _phase_refusal(s, s.phase)
     if refusal is not None:
         return [ev.Rejected(action.seat, action, refusal, s.drawn)]
@@ -550,7 +554,7 @@ def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
 
 
 def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
-    refusal = _phase_refusal(s, s.phase)
+    refusal = Refusal.ALREADY_DREW if s.phase is Phase.DRAWN else _phase_refusal(s, s.phase)
     if refusal is not None:
         return [ev.Rejected(action.seat, action, refusal, s.drawn)]
     return _draw(s, rng, action.seat)
@@ -559,7 +563,7 @@ def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
 def _turn_play_drawn(s: GameState, rng: random.Random, action: PlayDrawn) -> list[Event]:
     if s.phase is not Phase.DRAWN:
         return [ev.Rejected(action.seat, action, _drawn_refusal(s.phase))]
-    return _play_drawn(s, rng, action)
+    return _play_drawn(s, rng, action, action.color, action.uno)
 
 
 def _turn_keep(s: GameState, rng: random.Random, action: Keep) -> list[Event]:
