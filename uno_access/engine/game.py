@@ -7,8 +7,7 @@ A game is replayable from its seed and its actions: all randomness comes from th
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from . import events as ev
 from .actions import (
@@ -26,10 +25,12 @@ from .actions import (
     PlayDrawn,
     TouchTopCard,
 )
-from .cards import COLORS, Card, Color, Kind, dealer_rank, standard_deck
-from .events import Direction, DrawReason, Event, Refusal
-from .rules import RuleSet, Scoring
+from .cards import COLORS, Card, Color, Kind
+from .events import Direction, Event, Refusal
+from .rules import RuleSet
+from .setup import choose_dealer, deal_round, player_names, turn_start_card
 from .state import GameState, Phase, PlayerView
+from .turn import TURN_ACTIONS, call_uno, catch, matches, play
 
 NUMBER = Kind.NUMBER
 DRAW_TWO = Kind.DRAW_TWO
@@ -64,18 +65,18 @@ class Game:
 
         The events of that opening are in ``game.opening``.
         """
-        names = _names(players)
+        names = player_names(players)
         rules = rules or RuleSet()
         rng = rng or random.Random(seed)
         events: list[Event] = []
-        dealer = _choose_dealer(len(names), rules, rng, events)
+        dealer = choose_dealer(len(names), rules, rng, events)
         state = GameState(
             rules=rules, names=names, hands=[[] for _ in names], draw_pile=[], discard=[],
             color=None, current=dealer, direction=1, phase=Phase.PLAY, dealer=dealer,
             scores=[0] * len(names),
         )
         game = cls(state, rng)
-        events += _deal_round(state, rng)
+        events += deal_round(state, rng)
         game.opening = tuple(events)
         return game
 
@@ -95,7 +96,7 @@ class Game:
         (its top card first). Play starts left of ``dealer`` (default: the last seat)
         with the start card's effect applied as the rules say.
         """
-        names = _names(players)
+        names = player_names(players)
         if len(hands) != len(names):
             raise ValueError("one hand per player")
         dealer = len(names) - 1 if dealer is None else dealer
@@ -110,7 +111,7 @@ class Game:
         rng = random.Random(seed)
         game = cls(state, rng)
         events: list[Event] = [ev.RoundStarted(1, dealer)]
-        events += _turn_start_card(state, rng, start)
+        events += turn_start_card(state, rng, start)
         game.opening = tuple(events)
         return game
 
@@ -129,7 +130,7 @@ class Game:
         kind = type(action)
         if kind is Play:  # the most common action first
             if s.phase is Phase.PLAY and seat == s.current:
-                return _play(s, self.rng, action)  # type: ignore[arg-type]
+                return play(s, self.rng, action)  # type: ignore[arg-type]
         elif kind is CardCheck:
             return [ev.CardCount(seat, self.card_check())]
         elif kind is TouchTopCard:
@@ -141,16 +142,16 @@ class Game:
                 return [ev.Rejected(seat, action, Refusal.ROUND_NOT_OVER)]
             s.dealer = (s.dealer + 1) % len(s.hands)  # the deal passes to the left
             s.round_number += 1
-            return _deal_round(s, self.rng)
+            return deal_round(s, self.rng)
         if s.phase is Phase.ROUND_OVER:
             return [ev.Rejected(seat, action, Refusal.ROUND_OVER)]
         if kind is CallUno:
-            return _call_uno(s, action)  # type: ignore[arg-type]
+            return call_uno(s, action)  # type: ignore[arg-type]
         if kind is Catch:
-            return _catch(s, self.rng, action)  # type: ignore[arg-type]
+            return catch(s, self.rng, action)  # type: ignore[arg-type]
         if seat != s.current:
             return [ev.Rejected(seat, action, Refusal.NOT_YOUR_TURN)]
-        handler = _TURN_ACTIONS.get(kind)
+        handler = TURN_ACTIONS.get(kind)
         if handler is None:
             raise TypeError(f"not an action: {action!r}")
         return handler(s, self.rng, action)
@@ -201,7 +202,7 @@ class Game:
             drawn = s.drawn
             assert drawn is not None
             out.append(_KEEP[seat])
-            if _matches(s, drawn):
+            if matches(s, drawn):
                 two_left = len(s.hands[seat]) == 2
                 key = (seat, drawn.is_wild, two_left)
                 options = _PLAY_DRAWN.get(key)
@@ -243,7 +244,7 @@ class Game:
 
     def playable(self, card: Card) -> bool:
         """Whether ``card`` matches the top of the DISCARD pile now."""
-        return _matches(self.state, card)
+        return matches(self.state, card)
 
     @property
     def over(self) -> bool:
@@ -257,126 +258,6 @@ class Game:
         """Every card in hands and piles: always the size of the deck."""
         s = self.state
         return sum(len(h) for h in s.hands) + len(s.draw_pile) + len(s.discard)
-
-
-# --------------------------------------------------------------------- set-up
-
-
-def shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """Shuffle ``cards`` in place, uniformly (Fisher-Yates), from ``rng`` alone.
-
-    The same as ``rng.shuffle`` but drawing floats, which is several times faster
-    in CPython; the bias of ``int(random() * n)`` is below 2**-45 for a deck.
-    """
-    random_ = rng.random
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(random_() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
-
-
-def _names(players: int | Sequence[str]) -> tuple[str, ...]:
-    if isinstance(players, int):
-        if not 2 <= players <= 10:
-            raise ValueError("UNO is for 2 to 10 players")
-        return tuple(f"Player {i + 1}" for i in range(players))
-    names = tuple(players)
-    if not 2 <= len(names) <= 10:
-        raise ValueError("UNO is for 2 to 10 players")
-    return names
-
-
-def _choose_dealer(n: int, rules: RuleSet, rng: random.Random, events: list[Event]) -> int:
-    """Each player draws a card; the highest deals; ties draw again."""
-    contenders = list(range(n))
-    while True:
-        deck = standard_deck()
-        shuffle(rng, deck)
-        ranks: dict[int, int] = {}
-        for seat in contenders:
-            card = deck.pop()
-            events.append(ev.DealerDrew(seat, card))
-            ranks[seat] = dealer_rank(card, rules.dealer_by_points)
-        best = max(ranks.values())
-        contenders = [seat for seat in contenders if ranks[seat] == best]
-        if len(contenders) == 1:
-            events.append(ev.DealerChosen(contenders[0]))
-            return contenders[0]
-
-
-def _deal_round(s: GameState, rng: random.Random) -> list[Event]:
-    """Shuffle the whole deck, deal, and turn the start card."""
-    n = len(s.hands)
-    deck = standard_deck()
-    shuffle(rng, deck)
-    events: list[Event] = [ev.RoundStarted(s.round_number, s.dealer)]
-    size = s.rules.hand_size
-    hands: list[list[Card]] = [[] for _ in range(n)]
-    for _ in range(size):  # one card at a time, starting left of the dealer
-        for k in range(1, n + 1):
-            hands[(s.dealer + k) % n].append(deck.pop())
-    s.hands = hands
-    for seat in range(n):
-        events.append(ev.HandDealt(seat, size, tuple(hands[seat])))
-    s.draw_pile = deck
-    s.discard = []
-    s.direction = 1
-    s.round_winner = None
-    s.exposed = None
-    s.drawn = None
-    s.four_player = None
-    start = s.draw_pile.pop()
-    return events + _turn_start_card(s, rng, start)
-
-
-def _turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event]:
-    """Turn ``start`` up to begin the DISCARD pile and apply its effect."""
-    events: list[Event] = []
-    while start.kind is WILD_DRAW_FOUR:
-        events.append(ev.StartCardReturned(start))
-        s.draw_pile.append(start)
-        shuffle(rng, s.draw_pile)
-        start = s.draw_pile.pop()
-    s.discard.append(start)
-    events.append(ev.StartCardTurned(start))
-    n = len(s.hands)
-    left = (s.dealer + 1) % n
-    s.color = start.color
-    s.phase = Phase.PLAY
-    kind = start.kind
-    if kind is Kind.WILD:
-        s.phase = Phase.START_COLOR
-        s.current = left
-    elif kind is DRAW_TWO:
-        _give(s, rng, left, 2, DrawReason.START_DRAW_TWO, events)
-        events.append(ev.PlayerSkipped(left))
-        s.current = (left + 1) % n
-    elif kind is REVERSE:
-        if n == 2:  # Reverse acts as Skip: the dealer plays first
-            events.append(ev.PlayerSkipped(left))
-        else:
-            s.direction = -1
-            events.append(ev.DirectionChanged(Direction.COUNTERCLOCKWISE))
-        s.current = s.dealer
-    elif kind is SKIP:
-        events.append(ev.PlayerSkipped(left))
-        s.current = (left + 1) % n
-    else:
-        s.current = left
-    events.append(ev.TurnStarted(s.current))
-    return events
-
-
-# --------------------------------------------------------------------- rules
-
-
-def _matches(s: GameState, card: Card) -> bool:
-    """Colour, number or symbol matches the top card, or it is a Wild."""
-    if card.is_wild or card.color is s.color:
-        return True
-    top = s.discard[-1]
-    if card.kind is NUMBER:
-        return top.kind is NUMBER and top.number == card.number
-    return card.kind is top.kind
 
 
 def _variants(card: Card, two_left: bool) -> list[tuple[Color | None, bool]]:
@@ -399,305 +280,3 @@ _PLAYS: dict[tuple[int, Card, bool], tuple[Action, ...]] = {}
 _PLAY_DRAWN: dict[tuple[int, bool, bool], tuple[Action, ...]] = {}
 
 
-def _phase_refusal(s: GameState, phase: Phase) -> Refusal | None:
-    """Why the current player may not play from the hand or draw now, if not."""
-    if phase is Phase.PLAY:
-        return None
-    if phase is Phase.DRAWN:
-        return Refusal.ONLY_DRAWN_CARD
-    if phase is Phase.CHALLENGE:
-        return Refusal.ANSWER_CHALLENGE
-    return Refusal.CHOOSE_START_COLOR
-
-
-def _drawn_refusal(phase: Phase) -> Refusal:
-    if phase is Phase.CHALLENGE:
-        return Refusal.ANSWER_CHALLENGE
-    if phase is Phase.START_COLOR:
-        return Refusal.CHOOSE_START_COLOR
-    return Refusal.NOTHING_DRAWN
-
-
-def _next(s: GameState, seat: int, steps: int = 1) -> int:
-    return (seat + s.direction * steps) % len(s.hands)
-
-
-def _take(s: GameState, rng: random.Random, count: int, events: list[Event]) -> list[Card]:
-    """Up to ``count`` cards off the DRAW pile, rebuilding it from the DISCARD pile."""
-    taken: list[Card] = []
-    pile = s.draw_pile
-    for _ in range(count):
-        if not pile:
-            if len(s.discard) < 2:
-                break
-            pile.extend(s.discard[:-1])
-            del s.discard[:-1]
-            shuffle(rng, pile)
-            events.append(ev.Reshuffled(len(pile)))
-        taken.append(pile.pop())
-    return taken
-
-
-def _give(
-    s: GameState, rng: random.Random, seat: int, count: int, reason: DrawReason,
-    events: list[Event],
-) -> None:
-    """``seat`` draws ``count`` cards (fewer only when both piles run out)."""
-    cards = _take(s, rng, count, events)
-    s.hands[seat] += cards
-    events.append(ev.CardsDrawn(seat, len(cards), reason, tuple(cards)))
-
-
-def _pass_turn(s: GameState, seat: int, events: list[Event], steps: int = 1) -> list[Event]:
-    s.current = _next(s, seat, steps)
-    s.phase = Phase.PLAY
-    s.drawn = None
-    events.append(ev.TurnStarted(s.current))
-    return events
-
-
-def _play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
-    seat = action.seat
-    card = action.card
-    hand = s.hands[seat]
-    if card not in hand:
-        return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
-    if not _matches(s, card):
-        return [ev.Rejected(seat, action, Refusal.DOES_NOT_MATCH, card)]
-    if card.is_wild and action.color is None and len(hand) > 1:
-        return [ev.Rejected(seat, action, Refusal.NEED_COLOR, card)]
-    return _put_down(s, rng, seat, card, action.color, action.uno)
-
-
-def _play_drawn(
-    s: GameState, rng: random.Random, action: Play | PlayDrawn, color: Color | None, uno: bool
-) -> list[Event]:
-    """Play the card just drawn (``action`` is what was asked: a PlayDrawn, or a Play of it)."""
-    seat = action.seat
-    card = s.drawn
-    assert card is not None
-    if not _matches(s, card):
-        return [ev.Rejected(seat, action, Refusal.DRAWN_NOT_PLAYABLE, card)]
-    if card.is_wild and color is None and len(s.hands[seat]) > 1:
-        return [ev.Rejected(seat, action, Refusal.NEED_COLOR, card)]
-    return _put_down(s, rng, seat, card, color, uno)
-
-
-def _put_down(
-    s: GameState, rng: random.Random, seat: int, card: Card, color: Color | None, uno: bool
-) -> list[Event]:
-    """Play ``card`` (already checked legal) and apply its effect."""
-    hand = s.hands[seat]
-    s.exposed = None  # this player began their turn: the UNO window is closed
-    s.drawn = None
-    kind = card.kind
-    if kind is WILD_DRAW_FOUR:
-        in_play = s.color
-        s.four_guilty = any(c.color is in_play for c in hand)
-    hand.remove(card)
-    s.discard.append(card)
-    left = len(hand)
-    events: list[Event] = []
-    if left == 1:
-        if uno:  # "UNO!", then the card: "Playing Red 5"
-            events.append(ev.UnoCalled(seat))
-        else:
-            s.exposed = seat
-    events.append(ev.CardPlayed(seat, card, left))
-    if card.is_wild:
-        if color is not None:
-            s.color = color
-            events.append(ev.ColorChosen(seat, color))
-    else:
-        s.color = card.color
-    n = len(s.hands)
-    if left == 0:
-        # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
-        if kind is DRAW_TWO:
-            _give(s, rng, _next(s, seat), 2, DrawReason.DRAW_TWO, events)
-        elif kind is WILD_DRAW_FOUR:
-            _give(s, rng, _next(s, seat), 4, DrawReason.DRAW_FOUR, events)
-        return _end_round(s, seat, events)
-    if kind is NUMBER or kind is Kind.WILD:
-        return _pass_turn(s, seat, events)
-    if kind is SKIP:
-        events.append(ev.PlayerSkipped(_next(s, seat)))
-        return _pass_turn(s, seat, events, 2)
-    if kind is REVERSE:
-        if n == 2:  # acts as Skip
-            events.append(ev.PlayerSkipped(_next(s, seat)))
-            return _pass_turn(s, seat, events, 2)
-        s.direction = -s.direction
-        events.append(ev.DirectionChanged(Direction(s.direction)))
-        return _pass_turn(s, seat, events)
-    victim = _next(s, seat)
-    if kind is DRAW_TWO:
-        _give(s, rng, victim, 2, DrawReason.DRAW_TWO, events)
-        events.append(ev.PlayerSkipped(victim))
-        return _pass_turn(s, seat, events, 2)
-    # Wild Draw Four: the next player challenges or accepts
-    s.four_player = seat
-    s.current = victim
-    s.phase = Phase.CHALLENGE
-    events.append(ev.TurnStarted(victim))
-    return events
-
-
-def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
-    """A Play by the current player outside the plain PLAY phase."""
-    if s.phase is Phase.DRAWN and action.card is s.drawn:
-        return _play_drawn(s, rng, action, action.color, action.uno)
-    refusal = _phase_refusal(s, s.phase)
-    if refusal is not None:
-        return [ev.Rejected(action.seat, action, refusal, s.drawn)]
-    return _play(s, rng, action)
-
-
-def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
-    refusal = Refusal.ALREADY_DREW if s.phase is Phase.DRAWN else _phase_refusal(s, s.phase)
-    if refusal is not None:
-        return [ev.Rejected(action.seat, action, refusal, s.drawn)]
-    return _draw(s, rng, action.seat)
-
-
-def _turn_play_drawn(s: GameState, rng: random.Random, action: PlayDrawn) -> list[Event]:
-    if s.phase is not Phase.DRAWN:
-        return [ev.Rejected(action.seat, action, _drawn_refusal(s.phase))]
-    return _play_drawn(s, rng, action, action.color, action.uno)
-
-
-def _turn_keep(s: GameState, rng: random.Random, action: Keep) -> list[Event]:
-    if s.phase is not Phase.DRAWN:
-        return [ev.Rejected(action.seat, action, _drawn_refusal(s.phase))]
-    return _pass_turn(s, action.seat, [ev.DrawnCardKept(action.seat)])
-
-
-def _turn_challenge(s: GameState, rng: random.Random, action: Challenge) -> list[Event]:
-    if s.phase is not Phase.CHALLENGE:
-        return [ev.Rejected(action.seat, action, Refusal.NO_CHALLENGE)]
-    return _challenge(s, rng, action.seat)
-
-
-def _turn_accept(s: GameState, rng: random.Random, action: Accept) -> list[Event]:
-    if s.phase is not Phase.CHALLENGE:
-        return [ev.Rejected(action.seat, action, Refusal.NO_CHALLENGE)]
-    return _accept(s, rng, action.seat)
-
-
-def _turn_choose_color(s: GameState, rng: random.Random, action: ChooseColor) -> list[Event]:
-    if s.phase is not Phase.START_COLOR:
-        return [ev.Rejected(action.seat, action, Refusal.NO_COLOR_TO_CHOOSE)]
-    s.color = action.color
-    s.phase = Phase.PLAY
-    return [ev.ColorChosen(action.seat, action.color)]
-
-
-_TURN_ACTIONS: dict[type, Callable[[GameState, random.Random, Any], list[Event]]] = {
-    Play: _turn_play,
-    Draw: _turn_draw,
-    PlayDrawn: _turn_play_drawn,
-    Keep: _turn_keep,
-    Challenge: _turn_challenge,
-    Accept: _turn_accept,
-    ChooseColor: _turn_choose_color,
-}
-
-
-def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
-    s.exposed = None
-    events: list[Event] = []
-    cards = _take(s, rng, 1, events)
-    if not cards:
-        events.append(ev.CouldNotDraw(seat))
-        return _pass_turn(s, seat, events)
-    card = cards[0]
-    s.hands[seat].append(card)
-    s.drawn = card
-    s.phase = Phase.DRAWN
-    events.append(ev.CardsDrawn(seat, 1, DrawReason.TURN, (card,)))
-    return events
-
-
-def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
-    target = s.four_player
-    assert target is not None
-    s.exposed = None
-    s.four_player = None
-    shown = tuple(s.hands[target])
-    events: list[Event] = [
-        ev.ChallengeMade(seat, target),
-        ev.HandShown(target, seat, len(shown), shown),
-        ev.ChallengeResolved(seat, target, s.four_guilty),
-    ]
-    if s.four_guilty:
-        _give(s, rng, target, 4, DrawReason.CHALLENGE_GUILTY, events)
-        s.phase = Phase.PLAY  # the challenger plays normally; the chosen colour stands
-        return events
-    _give(s, rng, seat, 6, DrawReason.CHALLENGE_LOST, events)
-    events.append(ev.PlayerSkipped(seat))
-    return _pass_turn(s, seat, events)
-
-
-def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
-    s.exposed = None
-    s.four_player = None
-    events: list[Event] = [ev.DrawFourAccepted(seat)]
-    _give(s, rng, seat, 4, DrawReason.DRAW_FOUR, events)
-    events.append(ev.PlayerSkipped(seat))
-    return _pass_turn(s, seat, events)
-
-
-def _call_uno(s: GameState, action: CallUno) -> list[Event]:
-    if s.exposed != action.seat:
-        return [ev.Rejected(action.seat, action, Refusal.UNO_NOT_NOW)]
-    s.exposed = None
-    return [ev.UnoCalled(action.seat)]
-
-
-def _catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
-    seat, target = action.seat, action.target
-    if not 0 <= target < len(s.hands):
-        return [ev.Rejected(seat, action, Refusal.NO_SUCH_SEAT)]
-    if target == seat:
-        return [ev.Rejected(seat, action, Refusal.CATCH_SELF)]
-    if s.exposed != target:
-        return [ev.Rejected(seat, action, Refusal.CATCH_SAFE)]
-    s.exposed = None
-    penalty = s.rules.uno_penalty
-    events: list[Event] = [ev.UnoCaught(seat, target, penalty)]
-    _give(s, rng, target, penalty, DrawReason.UNO_PENALTY, events)
-    return events
-
-
-def _end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
-    points = tuple(sum(c.points for c in hand) for hand in s.hands)
-    n = len(s.hands)
-    if s.rules.scoring is Scoring.LOWEST:
-        gained = points
-    else:
-        gained = tuple(sum(points) if seat == winner else 0 for seat in range(n))
-    for seat in range(n):
-        s.scores[seat] += gained[seat]
-    s.round_winner = winner
-    s.exposed = None
-    s.drawn = None
-    s.four_player = None
-    events.append(ev.RoundEnded(winner, points, gained, tuple(s.scores)))
-    target = s.rules.target_score
-    game_winner: int | None = None
-    if s.rules.scoring is Scoring.LOWEST:
-        if max(s.scores) >= target:
-            low = min(s.scores)
-            # ties for lowest go to whoever went out this round, else the first
-            # of them to the left of that player
-            order = [(winner + k) % n for k in range(n)]
-            game_winner = next(seat for seat in order if s.scores[seat] == low)
-    elif s.scores[winner] >= target:
-        game_winner = winner
-    if game_winner is None:
-        s.phase = Phase.ROUND_OVER
-    else:
-        s.phase = Phase.GAME_OVER
-        s.winner = game_winner
-        events.append(ev.GameEnded(game_winner, tuple(s.scores)))
-    return events

@@ -1,0 +1,112 @@
+"""Setting up: choosing the dealer, dealing, turning the start card and applying its effect."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from . import events as ev
+from .cards import Card, Kind, dealer_rank, standard_deck
+from .events import Direction, DrawReason, Event
+from .piles import give, shuffle
+from .rules import RuleSet
+from .state import GameState, Phase
+
+DRAW_TWO = Kind.DRAW_TWO
+REVERSE = Kind.REVERSE
+SKIP = Kind.SKIP
+WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
+
+
+def player_names(players: int | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(players, int):
+        if not 2 <= players <= 10:
+            raise ValueError("UNO is for 2 to 10 players")
+        return tuple(f"Player {i + 1}" for i in range(players))
+    names = tuple(players)
+    if not 2 <= len(names) <= 10:
+        raise ValueError("UNO is for 2 to 10 players")
+    return names
+
+
+def choose_dealer(n: int, rules: RuleSet, rng: random.Random, events: list[Event]) -> int:
+    """Each player draws a card; the highest deals; ties draw again."""
+    contenders = list(range(n))
+    while True:
+        deck = standard_deck()
+        shuffle(rng, deck)
+        ranks: dict[int, int] = {}
+        for seat in contenders:
+            card = deck.pop()
+            events.append(ev.DealerDrew(seat, card))
+            ranks[seat] = dealer_rank(card, rules.dealer_by_points)
+        best = max(ranks.values())
+        contenders = [seat for seat in contenders if ranks[seat] == best]
+        if len(contenders) == 1:
+            events.append(ev.DealerChosen(contenders[0]))
+            return contenders[0]
+
+
+def deal_round(s: GameState, rng: random.Random) -> list[Event]:
+    """Shuffle the whole deck, deal, and turn the start card."""
+    n = len(s.hands)
+    deck = standard_deck()
+    shuffle(rng, deck)
+    events: list[Event] = [ev.RoundStarted(s.round_number, s.dealer)]
+    size = s.rules.hand_size
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    for _ in range(size):  # one card at a time, starting left of the dealer
+        for k in range(1, n + 1):
+            hands[(s.dealer + k) % n].append(deck.pop())
+    s.hands = hands
+    for seat in range(n):
+        events.append(ev.HandDealt(seat, size, tuple(hands[seat])))
+    s.draw_pile = deck
+    s.discard = []
+    s.direction = 1
+    s.round_winner = None
+    s.exposed = None
+    s.drawn = None
+    s.four_player = None
+    start = s.draw_pile.pop()
+    return events + turn_start_card(s, rng, start)
+
+
+def turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event]:
+    """Turn ``start`` up to begin the DISCARD pile and apply its effect."""
+    events: list[Event] = []
+    while start.kind is WILD_DRAW_FOUR:
+        events.append(ev.StartCardReturned(start))
+        s.draw_pile.append(start)
+        shuffle(rng, s.draw_pile)
+        start = s.draw_pile.pop()
+    s.discard.append(start)
+    events.append(ev.StartCardTurned(start))
+    n = len(s.hands)
+    left = (s.dealer + 1) % n
+    s.color = start.color
+    s.phase = Phase.PLAY
+    kind = start.kind
+    if kind is Kind.WILD:
+        s.phase = Phase.START_COLOR
+        s.current = left
+    elif kind is DRAW_TWO:
+        give(s, rng, left, 2, DrawReason.START_DRAW_TWO, events)
+        events.append(ev.PlayerSkipped(left))
+        s.current = (left + 1) % n
+    elif kind is REVERSE:
+        if n == 2:  # Reverse acts as Skip: the dealer plays first
+            events.append(ev.PlayerSkipped(left))
+        else:
+            s.direction = -1
+            events.append(ev.DirectionChanged(Direction.COUNTERCLOCKWISE))
+        s.current = s.dealer
+    elif kind is SKIP:
+        events.append(ev.PlayerSkipped(left))
+        s.current = (left + 1) % n
+    else:
+        s.current = left
+    events.append(ev.TurnStarted(s.current))
+    return events
+
+
