@@ -12,7 +12,7 @@ from typing import Any, TypeGuard
 from .access import messages
 from .access.parse import ParseError, parse_card, parse_color
 from .engine import actions as act
-from .engine.cards import Card, Color
+from .engine.cards import Card, Color, Kind
 from .engine.events import Event, Rejected
 from .engine.game import Game
 from .engine.rules import RulesError, RuleSet
@@ -87,6 +87,9 @@ def from_mapping(data: object) -> Scenario:
         raise ScenarioError(messages.scenario_field("start", "a card code"))
     start_card = _card(start, "start")
     draw_pile = _cards(data.get("draw_pile", []), "draw_pile")
+    four = Kind.WILD_DRAW_FOUR
+    if start_card.kind is four and all(card.kind is four for card in draw_pile):
+        raise ScenarioError(messages.SCENARIO_FOUR_START)
     seed = data.get("seed", 0)
     if not _is_int(seed):
         raise ScenarioError(messages.scenario_field("seed", "a whole number"))

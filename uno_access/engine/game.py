@@ -102,6 +102,10 @@ class Game:
         dealer = len(names) - 1 if dealer is None else dealer
         if not 0 <= dealer < len(names):
             raise ValueError("no such dealer seat")
+        four = Kind.WILD_DRAW_FOUR
+        if start.kind is four and all(card.kind is four for card in draw_pile):
+            # it would go back into the deck and another card be turned: there must be one
+            raise ValueError("a Wild Draw Four start card needs another kind of card to replace it")
         state = GameState(
             rules=rules or RuleSet(), names=names, hands=[list(h) for h in hands],
             draw_pile=list(reversed(draw_pile)), discard=[], color=None, current=dealer,
