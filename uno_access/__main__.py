@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
@@ -63,11 +64,16 @@ def _positive(value: str) -> int:
     return n
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line on standard error and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_ERROR, messages.usage_error(message, self.prog) + "\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="uno-access", description=messages.PROGRAM_DESCRIPTION,
-    )
-    sub = parser.add_subparsers(dest="command")
+    parser = OneLineParser(prog="uno-access", description=messages.PROGRAM_DESCRIPTION)
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
     play = sub.add_parser("play", help=messages.HELP_PLAY)
     play.add_argument("--players", type=_players, default=2)

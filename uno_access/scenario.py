@@ -52,10 +52,14 @@ def load(path: str | Path) -> Scenario:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise ScenarioError(messages.scenario_unreadable(str(path), error.strerror)) from None
+    except UnicodeDecodeError:
+        raise ScenarioError(messages.scenario_not_text(str(path))) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError(messages.scenario_not_json(error.lineno, error.msg)) from None
+    except RecursionError:
+        raise ScenarioError(messages.SCENARIO_TOO_DEEP) from None
     return from_mapping(data)
 
 

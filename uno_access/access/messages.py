@@ -95,11 +95,22 @@ def refusal(reason: Refusal, card: Card | None = None) -> str:
 
 # --------------------------------------------------------------------- files and options
 
+SCENARIO_FOUR_START = (
+    "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
+    "is turned, so draw_pile must hold a card that is not a Wild Draw Four."
+)
 SCENARIO_NOT_OBJECT = "The scenario must be one JSON object with players, hands and start."
 
 
 def scenario_unreadable(path: str, why: str | None) -> str:
     return f"Cannot read the scenario file {path}: {why or 'unknown error'}."
+
+
+SCENARIO_TOO_DEEP = "The scenario file nests its JSON too deeply to be a scenario."
+
+
+def scenario_not_text(path: str) -> str:
+    return f"The scenario file {path} is not UTF-8 text; a scenario is a JSON text file."
 
 
 def scenario_not_json(line: int, why: str) -> str:
@@ -160,6 +171,11 @@ WHOLE_NUMBER = "a whole number of 1 or more"
 INTERRUPTED = "uno-access: stopped."
 
 
+def usage_error(message: str, prog: str) -> str:
+    """An argument the command line cannot take, as one line."""
+    return f"{prog}: {message} (see {prog} --help)"
+
+
 def help_rules(presets: Iterable[str]) -> str:
     return "the rules preset: " + ", ".join(presets)
 
@@ -178,3 +194,368 @@ def simulation_summary(record: dict[str, object]) -> str:
 
 def card_row(row: dict[str, object]) -> str:
     return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{row['points']} points"
+
+
+# =====================================================================
+# Speech and the line-mode game (uno_access/access/speech.py, uno_access/ui/)
+# Everything below is said about the game to one player, the "viewer": the
+# viewer is "you", everyone else is named. speech.py and ui/ pick the phrase.
+# =====================================================================
+
+
+class Who:
+    """A player as a phrase names them: "You" for the viewer, else their name."""
+
+    __slots__ = ("name", "you")
+
+    def __init__(self, name: str, you: bool) -> None:
+        self.name = name
+        self.you = you
+
+    @property
+    def subject(self) -> str:
+        """At the start of a sentence: "You", "Ann"."""
+        return "You" if self.you else self.name
+
+    @property
+    def obj(self) -> str:
+        """Inside a sentence: "you", "Ann"."""
+        return "you" if self.you else self.name
+
+    @property
+    def possessive(self) -> str:
+        """Inside a sentence: "your", "Ann's"."""
+        return "your" if self.you else f"{self.name}'s"
+
+    def verb(self, third: str, base: str) -> str:
+        """The verb that goes with this player: "Ann plays", "you play"."""
+        return base if self.you else third
+
+
+def card_with_code(card: Card) -> str:
+    """A card with its code, for typing it back: "Blue 7 (b7)"."""
+    return f"{card_name(card)} ({card.code})"
+
+
+def card_list(names: Iterable[str]) -> str:
+    return ", ".join(names)
+
+
+def count_cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def dealer_drew(who: Who, card: Card) -> str:
+    return f"{who.subject} {who.verb('draws', 'draw')} {card_name(card)} to choose the dealer."
+
+
+def dealer_chosen(who: Who) -> str:
+    deals = who.verb("deals", "deal")
+    return f"{who.subject} {who.verb('has', 'have')} the highest card and {deals}."
+
+
+def round_started(number: int, dealer: Who) -> str:
+    return f"Round {number}: {dealer.obj} {dealer.verb('deals', 'deal')}."
+
+
+def hand_dealt(cards: Iterable[Card], count: int) -> str:
+    return f"You are dealt {count_cards(count)}: {card_list(card_name(c) for c in cards)}."
+
+
+def start_card(card: Card) -> str:
+    return f"The start card is {card_name(card)}."
+
+
+def start_card_returned(card: Card) -> str:
+    return f"{card_name(card)} turned up to start: it goes back into the deck, which is shuffled."
+
+
+def turn_started(who: Who) -> str:
+    return "Your turn." if who.you else f"{who.name}'s turn."
+
+
+def card_played(who: Who, card: Card, cards_left: int) -> str:
+    play = f"{who.subject} {who.verb('plays', 'play')} {card_name(card)}"
+    if cards_left == 1:
+        return f"{play} and {who.verb('has', 'have')} one card left."
+    if cards_left == 0:
+        return f"{play} and {who.verb('goes', 'go')} out."
+    return f"{play}."
+
+
+def color_chosen(who: Who, color: Color) -> str:
+    return f"{who.subject} {who.verb('chooses', 'choose')} {color_name(color)}."
+
+
+def cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_turn: bool) -> str:
+    """A draw; ``cards`` only for the viewer's own draw, ``loses_turn`` when skipped too."""
+    if count == 0:
+        return f"{who.subject} {who.verb('draws', 'draw')} nothing: both piles are empty."
+    skip = f" and {who.verb('loses', 'lose')} the turn" if loses_turn else ""
+    draws = f"{who.subject} {who.verb('draws', 'draw')}"
+    if cards is None:
+        what = "a card" if count == 1 else f"{count} cards"
+        return f"{draws} {what}{skip}."
+    names = [card_name(c) for c in cards]
+    if count == 1 and not skip:
+        return f"{draws} {names[0]}."
+    return f"{draws} {count_cards(count)}{skip}: {card_list(names)}."
+
+
+def could_not_draw(who: Who) -> str:
+    return (
+        f"{who.subject} {who.verb('finds', 'find')} both piles empty, so the turn passes "
+        "without a draw."
+    )
+
+
+def drawn_card_kept(who: Who) -> str:
+    return f"{who.subject} {who.verb('keeps', 'keep')} the card."
+
+
+def player_skipped(who: Who) -> str:
+    return f"{who.subject} {who.verb('is', 'are')} skipped."
+
+
+def direction_changed(clockwise: bool) -> str:
+    if clockwise:
+        return "Play now goes to the left (clockwise)."
+    return "Play now goes to the right (counterclockwise)."
+
+
+def uno_called(who: Who) -> str:
+    return f"{who.subject} {who.verb('calls', 'call')} UNO!"
+
+
+def uno_caught(catcher: Who, target: Who, penalty: int) -> str:
+    return (
+        f"{catcher.subject} {catcher.verb('catches', 'catch')} {target.obj} without UNO: "
+        f"{target.obj} {target.verb('draws', 'draw')} {penalty}."
+    )
+
+
+def challenge_resolved(challenger: Who, target: Who, guilty: bool) -> str:
+    made = (
+        f"{challenger.subject} {challenger.verb('challenges', 'challenge')} "
+        f"{target.possessive} Wild Draw Four"
+    )
+    if guilty:
+        return (
+            f"{made}: {target.obj} {target.verb('was', 'were')} guilty and "
+            f"{target.verb('draws', 'draw')} 4."
+        )
+    return (
+        f"{made}: {target.obj} {target.verb('was', 'were')} innocent, so {challenger.obj} "
+        f"{challenger.verb('draws', 'draw')} 6 and {challenger.verb('loses', 'lose')} the turn."
+    )
+
+
+def hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) -> str:
+    if cards is None:  # the viewer showed their own hand
+        return f"{owner.subject} {owner.verb('shows', 'show')} {to.obj} {count_cards(count)}."
+    names = card_list(card_name(c) for c in cards)
+    return f"{owner.subject} {owner.verb('shows', 'show')} {to.obj} {count_cards(count)}: {names}."
+
+
+def draw_four_accepted(who: Who) -> str:
+    return f"{who.subject} {who.verb('accepts', 'accept')} the Wild Draw Four."
+
+
+def reshuffled(count: int) -> str:
+    return f"The DISCARD pile is shuffled into a new DRAW pile of {count_cards(count)}."
+
+
+def score_list(scores: Iterable[tuple[Who, int]]) -> str:
+    return "Scores: " + ", ".join(f"{who.obj} {points}" for who, points in scores) + "."
+
+
+def round_ended(winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]]) -> str:
+    """``gained`` is what the winner scored, or None when each counts their own hand."""
+    if gained is None:
+        what = f"{winner.obj} {winner.verb('goes', 'go')} out"
+    else:
+        what = f"{winner.obj} {winner.verb('wins', 'win')} {gained} points"
+    return f"The round is over: {what}. {score_list(scores)}"
+
+
+def game_ended(winner: Who, scores: Iterable[tuple[Who, int]]) -> str:
+    return (
+        f"The game is over: {winner.obj} {winner.verb('wins', 'win')} the game. "
+        f"{score_list(scores)}"
+    )
+
+
+def card_check(counts: Iterable[tuple[Who, int]]) -> str:
+    return "Card check: " + ", ".join(f"{who.obj} {n}" for who, n in counts) + "."
+
+
+def top_card(card: Card, color: Color | None) -> str:
+    """Touching the top card; ``color`` is said for a Wild (None: not chosen yet)."""
+    top = f"Top card: {card_with_code(card)}"
+    if not card.is_wild:
+        return f"{top}."
+    if color is None:
+        return f"{top}, no colour chosen yet."
+    return f"{top}, colour in play {color_name(color)}."
+
+
+def your_hand(cards: Iterable[Card], count: int) -> str:
+    if count == 0:
+        return "Your hand is empty."
+    return f"Your hand, {count_cards(count)}: {card_list(card_with_code(c) for c in cards)}."
+
+
+def you_can_play(cards: Iterable[Card]) -> str:
+    names = [card_with_code(c) for c in cards]
+    if not names:
+        return "None of your cards matches: type d to draw."
+    return f"You can play: {card_list(names)}."
+
+
+def scores_line(scores: Iterable[tuple[Who, int]], target: int, lowest: bool) -> str:
+    if lowest:
+        return f"{score_list(scores)} At {target} points the lowest score wins."
+    return f"{score_list(scores)} First to {target} wins."
+
+
+def whose_turn(who: Who) -> str:
+    return "It is your turn." if who.you else f"It is {who.possessive} turn."
+
+
+def play_order(clockwise: bool, order: Iterable[Who]) -> str:
+    way = "to the left (clockwise)" if clockwise else "to the right (counterclockwise)"
+    return f"Play goes {way}: " + ", then ".join(who.obj for who in order) + "."
+
+
+# --------------------------------------------------------------------- the line-mode game
+
+PROMPT = "uno> "
+COLOR_PROMPT = "colour> "
+CONFIRM_PROMPT = "quit? "
+WHICH_COLOR = "Which colour? blue, green, red or yellow"
+TABLE_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
+YOU = "You"
+TURN_REMINDER = "Type a card to play it, d to draw, h for your hand, or help."
+
+
+def welcome(opponents: Iterable[str], target: int) -> str:
+    names = list(opponents)
+    against = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return (
+        f"UNO against {against}: first to {target} points wins. "
+        "Type help at any time to hear the commands."
+    )
+
+
+def your_turn(top: str, count: int) -> str:
+    return f"Your turn. {top} You hold {count_cards(count)}. {TURN_REMINDER}"
+
+
+YOUR_TURN_START_COLOR = (
+    "Your turn: a Wild started the DISCARD pile, so choose its colour: blue, green, red "
+    "or yellow."
+)
+
+
+def your_turn_challenge(who: Who) -> str:
+    return (
+        f"Your turn: {who.name} played a Wild Draw Four on you. Type ch to challenge it, "
+        "or a to accept it and draw 4."
+    )
+
+
+def drawn_playable(card: Card) -> str:
+    return f"You may play {card_name(card)} now: type p to play it, or k to keep it."
+
+
+def drawn_kept(card: Card) -> str:
+    return f"{card_name(card)} does not match the top card, so you keep it."
+
+
+ROUND_OVER_HINT = "Type n to deal the next round."
+
+
+def exposed_window(who: Who) -> str:
+    return (
+        f"{who.name} has one card and did not call UNO: type c to catch {who.name}, "
+        "or press Enter to let play go on."
+    )
+
+
+def exposed_on_your_turn(who: Who) -> str:
+    return f"{who.name} has one card and did not call UNO: type c to catch {who.name}."
+
+
+NOBODY_TO_CATCH = (
+    "Nobody can be caught now: only a player who holds one card and did not call UNO."
+)
+
+
+def no_such_player(text: str, names: Iterable[str], seats: int) -> str:
+    return (
+        f"{text!r} is not a player here: type a name ({', '.join(names)}) or a seat "
+        f"number from 1 to {seats}."
+    )
+
+
+def unknown_command(text: str) -> str:
+    return (
+        f"{text!r} is not a command or a card. Type a card (b7, blue 7, wi red), "
+        "d to draw, or help for all commands."
+    )
+
+
+def color_only_for_wild(card: Card) -> str:
+    return f"Only a Wild takes a colour: type {card.code} alone to play {card_name(card)}."
+
+
+NOTHING_PLAYED = "No colour chosen: nothing was played."
+NOTHING_TO_REPEAT = "Nothing to repeat yet."
+QUIT_CONFIRM = "Quit the game? Type y to quit, or anything else to go on."
+QUIT_CANCELLED = "The game goes on."
+GAME_QUIT = "You left the game."
+INPUT_CLOSED = "The input has closed: the game is stopped."
+GAME_INTERRUPTED = "Interrupted: the game is stopped."
+
+
+def not_your_turn_window(who: Who) -> str:
+    return f"It is not your turn: type c to catch {who.name}, or press Enter to let play go on."
+
+
+HELP_LINES = (
+    "Commands (any case):",
+    "A card plays it: b7, B#G or blue 7. A Wild takes its colour: wi red, wi+4 b; "
+    "without one you are asked. Add uno to call UNO with the play: r5 uno.",
+    "d or draw: draw a card. Then p or play plays the drawn card, k or keep keeps it.",
+    "u or uno: call UNO right after your next-to-last card.",
+    "c or catch: catch the player who has one card and did not call UNO; "
+    "add a name or seat number when you like: c Ann.",
+    "ch or challenge, a or accept: answer a Wild Draw Four played on you.",
+    "h or hand: your hand. t or top: touch the top card. cc or check: card check. "
+    "s or scores: the scores. o or order: the direction and order of play.",
+    "r or repeat: the last message again. Enter alone: whose turn it is and what to do.",
+    "n or next: deal the next round. help or ?: this help. q or quit: leave the game.",
+)
+
+# the words typed for each command, by the command's name in ui/commands.py (lowercase)
+COMMAND_WORDS: dict[str, tuple[str, ...]] = {
+    "draw": ("d", "draw"),
+    "play": ("p", "play"),
+    "keep": ("k", "keep"),
+    "uno": ("u", "uno"),
+    "catch": ("c", "catch"),
+    "challenge": ("ch", "challenge"),
+    "accept": ("a", "accept"),
+    "hand": ("h", "hand"),
+    "top": ("t", "top"),
+    "check": ("cc", "check"),
+    "scores": ("s", "scores", "score"),
+    "order": ("o", "order"),
+    "repeat": ("r", "repeat"),
+    "next": ("n", "next"),
+    "help": ("help", "?"),
+    "quit": ("q", "quit", "exit"),
+}
+UNO_WORD = "uno"
+YES_WORDS = ("y", "yes")
+SELF_WORDS = ("you", "me")
