@@ -20,6 +20,10 @@ class Color(Enum):
     RED = "r"
     YELLOW = "y"
 
+    # hashed by identity (Enum hashes its name in Python code): colours key the
+    # engine's hot caches, and are compared by identity anyway
+    __hash__ = object.__hash__
+
     @property
     def word(self) -> str:
         """The colour's lowercase name, as typed on the command line."""
@@ -65,6 +69,7 @@ class Card:
     code: str
     points: int
     is_wild: bool
+    index: int  # the face's place in deck order, 0 to 53: a stable sort key
 
     _faces: ClassVar[dict[tuple[Kind, Color | None, int | None], Card]] = {}
     _by_code: ClassVar[dict[str, Card]] = {}
@@ -107,7 +112,7 @@ def _make(kind: Kind, color: Color | None, number: int | None) -> None:
     else:
         assert color is not None
         code, points = f"{color.value}{kind.value}", ACTION_POINTS
-    face = Card(kind, color, number, code, points, kind.is_wild)
+    face = Card(kind, color, number, code, points, kind.is_wild, len(Card._faces))
     Card._faces[(kind, color, number)] = face
     Card._by_code[code] = face
 
@@ -122,6 +127,26 @@ _make(Kind.WILD_DRAW_FOUR, None, None)
 
 WILD = Card.of(Kind.WILD)
 WILD_DRAW_FOUR = Card.of(Kind.WILD_DRAW_FOUR)
+
+
+def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
+    """Every face that may be played on ``top`` with ``color`` in play: the same colour,
+    number or symbol, or a Wild.
+    """
+    key = (top, color)
+    faces = _PLAYABLE.get(key)
+    if faces is None:
+        kind = top.kind
+        faces = _PLAYABLE[key] = frozenset(
+            card for card in Card._faces.values()
+            if card.is_wild
+            or card.color is color
+            or (card.kind is kind and (kind is not Kind.NUMBER or card.number == top.number))
+        )
+    return faces
+
+
+_PLAYABLE: dict[tuple[Card, Color | None], frozenset[Card]] = {}
 
 
 def all_faces() -> tuple[Card, ...]:

@@ -25,7 +25,7 @@ from .actions import (
     PlayDrawn,
     TouchTopCard,
 )
-from .cards import COLORS, Card, Color, Kind
+from .cards import COLORS, Card, Color, Kind, playable_faces
 from .events import Direction, Event, Refusal
 from .rules import RuleSet
 from .setup import choose_dealer, deal_round, player_names, turn_start_card
@@ -184,23 +184,14 @@ class Game:
         if phase is Phase.PLAY:
             hand = s.hands[seat]
             two_left = len(hand) == 2
-            color = s.color
-            top = s.discard[-1]
-            top_kind = top.kind
-            top_number = top.number
-            for card in dict.fromkeys(hand):  # each card face once, in hand order
-                kind = card.kind
-                if (
-                    card.is_wild
-                    or card.color is color
-                    or (kind is top_kind and (kind is not NUMBER or card.number == top_number))
-                ):
-                    options = _PLAYS.get((seat, card, two_left))
-                    if options is None:
-                        options = _PLAYS[(seat, card, two_left)] = tuple(
-                            Play(seat, card, col, uno) for col, uno in _variants(card, two_left)
-                        )
-                    out += options
+            cards = list(filter(playable_faces(s.discard[-1], s.color).__contains__, hand))
+            for card in dict.fromkeys(cards) if len(cards) > 1 else cards:  # each face once
+                options = _PLAYS.get((seat, card, two_left))
+                if options is None:
+                    options = _PLAYS[(seat, card, two_left)] = tuple(
+                        Play(seat, card, col, uno) for col, uno in _variants(card, two_left)
+                    )
+                out += options
             out.append(_DRAW[seat])
         elif phase is Phase.DRAWN:
             drawn = s.drawn

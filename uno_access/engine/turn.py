@@ -22,7 +22,7 @@ from .actions import (
     Play,
     PlayDrawn,
 )
-from .cards import Card, Color, Kind
+from .cards import Card, Color, Kind, playable_faces
 from .events import Direction, DrawReason, Event, Refusal
 from .piles import give, next_seat, pass_turn, take
 from .rules import Scoring
@@ -37,12 +37,7 @@ WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
 
 def matches(s: GameState, card: Card) -> bool:
     """Colour, number or symbol matches the top card, or it is a Wild."""
-    if card.is_wild or card.color is s.color:
-        return True
-    top = s.discard[-1]
-    if card.kind is NUMBER:
-        return top.kind is NUMBER and top.number == card.number
-    return card.kind is top.kind
+    return card in playable_faces(s.discard[-1], s.color)
 
 
 
