@@ -12,6 +12,9 @@ in its own venv ``.venv-bench`` (made by ``scripts/bench_setup.sh``, called here
 missing; RLCard is never a dependency of the game). One RLCard game is one hand
 with none of those rules, so the like-for-like ratio is our hands per second
 against RLCard's games per second; the ratio of whole games is printed too.
+
+The engine runs compiled by mypyc when ``scripts/setup.sh`` could build it (the
+report says which); ``UNO_ACCESS_PURE=1`` measures it as plain Python.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import uno_access  # noqa: E402
 from uno_access.engine.rules import RuleSet  # noqa: E402
 from uno_access.simulate import simulate  # noqa: E402
 
@@ -99,7 +103,8 @@ def main() -> int:
         print(f"bench: repeat {repeat + 1} of {args.repeats} done", file=sys.stderr)
 
     report: dict[str, Any] = {"games_per_repeat": args.games, "repeats": args.repeats,
-                              "seed": args.seed, "rules": "standard (complete official rules)"}
+                              "seed": args.seed, "rules": "standard (complete official rules)",
+                              "engine": "compiled (mypyc)" if uno_access.COMPILED else "Python"}
     for table, figures in runs.items():
         report[f"players_{table}"] = {
             "games_per_second": round(median([f.games_per_second for f in figures]), 1),
@@ -126,7 +131,8 @@ def main() -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"uno-access engine, complete rules, random-legal bots, median of {args.repeats}:")
+    print(f"uno-access engine ({report['engine']}), complete rules, random-legal bots, "
+          f"median of {args.repeats}:")
     for table in ("2", "4"):
         r = report[f"players_{table}"]
         print(f"  {table} players: {r['games_per_second']} games/s (to 500), "

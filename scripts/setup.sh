@@ -4,7 +4,9 @@
 #   2. a Python >= 3.11 virtual environment in .venv with the project installed
 #      editable, with its test tools;
 #   3. links from the venv to Debian's `louis` and `brlapi` Python modules,
-#      checked by importing them.
+#      checked by importing them;
+#   4. the engine compiled with mypyc into build/compiled (rebuilt when its sources
+#      change; the game runs as plain Python where it cannot be compiled).
 # A second run changes nothing and takes about a second.
 #
 # Usage: scripts/setup.sh [--quiet] [--verbose]
@@ -271,11 +273,21 @@ verify() {
     note "checked: liblouis translates \"b7\" to b#g and brlapi imports in .venv"
 }
 
+# ---------------------------------------------------------------- 4. the compiled engine
+compile_engine() {
+    # mypyc compiles the engine and the random bot (twice as fast); a stale or missing
+    # build is never used, and without a C compiler the game runs as plain Python.
+    local args=()
+    if [ "$QUIET" = 1 ]; then args+=(--quiet); fi
+    "$VENV/bin/python" scripts/build_engine.py "${args[@]}" || true
+}
+
 install_debian_packages
 make_venv
 install_python_packages
 link_debian_modules
 verify
+compile_engine
 
 END_NS="$(date +%s%N)"
 ELAPSED_MS=$(((END_NS - START_NS) / 1000000))

@@ -3,3 +3,7 @@
 from __future__ import annotations
 
 __version__ = "0.1.0"
+
+from . import _compiled
+
+COMPILED = _compiled.ACTIVE

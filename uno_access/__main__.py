@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from . import COMPILED
 from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
 
@@ -118,6 +119,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "wins": list(result.wins),
         "errors": result.errors,
         "first_error": result.first_error,
+        "compiled": COMPILED,
     }
     if args.json:
         print(json.dumps(record))

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bots import Bot, make_bot
+from .bots.base import GameDidNotEnd
 from .engine.actions import Action
 from .engine.game import Game
 from .engine.rules import RuleSet
@@ -34,10 +35,6 @@ class SimulationResult:
     @property
     def rounds_per_second(self) -> float:
         return self.rounds / self.seconds if self.seconds else 0.0
-
-
-class GameDidNotEnd(RuntimeError):
-    pass
 
 
 def play_game(game: Game, bots: Sequence[Bot]) -> int:

@@ -33,3 +33,7 @@ def make_bot(name: str, rng: random.Random) -> Bot:
 
 
 BOT_NAMES = ("random",)
+
+
+class GameDidNotEnd(RuntimeError):
+    """Bots left a game without a move, or without an end: a bug to report."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar
 
 
 class Color(Enum):
@@ -71,14 +70,11 @@ class Card:
     is_wild: bool
     index: int  # the face's place in deck order, 0 to 53: a stable sort key
 
-    _faces: ClassVar[dict[tuple[Kind, Color | None, int | None], Card]] = {}
-    _by_code: ClassVar[dict[str, Card]] = {}
-
     @classmethod
     def of(cls, kind: Kind, color: Color | None = None, number: int | None = None) -> Card:
         """The card face of this kind, colour and number (interned)."""
         key = (kind, color, number)
-        face = cls._faces.get(key)
+        face = _FACES.get(key)
         if face is None:
             raise ValueError(f"no such card: {kind.name} {color} {number}")
         return face
@@ -90,7 +86,7 @@ class Card:
         Only the canonical lowercase print code is accepted here; the forgiving
         parser for what people type lives in the accessibility layer.
         """
-        face = cls._by_code.get(code)
+        face = _BY_CODE.get(code)
         if face is None:
             raise ValueError(f"not a card code: {code!r}")
         return face
@@ -103,6 +99,10 @@ class Card:
         return (Card.from_code, (self.code,))
 
 
+_FACES: dict[tuple[Kind, Color | None, int | None], Card] = {}
+_BY_CODE: dict[str, Card] = {}
+
+
 def _make(kind: Kind, color: Color | None, number: int | None) -> None:
     if kind is Kind.NUMBER:
         assert color is not None and number is not None
@@ -112,9 +112,9 @@ def _make(kind: Kind, color: Color | None, number: int | None) -> None:
     else:
         assert color is not None
         code, points = f"{color.value}{kind.value}", ACTION_POINTS
-    face = Card(kind, color, number, code, points, kind.is_wild, len(Card._faces))
-    Card._faces[(kind, color, number)] = face
-    Card._by_code[code] = face
+    face = Card(kind, color, number, code, points, kind.is_wild, len(_FACES))
+    _FACES[(kind, color, number)] = face
+    _BY_CODE[code] = face
 
 
 for _color in COLORS:
@@ -138,7 +138,7 @@ def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
     if faces is None:
         kind = top.kind
         faces = _PLAYABLE[key] = frozenset(
-            card for card in Card._faces.values()
+            card for card in _FACES.values()
             if card.is_wild
             or card.color is color
             or (card.kind is kind and (kind is not Kind.NUMBER or card.number == top.number))
@@ -151,7 +151,7 @@ _PLAYABLE: dict[tuple[Card, Color | None], frozenset[Card]] = {}
 
 def all_faces() -> tuple[Card, ...]:
     """Every distinct card face, in deck order: per colour 0-9, +2, rv, sk; then wi, wi+4."""
-    return tuple(Card._faces.values())
+    return tuple(_FACES.values())
 
 
 def _build_deck() -> tuple[Card, ...]:

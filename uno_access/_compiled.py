@@ -1,0 +1,73 @@
+"""Use the mypyc-compiled engine when it matches the sources exactly (see scripts/build_engine.py).
+
+Imported by ``uno_access/__init__.py`` before anything else. It never raises: when
+anything is off (no build, an edited source, another Python, ``UNO_ACCESS_PURE``
+set), the sources run as they are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import os
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "build" / "compiled"
+MANIFEST = OUT / "manifest.json"
+# the modules compiled, relative to the repository; package __init__ files stay Python
+COMPILED_MODULES = (
+    "uno_access/engine/actions.py",
+    "uno_access/engine/cards.py",
+    "uno_access/engine/events.py",
+    "uno_access/engine/game.py",
+    "uno_access/engine/piles.py",
+    "uno_access/engine/rules.py",
+    "uno_access/engine/setup.py",
+    "uno_access/engine/state.py",
+    "uno_access/engine/turn.py",
+    "uno_access/bots/random_bot.py",
+    "uno_access/simulate.py",
+)
+PACKAGES = ("uno_access", "uno_access/engine", "uno_access/bots")
+
+
+def digests(paths: Iterable[Path]) -> dict[str, str]:
+    return {
+        str(path.relative_to(ROOT)): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in paths
+    }
+
+
+def is_current() -> bool:
+    """Whether the build in ``build/compiled`` was made from exactly these sources."""
+    try:
+        data = json.loads(MANIFEST.read_text())
+        sources = [ROOT / module for module in COMPILED_MODULES]
+        return bool(
+            data.get("python") == sys.implementation.cache_tag
+            and data.get("sources") == digests(sources)
+        )
+    except (OSError, ValueError):
+        return False
+
+
+def activate() -> bool:
+    """Put the compiled modules first on the engine's and bots' search paths, if current.
+
+    Only the packages themselves are imported here (their ``__init__`` files stay
+    Python); their modules are then found in the build first.
+    """
+    if os.environ.get("UNO_ACCESS_PURE") or not is_current():
+        return False
+    sys.path.append(str(OUT))  # the shared library of the compiled group
+    for package in PACKAGES:  # the engine before the bots: the bots package imports it
+        module = importlib.import_module(package.replace("/", "."))
+        module.__path__.insert(0, str(OUT / package))
+    return True
+
+
+ACTIVE = activate()
