@@ -25,7 +25,7 @@ class UsageError(Exception):
 
 def _rules(name: str) -> RuleSet:
     try:
-        rules = RuleSet.preset(name)
+        rules = RuleSet.from_spec(name)
     except RulesError as error:
         raise UsageError(messages.rules_error(error)) from None
     if rules.unsupported():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeGuard
@@ -142,7 +142,10 @@ def event_json(event: Event) -> dict[str, Any]:
         }
     out = {"event": _snake(type(event).__name__)}
     for f in fields(event):
-        out[f.name] = to_json(getattr(event, f.name))
+        value = getattr(event, f.name)
+        if f.default is not MISSING and value == f.default:
+            continue  # an option's field at its usual value: a dropped count of 1, say
+        out[f.name] = to_json(value)
     return out
 
 
@@ -168,7 +171,24 @@ def state_json(game: Game) -> dict[str, Any]:
         "game_over": s.phase is Phase.GAME_OVER,
         "game_winner": s.winner,
         "uno_exposed": s.exposed,
+        **_variant_state(s),
     }
+
+
+def _variant_state(s: Any) -> dict[str, Any]:
+    """What the options add to the state line, only where they are on."""
+    out: dict[str, Any] = {}
+    if s.stack or s.rules.stacking or s.rules.double_double:
+        out["stack"] = s.stack
+    if s.teams:
+        out["teams"] = [list(team) for team in s.teams]
+    if s.rules.challenge_uno:
+        out["eliminated"] = [seat for seat, out_ in enumerate(s.eliminated) if out_]
+    if s.handed_one:
+        out["handed_one"] = list(s.handed_one)
+    if s.rules.jump_in:
+        out["plays"] = s.plays
+    return out
 
 
 # --------------------------------------------------------------------- actions
@@ -177,7 +197,7 @@ _ACT_NAMES: dict[type, str] = {
     act.Play: "play", act.Draw: "draw", act.PlayDrawn: "play_drawn", act.Keep: "keep",
     act.CallUno: "uno", act.Catch: "catch", act.Challenge: "challenge", act.Accept: "accept",
     act.ChooseColor: "choose_color", act.NextRound: "next_round", act.CardCheck: "card_check",
-    act.TouchTopCard: "touch",
+    act.TouchTopCard: "touch", act.JumpIn: "jump_in", act.Suggest: "suggest",
 }
 ACTION_TYPES = tuple(_ACT_NAMES)
 
@@ -187,8 +207,11 @@ def action_json(action: act.Action) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": action.seat, "act": _ACT_NAMES[type(action)]}
     for f in fields(action):
         value = getattr(action, f.name)
-        if f.name != "seat" and value not in (None, False):
+        if f.name not in ("seat", "count") and value not in (None, False):
             out[f.name] = to_json(value)
+    if isinstance(action, act.Play | act.JumpIn) and action.count != 1:
+        del out["card"]
+        out["cards"] = [action.card.code] * action.count
     return out
 
 
@@ -204,11 +227,21 @@ def _action(raw: object, index: int) -> act.Action:
     uno = raw.get("uno", False)
     if not isinstance(uno, bool):
         raise ScenarioError(messages.scenario_field(f"{where}.uno", "true or false"))
-    if name == "play":
-        card = raw.get("card")
-        if not isinstance(card, str):
-            raise ScenarioError(messages.scenario_field(f"{where}.card", "a card code"))
-        return act.Play(seat, _card(card, f"{where}.card"), color, uno)
+    if name in ("play", "jump_in"):
+        card, count = _played_cards(raw, where)
+        if name == "jump_in":
+            on = raw.get("on")
+            if on is not None and not _is_int(on):
+                raise ScenarioError(messages.scenario_field(f"{where}.on", "a play number"))
+            return act.JumpIn(seat, card, color, uno, count, on)
+        target = raw.get("target")
+        if target is not None and not _is_int(target):
+            raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
+        keep = raw.get("keep")
+        if keep is not None and not isinstance(keep, str):
+            raise ScenarioError(messages.scenario_field(f"{where}.keep", "a card code"))
+        kept = _card(keep, f"{where}.keep") if keep is not None else None
+        return act.Play(seat, card, color, uno, count, target, kept)
     if name == "play_drawn":
         return act.PlayDrawn(seat, color, uno)
     if name == "catch":
@@ -221,14 +254,30 @@ def _action(raw: object, index: int) -> act.Action:
             raise ScenarioError(messages.scenario_field(f"{where}.color", "a colour"))
         return act.ChooseColor(seat, color)
     simple: dict[object, type[act.Draw | act.Keep | act.CallUno | act.Challenge | act.Accept
-                             | act.NextRound | act.CardCheck | act.TouchTopCard]] = {
+                             | act.NextRound | act.CardCheck | act.TouchTopCard
+                             | act.Suggest]] = {
         "draw": act.Draw, "keep": act.Keep, "uno": act.CallUno, "challenge": act.Challenge,
         "accept": act.Accept, "next_round": act.NextRound, "card_check": act.CardCheck,
-        "touch": act.TouchTopCard,
+        "touch": act.TouchTopCard, "suggest": act.Suggest,
     }
     if name in simple:
         return simple[name](seat)
     raise ScenarioError(messages.scenario_unknown_act(where, name, sorted(_ACT_NAMES.values())))
+
+
+def _played_cards(raw: Mapping[str, Any], where: str) -> tuple[Card, int]:
+    """``card``, or ``cards``: several identical cards dropped at once."""
+    cards = raw.get("cards")
+    if cards is not None:
+        parsed = _cards(cards, f"{where}.cards")
+        if not parsed or any(card is not parsed[0] for card in parsed):
+            raise ScenarioError(messages.scenario_field(f"{where}.cards",
+                                                        "a list of identical cards"))
+        return parsed[0], len(parsed)
+    card = raw.get("card")
+    if not isinstance(card, str):
+        raise ScenarioError(messages.scenario_field(f"{where}.card", "a card code"))
+    return _card(card, f"{where}.card"), 1
 
 
 def _players(value: object) -> tuple[str, ...]:

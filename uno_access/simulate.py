@@ -40,26 +40,27 @@ class SimulationResult:
 def play_game(game: Game, bots: Sequence[Bot]) -> int:
     """Play ``game`` to its end with ``bots`` (one per seat); return the number of actions.
 
-    After every action, a player left holding one card without having called UNO may
-    call it, and the others may catch them: first those not to move, in turn order
-    from the exposed player, then the player to move as part of their move.
+    After every action, the players not to move may act out of turn, in turn order from
+    the player to move: call UNO or catch someone who did not, or jump in (Speed UNO).
+    The player to move does so, or not, as part of their move.
     """
     s = game.state
     n = len(bots)
     actions = 0
+    jumping = s.rules.jump_in
     while s.phase is not Phase.GAME_OVER:
-        exposed = s.exposed
-        if exposed is not None:
-            for k in range(1, n + 1):
-                seat = (exposed + k) % n
-                if s.exposed is None:
-                    break
-                if seat == s.current:  # the player to move catches, or not, on their move
+        if s.exposed is not None or s.handed_one or jumping:
+            first = s.current
+            for k in range(1, n):
+                seat = (first + k) % n
+                if seat == s.current or s.phase in _OVER:
                     continue
                 choice = _choose(game, bots[seat], seat)
                 if choice is not None:
                     game.apply(choice)
                     actions += 1
+            if game.over:
+                break
         seat = s.current if s.phase is not Phase.ROUND_OVER else s.dealer
         bot = bots[seat]
         legal = game.legal_actions(seat)
@@ -71,6 +72,9 @@ def play_game(game: Game, bots: Sequence[Bot]) -> int:
         if actions > MAX_ACTIONS:
             raise GameDidNotEnd(f"no winner after {MAX_ACTIONS} actions")
     return actions
+
+
+_OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 def _choose(game: Game, bot: Bot, seat: int) -> Action | None:

@@ -84,6 +84,27 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.UNO_NOT_NOW: "Call UNO as you play your next-to-last card, or right after it.",
     Refusal.CATCH_SELF: "You cannot catch yourself.",
     Refusal.CATCH_SAFE: "That player is safe: they called UNO or do not hold one card.",
+    Refusal.ANSWER_STACK: "You owe the cards stacked on you: add a card of the same kind if "
+    "you may, or accept them.",
+    Refusal.STACK_CANNOT_ADD: "The stack has come back to you, who began it: you cannot add "
+    "to it; accept it.",
+    Refusal.MUST_PLAY_DRAWN: "In Speed UNO you play the card you drew until one matched: {card}.",
+    Refusal.NO_FOUR_FINISH: "In Speed UNO you may not go out on a Wild Draw Four.",
+    Refusal.NO_DROPPING: "Several cards at once only with the Dropping rule of Speed UNO.",
+    Refusal.NOT_ENOUGH_COPIES: "You do not hold that many of {card}.",
+    Refusal.NO_JUMP_IN: "Jumping in needs the Exact Match rule of Speed UNO.",
+    Refusal.JUMP_IN_NOT_YET: "You cannot jump in now: wait for the next card to be played.",
+    Refusal.JUMP_IN_NOT_IDENTICAL: "{card} is not identical to the top card: only the exact "
+    "same card may jump in.",
+    Refusal.JUMP_IN_AFTER_DRAWING: "You drew since the last card was played: no jumping in "
+    "until the next one.",
+    Refusal.JUMP_IN_TOO_LATE: "Too late: someone jumped in first.",
+    Refusal.ANNIVERSARY_TARGET: "An Anniversary card needs another player still in the game "
+    "to give your hand to.",
+    Refusal.ANNIVERSARY_KEEP: "Say which one of your cards you keep when you play the "
+    "Anniversary card.",
+    Refusal.NO_PENALTIES: "This table does not play the penalties for table talk.",
+    Refusal.ELIMINATED: "You are out of this game.",
 }
 
 
@@ -177,7 +198,10 @@ def usage_error(message: str, prog: str) -> str:
 
 
 def help_rules(presets: Iterable[str]) -> str:
-    return "the rules preset: " + ", ".join(presets)
+    return (
+        "the rules: a preset (" + ", ".join(presets) + "), then any options, "
+        "such as standard,uno_penalty=4,target_score=200 or standard,blank_cards=y7/b+2"
+    )
 
 
 def unknown_bot(name: str, known: tuple[str, ...]) -> str:
@@ -357,7 +381,7 @@ def hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) ->
     return f"{owner.subject} {owner.verb('shows', 'show')} {to.obj} {count_cards(count)}: {names}."
 
 
-def draw_four_accepted(who: Who) -> str:
+def draw_accepted(who: Who) -> str:
     return f"{who.subject} {who.verb('accepts', 'accept')} the Wild Draw Four."
 
 

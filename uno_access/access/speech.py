@@ -145,8 +145,8 @@ def _describe(event: Event, viewer: int, names: Sequence[str]) -> str | None:
             return None
         case ev.ChallengeResolved(seat=seat, target=target, guilty=guilty):
             return messages.challenge_resolved(w(seat), w(target), guilty)
-        case ev.DrawFourAccepted(seat=seat):
-            return messages.draw_four_accepted(w(seat))
+        case ev.DrawAccepted(seat=seat):
+            return messages.draw_accepted(w(seat))
         case ev.Reshuffled(count=count):
             return messages.reshuffled(count)
         case ev.RoundEnded(winner=winner, gained=gained, scores=scores):

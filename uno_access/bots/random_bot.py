@@ -12,6 +12,7 @@ from ..engine.actions import (
     Catch,
     Challenge,
     Draw,
+    JumpIn,
     Keep,
     NextRound,
     Play,
@@ -24,12 +25,13 @@ from ..engine.state import PlayerView
 class RandomBot:
     """Plays a random legal card (a Wild Draw Four bluff included), draws only when it
     cannot play, plays a drawn card it can, challenges half the time, forgets UNO a
-    quarter of the time and catches others half the time.
+    quarter of the time, catches others half the time and jumps in half the time.
     """
 
     forget_uno = 0.25
     catch = 0.5
     challenge = 0.5
+    jump_in = 0.5
     needs_view = False
 
     def __init__(self, rng: random.Random) -> None:
@@ -37,15 +39,18 @@ class RandomBot:
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:
         rng = self.rng
-        plays: list[Play | PlayDrawn] = []
+        plays: list[Play | PlayDrawn | JumpIn] = []
+        jumps: list[Play | PlayDrawn | JumpIn] = []
         rest: list[Action] = []
-        variants = False  # whether some card is listed more than once (colours, UNO)
+        variants = False  # whether some card is listed more than once (colours, UNO, …)
         for action in legal:
             kind = type(action)
             if kind is Play or kind is PlayDrawn:
                 plays.append(action)  # type: ignore[arg-type]
                 if action.color is not None or action.uno:  # type: ignore[union-attr]
                     variants = True
+            elif kind is JumpIn:
+                jumps.append(action)  # type: ignore[arg-type]
             elif kind is Catch:
                 if rng.random() < self.catch:
                     return action
@@ -61,21 +66,29 @@ class RandomBot:
         if plays:
             if not variants:
                 return plays[int(rng.random() * len(plays))]
-            # a card first, uniformly, then a colour and whether to call UNO: the
-            # colour and UNO variants of one card do not make it likelier
-            cards = list(dict.fromkeys(_card_of(action) for action in plays))
-            card = cards[int(rng.random() * len(cards))]
-            call = False
-            if plays[-1].uno:  # two cards left: every play is listed with and without UNO
-                call = rng.random() >= self.forget_uno
-            choices = [a for a in plays if _card_of(a) is card and a.uno is call]
-            return choices[int(rng.random() * len(choices))]
+            return self._pick(plays)
+        if jumps and rng.random() < self.jump_in:
+            return self._pick(jumps)
         for action in rest:
             if type(action) is Draw or type(action) is Keep:
                 return action
         return rest[int(rng.random() * len(rest))] if rest else None
 
+    def _pick(self, plays: list[Play | PlayDrawn | JumpIn]) -> Action:
+        """A card first, uniformly, then one of its ways to be played: the colour, UNO,
+        drop and Anniversary variants of one card do not make it likelier.
+        """
+        rng = self.rng
+        cards = list(dict.fromkeys(_card_of(action) for action in plays))
+        card = cards[int(rng.random() * len(cards))]
+        mine = [action for action in plays if _card_of(action) is card]
+        calls = {action.uno for action in mine}
+        if len(calls) == 2:  # one card left after it: call UNO, or forget to
+            call = rng.random() >= self.forget_uno
+            mine = [action for action in mine if action.uno is call]
+        return mine[int(rng.random() * len(mine))]
 
-def _card_of(action: Play | PlayDrawn) -> Card | None:
+
+def _card_of(action: Play | PlayDrawn | JumpIn) -> Card | None:
     """The card a play puts down; ``None`` stands for the card just drawn."""
-    return action.card if isinstance(action, Play) else None
+    return None if isinstance(action, PlayDrawn) else action.card

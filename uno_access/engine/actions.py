@@ -9,12 +9,43 @@ from .cards import Card, Color
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """Play a card from the hand; ``color`` for a Wild; ``uno`` calls UNO with it."""
+    """Play a card from the hand; ``color`` for a Wild; ``uno`` calls UNO with it.
+
+    ``count`` drops several identical cards at once (Speed UNO's Dropping). An
+    Anniversary card names the ``target`` seat that is given the hand and the card
+    to ``keep``.
+    """
 
     seat: int
     card: Card
     color: Color | None = None
     uno: bool = False
+    count: int = 1
+    target: int | None = None
+    keep: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class JumpIn:
+    """Speed UNO's Exact Match: play a card identical to the top card, out of turn.
+
+    ``on`` is the number of plays the jumper saw (``PlayerView.plays``): when
+    another jump-in got there first, this one is too late. ``None`` skips the check.
+    """
+
+    seat: int
+    card: Card
+    color: Color | None = None
+    uno: bool = False
+    count: int = 1
+    on: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Suggest:
+    """The table noticed ``seat`` suggesting a play to someone (option ``penalties``)."""
+
+    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +131,6 @@ class TouchTopCard:
 
 Action = (
     Play | Draw | PlayDrawn | Keep | CallUno | Catch | Challenge | Accept | ChooseColor
-    | NextRound | CardCheck | TouchTopCard
+    | NextRound | CardCheck | TouchTopCard | JumpIn | Suggest
 )
 QUERIES = (CardCheck, TouchTopCard)

@@ -41,10 +41,17 @@ class Kind(Enum):
     SKIP = "sk"
     WILD = "wi"
     WILD_DRAW_FOUR = "wi+4"
+    ANNIVERSARY = "an"  # the 30th Anniversary edition's card: on any card, like a Wild
 
     @property
     def is_wild(self) -> bool:
-        return self in (Kind.WILD, Kind.WILD_DRAW_FOUR)
+        """Played on any card, with a colour chosen."""
+        return self in (Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.ANNIVERSARY)
+
+    @property
+    def is_draw(self) -> bool:
+        """Makes the next player draw: Draw Two, Wild Draw Four."""
+        return self in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 
     @property
     def is_action(self) -> bool:
@@ -53,6 +60,8 @@ class Kind(Enum):
 
 ACTION_POINTS = 20
 WILD_POINTS = 50
+ANNIVERSARY_POINTS = 100
+DRAW_COUNTS = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -60,6 +69,8 @@ class Card:
     """One card face. Build it with ``Card.of`` or ``Card.from_code``, never directly.
 
     Faces are interned, so equality is identity and hashing is by identity too.
+    A blank card (option ``blank_cards``) is a face of its own that acts as the
+    card it was written to replace: ``blank_of`` is that card.
     """
 
     kind: Kind
@@ -68,7 +79,13 @@ class Card:
     code: str
     points: int
     is_wild: bool
-    index: int  # the face's place in deck order, 0 to 53: a stable sort key
+    index: int  # the face's place in deck order: a stable sort key
+    blank_of: Card | None = None
+
+    @property
+    def base(self) -> Card:
+        """The card this face plays as: itself, or the card a blank card stands for."""
+        return self.blank_of or self
 
     @classmethod
     def of(cls, kind: Kind, color: Color | None = None, number: int | None = None) -> Card:
@@ -101,20 +118,34 @@ class Card:
 
 _FACES: dict[tuple[Kind, Color | None, int | None], Card] = {}
 _BY_CODE: dict[str, Card] = {}
+_ALL: list[Card] = []  # every face, the blank ones and the Anniversary card too
+_BLANKS: dict[Card, Card] = {}  # a coloured card -> the blank card written as it
+BLANK_PREFIX = "bl"
 
 
 def _make(kind: Kind, color: Color | None, number: int | None) -> None:
     if kind is Kind.NUMBER:
         assert color is not None and number is not None
         code, points = f"{color.value}{number}", number
+    elif kind is Kind.ANNIVERSARY:
+        code, points = kind.value, ANNIVERSARY_POINTS
     elif kind.is_wild:
         code, points = kind.value, WILD_POINTS
     else:
         assert color is not None
         code, points = f"{color.value}{kind.value}", ACTION_POINTS
-    face = Card(kind, color, number, code, points, kind.is_wild, len(_FACES))
+    face = Card(kind, color, number, code, points, kind.is_wild, len(_ALL))
     _FACES[(kind, color, number)] = face
     _BY_CODE[code] = face
+    _ALL.append(face)
+
+
+def _make_blank(card: Card) -> None:
+    face = Card(card.kind, card.color, card.number, BLANK_PREFIX + card.code, card.points,
+                card.is_wild, len(_ALL), card)
+    _BLANKS[card] = face
+    _BY_CODE[face.code] = face
+    _ALL.append(face)
 
 
 for _color in COLORS:
@@ -124,9 +155,23 @@ for _color in COLORS:
         _make(_kind, _color, None)
 _make(Kind.WILD, None, None)
 _make(Kind.WILD_DRAW_FOUR, None, None)
+_STANDARD = tuple(_ALL)
+_make(Kind.ANNIVERSARY, None, None)
+for _card in _STANDARD:
+    if _card.color is not None:
+        _make_blank(_card)
 
 WILD = Card.of(Kind.WILD)
 WILD_DRAW_FOUR = Card.of(Kind.WILD_DRAW_FOUR)
+ANNIVERSARY = Card.of(Kind.ANNIVERSARY)
+
+
+def blank_card(card: Card) -> Card:
+    """The blank card written to stand for ``card`` (a coloured card)."""
+    try:
+        return _BLANKS[card.base]
+    except KeyError:
+        raise ValueError(f"a blank card has a colour: it cannot stand for {card.code}") from None
 
 
 def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
@@ -138,7 +183,7 @@ def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
     if faces is None:
         kind = top.kind
         faces = _PLAYABLE[key] = frozenset(
-            card for card in _FACES.values()
+            card for card in _ALL
             if card.is_wild
             or card.color is color
             or (card.kind is kind and (kind is not Kind.NUMBER or card.number == top.number))
@@ -150,8 +195,13 @@ _PLAYABLE: dict[tuple[Card, Color | None], frozenset[Card]] = {}
 
 
 def all_faces() -> tuple[Card, ...]:
-    """Every distinct card face, in deck order: per colour 0-9, +2, rv, sk; then wi, wi+4."""
-    return tuple(_FACES.values())
+    """The 54 faces of the standard deck, in deck order (see ``extra_faces``)."""
+    return _STANDARD
+
+
+def extra_faces() -> tuple[Card, ...]:
+    """The faces of the options: the Anniversary card, then the blank cards."""
+    return tuple(_ALL[len(_STANDARD):])
 
 
 def _build_deck() -> tuple[Card, ...]:

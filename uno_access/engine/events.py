@@ -28,6 +28,9 @@ class DrawReason(Enum):
     CHALLENGE_LOST = "challenge_lost"  # challenged an innocent Wild Draw Four: 4 + 2
     UNO_PENALTY = "uno_penalty"
     START_DRAW_TWO = "start_draw_two"  # a Draw Two turned up to start
+    STACK = "stack"  # accepted a stack of Draw Twos or Wild Draw Fours
+    WRONG_CARD = "wrong_card"  # option penalties: a card that did not match, taken back
+    SUGGESTION = "suggestion"  # option penalties: suggested a play to another player
 
 
 class Refusal(Enum):
@@ -52,6 +55,21 @@ class Refusal(Enum):
     UNO_NOT_NOW = "uno_not_now"
     CATCH_SELF = "catch_self"
     CATCH_SAFE = "catch_safe"
+    ANSWER_STACK = "answer_stack"
+    STACK_CANNOT_ADD = "stack_cannot_add"
+    MUST_PLAY_DRAWN = "must_play_drawn"
+    NO_FOUR_FINISH = "no_four_finish"
+    NO_DROPPING = "no_dropping"
+    NOT_ENOUGH_COPIES = "not_enough_copies"
+    NO_JUMP_IN = "no_jump_in"
+    JUMP_IN_NOT_YET = "jump_in_not_yet"
+    JUMP_IN_NOT_IDENTICAL = "jump_in_not_identical"
+    JUMP_IN_AFTER_DRAWING = "jump_in_after_drawing"
+    JUMP_IN_TOO_LATE = "jump_in_too_late"
+    ANNIVERSARY_TARGET = "anniversary_target"
+    ANNIVERSARY_KEEP = "anniversary_keep"
+    NO_PENALTIES = "no_penalties"
+    ELIMINATED = "eliminated"
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +130,64 @@ class CardPlayed:
     seat: int
     card: Card
     cards_left: int
+    count: int = 1  # identical cards dropped at once (Speed UNO)
+    jump_in: bool = False  # played out of turn on an identical card (Speed UNO)
+
+
+@dataclass(frozen=True, slots=True)
+class StackGrew:
+    """A Draw Two or Wild Draw Four added to what the next player owes."""
+
+    seat: int  # who owes it now
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandsPassed:
+    """Round-n-Round: on a 0 every hand passed one seat in the direction of play."""
+
+    direction: Direction
+
+
+@dataclass(frozen=True, slots=True)
+class HandReceived:
+    """``cards`` is empty in the version other seats see; ``count`` is public."""
+
+    seat: int
+    from_seat: int
+    count: int
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AnniversaryPlayed:
+    """"Happy Anniversary!": the player kept one card and gave the rest to ``target``."""
+
+    seat: int
+    target: int
+    count: int
+    cards: tuple[Card, ...] = ()  # seen by the giver and the receiver only
+
+
+@dataclass(frozen=True, slots=True)
+class WrongCardPenalty:
+    """Option penalties: a card that did not match was taken back, with 2 cards more."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SuggestionPenalty:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEliminated:
+    """Challenge UNO: the running total reached the limit."""
+
+    seat: int
+    score: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +264,11 @@ class ChallengeResolved:
 
 
 @dataclass(frozen=True, slots=True)
-class DrawFourAccepted:
+class DrawAccepted:
+    """Accepted what was owed: a Wild Draw Four, or a stack (``total`` cards)."""
+
     seat: int
+    total: int = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,8 +313,9 @@ Event = (
     Rejected | DealerDrew | DealerChosen | RoundStarted | HandDealt | StartCardTurned
     | StartCardReturned | TurnStarted | CardPlayed | ColorChosen | CardsDrawn | CouldNotDraw
     | DrawnCardKept | PlayerSkipped | DirectionChanged | UnoCalled | UnoCaught | ChallengeMade
-    | HandShown | ChallengeResolved | DrawFourAccepted | Reshuffled | RoundEnded | GameEnded
-    | CardCount | TopCard
+    | HandShown | ChallengeResolved | DrawAccepted | Reshuffled | RoundEnded | GameEnded
+    | CardCount | TopCard | StackGrew | HandsPassed | HandReceived | AnniversaryPlayed
+    | WrongCardPenalty | SuggestionPenalty | PlayerEliminated
 )
 
 
@@ -247,10 +327,12 @@ def for_seat(event: Event, seat: int) -> Event | None:
     """
     if isinstance(event, Rejected | CardCount | TopCard):
         return event if event.seat == seat else None
-    if isinstance(event, HandDealt | CardsDrawn):
+    if isinstance(event, HandDealt | CardsDrawn | HandReceived):
         owner = event.seat
     elif isinstance(event, HandShown):
         owner = event.to_seat
+    elif isinstance(event, AnniversaryPlayed):
+        owner = event.target if seat == event.target else event.seat
     else:
         return event
     return replace(event, cards=()) if owner != seat and event.cards else event

@@ -19,10 +19,12 @@ from .actions import (
     Challenge,
     ChooseColor,
     Draw,
+    JumpIn,
     Keep,
     NextRound,
     Play,
     PlayDrawn,
+    Suggest,
     TouchTopCard,
 )
 from .cards import COLORS, Card, Color, Kind, playable_faces
@@ -30,7 +32,17 @@ from .events import Direction, Event, Refusal
 from .rules import RuleSet
 from .setup import choose_dealer, deal_round, player_names, turn_start_card
 from .state import GameState, Phase, PlayerView
-from .turn import TURN_ACTIONS, call_uno, catch, matches, play
+from .turn import (
+    TURN_ACTIONS,
+    call_uno,
+    can_stack,
+    catch,
+    jump_in,
+    jump_in_refusal,
+    matches,
+    play,
+    suggest,
+)
 
 NUMBER = Kind.NUMBER
 DRAW_TWO = Kind.DRAW_TWO
@@ -39,6 +51,7 @@ SKIP = Kind.SKIP
 WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_OWING = (Phase.CHALLENGE, Phase.STACK)
 
 
 class Game:
@@ -67,13 +80,15 @@ class Game:
         """
         names = player_names(players)
         rules = rules or RuleSet()
+        _check_seats(rules, len(names))
         rng = rng or random.Random(seed)
         events: list[Event] = []
         dealer = choose_dealer(len(names), rules, rng, events)
         state = GameState(
             rules=rules, names=names, hands=[[] for _ in names], draw_pile=[], discard=[],
             color=None, current=dealer, direction=1, phase=Phase.PLAY, dealer=dealer,
-            scores=[0] * len(names),
+            scores=[0] * len(names), eliminated=[False] * len(names), active=len(names),
+            teams=_teams(rules, len(names)),
         )
         game = cls(state, rng)
         events += deal_round(state, rng)
@@ -106,11 +121,14 @@ class Game:
         if start.kind is four and all(card.kind is four for card in draw_pile):
             # it would go back into the deck and another card be turned: there must be one
             raise ValueError("a Wild Draw Four start card needs another kind of card to replace it")
+        rules = rules or RuleSet()
+        _check_seats(rules, len(names))
         state = GameState(
-            rules=rules or RuleSet(), names=names, hands=[list(h) for h in hands],
+            rules=rules, names=names, hands=[list(h) for h in hands],
             draw_pile=list(reversed(draw_pile)), discard=[], color=None, current=dealer,
             direction=1, phase=Phase.PLAY, dealer=dealer,
             scores=list(scores) if scores is not None else [0] * len(names),
+            eliminated=[False] * len(names), active=len(names), teams=_teams(rules, len(names)),
         )
         rng = random.Random(seed)
         game = cls(state, rng)
@@ -144,15 +162,24 @@ class Game:
         if kind is NextRound:
             if s.phase is not Phase.ROUND_OVER:
                 return [ev.Rejected(seat, action, Refusal.ROUND_NOT_OVER)]
-            s.dealer = (s.dealer + 1) % len(s.hands)  # the deal passes to the left
+            n = len(s.hands)
+            s.dealer = (s.dealer + 1) % n  # the deal passes to the left
+            while s.eliminated[s.dealer]:
+                s.dealer = (s.dealer + 1) % n
             s.round_number += 1
             return deal_round(s, self.rng)
         if s.phase is Phase.ROUND_OVER:
             return [ev.Rejected(seat, action, Refusal.ROUND_OVER)]
+        if s.eliminated[seat]:
+            return [ev.Rejected(seat, action, Refusal.ELIMINATED)]
         if kind is CallUno:
             return call_uno(s, action)  # type: ignore[arg-type]
         if kind is Catch:
             return catch(s, self.rng, action)  # type: ignore[arg-type]
+        if kind is JumpIn:
+            return jump_in(s, self.rng, action)  # type: ignore[arg-type]
+        if kind is Suggest:
+            return suggest(s, self.rng, action)  # type: ignore[arg-type]
         if seat != s.current:
             return [ev.Rejected(seat, action, Refusal.NOT_YOUR_TURN)]
         handler = TURN_ACTIONS.get(kind)
@@ -175,41 +202,67 @@ class Game:
             return []
         if phase is Phase.ROUND_OVER:
             return [_NEXT_ROUND[seat]]
+        if s.eliminated[seat]:
+            return []
         out: list[Action] = []
         exposed = s.exposed
         if exposed is not None:
             out.append(_CALL_UNO[seat] if exposed == seat else Catch(seat, exposed))
+        for target in s.handed_one:
+            if target != exposed:
+                out.append(_CALL_UNO[seat] if target == seat else Catch(seat, target))
+        rules = s.rules
+        if rules.jump_in and (seat != s.current or phase in _OWING):
+            _add_jump_ins(s, seat, out)
         if seat != s.current:
             return out
         if phase is Phase.PLAY:
             hand = s.hands[seat]
             two_left = len(hand) == 2
             cards = list(filter(playable_faces(s.discard[-1], s.color).__contains__, hand))
+            plain = rules.plain_plays
             for card in dict.fromkeys(cards) if len(cards) > 1 else cards:  # each face once
-                options = _PLAYS.get((seat, card, two_left))
-                if options is None:
-                    options = _PLAYS[(seat, card, two_left)] = tuple(
-                        Play(seat, card, col, uno) for col, uno in _variants(card, two_left)
-                    )
-                out += options
+                if plain or card.kind is Kind.NUMBER:
+                    options = _PLAYS.get((seat, card, two_left))
+                    if options is None:
+                        options = _PLAYS[(seat, card, two_left)] = tuple(
+                            Play(seat, card, col, uno) for col, uno in _variants(card, two_left)
+                        )
+                    out += options
+                else:
+                    _add_variant_plays(s, seat, card, out)
+                if rules.dropping:
+                    _add_drops(s, seat, card, out, Play)
             out.append(_DRAW[seat])
         elif phase is Phase.DRAWN:
             drawn = s.drawn
             assert drawn is not None
-            out.append(_KEEP[seat])
+            if not rules.draw_until_playable:
+                out.append(_KEEP[seat])
             if matches(s, drawn):
-                two_left = len(s.hands[seat]) == 2
-                key = (seat, drawn.is_wild, two_left)
-                options = _PLAY_DRAWN.get(key)
-                if options is None:
-                    options = _PLAY_DRAWN[key] = tuple(
-                        PlayDrawn(seat, col, uno) for col, uno in _variants(drawn, two_left)
-                    )
-                out += options
-        elif phase is Phase.CHALLENGE:
-            out += (_CHALLENGE[seat], _ACCEPT[seat])
-        else:  # START_COLOR
+                if drawn.kind is Kind.ANNIVERSARY:
+                    _add_variant_plays(s, seat, drawn, out)
+                else:
+                    two_left = len(s.hands[seat]) == 2
+                    key = (seat, drawn.is_wild, two_left)
+                    options = _PLAY_DRAWN.get(key)
+                    if options is None:
+                        options = _PLAY_DRAWN[key] = tuple(
+                            PlayDrawn(seat, col, uno) for col, uno in _variants(drawn, two_left)
+                        )
+                    out += options
+        elif phase is Phase.START_COLOR:
             out += _CHOOSE_COLOR[seat]
+        else:  # CHALLENGE or STACK: what is owed
+            if phase is Phase.CHALLENGE:
+                out.append(_CHALLENGE[seat])
+            out.append(_ACCEPT[seat])
+            if rules.stacking:
+                for card in dict.fromkeys(s.hands[seat]):
+                    if can_stack(s, seat, card):
+                        _add_variant_plays(s, seat, card, out)
+                        if rules.dropping:
+                            _add_drops(s, seat, card, out, Play)
         return out
 
     def view(self, seat: int) -> PlayerView:
@@ -227,6 +280,9 @@ class Game:
             drawn=s.drawn if mine else None, exposed=s.exposed,
             challenged_by=s.four_player if mine and s.phase is Phase.CHALLENGE else None,
             round_winner=s.round_winner, winner=s.winner,
+            stack=s.stack, plays=s.plays, handed_one=s.handed_one,
+            eliminated=tuple(seat for seat, out in enumerate(s.eliminated) if out),
+            teams=s.teams,
         )
 
     def card_check(self) -> tuple[int, ...]:
@@ -260,6 +316,86 @@ def _variants(card: Card, two_left: bool) -> list[tuple[Color | None, bool]]:
     colors: Sequence[Color | None] = COLORS if card.is_wild else (None,)
     calls = (False, True) if two_left else (False,)
     return [(color, uno) for color in colors for uno in calls]
+
+
+def _allowed_variants(
+    s: GameState, seat: int, card: Card, count: int
+) -> list[tuple[Color | None, bool]]:
+    """The colour and UNO choices for putting down ``count`` of ``card``: none when the
+    rules forbid it (going out on a Wild Draw Four in Speed UNO).
+    """
+    left = len(s.hands[seat]) - count
+    if left == 0 and card.kind is Kind.WILD_DRAW_FOUR and not s.rules.wild_draw_four_finish:
+        return []
+    return _variants(card, left == 1)
+
+
+def _add_variant_plays(s: GameState, seat: int, card: Card, out: list[Action]) -> None:
+    """Plays of one card under the options: no Wild Draw Four to go out; an Anniversary
+    card with every seat to give to and every card to keep.
+    """
+    if card.kind is not Kind.ANNIVERSARY:
+        out += [Play(seat, card, col, uno) for col, uno in _allowed_variants(s, seat, card, 1)]
+        return
+    rest = list(s.hands[seat])
+    rest.remove(card)
+    if not rest:  # the last card: going out
+        out.append(Play(seat, card, None, False, 1, _first_other(s, seat)))
+        return
+    keeps: list[Card | None] = list(dict.fromkeys(rest)) if len(rest) > 1 else [None]
+    for target in range(len(s.hands)):
+        if target == seat or s.eliminated[target]:
+            continue
+        for keep in keeps:
+            for color in COLORS:
+                for uno in (False, True):
+                    out.append(Play(seat, card, color, uno, 1, target, keep))
+
+
+def _first_other(s: GameState, seat: int) -> int:
+    return next(t for t in range(len(s.hands)) if t != seat and not s.eliminated[t])
+
+
+def _add_drops(
+    s: GameState, seat: int, card: Card, out: list[Action], kind: type[Play] | type[JumpIn]
+) -> None:
+    """Dropping: several identical cards at once, two up to all the player holds."""
+    copies = s.hands[seat].count(card)
+    for count in range(2, copies + 1):
+        for col, uno in _allowed_variants(s, seat, card, count):
+            if kind is Play:
+                out.append(Play(seat, card, col, uno, count))
+            else:
+                out.append(JumpIn(seat, card, col, uno, count, s.plays))
+
+
+def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
+    """Exact Match: the cards identical to the top card that ``seat`` may jump in with."""
+    top = s.discard[-1]
+    if jump_in_refusal(s, seat, top) is not None:
+        return
+    base = top.base
+    for card in dict.fromkeys(s.hands[seat]):
+        if card.base is not base or card.kind is Kind.ANNIVERSARY:
+            continue
+        for col, uno in _allowed_variants(s, seat, card, 1):
+            out.append(JumpIn(seat, card, col, uno, 1, s.plays))
+        if s.rules.dropping:
+            _add_drops(s, seat, card, out, JumpIn)
+
+
+def _check_seats(rules: RuleSet, players: int) -> None:
+    wanted = rules.seats_allowed(players)
+    if wanted is not None:
+        raise ValueError(f"these rules are for {wanted} players")
+
+
+def _teams(rules: RuleSet, players: int) -> tuple[tuple[int, ...], ...]:
+    """Partners sit across: seats 0 and 2 against 1 and 3 (at a table of four)."""
+    if not rules.partners:
+        return ()
+    half = players // 2
+    return tuple(tuple(range(first, players, half)) for first in range(half))
 
 
 # Actions are values, so the ones legal_actions offers are made once and shared.

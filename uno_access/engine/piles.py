@@ -46,7 +46,15 @@ def give(
     s.hands[seat] += cards
     events.append(ev.CardsDrawn(seat, len(cards), reason, tuple(cards)))
 def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
-    return (seat + s.direction * steps) % len(s.hands)
+    """The seat ``steps`` places from ``seat`` in the direction of play, past eliminated seats."""
+    n = len(s.hands)
+    if s.active == n:
+        return (seat + s.direction * steps) % n
+    for _ in range(steps):
+        seat = (seat + s.direction) % n
+        while s.eliminated[seat]:
+            seat = (seat + s.direction) % n
+    return seat
 
 
 

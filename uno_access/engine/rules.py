@@ -54,13 +54,33 @@ class RuleSet:
 
     def unsupported(self) -> tuple[str, ...]:
         """The options set here that this version of the engine does not play yet."""
-        base = RuleSet()
-        pending = (
-            "partners", "challenge_uno", "speed", "draw_until_playable",
-            "wild_draw_four_finish", "jump_in", "double_double", "dropping",
-            "round_n_round", "stacking", "anniversary_cards", "blank_cards", "penalties",
-        )
-        return tuple(name for name in pending if getattr(self, name) != getattr(base, name))
+        return ()
+
+    def deck_count(self, players: int) -> int:
+        """How many decks are shuffled together: one; Speed UNO two, and one more per
+        four players beyond four.
+        """
+        if not self.speed:
+            return 1
+        return 2 + max(0, (players - 4 + 3) // 4)
+
+    @property
+    def plain_plays(self) -> bool:
+        """Whether every legal play is one card with its colour and UNO call, nothing more."""
+        return self.wild_draw_four_finish and not self.anniversary_cards
+
+    @property
+    def deferred_draws(self) -> bool:
+        """Whether a Draw Two waits for its victim, who may add to it (stacking, Double-Double)."""
+        return self.stacking or self.double_double
+
+    def seats_allowed(self, players: int) -> str | None:
+        """Why this many players cannot play these rules, or None."""
+        if self.partners and self.partner_schedule is PartnerSchedule.TWO_TABLES:
+            return None if players == 8 else "8"
+        if self.partners:
+            return None if players == 4 else "4"
+        return None
 
     @classmethod
     def preset(cls, name: str) -> RuleSet:
@@ -92,8 +112,27 @@ class RuleSet:
         rules.validate()
         return rules
 
+    @classmethod
+    def from_spec(cls, text: str) -> RuleSet:
+        """A rule set from the command line: ``PRESET[,option=value,…]``, for instance
+        ``speed``, ``standard,uno_penalty=4,target_score=200`` or
+        ``standard,blank_cards=y7/b+2`` (lists separated by ``/``).
+        """
+        preset, *options = [part.strip() for part in text.split(",")]
+        data: dict[str, Any] = {"preset": preset or "standard"}
+        for option in options:
+            key, sep, value = option.partition("=")
+            if not sep:
+                raise RulesError(option, "", ("option=value",))
+            data[key.strip()] = _spec_value(key.strip(), value.strip())
+        return cls.from_mapping(data)
+
     def validate(self) -> None:
         """Raise ``RulesError`` for a value no table could play."""
+        colors = [card.color for card in self.blank_cards]
+        if None in colors or len(set(colors)) != len(colors):
+            raise RulesError("blank_cards", [c.code for c in self.blank_cards],
+                             ("at most one coloured card per colour",))
         if self.uno_penalty not in (2, 4, 5):
             raise RulesError("uno_penalty", self.uno_penalty, (2, 4, 5))
         if not 1 <= self.hand_size <= 15:
@@ -112,6 +151,19 @@ class RulesError(ValueError):
         self.allowed = allowed
 
 
+def _spec_value(key: str, value: str) -> object:
+    if key == "blank_cards":
+        return [v for v in value.split("/") if v]
+    if value.lower() in ("true", "yes", "on"):
+        return True
+    if value.lower() in ("false", "no", "off"):
+        return False
+    try:
+        return int(value)
+    except ValueError:
+        return value
+
+
 def _coerce(key: str, default: object, value: object) -> object:
     if isinstance(default, bool):
         if isinstance(value, bool):
@@ -128,11 +180,15 @@ def _coerce(key: str, default: object, value: object) -> object:
                 return member
         raise RulesError(key, value, tuple(m.value for m in enum_type))
     if key == "blank_cards":
+        if value == []:
+            return ()
         if isinstance(value, list) and all(isinstance(v, str) for v in value):
             try:
-                return tuple(Card.from_code(v) for v in value)
+                cards = tuple(Card.from_code(v) for v in value)
             except ValueError:
-                pass
+                cards = ()
+            if cards and all(card.color is not None and card.blank_of is None for card in cards):
+                return cards
         raise RulesError(key, value, ("a list of card codes",))
     raise RulesError(key, value, ())
 
@@ -149,4 +205,7 @@ PRESETS: dict[str, RuleSet] = {
         round_n_round=True,
     ),
     "stacking": RuleSet(stacking=True),
+    "partners_rotation": RuleSet(partners=True, partner_schedule=PartnerSchedule.ROTATION),
+    "partners_two_tables": RuleSet(partners=True, partner_schedule=PartnerSchedule.TWO_TABLES),
+    "penalties": RuleSet(penalties=True),
 }

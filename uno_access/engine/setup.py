@@ -6,9 +6,9 @@ import random
 from collections.abc import Sequence
 
 from . import events as ev
-from .cards import Card, Kind, dealer_rank, standard_deck
+from .cards import ANNIVERSARY, Card, Kind, blank_card, dealer_rank, standard_deck
 from .events import Direction, DrawReason, Event
-from .piles import give, shuffle
+from .piles import give, next_seat, shuffle
 from .rules import RuleSet
 from .state import GameState, Phase
 
@@ -47,19 +47,35 @@ def choose_dealer(n: int, rules: RuleSet, rng: random.Random, events: list[Event
             return contenders[0]
 
 
+def build_deck(rules: RuleSet, players: int) -> list[Card]:
+    """Every card the rules play with: one deck (Speed UNO more), the Anniversary cards,
+    and blank cards each in place of the card it stands for.
+    """
+    deck: list[Card] = []
+    for _ in range(rules.deck_count(players)):
+        deck += standard_deck()
+        if rules.anniversary_cards:
+            deck += [ANNIVERSARY] * 4
+    for card in rules.blank_cards:
+        deck[deck.index(card)] = blank_card(card)
+    return deck
+
+
 def deal_round(s: GameState, rng: random.Random) -> list[Event]:
-    """Shuffle the whole deck, deal, and turn the start card."""
+    """Shuffle the whole deck, deal to every seat still playing, and turn the start card."""
     n = len(s.hands)
-    deck = standard_deck()
+    deck = build_deck(s.rules, n)
     shuffle(rng, deck)
     events: list[Event] = [ev.RoundStarted(s.round_number, s.dealer)]
     size = s.rules.hand_size
     hands: list[list[Card]] = [[] for _ in range(n)]
-    for _ in range(size):  # one card at a time, starting left of the dealer
-        for k in range(1, n + 1):
-            hands[(s.dealer + k) % n].append(deck.pop())
+    seats = [(s.dealer + k) % n for k in range(1, n + 1)]  # starting left of the dealer
+    seats = [seat for seat in seats if not s.eliminated[seat]]
+    for _ in range(size):  # one card at a time
+        for seat in seats:
+            hands[seat].append(deck.pop())
     s.hands = hands
-    for seat in range(n):
+    for seat in sorted(seats):
         events.append(ev.HandDealt(seat, size, tuple(hands[seat])))
     s.draw_pile = deck
     s.discard = []
@@ -68,6 +84,11 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     s.exposed = None
     s.drawn = None
     s.four_player = None
+    s.stack = 0
+    s.stack_starter = None
+    s.plays = 0
+    s.drew.clear()
+    s.handed_one = ()
     start = s.draw_pile.pop()
     return events + turn_start_card(s, rng, start)
 
@@ -82,20 +103,19 @@ def turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event
         start = s.draw_pile.pop()
     s.discard.append(start)
     events.append(ev.StartCardTurned(start))
-    n = len(s.hands)
-    left = (s.dealer + 1) % n
+    left = next_seat(s, s.dealer)
     s.color = start.color
     s.phase = Phase.PLAY
     kind = start.kind
-    if kind is Kind.WILD:
+    if kind.is_wild:  # a Wild (or an Anniversary card): left of the dealer names the colour
         s.phase = Phase.START_COLOR
         s.current = left
     elif kind is DRAW_TWO:
         give(s, rng, left, 2, DrawReason.START_DRAW_TWO, events)
         events.append(ev.PlayerSkipped(left))
-        s.current = (left + 1) % n
+        s.current = next_seat(s, left)
     elif kind is REVERSE:
-        if n == 2:  # Reverse acts as Skip: the dealer plays first
+        if s.active == 2:  # Reverse acts as Skip: the dealer plays first
             events.append(ev.PlayerSkipped(left))
         else:
             s.direction = -1
@@ -103,7 +123,7 @@ def turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event
         s.current = s.dealer
     elif kind is SKIP:
         events.append(ev.PlayerSkipped(left))
-        s.current = (left + 1) % n
+        s.current = next_seat(s, left)
     else:
         s.current = left
     events.append(ev.TurnStarted(s.current))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card, Color
@@ -17,6 +17,7 @@ class Phase(Enum):
     PLAY = "play"  # the current player plays or draws
     DRAWN = "drawn"  # the current player drew: play that card or keep it
     CHALLENGE = "challenge"  # the current player challenges or accepts a Wild Draw Four
+    STACK = "stack"  # the current player owes a stack of Draw Twos: add to it or accept
     ROUND_OVER = "round_over"
     GAME_OVER = "game_over"
 
@@ -43,6 +44,14 @@ class GameState:
     four_guilty: bool = False  # whether they held a card of the colour in play then
     round_winner: int | None = None
     winner: int | None = None
+    stack: int = 0  # cards the current player owes (a Wild Draw Four, a stack)
+    stack_starter: int | None = None  # who began the stack (stacking: it goes round once)
+    plays: int = 0  # cards played this round: a jump-in names the play it answers
+    drew: set[int] = field(default_factory=set)  # Speed UNO: drew since the last play
+    handed_one: tuple[int, ...] = ()  # Round-n-Round: handed one card, UNO not yet called
+    eliminated: list[bool] = field(default_factory=list)  # Challenge UNO
+    active: int = 0  # seats still playing (all, but for Challenge UNO)
+    teams: tuple[tuple[int, ...], ...] = ()  # partners: each team's seats
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +78,11 @@ class PlayerView:
     challenged_by: int | None  # who played a Wild Draw Four on this seat, awaiting an answer
     round_winner: int | None
     winner: int | None
+    stack: int = 0  # cards the player to move owes (public: everyone saw them played)
+    plays: int = 0  # cards played this round (what a jump-in answers)
+    handed_one: tuple[int, ...] = ()  # Round-n-Round: who may be caught for UNO
+    eliminated: tuple[int, ...] = ()  # Challenge UNO
+    teams: tuple[tuple[int, ...], ...] = ()
 
     @property
     def my_turn(self) -> bool:

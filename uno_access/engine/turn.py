@@ -1,4 +1,6 @@
-"""A turn: matching, playing, drawing, the Wild Draw Four challenge, UNO, going out, scoring.
+"""A turn: matching, playing, drawing, the Wild Draw Four challenge, UNO, going out, scoring,
+and the variants that change them (stacking, Speed UNO, Anniversary cards, penalties,
+Challenge UNO, partners).
 
 These functions are called by ``Game.apply`` alone, the one place that changes state;
 each checks first and changes the state only when the action is allowed.
@@ -18,11 +20,13 @@ from .actions import (
     Challenge,
     ChooseColor,
     Draw,
+    JumpIn,
     Keep,
     Play,
     PlayDrawn,
+    Suggest,
 )
-from .cards import Card, Color, Kind, playable_faces
+from .cards import DRAW_COUNTS, Card, Color, Kind, playable_faces
 from .events import Direction, DrawReason, Event, Refusal
 from .piles import give, next_seat, pass_turn, take
 from .rules import Scoring
@@ -33,12 +37,41 @@ DRAW_TWO = Kind.DRAW_TWO
 REVERSE = Kind.REVERSE
 SKIP = Kind.SKIP
 WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
+ANNIVERSARY = Kind.ANNIVERSARY
+_OWING = (Phase.CHALLENGE, Phase.STACK)
 
 
 def matches(s: GameState, card: Card) -> bool:
     """Colour, number or symbol matches the top card, or it is a Wild."""
     return card in playable_faces(s.discard[-1], s.color)
 
+
+def can_stack(s: GameState, seat: int, card: Card) -> bool:
+    """Stacking: the player who owes a stack may add a card of the same kind to it,
+    unless the stack has gone round to the player who began it.
+    """
+    if not s.rules.stacking or s.phase not in _OWING or seat == s.stack_starter:
+        return False
+    top = s.discard[-1]
+    return card.kind is top.kind and card.kind.is_draw
+
+
+def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
+    """Why ``seat`` may not jump in with ``card`` now (Speed UNO's Exact Match), or None."""
+    if not s.rules.jump_in:
+        return Refusal.NO_JUMP_IN
+    if s.plays == 0 or s.phase in (Phase.START_COLOR, Phase.ROUND_OVER, Phase.GAME_OVER):
+        return Refusal.JUMP_IN_NOT_YET  # the first player plays before anyone jumps in
+    if s.phase in _OWING and not s.rules.double_double:
+        return Refusal.JUMP_IN_NOT_YET  # what is owed is drawn first
+    if seat in s.drew:
+        return Refusal.JUMP_IN_AFTER_DRAWING
+    if card.base is not s.discard[-1].base:
+        return Refusal.JUMP_IN_NOT_IDENTICAL
+    return None
+
+
+# --------------------------------------------------------------------- playing
 
 
 def _phase_refusal(s: GameState, phase: Phase) -> Refusal | None:
@@ -49,32 +82,62 @@ def _phase_refusal(s: GameState, phase: Phase) -> Refusal | None:
         return Refusal.ONLY_DRAWN_CARD
     if phase is Phase.CHALLENGE:
         return Refusal.ANSWER_CHALLENGE
+    if phase is Phase.STACK:
+        return Refusal.ANSWER_STACK
     return Refusal.CHOOSE_START_COLOR
 
 
 def _drawn_refusal(phase: Phase) -> Refusal:
     if phase is Phase.CHALLENGE:
         return Refusal.ANSWER_CHALLENGE
+    if phase is Phase.STACK:
+        return Refusal.ANSWER_STACK
     if phase is Phase.START_COLOR:
         return Refusal.CHOOSE_START_COLOR
     return Refusal.NOTHING_DRAWN
 
 
-
-
+def _card_refusal(
+    s: GameState, seat: int, card: Card, count: int, color: Color | None
+) -> Refusal | None:
+    """What is wrong with putting down ``count`` of ``card`` from ``seat``'s hand, if anything
+    (matching aside).
+    """
+    hand = s.hands[seat]
+    if count != 1:
+        if not s.rules.dropping:
+            return Refusal.NO_DROPPING
+        if count < 1 or hand.count(card) < count:
+            return Refusal.NOT_ENOUGH_COPIES
+    elif card not in hand:
+        return Refusal.NOT_IN_HAND
+    going_out = len(hand) == count
+    if card.kind is WILD_DRAW_FOUR and going_out and not s.rules.wild_draw_four_finish:
+        return Refusal.NO_FOUR_FINISH
+    if card.is_wild and color is None and not going_out:
+        return Refusal.NEED_COLOR
+    return None
 
 
 def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
+    """A play from the hand by the player to move."""
     seat = action.seat
     card = action.card
-    hand = s.hands[seat]
-    if card not in hand:
+    count = action.count
+    if count == 1 and card not in s.hands[seat]:
         return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
     if not matches(s, card):
+        if s.rules.penalties:
+            return _wrong_card(s, rng, seat, card)
         return [ev.Rejected(seat, action, Refusal.DOES_NOT_MATCH, card)]
-    if card.is_wild and action.color is None and len(hand) > 1:
-        return [ev.Rejected(seat, action, Refusal.NEED_COLOR, card)]
-    return _put_down(s, rng, seat, card, action.color, action.uno)
+    refusal = _card_refusal(s, seat, card, count, action.color)
+    if refusal is not None:
+        return [ev.Rejected(seat, action, refusal, card)]
+    if card.kind is ANNIVERSARY:
+        refusal = _anniversary_refusal(s, action)
+        if refusal is not None:
+            return [ev.Rejected(seat, action, refusal, card)]
+    return _put_down(s, rng, seat, card, action.color, action.uno, count, action)
 
 
 def _play_drawn(
@@ -86,79 +149,217 @@ def _play_drawn(
     assert card is not None
     if not matches(s, card):
         return [ev.Rejected(seat, action, Refusal.DRAWN_NOT_PLAYABLE, card)]
-    if card.is_wild and color is None and len(s.hands[seat]) > 1:
-        return [ev.Rejected(seat, action, Refusal.NEED_COLOR, card)]
-    return _put_down(s, rng, seat, card, color, uno)
+    refusal = _card_refusal(s, seat, card, 1, color)
+    if refusal is None and card.kind is ANNIVERSARY:
+        # it needs a seat to give to: played as a Play naming its target
+        refusal = (
+            _anniversary_refusal(s, action) if isinstance(action, Play)
+            else Refusal.ANNIVERSARY_TARGET
+        )
+    if refusal is not None:
+        return [ev.Rejected(seat, action, refusal, card)]
+    anniversary = action if isinstance(action, Play) else None
+    return _put_down(s, rng, seat, card, color, uno, 1, anniversary)
+
+
+def _jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
+    seat, card = action.seat, action.card
+    if action.on is not None and action.on != s.plays:
+        return [ev.Rejected(seat, action, Refusal.JUMP_IN_TOO_LATE, card)]
+    refusal = jump_in_refusal(s, seat, card)
+    if refusal is None:
+        refusal = _card_refusal(s, seat, card, action.count, action.color)
+    if refusal is None and card.kind is ANNIVERSARY:
+        refusal = Refusal.JUMP_IN_NOT_IDENTICAL  # it needs a target: played on a turn only
+    if refusal is not None:
+        return [ev.Rejected(seat, action, refusal, card)]
+    return _put_down(s, rng, seat, card, action.color, action.uno, action.count, None, True)
+
+
+def _wrong_card(s: GameState, rng: random.Random, seat: int, card: Card) -> list[Event]:
+    """Option penalties: the card that did not match goes back, the player draws 2 and
+    play continues with the next person.
+    """
+    events: list[Event] = [ev.WrongCardPenalty(seat, card)]
+    s.exposed = None
+    give(s, rng, seat, 2, DrawReason.WRONG_CARD, events)
+    return pass_turn(s, seat, events)
+
+
+def _anniversary_refusal(s: GameState, action: Play) -> Refusal | None:
+    target = action.target
+    if target is None or not 0 <= target < len(s.hands) or target == action.seat:
+        return Refusal.ANNIVERSARY_TARGET
+    if s.eliminated[target]:
+        return Refusal.ANNIVERSARY_TARGET
+    rest = list(s.hands[action.seat])
+    rest.remove(action.card)
+    if not rest:
+        return None
+    keep = action.keep
+    if keep is None:
+        return None if len(rest) == 1 else Refusal.ANNIVERSARY_KEEP
+    return None if keep in rest else Refusal.ANNIVERSARY_KEEP
 
 
 def _put_down(
-    s: GameState, rng: random.Random, seat: int, card: Card, color: Color | None, uno: bool
+    s: GameState,
+    rng: random.Random,
+    seat: int,
+    card: Card,
+    color: Color | None,
+    uno: bool,
+    count: int = 1,
+    anniversary: Play | None = None,
+    jump_in: bool = False,
 ) -> list[Event]:
-    """Play ``card`` (already checked legal) and apply its effect."""
+    """Put ``count`` of ``card`` down from ``seat`` (already checked) and apply the effect."""
     hand = s.hands[seat]
-    s.exposed = None  # this player began their turn: the UNO window is closed
-    s.drawn = None
+    s.exposed = None  # someone began a turn: the UNO windows are closed
+    if s.handed_one:
+        s.handed_one = ()
+    if s.drawn is not None:  # a jump-in cuts in on a player deciding on a drawn card
+        s.drawn = None
     kind = card.kind
     if kind is WILD_DRAW_FOUR:
         in_play = s.color
         s.four_guilty = any(c.color is in_play for c in hand)
-    hand.remove(card)
-    s.discard.append(card)
-    left = len(hand)
+    for _ in range(count):
+        hand.remove(card)
+        s.discard.append(card)
+    s.plays += 1
+    if s.drew:
+        s.drew.clear()
     events: list[Event] = []
+    if kind is ANNIVERSARY and anniversary is not None and hand:
+        _give_anniversary(s, seat, anniversary, events)
+    left = len(hand)
     if left == 1:
         if uno:  # "UNO!", then the card: "Playing Red 5"
             events.append(ev.UnoCalled(seat))
         else:
             s.exposed = seat
-    events.append(ev.CardPlayed(seat, card, left))
+    events.append(ev.CardPlayed(seat, card, left, count, jump_in))
     if card.is_wild:
         if color is not None:
             s.color = color
             events.append(ev.ColorChosen(seat, color))
     else:
         s.color = card.color
-    n = len(s.hands)
+    rules = s.rules
     if left == 0:
         # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
-        if kind is DRAW_TWO:
-            give(s, rng, next_seat(s, seat), 2, DrawReason.DRAW_TWO, events)
-        elif kind is WILD_DRAW_FOUR:
-            give(s, rng, next_seat(s, seat), 4, DrawReason.DRAW_FOUR, events)
+        if kind is DRAW_TWO or kind is WILD_DRAW_FOUR:
+            owed = s.stack + DRAW_COUNTS[kind] * count
+            reason = DrawReason.DRAW_TWO if kind is DRAW_TWO else DrawReason.DRAW_FOUR
+            give(s, rng, next_seat(s, seat), owed, reason, events)
         return end_round(s, seat, events)
-    if kind is NUMBER or kind is Kind.WILD:
+    if kind is NUMBER:
+        if card.number == 0 and rules.round_n_round:
+            _pass_hands(s, events)
+        return pass_turn(s, seat, events)
+    if kind is Kind.WILD or kind is ANNIVERSARY:
         return pass_turn(s, seat, events)
     if kind is SKIP:
         events.append(ev.PlayerSkipped(next_seat(s, seat)))
         return pass_turn(s, seat, events, 2)
     if kind is REVERSE:
-        if n == 2:  # acts as Skip
+        if s.active == 2:  # acts as Skip
             events.append(ev.PlayerSkipped(next_seat(s, seat)))
             return pass_turn(s, seat, events, 2)
-        s.direction = -s.direction
-        events.append(ev.DirectionChanged(Direction(s.direction)))
+        if count % 2:  # dropped Reverses turn the play once each
+            s.direction = -s.direction
+            events.append(ev.DirectionChanged(Direction(s.direction)))
         return pass_turn(s, seat, events)
     victim = next_seat(s, seat)
-    if kind is DRAW_TWO:
-        give(s, rng, victim, 2, DrawReason.DRAW_TWO, events)
+    if kind is DRAW_TWO and not rules.deferred_draws:
+        give(s, rng, victim, 2 * count, DrawReason.DRAW_TWO, events)
         events.append(ev.PlayerSkipped(victim))
         return pass_turn(s, seat, events, 2)
-    # Wild Draw Four: the next player challenges or accepts
-    s.four_player = seat
+    # a Wild Draw Four, or a Draw Two its victim may answer: they owe the stack
+    if s.stack == 0:
+        s.stack_starter = seat
+    s.stack += DRAW_COUNTS[kind] * count
+    if kind is WILD_DRAW_FOUR:
+        s.four_player = seat
+        s.phase = Phase.CHALLENGE
+    else:
+        s.phase = Phase.STACK
     s.current = victim
-    s.phase = Phase.CHALLENGE
+    if s.stack > DRAW_COUNTS[kind]:
+        events.append(ev.StackGrew(victim, s.stack))
     events.append(ev.TurnStarted(victim))
     return events
 
 
+def _give_anniversary(s: GameState, seat: int, action: Play, events: list[Event]) -> None:
+    """"Happy Anniversary!": keep one card, give the rest of the hand to the target."""
+    hand = s.hands[seat]
+    target = action.target
+    assert target is not None
+    keep = action.keep if action.keep is not None else hand[0]
+    hand.remove(keep)
+    given = tuple(hand)
+    s.hands[target] += given
+    hand[:] = [keep]
+    events.append(ev.AnniversaryPlayed(seat, target, len(given), given))
+
+
+def _pass_hands(s: GameState, events: list[Event]) -> None:
+    """Round-n-Round: every hand passes one seat in the direction of play; whoever is
+    handed a single card must call UNO before being caught.
+    """
+    seats = [seat for seat in range(len(s.hands)) if not s.eliminated[seat]]
+    old = {seat: s.hands[seat] for seat in seats}
+    events.append(ev.HandsPassed(Direction(s.direction)))
+    for seat in seats:
+        receiver = next_seat(s, seat)
+        s.hands[receiver] = old[seat]
+    for seat in seats:
+        giver = _previous(s, seat)
+        hand = s.hands[seat]
+        events.append(ev.HandReceived(seat, giver, len(hand), tuple(hand)))
+    s.exposed = None
+    s.handed_one = tuple(seat for seat in seats if len(s.hands[seat]) == 1)
+
+
+def _previous(s: GameState, seat: int) -> int:
+    """The seat that passes to ``seat``: one place against the direction of play."""
+    n = len(s.hands)
+    seat = (seat - s.direction) % n
+    while s.eliminated[seat]:
+        seat = (seat - s.direction) % n
+    return seat
+
+
+# --------------------------------------------------------------------- the turn's actions
+
+
 def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     """A Play by the current player outside the plain PLAY phase."""
-    if s.phase is Phase.DRAWN and action.card is s.drawn:
+    if s.phase is Phase.DRAWN and action.card is s.drawn and action.count == 1:
         return _play_drawn(s, rng, action, action.color, action.uno)
+    if s.phase in _OWING and s.rules.stacking:
+        return _stack(s, rng, action)
     refusal = _phase_refusal(s, s.phase)
     if refusal is not None:
         return [ev.Rejected(action.seat, action, refusal, s.drawn)]
     return play(s, rng, action)
+
+
+def _stack(s: GameState, rng: random.Random, action: Play) -> list[Event]:
+    """Stacking: answer a Draw Two with a Draw Two, a Wild Draw Four with one."""
+    seat, card = action.seat, action.card
+    if card not in s.hands[seat]:
+        return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
+    if not can_stack(s, seat, card):
+        reason = Refusal.STACK_CANNOT_ADD if seat == s.stack_starter else Refusal.ANSWER_STACK
+        return [ev.Rejected(seat, action, reason, card)]
+    refusal = _card_refusal(s, seat, card, action.count, action.color)
+    if refusal is not None:
+        return [ev.Rejected(seat, action, refusal, card)]
+    s.four_player = None
+    return _put_down(s, rng, seat, card, action.color, action.uno, action.count)
 
 
 def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
@@ -177,6 +378,8 @@ def _turn_play_drawn(s: GameState, rng: random.Random, action: PlayDrawn) -> lis
 def _turn_keep(s: GameState, rng: random.Random, action: Keep) -> list[Event]:
     if s.phase is not Phase.DRAWN:
         return [ev.Rejected(action.seat, action, _drawn_refusal(s.phase))]
+    if s.rules.draw_until_playable:
+        return [ev.Rejected(action.seat, action, Refusal.MUST_PLAY_DRAWN, s.drawn)]
     return pass_turn(s, action.seat, [ev.DrawnCardKept(action.seat)])
 
 
@@ -187,7 +390,7 @@ def _turn_challenge(s: GameState, rng: random.Random, action: Challenge) -> list
 
 
 def _turn_accept(s: GameState, rng: random.Random, action: Accept) -> list[Event]:
-    if s.phase is not Phase.CHALLENGE:
+    if s.phase not in _OWING:
         return [ev.Rejected(action.seat, action, Refusal.NO_CHALLENGE)]
     return _accept(s, rng, action.seat)
 
@@ -212,8 +415,31 @@ TURN_ACTIONS: dict[type, Callable[[GameState, random.Random, Any], list[Event]]]
 
 
 def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
+    """Draw one card (Speed UNO: until one can be played), then decide on it."""
     s.exposed = None
+    if s.handed_one:
+        s.handed_one = ()
     events: list[Event] = []
+    if s.rules.jump_in:
+        s.drew.add(seat)  # drawing ends this player's speed rights until the next play
+    if s.rules.draw_until_playable:
+        drawn: list[Card] = []
+        while True:
+            cards = take(s, rng, 1, events)
+            if not cards:
+                break
+            drawn += cards
+            if matches(s, cards[0]):
+                break
+        s.hands[seat] += drawn
+        if drawn:
+            events.append(ev.CardsDrawn(seat, len(drawn), DrawReason.TURN, tuple(drawn)))
+        if not drawn or not matches(s, drawn[-1]):
+            events.append(ev.CouldNotDraw(seat))
+            return pass_turn(s, seat, events)
+        s.drawn = drawn[-1]
+        s.phase = Phase.DRAWN
+        return events
     cards = take(s, rng, 1, events)
     if not cards:
         events.append(ev.CouldNotDraw(seat))
@@ -227,10 +453,16 @@ def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
 
 
 def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
+    """Challenge the last Wild Draw Four: guilty, its player draws what was owed and the
+    challenger plays on; innocent, the challenger draws it and 2 more and loses the turn.
+    """
     target = s.four_player
     assert target is not None
+    owed = s.stack
     s.exposed = None
     s.four_player = None
+    s.stack = 0
+    s.stack_starter = None
     shown = tuple(s.hands[target])
     events: list[Event] = [
         ev.ChallengeMade(seat, target),
@@ -238,28 +470,46 @@ def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
         ev.ChallengeResolved(seat, target, s.four_guilty),
     ]
     if s.four_guilty:
-        give(s, rng, target, 4, DrawReason.CHALLENGE_GUILTY, events)
+        give(s, rng, target, owed, DrawReason.CHALLENGE_GUILTY, events)
         s.phase = Phase.PLAY  # the challenger plays normally; the chosen colour stands
         return events
-    give(s, rng, seat, 6, DrawReason.CHALLENGE_LOST, events)
+    give(s, rng, seat, owed + 2, DrawReason.CHALLENGE_LOST, events)
     events.append(ev.PlayerSkipped(seat))
     return pass_turn(s, seat, events)
 
 
 def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
+    """Draw what is owed (a Wild Draw Four, or the whole stack) and lose the turn."""
+    owed = s.stack
+    four = s.phase is Phase.CHALLENGE
     s.exposed = None
     s.four_player = None
-    events: list[Event] = [ev.DrawFourAccepted(seat)]
-    give(s, rng, seat, 4, DrawReason.DRAW_FOUR, events)
+    s.stack = 0
+    s.stack_starter = None
+    events: list[Event] = [ev.DrawAccepted(seat, owed)]
+    if four and owed == 4:
+        reason = DrawReason.DRAW_FOUR
+    elif not four and owed == 2:
+        reason = DrawReason.DRAW_TWO
+    else:
+        reason = DrawReason.STACK
+    give(s, rng, seat, owed, reason, events)
     events.append(ev.PlayerSkipped(seat))
     return pass_turn(s, seat, events)
 
 
+# --------------------------------------------------------------------- out of turn
+
+
 def call_uno(s: GameState, action: CallUno) -> list[Event]:
-    if s.exposed != action.seat:
-        return [ev.Rejected(action.seat, action, Refusal.UNO_NOT_NOW)]
-    s.exposed = None
-    return [ev.UnoCalled(action.seat)]
+    seat = action.seat
+    if s.exposed == seat:
+        s.exposed = None
+    elif seat in s.handed_one:
+        s.handed_one = tuple(other for other in s.handed_one if other != seat)
+    else:
+        return [ev.Rejected(seat, action, Refusal.UNO_NOT_NOW)]
+    return [ev.UnoCalled(seat)]
 
 
 def catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
@@ -268,20 +518,46 @@ def catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
         return [ev.Rejected(seat, action, Refusal.NO_SUCH_SEAT)]
     if target == seat:
         return [ev.Rejected(seat, action, Refusal.CATCH_SELF)]
-    if s.exposed != target:
+    if s.exposed == target:
+        s.exposed = None
+        penalty = s.rules.uno_penalty
+    elif target in s.handed_one:
+        s.handed_one = tuple(other for other in s.handed_one if other != target)
+        penalty = s.rules.round_n_round_penalty
+    else:
         return [ev.Rejected(seat, action, Refusal.CATCH_SAFE)]
-    s.exposed = None
-    penalty = s.rules.uno_penalty
     events: list[Event] = [ev.UnoCaught(seat, target, penalty)]
     give(s, rng, target, penalty, DrawReason.UNO_PENALTY, events)
     return events
 
 
+def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
+    return _jump_in(s, rng, action)
+
+
+def suggest(s: GameState, rng: random.Random, action: Suggest) -> list[Event]:
+    """Option penalties: a player who suggested a play to another draws 2."""
+    if not s.rules.penalties:
+        return [ev.Rejected(action.seat, action, Refusal.NO_PENALTIES)]
+    events: list[Event] = [ev.SuggestionPenalty(action.seat)]
+    give(s, rng, action.seat, s.rules.suggestion_penalty, DrawReason.SUGGESTION, events)
+    return events
+
+
+# --------------------------------------------------------------------- the end of a round
+
+
 def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
+    """Score the round; end the game when someone has won it."""
     points = tuple(sum(c.points for c in hand) for hand in s.hands)
     n = len(s.hands)
-    if s.rules.scoring is Scoring.LOWEST:
-        gained = points
+    rules = s.rules
+    if rules.scoring is Scoring.LOWEST or rules.challenge_uno:
+        gained = points  # each keeps a running total of their own hand
+    elif s.teams:
+        team = next(team for team in s.teams if winner in team)
+        total = sum(points[seat] for seat in range(n) if seat not in team)
+        gained = tuple(total if seat in team else 0 for seat in range(n))
     else:
         gained = tuple(sum(points) if seat == winner else 0 for seat in range(n))
     for seat in range(n):
@@ -290,18 +566,11 @@ def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
     s.exposed = None
     s.drawn = None
     s.four_player = None
+    s.stack = 0
+    s.stack_starter = None
+    s.handed_one = ()
     events.append(ev.RoundEnded(winner, points, gained, tuple(s.scores)))
-    target = s.rules.target_score
-    game_winner: int | None = None
-    if s.rules.scoring is Scoring.LOWEST:
-        if max(s.scores) >= target:
-            low = min(s.scores)
-            # ties for lowest go to whoever went out this round, else the first
-            # of them to the left of that player
-            order = [(winner + k) % n for k in range(n)]
-            game_winner = next(seat for seat in order if s.scores[seat] == low)
-    elif s.scores[winner] >= target:
-        game_winner = winner
+    game_winner = _game_winner(s, winner, events)
     if game_winner is None:
         s.phase = Phase.ROUND_OVER
     else:
@@ -310,3 +579,26 @@ def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
         events.append(ev.GameEnded(game_winner, tuple(s.scores)))
     return events
 
+
+def _game_winner(s: GameState, winner: int, events: list[Event]) -> int | None:
+    target = s.rules.target_score
+    n = len(s.hands)
+    if s.rules.challenge_uno:
+        # reaching the limit eliminates; the last one standing wins
+        for seat in range(n):
+            if not s.eliminated[seat] and s.scores[seat] >= target:
+                s.eliminated[seat] = True
+                s.active -= 1
+                events.append(ev.PlayerEliminated(seat, s.scores[seat]))
+        if s.active == 1:
+            return s.eliminated.index(False)
+        return None
+    if s.rules.scoring is Scoring.LOWEST:
+        if max(s.scores) >= target:
+            low = min(s.scores)
+            # ties for lowest go to whoever went out this round, else the first
+            # of them to the left of that player
+            order = [(winner + k) % n for k in range(n)]
+            return next(seat for seat in order if s.scores[seat] == low)
+        return None
+    return winner if s.scores[winner] >= target else None
