@@ -96,8 +96,8 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     (ev.ChallengeResolved(ANN, BOB, False), CY,
      "Ann challenges Bob's Wild Draw Four: Bob was innocent, so Ann draws 6 and loses the "
      "turn."),
-    (ev.DrawFourAccepted(ANN), ANN, "You accept the Wild Draw Four."),
-    (ev.DrawFourAccepted(CY), ANN, "Cy accepts the Wild Draw Four."),
+    (ev.DrawAccepted(ANN), ANN, "You accept the Wild Draw Four."),
+    (ev.DrawAccepted(CY), ANN, "Cy accepts the Wild Draw Four."),
     (ev.Reshuffled(40), ANN, "The DISCARD pile is shuffled into a new DRAW pile of 40 cards."),
     (ev.RoundEnded(ANN, (0, 50, 7), (57, 0, 0), (57, 0, 0)), BOB,
      "The round is over: Ann wins 57 points. Scores: Ann 57, you 0, Cy 0."),
@@ -197,7 +197,7 @@ def test_a_lost_challenge_is_the_verdict_then_the_shown_hand() -> None:
 
 def test_an_accepted_wild_draw_four() -> None:
     batch: list[Event] = [
-        ev.DrawFourAccepted(BOB),
+        ev.DrawAccepted(BOB),
         ev.CardsDrawn(BOB, 4, DrawReason.DRAW_FOUR, cs("g1 g2 g3 g4")),
         ev.PlayerSkipped(BOB),
     ]

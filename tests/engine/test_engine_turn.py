@@ -38,7 +38,7 @@ from uno_access.engine.events import (
     ChallengeResolved,
     ColorChosen,
     DirectionChanged,
-    DrawFourAccepted,
+    DrawAccepted,
     DrawnCardKept,
     DrawReason,
     HandShown,
@@ -320,7 +320,7 @@ def test_wild_draw_four_makes_the_next_player_draw_four_and_lose_the_turn() -> N
         color=Color.RED, phase=Phase.CHALLENGE,
     )
     assert game.apply(Accept(1)) == [
-        DrawFourAccepted(1),
+        DrawAccepted(1),
         CardsDrawn(1, 4, DrawReason.DRAW_FOUR, tuple(cards("y5", "y6", "y7", "y8"))),
         PlayerSkipped(1),
         TurnStarted(2),

@@ -11,7 +11,7 @@ from uno_access.engine.events import (
     CardPlayed,
     CardsDrawn,
     ColorChosen,
-    DrawFourAccepted,
+    DrawAccepted,
     DrawReason,
     PlayerSkipped,
     RoundStarted,
@@ -65,7 +65,7 @@ def test_with_two_players_play_comes_back_after_a_wild_draw_four() -> None:
     ]
     assert (game.state.phase, game.state.current) == (Phase.CHALLENGE, 1)
     assert game.apply(Accept(1)) == [
-        DrawFourAccepted(1),
+        DrawAccepted(1),
         CardsDrawn(1, 4, DrawReason.DRAW_FOUR, tuple(cards("y5", "y6", "y7", "y8"))),
         PlayerSkipped(1),
         TurnStarted(0),
