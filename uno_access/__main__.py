@@ -104,6 +104,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     rules = _rules(args.rules)
     bots = _bots(args.bots)
+    wanted = rules.seats_allowed(args.players)
+    if wanted is not None:
+        raise UsageError(messages.players_for_rules(args.rules, wanted))
     result = simulate(args.players, args.games, rules, args.seed, bots)
     record = {
         "games": result.games,

@@ -24,6 +24,7 @@ COMPILED_MODULES = (
     "uno_access/engine/cards.py",
     "uno_access/engine/events.py",
     "uno_access/engine/game.py",
+    "uno_access/engine/match.py",
     "uno_access/engine/piles.py",
     "uno_access/engine/rules.py",
     "uno_access/engine/setup.py",

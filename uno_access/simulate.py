@@ -11,7 +11,8 @@ from .bots import Bot, make_bot
 from .bots.base import GameDidNotEnd
 from .engine.actions import Action
 from .engine.game import Game
-from .engine.rules import RuleSet
+from .engine.match import Match
+from .engine.rules import PartnerSchedule, RuleSet
 from .engine.state import Phase
 
 MAX_ACTIONS = 1_000_000  # a game still going after this many actions counts as an error
@@ -37,8 +38,9 @@ class SimulationResult:
         return self.rounds / self.seconds if self.seconds else 0.0
 
 
-def play_game(game: Game, bots: Sequence[Bot]) -> int:
-    """Play ``game`` to its end with ``bots`` (one per seat); return the number of actions.
+def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int:
+    """Play ``game`` to its end with ``bots`` (one per seat), or to the end of round
+    ``rounds``; return the number of actions.
 
     After every action, the players not to move may act out of turn, in turn order from
     the player to move: call UNO or catch someone who did not, or jump in (Speed UNO).
@@ -61,6 +63,8 @@ def play_game(game: Game, bots: Sequence[Bot]) -> int:
                     actions += 1
             if game.over:
                 break
+        if rounds is not None and s.phase is Phase.ROUND_OVER and s.round_number >= rounds:
+            break
         seat = s.current if s.phase is not Phase.ROUND_OVER else s.dealer
         bot = bots[seat]
         legal = game.legal_actions(seat)
@@ -75,6 +79,21 @@ def play_game(game: Game, bots: Sequence[Bot]) -> int:
 
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+def _play_match(
+    players: int, rules: RuleSet, rng: random.Random, bots: Sequence[Bot]
+) -> tuple[int, int, int]:
+    """A partner schedule, table by table: the winner, the actions and the hands played."""
+    match = Match(tuple(f"Player {i + 1}" for i in range(players)), rules, rng)
+    actions = hands = 0
+    while True:
+        for table, game in match.tables():
+            actions += play_game(game, [bots[p] for p in table.players], match.hands)
+            hands += game.state.round_number
+            match.record(table, game)
+        if not match.next_block():
+            return match.winner(), actions, hands
 
 
 def _choose(game: Game, bot: Bot, seat: int) -> Action | None:
@@ -105,17 +124,23 @@ def simulate(
     for index in range(games):
         rng = random.Random(f"{seed}:{index}")
         seated = [make_bot(name, random.Random(rng.random())) for name in names]
-        game = Game.new(players, rules, rng=rng)
         try:
-            actions += play_game(game, seated)
+            if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
+                winner, played, hands = _play_match(players, rules, rng, seated)
+            else:
+                game = Game.new(players, rules, rng=rng)
+                played = play_game(game, seated)
+                hands = game.state.round_number
+                assert game.state.winner is not None
+                winner = game.state.winner
         except Exception as error:  # a bug: count it, keep going, report the first
             errors += 1
             if first_error is None:
                 first_error = f"game {index}: {type(error).__name__}: {error}"
             continue
-        rounds += game.state.round_number
-        assert game.state.winner is not None
-        wins[game.state.winner] += 1
+        actions += played
+        rounds += hands
+        wins[winner] += 1
     seconds = time.perf_counter() - started
     return SimulationResult(
         games, players, seconds, actions, rounds, tuple(wins), errors, first_error

@@ -29,7 +29,7 @@ from .actions import (
 )
 from .cards import COLORS, Card, Color, Kind, playable_faces
 from .events import Direction, Event, Refusal
-from .rules import RuleSet
+from .rules import PartnerSchedule, RuleSet
 from .setup import choose_dealer, deal_round, player_names, turn_start_card
 from .state import GameState, Phase, PlayerView
 from .turn import (
@@ -385,6 +385,8 @@ def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
 
 
 def _check_seats(rules: RuleSet, players: int) -> None:
+    if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
+        raise ValueError("a partner schedule is played by a Match, table by table")
     wanted = rules.seats_allowed(players)
     if wanted is not None:
         raise ValueError(f"these rules are for {wanted} players")

@@ -75,11 +75,13 @@ class RuleSet:
         return self.stacking or self.double_double
 
     def seats_allowed(self, players: int) -> str | None:
-        """Why this many players cannot play these rules, or None."""
-        if self.partners and self.partner_schedule is PartnerSchedule.TWO_TABLES:
-            return None if players == 8 else "8"
-        if self.partners:
-            return None if players == 4 else "4"
+        """The number of players these rules are for, when ``players`` is not it; or None.
+
+        One table of partners is four players; the two-tables schedule is eight.
+        """
+        wanted = 8 if self.partner_schedule is PartnerSchedule.TWO_TABLES else 4
+        if self.partners and players != wanted:
+            return str(wanted)
         return None
 
     @classmethod
