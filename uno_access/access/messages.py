@@ -204,6 +204,10 @@ def help_rules(presets: Iterable[str]) -> str:
     )
 
 
+def players_for_rules(rules: str, wanted: str) -> str:
+    return f"The rules {rules} are for {wanted} players: use --players {wanted}."
+
+
 def unknown_bot(name: str, known: tuple[str, ...]) -> str:
     return f"There is no bot {name!r}; the bots are: {', '.join(known)}."
 
