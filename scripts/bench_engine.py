@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import uno_access  # noqa: E402
-from uno_access.engine.rules import RuleSet  # noqa: E402
+from uno_access.engine.rules import PRESETS, RuleSet  # noqa: E402
 from uno_access.simulate import simulate  # noqa: E402
 
 BENCH_PYTHON = ROOT / ".venv-bench" / "bin" / "python"
@@ -76,6 +76,28 @@ def rlcard(games: int, seed: int) -> dict[str, Any]:
     return data
 
 
+def preset_players(name: str) -> int:
+    """The table each preset is measured at: four players (the two-tables schedule eight)."""
+    return int(PRESETS[name].seats_allowed(0) or 4)
+
+
+def presets(games: int, seed: int) -> dict[str, dict[str, Any]]:
+    """Every preset: ``games`` whole games (matches, for partner schedules) with no error."""
+    out: dict[str, dict[str, Any]] = {}
+    for name, rules in PRESETS.items():
+        players = preset_players(name)
+        result = simulate(players, games, rules, seed)
+        out[name] = {
+            "players": players, "games": games, "errors": result.errors,
+            "first_error": result.first_error,
+            "games_per_second": round(result.games_per_second, 1),
+            "rounds_per_second": round(result.rounds_per_second, 1),
+            "rounds_per_game": round(result.rounds / max(1, games - result.errors), 2),
+        }
+        print(f"bench: preset {name} done", file=sys.stderr)
+    return out
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values)
 
@@ -87,6 +109,8 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard peer")
+    parser.add_argument("--preset-games", type=int, default=1000,
+                        help="whole games per rules preset (0 skips the presets)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -126,6 +150,8 @@ def main() -> int:
         report["ratio_hands"] = round(two["rounds_per_second"] / peer_gps, 2)
         report["ratio_whole_games"] = round(two["games_per_second"] / peer_gps, 3)
         report["target_ratio"] = TARGET_RATIO
+    if args.preset_games:
+        report["presets"] = presets(args.preset_games, args.seed)
     report["seconds"] = round(time.perf_counter() - started, 1)
 
     if args.json:
@@ -146,6 +172,10 @@ def main() -> int:
               f"(target {TARGET_RATIO}x)")
         print(f"  ratio, our whole games to 500 against RLCard hands: "
               f"{report['ratio_whole_games']}x")
+    for name, r in report.get("presets", {}).items():
+        print(f"  preset {name} ({r['players']} players): {r['games_per_second']} games/s, "
+              f"{r['rounds_per_second']} hands/s, {r['rounds_per_game']} hands a game; "
+              f"{r['games']} games, {r['errors']} errors")
     print(f"  took {report['seconds']} s")
     return 0
 
