@@ -360,6 +360,8 @@ def _add_drops(
     s: GameState, seat: int, card: Card, out: list[Action], kind: type[Play] | type[JumpIn]
 ) -> None:
     """Dropping: several identical cards at once, two up to all the player holds."""
+    if card.kind is Kind.ANNIVERSARY:  # each one names whom it gives the hand to
+        return
     copies = s.hands[seat].count(card)
     for count in range(2, copies + 1):
         for col, uno in _allowed_variants(s, seat, card, count):
