@@ -105,7 +105,7 @@ def _card_refusal(
     """
     hand = s.hands[seat]
     if count != 1:
-        if not s.rules.dropping:
+        if not s.rules.dropping or card.kind is ANNIVERSARY:
             return Refusal.NO_DROPPING
         if count < 1 or hand.count(card) < count:
             return Refusal.NOT_ENOUGH_COPIES
