@@ -124,12 +124,15 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     seat = action.seat
     card = action.card
     count = action.count
-    if count == 1 and card not in s.hands[seat]:
+    hand = s.hands[seat]
+    if count == 1 and card not in hand:
         return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
     if not matches(s, card):
         if s.rules.penalties:
             return _wrong_card(s, rng, seat, card)
         return [ev.Rejected(seat, action, Refusal.DOES_NOT_MATCH, card)]
+    if count == 1 and not card.is_wild:  # the usual play: nothing more to check
+        return _put_down(s, rng, seat, card, None, action.uno)
     refusal = _card_refusal(s, seat, card, count, action.color)
     if refusal is not None:
         return [ev.Rejected(seat, action, refusal, card)]
