@@ -11,10 +11,12 @@ import pytest
 
 from uno_access.access import speech
 from uno_access.engine import events as ev
-from uno_access.engine.actions import CallUno, Play
+from uno_access.engine.actions import Accept, CallUno, Challenge, Play
 from uno_access.engine.cards import Card, Color
 from uno_access.engine.events import Direction, DrawReason, Event, Refusal
 from uno_access.engine.game import Game
+from uno_access.engine.rules import RuleSet
+from uno_access.engine.state import PlayerView
 
 NAMES = ("Ann", "Bob", "Cy")
 ANN, BOB, CY = 0, 1, 2
@@ -113,6 +115,56 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
      "Top card: Wild Draw Four (wi+4), colour in play Red."),
     (ev.TopCard(ANN, c("wi"), None), ANN, "Top card: Wild (wi), no colour chosen yet."),
     (ev.TopCard(ANN, c("g+2"), Color.GREEN), ANN, "Top card: Green Draw Two (g+2)."),
+    # the variants (RULES.md "Named modes and options")
+    (ev.CardPlayed(ANN, c("g6"), 3, count=2), BOB, "Ann drops two Green 6s."),
+    (ev.CardPlayed(ANN, c("g6"), 3, count=2), ANN, "You drop two Green 6s."),
+    (ev.CardPlayed(CY, c("r+2"), 1, count=3), ANN,
+     "Cy drops three Red Draw Twos and has one card left."),
+    (ev.CardPlayed(BOB, c("g7"), 4, jump_in=True), ANN, "Bob jumps in with Green 7!"),
+    (ev.CardPlayed(BOB, c("g7"), 4, jump_in=True), BOB, "You jump in with Green 7!"),
+    (ev.CardPlayed(BOB, c("y2"), 1, jump_in=True), CY,
+     "Bob jumps in with Yellow 2 and has one card left!"),
+    (ev.CardPlayed(BOB, c("wi"), 0, count=2, jump_in=True), ANN,
+     "Bob jumps in with two Wilds and goes out!"),
+    (ev.CardPlayed(ANN, c("an"), 0), BOB, "Ann plays Anniversary card and goes out."),
+    (ev.CardPlayed(ANN, c("bly7"), 3), BOB, "Ann plays Yellow 7."),  # a blank card written as
+    (ev.StackGrew(CY, 6), ANN, "The stack is now 6 cards, on Cy."),
+    (ev.StackGrew(ANN, 8), ANN, "The stack is now 8 cards, on you."),
+    (ev.DrawAccepted(CY, 6), ANN, "Cy accepts the stack and draws 6 cards."),
+    (ev.DrawAccepted(ANN, 10), ANN, "You accept the stack and draw 10 cards."),
+    (ev.DrawAccepted(BOB, 2), ANN, "Bob accepts the Draw Two."),
+    (ev.CardsDrawn(CY, 6, DrawReason.STACK, cs("g1 g2 g3 g4 g5 g6")), ANN, None),
+    (ev.CardsDrawn(ANN, 2, DrawReason.STACK, cs("g2 g1")), ANN,
+     "You draw 2 cards: Green 1, Green 2."),
+    (ev.HandsPassed(Direction.CLOCKWISE), ANN, "Every hand passes to the left."),
+    (ev.HandsPassed(Direction.COUNTERCLOCKWISE), BOB, "Every hand passes to the right."),
+    (ev.HandReceived(ANN, CY, 3, cs("r5 b1 wi")), ANN,
+     "You receive Cy's hand: 3 cards: Blue 1, Red 5, Wild."),
+    (ev.HandReceived(ANN, CY, 3, cs("r5 b1 wi")), BOB, "Ann receives Cy's hand: 3 cards."),
+    (ev.HandReceived(BOB, ANN, 1, cs("g2")), ANN, "Bob receives your hand: 1 card."),
+    (ev.HandReceived(BOB, ANN, 1, cs("g2")), BOB, "You receive Ann's hand: 1 card: Green 2."),
+    (ev.AnniversaryPlayed(ANN, BOB, 5, cs("r1 b2 g3 y4 wi")), CY,
+     "Ann plays an Anniversary card: Happy Anniversary! Ann keeps one card and gives Bob "
+     "5 cards."),
+    (ev.AnniversaryPlayed(ANN, BOB, 5, cs("r1 b2 g3 y4 wi")), BOB,
+     "Ann plays an Anniversary card: Happy Anniversary! Ann keeps one card and gives you "
+     "5 cards: Blue 2, Green 3, Red 1, Yellow 4, Wild."),
+    (ev.AnniversaryPlayed(ANN, BOB, 5, cs("r1 b2 g3 y4 wi")), ANN,
+     "You play an Anniversary card: Happy Anniversary! You keep one card and give Bob "
+     "5 cards: Blue 2, Green 3, Red 1, Yellow 4, Wild."),
+    (ev.AnniversaryPlayed(CY, ANN, 0), BOB,
+     "Cy plays an Anniversary card: Happy Anniversary! Cy keeps one card and gives Ann "
+     "no cards."),
+    (ev.WrongCardPenalty(ANN, c("r5")), BOB,
+     "Ann played Red 5, which does not match: Ann takes it back and draws 2."),
+    (ev.WrongCardPenalty(ANN, c("r5")), ANN,
+     "You played Red 5, which does not match: you take it back and draw 2."),
+    (ev.CardsDrawn(ANN, 2, DrawReason.WRONG_CARD, cs("y2 b4")), BOB, None),
+    (ev.SuggestionPenalty(BOB), ANN, "Bob suggested a play and draws 2."),
+    (ev.SuggestionPenalty(BOB), BOB, "You suggested a play and draw 2."),
+    (ev.CardsDrawn(BOB, 2, DrawReason.SUGGESTION, cs("y2 b4")), ANN, None),
+    (ev.PlayerEliminated(CY, 512), ANN, "Cy reaches 512 points and is out of the game."),
+    (ev.PlayerEliminated(CY, 512), CY, "You reach 512 points and are out of the game."),
 ]
 
 
@@ -131,6 +183,53 @@ def test_other_players_never_hear_a_drawn_card() -> None:
     for viewer in (BOB, CY):
         said = speech.describe(ev.CardsDrawn(ANN, 1, DrawReason.TURN, cs("wi")), viewer, NAMES)
         assert said == "Ann draws a card."
+
+
+# --------------------------------------------------------------------- the end of a round
+
+PARTNERS = RuleSet.preset("partners")
+NAMES4 = ("Ann", "Bob", "Cy", "Dee")
+TEAMS = ((0, 2), (1, 3))
+DEE = 3
+
+# (event, viewer, rules, the sentence): the scoring of the rules decides the words
+SCORING: list[tuple[Event, int, RuleSet, str]] = [
+    (ev.RoundEnded(CY, (10, 20, 0, 27), (47, 0, 47, 0), (47, 0, 47, 0)), ANN, PARTNERS,
+     "The round is over: Cy goes out, and you and Cy win 47 points. "
+     "Scores: you and Cy 47, Bob and Dee 0."),
+    (ev.RoundEnded(CY, (10, 20, 0, 27), (47, 0, 47, 0), (47, 0, 47, 0)), BOB, PARTNERS,
+     "The round is over: Cy goes out, and Ann and Cy win 47 points. "
+     "Scores: Ann and Cy 47, you and Dee 0."),
+    (ev.RoundEnded(CY, (10, 20, 0, 27), (47, 0, 47, 0), (47, 0, 47, 0)), CY, PARTNERS,
+     "The round is over: you go out, and you and Ann win 47 points. "
+     "Scores: you and Ann 47, Bob and Dee 0."),
+    (ev.GameEnded(BOB, (120, 512, 120, 512)), ANN, PARTNERS,
+     "The game is over: Bob and Dee win the game. Scores: you and Cy 120, Bob and Dee 512."),
+    (ev.GameEnded(BOB, (120, 512, 120, 512)), DEE, PARTNERS,
+     "The game is over: you and Bob win the game. Scores: Ann and Cy 120, you and Bob 512."),
+    (ev.RoundEnded(ANN, (0, 50, 7, 0), (0, 50, 7, 0), (10, 80, 7, 3)), CY,
+     RuleSet.preset("lowest"),
+     "The round is over: Ann goes out. Points left in hands: Bob 50, you 7. "
+     "Scores: Ann 10, Bob 80, you 7, Dee 3."),
+    (ev.GameEnded(CY, (510, 80, 7, 30)), ANN, RuleSet.preset("lowest"),
+     "The game is over: Cy wins the game with the lowest score. "
+     "Scores: you 510, Bob 80, Cy 7, Dee 30."),
+    (ev.RoundEnded(ANN, (0, 50, 7, 0), (0, 50, 7, 0), (10, 512, 7, 0)), CY,
+     RuleSet.preset("challenge_uno"),
+     "The round is over: Ann goes out. Points caught holding: Bob 50, you 7. "
+     "Scores: Ann 10, Bob 512 (out), you 7, Dee 0."),
+    (ev.GameEnded(ANN, (10, 512, 530, 600)), BOB, RuleSet.preset("challenge_uno"),
+     "The game is over: Ann is the last player left and wins the game. "
+     "Scores: Ann 10, you 512 (out), Cy 530 (out), Dee 600 (out)."),
+]
+
+
+@pytest.mark.parametrize(("event", "viewer", "rules", "said"), SCORING)
+def test_the_end_of_a_round_as_the_scoring_counts_it(
+    event: Event, viewer: int, rules: RuleSet, said: str
+) -> None:
+    teams = TEAMS if rules.partners else ()
+    assert speech.describe(event, viewer, NAMES4, rules=rules, teams=teams) == said
 
 
 # --------------------------------------------------------------------- narrate: batches
@@ -207,6 +306,95 @@ def test_an_accepted_wild_draw_four() -> None:
     ]
 
 
+def position(hands: list[str], start: str, rules: str, pile: str = "g1 g2 g3 g4 g5 g6") -> Game:
+    return Game.from_position(
+        NAMES, [cs(hand) for hand in hands], c(start), cs(pile), rules=RuleSet.preset(rules)
+    )
+
+
+def test_a_stack_grows_then_is_accepted_in_one_sentence() -> None:
+    game = position(["r+2 r5 b1", "r+2 g4 y4", "y9 y8"], "r3", "stacking")
+    game.apply(Play(ANN, c("r+2")))
+    grew = game.apply(Play(BOB, c("r+2")))
+    assert speech.narrate(grew, ANN, NAMES) == [
+        "Bob plays Red Draw Two.", "The stack is now 4 cards, on Cy.", "Cy's turn.",
+    ]
+    accepted = game.apply(Accept(CY))
+    assert speech.narrate(accepted, ANN, NAMES) == [
+        "Cy accepts the stack and draws 4 cards.", "Your turn.",
+    ]
+    assert speech.narrate(accepted, CY, NAMES) == [
+        "You accept the stack and draw 4 cards.",
+        "You draw 4 cards: Green 1, Green 2, Green 3, Green 4.",
+        "Ann's turn.",
+    ]
+
+
+def test_a_challenge_settles_a_stack_of_wild_draw_fours() -> None:
+    game = position(["wi+4 r5 b1", "wi+4 g4 y4", "y9 y8"], "r3", "stacking",
+                    "g1 g2 g3 g4 g5 g6 g7 g8 g9 y1 y2")
+    game.apply(Play(ANN, c("wi+4"), Color.BLUE))
+    game.apply(Play(BOB, c("wi+4"), Color.GREEN))
+    said = speech.narrate(game.apply(Challenge(CY)), ANN, NAMES)
+    assert said == [
+        "Cy challenges Bob's Wild Draw Four: Bob was innocent, so Cy draws 10 and loses the turn.",
+        "Your turn.",
+    ]
+
+
+def test_an_anniversary_card_is_one_sentence_then_uno_and_the_colour() -> None:
+    game = position(["an r5 b1 g3", "y4", "y9 y8"], "g3", "anniversary")
+    batch = game.apply(Play(ANN, c("an"), Color.RED, True, 1, BOB, c("r5")))
+    assert speech.narrate(batch, CY, NAMES) == [
+        "Ann plays an Anniversary card: Happy Anniversary! Ann keeps one card and gives Bob "
+        "2 cards.",
+        "Ann calls UNO!",
+        "Ann chooses Red.",
+        "Bob's turn.",
+    ]
+    assert speech.narrate(batch, BOB, NAMES)[0].endswith("gives you 2 cards: Blue 1, Green 3.")
+
+
+def test_round_n_round_every_hand_passes() -> None:
+    game = position(["g0 r5 b1", "y4", "y9 y8 g1 g2"], "g3", "speed")
+    batch = game.apply(Play(ANN, c("g0")))
+    assert speech.narrate(batch, BOB, NAMES) == [
+        "Ann plays Green 0.",
+        "Every hand passes to the left.",
+        "Ann receives Cy's hand: 4 cards.",
+        "You receive Ann's hand: 2 cards: Blue 1, Red 5.",
+        "Cy receives your hand: 1 card.",
+        "Your turn.",
+    ]
+
+
+def test_a_wrong_card_under_the_penalties() -> None:
+    game = position(["r5 b1 g3", "y4", "y9 y8 g1 g2"], "g3", "penalties")
+    batch = game.apply(Play(ANN, c("r5")))
+    assert speech.narrate(batch, BOB, NAMES) == [
+        "Ann played Red 5, which does not match: Ann takes it back and draws 2.", "Your turn.",
+    ]
+    assert speech.narrate(batch, ANN, NAMES) == [
+        "You played Red 5, which does not match: you take it back and draw 2.",
+        "You draw 2 cards: Green 1, Green 2.",
+        "Bob's turn.",
+    ]
+
+
+def test_an_elimination_follows_the_end_of_the_round() -> None:
+    game = Game.from_position(
+        NAMES, [cs("r5"), cs("y4 y5"), cs("y9 y8 g1 g2 wi")], c("r3"), cs("g1 g2"),
+        rules=RuleSet.preset("challenge_uno"), scores=[0, 470, 490],
+    )
+    said = speech.narrate(game.apply(Play(ANN, c("r5"))), BOB, NAMES, rules=game.state.rules)
+    assert said == [
+        "Ann plays Red 5 and goes out.",
+        "The round is over: Ann goes out. Points caught holding: you 9, Cy 70. "
+        "Scores: Ann 0, you 479, Cy 560 (out).",
+        "Cy reaches 560 points and is out of the game.",
+    ]
+
+
 # --------------------------------------------------------------------- queries on a view
 
 
@@ -239,4 +427,46 @@ def test_card_check_top_card_scores_turn_and_order() -> None:
     assert speech.describe_whose_turn(game().view(ANN)) == "It is your turn."
     assert speech.describe_order(view) == (
         "Play goes to the left (clockwise): Ann, then you, then Cy."
+    )
+
+
+def test_cards_of_the_options_sort_after_the_deck_and_beside_what_they_stand_for() -> None:
+    assert speech.sorted_cards(cs("an bly7 wi y8 y7 b1")) == list(cs("b1 y7 bly7 y8 wi an"))
+    assert speech.describe_playable(cs("bly7 an")) == (
+        "You can play: Yellow 7 (blank card bly7), Anniversary card (an)."
+    )
+
+
+def test_partners_are_named_and_score_as_a_pair() -> None:
+    game = Game.from_position(
+        NAMES4, [cs("b1"), cs("b2"), cs("b3"), cs("b4")], c("b5"), cs("g1"), rules=PARTNERS,
+        scores=[40, 12, 40, 12],
+    )
+    view = game.view(BOB)
+    assert speech.describe_teams(view) == "You and Dee play against Ann and Cy."
+    assert speech.describe_teams(game.view(ANN)) == "You and Cy play against Bob and Dee."
+    assert speech.describe_scores(view) == (
+        "Scores: Ann and Cy 40, you and Dee 12. The first pair to 500 wins."
+    )
+    assert speech.describe_teams(game_view_without_partners()) is None
+
+
+def game_view_without_partners() -> PlayerView:
+    return game().view(ANN)
+
+
+def test_challenge_uno_totals_and_the_order_of_play_leave_out_who_is_out() -> None:
+    rules = RuleSet.preset("challenge_uno")
+    game = Game.from_position(
+        NAMES4, [cs("r5"), cs("y4 y5"), cs("y9 y8 g1 g2 wi"), cs("b1")], c("r3"), cs("g1 g2"),
+        rules=rules, scores=[0, 470, 490, 10],
+    )
+    game.apply(Play(ANN, c("r5")))  # Ann goes out: Cy reaches 560
+    view = game.view(ANN)
+    assert speech.describe_scores(view) == (
+        "Scores: you 0, Bob 479, Cy 560 (out), Dee 11. Reaching 500 points puts a player "
+        "out; the last one left wins."
+    )
+    assert speech.describe_order(view) == (
+        "Play goes to the left (clockwise): you, then Bob, then Dee."
     )

@@ -21,6 +21,16 @@ KIND_NAMES: dict[Kind, str] = {
     Kind.SKIP: "Skip",
     Kind.WILD: "Wild",
     Kind.WILD_DRAW_FOUR: "Wild Draw Four",
+    Kind.ANNIVERSARY: "Anniversary card",
+}
+# several cards of one face: "two Green 6s", "three Red Draw Twos"
+KIND_PLURALS: dict[Kind, str] = {
+    Kind.DRAW_TWO: "Draw Twos",
+    Kind.REVERSE: "Reverses",
+    Kind.SKIP: "Skips",
+    Kind.WILD: "Wilds",
+    Kind.WILD_DRAW_FOUR: "Wild Draw Fours",
+    Kind.ANNIVERSARY: "Anniversary cards",
 }
 # other words people type for a kind, beside its name (lowercase, without spaces)
 KIND_WORDS: dict[Kind, tuple[str, ...]] = {
@@ -29,6 +39,7 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.SKIP: ("skip", "sk"),
     Kind.WILD: ("wild", "wi"),
     Kind.WILD_DRAW_FOUR: ("wilddrawfour", "wilddraw4", "wild+4", "wi+4", "wildplusfour", "wild4"),
+    Kind.ANNIVERSARY: ("anniversary", "anniversarycard", "an"),
 }
 
 
@@ -41,6 +52,18 @@ def card_name(card: Card) -> str:
     if card.kind is Kind.NUMBER:
         return f"{color} {card.number}"
     return f"{color} {KIND_NAMES[card.kind]}"
+
+
+def cards_name(card: Card, count: int) -> str:
+    """Several of one face: "two Green 6s", "three Red Draw Twos", "12 Wilds"."""
+    number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    if card.is_wild:
+        return f"{number} {KIND_PLURALS[card.kind]}"
+    assert card.color is not None
+    color = COLOR_NAMES[card.color]
+    if card.kind is Kind.NUMBER:
+        return f"{number} {color} {card.number}s"
+    return f"{number} {color} {KIND_PLURALS[card.kind]}"
 
 
 def color_name(color: Color) -> str:
@@ -261,7 +284,9 @@ class Who:
 
 
 def card_with_code(card: Card) -> str:
-    """A card with its code, for typing it back: "Blue 7 (b7)"."""
+    """A card with its code, for typing it back: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"."""
+    if card.blank_of is not None:
+        return f"{card_name(card)} (blank card {card.code})"
     return f"{card_name(card)} ({card.code})"
 
 
@@ -302,13 +327,23 @@ def turn_started(who: Who) -> str:
     return "Your turn." if who.you else f"{who.name}'s turn."
 
 
-def card_played(who: Who, card: Card, cards_left: int) -> str:
-    play = f"{who.subject} {who.verb('plays', 'play')} {card_name(card)}"
+def card_played(
+    who: Who, card: Card, cards_left: int, count: int = 1, jump_in: bool = False
+) -> str:
+    """A play: one card, ``count`` identical cards dropped at once, or a jump-in."""
+    what = card_name(card) if count == 1 else cards_name(card, count)
+    if jump_in:
+        play = f"{who.subject} {who.verb('jumps', 'jump')} in with {what}"
+    elif count > 1:
+        play = f"{who.subject} {who.verb('drops', 'drop')} {what}"
+    else:
+        play = f"{who.subject} {who.verb('plays', 'play')} {what}"
+    end = "!" if jump_in else "."
     if cards_left == 1:
-        return f"{play} and {who.verb('has', 'have')} one card left."
+        return f"{play} and {who.verb('has', 'have')} one card left{end}"
     if cards_left == 0:
-        return f"{play} and {who.verb('goes', 'go')} out."
-    return f"{play}."
+        return f"{play} and {who.verb('goes', 'go')} out{end}"
+    return f"{play}{end}"
 
 
 def color_chosen(who: Who, color: Color) -> str:
@@ -362,7 +397,10 @@ def uno_caught(catcher: Who, target: Who, penalty: int) -> str:
     )
 
 
-def challenge_resolved(challenger: Who, target: Who, guilty: bool) -> str:
+def challenge_resolved(
+    challenger: Who, target: Who, guilty: bool, drawn: int | None = None
+) -> str:
+    """``drawn``: what the loser draws (a stack of Wild Draw Fours makes it more than 4 or 6)."""
     made = (
         f"{challenger.subject} {challenger.verb('challenges', 'challenge')} "
         f"{target.possessive} Wild Draw Four"
@@ -370,11 +408,12 @@ def challenge_resolved(challenger: Who, target: Who, guilty: bool) -> str:
     if guilty:
         return (
             f"{made}: {target.obj} {target.verb('was', 'were')} guilty and "
-            f"{target.verb('draws', 'draw')} 4."
+            f"{target.verb('draws', 'draw')} {4 if drawn is None else drawn}."
         )
     return (
         f"{made}: {target.obj} {target.verb('was', 'were')} innocent, so {challenger.obj} "
-        f"{challenger.verb('draws', 'draw')} 6 and {challenger.verb('loses', 'lose')} the turn."
+        f"{challenger.verb('draws', 'draw')} {6 if drawn is None else drawn} and "
+        f"{challenger.verb('loses', 'lose')} the turn."
     )
 
 
@@ -385,8 +424,67 @@ def hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) ->
     return f"{owner.subject} {owner.verb('shows', 'show')} {to.obj} {count_cards(count)}: {names}."
 
 
-def draw_accepted(who: Who) -> str:
-    return f"{who.subject} {who.verb('accepts', 'accept')} the Wild Draw Four."
+def draw_accepted(who: Who, total: int = 4, stack: bool | None = None) -> str:
+    """Accepting what is owed: a Wild Draw Four, a Draw Two, or a ``stack`` of ``total`` cards
+    (by default a stack is any total but 2 or 4).
+    """
+    accepts = f"{who.subject} {who.verb('accepts', 'accept')}"
+    if stack is None:
+        stack = total not in (2, 4)
+    if not stack:
+        return f"{accepts} the {'Draw Two' if total == 2 else 'Wild Draw Four'}."
+    if total == 0:
+        return f"{accepts} the stack, but both piles are empty: there is nothing to draw."
+    return f"{accepts} the stack and {who.verb('draws', 'draw')} {count_cards(total)}."
+
+
+def stack_grew(owes: Who, total: int) -> str:
+    return f"The stack is now {count_cards(total)}, on {owes.obj}."
+
+
+def hands_passed(clockwise: bool) -> str:
+    return f"Every hand passes to the {'left' if clockwise else 'right'}."
+
+
+def hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None) -> str:
+    """Round-n-Round; ``cards`` only for the viewer's own new hand."""
+    got = (
+        f"{who.subject} {who.verb('receives', 'receive')} {giver.possessive} hand: "
+        f"{count_cards(count)}"
+    )
+    if cards is None:
+        return f"{got}."
+    return f"{got}: {card_list(card_name(c) for c in cards)}."
+
+
+def anniversary_played(giver: Who, target: Who, count: int, cards: Iterable[Card] | None) -> str:
+    """"Happy Anniversary!"; ``cards`` for the giver and the receiver only."""
+    given = (
+        f"{giver.subject} {giver.verb('plays', 'play')} an Anniversary card: Happy Anniversary! "
+        f"{giver.subject} {giver.verb('keeps', 'keep')} one card and "
+        f"{giver.verb('gives', 'give')} {target.obj} {count_cards(count) if count else 'no cards'}"
+    )
+    if cards is None or not count:
+        return f"{given}."
+    return f"{given}: {card_list(card_name(c) for c in cards)}."
+
+
+def wrong_card(who: Who, card: Card, count: int = 2) -> str:
+    return (
+        f"{who.subject} played {card_name(card)}, which does not match: {who.obj} "
+        f"{who.verb('takes', 'take')} it back and {who.verb('draws', 'draw')} {count}."
+    )
+
+
+def suggestion_penalty(who: Who, count: int = 2) -> str:
+    return f"{who.subject} suggested a play and {who.verb('draws', 'draw')} {count}."
+
+
+def player_eliminated(who: Who, score: int) -> str:
+    return (
+        f"{who.subject} {who.verb('reaches', 'reach')} {score} points and "
+        f"{who.verb('is', 'are')} out of the game."
+    )
 
 
 def reshuffled(count: int) -> str:
@@ -395,6 +493,35 @@ def reshuffled(count: int) -> str:
 
 def score_list(scores: Iterable[tuple[Who, int]]) -> str:
     return "Scores: " + ", ".join(f"{who.obj} {points}" for who, points in scores) + "."
+
+
+def team_name(members: Iterable[Who]) -> str:
+    """Partners inside a sentence, the viewer first: "you and Cy", "Ann and Bob"."""
+    names = [who.obj for who in sorted(members, key=lambda who: not who.you)]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def team_scores(teams: Iterable[tuple[Iterable[Who], int]]) -> str:
+    """Partners' scores, one per pair: "Scores: you and Cy 57, Ann and Bob 0."."""
+    return "Scores: " + ", ".join(f"{team_name(team)} {points}" for team, points in teams) + "."
+
+
+def totals_list(scores: Iterable[tuple[Who, int, bool]]) -> str:
+    """Challenge UNO: each running total, "(out)" after a player who reached the limit."""
+    return "Scores: " + ", ".join(
+        f"{who.obj} {points}{' (out)' if out else ''}" for who, points, out in scores
+    ) + "."
+
+
+def teams_line(mine: Iterable[Who], theirs: Iterable[Iterable[Who]]) -> str:
+    """The partners at the start: "You and Bob play against Ann and Cy."."""
+    others = [team_name(team) for team in theirs]
+    against = others[0] if len(others) == 1 else "the pairs " + "; ".join(others)
+    return f"{_capital(team_name(mine))} play against {against}."
 
 
 def round_ended(winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]]) -> str:
@@ -406,10 +533,54 @@ def round_ended(winner: Who, gained: int | None, scores: Iterable[tuple[Who, int
     return f"The round is over: {what}. {score_list(scores)}"
 
 
+def round_ended_partners(
+    winner: Who, team: Iterable[Who], gained: int, scores: Iterable[tuple[Iterable[Who], int]]
+) -> str:
+    """Partners: the pair of the player who went out scores both opposing hands."""
+    return (
+        f"The round is over: {winner.obj} {winner.verb('goes', 'go')} out, and "
+        f"{team_name(team)} win {gained} points. {team_scores(scores)}"
+    )
+
+
+def round_ended_own_hands(
+    winner: Who, added: Iterable[tuple[Who, int]], scores: str, caught: bool
+) -> str:
+    """Lowest scoring or Challenge UNO: each adds the points left in their own hand
+    (``caught``: Challenge UNO, the points they were caught holding); ``scores`` is said last.
+    """
+    added = list(added)
+    out = f"The round is over: {winner.obj} {winner.verb('goes', 'go')} out."
+    if not added:
+        return f"{out} {scores}"
+    what = "Points caught holding" if caught else "Points left in hands"
+    points = ", ".join(f"{who.obj} {n}" for who, n in added)
+    return f"{out} {what}: {points}. {scores}"
+
+
 def game_ended(winner: Who, scores: Iterable[tuple[Who, int]]) -> str:
     return (
         f"The game is over: {winner.obj} {winner.verb('wins', 'win')} the game. "
         f"{score_list(scores)}"
+    )
+
+
+def game_ended_partners(team: Iterable[Who], scores: Iterable[tuple[Iterable[Who], int]]) -> str:
+    return f"The game is over: {team_name(team)} win the game. {team_scores(scores)}"
+
+
+def game_ended_lowest(winner: Who, scores: Iterable[tuple[Who, int]]) -> str:
+    return (
+        f"The game is over: {winner.obj} {winner.verb('wins', 'win')} the game with the "
+        f"lowest score. {score_list(scores)}"
+    )
+
+
+def game_ended_last_left(winner: Who, scores: str) -> str:
+    """Challenge UNO: the last player not out wins."""
+    return (
+        f"The game is over: {winner.obj} {winner.verb('is', 'are')} the last player left and "
+        f"{winner.verb('wins', 'win')} the game. {scores}"
     )
 
 
@@ -444,6 +615,17 @@ def scores_line(scores: Iterable[tuple[Who, int]], target: int, lowest: bool) ->
     if lowest:
         return f"{score_list(scores)} At {target} points the lowest score wins."
     return f"{score_list(scores)} First to {target} wins."
+
+
+def team_scores_line(scores: Iterable[tuple[Iterable[Who], int]], target: int) -> str:
+    return f"{team_scores(scores)} The first pair to {target} wins."
+
+
+def totals_line(scores: Iterable[tuple[Who, int, bool]], target: int) -> str:
+    return (
+        f"{totals_list(scores)} Reaching {target} points puts a player out; the last one "
+        "left wins."
+    )
 
 
 def whose_turn(who: Who) -> str:

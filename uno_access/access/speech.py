@@ -6,63 +6,118 @@ viewer is "you". This module only chooses: every word is in ``messages``.
 ``describe`` says one event; ``narrate`` says a batch of events as ``Game.apply``
 returned them, folding what belongs together ("Cy draws 2 cards and loses the
 turn.") and leaving out what an earlier sentence already said.
+
+Both take the table's ``rules`` and partners' ``teams`` (from a ``PlayerView``)
+where the end of a round is said: partners score as a pair, and with the lowest
+scoring or Challenge UNO each adds their own hand. Without them a round is said
+as the standard scoring says it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from ..engine import events as ev
-from ..engine.cards import Card, all_faces
+from ..engine.cards import Card, Kind
 from ..engine.events import Direction, DrawReason, Event
-from ..engine.rules import Scoring
+from ..engine.rules import RuleSet, Scoring
 from ..engine.state import PlayerView
 from . import messages
 from .messages import Who
 
-_ORDER = {card: index for index, card in enumerate(all_faces())}
+Teams = Sequence[Sequence[int]]
 
 # draws whose count an earlier sentence of the same batch already said
 _ANNOUNCED_DRAWS = (
     DrawReason.UNO_PENALTY, DrawReason.CHALLENGE_GUILTY, DrawReason.CHALLENGE_LOST,
+    DrawReason.STACK, DrawReason.WRONG_CARD, DrawReason.SUGGESTION,
 )
 # draws that come with losing the turn, said in the same sentence
 _SKIPPING_DRAWS = (DrawReason.DRAW_TWO, DrawReason.START_DRAW_TWO, DrawReason.DRAW_FOUR)
+_CHALLENGE_DRAWS = (DrawReason.CHALLENGE_GUILTY, DrawReason.CHALLENGE_LOST)
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards in deck order: blue, green, red, yellow (0 to 9, Draw Two, Reverse, Skip), wilds."""
-    return sorted(cards, key=_ORDER.__getitem__)
+    """Cards in deck order: blue, green, red, yellow (0 to 9, Draw Two, Reverse, Skip), wilds,
+    the Anniversary card; a blank card beside the card it stands for.
+    """
+    return sorted(cards, key=lambda card: (card.base.index, card.index))
 
 
 def who(seat: int, viewer: int, names: Sequence[str]) -> Who:
     return Who(names[seat], seat == viewer)
 
 
-def describe(event: Event, viewer: int, names: Sequence[str]) -> str | None:
+@dataclass(frozen=True, slots=True)
+class _Hearer:
+    """Who listens, and what of the table the wording needs."""
+
+    viewer: int
+    names: Sequence[str]
+    rules: RuleSet | None = None
+    teams: Teams = ()
+
+    def w(self, seat: int) -> Who:
+        return who(seat, self.viewer, self.names)
+
+    @property
+    def own_hands(self) -> bool:
+        """Whether each player adds their own hand (lowest scoring, Challenge UNO)."""
+        rules = self.rules
+        return rules is not None and (rules.scoring is Scoring.LOWEST or rules.challenge_uno)
+
+    @property
+    def challenge_uno(self) -> bool:
+        return self.rules is not None and self.rules.challenge_uno
+
+    def team_of(self, seat: int) -> list[Who]:
+        team = next((team for team in self.teams if seat in team), (seat,))
+        return [self.w(member) for member in team]
+
+    def team_pairs(self, scores: Sequence[int]) -> list[tuple[list[Who], int]]:
+        return [([self.w(seat) for seat in team], scores[team[0]]) for team in self.teams]
+
+    def pairs(self, values: Sequence[int]) -> list[tuple[Who, int]]:
+        return [(self.w(seat), value) for seat, value in enumerate(values)]
+
+    def totals(self, scores: Sequence[int]) -> list[tuple[Who, int, bool]]:
+        """Challenge UNO's running totals, each with whether it put its player out."""
+        target = self.rules.target_score if self.rules is not None else 0
+        return [(self.w(seat), score, score >= target) for seat, score in enumerate(scores)]
+
+
+def describe(
+    event: Event, viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    teams: Teams = (),
+) -> str | None:
     """``event`` as one sentence for ``viewer``; None when it is not for them or needs no words."""
     seen = ev.for_seat(event, viewer)
     if seen is None:
         return None
-    return _describe(seen, viewer, names)
+    return _describe(seen, _Hearer(viewer, names, rules, teams))
 
 
-def narrate(events: Iterable[Event], viewer: int, names: Sequence[str]) -> list[str]:
+def narrate(
+    events: Iterable[Event], viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    teams: Teams = (),
+) -> list[str]:
     """A batch of events (one ``apply``) as the sentences ``viewer`` hears, in order."""
+    hearer = _Hearer(viewer, names, rules, teams)
     seen = [e for e in (ev.for_seat(event, viewer) for event in events) if e is not None]
     lines: list[str] = []
     deferred: list[str] = []  # a shown hand is said after the challenge's verdict
-    skip_next = False
+    skip: set[int] = set()
+    gave: set[int] = set()  # seats whose Anniversary card a sentence already said
     for index, event in enumerate(seen):
-        if skip_next:
-            skip_next = False
+        if index in skip:
             continue
         following = seen[index + 1] if index + 1 < len(seen) else None
         line: str | None
         if isinstance(event, ev.ChallengeMade):
             continue  # the verdict names the challenge
         if isinstance(event, ev.HandShown):
-            shown = _describe(event, viewer, names)
+            shown = _describe(event, hearer)
             if shown is not None:
                 deferred.append(shown)
             continue
@@ -71,13 +126,34 @@ def narrate(events: Iterable[Event], viewer: int, names: Sequence[str]) -> list[
             and isinstance(following, ev.PlayerSkipped)
             and following.seat == event.seat
         ):
-            skip_next = True
+            skip.add(index + 1)
             if event.reason in _SKIPPING_DRAWS:
-                line = _drawn(event, viewer, names, loses_turn=True)
-            else:  # the verdict of a lost challenge said it
-                line = _describe(event, viewer, names)
+                line = _drawn(event, hearer, loses_turn=True)
+            else:  # the verdict of a lost challenge, or the accepted stack, said it
+                line = _describe(event, hearer)
+        elif isinstance(event, ev.DrawAccepted):
+            line = _accepted(event, _draw_after(seen, index, event.seat), hearer)
+        elif isinstance(event, ev.ChallengeResolved):
+            loser = event.target if event.guilty else event.seat
+            drawn = _draw_after(seen, index, loser)
+            count = drawn.count if drawn and drawn.reason in _CHALLENGE_DRAWS else None
+            line = messages.challenge_resolved(
+                hearer.w(event.seat), hearer.w(event.target), event.guilty, count
+            )
+        elif isinstance(event, ev.WrongCardPenalty | ev.SuggestionPenalty):
+            drawn = _draw_after(seen, index, event.seat)
+            line = _penalty(event, hearer, drawn.count if drawn else None)
+        elif isinstance(event, ev.AnniversaryPlayed):
+            gave.add(event.seat)
+            line = _describe(event, hearer)
+        elif (
+            isinstance(event, ev.CardPlayed)
+            and event.card.kind is Kind.ANNIVERSARY
+            and event.seat in gave
+        ):
+            continue  # "Ann plays an Anniversary card: Happy Anniversary! Ann keeps one card…"
         else:
-            line = _describe(event, viewer, names)
+            line = _describe(event, hearer)
         if line is not None:
             lines.append(line)
         if isinstance(event, ev.ChallengeResolved):
@@ -86,15 +162,43 @@ def narrate(events: Iterable[Event], viewer: int, names: Sequence[str]) -> list[
     return lines + deferred
 
 
-def _drawn(event: ev.CardsDrawn, viewer: int, names: Sequence[str], loses_turn: bool) -> str:
-    mine = event.seat == viewer and event.cards
+def _draw_after(seen: Sequence[Event], index: int, seat: int) -> ev.CardsDrawn | None:
+    """The next draw by ``seat`` in the batch after ``index``, if any."""
+    for event in seen[index + 1:]:
+        if isinstance(event, ev.CardsDrawn) and event.seat == seat:
+            return event
+    return None
+
+
+def _accepted(event: ev.DrawAccepted, drawn: ev.CardsDrawn | None, hearer: _Hearer) -> str:
+    """An accepted Wild Draw Four, Draw Two or stack, told by the draw that follows it."""
+    if drawn is None:
+        return messages.draw_accepted(hearer.w(event.seat), event.total)
+    stack = drawn.reason is DrawReason.STACK
+    return messages.draw_accepted(
+        hearer.w(event.seat), drawn.count if stack else event.total, stack
+    )
+
+
+def _penalty(
+    event: ev.WrongCardPenalty | ev.SuggestionPenalty, hearer: _Hearer, count: int | None
+) -> str:
+    if isinstance(event, ev.WrongCardPenalty):
+        return messages.wrong_card(hearer.w(event.seat), event.card, 2 if count is None else count)
+    if count is None:
+        count = hearer.rules.suggestion_penalty if hearer.rules is not None else 2
+    return messages.suggestion_penalty(hearer.w(event.seat), count)
+
+
+def _drawn(event: ev.CardsDrawn, hearer: _Hearer, loses_turn: bool) -> str:
+    mine = event.seat == hearer.viewer and event.cards
     cards = sorted_cards(event.cards) if mine else None
-    return messages.cards_drawn(who(event.seat, viewer, names), event.count, cards, loses_turn)
+    return messages.cards_drawn(hearer.w(event.seat), event.count, cards, loses_turn)
 
 
-def _describe(event: Event, viewer: int, names: Sequence[str]) -> str | None:
-    def w(seat: int) -> Who:
-        return who(seat, viewer, names)
+def _describe(event: Event, hearer: _Hearer) -> str | None:
+    w = hearer.w
+    viewer = hearer.viewer
 
     match event:
         case ev.Rejected(reason=reason, card=card):
@@ -115,14 +219,14 @@ def _describe(event: Event, viewer: int, names: Sequence[str]) -> str | None:
             return messages.start_card_returned(card)
         case ev.TurnStarted(seat=seat):
             return messages.turn_started(w(seat))
-        case ev.CardPlayed(seat=seat, card=card, cards_left=left):
-            return messages.card_played(w(seat), card, left)
+        case ev.CardPlayed(seat=seat, card=card, cards_left=left, count=count, jump_in=jump):
+            return messages.card_played(w(seat), card, left, count, jump)
         case ev.ColorChosen(seat=seat, color=color):
             return messages.color_chosen(w(seat), color)
         case ev.CardsDrawn(seat=seat, reason=reason, cards=cards):
             if reason in _ANNOUNCED_DRAWS and not (seat == viewer and cards):
-                return None  # the catch or the challenge said who draws how many
-            return _drawn(event, viewer, names, loses_turn=False)
+                return None  # the catch, the challenge or the penalty said who draws how many
+            return _drawn(event, hearer, loses_turn=False)
         case ev.CouldNotDraw(seat=seat):
             return messages.could_not_draw(w(seat))
         case ev.DrawnCardKept(seat=seat):
@@ -145,22 +249,65 @@ def _describe(event: Event, viewer: int, names: Sequence[str]) -> str | None:
             return None
         case ev.ChallengeResolved(seat=seat, target=target, guilty=guilty):
             return messages.challenge_resolved(w(seat), w(target), guilty)
-        case ev.DrawAccepted(seat=seat):
-            return messages.draw_accepted(w(seat))
+        case ev.DrawAccepted(seat=seat, total=total):
+            return messages.draw_accepted(w(seat), total)
+        case ev.StackGrew(seat=seat, total=total):
+            return messages.stack_grew(w(seat), total)
+        case ev.HandsPassed(direction=direction):
+            return messages.hands_passed(direction is Direction.CLOCKWISE)
+        case ev.HandReceived(seat=seat, from_seat=giver, count=count, cards=cards):
+            mine = sorted_cards(cards) if seat == viewer else None
+            return messages.hand_received(w(seat), w(giver), count, mine)
+        case ev.AnniversaryPlayed(seat=seat, target=target, count=count, cards=cards):
+            known = sorted_cards(cards) if viewer in (seat, target) else None
+            return messages.anniversary_played(w(seat), w(target), count, known)
+        case ev.WrongCardPenalty() | ev.SuggestionPenalty():
+            return _penalty(event, hearer, None)
+        case ev.PlayerEliminated(seat=seat, score=score):
+            return messages.player_eliminated(w(seat), score)
         case ev.Reshuffled(count=count):
             return messages.reshuffled(count)
-        case ev.RoundEnded(winner=winner, gained=gained, scores=scores):
-            standard = not any(g for seat, g in enumerate(gained) if seat != winner)
-            return messages.round_ended(
-                w(winner), gained[winner] if standard else None, _pairs(scores, viewer, names)
-            )
+        case ev.RoundEnded():
+            return _round_ended(event, hearer)
         case ev.GameEnded(winner=winner, scores=scores):
-            return messages.game_ended(w(winner), _pairs(scores, viewer, names))
+            if hearer.own_hands:
+                if hearer.challenge_uno:
+                    totals = messages.totals_list(hearer.totals(scores))
+                    return messages.game_ended_last_left(w(winner), totals)
+                return messages.game_ended_lowest(w(winner), hearer.pairs(scores))
+            if hearer.teams:
+                return messages.game_ended_partners(
+                    hearer.team_of(winner), hearer.team_pairs(scores)
+                )
+            return messages.game_ended(w(winner), hearer.pairs(scores))
         case ev.CardCount(counts=counts):
-            return messages.card_check(_pairs(counts, viewer, names))
+            return messages.card_check(hearer.pairs(counts))
         case ev.TopCard(card=card, color=color):
             return messages.top_card(card, color)
     return None
+
+
+def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> str:
+    """The end of a round, as the table's scoring counts it (the engine's order: own hands
+    first, then partners, then the standard scoring).
+    """
+    w = hearer.w
+    winner, gained, scores = event.winner, event.gained, event.scores
+    if hearer.own_hands:
+        added = [(w(seat), points) for seat, points in enumerate(gained) if points]
+        if hearer.challenge_uno:
+            said = messages.totals_list(hearer.totals(scores))
+        else:
+            said = messages.score_list(hearer.pairs(scores))
+        return messages.round_ended_own_hands(w(winner), added, said, hearer.challenge_uno)
+    if hearer.teams:
+        return messages.round_ended_partners(
+            w(winner), hearer.team_of(winner), gained[winner], hearer.team_pairs(scores)
+        )
+    standard = not any(g for seat, g in enumerate(gained) if seat != winner)
+    return messages.round_ended(
+        w(winner), gained[winner] if standard else None, hearer.pairs(scores)
+    )
 
 
 def _pairs(values: Sequence[int], viewer: int, names: Sequence[str]) -> list[tuple[Who, int]]:
@@ -191,10 +338,13 @@ def describe_top(view: PlayerView) -> str:
 
 def describe_scores(view: PlayerView) -> str:
     rules = view.rules
+    hearer = _Hearer(view.seat, view.names, rules, view.teams)
+    if rules.challenge_uno:
+        return messages.totals_line(hearer.totals(view.scores), rules.target_score)
     lowest = rules.scoring is Scoring.LOWEST
-    return messages.scores_line(
-        _pairs(view.scores, view.seat, view.names), rules.target_score, lowest
-    )
+    if view.teams and not lowest:
+        return messages.team_scores_line(hearer.team_pairs(view.scores), rules.target_score)
+    return messages.scores_line(hearer.pairs(view.scores), rules.target_score, lowest)
 
 
 def describe_whose_turn(view: PlayerView) -> str | None:
@@ -205,10 +355,20 @@ def describe_whose_turn(view: PlayerView) -> str | None:
 
 
 def describe_order(view: PlayerView) -> str:
-    """The direction of play and the seats in that order, from the one to move."""
+    """The direction of play and the seats still playing in that order, from the one to move."""
     n = len(view.names)
     first = view.current if view.current is not None else view.seat
     step = view.direction.value
-    order = [who((first + step * k) % n, view.seat, view.names) for k in range(n)]
+    seats = [(first + step * k) % n for k in range(n)]
+    order = [who(seat, view.seat, view.names) for seat in seats if seat not in view.eliminated]
     return messages.play_order(view.direction is Direction.CLOCKWISE, order)
 
+
+def describe_teams(view: PlayerView) -> str | None:
+    """Partners: "You and Bob play against Ann and Cy."; None without partners."""
+    if not view.teams:
+        return None
+    hearer = _Hearer(view.seat, view.names)
+    mine = next((team for team in view.teams if view.seat in team), view.teams[0])
+    theirs = [[hearer.w(seat) for seat in team] for team in view.teams if team is not mine]
+    return messages.teams_line([hearer.w(seat) for seat in mine], theirs)
