@@ -15,6 +15,7 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from uno_access.access import messages
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
@@ -348,7 +349,7 @@ def test_quitting_asks_first() -> None:
 
 def test_help_scores_order_empty_line_and_repeat() -> None:
     _, said = session(position(START, "b2"), ["?", "", "s", "o", "cc", "r", "h", "r"])
-    help_end = 4 + 9
+    help_end = 4 + len(messages.HELP_LINES)
     assert said[4] == "Commands (any case):"
     assert said[help_end:] == [
         turn("Blue 2 (b2)", 4),

@@ -648,13 +648,63 @@ YOU = "You"
 TURN_REMINDER = "Type a card to play it, d to draw, h for your hand, or help."
 
 
-def welcome(opponents: Iterable[str], target: int) -> str:
+def welcome(opponents: Iterable[str], target: int, scoring: str = "standard") -> str:
+    """``scoring``: "standard", "partners", "lowest" or "challenge" (Challenge UNO)."""
     names = list(opponents)
     against = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return (
-        f"UNO against {against}: first to {target} points wins. "
-        "Type help at any time to hear the commands."
-    )
+    goal = {
+        "partners": f"the first pair to {target} points wins",
+        "lowest": f"when a score reaches {target} points, the lowest score wins",
+        "challenge": (
+            f"the points you are caught holding add up, {target} puts a player out, and the "
+            "last one left wins"
+        ),
+    }.get(scoring, f"first to {target} points wins")
+    return f"UNO against {against}: {goal}. Type help at any time to hear the commands."
+
+
+def rules_intro(rules: RuleSet) -> list[str]:
+    """What the table's options change, said once at the start: one line per group."""
+    lines: list[str] = []
+    speed: list[str] = []
+    if rules.draw_until_playable:
+        speed.append("if you cannot play, you draw until a card matches, then play it")
+    if not rules.wild_draw_four_finish:
+        speed.append("nobody goes out on a Wild Draw Four")
+    if rules.jump_in:
+        speed.append(
+            "anyone holding a card identical to the top card may jump in out of turn (j)"
+        )
+    if rules.double_double:
+        speed.append("Draw Twos and Wild Draw Fours jumped in add up")
+    if rules.dropping:
+        speed.append("identical cards may be played together (g6 g6)")
+    if rules.round_n_round:
+        speed.append(
+            "on a 0 every hand passes on, and whoever is handed one card must call UNO (u) or "
+            f"draw {rules.round_n_round_penalty}"
+        )
+    if speed:
+        lines.append(_capital("; ".join(speed)) + ".")
+    if rules.stacking:
+        lines.append(
+            "Stacking: answer a Draw Two with a Draw Two, or a Wild Draw Four with a Wild Draw "
+            "Four, and the next player owes them all, until the stack comes back to who began "
+            "it; a accepts them."
+        )
+    if rules.anniversary_cards:
+        lines.append(
+            "The deck has Anniversary cards: play one with its colour, whom you give your other "
+            "cards to and the one you keep, as an red give Bob keep r5 uno."
+        )
+    if rules.blank_cards:
+        written = card_list(card_name(card) for card in rules.blank_cards)
+        lines.append(f"Blank cards are written as {written}: each plays as that card.")
+    if rules.penalties:
+        lines.append("Penalties: a card that does not match is taken back, and you draw 2.")
+    if rules.uno_penalty != 2:
+        lines.append(f"A player caught without UNO draws {rules.uno_penalty}.")
+    return lines
 
 
 def your_turn(top: str, count: int) -> str:
@@ -667,11 +717,38 @@ YOUR_TURN_START_COLOR = (
 )
 
 
-def your_turn_challenge(who: Who) -> str:
-    return (
-        f"Your turn: {who.name} played a Wild Draw Four on you. Type ch to challenge it, "
-        "or a to accept it and draw 4."
-    )
+def your_turn_challenge(
+    who: Who, owed: int = 4, add: bool = False, jump: Card | None = None
+) -> str:
+    """A Wild Draw Four on you; ``owed`` more than 4 when a stack grew; ``add`` when you may
+    stack a Wild Draw Four on it, ``jump`` the card you may jump in with (Double-Double).
+    """
+    played = f"Your turn: {who.name} played a Wild Draw Four on you"
+    if owed != 4:
+        played += f", and you owe {count_cards(owed)}"
+    options = ["Type ch to challenge it", f"a to accept it and draw {owed}"]
+    if add:
+        options.append("play a Wild Draw Four to add to the stack")
+    if jump is not None:
+        options.append(f"j to jump in with your {card_name(jump)}")
+    return f"{played}. {', '.join(options[:-1])}, or {options[-1]}."
+
+
+def you_owe(owed: int, add: Card | None, jump: Card | None, came_back: bool) -> str:
+    """A stack on you: ``add`` the kind of card that adds to it, ``jump`` a card identical to
+    the top card (Double-Double); ``came_back`` when you began the stack.
+    """
+    options: list[str] = []
+    if add is not None:
+        options.append(f"play a {KIND_NAMES[add.kind]} to add to the stack")
+    if jump is not None:
+        options.append(f"type j to jump in with your {card_name(jump)}")
+    options.append("type a to accept them")
+    owe = f"You owe {count_cards(owed)}"
+    if came_back:
+        owe = f"The stack has come back to you, who began it: you owe {count_cards(owed)}"
+    choices = options[0] if len(options) == 1 else ", ".join(options[:-1]) + ", or " + options[-1]
+    return f"Your turn. {owe}: {choices}."
 
 
 def drawn_playable(card: Card) -> str:
@@ -680,6 +757,81 @@ def drawn_playable(card: Card) -> str:
 
 def drawn_kept(card: Card) -> str:
     return f"{card_name(card)} does not match the top card, so you keep it."
+
+
+def drawn_must_play(card: Card) -> str:
+    """Speed UNO: the card that matched after drawing is played."""
+    how = "type p and a colour to play it, as p red" if card.is_wild else "type p to play it"
+    return f"{card_name(card)} matches: {how}."
+
+
+DRAWN_ANNIVERSARY = (
+    "You may play the Anniversary card you drew: type p, or an with its colour, whom to give "
+    "to and the card you keep."
+)
+
+
+def jump_window(card: Card) -> str:
+    """Speed UNO: the person may jump in with ``card``, identical to the top card."""
+    how = "type j and a colour to jump in, as j red" if card.is_wild else "type j to jump in"
+    return f"You hold {card_name(card)}, the same as the top card: {how}, or press Enter."
+
+
+def handed_one_window(penalty: int) -> str:
+    return (
+        "You were handed a single card: type u to call UNO now, or you may be caught and "
+        f"draw {penalty}."
+    )
+
+
+def handed_one_catch(who: Who) -> str:
+    return (
+        f"{who.name} was handed a single card and has not called UNO: type c to catch "
+        f"{who.name}, or press Enter to let play go on."
+    )
+
+
+def not_your_turn_chances(jump: bool, catch: Who | None, call: bool) -> str:
+    """What the person may do out of turn, as a reminder after a line that does nothing."""
+    options: list[str] = []
+    if call:
+        options.append("type u to call UNO")
+    if jump:
+        options.append("type j to jump in")
+    if catch is not None:
+        options.append(f"type c to catch {catch.name}")
+    if not options:
+        return "It is not your turn: press Enter to let play go on."
+    return f"It is not your turn: {', '.join(options)}, or press Enter to let play go on."
+
+
+def nothing_to_jump_in(top: Card) -> str:
+    return f"You hold no card identical to the top card, {card_name(top)}: nothing to jump in with."
+
+
+def catch_whom(names: Iterable[str]) -> str:
+    return f"Several players can be caught: type c and a name: {', '.join(names)}."
+
+
+WHOM_PROMPT = "to whom> "
+KEEP_PROMPT = "keep> "
+NOTHING_GIVEN = "Nothing was played."
+
+
+def whom_to_give(names: Iterable[str]) -> str:
+    return f"Whom do you give your other cards to? {', '.join(names)}"
+
+
+def which_to_keep(cards: Iterable[Card]) -> str:
+    return f"Which card do you keep? {card_list(card_with_code(c) for c in cards)}"
+
+
+def not_to_keep(card: Card) -> str:
+    return f"You can keep only a card you hold besides the Anniversary card, not {card_name(card)}."
+
+
+YOU_ARE_OUT = "You are out of this game: the others play on to the end while you listen."
+WATCH_NEXT_ROUND = "Press Enter to hear the next round, or type q to leave."
 
 
 ROUND_OVER_HINT = "Type n to deal the next round."
@@ -734,13 +886,20 @@ def not_your_turn_window(who: Who) -> str:
 
 HELP_LINES = (
     "Commands (any case):",
-    "A card plays it: b7, B#G or blue 7. A Wild takes its colour: wi red, wi+4 b; "
-    "without one you are asked. Add uno to call UNO with the play: r5 uno.",
+    "A card plays it: b7, B#G or blue 7 (a blank card: the card it stands for). A Wild "
+    "takes its colour: wi red, wi+4 b; without one you are asked. Add uno to call UNO with "
+    "the play: r5 uno.",
     "d or draw: draw a card. Then p or play plays the drawn card, k or keep keeps it.",
-    "u or uno: call UNO right after your next-to-last card.",
+    "u or uno: call UNO right after your next-to-last card, or when you are handed a "
+    "single card.",
     "c or catch: catch the player who has one card and did not call UNO; "
     "add a name or seat number when you like: c Ann.",
-    "ch or challenge, a or accept: answer a Wild Draw Four played on you.",
+    "ch or challenge, a or accept: answer a Wild Draw Four played on you; a also accepts "
+    "a stack of cards you owe, and a card of its kind adds to it (Stacking).",
+    "Speed UNO: j or jump jumps in out of turn with a card identical to the top card "
+    "(j red for a Wild, j uno); identical cards are dropped together as g6 g6 or g6 x2.",
+    "an or anniversary: play an Anniversary card: an red give Bob keep r5 uno; what you "
+    "leave out is asked, and Enter alone plays nothing.",
     "h or hand: your hand. t or top: touch the top card. cc or check: card check. "
     "s or scores: the scores. o or order: the direction and order of play.",
     "r or repeat: the last message again. Enter alone: whose turn it is and what to do.",
@@ -765,7 +924,12 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "next": ("n", "next"),
     "help": ("help", "?"),
     "quit": ("q", "quit", "exit"),
+    "jump": ("j", "jump"),
+    "anniversary": ("an", "anniversary"),
 }
+GIVE_WORDS = ("give", "to")
+KEEP_WORDS = ("keep",)
+TIMES_MARKS = ("x", "*", "\u00d7")  # g6 x2: how many identical cards are dropped
 UNO_WORD = "uno"
 YES_WORDS = ("y", "yes")
 SELF_WORDS = ("you", "me")

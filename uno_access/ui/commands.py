@@ -6,6 +6,7 @@ The words are in ``messages.COMMAND_WORDS``; cards are read by ``access.parse``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 
@@ -20,13 +21,14 @@ from ..engine.actions import (
     Challenge,
     ChooseColor,
     Draw,
+    JumpIn,
     Keep,
     NextRound,
     Play,
     PlayDrawn,
     TouchTopCard,
 )
-from ..engine.cards import Color
+from ..engine.cards import ANNIVERSARY, BLANK_PREFIX, Card, Color, Kind, blank_card
 from ..engine.state import Phase, PlayerView
 
 
@@ -49,6 +51,16 @@ class Do:
 
 
 @dataclass(frozen=True, slots=True)
+class Give:
+    """An Anniversary card, with what was typed of it; the table asks for the rest."""
+
+    color: Color | None = None
+    target: int | None = None
+    keep: Card | None = None
+    uno: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Ask:
     query: Query
 
@@ -65,7 +77,7 @@ class Invalid:
     message: str
 
 
-Command = Do | Ask | Quit | Invalid
+Command = Do | Give | Ask | Quit | Invalid
 
 _WORDS: dict[str, str] = {
     word: name for name, words in messages.COMMAND_WORDS.items() for word in words
@@ -74,6 +86,7 @@ _QUERIES = {
     "hand": Query.HAND, "scores": Query.SCORES, "order": Query.ORDER, "help": Query.HELP,
     "repeat": Query.REPEAT,
 }
+_TIMES = re.compile("[" + re.escape("".join(messages.TIMES_MARKS)) + r"]\s*(\d+)")
 
 
 def parse(line: str, view: PlayerView) -> Command:
@@ -90,12 +103,16 @@ def parse(line: str, view: PlayerView) -> Command:
     words = text.lower().split()
     name = _WORDS.get(words[0])
     if name is None:
-        return _card(text, words, seat)
+        return _card(text, words, view)
     rest = words[1:]
     if name == "play":
         return _play_drawn(text, rest, seat)
     if name == "catch":
         return _catch(" ".join(rest), view)
+    if name == "jump":
+        return _jump(text, rest, view)
+    if name == "anniversary":
+        return _anniversary(text, rest, view)
     if rest:
         return Invalid(messages.unknown_command(text))
     if name == "quit":
@@ -110,25 +127,78 @@ def parse(line: str, view: PlayerView) -> Command:
     return Do(simple[name])
 
 
-def _card(text: str, words: list[str], seat: int) -> Command:
-    """A card to play: ``b7``, ``blue 7``, ``wi red``, ``r5 uno``, ``wild draw four b uno``."""
+def read_card(text: str, view: PlayerView) -> Card:
+    """The card ``text`` names, as the player holds it: ``y7`` is the blank card written as
+    Yellow 7 when that is the one in hand; ``bly7`` names the blank card itself; ``an`` the
+    Anniversary card.
+    """
+    key = text.strip().lower()
+    if re.sub(r"[\s_]+", "", key) in messages.KIND_WORDS[Kind.ANNIVERSARY]:
+        return ANNIVERSARY
+    try:
+        card = parse_card(key)
+    except ParseError:
+        if not key.startswith(BLANK_PREFIX):
+            raise
+        try:
+            return blank_card(parse_card(key[len(BLANK_PREFIX):]))
+        except (ParseError, ValueError):
+            raise ParseError(messages.not_a_card(text.strip())) from None
+    if card in view.hand or card.color is None:
+        return card
+    blank = blank_card(card)
+    return blank if blank in view.hand else card
+
+
+def _cards(words: list[str], view: PlayerView) -> tuple[Card, int] | None:
+    """One card, or several identical ones to drop: ``g6``, ``blue 7``, ``g6 g6``, ``g6 x2``."""
+    count = 1
+    if len(words) > 1:
+        times = _TIMES.fullmatch(words[-1])
+        if times is not None:
+            count = int(times.group(1))
+            words = words[:-1]
+    try:
+        return read_card(" ".join(words), view), count
+    except ParseError:
+        pass
+    n = len(words)
+    for copies in range(2, n + 1):  # the same card typed again: g6 g6, blue 7 blue 7
+        if n % copies:
+            continue
+        size = n // copies
+        chunks = {" ".join(words[i:i + size]) for i in range(0, n, size)}
+        if len(chunks) == 1:
+            try:
+                return read_card(chunks.pop(), view), copies * count
+            except ParseError:
+                return None
+    return None
+
+
+def _card(text: str, words: list[str], view: PlayerView) -> Command:
+    """A card to play: ``b7``, ``blue 7``, ``wi red``, ``r5 uno``, ``wild draw four b uno``,
+    and several identical cards dropped at once: ``g6 g6``, ``g6 x2 uno``.
+    """
     uno = len(words) > 1 and words[-1] == messages.UNO_WORD
     if uno:
         words = words[:-1]
     color: Color | None = None
-    try:
-        card = parse_card(" ".join(words))
-    except ParseError:
+    found = _cards(words, view)
+    if found is None:
         if len(words) < 2:
             return Invalid(messages.unknown_command(text))
         try:
             color = parse_color(words[-1])
-            card = parse_card(" ".join(words[:-1]))
         except ParseError:
             return Invalid(messages.unknown_command(text))
-        if not card.is_wild:
-            return Invalid(messages.color_only_for_wild(card))
-    return Do(Play(seat, card, color, uno))
+        found = _cards(words[:-1], view)
+        if found is None:
+            return Invalid(messages.unknown_command(text))
+        if not found[0].is_wild:
+            return Invalid(messages.color_only_for_wild(found[0]))
+    card, count = found
+    return Do(Play(view.seat, card, color, uno, count))
 
 
 def _play_drawn(text: str, rest: list[str], seat: int) -> Command:
@@ -146,18 +216,130 @@ def _play_drawn(text: str, rest: list[str], seat: int) -> Command:
     return Do(PlayDrawn(seat, color, uno))
 
 
+def jump_card(view: PlayerView) -> Card | None:
+    """The card in hand identical to the top card (the same face first), if any."""
+    top = view.top
+    if top in view.hand:
+        return top
+    return next((card for card in view.hand if card.base is top.base), None)
+
+
+def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
+    """``j``, ``j red``, ``j uno``, ``j x2``, ``j g7``: jump in with a card identical to the
+    top card (Speed UNO's Exact Match), on the play the player saw.
+    """
+    uno = bool(rest) and rest[-1] == messages.UNO_WORD
+    if uno:
+        rest = rest[:-1]
+    color: Color | None = None
+    if rest:
+        try:
+            color = parse_color(rest[-1])
+            rest = rest[:-1]
+        except ParseError:
+            pass
+    card = jump_card(view)
+    count = 1
+    times = _TIMES.fullmatch(rest[0]) if len(rest) == 1 else None
+    if times is not None:
+        count = int(times.group(1))
+    elif rest:
+        found = _cards(rest, view)
+        if found is None:
+            return Invalid(messages.unknown_command(text))
+        card, count = found
+    if card is None:
+        return Invalid(messages.nothing_to_jump_in(view.top))
+    if color is not None and not card.is_wild:
+        return Invalid(messages.color_only_for_wild(card))
+    return Do(JumpIn(view.seat, card, color, uno, count, view.plays))
+
+
+def _anniversary(text: str, rest: list[str], view: PlayerView) -> Command:
+    """``an red give bob keep r5 uno``, in any order; ``to`` for ``give``; a colour, a name and
+    a card may stand alone too (``an red bob r5``). What is left out, the table asks.
+    """
+    color: Color | None = None
+    target: int | None = None
+    keep: Card | None = None
+    uno = False
+    i = 0
+    while i < len(rest):
+        word = rest[i]
+        if word == messages.UNO_WORD:
+            uno = True
+            i += 1
+            continue
+        if word in messages.GIVE_WORDS and i + 1 < len(rest):
+            target = find_player(rest[i + 1], view)
+            if target is None:
+                return Invalid(_not_a_player(rest[i + 1], view))
+            i += 2
+            continue
+        if word in messages.KEEP_WORDS and i + 1 < len(rest):
+            taken = _card_at(rest, i + 1, view)
+            if taken is None:
+                return Invalid(messages.not_a_card(" ".join(rest[i + 1:])))
+            keep, i = taken
+            continue
+        if color is None:
+            try:
+                color = parse_color(word)
+                i += 1
+                continue
+            except ParseError:
+                pass
+        taken = _card_at(rest, i, view)
+        if taken is not None and keep is None:
+            keep, i = taken
+            continue
+        seat = find_player(word, view)
+        if seat is not None and target is None:
+            target = seat
+            i += 1
+            continue
+        return Invalid(messages.unknown_command(text))
+    return Give(color, target, keep, uno)
+
+
+def _card_at(words: list[str], start: int, view: PlayerView) -> tuple[Card, int] | None:
+    """The longest card named from ``words[start]`` on (up to three words), and where it ends."""
+    for end in range(min(len(words), start + 3), start, -1):
+        try:
+            return read_card(" ".join(words[start:end]), view), end
+        except ParseError:
+            continue
+    return None
+
+
 def _catch(target: str, view: PlayerView) -> Command:
     """``c``, ``c ann``, ``c 2``: catch the player holding one card without UNO."""
     seat = view.seat
     if not target:
-        if view.exposed is None:
+        catchable = catchable_seats(view)
+        if not catchable:
             return Invalid(messages.NOBODY_TO_CATCH)
-        return Do(Catch(seat, view.exposed))
+        if len(catchable) > 1:
+            return Invalid(messages.catch_whom(view.names[s] for s in catchable))
+        return Do(Catch(seat, catchable[0]))
     found = find_player(target, view)
     if found is None:
-        others = [name for index, name in enumerate(view.names) if index != seat]
-        return Invalid(messages.no_such_player(target, others, len(view.names)))
+        return Invalid(_not_a_player(target, view))
     return Do(Catch(seat, found))
+
+
+def catchable_seats(view: PlayerView) -> list[int]:
+    """Who may be caught without UNO now, but the player: the one who played their
+    next-to-last card, and whoever was handed a single card (Round-n-Round).
+    """
+    seats = [] if view.exposed is None else [view.exposed]
+    seats += [seat for seat in view.handed_one if seat not in seats]
+    return [seat for seat in seats if seat != view.seat]
+
+
+def _not_a_player(text: str, view: PlayerView) -> str:
+    others = [name for index, name in enumerate(view.names) if index != view.seat]
+    return messages.no_such_player(text, others, len(view.names))
 
 
 def find_player(text: str, view: PlayerView) -> int | None:

@@ -12,13 +12,30 @@ comes. Commands (any case; ``help`` in the game lists them too):
 - ``u``/``uno`` calls UNO right after the next-to-last card
 - ``c``/``catch`` [name or seat number] catches a player with one card who did not call
   UNO; when a bot forgets, the game says so and waits for one line: ``c``, or Enter
-- ``ch``/``challenge`` and ``a``/``accept`` answer a Wild Draw Four
+- ``ch``/``challenge`` and ``a``/``accept`` answer a Wild Draw Four; ``a`` also accepts a
+  stack you owe (``--rules stacking``), and a card of its kind adds to it: when a stack is
+  owed, your turn says so ("You owe 4 cards: …")
+- Speed UNO (``--rules speed``): ``j``/``jump`` jumps in out of turn with the card
+  identical to the top card (``j red`` for a Wild, ``j uno``, ``j x2``); after any play
+  that you may jump in on, the game says so and waits for one line: ``j``, or Enter.
+  Identical cards are dropped together: ``g6 g6`` or ``g6 x2``. When a 0 passes every
+  hand on and you are handed a single card, the game says so: ``u`` calls UNO
+- ``an``/``anniversary`` plays an Anniversary card (``--rules anniversary``):
+  ``an red give bob keep r5 uno``; the game asks, one question at a time, for the
+  colour, whom to give your other cards to and the card you keep when they are left
+  out (Enter plays nothing)
+- a blank card (``--rules standard,blank_cards=y7``) is typed as the card it stands for
+  (``y7``) or by its own code (``bly7``)
 - ``h``/``hand``, ``t``/``top`` (touch the top card), ``cc``/``check`` (card check),
   ``s``/``scores``, ``o``/``order`` (direction and order of play)
 - ``r``/``repeat`` says again everything since your last command; Enter alone says
   whose turn it is and what you can do
 - ``n``/``next`` deals the next round; ``help``/``?``; ``q``/``quit`` (asks first)
 - Ctrl-D or Ctrl-C stop the game
+
+Every preset plays: a partners game names the pairs at the start and scores each pair;
+with Challenge UNO a player who reaches the limit is out, said once, and skipped (when it
+is you, the others play on to the end while you watch).
 """
 
 from __future__ import annotations
