@@ -65,7 +65,9 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
                 break
         if rounds is not None and s.phase is Phase.ROUND_OVER and s.round_number >= rounds:
             break
-        seat = s.current if s.phase is not Phase.ROUND_OVER else s.dealer
+        seat = s.current
+        if s.phase is Phase.ROUND_OVER:  # the dealer deals next, if still playing
+            seat = s.dealer if not s.eliminated[s.dealer] else s.eliminated.index(False)
         bot = bots[seat]
         legal = game.legal_actions(seat)
         choice = bot.choose(game.view(seat) if bot.needs_view else None, legal) if legal else None

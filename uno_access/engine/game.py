@@ -159,6 +159,8 @@ class Game:
             return [ev.TopCard(seat, s.discard[-1], s.color)]
         if s.phase is Phase.GAME_OVER:
             return [ev.Rejected(seat, action, Refusal.GAME_OVER)]
+        if s.eliminated[seat]:
+            return [ev.Rejected(seat, action, Refusal.ELIMINATED)]
         if kind is NextRound:
             if s.phase is not Phase.ROUND_OVER:
                 return [ev.Rejected(seat, action, Refusal.ROUND_NOT_OVER)]
@@ -170,8 +172,6 @@ class Game:
             return deal_round(s, self.rng)
         if s.phase is Phase.ROUND_OVER:
             return [ev.Rejected(seat, action, Refusal.ROUND_OVER)]
-        if s.eliminated[seat]:
-            return [ev.Rejected(seat, action, Refusal.ELIMINATED)]
         if kind is CallUno:
             return call_uno(s, action)  # type: ignore[arg-type]
         if kind is Catch:
@@ -198,12 +198,10 @@ class Game:
         """
         s = self.state
         phase = s.phase
-        if phase is Phase.GAME_OVER:
+        if phase is Phase.GAME_OVER or s.eliminated[seat]:
             return []
         if phase is Phase.ROUND_OVER:
             return [_NEXT_ROUND[seat]]
-        if s.eliminated[seat]:
-            return []
         out: list[Action] = []
         exposed = s.exposed
         if exposed is not None:
@@ -339,8 +337,8 @@ def _add_variant_plays(s: GameState, seat: int, card: Card, out: list[Action]) -
         return
     rest = list(s.hands[seat])
     rest.remove(card)
-    if not rest:  # the last card: going out
-        out.append(Play(seat, card, None, False, 1, _first_other(s, seat)))
+    if not rest:  # the last card: going out, with nothing to give
+        out.append(Play(seat, card))
         return
     keeps: list[Card | None] = list(dict.fromkeys(rest)) if len(rest) > 1 else [None]
     for target in range(len(s.hands)):
@@ -350,10 +348,6 @@ def _add_variant_plays(s: GameState, seat: int, card: Card, out: list[Action]) -
             for color in COLORS:
                 for uno in (False, True):
                     out.append(Play(seat, card, color, uno, 1, target, keep))
-
-
-def _first_other(s: GameState, seat: int) -> int:
-    return next(t for t in range(len(s.hands)) if t != seat and not s.eliminated[t])
 
 
 def _add_drops(
@@ -387,6 +381,7 @@ def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
 
 
 def _check_seats(rules: RuleSet, players: int) -> None:
+    rules.validate()
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
         raise ValueError("a partner schedule is played by a Match, table by table")
     wanted = rules.seats_allowed(players)

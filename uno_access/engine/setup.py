@@ -33,7 +33,7 @@ def choose_dealer(n: int, rules: RuleSet, rng: random.Random, events: list[Event
     """Each player draws a card; the highest deals; ties draw again."""
     contenders = list(range(n))
     while True:
-        deck = standard_deck()
+        deck = build_deck(rules, n)  # the deck in play: Anniversary and blank cards too
         shuffle(rng, deck)
         ranks: dict[int, int] = {}
         for seat in contenders:

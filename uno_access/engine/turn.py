@@ -151,6 +151,8 @@ def _play_drawn(
     card = s.drawn
     assert card is not None
     if not matches(s, card):
+        if s.rules.penalties:  # a wrong card all the same
+            return _wrong_card(s, rng, seat, card)
         return [ev.Rejected(seat, action, Refusal.DRAWN_NOT_PLAYABLE, card)]
     refusal = _card_refusal(s, seat, card, 1, color)
     if refusal is None and card.kind is ANNIVERSARY:
@@ -190,15 +192,15 @@ def _wrong_card(s: GameState, rng: random.Random, seat: int, card: Card) -> list
 
 
 def _anniversary_refusal(s: GameState, action: Play) -> Refusal | None:
+    rest = list(s.hands[action.seat])
+    rest.remove(action.card)
+    if not rest:  # the last card: going out, with nothing to give
+        return None
     target = action.target
     if target is None or not 0 <= target < len(s.hands) or target == action.seat:
         return Refusal.ANNIVERSARY_TARGET
     if s.eliminated[target]:
         return Refusal.ANNIVERSARY_TARGET
-    rest = list(s.hands[action.seat])
-    rest.remove(action.card)
-    if not rest:
-        return None
     keep = action.keep
     if keep is None:
         return None if len(rest) == 1 else Refusal.ANNIVERSARY_KEEP
