@@ -12,6 +12,7 @@ import os
 import random
 from collections.abc import Sequence
 
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -19,7 +20,7 @@ from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
-from uno_access.ui.play import play
+from uno_access.ui.play import play, run
 from uno_access.ui.terminal import Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -451,3 +452,14 @@ def test_a_player_who_reaches_the_limit_is_out_and_skipped() -> None:
     assert "Bob" not in said[-2]
     assert said[-2].startswith("Play goes to the left (clockwise): ")
     assert not any(line.startswith("Bob ") for line in said[8:])
+
+
+def test_rules_this_table_cannot_play_are_one_line_on_standard_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run(2, ["random"], RuleSet.preset("partners"), 1, None) == 2
+    assert capsys.readouterr().err == (
+        "uno-access: The rules partners are for 4 players: use --players 4.\n"
+    )
+    assert run(4, ["random"], RuleSet.preset("partners_rotation"), 1, None) == 2
+    assert capsys.readouterr().err.startswith("uno-access: A partner schedule ")

@@ -231,6 +231,12 @@ def players_for_rules(rules: str, wanted: str) -> str:
     return f"The rules {rules} are for {wanted} players: use --players {wanted}."
 
 
+PLAY_NO_SCHEDULE = (
+    "A partner schedule (partners_rotation, partners_two_tables) is a match of several "
+    "tables, which uno-access play does not run yet: play partners, or simulate the schedule."
+)
+
+
 def unknown_bot(name: str, known: tuple[str, ...]) -> str:
     return f"There is no bot {name!r}; the bots are: {', '.join(known)}."
 

@@ -41,6 +41,7 @@ is you, the others play on to the end while you watch).
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Mapping, Sequence
 
 from prompt_toolkit.input import Input
@@ -49,11 +50,12 @@ from prompt_toolkit.output import Output
 from ..access import messages
 from ..bots import Bot, make_bot
 from ..engine.game import Game
-from ..engine.rules import RuleSet
+from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
 from .table import Table
 from .terminal import Keyboard, Screen
 
 HUMAN_SEAT = 0
+EXIT_ERROR = 2
 
 
 def table_names(players: int, name: str | None) -> list[str]:
@@ -79,10 +81,27 @@ def seat_bots(players: int, bots: Sequence[str], rng: random.Random) -> dict[int
 def run(
     players: int, bots: Sequence[str], rules: RuleSet, seed: int | None, name: str | None
 ) -> int:
-    """A new game against bots on this terminal; the exit status."""
+    """A new game against bots on this terminal; the exit status (2, with one line on
+    standard error, when these rules cannot be played at this table).
+    """
+    problem = _cannot_play(rules, players)
+    if problem is not None:
+        print(f"uno-access: {problem}", file=sys.stderr)
+        return EXIT_ERROR
     rng = random.Random(seed)
     game = Game.new(table_names(players, name), rules, rng=random.Random(rng.random()))
     return play(game, seat_bots(players, bots, rng))
+
+
+def _cannot_play(rules: RuleSet, players: int) -> str | None:
+    """Why a game of ``players`` under ``rules`` cannot start here, or None."""
+    if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
+        return messages.PLAY_NO_SCHEDULE
+    wanted = rules.seats_allowed(players)
+    if wanted is None:
+        return None
+    name = next((key for key, preset in PRESETS.items() if preset == rules), "partners")
+    return messages.players_for_rules(name, wanted)
 
 
 def play(
