@@ -463,3 +463,27 @@ def test_rules_this_table_cannot_play_are_one_line_on_standard_error(
     )
     assert run(4, ["random"], RuleSet.preset("partners_rotation"), 1, None) == 2
     assert capsys.readouterr().err.startswith("uno-access: A partner schedule ")
+
+
+def test_when_you_are_out_you_listen_and_enter_has_the_next_round_dealt() -> None:
+    game = position(["wi r+2 b9", "y4", "y9 y8 g1 g2"], "y3", "challenge_uno", dealer=0,
+                    scores=[450, 0, 0])
+    said = session(game, ["n", "cc", ""])
+    listen = "Press Enter to hear the next round, or type q to leave."
+    assert said[1:13] == [
+        "Round 1: you deal.",
+        "The start card is Yellow 3.",
+        "Ann plays Yellow 4 and goes out.",
+        "The round is over: Ann goes out. Points caught holding: you 79, Bob 20. "
+        "Scores: you 529 (out), Ann 0, Bob 20.",
+        "You reach 529 points and are out of the game.",
+        "You are out of this game: the others play on to the end while you listen.",
+        listen,
+        listen,  # n: dealing is for the players still in the game
+        "Card check: you 3, Ann 0, Bob 4.",
+        "Round 2: Ann deals.",
+        "The start card is Yellow Reverse.",
+        "Bob is skipped.",
+    ]
+    assert said[-2:] == [listen, CLOSED]
+    assert not any(line.startswith(("Your turn", "You play")) for line in said)
