@@ -29,6 +29,7 @@ from ..engine.actions import (
     TouchTopCard,
 )
 from ..engine.cards import ANNIVERSARY, BLANK_PREFIX, Card, Color, Kind, blank_card
+from ..engine.events import Refusal
 from ..engine.state import Phase, PlayerView
 
 
@@ -228,6 +229,8 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
     """``j``, ``j red``, ``j uno``, ``j x2``, ``j g7``: jump in with a card identical to the
     top card (Speed UNO's Exact Match), on the play the player saw.
     """
+    if not view.rules.jump_in:
+        return Invalid(messages.refusal(Refusal.NO_JUMP_IN))
     uno = bool(rest) and rest[-1] == messages.UNO_WORD
     if uno:
         rest = rest[:-1]

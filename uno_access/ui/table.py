@@ -207,7 +207,18 @@ class Table:
             return self._anniversary(Give(action.color, None, None, action.uno))
         if isinstance(action, Play):
             action = self._as_jump_in(action, view)
+        elif isinstance(action, JumpIn):
+            action = self._as_play(action)
         return self._do(action)
+
+    def _as_play(self, action: JumpIn) -> Action:
+        """``j`` on the person's own turn, when the card may simply be played, plays it."""
+        legal = self.game.legal_actions(self.me)
+        if any(isinstance(a, JumpIn) and a.card is action.card for a in legal):
+            return action
+        if any(isinstance(a, Play) and a.card is action.card for a in legal):
+            return Play(self.me, action.card, action.color, action.uno, action.count)
+        return action
 
     def _as_jump_in(self, action: Play, view: PlayerView) -> Action:
         """A card typed when only jumping in can put it down (Double-Double, or out of
