@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from uno_access.bots import Bot
 from uno_access.bots.random_bot import RandomBot
+from uno_access.engine.actions import Action, Play
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
@@ -77,7 +79,7 @@ def bot(seed: int, catch: float = 0.0, jump_in: float = 0.0) -> RandomBot:
 
 
 def session(
-    game: Game, typed: Sequence[str], bots: dict[int, RandomBot] | None = None
+    game: Game, typed: Sequence[str], bots: Mapping[int, Bot] | None = None
 ) -> list[str]:
     """Type ``typed`` (one line each), then close the input; every line said."""
     seated = bots or {seat: bot(seat) for seat in range(1, len(game.view(0).names))}
@@ -163,6 +165,15 @@ def test_dropping_two_identical_cards_typed_twice_or_with_a_count() -> None:
             turn("Yellow 1 (y1)", 2),
             CLOSED,
         ], typed
+
+
+def test_j_without_the_exact_match_rule_or_an_identical_card() -> None:
+    said = session(position(["g7 r2", "b1 b4", "y1 y2"], "g3", "standard"), ["j"])
+    assert said[4:] == ["Jumping in needs the Exact Match rule of Speed UNO.", CLOSED]
+    said = session(position(["g7 r2", "b1 b4", "y1 y2"], "g3", "speed"), ["j"])
+    assert said[6:] == [
+        "You hold no card identical to the top card, Green 3: nothing to jump in with.", CLOSED,
+    ]
 
 
 def test_dropping_more_than_you_hold_is_refused() -> None:
@@ -303,6 +314,62 @@ def test_a_single_draw_two_accepted_under_stacking() -> None:
     assert said[6:8] == [
         "You accept the Draw Two.",
         "You draw 2 cards and lose the turn: Green 3, Green 4.",
+    ]
+
+
+class StackingBot:
+    """Plays the first card it may, so adds to any stack it can (the random bot answers a
+    Wild Draw Four with a challenge or by accepting it, never by stacking).
+    """
+
+    needs_view = False
+
+    def choose(self, view: object, legal: Sequence[Action]) -> Action | None:
+        return next((action for action in legal if isinstance(action, Play)), legal[0])
+
+
+STACKERS = {1: StackingBot(), 2: StackingBot()}
+FOURS_PILE = "g3 g4 g5 g6 r9 r8 y1 y2 y3 y4 y5 y6 g7 g8"
+
+
+def test_a_stack_of_wild_draw_fours_on_you_is_challenged_for_all_it_holds() -> None:
+    game = position(["b5 g1", "wi+4 b1 b2", "wi+4 y7 y8"], "r3", "stacking", FOURS_PILE,
+                    dealer=0)
+    said = session(game, ["ch"], STACKERS)
+    assert said[3:13] == [
+        "The start card is Red 3.",
+        "Ann plays Wild Draw Four.",
+        "Ann chooses Blue.",
+        "Bob plays Wild Draw Four.",
+        "Bob chooses Blue.",
+        "The stack is now 8 cards, on you.",
+        "Your turn: Bob played a Wild Draw Four on you, and you owe 8 cards. Type ch to "
+        "challenge it, or a to accept it and draw 8.",
+        "You challenge Bob's Wild Draw Four: Bob was innocent, so you draw 10 and lose the "
+        "turn.",
+        "Bob shows you 2 cards: Yellow 7, Yellow 8.",
+        "You draw 10 cards: Green 3, Green 4, Green 5, Green 6, Red 8, Red 9, Yellow 1, "
+        "Yellow 2, Yellow 3, Yellow 4.",
+    ]
+
+
+def test_you_add_a_wild_draw_four_to_the_stack() -> None:
+    game = position(["wi+4 b5 g1", "wi+4 b1", "wi+4 y7 y8"], "r3", "stacking", FOURS_PILE,
+                    dealer=1)
+    said = session(game, ["wi+4 red"], STACKERS)
+    assert said[4:14] == [
+        "Bob plays Wild Draw Four.",
+        "Bob chooses Blue.",
+        "Your turn: Bob played a Wild Draw Four on you. Type ch to challenge it, a to accept "
+        "it and draw 4, or play a Wild Draw Four to add to the stack.",
+        "You play Wild Draw Four.",
+        "You choose Red.",
+        "The stack is now 8 cards, on Ann.",
+        "Ann plays Wild Draw Four and has one card left.",
+        "Ann chooses Blue.",
+        "The stack is now 12 cards, on Bob.",
+        "Ann has one card and did not call UNO: type c to catch Ann, or press Enter to let "
+        "play go on.",
     ]
 
 
