@@ -39,6 +39,7 @@ class RandomBot:
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:
         rng = self.rng
+        answer: Action | None = None  # to a Wild Draw Four: challenge or accept
         plays: list[Play | PlayDrawn | JumpIn] = []
         jumps: list[Play | PlayDrawn | JumpIn] = []
         rest: list[Action] = []
@@ -58,11 +59,13 @@ class RandomBot:
                 if rng.random() >= self.forget_uno:
                     return action
             elif kind is Challenge:
-                return action if rng.random() < self.challenge else Accept(action.seat)
+                answer = action if rng.random() < self.challenge else Accept(action.seat)
             elif kind is NextRound:
                 return action
             else:
                 rest.append(action)
+        if answer is not None and (not plays or rng.random() < 0.5):
+            return answer  # a Wild Draw Four stacked on it half the time, where it can
         if plays:
             if not variants:
                 return plays[int(rng.random() * len(plays))]
