@@ -188,7 +188,17 @@ BROKEN: list[tuple[str, object, tuple[str, ...]]] = [
     ("unknown_preset", with_changes(rules={"preset": "nosuch"}), ("nosuch",)),
     ("unknown_rule_option", with_changes(rules={"bogus": 1}), ("bogus",)),
     ("bad_uno_penalty", with_changes(rules={"uno_penalty": 3}), ("uno_penalty",)),
-    ("preset_not_playable_yet", with_changes(rules={"preset": "speed"}), ()),
+    ("bad_blank_card", with_changes(rules={"blank_cards": ["wi"]}), ("blank_cards", "wi")),
+    ("two_blank_cards_of_one_colour", with_changes(rules={"blank_cards": ["y7", "y8"]}),
+     ("blank_cards",)),
+    ("rules_not_an_object", with_changes(rules="speed"), ("rules",)),
+    ("partners_for_three_players", with_changes(rules={"preset": "partners"}), ("4",)),
+    ("jump_in_without_card", with_changes(actions=[{"seat": 1, "act": "jump_in"}]), ("card",)),
+    ("drop_of_different_cards",
+     with_changes(actions=[{"seat": 0, "act": "play", "cards": ["r5", "b7"]}]), ("cards",)),
+    ("anniversary_keep_not_a_card",
+     with_changes(actions=[{"seat": 0, "act": "play", "card": "wi", "target": 1,
+                            "keep": "zz9"}]), ("zz9",)),
     ("wild_draw_four_start_with_nothing_to_replace_it",
      with_changes(start="wi+4", draw_pile=[]), ()),
 ]
@@ -220,6 +230,298 @@ def test_a_scenario_file_that_is_not_utf8_text_exits_2_with_one_line(tmp_path: P
 
 def test_a_scenario_nested_too_deeply_exits_2_with_one_line(tmp_path: Path) -> None:
     assert_one_line_error(run("scenario", str(write(tmp_path, "[" * 100_000))))
+
+
+# --------------------------------------------------------------------- presets and variant actions
+
+
+def scenario(tmp_path: Path, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Replay ``data``: status 0, nothing on standard error, one JSON object per line."""
+    result = run("scenario", str(write(tmp_path, data)))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    lines = json_lines(result.stdout)
+    assert lines[-1]["event"] == "state"
+    assert [line["event"] for line in lines].count("state") == 1
+    return lines
+
+
+def rejections(lines: list[dict[str, Any]]) -> list[tuple[int, str, str]]:
+    out = []
+    for line in lines:
+        if line["event"] == "rejected":
+            assert isinstance(line["reason"], str) and line["reason"].strip(), line
+            out.append((line["seat"], line["act"], line["code"]))
+    return out
+
+
+def preset_scenario(rules: dict[str, Any]) -> dict[str, Any]:
+    """A small position for ``rules``, with the players its preset needs: seat 0 plays."""
+    preset = rules.get("preset", "standard")
+    players = {"partners": 4, "partners_rotation": 4, "partners_two_tables": 8}.get(preset, 3)
+    hands = [["b7", "r5"], ["g2", "y9"], *([["r1", "g+2"]] * (players - 2))]
+    return {
+        "players": players, "rules": rules, "hands": hands, "start": "b3",
+        "draw_pile": ["y1", "g9", "r0"], "actions": [{"seat": 0, "act": "play", "card": "b7"}],
+    }
+
+
+SCENARIO_RULES: list[dict[str, Any]] = [
+    *({"preset": name} for name in PRESETS),
+    {"preset": "standard", "blank_cards": ["y7", "g+2", "rsk", "b0"]},
+    {"preset": "speed", "uno_penalty": 2, "target_score": 200},
+]
+
+
+@pytest.mark.parametrize(
+    "rules", SCENARIO_RULES, ids=["-".join(map(str, r.values())) for r in SCENARIO_RULES],
+)
+def test_a_scenario_plays_under_every_preset(tmp_path: Path, rules: dict[str, Any]) -> None:
+    data = preset_scenario(rules)
+    lines = scenario(tmp_path, data)
+    assert rejections(lines) == []
+    played = [line for line in lines if line["event"] == "card_played"]
+    assert [(p["seat"], p["card"]) for p in played] == [(0, "b7")]
+    state = lines[-1]
+    assert state["top"] == "b7" and state["hands"][0] == ["r5"]
+    assert len(state["hands"]) == data["players"]
+
+
+def test_jump_in_race_the_second_jump_in_on_the_same_play_is_rejected(tmp_path: Path) -> None:
+    """Speed UNO's Exact Match: Cy jumps in on Ann's Green 6 and play goes on from Cy; Bob,
+    who jumped in on the same play, is too late.
+    """
+    data = {
+        "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "speed"}, "dealer": 2,
+        "hands": [["g6", "r1", "b2"], ["g6", "y3", "y4"], ["g6", "b5", "r9"]],
+        "start": "g5", "draw_pile": ["y1", "g9", "r0"],
+        "actions": [
+            {"seat": 0, "act": "play", "card": "g6"},
+            {"seat": 2, "act": "jump_in", "card": "g6", "on": 1},
+            {"seat": 1, "act": "jump_in", "card": "g6", "on": 1},
+        ],
+    }
+    lines = scenario(tmp_path, data)
+    assert rejections(lines) == [(1, "jump_in", "jump_in_too_late")]
+    played = [line for line in lines if line["event"] == "card_played"]
+    assert [(p["seat"], p["card"], p.get("jump_in", False)) for p in played] == [
+        (0, "g6", False), (2, "g6", True),
+    ]
+    state = lines[-1]
+    assert state["hands"] == [["r1", "b2"], ["g6", "y3", "y4"], ["b5", "r9"]]
+    assert state["top"] == "g6" and state["discard_pile"] == 3
+    assert state["current"] == 0  # play continues from Cy: Ann is next
+    assert state["plays"] == 2
+
+
+def test_jump_in_without_on_by_a_seat_without_the_card_is_rejected(tmp_path: Path) -> None:
+    data = {
+        "players": 3, "rules": {"preset": "speed"},
+        "hands": [["g6", "r1"], ["y3", "y4"], ["g6", "b5"]], "start": "g5",
+        "actions": [
+            {"seat": 1, "act": "jump_in", "card": "g5"},  # the first play is not yet made
+            {"seat": 0, "act": "play", "card": "g6"},
+            {"seat": 1, "act": "jump_in", "card": "g6"},  # Bob holds no Green 6
+            {"seat": 2, "act": "jump_in", "card": "g6"},
+        ],
+    }
+    lines = scenario(tmp_path, data)
+    assert [(seat, act) for seat, act, _ in rejections(lines)] == [(1, "jump_in"), (1, "jump_in")]
+    assert lines[-1]["hands"] == [["r1"], ["y3", "y4"], ["b5"]]
+
+
+def test_play_with_cards_drops_identical_cards_at_once(tmp_path: Path) -> None:
+    data = {
+        "players": 3, "rules": {"preset": "speed"},
+        "hands": [["g6", "g6", "r1"], ["y3", "y4"], ["b5", "r9"]], "start": "g5",
+        "actions": [{"seat": 0, "act": "play", "cards": ["g6", "g6"]}],
+    }
+    lines = scenario(tmp_path, data)
+    assert rejections(lines) == []
+    played = [line for line in lines if line["event"] == "card_played"]
+    assert len(played) == 1
+    assert (played[0]["seat"], played[0]["card"], played[0]["count"]) == (0, "g6", 2)
+    state = lines[-1]
+    assert state["hands"][0] == ["r1"] and state["discard_pile"] == 3 and state["current"] == 1
+
+
+def test_play_with_cards_is_rejected_without_dropping_or_without_the_copies(
+    tmp_path: Path,
+) -> None:
+    hands = [["g6", "g6", "r1"], ["y3", "y4"], ["b5", "r9"]]
+    for rules, code in (({"preset": "standard"}, "no_dropping"),
+                        ({"preset": "speed"}, "not_enough_copies")):
+        drop = ["g6", "g6"] if code == "no_dropping" else ["g6", "g6", "g6"]
+        data = {"players": 3, "rules": rules, "hands": hands, "start": "g5",
+                "actions": [{"seat": 0, "act": "play", "cards": drop}]}
+        lines = scenario(tmp_path, data)
+        assert rejections(lines) == [(0, "play", code)]
+        assert lines[-1]["hands"] == hands
+
+
+STACKING = {
+    "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "stacking"}, "dealer": 2,
+    "hands": [["r+2", "y+2", "b1"], ["g+2", "y5", "y6"], ["b+2", "r7", "r8"]],
+    "start": "r3", "draw_pile": ["y1", "g9", "r0", "b4", "b5", "b6", "b7", "b8"],
+}
+
+
+@pytest.mark.parametrize(("plays", "owed", "owing"), [(1, 2, 1), (2, 4, 2), (3, 6, 0)])
+def test_stacking_shows_the_stack_owed_in_the_state(
+    tmp_path: Path, plays: int, owed: int, owing: int
+) -> None:
+    actions = [
+        {"seat": 0, "act": "play", "card": "r+2"},
+        {"seat": 1, "act": "play", "card": "g+2"},
+        {"seat": 2, "act": "play", "card": "b+2"},
+    ][:plays]
+    lines = scenario(tmp_path, {**STACKING, "actions": actions})
+    assert rejections(lines) == []
+    assert not [line for line in lines if line["event"] == "cards_drawn"]
+    state = lines[-1]
+    assert state["stack"] == owed and state["current"] == owing
+    assert state["phase"] == "stack"
+
+
+def test_stacking_the_stack_goes_round_once_then_its_starter_draws_it_all(
+    tmp_path: Path,
+) -> None:
+    actions = [
+        {"seat": 0, "act": "play", "card": "r+2"},
+        {"seat": 1, "act": "play", "card": "g+2"},
+        {"seat": 2, "act": "play", "card": "b+2"},
+        {"seat": 0, "act": "play", "card": "y+2"},  # back to Ann, who began it: may not add
+        {"seat": 0, "act": "accept"},
+    ]
+    lines = scenario(tmp_path, {**STACKING, "actions": actions})
+    assert rejections(lines) == [(0, "play", "stack_cannot_add")]
+    drawn = [line for line in lines if line["event"] == "cards_drawn"]
+    assert [(d["seat"], d["count"]) for d in drawn] == [(0, 6)]
+    state = lines[-1]
+    assert state["stack"] == 0 and state["current"] == 1
+    assert state["hands"][0] == ["y+2", "b1", "y1", "g9", "r0", "b4", "b5", "b6"]
+
+
+def test_anniversary_card_keeps_one_card_and_gives_the_rest(tmp_path: Path) -> None:
+    """The player keeps ``keep``, gives the rest of the hand to ``target``, calls UNO and
+    chooses the colour.
+    """
+    data = {
+        "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "anniversary"}, "dealer": 2,
+        "hands": [["an", "r1", "b2", "g3"], ["y1", "y2"], ["b5"]], "start": "b3",
+        "draw_pile": ["y4", "g9", "r0"],
+        "actions": [
+            {"seat": 0, "act": "play", "card": "an", "target": 2, "keep": "r1", "color": "red",
+             "uno": True},
+        ],
+    }
+    lines = scenario(tmp_path, data)
+    assert rejections(lines) == []
+    given = [line for line in lines if line["event"] == "anniversary_played"]
+    assert len(given) == 1
+    assert (given[0]["seat"], given[0]["target"], given[0]["count"]) == (0, 2, 2)
+    state = lines[-1]
+    assert state["hands"] == [["r1"], ["y1", "y2"], ["b5", "b2", "g3"]]
+    assert state["top"] == "an" and state["color"] == "red"
+    assert state["current"] == 1 and state["uno_exposed"] is None
+
+
+def test_anniversary_card_with_a_bad_target_or_keep_is_rejected(tmp_path: Path) -> None:
+    data = {
+        "players": 3, "rules": {"preset": "anniversary"},
+        "hands": [["an", "r1", "b2"], ["y1", "y2"], ["b5"]], "start": "b3",
+        "actions": [
+            {"seat": 0, "act": "play", "card": "an", "keep": "r1", "color": "red"},
+            {"seat": 0, "act": "play", "card": "an", "target": 0, "keep": "r1", "color": "red"},
+            {"seat": 0, "act": "play", "card": "an", "target": 1, "keep": "g7", "color": "red"},
+        ],
+    }
+    lines = scenario(tmp_path, data)
+    assert [code for _, _, code in rejections(lines)] == [
+        "anniversary_target", "anniversary_target", "anniversary_keep",
+    ]
+    assert lines[-1]["hands"] == data["hands"]
+
+
+def test_partners_show_the_teams_and_the_pairs_score(tmp_path: Path) -> None:
+    data = {
+        "players": ["Ann", "Bob", "Cy", "Di"], "rules": {"preset": "partners"}, "dealer": 3,
+        "hands": [["b7"], ["r5", "g2"], ["y9", "wi"], ["r+2"]], "start": "b3",
+        "actions": [{"seat": 0, "act": "play", "card": "b7"}],
+    }
+    lines = scenario(tmp_path, data)
+    state = lines[-1]
+    assert state["teams"] == [[0, 2], [1, 3]]
+    assert state["round_over"] is True and state["winner"] == 0
+    assert state["scores"] == [27, 0, 27, 0]  # both opposing hands: r5 g2 r+2; not Cy's
+
+
+def test_challenge_uno_shows_the_eliminated_seats(tmp_path: Path) -> None:
+    data: dict[str, Any] = {
+        "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "challenge_uno", "target_score": 10},
+        "dealer": 2, "hands": [["b7"], ["r9", "g8"], ["y1"]], "start": "b3",
+        "actions": [{"seat": 0, "act": "play", "card": "b7"}],
+    }
+    lines = scenario(tmp_path, data)
+    assert [line["seat"] for line in lines if line["event"] == "player_eliminated"] == [1]
+    state = lines[-1]
+    assert state["eliminated"] == [1]
+    assert state["scores"] == [0, 17, 1]  # each keeps the points left in their own hand
+    assert state["round_over"] is True and state["game_over"] is False
+    # the next round is dealt to the seats still playing
+    data["actions"].append({"seat": 2, "act": "next_round"})
+    state = scenario(tmp_path, data)[-1]
+    assert state["eliminated"] == [1] and state["round"] == 2
+    assert state["hands"][1] == [] and len(state["hands"][0]) >= 7 and len(state["hands"][2]) >= 7
+
+
+def test_challenge_uno_the_last_one_not_eliminated_wins(tmp_path: Path) -> None:
+    data = {
+        "players": ["Ann", "Bob"], "rules": {"preset": "challenge_uno", "target_score": 10},
+        "hands": [["b7"], ["r9", "g8"]], "start": "b3",
+        "actions": [{"seat": 0, "act": "play", "card": "b7"}],
+    }
+    state = scenario(tmp_path, data)[-1]
+    assert state["eliminated"] == [1]
+    assert state["game_over"] is True and state["game_winner"] == 0
+
+
+def test_penalties_a_wrong_card_is_taken_back_with_two_cards_and_a_suggestion_costs_two(
+    tmp_path: Path,
+) -> None:
+    data = {
+        "players": 3, "rules": {"preset": "penalties"}, "dealer": 2,
+        "hands": [["r5", "b7"], ["g2", "y9"], ["r1", "g+2"]], "start": "b3",
+        "draw_pile": ["y1", "g9", "r0", "b4"],
+        "actions": [
+            {"seat": 0, "act": "play", "card": "r5"},  # does not match Blue 3
+            {"seat": 2, "act": "suggest"},
+            {"seat": 1, "act": "play", "card": "b7"},  # not in Bob's hand: refused
+        ],
+    }
+    lines = scenario(tmp_path, data)
+    assert rejections(lines) == [(1, "play", "not_in_hand")]
+    assert [line["event"] for line in lines if line["event"].endswith("_penalty")] == [
+        "wrong_card_penalty", "suggestion_penalty",
+    ]
+    state = lines[-1]
+    assert state["hands"] == [["r5", "b7", "y1", "g9"], ["g2", "y9"], ["r1", "g+2", "r0", "b4"]]
+    assert state["top"] == "b3" and state["current"] == 1
+
+
+def test_a_blank_card_plays_as_the_card_it_stands_for(tmp_path: Path) -> None:
+    """The state line names a blank card by its own code (``bly7``): a scenario must be able
+    to name it too, or an exported game with blank cards would not replay.
+    """
+    data = {
+        "players": 2, "rules": {"preset": "standard", "blank_cards": ["y7"]},
+        "hands": [["bly7", "r5"], ["g2", "y9"]], "start": "y3",
+        "actions": [{"seat": 0, "act": "play", "card": "bly7"}],
+    }
+    lines = scenario(tmp_path, data)
+    assert rejections(lines) == []
+    state = lines[-1]
+    assert state["top"] == "bly7" and state["color"] == "yellow" and state["hands"][0] == ["r5"]
 
 
 # --------------------------------------------------------------------- simulate
@@ -264,23 +566,69 @@ def test_simulate_plays_the_lowest_scoring_preset() -> None:
     assert record["errors"] == 0 and sum(record["wins"]) == 3
 
 
-def test_simulate_with_an_unknown_preset_exits_2_with_one_line() -> None:
-    line = assert_one_line_error(
-        run("simulate", "--players", "2", "--games", "1", "--rules", "nosuch", "--json"),
-        "nosuch",
+# the players each preset is simulated with: partners need 4, the two tables 8
+PRESET_PLAYERS = {
+    "standard": 4, "lowest": 3, "anniversary": 4, "partners": 4, "challenge_uno": 5,
+    "speed": 6, "stacking": 3, "partners_rotation": 4, "partners_two_tables": 8,
+    "penalties": 4,
+}
+BLANKS = "standard,blank_cards=y7/g+2/rsk/b0"
+SIMULATED = [*PRESETS, BLANKS]
+
+
+def test_every_preset_has_a_player_count_to_simulate() -> None:
+    assert set(PRESET_PLAYERS) == set(PRESETS)
+
+
+@pytest.mark.parametrize("rules", SIMULATED)
+def test_simulate_plays_40_games_of_every_preset_without_an_error(rules: str) -> None:
+    players = PRESET_PLAYERS.get(rules, 3)
+    games = 40
+    result = run("simulate", "--rules", rules, "--players", str(players), "--games", str(games),
+                 "--seed", "7", "--json")
+    assert "Traceback" not in result.stderr, result.stderr
+    record = json.loads(result.stdout)
+    assert record["errors"] == 0, record["first_error"]
+    assert result.returncode == 0, result.stderr
+    assert record["rules"] == rules
+    assert record["games"] == games and record["players"] == players
+    assert record["errors"] == 0, record["first_error"]
+    wins = record["wins"]
+    assert len(wins) == players and sum(wins) == games
+    assert isinstance(record["actions"], int) and record["actions"] > 0
+
+
+@pytest.mark.parametrize(("preset", "wanted"), [
+    ("partners", "4"), ("partners_rotation", "4"), ("partners_two_tables", "8"),
+])
+def test_simulate_with_the_wrong_number_of_players_for_a_preset_exits_2_with_one_line(
+    preset: str, wanted: str
+) -> None:
+    assert_one_line_error(
+        run("simulate", "--players", "3", "--games", "1", "--rules", preset, "--json"),
+        preset, wanted,
     )
-    assert "standard" in line  # says which presets there are
 
 
-NOT_PLAYABLE = sorted(name for name, rules in PRESETS.items() if rules.unsupported())
+BAD_RULES = [
+    ("nosuch", ("nosuch", "standard", "speed")),  # says which presets there are
+    ("standard,bogus=1", ("bogus", "uno_penalty")),  # … which options there are
+    ("standard,uno_penalty=3", ("uno_penalty", "3", "2", "4", "5")),  # … which values
+    ("standard,blank_cards=wi", ("blank_cards", "wi")),
+    ("standard,blank_cards=y7/zz9", ("blank_cards", "zz9")),
+    ("standard,uno_penalty", ("uno_penalty",)),
+    ("speed,target_score=0", ("target_score",)),
+]
 
 
-@pytest.mark.parametrize("preset", NOT_PLAYABLE)
-def test_simulate_with_a_preset_not_playable_yet_exits_2_with_one_line(preset: str) -> None:
-    line = assert_one_line_error(
-        run("simulate", "--players", "4", "--games", "1", "--rules", preset, "--json")
+@pytest.mark.parametrize(("rules", "mentions"), BAD_RULES, ids=[r for r, _ in BAD_RULES])
+def test_simulate_with_bad_rules_exits_2_with_one_clear_line(
+    rules: str, mentions: tuple[str, ...]
+) -> None:
+    assert_one_line_error(
+        run("simulate", "--players", "3", "--games", "1", "--rules", rules, "--json"),
+        *mentions,
     )
-    assert "standard" in line  # says what can be played instead
 
 
 USAGE_ERRORS = [
