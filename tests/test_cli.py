@@ -266,8 +266,9 @@ def preset_scenario(rules: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+SCHEDULES = ("partners_rotation", "partners_two_tables")  # several tables: not one scenario
 SCENARIO_RULES: list[dict[str, Any]] = [
-    *({"preset": name} for name in PRESETS),
+    *({"preset": name} for name in PRESETS if name not in SCHEDULES),
     {"preset": "standard", "blank_cards": ["y7", "g+2", "rsk", "b0"]},
     {"preset": "speed", "uno_penalty": 2, "target_score": 200},
 ]
@@ -285,6 +286,14 @@ def test_a_scenario_plays_under_every_preset(tmp_path: Path, rules: dict[str, An
     state = lines[-1]
     assert state["top"] == "b7" and state["hands"][0] == ["r5"]
     assert len(state["hands"]) == data["players"]
+
+
+@pytest.mark.parametrize("preset", SCHEDULES)
+def test_a_partner_schedule_is_not_one_table_so_a_scenario_under_it_exits_2(
+    tmp_path: Path, preset: str
+) -> None:
+    data = preset_scenario({"preset": preset})
+    assert_one_line_error(run("scenario", str(write(tmp_path, data))), "partners preset")
 
 
 def test_jump_in_race_the_second_jump_in_on_the_same_play_is_rejected(tmp_path: Path) -> None:

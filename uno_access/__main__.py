@@ -28,8 +28,6 @@ def _rules(name: str) -> RuleSet:
         rules = RuleSet.from_spec(name)
     except RulesError as error:
         raise UsageError(messages.rules_error(error)) from None
-    if rules.unsupported():
-        raise UsageError(messages.rules_not_yet(rules.unsupported()))
     return rules
 
 

@@ -15,7 +15,7 @@ from .engine import actions as act
 from .engine.cards import Card, Color, Kind
 from .engine.events import Event, Rejected
 from .engine.game import Game
-from .engine.rules import RulesError, RuleSet
+from .engine.rules import PartnerSchedule, RulesError, RuleSet
 from .engine.state import Phase
 
 
@@ -75,9 +75,11 @@ def from_mapping(data: object) -> Scenario:
         rules = RuleSet.from_mapping(rules_data)
     except RulesError as error:
         raise ScenarioError(messages.rules_error(error)) from None
-    unsupported = rules.unsupported()
-    if unsupported:
-        raise ScenarioError(messages.rules_not_yet(unsupported))
+    if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
+        raise ScenarioError(messages.SCENARIO_ONE_TABLE)
+    wanted = rules.seats_allowed(len(players))
+    if wanted is not None:
+        raise ScenarioError(messages.scenario_players_for_rules(wanted))
     dealer = data.get("dealer")
     if dealer is not None and not (_is_int(dealer) and 0 <= dealer < len(players)):
         wanted = f"a seat from 0 to {len(players) - 1}"

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from ..engine.cards import Card, Color, Kind
 from ..engine.events import Refusal
-from ..engine.rules import PRESETS, RulesError, RuleSet
+from ..engine.rules import RulesError, RuleSet
 
 COLOR_NAMES: dict[Color, str] = {
     Color.BLUE: "Blue",
@@ -143,6 +143,16 @@ SCENARIO_FOUR_START = (
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
     "is turned, so draw_pile must hold a card that is not a Wild Draw Four."
 )
+SCENARIO_ONE_TABLE = (
+    "A scenario is one table: a partner schedule (rotation, two tables) is not, so use "
+    "the partners preset."
+)
+
+
+def scenario_players_for_rules(wanted: str) -> str:
+    return f"In the scenario, these rules need {wanted} players."
+
+
 SCENARIO_NOT_OBJECT = "The scenario must be one JSON object with players, hands and start."
 
 
@@ -177,14 +187,6 @@ def rules_error(error: RulesError) -> str:
     if error.allowed and error.option not in RuleSet.__dataclass_fields__:
         return f"There is no rule option {error.option!r}; the options are: {allowed}."
     return f"The rule option {error.option} cannot be {error.value!r}; it takes: {allowed}."
-
-
-def rules_not_yet(options: tuple[str, ...]) -> str:
-    playable = [name for name, rules in PRESETS.items() if not rules.unsupported()]
-    return (
-        f"Not playable yet in this version: {', '.join(options)}. "
-        f"Presets playable now: {', '.join(playable)}."
-    )
 
 
 LIBLOUIS_MISSING = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine.cards import COLORS, Card, Color, Kind, all_faces
+from ..engine.cards import COLORS, Card, Color, Kind, all_faces, extra_faces
 from . import messages
 
 # North American Braille ASCII, indexed by the dot pattern (dot 1 = bit 0 … dot 6 = bit 5)
@@ -24,7 +24,11 @@ class ParseError(ValueError):
 def _forms(card: Card) -> list[str]:
     """Every accepted spelling of ``card``, lowercase and without spaces."""
     code = card.code
+    if card.blank_of is not None:  # a blank card: its code, or "blank" and the card's forms
+        return [code] + ["blank" + form for form in _forms(card.blank_of)]
     forms = [code]
+    if card.kind is Kind.ANNIVERSARY:
+        return forms + list(messages.KIND_WORDS[card.kind])
     if card.is_wild:
         forms += messages.KIND_WORDS[card.kind]
         if card.kind is Kind.WILD_DRAW_FOUR:
@@ -47,7 +51,9 @@ def _forms(card: Card) -> list[str]:
     return forms
 
 
-_CARDS: dict[str, Card] = {form: card for card in all_faces() for form in _forms(card)}
+_CARDS: dict[str, Card] = {
+    form: card for card in (*all_faces(), *extra_faces()) for form in _forms(card)
+}
 _COLORS: dict[str, Color] = {}
 for _color in COLORS:
     _COLORS[_color.value] = _color

@@ -52,10 +52,6 @@ class RuleSet:
     penalties: bool = False
     suggestion_penalty: int = 2
 
-    def unsupported(self) -> tuple[str, ...]:
-        """The options set here that this version of the engine does not play yet."""
-        return ()
-
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
         four players beyond four.
@@ -191,7 +187,7 @@ def _coerce(key: str, default: object, value: object) -> object:
                 cards = ()
             if cards and all(card.color is not None and card.blank_of is None for card in cards):
                 return cards
-        raise RulesError(key, value, ("a list of card codes",))
+        raise RulesError(key, value, ("a list of coloured cards, one per colour, such as y7/b+2",))
     raise RulesError(key, value, ())
 
 

@@ -125,8 +125,13 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     card = action.card
     count = action.count
     hand = s.hands[seat]
-    if count == 1 and card not in hand:
-        return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
+    if count == 1:
+        if card not in hand:
+            return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
+    else:  # several at once: checked before matching, so no penalty for what is not held
+        refusal = _card_refusal(s, seat, card, count, action.color)
+        if refusal is not None:
+            return [ev.Rejected(seat, action, refusal, card)]
     if not matches(s, card):
         if s.rules.penalties:
             return _wrong_card(s, rng, seat, card)
@@ -169,6 +174,8 @@ def _play_drawn(
 
 def _jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
     seat, card = action.seat, action.card
+    if not s.rules.jump_in:
+        return [ev.Rejected(seat, action, Refusal.NO_JUMP_IN, card)]
     if action.on is not None and action.on != s.plays:
         return [ev.Rejected(seat, action, Refusal.JUMP_IN_TOO_LATE, card)]
     refusal = jump_in_refusal(s, seat, card)
