@@ -228,23 +228,23 @@ def _put_down(
     """Put ``count`` of ``card`` down from ``seat`` (already checked) and apply the effect."""
     hand = s.hands[seat]
     s.exposed = None  # someone began a turn: the UNO windows are closed
-    if s.handed_one:
-        s.handed_one = ()
-    if s.drawn is not None:  # a jump-in cuts in on a player deciding on a drawn card
-        s.drawn = None
+    s.drawn = None  # (a jump-in cuts in on a player deciding on a drawn card)
     kind = card.kind
     if kind is WILD_DRAW_FOUR:
         in_play = s.color
         s.four_guilty = any(c.color is in_play for c in hand)
-    for _ in range(count):
+    hand.remove(card)
+    s.discard.append(card)
+    for _ in range(count - 1):  # dropped with it
         hand.remove(card)
         s.discard.append(card)
     s.plays += 1
-    if s.drew:
-        s.drew.clear()
     events: list[Event] = []
-    if kind is ANNIVERSARY and anniversary is not None and hand:
-        _give_anniversary(s, seat, anniversary, events)
+    if s.handed_one or s.drew or anniversary is not None:  # the options' bookkeeping
+        s.handed_one = ()
+        s.drew.clear()
+        if kind is ANNIVERSARY and anniversary is not None and hand:
+            _give_anniversary(s, seat, anniversary, events)
     left = len(hand)
     if left == 1:
         if uno:  # "UNO!", then the card: "Playing Red 5"
