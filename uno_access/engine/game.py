@@ -33,6 +33,7 @@ from .rules import PartnerSchedule, RuleSet
 from .setup import choose_dealer, deal_round, player_names, turn_start_card
 from .state import GameState, Phase, PlayerView
 from .turn import (
+    OWING,
     TURN_ACTIONS,
     call_uno,
     can_stack,
@@ -51,7 +52,6 @@ SKIP = Kind.SKIP
 WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
-_OWING = (Phase.CHALLENGE, Phase.STACK)
 
 
 class Game:
@@ -210,7 +210,7 @@ class Game:
             if target != exposed:
                 out.append(_CALL_UNO[seat] if target == seat else Catch(seat, target))
         rules = s.rules
-        if rules.jump_in and (seat != s.current or phase in _OWING):
+        if rules.jump_in and (seat != s.current or phase in OWING):
             _add_jump_ins(s, seat, out)
         if seat != s.current:
             return out

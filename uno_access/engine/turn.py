@@ -38,7 +38,7 @@ REVERSE = Kind.REVERSE
 SKIP = Kind.SKIP
 WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
 ANNIVERSARY = Kind.ANNIVERSARY
-_OWING = (Phase.CHALLENGE, Phase.STACK)
+OWING = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 
 
 def matches(s: GameState, card: Card) -> bool:
@@ -50,7 +50,7 @@ def can_stack(s: GameState, seat: int, card: Card) -> bool:
     """Stacking: the player who owes a stack may add a card of the same kind to it,
     unless the stack has gone round to the player who began it.
     """
-    if not s.rules.stacking or s.phase not in _OWING or seat == s.stack_starter:
+    if not s.rules.stacking or s.phase not in OWING or seat == s.stack_starter:
         return False
     top = s.discard[-1]
     return card.kind is top.kind and card.kind.is_draw
@@ -62,7 +62,7 @@ def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
         return Refusal.NO_JUMP_IN
     if s.plays == 0 or s.phase in (Phase.START_COLOR, Phase.ROUND_OVER, Phase.GAME_OVER):
         return Refusal.JUMP_IN_NOT_YET  # the first player plays before anyone jumps in
-    if s.phase in _OWING and not s.rules.double_double:
+    if s.phase in OWING and not s.rules.double_double:
         return Refusal.JUMP_IN_NOT_YET  # what is owed is drawn first
     if seat in s.drew:
         return Refusal.JUMP_IN_AFTER_DRAWING
@@ -172,7 +172,8 @@ def _play_drawn(
     return _put_down(s, rng, seat, card, color, uno, 1, anniversary)
 
 
-def _jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
+def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
+    """Exact Match: a card identical to the top card, out of turn; play goes on from here."""
     seat, card = action.seat, action.card
     if not s.rules.jump_in:
         return [ev.Rejected(seat, action, Refusal.NO_JUMP_IN, card)]
@@ -351,7 +352,7 @@ def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     """A Play by the current player outside the plain PLAY phase."""
     if s.phase is Phase.DRAWN and action.card is s.drawn and action.count == 1:
         return _play_drawn(s, rng, action, action.color, action.uno)
-    if s.phase in _OWING and s.rules.stacking:
+    if s.phase in OWING and s.rules.stacking:
         return _stack(s, rng, action)
     refusal = _phase_refusal(s, s.phase)
     if refusal is not None:
@@ -402,7 +403,7 @@ def _turn_challenge(s: GameState, rng: random.Random, action: Challenge) -> list
 
 
 def _turn_accept(s: GameState, rng: random.Random, action: Accept) -> list[Event]:
-    if s.phase not in _OWING:
+    if s.phase not in OWING:
         return [ev.Rejected(action.seat, action, Refusal.NO_CHALLENGE)]
     return _accept(s, rng, action.seat)
 
@@ -541,10 +542,6 @@ def catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
     events: list[Event] = [ev.UnoCaught(seat, target, penalty)]
     give(s, rng, target, penalty, DrawReason.UNO_PENALTY, events)
     return events
-
-
-def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
-    return _jump_in(s, rng, action)
 
 
 def suggest(s: GameState, rng: random.Random, action: Suggest) -> list[Event]:
