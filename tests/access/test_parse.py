@@ -10,29 +10,13 @@ not from the code under test.
 from __future__ import annotations
 
 import pytest
+from deck_codes import deck_code, to_dots
 
 from uno_access.access.parse import ParseError, parse_card, parse_color
 from uno_access.engine.cards import Card, Color, Kind, all_faces
 
 COLOR_NAMES = {Color.BLUE: "Blue", Color.GREEN: "Green", Color.RED: "Red", Color.YELLOW: "Yellow"}
 NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-DIGIT_LETTERS = "jabcdefghi"  # after the number sign: a-i are 1-9, j is 0
-
-# North American Braille ASCII, by dots (the characters the card codes use)
-DOTS = {
-    "a": "1", "b": "12", "c": "14", "d": "145", "e": "15", "f": "124", "g": "1245",
-    "h": "125", "i": "24", "j": "245", "k": "13", "r": "1235", "s": "234", "v": "1236",
-    "w": "2456", "y": "13456", "#": "3456", '"': "5", "6": "235",
-}
-
-
-def to_dots(brf: str) -> str:
-    """Braille ASCII as Unicode braille cells."""
-    return "".join(
-        chr(0x2800 + sum(1 << (int(d) - 1) for d in DOTS[ch])) for ch in brf.lower()
-    )
-
-
 def print_code(card: Card) -> str:
     if card.kind is Kind.WILD:
         return "wi"
@@ -43,20 +27,6 @@ def print_code(card: Card) -> str:
     if card.kind is Kind.NUMBER:
         return f"{letter}{card.number}"
     return letter + {Kind.DRAW_TWO: "+2", Kind.REVERSE: "rv", Kind.SKIP: "sk"}[card.kind]
-
-
-def braille_ascii(card: Card) -> str:
-    """The code printed on the braille deck (seed 000), uppercase."""
-    if card.kind is Kind.WILD:
-        return "WI"
-    if card.kind is Kind.WILD_DRAW_FOUR:
-        return 'WI"6#D'
-    assert card.color is not None
-    up = card.color.value.upper()
-    if card.kind is Kind.NUMBER:
-        assert card.number is not None
-        return f"{up}#{DIGIT_LETTERS[card.number].upper()}"
-    return up + {Kind.DRAW_TWO: '"6#B', Kind.REVERSE: "RV", Kind.SKIP: "SK"}[card.kind]
 
 
 def words(card: Card) -> list[str]:
@@ -96,14 +66,14 @@ def test_every_card_is_read_by_its_code_in_any_case(card: Card) -> None:
 
 @pytest.mark.parametrize("card", FACES, ids=IDS)
 def test_every_card_is_read_by_its_braille_ascii_form_upper_or_lower_case(card: Card) -> None:
-    brf = braille_ascii(card)
+    brf = deck_code(card)
     assert parse_card(brf) is card, brf
     assert parse_card(brf.lower()) is card, brf.lower()
 
 
 @pytest.mark.parametrize("card", FACES, ids=IDS)
 def test_every_card_is_read_by_its_unicode_braille_dots(card: Card) -> None:
-    dots = to_dots(braille_ascii(card))
+    dots = to_dots(deck_code(card))
     assert parse_card(dots) is card, dots
 
 
