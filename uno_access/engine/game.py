@@ -45,12 +45,6 @@ from .turn import (
     suggest,
 )
 
-NUMBER = Kind.NUMBER
-DRAW_TWO = Kind.DRAW_TWO
-REVERSE = Kind.REVERSE
-SKIP = Kind.SKIP
-WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
-
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
