@@ -53,10 +53,6 @@ class Kind(Enum):
         """Makes the next player draw: Draw Two, Wild Draw Four."""
         return self in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 
-    @property
-    def is_action(self) -> bool:
-        return self is not Kind.NUMBER
-
 
 ACTION_POINTS = 20
 WILD_POINTS = 50

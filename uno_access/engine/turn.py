@@ -74,7 +74,7 @@ def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
 # --------------------------------------------------------------------- playing
 
 
-def _phase_refusal(s: GameState, phase: Phase) -> Refusal | None:
+def _phase_refusal(phase: Phase) -> Refusal | None:
     """Why the current player may not play from the hand or draw now, if not."""
     if phase is Phase.PLAY:
         return None
@@ -88,13 +88,8 @@ def _phase_refusal(s: GameState, phase: Phase) -> Refusal | None:
 
 
 def _drawn_refusal(phase: Phase) -> Refusal:
-    if phase is Phase.CHALLENGE:
-        return Refusal.ANSWER_CHALLENGE
-    if phase is Phase.STACK:
-        return Refusal.ANSWER_STACK
-    if phase is Phase.START_COLOR:
-        return Refusal.CHOOSE_START_COLOR
-    return Refusal.NOTHING_DRAWN
+    """Why there is no drawn card to play or keep (the phase is not DRAWN)."""
+    return _phase_refusal(phase) or Refusal.NOTHING_DRAWN
 
 
 def _card_refusal(
@@ -124,11 +119,11 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     seat = action.seat
     card = action.card
     count = action.count
-    hand = s.hands[seat]
-    if count == 1:
-        if card not in hand:
+    usual = count == 1 and not card.is_wild  # one card, no colour: only holding it counts
+    if usual:
+        if card not in s.hands[seat]:
             return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
-    else:  # several at once: checked before matching, so no penalty for what is not held
+    else:  # checked before matching, so no penalty for what is not held
         refusal = _card_refusal(s, seat, card, count, action.color)
         if refusal is not None:
             return [ev.Rejected(seat, action, refusal, card)]
@@ -136,11 +131,8 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
         if s.rules.penalties:
             return _wrong_card(s, rng, seat, card)
         return [ev.Rejected(seat, action, Refusal.DOES_NOT_MATCH, card)]
-    if count == 1 and not card.is_wild:  # the usual play: nothing more to check
+    if usual:
         return _put_down(s, rng, seat, card, None, action.uno)
-    refusal = _card_refusal(s, seat, card, count, action.color)
-    if refusal is not None:
-        return [ev.Rejected(seat, action, refusal, card)]
     if card.kind is ANNIVERSARY:
         refusal = _anniversary_refusal(s, action)
         if refusal is not None:
@@ -354,7 +346,7 @@ def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
         return _play_drawn(s, rng, action, action.color, action.uno)
     if s.phase in OWING and s.rules.stacking:
         return _stack(s, rng, action)
-    refusal = _phase_refusal(s, s.phase)
+    refusal = _phase_refusal(s.phase)
     if refusal is not None:
         return [ev.Rejected(action.seat, action, refusal, s.drawn)]
     return play(s, rng, action)
@@ -376,7 +368,7 @@ def _stack(s: GameState, rng: random.Random, action: Play) -> list[Event]:
 
 
 def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
-    refusal = Refusal.ALREADY_DREW if s.phase is Phase.DRAWN else _phase_refusal(s, s.phase)
+    refusal = Refusal.ALREADY_DREW if s.phase is Phase.DRAWN else _phase_refusal(s.phase)
     if refusal is not None:
         return [ev.Rejected(action.seat, action, refusal, s.drawn)]
     return _draw(s, rng, action.seat)
