@@ -282,7 +282,7 @@ def test_catching_a_bot_before_the_next_player_begins() -> None:
         "You catch Ann without UNO: Ann draws 2.",
         "Bob plays Blue 1.",
         turn("Blue 1 (b1)", 2),
-        "Card check: you 2, Ann 3, Bob 2.",
+        "Card check: you 2 cards, Ann 3 cards, Bob 2 cards.",
         CLOSED,
     ]
 
@@ -303,7 +303,7 @@ def test_enter_lets_play_go_on_and_the_window_closes() -> None:
     assert said[6:] == [
         WINDOW,
         "It is not your turn: type c to catch Ann, or press Enter to let play go on.",
-        "Card check: you 2, Ann 1, Bob 3.",
+        "Card check: you 2 cards, Ann 1 card, Bob 3 cards.",
         "Bob plays Blue 1.",
         turn("Blue 1 (b1)", 2),
         "Nobody can be caught now: only a player who holds one card and did not call UNO.",
@@ -328,9 +328,9 @@ def test_on_your_turn_you_may_catch_the_player_before_you() -> None:
 def test_card_check_and_touching_the_top_card() -> None:
     _, said = session(position(START, "b2"), ["cc", "t", "check", "TOP"])
     assert said[4:] == [
-        "Card check: you 4, Ann 3, Bob 3.",
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         "Top card: Blue 2 (b2).",
-        "Card check: you 4, Ann 3, Bob 3.",
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         "Top card: Blue 2 (b2).",
         CLOSED,
     ]
@@ -355,8 +355,8 @@ def test_help_scores_order_empty_line_and_repeat() -> None:
         turn("Blue 2 (b2)", 4),
         "Scores: you 0, Ann 0, Bob 0. First to 500 wins.",
         "Play goes to the left (clockwise): you, then Ann, then Bob.",
-        "Card check: you 4, Ann 3, Bob 3.",
-        "Card check: you 4, Ann 3, Bob 3.",
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         "Your hand, 4 cards: Blue 7 (b7), Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "
         "You can play: Blue 7 (b7), Green 2 (g2).",
         "Your hand, 4 cards: Blue 7 (b7), Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "

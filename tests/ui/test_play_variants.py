@@ -547,7 +547,7 @@ def test_when_you_are_out_you_listen_and_enter_has_the_next_round_dealt() -> Non
         "You are out of this game: the others play on to the end while you listen.",
         listen,
         listen,  # n: dealing is for the players still in the game
-        "Card check: you 3, Ann 0, Bob 4.",
+        "Card check: you 3 cards, Ann 0 cards, Bob 4 cards.",
         "Round 2: Ann deals.",
         "The start card is Yellow Reverse.",
         "Bob is skipped.",

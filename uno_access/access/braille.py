@@ -1,21 +1,59 @@
-"""Braille through liblouis: the one module that touches it (Grade 2 UEB, ``en-ueb-g2.ctb``).
+"""Braille through liblouis: the one module that touches it.
 
-Card corner codes come out exactly as printed on the braille deck: ``b7`` is
-``B#G``, ``wi+4`` is ``WI"6#D``.
+Text is Grade 2 UEB by default (``en-ueb-g2.ctb``); UEB Grade 1 and computer braille
+are settings (``BrailleTable``). Cards come out as the codes printed on the braille
+deck's corners (``decks.py``): ``b7`` is ``B#G``, ``wi+4`` is ``WI"6#D``; with
+computer braille, a card is its print code in computer braille.
+
+Three forms: liblouis' lowercase Braille ASCII (``b#g``), the uppercase ASCII of BRF
+files (``B#G``), and Unicode braille dots (``⠃⠼⠛``) for displays. Every translation
+is cached, so a message costs dictionary look-ups after its first time.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from enum import Enum
 from functools import lru_cache
 from typing import Any
 
 from ..engine.cards import Card
 from . import messages
+from .decks import DEFAULT_DECK, Deck
+from .message import Parts
 
-TABLE = "en-ueb-g2.ctb"
 UNICODE_TABLE = "unicode.dis"
+# North American Braille ASCII, indexed by the dot pattern (dot 1 = bit 0 … dot 6 = bit 5)
+BRAILLE_ASCII = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="
+_UNICODE_BASE = 0x2800
+_DOTS_OF = {ch: chr(_UNICODE_BASE + dots) for dots, ch in enumerate(BRAILLE_ASCII)}
 # lowercase liblouis Braille ASCII → the uppercase forms BRF files use
 _TO_BRF = str.maketrans("}|{`~", "]\\[@^")
+
+
+class BrailleTable(Enum):
+    """The braille code for text, a setting."""
+
+    UEB2 = "ueb2"  # Unified English Braille, Grade 2 (contracted): the default
+    UEB1 = "ueb1"  # Unified English Braille, Grade 1 (uncontracted)
+    COMPUTER = "computer"  # eight-dot computer braille: print, letter for letter
+
+    @property
+    def file(self) -> str:
+        return _TABLE_FILES[self]
+
+    @property
+    def deck_codes(self) -> bool:
+        """Whether cards show as the deck's corner codes (else as their print code)."""
+        return self is not BrailleTable.COMPUTER
+
+
+_TABLE_FILES = {
+    BrailleTable.UEB2: "en-ueb-g2.ctb",
+    BrailleTable.UEB1: "en-ueb-g1.ctb",
+    BrailleTable.COMPUTER: "en-us-comp8.ctb",
+}
+TABLE = BrailleTable.UEB2.file  # the default table's file
 
 
 class BrailleUnavailable(RuntimeError):
@@ -35,33 +73,131 @@ def _louis() -> Any:
     return louis
 
 
-@lru_cache(maxsize=4096)
-def to_ascii(text: str) -> str:
-    """Grade 2 braille of ``text`` in liblouis' lowercase Braille ASCII (``b#g``)."""
+def version() -> str:
+    """liblouis' version, as the library reports it."""
+    return str(_louis().version())
+
+
+@lru_cache(maxsize=8192)
+def _translate(tables: tuple[str, ...], text: str) -> str:
     try:
-        return str(_louis().translateString([TABLE], text))
+        return str(_louis().translateString(list(tables), text))
     except RuntimeError:
-        raise BrailleUnavailable(messages.LIBLOUIS_TABLE_MISSING) from None
-
-
-def to_brf(text: str) -> str:
-    """Grade 2 braille of ``text`` as uppercase Braille ASCII, as in a BRF file (``B#G``)."""
-    return to_ascii(text).upper().translate(_TO_BRF)
+        raise BrailleUnavailable(messages.liblouis_table_missing(tables[-1])) from None
 
 
 @lru_cache(maxsize=4096)
-def to_unicode(text: str) -> str:
-    """Grade 2 braille of ``text`` as Unicode braille dots (``⠃⠼⠛``)."""
+def _back(table: str, text: str) -> str:
     try:
-        return str(_louis().translateString([UNICODE_TABLE, TABLE], text))
+        return str(_louis().backTranslateString([table], text))
     except RuntimeError:
-        raise BrailleUnavailable(messages.LIBLOUIS_TABLE_MISSING) from None
+        raise BrailleUnavailable(messages.liblouis_table_missing(table)) from None
 
 
-def card_brf(card: Card) -> str:
-    """The card's corner code as printed on the braille deck."""
-    return to_brf(card.code)
+def to_ascii(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
+    """``text`` in braille, as liblouis' lowercase Braille ASCII (``b#g``)."""
+    return _translate((table.file,), text)
 
 
-def card_unicode(card: Card) -> str:
-    return to_unicode(card.code)
+def to_brf(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
+    """``text`` in braille as uppercase Braille ASCII, as in a BRF file (``B#G``)."""
+    return ascii_to_brf(to_ascii(text, table))
+
+
+def to_unicode(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
+    """``text`` in braille as Unicode braille dots (``⠃⠼⠛``)."""
+    return _translate((UNICODE_TABLE, table.file), text)
+
+
+def back_translate(braille: str, table: BrailleTable = BrailleTable.UEB2) -> str:
+    """Print text for what was typed in Braille ASCII or dots: ``b#g`` → ``b7``."""
+    return _back(table.file, unicode_to_ascii(braille))
+
+
+def ascii_to_brf(text: str) -> str:
+    return text.upper().translate(_TO_BRF)
+
+
+def ascii_to_unicode(text: str) -> str:
+    """Six-dot Braille ASCII (either case) as Unicode dots; other characters stay."""
+    brf = ascii_to_brf(text)
+    return "".join(_DOTS_OF.get(ch, ch) for ch in brf)
+
+
+def unicode_to_ascii(text: str) -> str:
+    """Unicode six-dot braille as lowercase Braille ASCII; other characters stay."""
+    out = []
+    for ch in text:
+        code = ord(ch) - _UNICODE_BASE
+        out.append(BRAILLE_ASCII[code].lower() if 0 <= code < 64 else ch)
+    return "".join(out)
+
+
+# --------------------------------------------------------------------- cards
+
+
+def card_ascii(
+    card: Card, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK
+) -> str:
+    """The card as brailled: its deck's corner code (``b#g``), or its print code when the
+    deck does not have it or the table is computer braille.
+    """
+    if table.deck_codes:
+        code = deck.code(card)
+        if code is not None:
+            return code
+    return to_ascii(card.code, table)
+
+
+def card_brf(card: Card, deck: Deck = DEFAULT_DECK) -> str:
+    """The card's corner code as printed on the braille deck (``B#G``)."""
+    return ascii_to_brf(card_ascii(card, BrailleTable.UEB2, deck))
+
+
+def card_unicode(
+    card: Card, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK
+) -> str:
+    if table.deck_codes and deck.code(card) is not None:
+        return ascii_to_unicode(card_ascii(card, table, deck))
+    return to_unicode(card.code, table)
+
+
+def card_print_code(
+    braille: str, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK
+) -> str | None:
+    """The print code of the card typed in braille (``b#g``, ``⠃⠼⠛``), or None.
+
+    The deck's own codes first, then liblouis' back-translation (``blb#g`` → ``blb7``).
+    """
+    typed = unicode_to_ascii(braille.strip()).lower()
+    code = deck.print_code(typed)
+    if code is not None:
+        return code
+    try:
+        return back_translate(typed, table).lower()
+    except BrailleUnavailable:
+        return None
+
+
+# --------------------------------------------------------------------- messages
+
+
+@lru_cache(maxsize=8192)
+def render(
+    parts: Parts, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK
+) -> str:
+    """A message given as text and cards, in braille dots: the text in ``table``, each card
+    as its corner code.
+    """
+    return "".join(
+        to_unicode(part, table) if isinstance(part, str) else card_unicode(part, table, deck)
+        for part in parts
+    )
+
+
+def render_ascii(parts: Iterable[str | Card], table: BrailleTable = BrailleTable.UEB2) -> str:
+    """The same message as lowercase Braille ASCII."""
+    return "".join(
+        to_ascii(part, table) if isinstance(part, str) else card_ascii(part, table)
+        for part in parts
+    )

@@ -3,7 +3,22 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import Enum, IntEnum
+
+from ..engine.cards import Card
+
+Parts = tuple["str | Card", ...]
+"""A message in its fewest words, as text and the cards it names: braille shows each card
+as its corner code, brief speech says its name.
+"""
+
+
+class Verbosity(Enum):
+    """How much is said: a setting."""
+
+    BRIEF = "brief"  # the fewest words: "Ann: Blue 7"
+    NORMAL = "normal"  # whole sentences: "Ann plays Blue 7."
+    FULL = "full"  # sentences, and each card's code: "Ann plays Blue 7 (b7)."
 
 
 class Priority(IntEnum):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from ..engine.cards import Card, Color, Kind
+from ..engine.cards import ANNIVERSARY, Card, Color, Kind
 from ..engine.events import Refusal
 from ..engine.rules import RulesError, RuleSet
+from .message import Parts
 
 COLOR_NAMES: dict[Color, str] = {
     Color.BLUE: "Blue",
@@ -193,10 +196,13 @@ LIBLOUIS_MISSING = (
     "Braille needs liblouis and its Python binding: run scripts/setup.sh, or install the "
     "Debian packages liblouis20 liblouis-data python3-louis."
 )
-LIBLOUIS_TABLE_MISSING = (
-    "liblouis cannot load its English braille table en-ueb-g2.ctb: install the Debian "
-    "package liblouis-data."
-)
+
+
+def liblouis_table_missing(table: str) -> str:
+    return (
+        f"liblouis cannot load its braille table {table}: install the Debian package "
+        "liblouis-data."
+    )
 
 
 # --------------------------------------------------------------------- the command line
@@ -323,6 +329,10 @@ def hand_dealt(cards: Iterable[Card], count: int) -> str:
     return f"You are dealt {count_cards(count)}: {card_list(card_name(c) for c in cards)}."
 
 
+def hand_dealt_to(who: Who, count: int) -> str:
+    return f"{who.subject} {who.verb('is', 'are')} dealt {count_cards(count)}."
+
+
 def start_card(card: Card) -> str:
     return f"The start card is {card_name(card)}."
 
@@ -402,6 +412,13 @@ def uno_caught(catcher: Who, target: Who, penalty: int) -> str:
     return (
         f"{catcher.subject} {catcher.verb('catches', 'catch')} {target.obj} without UNO: "
         f"{target.obj} {target.verb('draws', 'draw')} {penalty}."
+    )
+
+
+def challenge_made(challenger: Who, target: Who) -> str:
+    return (
+        f"{challenger.subject} {challenger.verb('challenges', 'challenge')} "
+        f"{target.possessive} Wild Draw Four."
     )
 
 
@@ -593,7 +610,8 @@ def game_ended_last_left(winner: Who, scores: str) -> str:
 
 
 def card_check(counts: Iterable[tuple[Who, int]]) -> str:
-    return "Card check: " + ", ".join(f"{who.obj} {n}" for who, n in counts) + "."
+    """"Card check: Ann 5 cards, Bob 1 card, you 7 cards."."""
+    return "Card check: " + ", ".join(f"{who.obj} {count_cards(n)}" for who, n in counts) + "."
 
 
 def top_card(card: Card, color: Color | None) -> str:
@@ -643,6 +661,344 @@ def whose_turn(who: Who) -> str:
 def play_order(clockwise: bool, order: Iterable[Who]) -> str:
     way = "to the left (clockwise)" if clockwise else "to the right (counterclockwise)"
     return f"Play goes {way}: " + ", then ".join(who.obj for who in order) + "."
+
+
+# =====================================================================
+# The brief forms: each event's phrase in the fewest words, as text and cards.
+# Braille shows them with each card as its corner code ("Ann: b#g"); the brief
+# verbosity says them with card names ("Ann: Blue 7"). Who and which card come
+# first, so the first cells of a small display hold what matters.
+# =====================================================================
+
+
+def _with_cards(lead: str, cards: Iterable[Card]) -> Parts:
+    """``lead`` then the cards, separated by spaces: "Your 3 cards: b#g r#e wi"."""
+    parts: list[str | Card] = [lead]
+    for index, card in enumerate(cards):
+        if index:
+            parts.append(" ")
+        parts.append(card)
+    return tuple(parts)
+
+
+def _counts(pairs: Iterable[tuple[Who, int]]) -> str:
+    return ", ".join(f"{who.subject if i == 0 else who.obj} {n}" for i, (who, n) in
+                     enumerate(pairs))
+
+
+def _team_counts(teams: Iterable[tuple[Iterable[Who], int]]) -> str:
+    return ", ".join(f"{team_name(team)} {points}" for team, points in teams)
+
+
+def _b_dealer_drew(who: Who, card: Card) -> Parts:
+    return (f"{who.subject} {who.verb('draws', 'draw')} ", card, " for dealer")
+
+
+def _b_dealer_chosen(who: Who) -> Parts:
+    return (f"{who.subject} {who.verb('deals', 'deal')}",)
+
+
+def _b_round_started(number: int, dealer: Who) -> Parts:
+    return (f"Round {number}, {dealer.obj} {dealer.verb('deals', 'deal')}",)
+
+
+def _b_hand_dealt(cards: Iterable[Card], count: int) -> Parts:
+    return _with_cards(f"You get {count}: ", cards)
+
+
+def _b_hand_dealt_to(who: Who, count: int) -> Parts:
+    return (f"{who.subject} {who.verb('gets', 'get')} {count}",)
+
+
+def _b_start_card(card: Card) -> Parts:
+    return ("Start ", card)
+
+
+def _b_start_card_returned(card: Card) -> Parts:
+    return ("Start ", card, " back in deck")
+
+
+def _b_turn_started(who: Who) -> Parts:
+    return ("Your turn",) if who.you else (f"{who.possessive} turn",)
+
+
+def _b_card_played(
+    who: Who, card: Card, cards_left: int, count: int = 1, jump_in: bool = False
+) -> Parts:
+    lead = f"{who.subject} jumps in: " if jump_in and not who.you else (
+        "You jump in: " if jump_in else f"{who.subject}: "
+    )
+    times = f" x{count}" if count > 1 else ""
+    end = ", 1 left" if cards_left == 1 else (", out" if cards_left == 0 else "")
+    return (lead, card, times + end)
+
+
+def _b_color_chosen(who: Who, color: Color) -> Parts:
+    return (f"{who.subject}: {color_name(color).lower()}",)
+
+
+def _b_cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_turn: bool) -> Parts:
+    draws = f"{who.subject} {who.verb('draws', 'draw')}"
+    skip = ", skipped" if loses_turn else ""
+    if count == 0:
+        return (f"{draws} nothing, piles empty",)
+    if cards is None:
+        return (f"{draws} {count}{skip}",)
+    lead = f"{draws} {count}{skip}: " if count > 1 or skip else f"{draws} "
+    return _with_cards(lead, cards)
+
+
+def _b_could_not_draw(who: Who) -> Parts:
+    return (f"{who.subject}: piles empty, turn passes",)
+
+
+def _b_drawn_card_kept(who: Who) -> Parts:
+    return (f"{who.subject} {who.verb('keeps', 'keep')} it",)
+
+
+def _b_player_skipped(who: Who) -> Parts:
+    return (f"{who.subject} skipped",)
+
+
+def _b_direction_changed(clockwise: bool) -> Parts:
+    return (f"Play goes {'left' if clockwise else 'right'}",)
+
+
+def _b_uno_called(who: Who) -> Parts:
+    return (f"{who.subject}: UNO!",)
+
+
+def _b_uno_caught(catcher: Who, target: Who, penalty: int) -> Parts:
+    return (
+        f"{target.subject} caught by {catcher.obj}, {target.verb('draws', 'draw')} {penalty}",
+    )
+
+
+def _b_challenge_made(challenger: Who, target: Who) -> Parts:
+    return (f"{challenger.subject} {challenger.verb('challenges', 'challenge')} {target.obj}",)
+
+
+def _b_challenge_resolved(
+    challenger: Who, target: Who, guilty: bool, drawn: int | None = None
+) -> Parts:
+    if guilty:
+        n = 4 if drawn is None else drawn
+        return (f"Challenge: {target.obj} guilty, {target.verb('draws', 'draw')} {n}",)
+    n = 6 if drawn is None else drawn
+    return (
+        f"Challenge: {target.obj} innocent, {challenger.obj} "
+        f"{challenger.verb('draws', 'draw')} {n}",
+    )
+
+
+def _b_hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) -> Parts:
+    if cards is None:
+        return (f"{owner.subject} {owner.verb('shows', 'show')} {to.obj} {count}",)
+    return _with_cards(f"{owner.possessive.capitalize()} hand: ", cards)
+
+
+def _b_draw_accepted(who: Who, total: int = 4, stack: bool | None = None) -> Parts:
+    return (f"{who.subject} {who.verb('accepts', 'accept')}, {who.verb('draws', 'draw')} {total}",)
+
+
+def _b_stack_grew(owes: Who, total: int) -> Parts:
+    return (f"Stack {total} on {owes.obj}",)
+
+
+def _b_hands_passed(clockwise: bool) -> Parts:
+    return (f"Hands pass {'left' if clockwise else 'right'}",)
+
+
+def _b_hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None) -> Parts:
+    got = f"{who.subject} {who.verb('gets', 'get')} {giver.possessive} {count}"
+    return (got,) if cards is None else _with_cards(f"{got}: ", cards)
+
+
+def _b_anniversary_played(
+    giver: Who, target: Who, count: int, cards: Iterable[Card] | None
+) -> Parts:
+    gives = f" gives {target.obj} {count}" if not giver.you else f" give {target.obj} {count}"
+    lead: Parts = (f"{giver.subject}: ", ANNIVERSARY, gives)
+    if cards is None or not count:
+        return lead
+    return lead + _with_cards(": ", cards)
+
+
+def _b_wrong_card(who: Who, card: Card, count: int = 2) -> Parts:
+    return (f"{who.subject}: ", card, f" wrong, {who.verb('draws', 'draw')} {count}")
+
+
+def _b_suggestion_penalty(who: Who, count: int = 2) -> Parts:
+    return (f"{who.subject} suggested, {who.verb('draws', 'draw')} {count}",)
+
+
+def _b_player_eliminated(who: Who, score: int) -> Parts:
+    return (f"{who.subject} out at {score}",)
+
+
+def _b_reshuffled(count: int) -> Parts:
+    return (f"Reshuffled, draw pile {count}",)
+
+
+def _b_round_ended(winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]]) -> Parts:
+    won = f"+{gained}" if gained is not None else "out"
+    return (f"Round: {winner.obj} {won}. {_counts(scores)}",)
+
+
+def _b_round_ended_partners(
+    winner: Who, team: Iterable[Who], gained: int, scores: Iterable[tuple[Iterable[Who], int]]
+) -> Parts:
+    return (f"Round: {winner.obj} out, {team_name(team)} +{gained}. {_team_counts(scores)}",)
+
+
+def _b_round_ended_own_hands(
+    winner: Who, added: Iterable[tuple[Who, int]], scores: str, caught: bool
+) -> Parts:
+    return (f"Round: {winner.obj} out. {scores}",)
+
+
+def _b_game_ended(winner: Who, scores: Iterable[tuple[Who, int]]) -> Parts:
+    return (f"Game: {winner.obj} {winner.verb('wins', 'win')}. {_counts(scores)}",)
+
+
+def _b_game_ended_partners(
+    team: Iterable[Who], scores: Iterable[tuple[Iterable[Who], int]]
+) -> Parts:
+    return (f"Game: {team_name(team)} win. {_team_counts(scores)}",)
+
+
+def _b_game_ended_last_left(winner: Who, scores: str) -> Parts:
+    return (f"Game: {winner.obj} {winner.verb('wins', 'win')}. {scores}",)
+
+
+def _b_card_check(counts: Iterable[tuple[Who, int]]) -> Parts:
+    return (f"Cards: {_counts(counts)}",)
+
+
+def _b_top_card(card: Card, color: Color | None) -> Parts:
+    if not card.is_wild:
+        return ("Top ", card)
+    return ("Top ", card, f" {color_name(color).lower()}" if color else " no colour")
+
+
+def _b_your_hand(cards: Iterable[Card], count: int) -> Parts:
+    return _with_cards(f"Hand {count}: ", cards) if count else ("Hand empty",)
+
+
+def _b_you_can_play(cards: Iterable[Card]) -> Parts:
+    cards = list(cards)
+    return _with_cards("Playable: ", cards) if cards else ("Nothing playable, d draws",)
+
+
+def _b_scores_line(scores: Iterable[tuple[Who, int]], target: int, lowest: bool) -> Parts:
+    return (f"Scores: {_counts(scores)}; to {target}",)
+
+
+def _b_team_scores_line(scores: Iterable[tuple[Iterable[Who], int]], target: int) -> Parts:
+    return (f"Scores: {_team_counts(scores)}; to {target}",)
+
+
+def _b_totals_line(scores: Iterable[tuple[Who, int, bool]], target: int) -> Parts:
+    return (totals_list(scores).rstrip(".") + f"; out at {target}",)
+
+
+def _b_whose_turn(who: Who) -> Parts:
+    return _b_turn_started(who)
+
+
+def _b_play_order(clockwise: bool, order: Iterable[Who]) -> Parts:
+    way = "left" if clockwise else "right"
+    return (f"Play goes {way}: " + ", ".join(who.obj for who in order),)
+
+
+_BRIEF: dict[Callable[..., str], Callable[..., Parts]] = {
+    dealer_drew: _b_dealer_drew,
+    dealer_chosen: _b_dealer_chosen,
+    round_started: _b_round_started,
+    hand_dealt: _b_hand_dealt,
+    hand_dealt_to: _b_hand_dealt_to,
+    start_card: _b_start_card,
+    start_card_returned: _b_start_card_returned,
+    turn_started: _b_turn_started,
+    card_played: _b_card_played,
+    color_chosen: _b_color_chosen,
+    cards_drawn: _b_cards_drawn,
+    could_not_draw: _b_could_not_draw,
+    drawn_card_kept: _b_drawn_card_kept,
+    player_skipped: _b_player_skipped,
+    direction_changed: _b_direction_changed,
+    uno_called: _b_uno_called,
+    uno_caught: _b_uno_caught,
+    challenge_made: _b_challenge_made,
+    challenge_resolved: _b_challenge_resolved,
+    hand_shown: _b_hand_shown,
+    draw_accepted: _b_draw_accepted,
+    stack_grew: _b_stack_grew,
+    hands_passed: _b_hands_passed,
+    hand_received: _b_hand_received,
+    anniversary_played: _b_anniversary_played,
+    wrong_card: _b_wrong_card,
+    suggestion_penalty: _b_suggestion_penalty,
+    player_eliminated: _b_player_eliminated,
+    reshuffled: _b_reshuffled,
+    round_ended: _b_round_ended,
+    round_ended_partners: _b_round_ended_partners,
+    round_ended_own_hands: _b_round_ended_own_hands,
+    game_ended: _b_game_ended,
+    game_ended_partners: _b_game_ended_partners,
+    game_ended_lowest: _b_game_ended,
+    game_ended_last_left: _b_game_ended_last_left,
+    card_check: _b_card_check,
+    top_card: _b_top_card,
+    your_hand: _b_your_hand,
+    you_can_play: _b_you_can_play,
+    scores_line: _b_scores_line,
+    team_scores_line: _b_team_scores_line,
+    totals_line: _b_totals_line,
+    whose_turn: _b_whose_turn,
+    play_order: _b_play_order,
+}
+
+
+def has_brief(phrase: Callable[..., str]) -> bool:
+    return phrase in _BRIEF
+
+
+def brief(phrase: Callable[..., str], args: tuple[Any, ...]) -> Parts:
+    """``phrase`` with ``args`` in its fewest words; a phrase with no brief form (a refusal, a
+    prompt) is its whole sentence.
+    """
+    short = _BRIEF.get(phrase)
+    return short(*args) if short is not None else (phrase(*args),)
+
+
+# the codes of every card face, to find "(b7)" in a line and say it letter by letter
+_SPOKEN_CODE = re.compile(r"\((?:blank card )?([a-z0-9+]{2,6})\)")
+
+
+def with_codes(sentence: str, cards: Iterable[Card]) -> str:
+    """The full verbosity: each card named in ``sentence`` followed by its code, once."""
+    for card in dict.fromkeys(cards):
+        name = card_name(card)
+        at = sentence.find(name)
+        after = at + len(name)
+        if at >= 0 and not sentence.startswith(" (", after):
+            sentence = f"{sentence[:after]} ({card.code}){sentence[after:]}"
+    return sentence
+
+
+def spoken(text: str) -> str:
+    """A line as the speech engine should say it: a card code in brackets is spelled out
+    after a comma ("Blue 7 (b7)" → "Blue 7, b 7"; "wi+4" → "w i plus 4").
+    """
+    return _SPOKEN_CODE.sub(lambda m: ", " + _spell(m.group(1)), text)
+
+
+def _spell(code: str) -> str:
+    words = []
+    for ch in code:
+        words.append("plus" if ch == "+" else ch)
+    return " ".join(words)
 
 
 # --------------------------------------------------------------------- the line-mode game

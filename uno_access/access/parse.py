@@ -5,12 +5,8 @@ from __future__ import annotations
 import re
 
 from ..engine.cards import COLORS, Card, Color, Kind, all_faces, extra_faces
-from . import messages
-
-# North American Braille ASCII, indexed by the dot pattern (dot 1 = bit 0 … dot 6 = bit 5)
-BRAILLE_ASCII = " A1B'K2L@CIF/MSP\"E3H9O6R^DJG>NTQ,*5<-U8V.%[$+X!&;:4\\0Z7(_?W]#Y)="
-_UNICODE_BASE = 0x2800
-_DIGIT_LETTERS = "jabcdefghi"  # after the number sign: j is 0, a is 1 … i is 9
+from . import braille, messages
+from .decks import DEFAULT_DECK
 
 
 class ParseError(ValueError):
@@ -27,25 +23,26 @@ def _forms(card: Card) -> list[str]:
     if card.blank_of is not None:  # a blank card: its code, or "blank" and the card's forms
         return [code] + ["blank" + form for form in _forms(card.blank_of)]
     forms = [code]
+    printed = DEFAULT_DECK.code(card)
+    if printed is not None:
+        forms.append(printed)
     if card.kind is Kind.ANNIVERSARY:
         return forms + list(messages.KIND_WORDS[card.kind])
     if card.is_wild:
         forms += messages.KIND_WORDS[card.kind]
         if card.kind is Kind.WILD_DRAW_FOUR:
-            forms += ['wi"6#d', "wi-#d", "wi-4", "w+4"]
+            forms += ["wi-#d", "wi-4", "w+4"]
         return forms
     assert card.color is not None
     letter = card.color.value
     colors = (messages.COLOR_NAMES[card.color].lower(), letter)
     if card.kind is Kind.NUMBER:
         assert card.number is not None
-        digit_letter = _DIGIT_LETTERS[card.number]
-        forms.append(f"{letter}#{digit_letter}")
         for color in colors:
             forms += [f"{color}{card.number}", f"{color}{messages.NUMBER_WORDS[card.number]}"]
         return forms
     if card.kind is Kind.DRAW_TWO:
-        forms += [f'{letter}"6#b', f"{letter}-#b", f"{letter}-2"]
+        forms += [f"{letter}-#b", f"{letter}-2"]
     for color in colors:
         forms += [f"{color}{word}" for word in messages.KIND_WORDS[card.kind]]
     return forms
@@ -60,20 +57,15 @@ for _color in COLORS:
     _COLORS[_color.word] = _color
 
 
-def _unicode_to_ascii(text: str) -> str:
-    out = []
-    for ch in text:
-        code = ord(ch) - _UNICODE_BASE
-        out.append(BRAILLE_ASCII[code].lower() if 0 <= code < 64 else ch)
-    return "".join(out)
-
-
 def parse_card(text: str) -> Card:
     """The card ``text`` names: a code (``b7``), Braille ASCII (``B#G``, ``WI"6#D``),
     braille dots (``⠃⠼⠛``) or words (``blue 7``, ``Blue Seven``, ``wild draw four``).
     """
-    key = re.sub(r"[\s_]+", "", _unicode_to_ascii(text).lower())
+    key = re.sub(r"[\s_]+", "", braille.unicode_to_ascii(text).lower())
     card = _CARDS.get(key)
+    if card is None:  # what a braille keyboard may type beyond the deck's codes
+        printed = braille.card_print_code(key)
+        card = _CARDS.get(printed) if printed else None
     if card is None:
         raise ParseError(messages.not_a_card(text.strip()))
     return card

@@ -15,8 +15,9 @@ as the standard scoring says it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..engine import events as ev
 from ..engine.cards import Card, Kind
@@ -24,6 +25,7 @@ from ..engine.events import Direction, DrawReason, Event
 from ..engine.rules import RuleSet, Scoring
 from ..engine.state import PlayerView
 from . import messages
+from .message import Parts
 from .messages import Who
 
 Teams = Sequence[Sequence[int]]
@@ -87,15 +89,58 @@ class _Hearer:
         return [(self.w(seat), score, score >= target) for seat, score in enumerate(scores)]
 
 
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One thing said: a phrase of ``messages`` and its arguments, and the event it says.
+
+    ``sentence`` is the phrase in full words; ``brief`` the same in the fewest words, as
+    text and cards, which braille and the brief verbosity use.
+    """
+
+    phrase: Callable[..., str]
+    args: tuple[Any, ...]
+    event: Event | None = None
+
+    @classmethod
+    def of(cls, phrase: Callable[..., str], *args: Any) -> Line:
+        return cls(phrase, args)
+
+    def sentence(self) -> str:
+        return self.phrase(*self.args)
+
+    def brief(self) -> Parts:
+        return messages.brief(self.phrase, self.args)
+
+    def cards(self) -> list[Card]:
+        """The cards the line names, in order (for the full verbosity and large text)."""
+        found: list[Card] = []
+        for arg in self.args:
+            if isinstance(arg, Card):
+                found.append(arg)
+            elif isinstance(arg, list | tuple):
+                found += [item for item in arg if isinstance(item, Card)]
+        return found
+
+
 def describe(
     event: Event, viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
     teams: Teams = (),
 ) -> str | None:
-    """``event`` as one sentence for ``viewer``; None when it is not for them or needs no words."""
+    """``event`` as one sentence for ``viewer``; None when it is not for them."""
+    line = describe_line(event, viewer, names, rules=rules, teams=teams)
+    return None if line is None else line.sentence()
+
+
+def describe_line(
+    event: Event, viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    teams: Teams = (),
+) -> Line | None:
+    """``event`` alone, as the ``Line`` said to ``viewer``; None when it is not for them."""
     seen = ev.for_seat(event, viewer)
     if seen is None:
         return None
-    return _describe(seen, _Hearer(viewer, names, rules, teams))
+    line = _describe(seen, _Hearer(viewer, names, rules, teams))
+    return None if line is None else replace(line, event=event)
 
 
 def narrate(
@@ -103,23 +148,38 @@ def narrate(
     teams: Teams = (),
 ) -> list[str]:
     """A batch of events (one ``apply``) as the sentences ``viewer`` hears, in order."""
+    return [
+        line.sentence()
+        for line in narrate_lines(events, viewer, names, rules=rules, teams=teams)
+    ]
+
+
+def narrate_lines(
+    events: Iterable[Event], viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    teams: Teams = (),
+) -> list[Line]:
+    """A batch of events as the ``Line``s said to ``viewer``: what belongs together is folded
+    into one line ("Cy draws 2 cards and loses the turn."), and what an earlier line of the
+    batch said is left out.
+    """
     hearer = _Hearer(viewer, names, rules, teams)
     seen = [e for e in (ev.for_seat(event, viewer) for event in events) if e is not None]
-    lines: list[str] = []
-    deferred: list[str] = []  # a shown hand is said after the challenge's verdict
+    lines: list[Line] = []
+    deferred: list[Line] = []  # a shown hand is said after the challenge's verdict
     skip: set[int] = set()
-    gave: set[int] = set()  # seats whose Anniversary card a sentence already said
+    gave: set[int] = set()  # seats whose Anniversary card a line already said
     for index, event in enumerate(seen):
         if index in skip:
             continue
         following = seen[index + 1] if index + 1 < len(seen) else None
-        line: str | None
+        line: Line | None
         if isinstance(event, ev.ChallengeMade):
             continue  # the verdict names the challenge
+        if isinstance(event, ev.HandDealt) and event.seat != viewer:
+            continue  # everyone is dealt the same number: the viewer's own deal says it
         if isinstance(event, ev.HandShown):
-            shown = _describe(event, hearer)
-            if shown is not None:
-                deferred.append(shown)
+            if viewer in (event.seat, event.to_seat):
+                deferred.append(replace(_shown(event, hearer), event=event))
             continue
         if (
             isinstance(event, ev.CardsDrawn)
@@ -137,8 +197,9 @@ def narrate(
             loser = event.target if event.guilty else event.seat
             drawn = _draw_after(seen, index, loser)
             count = drawn.count if drawn and drawn.reason in _CHALLENGE_DRAWS else None
-            line = messages.challenge_resolved(
-                hearer.w(event.seat), hearer.w(event.target), event.guilty, count
+            line = Line.of(
+                messages.challenge_resolved,
+                hearer.w(event.seat), hearer.w(event.target), event.guilty, count,
             )
         elif isinstance(event, ev.WrongCardPenalty | ev.SuggestionPenalty):
             drawn = _draw_after(seen, index, event.seat)
@@ -155,7 +216,7 @@ def narrate(
         else:
             line = _describe(event, hearer)
         if line is not None:
-            lines.append(line)
+            lines.append(replace(line, event=event))
         if isinstance(event, ev.ChallengeResolved):
             lines += deferred
             deferred.clear()
@@ -170,124 +231,128 @@ def _draw_after(seen: Sequence[Event], index: int, seat: int) -> ev.CardsDrawn |
     return None
 
 
-def _accepted(event: ev.DrawAccepted, drawn: ev.CardsDrawn | None, hearer: _Hearer) -> str:
+def _accepted(event: ev.DrawAccepted, drawn: ev.CardsDrawn | None, hearer: _Hearer) -> Line:
     """An accepted Wild Draw Four, Draw Two or stack, told by the draw that follows it."""
     if drawn is None:
-        return messages.draw_accepted(hearer.w(event.seat), event.total)
+        return Line.of(messages.draw_accepted, hearer.w(event.seat), event.total)
     stack = drawn.reason is DrawReason.STACK
-    return messages.draw_accepted(
-        hearer.w(event.seat), drawn.count if stack else event.total, stack
+    return Line.of(
+        messages.draw_accepted, hearer.w(event.seat), drawn.count if stack else event.total, stack
     )
 
 
 def _penalty(
     event: ev.WrongCardPenalty | ev.SuggestionPenalty, hearer: _Hearer, count: int | None
-) -> str:
+) -> Line:
     if isinstance(event, ev.WrongCardPenalty):
-        return messages.wrong_card(hearer.w(event.seat), event.card, 2 if count is None else count)
+        drew = 2 if count is None else count
+        return Line.of(messages.wrong_card, hearer.w(event.seat), event.card, drew)
     if count is None:
         count = hearer.rules.suggestion_penalty if hearer.rules is not None else 2
-    return messages.suggestion_penalty(hearer.w(event.seat), count)
+    return Line.of(messages.suggestion_penalty, hearer.w(event.seat), count)
 
 
-def _drawn(event: ev.CardsDrawn, hearer: _Hearer, loses_turn: bool) -> str:
+def _drawn(event: ev.CardsDrawn, hearer: _Hearer, loses_turn: bool) -> Line:
     mine = event.seat == hearer.viewer and event.cards
     cards = sorted_cards(event.cards) if mine else None
-    return messages.cards_drawn(hearer.w(event.seat), event.count, cards, loses_turn)
+    return Line.of(messages.cards_drawn, hearer.w(event.seat), event.count, cards, loses_turn)
 
 
-def _describe(event: Event, hearer: _Hearer) -> str | None:
+def _shown(event: ev.HandShown, hearer: _Hearer) -> Line:
+    """A challenged hand: its cards to the challenger alone, its count to everyone else."""
+    w = hearer.w
+    cards = sorted_cards(event.cards) if hearer.viewer == event.to_seat else None
+    return Line.of(messages.hand_shown, w(event.seat), w(event.to_seat), cards, event.count)
+
+
+def _describe(event: Event, hearer: _Hearer) -> Line | None:
     w = hearer.w
     viewer = hearer.viewer
 
     match event:
         case ev.Rejected(reason=reason, card=card):
-            return messages.refusal(reason, card)
+            return Line.of(messages.refusal, reason, card)
         case ev.DealerDrew(seat=seat, card=card):
-            return messages.dealer_drew(w(seat), card)
+            return Line.of(messages.dealer_drew, w(seat), card)
         case ev.DealerChosen(seat=seat):
-            return messages.dealer_chosen(w(seat))
+            return Line.of(messages.dealer_chosen, w(seat))
         case ev.RoundStarted(number=number, dealer=dealer):
-            return messages.round_started(number, w(dealer))
+            return Line.of(messages.round_started, number, w(dealer))
         case ev.HandDealt(seat=seat, count=count, cards=cards):
             if seat != viewer:
-                return None
-            return messages.hand_dealt(sorted_cards(cards), count)
+                return Line.of(messages.hand_dealt_to, w(seat), count)
+            return Line.of(messages.hand_dealt, sorted_cards(cards), count)
         case ev.StartCardTurned(card=card):
-            return messages.start_card(card)
+            return Line.of(messages.start_card, card)
         case ev.StartCardReturned(card=card):
-            return messages.start_card_returned(card)
+            return Line.of(messages.start_card_returned, card)
         case ev.TurnStarted(seat=seat):
-            return messages.turn_started(w(seat))
+            return Line.of(messages.turn_started, w(seat))
         case ev.CardPlayed(seat=seat, card=card, cards_left=left, count=count, jump_in=jump):
-            return messages.card_played(w(seat), card, left, count, jump)
+            return Line.of(messages.card_played, w(seat), card, left, count, jump)
         case ev.ColorChosen(seat=seat, color=color):
-            return messages.color_chosen(w(seat), color)
+            return Line.of(messages.color_chosen, w(seat), color)
         case ev.CardsDrawn(seat=seat, reason=reason, cards=cards):
             if reason in _ANNOUNCED_DRAWS and not (seat == viewer and cards):
                 return None  # the catch, the challenge or the penalty said who draws how many
             return _drawn(event, hearer, loses_turn=False)
         case ev.CouldNotDraw(seat=seat):
-            return messages.could_not_draw(w(seat))
+            return Line.of(messages.could_not_draw, w(seat))
         case ev.DrawnCardKept(seat=seat):
-            return messages.drawn_card_kept(w(seat))
+            return Line.of(messages.drawn_card_kept, w(seat))
         case ev.PlayerSkipped(seat=seat):
-            return messages.player_skipped(w(seat))
+            return Line.of(messages.player_skipped, w(seat))
         case ev.DirectionChanged(direction=direction):
-            return messages.direction_changed(direction is Direction.CLOCKWISE)
+            return Line.of(messages.direction_changed, direction is Direction.CLOCKWISE)
         case ev.UnoCalled(seat=seat):
-            return messages.uno_called(w(seat))
+            return Line.of(messages.uno_called, w(seat))
         case ev.UnoCaught(seat=seat, target=target, penalty=penalty):
-            return messages.uno_caught(w(seat), w(target), penalty)
-        case ev.ChallengeMade():
-            return None  # ChallengeResolved says the challenge and its verdict together
-        case ev.HandShown(seat=seat, to_seat=to_seat, count=count, cards=cards):
-            if viewer == to_seat:
-                return messages.hand_shown(w(seat), w(to_seat), sorted_cards(cards), count)
-            if viewer == seat:
-                return messages.hand_shown(w(seat), w(to_seat), None, count)
-            return None
+            return Line.of(messages.uno_caught, w(seat), w(target), penalty)
+        case ev.ChallengeMade(seat=seat, target=target):
+            return Line.of(messages.challenge_made, w(seat), w(target))
+        case ev.HandShown():
+            return _shown(event, hearer)
         case ev.ChallengeResolved(seat=seat, target=target, guilty=guilty):
-            return messages.challenge_resolved(w(seat), w(target), guilty)
+            return Line.of(messages.challenge_resolved, w(seat), w(target), guilty)
         case ev.DrawAccepted(seat=seat, total=total):
-            return messages.draw_accepted(w(seat), total)
+            return Line.of(messages.draw_accepted, w(seat), total)
         case ev.StackGrew(seat=seat, total=total):
-            return messages.stack_grew(w(seat), total)
+            return Line.of(messages.stack_grew, w(seat), total)
         case ev.HandsPassed(direction=direction):
-            return messages.hands_passed(direction is Direction.CLOCKWISE)
+            return Line.of(messages.hands_passed, direction is Direction.CLOCKWISE)
         case ev.HandReceived(seat=seat, from_seat=giver, count=count, cards=cards):
             mine = sorted_cards(cards) if seat == viewer else None
-            return messages.hand_received(w(seat), w(giver), count, mine)
+            return Line.of(messages.hand_received, w(seat), w(giver), count, mine)
         case ev.AnniversaryPlayed(seat=seat, target=target, count=count, cards=cards):
             known = sorted_cards(cards) if viewer in (seat, target) else None
-            return messages.anniversary_played(w(seat), w(target), count, known)
+            return Line.of(messages.anniversary_played, w(seat), w(target), count, known)
         case ev.WrongCardPenalty() | ev.SuggestionPenalty():
             return _penalty(event, hearer, None)
         case ev.PlayerEliminated(seat=seat, score=score):
-            return messages.player_eliminated(w(seat), score)
+            return Line.of(messages.player_eliminated, w(seat), score)
         case ev.Reshuffled(count=count):
-            return messages.reshuffled(count)
+            return Line.of(messages.reshuffled, count)
         case ev.RoundEnded():
             return _round_ended(event, hearer)
         case ev.GameEnded(winner=winner, scores=scores):
             if hearer.own_hands:
                 if hearer.challenge_uno:
                     totals = messages.totals_list(hearer.totals(scores))
-                    return messages.game_ended_last_left(w(winner), totals)
-                return messages.game_ended_lowest(w(winner), hearer.pairs(scores))
+                    return Line.of(messages.game_ended_last_left, w(winner), totals)
+                return Line.of(messages.game_ended_lowest, w(winner), hearer.pairs(scores))
             if hearer.teams:
-                return messages.game_ended_partners(
-                    hearer.team_of(winner), hearer.team_pairs(scores)
+                return Line.of(
+                    messages.game_ended_partners, hearer.team_of(winner), hearer.team_pairs(scores)
                 )
-            return messages.game_ended(w(winner), hearer.pairs(scores))
+            return Line.of(messages.game_ended, w(winner), hearer.pairs(scores))
         case ev.CardCount(counts=counts):
-            return messages.card_check(hearer.pairs(counts))
+            return Line.of(messages.card_check, hearer.pairs(counts))
         case ev.TopCard(card=card, color=color):
-            return messages.top_card(card, color)
+            return Line.of(messages.top_card, card, color)
     return None
 
 
-def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> str:
+def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> Line:
     """The end of a round, as the table's scoring counts it (the engine's order: own hands
     first, then partners, then the standard scoring).
     """
@@ -299,14 +364,17 @@ def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> str:
             said = messages.totals_list(hearer.totals(scores))
         else:
             said = messages.score_list(hearer.pairs(scores))
-        return messages.round_ended_own_hands(w(winner), added, said, hearer.challenge_uno)
+        return Line.of(
+            messages.round_ended_own_hands, w(winner), added, said, hearer.challenge_uno
+        )
     if hearer.teams:
-        return messages.round_ended_partners(
-            w(winner), hearer.team_of(winner), gained[winner], hearer.team_pairs(scores)
+        return Line.of(
+            messages.round_ended_partners,
+            w(winner), hearer.team_of(winner), gained[winner], hearer.team_pairs(scores),
         )
     standard = not any(g for seat, g in enumerate(gained) if seat != winner)
-    return messages.round_ended(
-        w(winner), gained[winner] if standard else None, hearer.pairs(scores)
+    return Line.of(
+        messages.round_ended, w(winner), gained[winner] if standard else None, hearer.pairs(scores)
     )
 
 
@@ -317,58 +385,59 @@ def _pairs(values: Sequence[int], viewer: int, names: Sequence[str]) -> list[tup
 # --------------------------------------------------------------------- queries on a view
 
 
-def describe_hand(view: PlayerView) -> str:
+def describe_hand(view: PlayerView) -> Line:
     """"Your hand, 5 cards: Blue 7 (b7), Red Skip (rsk), …" in deck order."""
-    return messages.your_hand(sorted_cards(view.hand), len(view.hand))
+    return Line.of(messages.your_hand, sorted_cards(view.hand), len(view.hand))
 
 
-def describe_playable(cards: Iterable[Card]) -> str:
+def describe_playable(cards: Iterable[Card]) -> Line:
     """"You can play: …" for the cards the rules let the viewer play now."""
-    return messages.you_can_play(sorted_cards(set(cards)))
+    return Line.of(messages.you_can_play, sorted_cards(set(cards)))
 
 
-def describe_card_check(view: PlayerView) -> str:
-    return messages.card_check(_pairs(view.hand_sizes, view.seat, view.names))
+def describe_card_check(view: PlayerView) -> Line:
+    return Line.of(messages.card_check, _pairs(view.hand_sizes, view.seat, view.names))
 
 
-def describe_top(view: PlayerView) -> str:
+def describe_top(view: PlayerView) -> Line:
     """"Top card: Wild Draw Four (wi+4), colour in play Red.\""""
-    return messages.top_card(view.top, view.color)
+    return Line.of(messages.top_card, view.top, view.color)
 
 
-def describe_scores(view: PlayerView) -> str:
+def describe_scores(view: PlayerView) -> Line:
     rules = view.rules
     hearer = _Hearer(view.seat, view.names, rules, view.teams)
     if rules.challenge_uno:
-        return messages.totals_line(hearer.totals(view.scores), rules.target_score)
+        return Line.of(messages.totals_line, hearer.totals(view.scores), rules.target_score)
     lowest = rules.scoring is Scoring.LOWEST
     if view.teams and not lowest:
-        return messages.team_scores_line(hearer.team_pairs(view.scores), rules.target_score)
-    return messages.scores_line(hearer.pairs(view.scores), rules.target_score, lowest)
+        pairs = hearer.team_pairs(view.scores)
+        return Line.of(messages.team_scores_line, pairs, rules.target_score)
+    return Line.of(messages.scores_line, hearer.pairs(view.scores), rules.target_score, lowest)
 
 
-def describe_whose_turn(view: PlayerView) -> str | None:
+def describe_whose_turn(view: PlayerView) -> Line | None:
     """"It is Bob's turn."; None between rounds."""
     if view.current is None:
         return None
-    return messages.whose_turn(who(view.current, view.seat, view.names))
+    return Line.of(messages.whose_turn, who(view.current, view.seat, view.names))
 
 
-def describe_order(view: PlayerView) -> str:
+def describe_order(view: PlayerView) -> Line:
     """The direction of play and the seats still playing in that order, from the one to move."""
     n = len(view.names)
     first = view.current if view.current is not None else view.seat
     step = view.direction.value
     seats = [(first + step * k) % n for k in range(n)]
     order = [who(seat, view.seat, view.names) for seat in seats if seat not in view.eliminated]
-    return messages.play_order(view.direction is Direction.CLOCKWISE, order)
+    return Line.of(messages.play_order, view.direction is Direction.CLOCKWISE, order)
 
 
-def describe_teams(view: PlayerView) -> str | None:
+def describe_teams(view: PlayerView) -> Line | None:
     """Partners: "You and Bob play against Ann and Cy."; None without partners."""
     if not view.teams:
         return None
     hearer = _Hearer(view.seat, view.names)
     mine = next((team for team in view.teams if view.seat in team), view.teams[0])
     theirs = [[hearer.w(seat) for seat in team] for team in view.teams if team is not mine]
-    return messages.teams_line([hearer.w(seat) for seat in mine], theirs)
+    return Line.of(messages.teams_line, [hearer.w(seat) for seat in mine], theirs)

@@ -95,7 +95,7 @@ class Table:
             self.say(messages.welcome(others, self.rules.target_score, self._scoring()))
             teams = speech.describe_teams(view)
             if teams is not None:
-                self.say(teams)
+                self.say(teams.sentence())
             for line in messages.rules_intro(self.rules):
                 self.say(line)
             self._tell(self.game.opening)
@@ -422,14 +422,14 @@ class Table:
         elif command.query is Query.STATUS:
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:
-            line = speech.describe_hand(view)
+            line = speech.describe_hand(view).sentence()
             if view.my_turn and view.phase is Phase.PLAY:
-                line += " " + speech.describe_playable(self._playable())
+                line += " " + speech.describe_playable(self._playable()).sentence()
             self.say(line)
         elif command.query is Query.SCORES:
-            self.say(speech.describe_scores(view))
+            self.say(speech.describe_scores(view).sentence())
         elif command.query is Query.ORDER:
-            self.say(speech.describe_order(view))
+            self.say(speech.describe_order(view).sentence())
         elif command.query is Query.HELP:
             for line in messages.HELP_LINES:
                 self.say(line)
@@ -444,7 +444,8 @@ class Table:
         if phase is Phase.ROUND_OVER:
             return messages.ROUND_OVER_HINT
         if not view.my_turn:
-            return speech.describe_whose_turn(view) or messages.ROUND_OVER_HINT
+            whose = speech.describe_whose_turn(view)
+            return messages.ROUND_OVER_HINT if whose is None else whose.sentence()
         if phase is Phase.START_COLOR:
             return messages.YOUR_TURN_START_COLOR
         legal = self.game.legal_actions(self.me)
@@ -467,7 +468,7 @@ class Table:
             if any(isinstance(a, Keep) for a in legal):
                 return messages.drawn_playable(drawn)
             return messages.drawn_must_play(drawn)
-        return messages.your_turn(speech.describe_top(view), len(view.hand))
+        return messages.your_turn(speech.describe_top(view).sentence(), len(view.hand))
 
     def _playable(self) -> list[Card]:
         """The cards the rules let the person play now (from the engine's legal actions)."""
