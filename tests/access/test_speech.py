@@ -421,11 +421,15 @@ def test_what_you_can_play() -> None:
 
 def test_card_check_top_card_scores_turn_and_order() -> None:
     view = game().view(BOB)
-    assert speech.describe_card_check(view).sentence() == "Card check: Ann 5 cards, you 3 cards, Cy 1 card."
+    assert speech.describe_card_check(view).sentence() == (
+        "Card check: Ann 5 cards, you 3 cards, Cy 1 card."
+    )
     assert speech.describe_top(view).sentence() == "Top card: Blue 3 (b3)."
-    assert speech.describe_scores(view).sentence() == "Scores: Ann 0, you 0, Cy 0. First to 500 wins."
-    assert speech.describe_whose_turn(view).sentence() == "It is Ann's turn."
-    assert speech.describe_whose_turn(game().view(ANN)).sentence() == "It is your turn."
+    assert speech.describe_scores(view).sentence() == (
+        "Scores: Ann 0, you 0, Cy 0. First to 500 wins."
+    )
+    assert str(speech.describe_whose_turn(view)) == "It is Ann's turn."
+    assert str(speech.describe_whose_turn(game().view(ANN))) == "It is your turn."
     assert speech.describe_order(view).sentence() == (
         "Play goes to the left (clockwise): Ann, then you, then Cy."
     )
@@ -444,8 +448,8 @@ def test_partners_are_named_and_score_as_a_pair() -> None:
         scores=[40, 12, 40, 12],
     )
     view = game.view(BOB)
-    assert speech.describe_teams(view).sentence() == "You and Dee play against Ann and Cy."
-    assert speech.describe_teams(game.view(ANN)).sentence() == "You and Cy play against Bob and Dee."
+    assert str(speech.describe_teams(view)) == "You and Dee play against Ann and Cy."
+    assert str(speech.describe_teams(game.view(ANN))) == "You and Cy play against Bob and Dee."
     assert speech.describe_scores(view).sentence() == (
         "Scores: Ann and Cy 40, you and Dee 12. The first pair to 500 wins."
     )

@@ -29,6 +29,7 @@ _UNICODE_BASE = 0x2800
 _DOTS_OF = {ch: chr(_UNICODE_BASE + dots) for dots, ch in enumerate(BRAILLE_ASCII)}
 # lowercase liblouis Braille ASCII → the uppercase forms BRF files use
 _TO_BRF = str.maketrans("}|{`~", "]\\[@^")
+_FROM_BRF = str.maketrans("]\\[@^", "}|{`~")
 
 
 class BrailleTable(Enum):
@@ -124,13 +125,20 @@ def ascii_to_unicode(text: str) -> str:
     return "".join(_DOTS_OF.get(ch, ch) for ch in brf)
 
 
+def brf_to_ascii(text: str) -> str:
+    """Uppercase (BRF) Braille ASCII as liblouis' lowercase form: ``B#G`` → ``b#g``."""
+    return text.lower().translate(_FROM_BRF)
+
+
 def unicode_to_ascii(text: str) -> str:
-    """Unicode six-dot braille as lowercase Braille ASCII; other characters stay."""
+    """Unicode six-dot braille as liblouis' lowercase Braille ASCII (``⠃⠼⠛`` → ``b#g``);
+    other characters stay as they are.
+    """
     out = []
     for ch in text:
         code = ord(ch) - _UNICODE_BASE
-        out.append(BRAILLE_ASCII[code].lower() if 0 <= code < 64 else ch)
-    return "".join(out)
+        out.append(BRAILLE_ASCII[code] if 0 <= code < 64 else ch)
+    return brf_to_ascii("".join(out))
 
 
 # --------------------------------------------------------------------- cards
@@ -169,7 +177,7 @@ def card_print_code(
 
     The deck's own codes first, then liblouis' back-translation (``blb#g`` → ``blb7``).
     """
-    typed = unicode_to_ascii(braille.strip()).lower()
+    typed = unicode_to_ascii(braille.strip())
     code = deck.print_code(typed)
     if code is not None:
         return code

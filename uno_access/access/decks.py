@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from ..engine.cards import Card
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deck:
-    """One braille deck: its name and its corner codes by print code."""
+    """One braille deck: its name and its corner codes by print code (each deck one value,
+    compared and hashed by identity).
+    """
 
     name: str
     codes: Mapping[str, str]

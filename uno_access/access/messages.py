@@ -663,6 +663,17 @@ def play_order(clockwise: bool, order: Iterable[Who]) -> str:
     return f"Play goes {way}: " + ", then ".join(who.obj for who in order) + "."
 
 
+def hand_heading(count: int) -> str:
+    return f"Your hand, {count_cards(count)}:"
+
+
+HAND_LEGEND = "> marks the selected card, * a card you can play."
+
+
+def draw_pile(count: int) -> str:
+    return f"The DRAW pile has {count_cards(count)}."
+
+
 # =====================================================================
 # The brief forms: each event's phrase in the fewest words, as text and cards.
 # Braille shows them with each card as its corner code ("Ann: b#g"); the brief
@@ -972,24 +983,25 @@ def brief(phrase: Callable[..., str], args: tuple[Any, ...]) -> Parts:
     return short(*args) if short is not None else (phrase(*args),)
 
 
-# the codes of every card face, to find "(b7)" in a line and say it letter by letter
-_SPOKEN_CODE = re.compile(r"\((?:blank card )?([a-z0-9+]{2,6})\)")
+# a card's code in brackets after its name: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"
+_SPOKEN_CODE = re.compile(r" \((?:blank card )?([a-z0-9+]{2,6})\)")
 
 
 def with_codes(sentence: str, cards: Iterable[Card]) -> str:
-    """The full verbosity: each card named in ``sentence`` followed by its code, once."""
-    for card in dict.fromkeys(cards):
-        name = card_name(card)
-        at = sentence.find(name)
-        after = at + len(name)
-        if at >= 0 and not sentence.startswith(" (", after):
-            sentence = f"{sentence[:after]} ({card.code}){sentence[after:]}"
-    return sentence
+    """The full verbosity: each of ``cards`` named in ``sentence`` followed by its code
+    ("Ann plays Blue 7 (b7)."), where the sentence does not give it already.
+    """
+    codes = {card_name(card): card.code for card in cards}
+    if not codes:
+        return sentence
+    names = "|".join(re.escape(name) for name in sorted(codes, key=len, reverse=True))
+    pattern = re.compile(rf"\b({names})(?![\w+]| \(| Draw)")
+    return pattern.sub(lambda m: f"{m.group(1)} ({codes[m.group(1)]})", sentence)
 
 
 def spoken(text: str) -> str:
-    """A line as the speech engine should say it: a card code in brackets is spelled out
-    after a comma ("Blue 7 (b7)" → "Blue 7, b 7"; "wi+4" → "w i plus 4").
+    """A line as the speech engine should say it: a card's code in brackets is spelled out
+    after a comma ("Blue 7 (b7)" → "Blue 7, b 7"; "(wi+4)" → ", w i plus 4").
     """
     return _SPOKEN_CODE.sub(lambda m: ", " + _spell(m.group(1)), text)
 

@@ -108,6 +108,9 @@ class Line:
     def sentence(self) -> str:
         return self.phrase(*self.args)
 
+    def __str__(self) -> str:
+        return self.sentence()
+
     def brief(self) -> Parts:
         return messages.brief(self.phrase, self.args)
 

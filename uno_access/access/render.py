@@ -1,0 +1,141 @@
+"""Events and answers as ``Message``s for one viewer: speech, braille and the print line.
+
+A ``Renderer`` holds what the wording needs about the viewer (their seat, the names, the
+table's rules and partners) and their settings (verbosity, braille table, deck). Each
+line said (``speech.Line``) becomes one ``Message``:
+
+- ``text``: the print line at the viewer's verbosity: brief ("Ann: Blue 7"), normal
+  ("Ann plays Blue 7.") or full, with each card's code ("Ann plays Blue 7 (b7).");
+- ``speech``: the same words as the speech engine should say them (codes spelled out);
+- ``braille``: always the brief form, with each card as its corner code (",ann3 b#g"),
+  so that who and which card fill the first cells of any display.
+
+Braille translation is cached (``braille.render``), so a whole turn's messages cost
+dictionary look-ups once the phrases have been seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from ..engine import events as ev
+from ..engine.cards import Card
+from ..engine.events import Event
+from ..engine.rules import RuleSet
+from ..engine.state import PlayerView
+from . import braille, messages, speech
+from .braille import BrailleTable
+from .decks import DEFAULT_DECK, Deck
+from .message import Message, Parts, Priority, Verbosity
+from .speech import Line, Teams
+
+
+@dataclass(frozen=True, slots=True)
+class Renderer:
+    viewer: int
+    names: Sequence[str]
+    rules: RuleSet | None = None
+    teams: Teams = ()
+    verbosity: Verbosity = Verbosity.NORMAL
+    table: BrailleTable = BrailleTable.UEB2
+    deck: Deck = DEFAULT_DECK
+
+    @classmethod
+    def for_view(
+        cls, view: PlayerView, verbosity: Verbosity = Verbosity.NORMAL,
+        table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK,
+    ) -> Renderer:
+        return cls(view.seat, view.names, view.rules, view.teams, verbosity, table, deck)
+
+    # ----------------------------------------------------------------- events
+
+    def events(self, events: Iterable[Event]) -> list[Message]:
+        """A batch of events (one ``apply``) as the messages the viewer gets, folded as
+        ``speech.narrate_lines`` folds them.
+        """
+        lines = speech.narrate_lines(
+            events, self.viewer, self.names, rules=self.rules, teams=self.teams
+        )
+        return [self.line(line) for line in lines]
+
+    def event(self, event: Event) -> Message | None:
+        """One event alone; None when it is not for the viewer (another's refusal or query)."""
+        line = speech.describe_line(
+            event, self.viewer, self.names, rules=self.rules, teams=self.teams
+        )
+        return None if line is None else self.line(line)
+
+    # ----------------------------------------------------------------- lines
+
+    def line(self, line: Line, priority: Priority | None = None) -> Message:
+        parts = line.brief()
+        if self.verbosity is Verbosity.BRIEF:
+            text = parts_text(parts)
+        elif self.verbosity is Verbosity.FULL:
+            text = messages.with_codes(line.sentence(), line.cards())
+        else:
+            text = line.sentence()
+        if priority is None:
+            priority = self.priority(line.event)
+        return Message(
+            messages.spoken(text), braille.render(parts, self.table, self.deck), text, priority
+        )
+
+    def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:
+        """A line of the game that is not an event (a prompt, a hint, an error)."""
+        return Message(
+            messages.spoken(sentence), braille.render((sentence,), self.table, self.deck),
+            sentence, priority,
+        )
+
+    def priority(self, event: Event | None) -> Priority:
+        """Urgent: what the viewer must act on or asked for (their turn, a refusal, being
+        caught or put out, an answer to a query); everything else waits its turn.
+        """
+        me = self.viewer
+        match event:
+            case ev.TurnStarted(seat=seat) if seat == me:
+                return Priority.URGENT
+            case ev.Rejected() | ev.CardCount() | ev.TopCard():
+                return Priority.URGENT
+            case ev.UnoCaught(target=target) if target == me:
+                return Priority.URGENT
+            case ev.PlayerEliminated(seat=seat) if seat == me:
+                return Priority.URGENT
+        return Priority.NORMAL
+
+    # ----------------------------------------------------------------- queries
+
+    def hand(self, view: PlayerView) -> Message:
+        return self.line(speech.describe_hand(view), Priority.URGENT)
+
+    def playable(self, cards: Iterable[Card]) -> Message:
+        return self.line(speech.describe_playable(cards), Priority.URGENT)
+
+    def card_check(self, view: PlayerView) -> Message:
+        return self.line(speech.describe_card_check(view), Priority.URGENT)
+
+    def top_card(self, view: PlayerView) -> Message:
+        return self.line(speech.describe_top(view), Priority.URGENT)
+
+    def scores(self, view: PlayerView) -> Message:
+        return self.line(speech.describe_scores(view), Priority.URGENT)
+
+    def order(self, view: PlayerView) -> Message:
+        return self.line(speech.describe_order(view), Priority.URGENT)
+
+
+def parts_text(parts: Parts) -> str:
+    """A brief form in words: each card by its name ("Ann: Blue 7"), a list of cards with
+    commas ("You get 2: Blue 1, Wild"), where braille separates the codes by a space.
+    """
+    words: list[str] = []
+    for index, part in enumerate(parts):
+        if isinstance(part, Card):
+            words.append(messages.card_name(part))
+        elif part == " " and 0 < index < len(parts) - 1:
+            words.append(", ")
+        else:
+            words.append(part)
+    return "".join(words)
