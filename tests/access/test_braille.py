@@ -74,3 +74,34 @@ def test_to_ascii_is_liblouis_lowercase_and_to_brf_its_uppercase_form() -> None:
     assert braille.to_ascii("b+2") == 'b"6#b'
     text = "Playing Green 9"
     assert braille.to_brf(text) == braille.to_ascii(text).upper()
+
+
+@pytest.mark.parametrize("card", FACES, ids=IDS)
+def test_every_printed_code_back_translates_to_its_card(card: Card) -> None:
+    from uno_access.access.parse import parse_card
+
+    printed = deck_code(card)
+    assert braille.card_print_code(printed) == card.code
+    assert braille.card_print_code(to_dots(printed)) == card.code
+    assert parse_card(to_dots(printed)) is card
+    assert braille.back_translate(printed.lower()) == card.code  # liblouis agrees
+
+
+@pytest.mark.parametrize("card", FACES, ids=IDS)
+def test_the_deck_table_is_what_grade_2_makes_of_each_print_code(card: Card) -> None:
+    from uno_access.access.decks import BRAILLE_UNO_2019
+
+    assert BRAILLE_UNO_2019.code(card) == braille.to_ascii(card.code)
+
+
+def test_a_braille_keyboard_may_type_a_blank_card_by_back_translation() -> None:
+    from uno_access.access.parse import parse_card
+
+    assert parse_card("blb#g") is Card.from_code("blb7")  # not on the deck: liblouis reads it
+
+
+def test_computer_braille_shows_a_card_as_its_print_code() -> None:
+    table = braille.BrailleTable.COMPUTER
+    assert braille.card_ascii(Card.from_code("b7"), table) == "b7"
+    assert braille.card_unicode(Card.from_code("b7"), table) == braille.to_unicode("b7", table)
+    assert braille.to_unicode("b7", table) != braille.card_unicode(Card.from_code("b7"))

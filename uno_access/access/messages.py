@@ -664,7 +664,7 @@ def play_order(clockwise: bool, order: Iterable[Who]) -> str:
 
 
 def hand_heading(count: int) -> str:
-    return f"Your hand, {count_cards(count)}:"
+    return f"Your hand, {count_cards(count)}:" if count else "Your hand is empty."
 
 
 HAND_LEGEND = "> marks the selected card, * a card you can play."
@@ -792,12 +792,13 @@ def _b_challenge_made(challenger: Who, target: Who) -> Parts:
 def _b_challenge_resolved(
     challenger: Who, target: Who, guilty: bool, drawn: int | None = None
 ) -> Parts:
+    challenges = f"{challenger.subject} {challenger.verb('challenges', 'challenge')}"
     if guilty:
         n = 4 if drawn is None else drawn
-        return (f"Challenge: {target.obj} guilty, {target.verb('draws', 'draw')} {n}",)
+        return (f"{challenges}: {target.obj} guilty, {target.verb('draws', 'draw')} {n}",)
     n = 6 if drawn is None else drawn
     return (
-        f"Challenge: {target.obj} innocent, {challenger.obj} "
+        f"{challenges}: {target.obj} innocent, {challenger.obj} "
         f"{challenger.verb('draws', 'draw')} {n}",
     )
 
@@ -1001,9 +1002,15 @@ def with_codes(sentence: str, cards: Iterable[Card]) -> str:
 
 def spoken(text: str) -> str:
     """A line as the speech engine should say it: a card's code in brackets is spelled out
-    after a comma ("Blue 7 (b7)" → "Blue 7, b 7"; "(wi+4)" → ", w i plus 4").
+    between commas ("Blue 7 (b7)." → "Blue 7, b 7."; "Wild (wi) and" → "Wild, w i, and").
     """
-    return _SPOKEN_CODE.sub(lambda m: ", " + _spell(m.group(1)), text)
+    return _SPOKEN_CODE.sub(_spoken_code, text)
+
+
+def _spoken_code(match: re.Match[str]) -> str:
+    more = match.string[match.end():match.end() + 2]
+    pause = "," if len(more) == 2 and more[0] == " " and more[1].isalnum() else ""
+    return f", {_spell(match.group(1))}{pause}"
 
 
 def _spell(code: str) -> str:

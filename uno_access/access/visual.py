@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.style import Style
 from rich.text import Text
@@ -156,15 +157,13 @@ class HandView:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield Text(messages.hand_heading(len(self.cards)), style="uno.heading")
-        row = Text()
+        entries = []
         for index, card in enumerate(self.cards):
-            mark = ">" if index == self.selected else " "
-            star = "*" if card in self.playable else " "
-            row.append(f"{mark}{index + 1}")
-            row.append_text(card_label(card, index == self.selected))
-            row.append(f"{star} ")
-        row.overflow = "fold"
-        yield row
+            entry = Text(f"{'>' if index == self.selected else ' '}{index + 1}")
+            entry.append_text(card_label(card, index == self.selected))
+            entry.append("*" if card in self.playable else " ")
+            entries.append(entry)
+        yield Columns(entries, padding=(0, 1))  # a card is never split across lines
         if self.playable:
             yield Text(messages.HAND_LEGEND)
 
