@@ -1,4 +1,4 @@
-"""The command line: ``uno-access [play|simulate|scenario|cards] …`` (INTERFACE.md)."""
+"""The command line: ``uno-access [play|simulate|scenario|cards|rules] …`` (INTERFACE.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
 
 EXIT_ERROR = 2
+RULES_FORMATS = ("text", "brf")
+TABLES = ("ueb2", "ueb1", "computer")
 
 
 class UsageError(Exception):
@@ -94,6 +96,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards = sub.add_parser("cards", help=messages.HELP_CARDS)
     cards.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+
+    rules = sub.add_parser("rules", help=messages.HELP_RULES)
+    rules.add_argument("--format", choices=RULES_FORMATS, default="text",
+                       help=messages.HELP_RULES_FORMAT)
+    rules.add_argument("--quick", action="store_true", help=messages.HELP_QUICK)
+    rules.add_argument("--table", choices=TABLES, default="ueb2",
+                       help=messages.HELP_BRAILLE_TABLE)
+    rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
     return parser
 
 
@@ -166,6 +176,30 @@ def cmd_cards(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rules(args: argparse.Namespace) -> int:
+    from .access import braille, document
+
+    blocks = document.rules(quick_only=args.quick)
+    try:
+        if args.format == "brf":
+            text = document.as_brf(blocks, braille.BrailleTable(args.table))
+        else:
+            text = document.as_text(blocks)
+    except braille.BrailleUnavailable as error:
+        raise UsageError(error.message) from None
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        with open(args.output, "w", encoding="ascii" if args.format == "brf" else "utf-8",
+                  newline="") as file:
+            file.write(text)
+    except OSError as error:
+        raise UsageError(messages.cannot_write(args.output, error.strerror)) from None
+    print(messages.written(args.output))
+    return 0
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .ui.play import run
 
@@ -178,6 +212,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "scenario": cmd_scenario,
     "cards": cmd_cards,
+    "rules": cmd_rules,
 }
 
 

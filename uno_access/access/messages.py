@@ -216,6 +216,19 @@ HELP_SIMULATE = "bots play whole games; prints figures"
 HELP_SCENARIO = "replay a scenario file; prints one JSON object per event, then the state"
 HELP_CARDS = "every card face with its code, name, braille and points"
 HELP_JSON = "print JSON"
+HELP_RULES = "the rules and the Quick Play Reference cards, to read, emboss or hear"
+HELP_RULES_FORMAT = "text to read, brf to emboss (40 cells, 25 lines a page), wav to hear"
+HELP_QUICK = "only the four Quick Play Reference cards"
+HELP_BRAILLE_TABLE = "braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer"
+HELP_OUTPUT = "write to this file instead of the screen"
+
+
+def cannot_write(path: str, why: str | None) -> str:
+    return f"cannot write {path}: {why or 'unknown error'}."
+
+
+def written(path: str) -> str:
+    return f"Written: {path}"
 HELP_BOTS = "bot strength per bot seat, comma-separated (random)"
 HELP_NAME = "your name at the table"
 PLAYERS_RANGE = "the number of players is a whole number from 2 to 10"

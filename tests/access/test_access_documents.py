@@ -1,0 +1,94 @@
+"""The rules and the Quick Play Reference cards as text, as an embossable BRF (40 cells by
+25 lines a page, words unbroken, page numbers), and through ``uno-access rules``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from uno_access.__main__ import main
+from uno_access.access import braille, document
+from uno_access.access.document import BlockKind
+
+ROOT = Path(__file__).resolve().parents[2]
+BRF_CHARS = re.compile(r"^[ -\]^_]*$")  # uppercase Braille ASCII: space to underscore
+
+
+def pages(brf: str) -> list[list[str]]:
+    assert brf.endswith("\r\n")
+    return [page.removesuffix("\r\n").split("\r\n") for page in brf.split("\f")]
+
+
+def test_the_quick_play_reference_is_four_cards_of_one_short_step_each() -> None:
+    blocks = document.rules(quick_only=True)
+    headings = [b.text for b in blocks if b.kind is BlockKind.HEADING]
+    assert headings == ["The Quick Play Reference cards", "Card 1: Match", "Card 2: Draw",
+                        "Card 3: UNO", "Card 4: Score"]
+    steps = [b.text for b in blocks if b.kind is BlockKind.PARAGRAPH]
+    assert len(steps) == 4 and all(len(step) < 120 for step in steps)
+
+
+def test_the_rules_text_has_every_part_of_a_game_then_the_reference_cards() -> None:
+    text = document.as_text(document.rules())
+    for heading in ("The object of the game", "The cards", "Getting ready", "Your turn",
+                    "The action cards", "UNO", "Scoring", "Card 4: Score"):
+        assert f"\n{heading}\n" in text
+    assert "card check" in text and "touch the top card" in text
+
+
+def test_every_brf_page_is_40_cells_by_25_lines_with_its_number_on_the_last_line() -> None:
+    sheets = pages(document.as_brf(document.rules()))
+    assert len(sheets) >= 3
+    for number, page in enumerate(sheets, start=1):
+        assert len(page) == 25
+        assert all(len(line) <= 40 and BRF_CHARS.match(line) for line in page)
+        assert page[-1] == braille.to_brf(str(number)).rjust(40)
+
+
+def test_no_word_is_broken_across_lines_in_the_brf() -> None:
+    blocks = document.rules()
+    words = [w for block in blocks for w in braille.to_brf(block.text).split()]
+    lines = [line for page in pages(document.as_brf(blocks)) for line in page[:-1]]
+    assert [w for line in lines for w in line.split()] == words
+
+
+def test_paragraphs_are_indented_two_cells_and_headings_centred() -> None:
+    first = pages(document.as_brf(document.rules(quick_only=True)))[0]
+    assert first[0] == ",! ,QK ,PLAY ,REF];E C>DS".center(40).rstrip()
+    assert first[3].startswith("  ,ON YR TURN1 PLAY A C>D")
+
+
+def test_long_words_are_the_only_thing_split() -> None:
+    assert document._wrap("A " + "X" * 50 + " B", 40, 2, 0) == ["  A", "X" * 40, "X" * 10 + " B"]
+
+
+def test_the_brf_files_kept_in_braille_are_what_the_texts_make() -> None:
+    kept = (ROOT / "braille" / "rules.brf").read_bytes().decode("ascii")
+    assert kept == document.as_brf(document.rules())
+    quick = (ROOT / "braille" / "quick_reference.brf").read_bytes().decode("ascii")
+    assert quick == document.as_brf(document.rules(quick_only=True))
+
+
+def test_uno_access_rules_writes_text_and_brf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "--quick"]) == 0
+    assert "Card 3: UNO" in capsys.readouterr().out
+    out = tmp_path / "quick.brf"
+    assert main(["rules", "--format", "brf", "--quick", "-o", str(out)]) == 0
+    assert out.read_bytes().decode("ascii") == document.as_brf(document.rules(quick_only=True))
+    assert capsys.readouterr().out == f"Written: {out}\n"
+    grade1 = document.as_brf(document.rules(quick_only=True), braille.BrailleTable.UEB1)
+    assert main(["rules", "--format", "brf", "--quick", "--table", "ueb1", "-o", str(out)]) == 0
+    assert out.read_bytes().decode("ascii") == grade1 != document.as_brf(document.rules(True))
+
+
+def test_a_file_that_cannot_be_written_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "-o", str(tmp_path / "missing" / "rules.txt")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("uno-access: cannot write ")
