@@ -228,7 +228,7 @@ def action_json(action: act.Action) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": action.seat, "act": _ACT_NAMES[type(action)]}
     for f in fields(action):
         value = getattr(action, f.name)
-        if f.name not in ("seat", "count") and value not in (None, False):
+        if f.name not in ("seat", "count") and value is not None and value is not False:
             out[f.name] = to_json(value)
     if isinstance(action, act.Play | act.JumpIn) and action.count != 1:
         del out["card"]

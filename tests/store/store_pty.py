@@ -73,7 +73,7 @@ class PtyGame:
         """The lines said until the next prompt (``prompt`` None: the program ended)."""
         index = self.child.expect_exact([*PROMPTS, pexpect.EOF])
         self.prompt = PROMPTS[index] if index < len(PROMPTS) else None
-        return game_lines(self.child.before)
+        return game_lines(self.child.before or "")
 
     def type(self, line: str) -> list[str]:
         """Type ``line`` and Enter; the lines said until the next prompt."""
@@ -82,9 +82,10 @@ class PtyGame:
 
     def kill(self) -> list[str]:
         """SIGKILL, at once; the complete lines shown before it."""
+        assert self.child.pid is not None
         os.kill(self.child.pid, signal.SIGKILL)
         self.child.expect(pexpect.EOF)
-        lines = game_lines(self.child.before)
+        lines = game_lines(self.child.before or "")
         self.child.close(force=True)
         return lines
 

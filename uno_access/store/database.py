@@ -103,15 +103,20 @@ class Store:
     # ----------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, path: Path) -> Opened:
-        """Open (or create) the saved games file at ``path``; never raises."""
+    def open(cls, path: Path, durable: bool = True) -> Opened:
+        """Open (or create) the saved games file at ``path``; never raises.
+
+        ``durable``: each write reaches the disk before the game goes on (fsync), so not
+        even a power cut loses it; without, a killed program still loses nothing, but a
+        power cut may lose the last moments (never the file).
+        """
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             try:
-                return Opened(cls._connect(path))
+                return Opened(cls._connect(path, durable))
             except _Damaged:
                 aside = _move_aside(path)
-            return Opened(cls._connect(path), [messages.db_damaged(str(path), str(aside))])
+            return Opened(cls._connect(path, durable), [messages.db_damaged(str(path), str(aside))])
         except _Damaged:
             why = messages.db_unusable(str(path))
         except (sqlite3.Error, OSError) as error:
@@ -119,11 +124,11 @@ class Store:
         return Opened(None, [messages.not_saving(why)], why)
 
     @classmethod
-    def _connect(cls, path: Path) -> Store:
+    def _connect(cls, path: Path, durable: bool) -> Store:
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute("PRAGMA synchronous=FULL")
+            connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             check = connection.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise _Damaged

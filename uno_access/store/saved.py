@@ -106,14 +106,18 @@ class SavedGame:
         return [line for line in self.lines if line is not None]
 
     @property
-    def since_input(self) -> list[str]:
-        """The lines shown since the person last typed (what "repeat" says again)."""
-        out: list[str] = []
-        for line in reversed(self.lines):
-            if line is None:
-                break
-            out.append(line)
-        return out[::-1]
+    def last_told(self) -> list[str]:
+        """What the person was last told: the lines since they last typed, or, when they
+        were being asked to type, the lines before that (what "repeat" says again).
+        """
+        last: list[str] = []
+        since: list[str] = []
+        for line in self.lines:
+            if line is not None:
+                since.append(line)
+            elif since:
+                last, since = since, []
+        return since or last
 
     def scenario(self) -> dict[str, Any]:
         """The game as a scenario file (INTERFACE.md) that replays to the same state:

@@ -133,7 +133,7 @@ class Table:
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
         self.screen.say(messages.resumed(saved.id, others, view.round_number))
-        for line in saved.since_input:
+        for line in saved.last_told:
             self.screen.say(line)
         self.screen.say(messages.RESUMED_END)
         if view.phase is Phase.DRAWN and view.my_turn:
