@@ -184,9 +184,9 @@ def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settin
         try:
             changes[key] = check(value)
         except _Bad:
-            default = _plain(getattr(DEFAULTS, key))
             problems.append(messages.settings_bad_value(
-                where, line, key, _plain(value), check.__doc__ or "", default))
+                where, line, key, _written(value), check.__doc__ or "",
+                _toml_value(getattr(DEFAULTS, key))))
     return replace(DEFAULTS, **changes), problems
 
 
@@ -224,8 +224,12 @@ def _toml_value(value: object) -> str:
     raise TypeError(f"not a flat TOML value: {value!r}")
 
 
-def _plain(value: object) -> object:
-    return value.value if isinstance(value, Enum) else value
+def _written(value: object) -> str:
+    """A value read from the file, as it would be written there."""
+    try:
+        return _toml_value(value)
+    except TypeError:  # a table or a list
+        return json.dumps(value, ensure_ascii=False, default=str)
 
 
 def _line_of(text: str, key: str) -> int | None:

@@ -10,7 +10,7 @@ import os
 import re
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pexpect
@@ -61,10 +61,13 @@ def game_lines(output: str, typed: str | None = None) -> list[str]:
 class PtyGame:
     """``uno-access ARGS`` running in a pseudo-terminal."""
 
-    def __init__(self, home: Path, args: Sequence[str], timeout: float = 20) -> None:
+    def __init__(
+        self, home: Path, args: Sequence[str], timeout: float = 20,
+        preexec_fn: Callable[[], None] | None = None,
+    ) -> None:
         self.child = pexpect.spawn(
             sys.executable, ["-m", "uno_access", *args], cwd=str(ROOT), env=environment(home),
-            encoding="utf-8", timeout=timeout, dimensions=(50, 200),
+            encoding="utf-8", timeout=timeout, dimensions=(50, 200), preexec_fn=preexec_fn,
         )
         self.child.delaybeforesend = 0
         self.prompt: str | None = None

@@ -1033,13 +1033,11 @@ def exported(number: int, path: str) -> str:
     return f"Game {number} is written to {path}; uno-access scenario {path} replays it."
 
 
-def settings_bad_value(path: str, line: int | None, key: str, value: object, allowed: str,
-                       default: object) -> str:
+def settings_bad_value(path: str, line: int | None, key: str, value: str, allowed: str,
+                       default: str) -> str:
+    """``value`` and ``default`` as they are written in the file."""
     where = f"{path}, line {line}" if line is not None else path
-    return (
-        f"{where}: {key} = {value!r} is not allowed ({allowed}); "
-        f"the default, {default!r}, is used."
-    )
+    return f"{where}: {key} = {value} is not allowed ({allowed}); the default, {default}, is used."
 
 
 def settings_unknown_key(path: str, line: int | None, key: str, known: Iterable[str]) -> str:
