@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from store_pty import ROOT, environment, read_saved
+from store_pty import ROOT, database, environment, read_saved
 
 from uno_access.access import messages
 from uno_access.engine.rules import RuleSet
@@ -98,3 +99,22 @@ def test_export_writes_the_latest_game_as_a_scenario_that_replays_to_its_state(
     unwritable = command(home, "export", "-o", str(home / "no" / "such" / "dir.json"))
     assert unwritable.returncode == 2 and len(unwritable.stderr.splitlines()) == 1
     assert "cannot be written" in unwritable.stderr
+
+
+def test_a_saved_game_this_version_cannot_play_is_one_line_and_a_new_game_starts(
+    home: Path,
+) -> None:
+    typed(["d"])
+    connection = sqlite3.connect(database(home))
+    setup = json.loads(connection.execute("SELECT setup FROM games").fetchone()[0])
+    setup["bots"][1] = "genius"
+    connection.execute("UPDATE games SET setup = ?", (json.dumps(setup),))
+    connection.commit()
+    connection.close()
+    result = command(home, "resume")
+    assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
+    assert "Game 1 cannot be read back" in result.stderr and "genius" in result.stderr
+    said = typed(["h"])
+    assert said[0].startswith("Game 1 cannot be read back")
+    assert any(line.startswith("Your hand, 7 cards") for line in said)
+    assert not typed(["h"])[0].startswith("Game 1")  # said once

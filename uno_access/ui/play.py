@@ -54,7 +54,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..access import messages
-from ..bots import Bot, make_bot
+from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
 from ..store import GameSetup, Recorder, SavedGame, Store
@@ -108,7 +108,11 @@ def run(
     keyboard = Keyboard(input=input, output=output)
     store = _open_store(screen)
     try:
-        saved = _offer_resume(store, keyboard, screen)
+        try:
+            saved = _offer_resume(store, keyboard, screen)
+        except EOFError:
+            screen.say(messages.INPUT_CLOSED)
+            return 0
         if saved is not None:
             return _play_saved(store, saved, keyboard, screen)
         rng = random.Random(seed)
@@ -162,7 +166,12 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
         return messages.saved_game_unreadable(number, str(error))
     except sqlite3.Error as error:
         return messages.cannot_read_games(str(error))
-    return messages.no_such_game(number) if saved is None else saved
+    if saved is None:
+        return messages.no_such_game(number)
+    unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
+    if unknown:
+        return messages.saved_game_unreadable(number, messages.unknown_bot(unknown[0], BOT_NAMES))
+    return saved
 
 
 def _open_store(screen: Screen) -> Store | None:
@@ -181,24 +190,31 @@ def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> Sa
         return None
     try:
         number = store.latest(unfinished=True, not_offered=True)
-        saved = None if number is None else store.load(number)
-    except (sqlite3.Error, SavedGameError):
+    except sqlite3.Error:
         return None
+    saved = None if number is None else load_saved(store, number)
     if saved is None:
+        return None
+    if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
+        screen.say(saved)
+        _declined(store, number)
         return None
     names = saved.setup.names
     others = [n for seat, n in enumerate(names) if seat != saved.setup.seat]
     round_number = saved.game().state.round_number
     screen.say(messages.resume_offer(saved.id, saved.started, others, round_number))
-    try:
-        answer = keyboard.read(messages.RESUME_PROMPT)
-    except EOFError:
-        answer = ""
+    answer = keyboard.read(messages.RESUME_PROMPT)  # EOFError: the input closed
     if answer.strip().lower() in messages.YES_WORDS:
         return saved
-    with contextlib.suppress(sqlite3.Error):
-        store.set_offered(saved.id)
+    _declined(store, saved.id)
     return None
+
+
+def _declined(store: Store, number: int | None) -> None:
+    """Not to be offered again."""
+    if number is not None:
+        with contextlib.suppress(sqlite3.Error):
+            store.set_offered(number)
 
 
 def _play_saved(store: Store | None, saved: SavedGame, keyboard: Keyboard, screen: Screen) -> int:
