@@ -203,6 +203,7 @@ def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> Sa
     others = [n for seat, n in enumerate(names) if seat != saved.setup.seat]
     round_number = saved.game().state.round_number
     screen.say(messages.resume_offer(saved.id, saved.started, others, round_number))
+    screen.input_taken()
     answer = keyboard.read(messages.RESUME_PROMPT)  # EOFError: the input closed
     if answer.strip().lower() in messages.YES_WORDS:
         return saved
