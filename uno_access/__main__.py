@@ -76,10 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="uno-access", description=messages.PROGRAM_DESCRIPTION)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
-    play = sub.add_parser("play", help=messages.HELP_PLAY)
-    play.add_argument("--players", type=_players, default=2)
-    play.add_argument("--bots", default="random", help=messages.HELP_BOTS)
-    play.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
+    play = sub.add_parser("play", help=messages.HELP_PLAY)  # defaults: the settings file
+    play.add_argument("--players", type=_players, default=None)
+    play.add_argument("--bots", default=None, help=messages.HELP_BOTS)
+    play.add_argument("--rules", default=None, help=messages.help_rules(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--name", default=None, help=messages.HELP_NAME)
 
@@ -104,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--table", choices=TABLES, default="ueb2",
                        help=messages.HELP_BRAILLE_TABLE)
     rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
+    resume = sub.add_parser("resume", help=messages.HELP_RESUME)
+    resume.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
+    export = sub.add_parser("export", help=messages.HELP_EXPORT)
+    export.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
+    export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
     return parser
 
 
@@ -201,10 +206,37 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from . import settings as settings_file
     from .ui.play import run
 
-    rules = _rules(args.rules)
-    return run(args.players, _bots(args.bots), rules, args.seed, args.name)
+    settings, problems = settings_file.load()
+    for problem in problems:
+        print(f"uno-access: {problem}", file=sys.stderr)
+    rules = _rules(args.rules if args.rules is not None else settings.rules)
+    players = args.players if args.players is not None else settings.players
+    bots = _bots(args.bots if args.bots is not None else settings.bots)
+    return run(players, bots, rules, args.seed, args.name or settings.name or None)
+
+
+def cmd_resume(args: argparse.Namespace) -> int:
+    from .ui.play import resume
+
+    status = resume(args.game)
+    if isinstance(status, str):
+        raise UsageError(status)
+    return status
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .store.export import ExportError, export
+
+    try:
+        line = export(args.game, args.output)
+    except ExportError as error:
+        raise UsageError(error.message) from None
+    if line is not None:
+        print(line, file=sys.stderr)
+    return 0
 
 
 COMMANDS = {
@@ -213,6 +245,8 @@ COMMANDS = {
     "scenario": cmd_scenario,
     "cards": cmd_cards,
     "rules": cmd_rules,
+    "resume": cmd_resume,
+    "export": cmd_export,
 }
 
 

@@ -33,13 +33,17 @@ class Scenario:
     rules: RuleSet
     dealer: int | None
     hands: tuple[tuple[Card, ...], ...]
-    start: Card
+    start: Card | None  # None when dealt by the seed
     draw_pile: tuple[Card, ...]
     seed: int
     actions: tuple[act.Action, ...]
+    dealt_by_seed: bool = False  # "deal": "seed": dealt as ``Game.new`` deals from the seed
 
     def game(self) -> Game:
         """The game at the scenario's position, before its actions."""
+        if self.dealt_by_seed:
+            return Game.new(self.players, self.rules, seed=self.seed)
+        assert self.start is not None
         return Game.from_position(
             self.players, self.hands, self.start, self.draw_pile,
             rules=self.rules, dealer=self.dealer, seed=self.seed,
@@ -80,6 +84,8 @@ def from_mapping(data: object) -> Scenario:
     wanted = rules.seats_allowed(len(players))
     if wanted is not None:
         raise ScenarioError(messages.scenario_players_for_rules(wanted))
+    if "deal" in data:
+        return _dealt_by_seed(data, players, rules)
     dealer = data.get("dealer")
     if dealer is not None and not (_is_int(dealer) and 0 <= dealer < len(players)):
         wanted = f"a seat from 0 to {len(players) - 1}"
@@ -99,11 +105,24 @@ def from_mapping(data: object) -> Scenario:
     seed = data.get("seed", 0)
     if not _is_int(seed):
         raise ScenarioError(messages.scenario_field("seed", "a whole number"))
-    raw_actions = data.get("actions", [])
-    if not isinstance(raw_actions, list):
-        raise ScenarioError(messages.scenario_field("actions", "a list"))
-    actions = tuple(_action(raw, i) for i, raw in enumerate(raw_actions))
+    actions = _actions(data.get("actions", []))
     return Scenario(players, rules, dealer, parsed_hands, start_card, draw_pile, seed, actions)
+
+
+def _dealt_by_seed(data: Mapping[str, Any], players: tuple[str, ...], rules: RuleSet) -> Scenario:
+    """``"deal": "seed"``: the game ``Game.new`` deals from ``seed`` (an exported game),
+    so no hands, start card, draw pile or dealer of its own.
+    """
+    if data.get("deal") != "seed":
+        raise ScenarioError(messages.scenario_field("deal", '"seed"'))
+    for key in ("hands", "start", "draw_pile", "dealer"):
+        if key in data:
+            raise ScenarioError(messages.scenario_dealt_by_seed(key))
+    seed = data.get("seed")
+    if not _is_int(seed):
+        raise ScenarioError(messages.scenario_field("seed", "a whole number"))
+    actions = _actions(data.get("actions", []))
+    return Scenario(players, rules, None, (), None, (), seed, actions, True)
 
 
 def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
@@ -209,12 +228,23 @@ def action_json(action: act.Action) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": action.seat, "act": _ACT_NAMES[type(action)]}
     for f in fields(action):
         value = getattr(action, f.name)
-        if f.name not in ("seat", "count") and value not in (None, False):
+        if f.name not in ("seat", "count") and value is not None and value is not False:
             out[f.name] = to_json(value)
     if isinstance(action, act.Play | act.JumpIn) and action.count != 1:
         del out["card"]
         out["cards"] = [action.card.code] * action.count
     return out
+
+
+def _actions(raw_actions: object) -> tuple[act.Action, ...]:
+    if not isinstance(raw_actions, list):
+        raise ScenarioError(messages.scenario_field("actions", "a list"))
+    return tuple(_action(raw, i) for i, raw in enumerate(raw_actions))
+
+
+def action_from_json(raw: object) -> act.Action:
+    """A scenario action object as an action (``ScenarioError`` if it is not one)."""
+    return _action(raw, 0)
 
 
 def _action(raw: object, index: int) -> act.Action:

@@ -36,11 +36,17 @@ comes. Commands (any case; ``help`` in the game lists them too):
 Every preset plays: a partners game names the pairs at the start and scores each pair;
 with Challenge UNO a player who reaches the limit is out, said once, and skipped (when it
 is you, the others play on to the end while you watch).
+
+Every game is saved as it is played (``uno_access.store``): each action before it is
+applied, each line before it is shown. ``play`` offers to resume the latest unfinished
+game (one yes/no line); ``resume`` takes one up again at once.
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
+import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
 
@@ -48,9 +54,12 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..access import messages
-from ..bots import Bot, make_bot
+from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
+from ..store import GameSetup, Recorder, SavedGame, Store
+from ..store.paths import database_path
+from ..store.saved import SavedGameError
 from .table import Table
 from .terminal import Keyboard, Screen
 
@@ -78,19 +87,157 @@ def seat_bots(players: int, bots: Sequence[str], rng: random.Random) -> dict[int
     }
 
 
+def seat_bot_names(players: int, bots: Sequence[str]) -> tuple[str | None, ...]:
+    """Each seat's bot name as ``seat_bots`` seats them (None for the person)."""
+    return (None, *(bots[(seat - 1) % len(bots)] for seat in range(1, players)))
+
+
 def run(
-    players: int, bots: Sequence[str], rules: RuleSet, seed: int | None, name: str | None
+    players: int, bots: Sequence[str], rules: RuleSet, seed: int | None, name: str | None,
+    *, input: Input | None = None, output: Output | None = None, screen: Screen | None = None,
 ) -> int:
-    """A new game against bots on this terminal; the exit status (2, with one line on
-    standard error, when these rules cannot be played at this table).
+    """A new game against bots on this terminal, saved as it goes (after the offer to
+    resume an unfinished one); the exit status (2, with one line on standard error, when
+    these rules cannot be played at this table).
     """
     problem = _cannot_play(rules, players)
     if problem is not None:
         print(f"uno-access: {problem}", file=sys.stderr)
         return EXIT_ERROR
-    rng = random.Random(seed)
-    game = Game.new(table_names(players, name), rules, rng=random.Random(rng.random()))
-    return play(game, seat_bots(players, bots, rng))
+    screen = screen or Screen()
+    keyboard = Keyboard(input=input, output=output)
+    store = _open_store(screen)
+    try:
+        try:
+            saved = _offer_resume(store, keyboard, screen)
+        except EOFError:
+            screen.say(messages.INPUT_CLOSED)
+            return 0
+        if saved is not None:
+            return _play_saved(store, saved, keyboard, screen)
+        rng = random.Random(seed)
+        # Random(hash(x)) is Random(x) for a float x: the same deal, from a whole-number seed
+        game_seed = hash(rng.random()) % 2**64
+        setup = GameSetup(tuple(table_names(players, name)), rules, game_seed,
+                          seat_bot_names(players, bots), HUMAN_SEAT)
+        seated = seat_bots(players, bots, rng)
+        recorder = Recorder.start(store, setup, screen.say)
+        table = Table(setup.new_game(), seated, keyboard, screen, HUMAN_SEAT, recorder=recorder)
+        return _run_saved(table, recorder)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def resume(
+    number: int | None, *, input: Input | None = None, output: Output | None = None,
+    screen: Screen | None = None,
+) -> str | int:
+    """Take up a saved game again (the latest unfinished one by default) exactly where it
+    stopped; the exit status, or the one line saying why it cannot be.
+    """
+    screen = screen or Screen()
+    opened = Store.open(database_path())
+    store = opened.store
+    if store is None:
+        return messages.cannot_read_games(opened.why or "")
+    try:
+        for line in opened.notices:
+            screen.say(line)
+        if number is None:
+            number = store.latest(unfinished=True)
+            if number is None:
+                return messages.NO_UNFINISHED_GAME
+        saved = load_saved(store, number)
+        if isinstance(saved, str):
+            return saved
+        if saved.finished:
+            return messages.game_finished(number)
+        return _play_saved(store, saved, Keyboard(input=input, output=output), screen)
+    finally:
+        store.close()
+
+
+def load_saved(store: Store, number: int) -> SavedGame | str:
+    """Game ``number`` read back, or the one line saying why it cannot be."""
+    try:
+        saved = store.load(number)
+    except SavedGameError as error:
+        return messages.saved_game_unreadable(number, str(error))
+    except sqlite3.Error as error:
+        return messages.cannot_read_games(str(error))
+    if saved is None:
+        return messages.no_such_game(number)
+    unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
+    if unknown:
+        return messages.saved_game_unreadable(number, messages.unknown_bot(unknown[0], BOT_NAMES))
+    return saved
+
+
+def _open_store(screen: Screen) -> Store | None:
+    opened = Store.open(database_path())
+    for line in opened.notices:
+        screen.say(line)
+    return opened.store
+
+
+def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> SavedGame | None:
+    """Offer the latest unfinished game not offered before; the game if the person says yes.
+
+    A game declined is not offered again (``uno-access resume NUMBER`` still takes it up).
+    """
+    if store is None:
+        return None
+    try:
+        number = store.latest(unfinished=True, not_offered=True)
+    except sqlite3.Error:
+        return None
+    saved = None if number is None else load_saved(store, number)
+    if saved is None:
+        return None
+    if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
+        screen.say(saved)
+        _declined(store, number)
+        return None
+    names = saved.setup.names
+    others = [n for seat, n in enumerate(names) if seat != saved.setup.seat]
+    round_number = saved.game().state.round_number
+    screen.say(messages.resume_offer(saved.id, saved.started, others, round_number))
+    screen.input_taken()
+    answer = keyboard.read(messages.RESUME_PROMPT)  # EOFError: the input closed
+    if answer.strip().lower() in messages.YES_WORDS:
+        return saved
+    _declined(store, saved.id)
+    return None
+
+
+def _declined(store: Store, number: int | None) -> None:
+    """Not to be offered again."""
+    if number is not None:
+        with contextlib.suppress(sqlite3.Error):
+            store.set_offered(number)
+
+
+def _play_saved(store: Store | None, saved: SavedGame, keyboard: Keyboard, screen: Screen) -> int:
+    """Play a saved game on from where it stopped. Its bots decide afresh: the record
+    holds every action, theirs too, so the position never depends on them.
+    """
+    setup = saved.setup
+    bots = {
+        seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
+        for seat, name in enumerate(setup.bots) if name is not None
+    }
+    recorder = Recorder.resume(store, saved, screen.say)
+    table = Table(saved.game(), bots, keyboard, screen, setup.seat, recorder=recorder,
+                  resumed=saved)
+    return _run_saved(table, recorder)
+
+
+def _run_saved(table: Table, recorder: Recorder) -> int:
+    status = table.run()
+    if table.game.over:
+        recorder.finish()
+    return status
 
 
 def _cannot_play(rules: RuleSet, players: int) -> str | None:

@@ -43,6 +43,7 @@ from ..engine.events import (
 from ..engine.game import Game
 from ..engine.rules import Scoring
 from ..engine.state import Phase, PlayerView
+from ..store import Recorder, SavedGame
 from .commands import (
     Ask,
     Do,
@@ -65,13 +66,22 @@ class _Left(Exception):
 
 
 class Table:
-    """Runs ``game`` to its end: the person in ``seat``, a bot in every other seat."""
+    """Runs ``game`` to its end: the person in ``seat``, a bot in every other seat.
+
+    The store's seam: ``recorder`` (when given) saves every action right before it is
+    applied (``_apply``, the only caller of ``Game.apply``), every line right before it is
+    shown (``say``) and each time the person is asked to type (``_read``). ``resumed`` is
+    the saved game this one takes up again: its opening is not said again, but where it
+    stopped.
+    """
 
     def __init__(
         self, game: Game, bots: Mapping[int, Bot], keyboard: Keyboard, screen: Screen,
-        seat: int = 0,
+        seat: int = 0, *, recorder: Recorder | None = None, resumed: SavedGame | None = None,
     ) -> None:
         self.game = game
+        self.recorder = recorder
+        self.resumed = resumed
         self.bots = bots
         self.keyboard = keyboard
         self.screen = screen
@@ -90,25 +100,45 @@ class Table:
     def run(self) -> int:
         """Play to the end of the game; the exit status (0, or 130 after Ctrl-C)."""
         try:
-            view = self._view()
-            others = [name for seat, name in enumerate(self.names) if seat != self.me]
-            self.say(messages.welcome(others, self.rules.target_score, self._scoring()))
-            teams = speech.describe_teams(view)
-            if teams is not None:
-                self.say(teams.sentence())
-            for line in messages.rules_intro(self.rules):
-                self.say(line)
-            self._tell(self.game.opening)
+            if self.resumed is not None:
+                self._resume(self.resumed)
+            else:
+                self._opening()
             while not self.game.over:
                 self._step()
-        except _Left:
-            self.say(messages.GAME_QUIT)
+        except _Left:  # the session's end, not the game's: shown, not saved
+            self.screen.say(messages.GAME_QUIT)
         except EOFError:
-            self.say(messages.INPUT_CLOSED)
+            self.screen.say(messages.INPUT_CLOSED)
         except KeyboardInterrupt:
-            self.say(messages.GAME_INTERRUPTED)
+            self.screen.say(messages.GAME_INTERRUPTED)
             return 130
         return 0
+
+    def _opening(self) -> None:
+        view = self._view()
+        others = [name for seat, name in enumerate(self.names) if seat != self.me]
+        self.say(messages.welcome(others, self.rules.target_score, self._scoring()))
+        teams = speech.describe_teams(view)
+        if teams is not None:
+            self.say(teams.sentence())
+        for line in messages.rules_intro(self.rules):
+            self.say(line)
+        self._tell(self.game.opening)
+
+    def _resume(self, saved: SavedGame) -> None:
+        """Say where a resumed game stopped: what the person was last told (shown again,
+        not saved again); a drawn card that cannot be played is kept, as it would have been.
+        """
+        view = self._view()
+        others = [name for seat, name in enumerate(self.names) if seat != self.me]
+        self.screen.say(messages.resumed(saved.id, others, view.round_number))
+        for line in saved.last_told:
+            self.screen.say(line)
+        self.screen.say(messages.RESUMED_END)
+        if view.phase is Phase.DRAWN and view.my_turn:
+            self._after_draw()
+            self._announce = self._view().phase is not Phase.DRAWN
 
     def _scoring(self) -> str:
         if self.rules.challenge_uno:
@@ -288,7 +318,7 @@ class Table:
 
     def _do(self, action: Action) -> bool:
         """Carry out the person's action; whether it changed the game."""
-        events = self.game.apply(action)
+        events = self._apply(action)
         if isinstance(action, QUERIES):
             self._tell(events)
             return False
@@ -326,7 +356,7 @@ class Table:
                 self.say(messages.drawn_must_play(drawn))
             return
         self.say(messages.drawn_kept(drawn))
-        self._track(self.game.apply(Keep(self.me)))
+        self._track(self._apply(Keep(self.me)))
 
     def _anniversary(self, command: Give) -> bool:
         """Play an Anniversary card, asking in turn for what the command left out: the
@@ -490,15 +520,25 @@ class Table:
                 return
             turn = [a for a in legal if not isinstance(a, _OUT_OF_TURN)]
             choice = (turn or legal)[0]
-        self._tell(self.game.apply(choice))
+        self._tell(self._apply(choice))
 
     # ----------------------------------------------------------------- lines in and out
 
+    def _apply(self, action: Action) -> list[Event]:
+        """The one place the table changes the game: saved first, then applied."""
+        if self.recorder is not None:
+            self.recorder.record(action)
+        return self.game.apply(action)
+
     def say(self, line: str) -> None:
+        if self.recorder is not None:
+            self.recorder.said(line)
         self.screen.say(line)
 
     def _read(self, prompt: str) -> str:
         self.screen.input_taken()
+        if self.recorder is not None:
+            self.recorder.input_taken()
         return self.keyboard.read(prompt)
 
     def _tell(self, events: Iterable[Event]) -> None:

@@ -1,0 +1,114 @@
+"""The settings file: each bad value is one line naming the file, the line and what is
+allowed, and its default is used; the rest of the file still counts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from store_pty import PtyGame
+
+from uno_access.settings import (
+    BrailleDisplay,
+    BrailleTable,
+    Settings,
+    Verbosity,
+    load,
+    save,
+    to_toml,
+)
+
+BAD = """\
+name = "Zoë"
+players = 12
+verbosity = "loud"
+speech = "yes"
+large_text = true
+volume = 1.5
+colour = "red"
+"""
+
+
+def write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "settings.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_each_bad_setting_is_named_with_its_line_and_its_default_is_used(tmp_path: Path
+                                                                          ) -> None:
+    path = write(tmp_path, BAD)
+    settings, problems = load(path)
+    assert settings == Settings(name="Zoë", large_text=True)
+    assert problems == [
+        f"{path}, line 2: players = 12 is not allowed (a whole number from 2 to 10); "
+        "the default, 2, is used.",
+        f'{path}, line 3: verbosity = "loud" is not allowed '
+        '(one of "brief", "normal", "full"); the default, "normal", is used.',
+        f'{path}, line 4: speech = "yes" is not allowed (true or false); '
+        "the default, true, is used.",
+        f"{path}, line 6: volume = 1.5 is not allowed (a number from 0 to 1); "
+        "the default, 1.0, is used.",
+        f"{path}, line 7: there is no setting colour; the settings are name, players, bots, "
+        "rules, speech, speech_rate, voice, volume, braille_display, braille_table, "
+        "display_width, verbosity, large_text, bot_pace.",
+    ]
+
+
+def test_rules_and_bots_in_the_settings_are_checked_as_on_the_command_line(
+    tmp_path: Path,
+) -> None:
+    path = write(tmp_path, 'rules = "standard,uno_penalty=3"\nbots = "random,genius"\n')
+    settings, problems = load(path)
+    assert settings == Settings()
+    assert [p.split(":")[0] for p in problems] == [f"{path}, line 1", f"{path}, line 2"]
+    assert 'rules = "standard,uno_penalty=3" is not allowed' in problems[0]
+    assert 'bots = "random,genius" is not allowed' in problems[1]
+
+
+def test_a_file_that_is_not_toml_gives_one_line_and_the_defaults(tmp_path: Path) -> None:
+    path = write(tmp_path, "players = 3\nspeech = on\n")
+    settings, problems = load(path)
+    assert settings == Settings()
+    assert len(problems) == 1
+    assert problems[0].startswith(f"{path} is not a valid settings file (")
+    assert "line 2" in problems[0] and problems[0].endswith("the default settings are used.")
+
+
+def test_a_settings_file_that_cannot_be_read_gives_one_line_and_the_defaults(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "settings.toml"
+    path.mkdir()
+    assert load(path) == (Settings(), [
+        f"{path} cannot be read (Is a directory): the default settings are used."
+    ])
+    assert load(tmp_path / "none.toml") == (Settings(), [])
+
+
+def test_settings_written_back_read_back_the_same(tmp_path: Path) -> None:
+    chosen = Settings(
+        name='Ann "the \\ best" Zoë\x7f', players=4, bots="random", rules="speed",
+        speech=False, speech_rate=300, voice="en-gb", volume=0.25,
+        braille_display=BrailleDisplay.BRLAPI, braille_table=BrailleTable.COMPUTER,
+        display_width=40, verbosity=Verbosity.BRIEF, large_text=True, bot_pace=0.5,
+    )
+    path = tmp_path / "config" / "settings.toml"
+    assert save(chosen, path) is None
+    assert path.read_text(encoding="utf-8") == to_toml(chosen)
+    assert load(path) == (chosen, [])
+
+
+def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) -> None:
+    settings = tmp_path / "config" / "uno-access" / "settings.toml"
+    settings.parent.mkdir(parents=True)
+    settings.write_text(BAD, encoding="utf-8")
+    game = PtyGame(tmp_path, ["play", "--seed", "5"])
+    try:
+        said = game.wait()
+        assert said[0].startswith(f"uno-access: {settings}, line 2: players = 12 is not allowed")
+        assert sum(f"{settings}, line " in line for line in said) == 5
+        assert any(line.startswith("UNO against Ann: first to 500") for line in said)
+        assert game.type("h")[0].startswith("Your hand, 7 cards")
+    finally:
+        game.close()

@@ -1,0 +1,242 @@
+"""The player's settings: a flat TOML file in the user's config folder, checked key by key.
+
+A value that is not allowed is one line naming the file, its line and what is allowed, and
+the default is used for it; a file that cannot be read or is not TOML gives one line and
+the defaults. Command-line options override the settings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from .access import messages
+from .bots import BOT_NAMES
+from .engine.rules import RulesError, RuleSet
+from .store.paths import settings_path
+
+
+class BrailleDisplay(Enum):
+    AUTO = "auto"
+    BRLAPI = "brlapi"
+    SCREEN = "screen"
+    OFF = "off"
+
+
+class BrailleTable(Enum):
+    UEB2 = "ueb2"  # Unified English Braille, contracted (the deck's corners)
+    UEB1 = "ueb1"  # uncontracted
+    COMPUTER = "computer"  # computer braille
+
+
+class Verbosity(Enum):
+    BRIEF = "brief"
+    NORMAL = "normal"
+    FULL = "full"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting, at its default. ``display_width`` 0: as wide as the display says."""
+
+    name: str = ""
+    players: int = 2
+    bots: str = "random"
+    rules: str = "standard"
+    speech: bool = True
+    speech_rate: int = 175  # words a minute
+    voice: str = ""  # the speech engine's default voice
+    volume: float = 1.0
+    braille_display: BrailleDisplay = BrailleDisplay.AUTO
+    braille_table: BrailleTable = BrailleTable.UEB2
+    display_width: int = 0  # braille cells
+    verbosity: Verbosity = Verbosity.NORMAL
+    large_text: bool = False
+    bot_pace: float = 0.0  # seconds between bot moves: no timers unless turned on
+
+
+class _Bad(ValueError):
+    """A value a setting cannot take."""
+
+
+def _whole(low: int, high: int) -> Callable[[object], int]:
+    def check(value: object) -> int:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise _Bad
+    check.__doc__ = f"a whole number from {low} to {high}"
+    return check
+
+
+def _number(low: float, high: float) -> Callable[[object], float]:
+    def check(value: object) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise _Bad
+        if low <= value <= high:
+            return float(value)
+        raise _Bad
+    check.__doc__ = f"a number from {low:g} to {high:g}"
+    return check
+
+
+def _flag(value: object) -> bool:
+    """true or false"""
+    if isinstance(value, bool):
+        return value
+    raise _Bad
+
+
+def _text(value: object) -> str:
+    """a quoted text of one line"""
+    if isinstance(value, str) and "\n" not in value and len(value) <= 100:
+        return value.strip()
+    raise _Bad
+
+
+def _choice(enum: type[Enum]) -> Callable[[object], Enum]:
+    def check(value: object) -> Enum:
+        for member in enum:
+            if value == member.value:
+                return member
+        raise _Bad
+    check.__doc__ = "one of " + ", ".join(f'"{m.value}"' for m in enum)
+    return check
+
+
+def _bots(value: object) -> str:
+    if isinstance(value, str):
+        names = [part.strip() for part in value.split(",") if part.strip()]
+        if names and all(name in BOT_NAMES for name in names):
+            return ",".join(names)
+    raise _Bad
+
+
+_bots.__doc__ = "bot strengths separated by commas, each one of " + ", ".join(BOT_NAMES)
+
+
+def _rules(value: object) -> str:
+    """a rules preset, then any options, as --rules takes them: "standard,uno_penalty=4\""""
+    if isinstance(value, str):
+        try:
+            RuleSet.from_spec(value)
+        except RulesError:
+            raise _Bad from None
+        return value.strip()
+    raise _Bad
+
+
+_CHECKS: dict[str, Callable[[object], Any]] = {
+    "name": _text,
+    "players": _whole(2, 10),
+    "bots": _bots,
+    "rules": _rules,
+    "speech": _flag,
+    "speech_rate": _whole(80, 450),
+    "voice": _text,
+    "volume": _number(0.0, 1.0),
+    "braille_display": _choice(BrailleDisplay),
+    "braille_table": _choice(BrailleTable),
+    "display_width": _whole(0, 160),
+    "verbosity": _choice(Verbosity),
+    "large_text": _flag,
+    "bot_pace": _number(0.0, 5.0),
+}
+DEFAULTS = Settings()
+
+
+def load(path: Path | None = None) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` (the user's settings file by default), and one line for
+    each problem found (the defaults are used where there is one). No file: the defaults.
+    """
+    path = settings_path() if path is None else path
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return DEFAULTS, []
+    except UnicodeDecodeError:
+        return DEFAULTS, [messages.settings_not_toml(str(path), "it is not UTF-8 text")]
+    except OSError as error:
+        return DEFAULTS, [messages.settings_unreadable(str(path), error.strerror)]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        return DEFAULTS, [messages.settings_not_toml(str(path), str(error))]
+    return from_mapping(data, text, str(path))
+
+
+def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settings, list[str]]:
+    """Settings from decoded TOML; ``text`` (the file) gives the line numbers."""
+    changes: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, value in data.items():
+        line = _line_of(text, key)
+        check = _CHECKS.get(key)
+        if check is None:
+            problems.append(messages.settings_unknown_key(where, line, key, _CHECKS))
+            continue
+        try:
+            changes[key] = check(value)
+        except _Bad:
+            problems.append(messages.settings_bad_value(
+                where, line, key, _written(value), check.__doc__ or "",
+                _toml_value(getattr(DEFAULTS, key))))
+    return replace(DEFAULTS, **changes), problems
+
+
+def save(settings: Settings, path: Path | None = None) -> str | None:
+    """Write ``settings`` (every key, flat TOML), replacing the file at once; None, or the
+    one line saying why it could not be written.
+    """
+    path = settings_path() if path is None else path
+    text = to_toml(settings)
+    temporary = path.with_name(path.name + ".new")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        return messages.settings_unwritable(str(path), error.strerror)
+    return None
+
+
+def to_toml(settings: Settings) -> str:
+    """The settings as flat TOML, one ``key = value`` a line."""
+    return "".join(f"{f.name} = {_toml_value(getattr(settings, f.name))}\n"
+                   for f in fields(Settings))
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):  # TOML's basic strings escape as JSON does (but DEL)
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+    raise TypeError(f"not a flat TOML value: {value!r}")
+
+
+def _written(value: object) -> str:
+    """A value read from the file, as it would be written there."""
+    try:
+        return _toml_value(value)
+    except TypeError:  # a table or a list
+        return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _line_of(text: str, key: str) -> int | None:
+    """The line (from 1) where ``key`` is set, if it can be found."""
+    pattern = re.compile(r"^\s*(?:" + re.escape(key) + r'|"' + re.escape(key) + r'"|\''
+                         + re.escape(key) + r"')\s*=")
+    for number, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return number
+    return None

@@ -1,0 +1,65 @@
+"""``uno-access export``: a saved game, finished or not, as a scenario file."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..access import messages
+from .database import Store
+from .paths import database_path
+from .saved import SavedGameError
+
+
+class ExportError(Exception):
+    """The game cannot be exported; ``message`` is one line saying why."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def export(number: int | None, output: str | None) -> str | None:
+    """Write game ``number`` (the latest by default) as scenario JSON to ``output`` (standard
+    output by default); the line to tell the person when it went to a file.
+    """
+    opened = Store.open(database_path())
+    store = opened.store
+    if store is None:
+        raise ExportError(messages.cannot_read_games(opened.why or ""))
+    try:
+        if number is None:
+            number = store.latest()
+            if number is None:
+                raise ExportError(messages.NO_SAVED_GAME)
+        saved = store.load(number)
+    except SavedGameError as error:
+        assert number is not None
+        raise ExportError(messages.saved_game_unreadable(number, str(error))) from None
+    except sqlite3.Error as error:
+        raise ExportError(messages.cannot_read_games(str(error))) from None
+    finally:
+        store.close()
+    if saved is None:
+        raise ExportError(messages.no_such_game(number))
+    text = scenario_text(saved.scenario())
+    if output is None:
+        sys.stdout.write(text)
+        return None
+    try:
+        Path(output).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise ExportError(messages.export_unwritable(output, error.strerror)) from None
+    return messages.exported(number, output)
+
+
+def scenario_text(scenario: dict[str, Any]) -> str:
+    """Scenario JSON for people to read: one field, and one action, a line."""
+    head = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in scenario.items()
+            if key != "actions"]
+    actions = ",\n".join(f"    {json.dumps(action)}" for action in scenario["actions"])
+    body = f'  "actions": [\n{actions}\n  ]' if actions else '  "actions": []'
+    return "{\n" + "\n".join(head) + "\n" + body + "\n}\n"
