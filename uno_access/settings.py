@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from .access import messages
+from .access.braille import BrailleTable
+from .access.message import Verbosity
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
 from .store.paths import settings_path
@@ -28,18 +30,6 @@ class BrailleDisplay(Enum):
     BRLAPI = "brlapi"
     SCREEN = "screen"
     OFF = "off"
-
-
-class BrailleTable(Enum):
-    UEB2 = "ueb2"  # Unified English Braille, contracted (the deck's corners)
-    UEB1 = "ueb1"  # uncontracted
-    COMPUTER = "computer"  # computer braille
-
-
-class Verbosity(Enum):
-    BRIEF = "brief"
-    NORMAL = "normal"
-    FULL = "full"
 
 
 @dataclass(frozen=True, slots=True)
