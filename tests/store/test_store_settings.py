@@ -8,11 +8,11 @@ from pathlib import Path
 
 from store_pty import PtyGame
 
+from uno_access.access.braille import BrailleTable
+from uno_access.access.message import Verbosity
 from uno_access.settings import (
     BrailleDisplay,
-    BrailleTable,
     Settings,
-    Verbosity,
     load,
     save,
     to_toml,
