@@ -116,6 +116,12 @@ def _engine() -> Any:
     return engine
 
 
+@lru_cache(maxsize=1)
+def _default_voice() -> str:
+    """The engine's voice before anyone changed it (call with _SYNTH_LOCK held)."""
+    return str(_engine().getProperty("voice"))
+
+
 def _release_engine() -> None:
     # Drop the engine while the interpreter still works: pyttsx3's DriverProxy.__del__
     # run during shutdown prints a traceback ("'NoneType' has no attribute 'suppress'").
@@ -135,7 +141,7 @@ def engine_info() -> tuple[str, list[Voice], str]:
             Voice(str(v.id), str(v.name), tuple(str(lang) for lang in (v.languages or ())))
             for v in engine.getProperty("voices")
         ]
-        default = str(engine.getProperty("voice"))
+        default = _default_voice()
         driver = type(engine.proxy._driver).__name__ if hasattr(engine, "proxy") else "pyttsx3"
     return driver, voices, default
 
@@ -149,10 +155,12 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
         done = threading.Event()
         token = engine.connect("finished-utterance", lambda **_: done.set())
         try:
+            engine.setProperty("voice", settings.voice or _default_voice())
+            # espeak-ng (synchronous mode) at times keeps the previous rate when it is set
+            # once; setting a neighbour first makes it take (tests/devices checks lengths)
+            engine.setProperty("rate", settings.rate + 1)
             engine.setProperty("rate", settings.rate)
             engine.setProperty("volume", settings.volume)
-            if settings.voice:
-                engine.setProperty("voice", settings.voice)
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
             engine.save_to_file(text, str(path))
