@@ -94,7 +94,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards = sub.add_parser("cards", help=messages.HELP_CARDS)
     cards.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+
+    doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
+    doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
     return parser
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .devices import doctor
+
+    checks = doctor.run_checks()
+    if args.json:
+        print(json.dumps(doctor.report_json(checks), ensure_ascii=False))
+    else:
+        print("\n".join(doctor.report_lines(checks)))
+    return 0 if doctor.all_needed_work(checks) else 1
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -178,6 +192,7 @@ COMMANDS = {
     "simulate": cmd_simulate,
     "scenario": cmd_scenario,
     "cards": cmd_cards,
+    "doctor": cmd_doctor,
 }
 
 

@@ -65,3 +65,8 @@ def card_brf(card: Card) -> str:
 
 def card_unicode(card: Card) -> str:
     return to_unicode(card.code)
+
+
+def liblouis_version() -> str:
+    """The version of liblouis in use (for ``uno-access doctor``)."""
+    return str(_louis().version())

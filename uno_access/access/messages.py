@@ -1005,3 +1005,7 @@ def braille_display_detail(driver: str, columns: int, rows: int) -> str:
 def terminal_detail(is_tty: bool, term: str, columns: int, lines: int) -> str:
     where = "a terminal" if is_tty else "not a terminal (a pipe or file)"
     return f"{where}, TERM={term or 'unset'}, {columns} columns, {lines} lines"
+HELP_DOCTOR = (
+    "what works on this machine: liblouis, speech, sound, a braille display, the terminal; "
+    "and how to fix what does not"
+)
