@@ -159,12 +159,23 @@ class VirtualDisplay:
                     raise AssertionError(f"the display never showed that; last shown: {shown}")
                 self._cond.wait(left)
 
+    def shown_after(self, mark: int, timeout: float = 5.0) -> float:
+        """When the display showed its first new cells after line number ``mark``."""
+        with self._cond:
+            if not self._cond.wait_for(lambda: len(self.lines) > mark, timeout):
+                raise AssertionError("the display showed nothing new")
+            return self.lines[mark][0]
+
     def mark(self) -> int:
         with self._cond:
             return len(self.lines)
 
     def press(self, key: str) -> None:
-        """A vr key: ``LnUp``, ``LnDn``, ``FWinLt``, ``FWinRt``, ``Route 3``, ``Home``…"""
+        """A vr key: ``LnUp``, ``LnDn``, ``FWinLt``, ``FWinRt``, ``Route 3``, ``Home``…
+
+        ``Route N`` is the routing key above cell N counted from 0, but vr accepts only
+        N >= 1: the first cell's routing key cannot be pressed.
+        """
         self._sock.sendall(key.encode() + b"\n")
 
     def press_and_see(self, key: str, expected: str, timeout: float = 5.0) -> str:

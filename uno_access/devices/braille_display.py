@@ -110,6 +110,11 @@ class _BrailleOutput:
         with self._lock:
             return self._views.window()
 
+    def card_spans(self) -> list[tuple[int, int]]:
+        """(first cell, end cell) of each card on the hand line."""
+        with self._lock:
+            return self._views.card_spans()
+
     @property
     def selected(self) -> int | None:
         with self._lock:
