@@ -9,9 +9,10 @@
   stand-in player (no sound card here), which lasts as long as the audio.
 
 Targets: dots within 30 ms at p95 (brltty alone costs about 20), speech cut within
-100 ms. brltty polls the ``vr`` driver's keys every 40 ms (BRAILLE_INPUT_POLL_INTERVAL;
-drivers of real displays are woken by their input), so the key presses come at random
-moments and the time is split: key -> this process (brltty), this process -> new dots.
+100 ms. brltty polls the ``vr`` driver's keys every 40 ms (its BRAILLE_INPUT_POLL_INTERVAL;
+the drivers of most real displays are woken by their input instead), so the keys are
+pressed at random moments and the time is split: key -> this process (brltty), this
+process -> new dots.
 Usage: .venv/bin/python scripts/bench_latency.py [--presses N] [--cuts N]
 """
 
