@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import re
 import select
 import socket
 import threading
@@ -180,16 +181,22 @@ class BrailleDisplay(_BrailleOutput):
         self._wake_r.setblocking(False)
         self._wake_w.setblocking(False)
         self._connected = threading.Event()
+        self._answered = threading.Event()  # brltty connected us, or no brltty listens
         self._cells = 0
         self._last_error = ""
         self._thread: threading.Thread | None = None
 
     # -------------------------------------------------------------- control
     def start(self, wait: float = 0.0) -> bool:
-        """Start the worker; wait up to ``wait`` seconds for a display; True if connected."""
+        """Start the worker; wait up to ``wait`` seconds for a display; True if connected.
+
+        The wait ends early when nothing listens at the BrlAPI address.
+        """
         self._thread = threading.Thread(target=self._run, name="uno-access-braille", daemon=True)
         self._thread.start()
-        return self._connected.wait(wait) if wait > 0 else self.connected
+        if wait > 0:
+            self._answered.wait(wait)
+        return self.connected
 
     @property
     def connected(self) -> bool:
@@ -232,7 +239,8 @@ class BrailleDisplay(_BrailleOutput):
             try:
                 connection = brlapi.Connection(*self._address())
             except errors as error:
-                self._last_error = _reason(error)
+                self._last_error = brlapi_reason(error)
+                self._answered.set()
                 self.notices.report(DEVICE, "absent", _waiting(self._last_error))
                 self._sleep(self._retry)
                 continue
@@ -242,7 +250,7 @@ class BrailleDisplay(_BrailleOutput):
                     raise OSError("the braille display is not ready yet")
                 self._serve(brlapi, connection, int(columns) * max(1, int(rows)))
             except errors as error:
-                self._last_error = _reason(error)
+                self._last_error = brlapi_reason(error)
                 if self._connected.is_set():
                     self._connected.clear()
                     self.notices.clear(DEVICE, "connected")
@@ -267,6 +275,7 @@ class BrailleDisplay(_BrailleOutput):
         with self._lock:
             self._views.set_width(self._cells)
         self._connected.set()
+        self._answered.set()
         self.notices.clear(DEVICE, "absent")
         self.notices.report(
             DEVICE, "connected", messages.BRAILLE_DISPLAY_CONNECTED.format(cells=self._cells)
@@ -334,8 +343,10 @@ def _key_map(brlapi: Any) -> dict[int, Key]:
     }
 
 
-def _reason(error: BaseException) -> str:
-    return str(error).splitlines()[0].strip() if str(error) else type(error).__name__
+def brlapi_reason(error: BaseException) -> str:
+    """BrlAPI's error as one plain line (without Python's b'…' around the address)."""
+    text = str(error).splitlines()[0].strip() if str(error) else type(error).__name__
+    return re.sub(r"b'([^']*)'", r"\1", text)
 
 
 def _waiting(reason: str) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ..access import braille, messages
 from . import speech
-from .braille_display import brlapi_available
+from .braille_display import brlapi_available, brlapi_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +96,7 @@ def check_braille_display(timeout: float = 2.0) -> Check:
             found["detail"] = (connection.driverName, int(columns), int(rows))
             connection.closeConnection()
         except (brlapi.ConnectionError, brlapi.OperationError, OSError) as error:
-            found["error"] = str(error).splitlines()[0] if str(error) else type(error).__name__
+            found["error"] = brlapi_reason(error)
 
     thread = threading.Thread(target=ask, daemon=True)
     thread.start()
