@@ -196,6 +196,7 @@ def test_no_speech_engine_is_told_once(monkeypatch: pytest.MonkeyPatch) -> None:
     device = Speaker(notices=Notices(lambda n: told.append(n.text)))
     assert not device.start()
     device.say("Your turn.")  # does nothing, raises nothing
+    assert not device.speaking
     assert not device.start()
     assert told == [
         "Speech is not available: libespeak-ng.so.1 cannot be loaded. The game goes on without it."

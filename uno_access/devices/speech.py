@@ -283,7 +283,7 @@ class Speaker:
         if not text.strip():
             return
         with self._cond:
-            if self._closed or not self._settings.enabled:
+            if self._closed or not self._available or not self._settings.enabled:
                 return
             if priority is Priority.URGENT:
                 self._cut_locked()
