@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 
 from uno_access.access import braille
-from uno_access.access.message import Priority
-from uno_access.devices.braille_display import ScreenBraille
+from uno_access.access.message import Message, Priority
+from uno_access.devices.base import Output
+from uno_access.devices.braille_display import BrailleDisplay, ScreenBraille
 from uno_access.devices.braille_views import (
     BLANK,
     BrailleViews,
@@ -18,6 +19,7 @@ from uno_access.devices.braille_views import (
     CardSelected,
     Key,
 )
+from uno_access.devices.speech import Speaker
 
 HAND = [braille.to_unicode(code) for code in ("b7", "r5", "wi+4", "g+2", "y0", "brv", "ysk")]
 
@@ -123,3 +125,14 @@ def test_the_hand_may_carry_a_label_before_its_cards() -> None:
     assert views.window().cells.startswith(braille.to_unicode("hand: ") + HAND[0])
     assert views.window().cursor == label + len(HAND[0]) + 1
     assert views.route(label) == CardSelected(0)
+
+
+def test_every_output_takes_a_message_the_same_way() -> None:
+    screen = io.StringIO()
+    outputs: list[Output] = [ScreenBraille(screen), BrailleDisplay(), Speaker()]
+    message = Message("Your turn.", braille.to_unicode("Your turn"), "Your turn.")
+    outputs[0].show(message)
+    for output in outputs:
+        output.close()
+    outputs[0].show(message)  # closed: nothing more
+    assert screen.getvalue() == braille.to_unicode("Your turn") + "\n"
