@@ -132,6 +132,25 @@ def test_an_urgent_message_cuts_off_what_is_being_said(
     assert recorder.said() == [("cut", LONG), ("finished", "Your turn.")]
 
 
+def test_urgent_messages_do_not_cut_each_other_off(recorder: Recorder) -> None:
+    device = Speaker(SpeechSettings(rate=450), player=stand_in_player(), on_event=recorder)
+    assert device.start()
+    try:
+        device.say("Ann plays green 2.")
+        caught = "Bob caught you without UNO: you draw two cards."
+        device.say(caught, Priority.URGENT)
+        recorder.wait("started", caught)
+        device.say("Ann plays green 4.")  # forgotten when the next urgent one comes
+        device.say("Your turn.", Priority.URGENT)
+        recorder.wait("finished", "Your turn.")
+        said = recorder.said()
+        assert ("finished", caught) in said
+        assert said[-2:] == [("finished", caught), ("finished", "Your turn.")]
+        assert ("finished", "Ann plays green 4.") not in said
+    finally:
+        device.close()
+
+
 def test_normal_messages_wait_their_turn(speaker: Speaker, recorder: Recorder) -> None:
     for text in ("Ann plays red 5.", "Bob draws a card.", "Cy plays red skip."):
         speaker.say(text)

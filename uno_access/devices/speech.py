@@ -18,9 +18,12 @@ How the ui uses it::
     speaker.close()
 
 Priorities: ``URGENT`` cuts off what is being said and forgets everything queued
-before it; ``NORMAL`` waits its turn; ``LOW`` is dropped (or cut off) as soon as
-anything newer comes. With no sound device the player fails: that is told once
-(``Notices``) and speech goes on trying quietly, so the game never stops.
+before it, except other urgent messages (urgent messages never cut each other off:
+"UNO called on you" is heard before "your turn"); ``NORMAL`` waits its turn; ``LOW``
+is dropped (or cut off) as soon as anything newer comes. ``stop()`` cuts off all.
+
+With no sound device the player fails: that is told once (``Notices``) and speech
+goes on trying quietly, so the game never stops.
 """
 
 from __future__ import annotations
@@ -214,8 +217,7 @@ class Speaker:
         self._sequence = itertools.count()
         self._generation = 0  # bumped by each cut-off: older utterances are not played
         self._playing: subprocess.Popen[bytes] | None = None
-        self._playing_item: _Item | None = None
-        self._busy = False  # an utterance taken from the queue is being made or played
+        self._current: _Item | None = None  # taken from the queue: being made or played
         self._closed = False
         self._available = False
         self._thread: threading.Thread | None = None
@@ -279,19 +281,21 @@ class Speaker:
         self.say(message.speech, message.priority)
 
     def say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
-        """Queue ``text``; URGENT cuts off what is being said and what was queued."""
+        """Queue ``text`` at ``priority`` (see the module's docstring)."""
         if not text.strip():
             return
         with self._cond:
             if self._closed or not self._available or not self._settings.enabled:
                 return
+            current = self._current
             if priority is Priority.URGENT:
-                self._cut_locked()
+                self._queue = [item for item in self._queue if item.priority is Priority.URGENT]
+                if current is not None and current.priority is not Priority.URGENT:
+                    self._cut_locked(forget=False)
             else:
                 self._queue = [item for item in self._queue if item.priority > Priority.LOW]
-                current = self._playing_item
                 if current is not None and current.priority is Priority.LOW:
-                    self._cut_locked()
+                    self._cut_locked(forget=False)
             item = _Item((-int(priority), next(self._sequence)), text, priority)
             self._queue.append(item)
             self._queue.sort()
@@ -302,9 +306,11 @@ class Speaker:
         with self._cond:
             self._cut_locked()
 
-    def _cut_locked(self) -> None:
+    def _cut_locked(self, *, forget: bool = True) -> None:
+        """Stop the current utterance (and with ``forget``, everything queued)."""
         self._generation += 1
-        self._queue.clear()
+        if forget:
+            self._queue.clear()
         process = self._playing
         if process is not None and process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
@@ -313,7 +319,7 @@ class Speaker:
     @property
     def speaking(self) -> bool:
         with self._cond:
-            return self._busy or bool(self._queue)
+            return self._current is not None or bool(self._queue)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Wait until nothing is queued or playing; False on timeout."""
@@ -347,7 +353,7 @@ class Speaker:
                 item = self._queue.pop(0)
                 generation = self._generation
                 settings = self._settings
-                self._busy = True
+                self._current = item
             try:
                 path = save_wav(item.text, Path(self._dir.name) / f"u{n % 4}.wav", settings)
                 self._play(item, path, generation)
@@ -355,7 +361,7 @@ class Speaker:
                 self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
             finally:
                 with self._cond:
-                    self._busy = False
+                    self._current = None
 
     def _play(self, item: _Item, path: Path, generation: int) -> None:
         with self._cond:
@@ -371,11 +377,11 @@ class Speaker:
             except OSError as error:
                 self.notices.report(DEVICE, "no-audio", _no_audio(str(error)))
                 return
-            self._playing, self._playing_item = process, item
+            self._playing = process
         self._emit("started", item.text)
         _, err = process.communicate()
         with self._cond:
-            self._playing, self._playing_item = None, None
+            self._playing = None
             cut = generation != self._generation
         if cut:
             self._emit("cut", item.text)
