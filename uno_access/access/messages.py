@@ -1009,3 +1009,14 @@ HELP_DOCTOR = (
     "what works on this machine: liblouis, speech, sound, a braille display, the terminal; "
     "and how to fix what does not"
 )
+# the reasons the devices give (inside the notices and doctor lines above)
+BRLAPI_MODULE_MISSING = "the Python module brlapi is missing"
+BRAILLE_NOT_READY = "the braille display is not ready yet"
+BRAILLE_NO_ANSWER = "brltty did not answer (it may be waiting for its display)"
+BRAILLE_NO_DISPLAY = "brltty runs but has no display"
+PYTTSX3_MISSING = "pyttsx3 cannot be imported ({error})"
+SPEECH_UNFINISHED = "the speech engine did not finish the utterance"
+SPEECH_NO_AUDIO_MADE = "the speech engine made no audio"
+AUDIO_PLAYER_FAILED = "{player} failed"
+AUDIO_PLAYER_MISSING = "{player} is missing"
+AUDIO_PLAYER_WORKS = "{player} plays sound"

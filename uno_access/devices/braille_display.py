@@ -44,6 +44,7 @@ from .braille_views import BrailleViews, DisplayEvent, Key, Window
 
 DEVICE = "braille"
 RETRY_SECONDS = 0.5
+BRAILLE_MODES = ("auto", "brlapi", "screen", "off")
 CURSOR_DOTS = 0xC0  # dots 7 and 8
 
 
@@ -231,7 +232,7 @@ class BrailleDisplay(_BrailleOutput):
     def _run(self) -> None:
         brlapi = _brlapi()
         if brlapi is None:
-            self._last_error = "the Python module brlapi is missing"
+            self._last_error = messages.BRLAPI_MODULE_MISSING
             self.notices.report(DEVICE, "absent", _waiting(self._last_error))
             return
         errors = (brlapi.ConnectionError, brlapi.OperationError, OSError)
@@ -247,7 +248,7 @@ class BrailleDisplay(_BrailleOutput):
             try:
                 columns, rows = connection.displaySize
                 if columns == 0:  # brltty accepted us before its display driver was up
-                    raise OSError("the braille display is not ready yet")
+                    raise OSError(messages.BRAILLE_NOT_READY)
                 self._serve(brlapi, connection, int(columns) * max(1, int(rows)))
             except errors as error:
                 self._last_error = brlapi_reason(error)
@@ -372,12 +373,14 @@ def open_braille(
     ``auto`` uses a display if one answers within ``wait`` seconds, else the
     on-screen line; ``brlapi`` keeps waiting for a display in the background.
     """
+    if mode not in BRAILLE_MODES:
+        raise ValueError(f"braille display mode {mode!r} is not one of {BRAILLE_MODES}")
     notices = notices or Notices()
     if mode == "off":
         return None
     if mode in ("auto", "brlapi"):
-        display = BrailleDisplay(host, auth, notices=Notices() if mode == "auto" else notices,
-                                 on_event=on_event)
+        quiet = Notices() if mode == "auto" else notices  # auto tells its own notices
+        display = BrailleDisplay(host, auth, notices=quiet, on_event=on_event)
         if mode == "brlapi":
             display.start()
             return display
@@ -387,7 +390,7 @@ def open_braille(
                 DEVICE, "connected", messages.BRAILLE_DISPLAY_CONNECTED.format(cells=display.cells)
             )
             return display
-        reason = display.last_error or "no answer from brltty"
+        reason = display.last_error or messages.BRAILLE_NO_ANSWER
         display.close()
         notices.report(DEVICE, "none", messages.BRAILLE_DISPLAY_NONE.format(reason=reason))
     notices.report(DEVICE, "screen", messages.BRAILLE_ON_SCREEN)

@@ -53,7 +53,7 @@ def check_speech(directory: Path) -> Check:
         driver, voices, default = speech.engine_info()
         seconds = speech.wav_seconds(speech.save_wav("Blue 7", directory / "doctor.wav"))
         if seconds <= 0:
-            raise speech.SpeechUnavailable("the speech engine made no audio")
+            raise speech.SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
     except speech.SpeechUnavailable as error:
         return Check("speech", False, True, error.reason, messages.FIX_SPEECH)
     return Check("speech", True, True, messages.speech_detail(driver, len(voices), default))
@@ -62,7 +62,8 @@ def check_speech(directory: Path) -> Check:
 def check_audio(directory: Path) -> Check:
     player = speech.default_player()
     if shutil.which(player[0]) is None:
-        return Check("audio", False, False, f"{player[0]} is missing", messages.FIX_AUDIO_PLAYER)
+        missing = messages.AUDIO_PLAYER_MISSING.format(player=player[0])
+        return Check("audio", False, False, missing, messages.FIX_AUDIO_PLAYER)
     silence = directory / "silence.wav"
     with wave.open(str(silence), "wb") as wav:
         wav.setnchannels(1)
@@ -78,12 +79,12 @@ def check_audio(directory: Path) -> Check:
     if result.returncode != 0:
         lines = result.stderr.decode(errors="replace").strip().splitlines() or ["failed"]
         return Check("audio", False, False, lines[-1], messages.FIX_AUDIO_DEVICE)
-    return Check("audio", True, False, f"{player[0]} plays sound")
+    return Check("audio", True, False, messages.AUDIO_PLAYER_WORKS.format(player=player[0]))
 
 
 def check_braille_display(timeout: float = 2.0) -> Check:
     if not brlapi_available():
-        detail = "the Python module brlapi is missing"
+        detail = messages.BRLAPI_MODULE_MISSING
         return Check("braille_display", False, False, detail, messages.FIX_BRLAPI_MODULE)
     found: dict[str, Any] = {}
 
@@ -107,8 +108,8 @@ def check_braille_display(timeout: float = 2.0) -> Check:
         if columns > 0:
             detail = messages.braille_display_detail(name, columns, rows)
             return Check("braille_display", True, False, detail)
-        found["error"] = "brltty runs but has no display"
-    error = found.get("error", "brltty did not answer (it may be waiting for its display)")
+        found["error"] = messages.BRAILLE_NO_DISPLAY
+    error = found.get("error", messages.BRAILLE_NO_ANSWER)
     return Check("braille_display", False, False, error, messages.FIX_BRLTTY)
 
 

@@ -105,7 +105,7 @@ def _engine() -> Any:
     try:
         import pyttsx3
     except ImportError as error:
-        raise SpeechUnavailable(f"pyttsx3 cannot be imported ({error})") from None
+        raise SpeechUnavailable(messages.PYTTSX3_MISSING.format(error=error)) from None
     try:
         engine = pyttsx3.init()
     except Exception as error:  # the drivers raise anything: OSError, RuntimeError, KeyError
@@ -169,11 +169,11 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
             engine.save_to_file(text, str(path))
             engine.runAndWait()
             if not done.wait(SYNTH_TIMEOUT):
-                raise SpeechUnavailable("the speech engine did not finish the utterance")
+                raise SpeechUnavailable(messages.SPEECH_UNFINISHED)
         finally:
             engine.disconnect(token)
     if not path.exists():
-        raise SpeechUnavailable("the speech engine wrote no audio")
+        raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
     return path
 
 
@@ -405,4 +405,6 @@ def _no_audio(reason: str) -> str:
 
 def _last_line(err: bytes, player: str) -> str:
     lines = [line for line in err.decode(errors="replace").splitlines() if line.strip()]
-    return lines[-1].strip() if lines else f"{os.path.basename(player)} failed"
+    if lines:
+        return lines[-1].strip()
+    return messages.AUDIO_PLAYER_FAILED.format(player=os.path.basename(player))
