@@ -14,6 +14,7 @@ import os
 import signal
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -61,6 +62,8 @@ class Brltty:
         self.directory = directory
         self.port = port if port is not None else free_port()
         self.socket_path = directory / "vr.sock"
+        if len(str(self.socket_path)) > 100:  # a Unix socket's path has at most 107 bytes
+            self.socket_path = Path(tempfile.mkdtemp(prefix="uno-vr-")) / "vr.sock"
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
