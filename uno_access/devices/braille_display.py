@@ -286,6 +286,7 @@ class BrailleDisplay(_BrailleOutput):
         while not self._closed:
             window = self.window()
             if window != shown:
+                # BrlAPI counts cursor cells from 1 (0 is CURSOR_OFF)
                 cursor = brlapi.CURSOR_OFF if window.cursor is None else window.cursor + 1
                 connection.writeText(window.cells, cursor=cursor)
                 shown = window

@@ -170,6 +170,10 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
             engine.runAndWait()
             if not done.wait(SYNTH_TIMEOUT):
                 raise SpeechUnavailable(messages.SPEECH_UNFINISHED)
+        except (RuntimeError, OSError, ValueError, TypeError) as error:  # from the driver
+            if isinstance(error, SpeechUnavailable):
+                raise
+            raise SpeechUnavailable(f"{type(error).__name__}: {error}") from None
         finally:
             engine.disconnect(token)
     if not path.exists():
@@ -373,6 +377,8 @@ class Speaker:
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.PIPE,
+                    # not in the terminal's process group: Ctrl-C is the game's to handle
+                    start_new_session=os.name == "posix",
                 )
             except OSError as error:
                 self.notices.report(DEVICE, "no-audio", _no_audio(str(error)))
