@@ -109,7 +109,20 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help=messages.HELP_EXPORT)
     export.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
     export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
+    doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
+    doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
     return parser
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from .devices import doctor
+
+    checks = doctor.run_checks()
+    if args.json:
+        print(json.dumps(doctor.report_json(checks), ensure_ascii=False))
+    else:
+        print("\n".join(doctor.report_lines(checks)))
+    return 0 if doctor.all_needed_work(checks) else 1
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -247,6 +260,7 @@ COMMANDS = {
     "rules": cmd_rules,
     "resume": cmd_resume,
     "export": cmd_export,
+    "doctor": cmd_doctor,
 }
 
 

@@ -74,8 +74,8 @@ def _louis() -> Any:
     return louis
 
 
-def version() -> str:
-    """liblouis' version, as the library reports it."""
+def liblouis_version() -> str:
+    """The version of liblouis in use (for ``uno-access doctor``)."""
     return str(_louis().version())
 
 

@@ -1,0 +1,178 @@
+"""Latency of the devices, measured on real parts; prints p50 and p95.
+
+- braille: from a key pressed on the display (brltty's virtual ``vr`` display,
+  played by this script) to the new dots shown on it: routing keys that move the
+  selection in the hand, and line keys that change the view. Also from a new
+  message handed to the display to its dots (our write plus brltty alone).
+- speech: from an urgent message to the old speech stopped (its player process
+  gone), and to the urgent message's own audio starting. The speaker is the
+  stand-in player (no sound card here), which lasts as long as the audio.
+
+Targets: dots within 30 ms at p95 (brltty alone costs about 20), speech cut within
+100 ms. brltty polls the ``vr`` driver's keys every 40 ms (its BRAILLE_INPUT_POLL_INTERVAL;
+the drivers of most real displays are woken by their input instead), so the keys are
+pressed at random moments and the time is split: key -> this process (brltty), this
+process -> new dots.
+Usage: .venv/bin/python scripts/bench_latency.py [--presses N] [--cuts N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "devices"))
+
+from vr_brltty import Brltty, VirtualDisplay  # noqa: E402
+
+from uno_access.access import braille  # noqa: E402
+from uno_access.access.message import Priority  # noqa: E402
+from uno_access.devices.braille_display import BrailleDisplay  # noqa: E402
+from uno_access.devices.braille_views import DisplayEvent, Key  # noqa: E402
+from uno_access.devices.speech import Speaker, stand_in_player  # noqa: E402
+
+W = 42  # label width
+
+LONG = (
+    "Bob plays a Wild Draw Four and chooses green. Ann, you may challenge it or accept it. "
+    "If you accept, you draw four cards and lose your turn."
+)
+
+
+def percentiles(samples: list[float]) -> str:
+    ms = sorted(s * 1000 for s in samples)
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
+    return f"p50 {statistics.median(ms):6.1f} ms, p95 {p95:6.1f} ms (n={len(ms)})"
+
+
+class TimedDisplay(BrailleDisplay):
+    """The display, noting when each key reaches this process (from brltty)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.key_times: list[float] = []
+
+    def route(self, cell: int) -> DisplayEvent | None:
+        self.key_times.append(time.perf_counter())
+        return super().route(cell)
+
+    def press(self, key: Key) -> None:
+        self.key_times.append(time.perf_counter())
+        super().press(key)
+
+
+def bench_braille(presses: int) -> None:
+    rng = random.Random(1)
+    with tempfile.TemporaryDirectory(prefix="uno-bench-brltty-") as name:
+        server = Brltty(Path(name)).start()
+        vr = VirtualDisplay(server, cells=40)
+        vr.wait_for(lambda cells: True, timeout=10)
+        device = TimedDisplay(server.host, "none", retry_seconds=0.05)
+        try:
+            if not device.start(wait=10):
+                raise RuntimeError(f"no display: {device.last_error}")
+            cards = [braille.to_unicode(c) for c in ("b7", "r5", "wi+4", "g+2", "y0", "brv")]
+            device.add(braille.to_unicode("Your turn"))
+            device.set_hand(cards, selected=0)
+            device.press(Key.LINE_DOWN)
+            time.sleep(0.5)
+            # vr cannot press the first routing key ("Route 0"): the cards after the first
+            starts = [start for start, _ in device.card_spans()][1:]
+
+            total: dict[str, list[float]] = {"routing": [], "line": []}
+            brltty_in: list[float] = []
+            ours_out: list[float] = []
+            for n in range(2 * presses):
+                kind = "routing" if n < presses else "line"
+                key = f"Route {starts[n % len(starts)]}" if kind == "routing" else (
+                    "LnUp" if n % 2 == 0 else "LnDn"
+                )
+                # press at a random moment: brltty polls the vr driver's keys every 40 ms
+                time.sleep(rng.uniform(0.0, 0.045))
+                mark = vr.mark()
+                keys = len(device.key_times)
+                t0 = time.perf_counter()
+                vr.press(key)
+                shown = vr.shown_after(mark)
+                total[kind].append(shown - t0)
+                brltty_in.append(device.key_times[keys] - t0)
+                ours_out.append(shown - device.key_times[keys])
+                while not device.events.empty():
+                    device.events.get()
+            writes = []
+            for n in range(presses):  # a new message to its dots
+                mark = vr.mark()
+                t0 = time.perf_counter()
+                device.add(braille.to_unicode(f"Bob plays r{n % 10}"))
+                writes.append(vr.shown_after(mark) - t0)
+        finally:
+            device.close()
+            server.stop()
+            vr.close()
+    for kind in ("routing", "line"):
+        label = f"braille: {kind} key -> new dots".ljust(W)
+        print(f"{label}{percentiles(total[kind])}   target p95 <= 30 ms")
+    print(f"{'  of which key -> our process (brltty)'.ljust(W)}{percentiles(brltty_in)}")
+    print(f"{'  of which our process -> new dots'.ljust(W)}{percentiles(ours_out)}")
+    print(f"{'braille: new message -> its dots'.ljust(W)}{percentiles(writes)}")
+
+
+def bench_speech(cuts: int) -> None:
+    times: dict[tuple[str, str], float] = {}
+    changed = threading.Condition()
+
+    def on_event(what: str, text: str) -> None:
+        with changed:
+            times[(what, text)] = time.perf_counter()
+            changed.notify_all()
+
+    def wait(key: tuple[str, str]) -> float:
+        with changed:
+            if not changed.wait_for(lambda: key in times, timeout=10):
+                raise RuntimeError(f"never {key}")
+            return times[key]
+
+    speaker = Speaker(player=stand_in_player(), on_event=on_event)
+    if not speaker.start():
+        raise RuntimeError("no speech engine")
+    rng = random.Random(1)
+    cut, start = [], []
+    try:
+        for n in range(cuts):
+            old, urgent = f"{LONG} ({n})", f"Your turn ({n})."
+            speaker.say(old)
+            wait(("started", old))
+            time.sleep(rng.uniform(0.05, 0.25))
+            t0 = time.perf_counter()
+            speaker.say(urgent, Priority.URGENT)
+            cut.append(wait(("cut", old)) - t0)
+            start.append(wait(("started", urgent)) - t0)
+            speaker.stop()
+            speaker.wait_idle()
+    finally:
+        speaker.close()
+    label = "speech: urgent -> old speech stopped".ljust(W)
+    print(f"{label}{percentiles(cut)}   target <= 100 ms")
+    print(f"{'speech: urgent -> its audio starts'.ljust(W)}{percentiles(start)}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--presses", type=int, default=200, help="key presses per kind")
+    parser.add_argument("--cuts", type=int, default=40, help="urgent cut-offs")
+    args = parser.parse_args()
+    bench_braille(args.presses)
+    bench_speech(args.cuts)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

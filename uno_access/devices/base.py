@@ -1,0 +1,72 @@
+"""What every output shares: ``Output`` (show a Message, close) and ``Notices``.
+
+A device that cannot work (no speech engine, no sound card, a braille display that
+went away) does not stop the game: it reports a ``DeviceNotice`` once through
+``Notices``, and the game goes on. Notices are reported from the devices' own
+threads; the ui passes a sink that is safe to call from any thread (for
+prompt_toolkit: ``loop.call_soon_threadsafe``), or reads ``Notices.drain()``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..access.message import Message
+
+
+class Output(Protocol):
+    """A place messages go: speech, a braille display, the screen."""
+
+    def show(self, message: Message) -> None:
+        """Render ``message`` (never blocks the game for long, never raises)."""
+
+    def close(self) -> None:
+        """Release the device; further ``show`` calls do nothing."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceNotice:
+    """A sentence for the player about a device: ``device`` is "speech" or "braille"."""
+
+    device: str
+    text: str
+
+
+class Notices:
+    """Collects device notices, each kind at most once until it is ``clear``-ed.
+
+    ``kind`` names the situation ("unavailable", "lost"…): a display lost, back and
+    lost again is told twice, but a retry that fails again is not told again.
+    """
+
+    def __init__(self, sink: Callable[[DeviceNotice], None] | None = None) -> None:
+        self._sink = sink
+        self._lock = threading.Lock()
+        self._told: set[tuple[str, str]] = set()
+        self._pending: list[DeviceNotice] = []
+
+    def report(self, device: str, kind: str, text: str) -> bool:
+        """Tell ``text`` unless this ``(device, kind)`` was told already; True if told."""
+        with self._lock:
+            if (device, kind) in self._told:
+                return False
+            self._told.add((device, kind))
+            notice = DeviceNotice(device, text)
+            self._pending.append(notice)
+        if self._sink is not None:
+            self._sink(notice)
+        return True
+
+    def clear(self, device: str, kind: str) -> None:
+        """Let ``(device, kind)`` be told again (the situation is over)."""
+        with self._lock:
+            self._told.discard((device, kind))
+
+    def drain(self) -> list[DeviceNotice]:
+        """The notices told since the last drain, oldest first."""
+        with self._lock:
+            pending, self._pending = self._pending, []
+        return pending

@@ -1,0 +1,153 @@
+"""``uno-access doctor``: what works on this machine, and the command that fixes the rest.
+
+Each check is a ``Check``: the part, whether it works, whether the game needs it
+(liblouis and the speech engine; a sound device, a braille display and a terminal
+are reported but optional), a detail line and, when it fails, the fixing command.
+Checks never raise and never hang: BrlAPI is asked from a thread with a timeout,
+because brltty holds a connection while it waits for its display.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import wave
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from ..access import braille, messages
+from . import speech
+from .braille_display import brlapi_available, brlapi_reason
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    part: str
+    ok: bool
+    needed: bool
+    detail: str
+    fix: str | None = None
+
+    def line(self) -> str:
+        return messages.doctor_line(self.part, self.ok, self.detail, needed=self.needed)
+
+
+def check_liblouis() -> Check:
+    tables = [braille.UNICODE_TABLE, *(table.file for table in braille.BrailleTable)]
+    try:
+        version = braille.liblouis_version()
+        for table in braille.BrailleTable:  # each table the settings may choose loads
+            braille.to_unicode("b7", table)
+        if braille.to_unicode("b7") != "\u2803\u283c\u281b":
+            raise braille.BrailleUnavailable(messages.liblouis_table_missing(braille.TABLE))
+    except braille.BrailleUnavailable as error:
+        return Check("liblouis", False, True, error.message, messages.FIX_LIBLOUIS)
+    return Check("liblouis", True, True, messages.liblouis_detail(version, tables))
+
+
+def check_speech(directory: Path) -> Check:
+    try:
+        driver, voices, default = speech.engine_info()
+        seconds = speech.wav_seconds(speech.save_wav("Blue 7", directory / "doctor.wav"))
+        if seconds <= 0:
+            raise speech.SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+    except speech.SpeechUnavailable as error:
+        return Check("speech", False, True, error.reason, messages.FIX_SPEECH)
+    return Check("speech", True, True, messages.speech_detail(driver, len(voices), default))
+
+
+def check_audio(directory: Path) -> Check:
+    player = speech.default_player()
+    if shutil.which(player[0]) is None:
+        missing = messages.AUDIO_PLAYER_MISSING.format(player=player[0])
+        return Check("audio", False, False, missing, messages.FIX_AUDIO_PLAYER)
+    silence = directory / "silence.wav"
+    with wave.open(str(silence), "wb") as wav:
+        wav.setnchannels(1)
+        wav.setsampwidth(2)
+        wav.setframerate(22050)
+        wav.writeframes(b"\0\0" * 1100)
+    try:
+        result = subprocess.run(
+            [*player, str(silence)], capture_output=True, timeout=5, stdin=subprocess.DEVNULL
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return Check("audio", False, False, str(error), messages.FIX_AUDIO_DEVICE)
+    if result.returncode != 0:
+        lines = result.stderr.decode(errors="replace").strip().splitlines() or ["failed"]
+        return Check("audio", False, False, lines[-1], messages.FIX_AUDIO_DEVICE)
+    return Check("audio", True, False, messages.AUDIO_PLAYER_WORKS.format(player=player[0]))
+
+
+def check_braille_display(timeout: float = 2.0) -> Check:
+    if not brlapi_available():
+        detail = messages.BRLAPI_MODULE_MISSING
+        return Check("braille_display", False, False, detail, messages.FIX_BRLAPI_MODULE)
+    found: dict[str, Any] = {}
+
+    def ask() -> None:
+        import brlapi
+
+        try:
+            connection = brlapi.Connection()
+            columns, rows = connection.displaySize
+            found["detail"] = (connection.driverName, int(columns), int(rows))
+            connection.closeConnection()
+        except (brlapi.ConnectionError, brlapi.OperationError, OSError) as error:
+            found["error"] = brlapi_reason(error)
+
+    thread = threading.Thread(target=ask, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if "detail" in found:
+        driver, columns, rows = found["detail"]
+        name = driver.decode(errors="replace") if isinstance(driver, bytes) else str(driver)
+        if columns > 0:
+            detail = messages.braille_display_detail(name, columns, rows)
+            return Check("braille_display", True, False, detail)
+        found["error"] = messages.BRAILLE_NO_DISPLAY
+    error = found.get("error", messages.BRAILLE_NO_ANSWER)
+    return Check("braille_display", False, False, error, messages.FIX_BRLTTY)
+
+
+def check_terminal() -> Check:
+    is_tty = sys.stdout.isatty()
+    size = shutil.get_terminal_size()
+    detail = messages.terminal_detail(is_tty, os.environ.get("TERM", ""), size.columns, size.lines)
+    return Check("terminal", is_tty, False, detail, None if is_tty else messages.FIX_TERMINAL)
+
+
+def run_checks() -> list[Check]:
+    with tempfile.TemporaryDirectory(prefix="uno-access-doctor-") as name:
+        directory = Path(name)
+        return [
+            check_liblouis(),
+            check_speech(directory),
+            check_audio(directory),
+            check_braille_display(),
+            check_terminal(),
+        ]
+
+
+def all_needed_work(checks: list[Check]) -> bool:
+    return all(check.ok for check in checks if check.needed)
+
+
+def report_lines(checks: list[Check]) -> list[str]:
+    lines = [messages.DOCTOR_TITLE]
+    for check in checks:
+        lines.append(check.line())
+        if not check.ok and check.fix:
+            lines.append("    " + messages.DOCTOR_FIX.format(command=check.fix))
+    good = all_needed_work(checks)
+    lines.append(messages.DOCTOR_ALL_GOOD if good else messages.DOCTOR_SOME_FAILED)
+    return lines
+
+
+def report_json(checks: list[Check]) -> dict[str, Any]:
+    return {"ok": all_needed_work(checks), "checks": [asdict(check) for check in checks]}

@@ -1,0 +1,416 @@
+"""Interruptible speech: pyttsx3 makes the audio, a player process we own plays it.
+
+The only module that imports pyttsx3. pyttsx3's own ``stop()`` does not cut off
+speech with espeak-ng (PLATFORM.md), so each utterance is synthesized to a WAV file
+(``save_to_file``, waiting on ``finished-utterance``) and played by a player process
+(``aplay`` on Linux, ``afplay`` on macOS, ``winsound`` elsewhere) that the worker
+owns; cutting speech off terminates that process.
+
+How the ui uses it::
+
+    speaker = Speaker(SpeechSettings(rate=200), notices=notices)
+    speaker.start()                    # False (and one notice) when there is no engine
+    speaker.show(message)              # Output protocol: message.speech at message.priority
+    speaker.say("Your turn.", Priority.URGENT)
+    speaker.stop()                     # the "be quiet" key: cut off, forget what is queued
+    speaker.toggle()                   # the one key that silences / restores speech
+    speaker.set_rate(250); speaker.set_volume(0.8); speaker.set_voice("gmw/en-us")
+    speaker.close()
+
+Priorities: ``URGENT`` cuts off what is being said and forgets everything queued
+before it, except other urgent messages (urgent messages never cut each other off:
+"UNO called on you" is heard before "your turn"); ``NORMAL`` waits its turn; ``LOW``
+is dropped (or cut off) as soon as anything newer comes. ``stop()`` cuts off all.
+
+With no sound device the player fails: that is told once (``Notices``) and speech
+goes on trying quietly, so the game never stops.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import gc
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import wave
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..access import messages
+from ..access.message import Message, Priority
+from .base import Notices
+
+SYNTH_TIMEOUT = 10.0  # seconds to wait for one utterance's WAV
+DEVICE = "speech"
+
+
+class SpeechUnavailable(RuntimeError):
+    """No speech engine: ``reason`` says why, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class SpeechSettings:
+    """What the player sets: words per minute, volume 0.0 to 1.0, voice id (None: default)."""
+
+    rate: int = 200
+    volume: float = 1.0
+    voice: str | None = None
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Voice:
+    id: str
+    name: str
+    languages: tuple[str, ...]
+
+
+def default_player() -> list[str]:
+    """The command that plays a WAV file given as its last argument, on this system."""
+    if sys.platform.startswith("linux"):
+        return ["aplay", "-q"]
+    if sys.platform == "darwin":
+        return ["afplay"]
+    return [
+        sys.executable,
+        "-c",
+        "import sys, winsound; winsound.PlaySound(sys.argv[1], winsound.SND_FILENAME)",
+    ]
+
+
+def stand_in_player() -> list[str]:
+    """A speaker stand-in (tests, benchmarks): plays nothing, for the WAV's real duration."""
+    return [sys.executable, "-m", "uno_access.devices.null_player"]
+
+
+# ------------------------------------------------------------------ the engine
+_SYNTH_LOCK = threading.Lock()  # one engine per process (espeak initialises once)
+
+
+@lru_cache(maxsize=1)
+def _engine() -> Any:
+    try:
+        import pyttsx3
+    except ImportError as error:
+        raise SpeechUnavailable(messages.PYTTSX3_MISSING.format(error=error)) from None
+    try:
+        engine = pyttsx3.init()
+    except Exception as error:  # the drivers raise anything: OSError, RuntimeError, KeyError
+        raise SpeechUnavailable(f"{type(error).__name__}: {error}") from None
+    # The espeak driver prints "Audio saved to …" to stdout after each file: keep it
+    # out of the player's terminal, for this module only (not sys.stdout: threads).
+    driver = sys.modules.get("pyttsx3.drivers.espeak")
+    if driver is not None:
+        driver.print = lambda *args, **kwargs: None  # type: ignore[attr-defined]
+    atexit.register(_release_engine)
+    return engine
+
+
+@lru_cache(maxsize=1)
+def _default_voice() -> str:
+    """The engine's voice before anyone changed it (call with _SYNTH_LOCK held)."""
+    return str(_engine().getProperty("voice"))
+
+
+def _release_engine() -> None:
+    # Drop the engine while the interpreter still works: pyttsx3's DriverProxy.__del__
+    # run during shutdown prints a traceback ("'NoneType' has no attribute 'suppress'").
+    if _SYNTH_LOCK.acquire(timeout=1.0):
+        try:
+            _engine.cache_clear()
+            gc.collect()
+        finally:
+            _SYNTH_LOCK.release()
+
+
+def engine_info() -> tuple[str, list[Voice], str]:
+    """(driver name, voices, default voice id); raises SpeechUnavailable."""
+    with _SYNTH_LOCK:
+        engine = _engine()
+        voices = [
+            Voice(str(v.id), str(v.name), tuple(str(lang) for lang in (v.languages or ())))
+            for v in engine.getProperty("voices")
+        ]
+        default = _default_voice()
+        driver = type(engine.proxy._driver).__name__ if hasattr(engine, "proxy") else "pyttsx3"
+    return driver, voices, default
+
+
+def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None) -> Path:
+    """Synthesize ``text`` to the WAV file ``path`` and return it; raises SpeechUnavailable."""
+    settings = settings or SpeechSettings()
+    path = Path(path)
+    with _SYNTH_LOCK:
+        engine = _engine()
+        done = threading.Event()
+        token = engine.connect("finished-utterance", lambda **_: done.set())
+        try:
+            engine.setProperty("voice", settings.voice or _default_voice())
+            # espeak-ng (synchronous mode) at times keeps the previous rate when it is set
+            # once; setting a neighbour first makes it take (tests/devices checks lengths)
+            engine.setProperty("rate", settings.rate + 1)
+            engine.setProperty("rate", settings.rate)
+            engine.setProperty("volume", settings.volume)
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+            engine.save_to_file(text, str(path))
+            engine.runAndWait()
+            if not done.wait(SYNTH_TIMEOUT):
+                raise SpeechUnavailable(messages.SPEECH_UNFINISHED)
+        except (RuntimeError, OSError, ValueError, TypeError) as error:  # from the driver
+            if isinstance(error, SpeechUnavailable):
+                raise
+            raise SpeechUnavailable(f"{type(error).__name__}: {error}") from None
+        finally:
+            engine.disconnect(token)
+    if not path.exists():
+        raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+    return path
+
+
+def wav_seconds(path: str | Path) -> float:
+    with wave.open(str(path), "rb") as wav:
+        return wav.getnframes() / float(wav.getframerate())
+
+
+# ------------------------------------------------------------------ the speaker
+@dataclass(order=True)
+class _Item:
+    sort_key: tuple[int, int]  # (-priority, sequence): urgent first, then oldest first
+    text: str = ""
+    priority: Priority = Priority.NORMAL
+
+
+class Speaker:
+    """Speech with priorities and a real cut-off, on a worker thread of its own.
+
+    ``player`` is the command that plays a WAV (its path is appended); tests and
+    benchmarks pass ``stand_in_player()`` in place of the speaker. ``on_event`` is
+    called from the worker with ("started", text) when playing begins, ("finished",
+    text) when it ends by itself and ("cut", text) once a cut-off utterance has
+    really stopped.
+    """
+
+    def __init__(
+        self,
+        settings: SpeechSettings | None = None,
+        *,
+        player: Sequence[str] | None = None,
+        notices: Notices | None = None,
+        on_event: Callable[[str, str], None] | None = None,
+    ) -> None:
+        self._settings = settings or SpeechSettings()
+        self._player = list(player) if player is not None else default_player()
+        self.notices = notices or Notices()
+        self._on_event = on_event
+        self._cond = threading.Condition()
+        self._queue: list[_Item] = []
+        self._sequence = itertools.count()
+        self._generation = 0  # bumped by each cut-off: older utterances are not played
+        self._playing: subprocess.Popen[bytes] | None = None
+        self._current: _Item | None = None  # taken from the queue: being made or played
+        self._closed = False
+        self._available = False
+        self._thread: threading.Thread | None = None
+        self._dir = tempfile.TemporaryDirectory(prefix="uno-access-speech-")
+
+    # -------------------------------------------------------------- control
+    def start(self) -> bool:
+        """Start the worker; False, with one notice, when no speech engine works."""
+        try:
+            engine_info()
+        except SpeechUnavailable as error:
+            self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
+            return False
+        self._available = True
+        atexit.register(self.close)  # a worker mid-utterance at exit must finish first
+        self._thread = threading.Thread(target=self._run, name="uno-access-speech", daemon=True)
+        self._thread.start()
+        return True
+
+    @property
+    def available(self) -> bool:
+        return self._available
+
+    @property
+    def enabled(self) -> bool:
+        return self._settings.enabled
+
+    @property
+    def settings(self) -> SpeechSettings:
+        return self._settings
+
+    def toggle(self) -> bool:
+        """Silence speech or restore it; returns whether speech is now on."""
+        with self._cond:
+            enabled = not self._settings.enabled
+            self._settings = replace(self._settings, enabled=enabled)
+        if not enabled:
+            self.stop()
+        return enabled
+
+    def set_rate(self, rate: int) -> None:
+        with self._cond:
+            self._settings = replace(self._settings, rate=max(80, min(500, rate)))
+
+    def set_volume(self, volume: float) -> None:
+        with self._cond:
+            self._settings = replace(self._settings, volume=max(0.0, min(1.0, volume)))
+
+    def set_voice(self, voice: str | None) -> None:
+        with self._cond:
+            self._settings = replace(self._settings, voice=voice)
+
+    def voices(self) -> list[Voice]:
+        try:
+            return engine_info()[1]
+        except SpeechUnavailable:
+            return []
+
+    # -------------------------------------------------------------- speaking
+    def show(self, message: Message) -> None:
+        self.say(message.speech, message.priority)
+
+    def say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
+        """Queue ``text`` at ``priority`` (see the module's docstring)."""
+        if not text.strip():
+            return
+        with self._cond:
+            if self._closed or not self._available or not self._settings.enabled:
+                return
+            current = self._current
+            if priority is Priority.URGENT:
+                self._queue = [item for item in self._queue if item.priority is Priority.URGENT]
+                if current is not None and current.priority is not Priority.URGENT:
+                    self._cut_locked(forget=False)
+            else:
+                self._queue = [item for item in self._queue if item.priority > Priority.LOW]
+                if current is not None and current.priority is Priority.LOW:
+                    self._cut_locked(forget=False)
+            item = _Item((-int(priority), next(self._sequence)), text, priority)
+            self._queue.append(item)
+            self._queue.sort()
+            self._cond.notify()
+
+    def stop(self) -> None:
+        """Cut off what is being said and forget everything queued."""
+        with self._cond:
+            self._cut_locked()
+
+    def _cut_locked(self, *, forget: bool = True) -> None:
+        """Stop the current utterance (and with ``forget``, everything queued)."""
+        self._generation += 1
+        if forget:
+            self._queue.clear()
+        process = self._playing
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                process.terminate()
+
+    @property
+    def speaking(self) -> bool:
+        with self._cond:
+            return self._current is not None or bool(self._queue)
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        """Wait until nothing is queued or playing; False on timeout."""
+        deadline = time.monotonic() + timeout
+        while self.speaking:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
+
+    def close(self) -> None:
+        atexit.unregister(self.close)
+        with self._cond:
+            if self._closed:
+                return
+            self._closed = True
+            self._cut_locked()
+            self._cond.notify()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+        self._dir.cleanup()
+
+    # -------------------------------------------------------------- worker
+    def _run(self) -> None:
+        for n in itertools.count():
+            with self._cond:
+                while not self._queue and not self._closed:
+                    self._cond.wait()
+                if self._closed:
+                    return
+                item = self._queue.pop(0)
+                generation = self._generation
+                settings = self._settings
+                self._current = item
+            try:
+                path = save_wav(item.text, Path(self._dir.name) / f"u{n % 4}.wav", settings)
+                self._play(item, path, generation)
+            except SpeechUnavailable as error:
+                self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
+            finally:
+                with self._cond:
+                    self._current = None
+
+    def _play(self, item: _Item, path: Path, generation: int) -> None:
+        with self._cond:
+            if generation != self._generation or self._closed:
+                return  # cut off while it was being synthesized
+            try:
+                process = subprocess.Popen(
+                    [*self._player, str(path)],
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.PIPE,
+                    # not in the terminal's process group: Ctrl-C is the game's to handle
+                    start_new_session=os.name == "posix",
+                )
+            except OSError as error:
+                self.notices.report(DEVICE, "no-audio", _no_audio(str(error)))
+                return
+            self._playing = process
+        self._emit("started", item.text)
+        _, err = process.communicate()
+        with self._cond:
+            self._playing = None
+            cut = generation != self._generation
+        if cut:
+            self._emit("cut", item.text)
+            return
+        if process.returncode != 0:
+            self.notices.report(DEVICE, "no-audio", _no_audio(_last_line(err, self._player[0])))
+        self._emit("finished", item.text)
+
+    def _emit(self, what: str, text: str) -> None:
+        if self._on_event is not None:
+            self._on_event(what, text)
+
+
+def _unavailable(reason: str) -> str:
+    return messages.SPEECH_UNAVAILABLE.format(reason=reason.rstrip("."))
+
+
+def _no_audio(reason: str) -> str:
+    return messages.SPEECH_NO_AUDIO.format(reason=reason.rstrip(".") or "no sound card")
+
+
+def _last_line(err: bytes, player: str) -> str:
+    lines = [line for line in err.decode(errors="replace").splitlines() if line.strip()]
+    if lines:
+        return lines[-1].strip()
+    return messages.AUDIO_PLAYER_FAILED.format(player=os.path.basename(player))
