@@ -13,7 +13,8 @@ from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
 
 EXIT_ERROR = 2
-RULES_FORMATS = ("text", "brf")
+RULES_FORMATS = ("text", "brf", "wav")
+RULES_WAV = "uno-access-rules.wav"  # where --format wav writes without -o
 TABLES = ("ueb2", "ueb1", "computer")
 
 
@@ -198,6 +199,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     from .access import braille, document
 
     blocks = document.rules(quick_only=args.quick)
+    if args.format == "wav":
+        return _rules_wav(document.as_speech(blocks), args.output or RULES_WAV)
     try:
         if args.format == "brf":
             text = document.as_brf(blocks, braille.BrailleTable(args.table))
@@ -215,6 +218,23 @@ def cmd_rules(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UsageError(messages.cannot_write(args.output, error.strerror)) from None
     print(messages.written(args.output))
+    return 0
+
+
+def _rules_wav(text: str, path: str) -> int:
+    """The rules spoken into a WAV file by the speech engine."""
+    from .devices import speech
+
+    try:  # a file that cannot be written is said before the engine is started
+        with open(path, "wb"):
+            pass
+    except OSError as error:
+        raise UsageError(messages.cannot_write(path, error.strerror)) from None
+    try:
+        speech.save_wav(text, path)
+    except speech.SpeechUnavailable as error:
+        raise UsageError(messages.no_wav(path, error.reason)) from None
+    print(messages.written(path))
     return 0
 
 

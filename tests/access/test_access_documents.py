@@ -92,3 +92,26 @@ def test_a_file_that_cannot_be_written_is_one_line_and_status_2(
     assert main(["rules", "-o", str(tmp_path / "missing" / "rules.txt")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("uno-access: cannot write ")
+
+
+def test_uno_access_rules_speaks_them_into_a_real_wav(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import wave
+
+    out = tmp_path / "quick.wav"
+    assert main(["rules", "--format", "wav", "--quick", "-o", str(out)]) == 0
+    with wave.open(str(out)) as audio:
+        seconds = audio.getnframes() / audio.getframerate()
+        frames = audio.readframes(audio.getnframes())
+    assert seconds > 10  # four cards read aloud take a while
+    assert max(frames) > 0 and len(set(frames)) > 100  # sound, not silence
+    assert capsys.readouterr().out == f"Written: {out}\n"
+
+
+def test_a_wav_that_cannot_be_written_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", "--format", "wav", "-o", str(tmp_path / "no" / "r.wav")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("uno-access: cannot write ")

@@ -229,6 +229,10 @@ def cannot_write(path: str, why: str | None) -> str:
 
 def written(path: str) -> str:
     return f"Written: {path}"
+
+
+def no_wav(path: str, why: str) -> str:
+    return f"cannot speak the rules into {path}: {why}"
 HELP_BOTS = "bot strength per bot seat, comma-separated (random)"
 HELP_NAME = "your name at the table"
 PLAYERS_RANGE = "the number of players is a whole number from 2 to 10"
