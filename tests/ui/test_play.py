@@ -408,7 +408,7 @@ FOUR_OPENING = [
     "Ann calls UNO!",
     "Ann plays Wild Draw Four and has one card left.",
     "Ann chooses Yellow.",  # the bot's choice, from its seed
-    "Your turn: Ann played a Wild Draw Four on you. Type ch to challenge it, or a to accept "
+    "Your turn: Ann played a Wild Draw Four on you. Type ch to challenge it, or type a to accept "
     "it and draw 4.",
 ]
 

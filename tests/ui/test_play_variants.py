@@ -360,7 +360,7 @@ def test_you_add_a_wild_draw_four_to_the_stack() -> None:
     assert said[4:14] == [
         "Bob plays Wild Draw Four.",
         "Bob chooses Blue.",
-        "Your turn: Bob played a Wild Draw Four on you. Type ch to challenge it, a to accept "
+        "Your turn: Bob played a Wild Draw Four on you. Type ch to challenge it, type a to accept "
         "it and draw 4, or play a Wild Draw Four to add to the stack.",
         "You play Wild Draw Four.",
         "You choose Red.",

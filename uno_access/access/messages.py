@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.cards import ANNIVERSARY, Card, Color, Kind
@@ -44,6 +45,55 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.WILD_DRAW_FOUR: ("wilddrawfour", "wilddraw4", "wild+4", "wi+4", "wildplusfour", "wild4"),
     Kind.ANNIVERSARY: ("anniversary", "anniversarycard", "an"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class How:
+    """How the player asks for each thing: by typed commands, or by keys. The phrases
+    below that tell the player what they can do take one.
+    """
+
+    keys: bool
+    draw: str
+    play_drawn: str
+    play_drawn_wild: str
+    keep: str
+    uno: str
+    catch: str
+    catch_named: str
+    challenge: str
+    accept: str
+    jump: str
+    jump_wild: str
+    next_round: str
+    go_on: str
+    quit: str
+    yes: str
+    help: str
+    turn: str  # the reminder on your turn
+    anniversary: str
+
+
+TYPED = How(
+    keys=False, draw="type d", play_drawn="type p",
+    play_drawn_wild="type p and a colour to play it, as p red", keep="type k",
+    uno="type u", catch="type c", catch_named="type c and a name", challenge="type ch",
+    accept="type a", jump="type j", jump_wild="type j and a colour to jump in, as j red",
+    next_round="type n", go_on="press Enter", quit="type q", yes="type y",
+    help="type help", turn="Type a card to play it, d to draw, h for your hand, or help.",
+    anniversary="type p, or an with its colour, whom to give to and the card you keep",
+)
+KEYED = How(
+    keys=True, draw="press D", play_drawn="press Enter",
+    play_drawn_wild="press Enter to play it, then the first letter of its colour",
+    keep="press K", uno="press U", catch="press X",
+    catch_named="press slash and type catch and a name", challenge="press H",
+    accept="press A", jump="press J", jump_wild="press J, then the first letter of a colour",
+    next_round="press Space", go_on="press Space", quit="press Q", yes="press Y",
+    help="press F1",
+    turn="Left and Right choose a card, Enter plays it, D draws, F1 for help.",
+    anniversary="press Enter, then say its colour, whom to give to and the card you keep",
+)
 
 
 def card_name(card: Card) -> str:
@@ -647,10 +697,10 @@ def your_hand(cards: Iterable[Card], count: int) -> str:
     return f"Your hand, {count_cards(count)}: {card_list(card_with_code(c) for c in cards)}."
 
 
-def you_can_play(cards: Iterable[Card]) -> str:
+def you_can_play(cards: Iterable[Card], how: How = TYPED) -> str:
     names = [card_with_code(c) for c in cards]
     if not names:
-        return "None of your cards matches: type d to draw."
+        return f"None of your cards matches: {how.draw} to draw."
     return f"You can play: {card_list(names)}."
 
 
@@ -1045,10 +1095,12 @@ CONFIRM_PROMPT = "quit? "
 WHICH_COLOR = "Which colour? blue, green, red or yellow"
 TABLE_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
 YOU = "You"
-TURN_REMINDER = "Type a card to play it, d to draw, h for your hand, or help."
+TURN_REMINDER = TYPED.turn
 
 
-def welcome(opponents: Iterable[str], target: int, scoring: str = "standard") -> str:
+def welcome(
+    opponents: Iterable[str], target: int, scoring: str = "standard", how: How = TYPED
+) -> str:
     """``scoring``: "standard", "partners", "lowest" or "challenge" (Challenge UNO)."""
     names = list(opponents)
     against = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -1060,7 +1112,8 @@ def welcome(opponents: Iterable[str], target: int, scoring: str = "standard") ->
             "last one left wins"
         ),
     }.get(scoring, f"first to {target} points wins")
-    return f"UNO against {against}: {goal}. Type help at any time to hear the commands."
+    hear = "the keys" if how.keys else "the commands"
+    return f"UNO against {against}: {goal}. {_capital(how.help)} at any time to hear {hear}."
 
 
 def rules_intro(rules: RuleSet) -> list[str]:
@@ -1107,8 +1160,8 @@ def rules_intro(rules: RuleSet) -> list[str]:
     return lines
 
 
-def your_turn(top: str, count: int) -> str:
-    return f"Your turn. {top} You hold {count_cards(count)}. {TURN_REMINDER}"
+def your_turn(top: str, count: int, how: How = TYPED) -> str:
+    return f"Your turn. {top} You hold {count_cards(count)}. {how.turn}"
 
 
 YOUR_TURN_START_COLOR = (
@@ -1118,7 +1171,7 @@ YOUR_TURN_START_COLOR = (
 
 
 def your_turn_challenge(
-    who: Who, owed: int = 4, add: bool = False, jump: Card | None = None
+    who: Who, owed: int = 4, add: bool = False, jump: Card | None = None, how: How = TYPED
 ) -> str:
     """A Wild Draw Four on you; ``owed`` more than 4 when a stack grew; ``add`` when you may
     stack a Wild Draw Four on it, ``jump`` the card you may jump in with (Double-Double).
@@ -1126,15 +1179,18 @@ def your_turn_challenge(
     played = f"Your turn: {who.name} played a Wild Draw Four on you"
     if owed != 4:
         played += f", and you owe {count_cards(owed)}"
-    options = ["Type ch to challenge it", f"a to accept it and draw {owed}"]
+    options = [f"{_capital(how.challenge)} to challenge it", f"{how.accept} to accept it and "
+               f"draw {owed}"]
     if add:
         options.append("play a Wild Draw Four to add to the stack")
     if jump is not None:
-        options.append(f"j to jump in with your {card_name(jump)}")
+        options.append(f"{how.jump} to jump in with your {card_name(jump)}")
     return f"{played}. {', '.join(options[:-1])}, or {options[-1]}."
 
 
-def you_owe(owed: int, add: Card | None, jump: Card | None, came_back: bool) -> str:
+def you_owe(
+    owed: int, add: Card | None, jump: Card | None, came_back: bool, how: How = TYPED
+) -> str:
     """A stack on you: ``add`` the kind of card that adds to it, ``jump`` a card identical to
     the top card (Double-Double); ``came_back`` when you began the stack.
     """
@@ -1142,8 +1198,8 @@ def you_owe(owed: int, add: Card | None, jump: Card | None, came_back: bool) -> 
     if add is not None:
         options.append(f"play a {KIND_NAMES[add.kind]} to add to the stack")
     if jump is not None:
-        options.append(f"type j to jump in with your {card_name(jump)}")
-    options.append("type a to accept them")
+        options.append(f"{how.jump} to jump in with your {card_name(jump)}")
+    options.append(f"{how.accept} to accept them")
     owe = f"You owe {count_cards(owed)}"
     if came_back:
         owe = f"The stack has come back to you, who began it: you owe {count_cards(owed)}"
@@ -1151,66 +1207,68 @@ def you_owe(owed: int, add: Card | None, jump: Card | None, came_back: bool) -> 
     return f"Your turn. {owe}: {choices}."
 
 
-def drawn_playable(card: Card) -> str:
-    return f"You may play {card_name(card)} now: type p to play it, or k to keep it."
+def drawn_playable(card: Card, how: How = TYPED) -> str:
+    keep = how.keep.removeprefix("type ") if not how.keys else how.keep
+    return f"You may play {card_name(card)} now: {how.play_drawn} to play it, or {keep} to keep it."
 
 
 def drawn_kept(card: Card) -> str:
     return f"{card_name(card)} does not match the top card, so you keep it."
 
 
-def drawn_must_play(card: Card) -> str:
+def drawn_must_play(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the card that matched after drawing is played."""
-    how = "type p and a colour to play it, as p red" if card.is_wild else "type p to play it"
-    return f"{card_name(card)} matches: {how}."
+    play = how.play_drawn_wild if card.is_wild else f"{how.play_drawn} to play it"
+    return f"{card_name(card)} matches: {play}."
 
 
-DRAWN_ANNIVERSARY = (
-    "You may play the Anniversary card you drew: type p, or an with its colour, whom to give "
-    "to and the card you keep."
-)
+def drawn_anniversary(how: How = TYPED) -> str:
+    return f"You may play the Anniversary card you drew: {how.anniversary}."
 
 
-def jump_window(card: Card) -> str:
+DRAWN_ANNIVERSARY = drawn_anniversary()
+
+
+def jump_window(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the person may jump in with ``card``, identical to the top card."""
-    how = "type j and a colour to jump in, as j red" if card.is_wild else "type j to jump in"
-    return f"You hold {card_name(card)}, the same as the top card: {how}, or press Enter."
+    jump = how.jump_wild if card.is_wild else f"{how.jump} to jump in"
+    return f"You hold {card_name(card)}, the same as the top card: {jump}, or {how.go_on}."
 
 
-def handed_one_window(penalty: int) -> str:
+def handed_one_window(penalty: int, how: How = TYPED) -> str:
     return (
-        "You were handed a single card: type u to call UNO now, or you may be caught and "
+        f"You were handed a single card: {how.uno} to call UNO now, or you may be caught and "
         f"draw {penalty}."
     )
 
 
-def handed_one_catch(who: Who) -> str:
+def handed_one_catch(who: Who, how: How = TYPED) -> str:
     return (
-        f"{who.name} was handed a single card and has not called UNO: type c to catch "
-        f"{who.name}, or press Enter to let play go on."
+        f"{who.name} was handed a single card and has not called UNO: {how.catch} to catch "
+        f"{who.name}, or {how.go_on} to let play go on."
     )
 
 
-def not_your_turn_chances(jump: bool, catch: Who | None, call: bool) -> str:
+def not_your_turn_chances(jump: bool, catch: Who | None, call: bool, how: How = TYPED) -> str:
     """What the person may do out of turn, as a reminder after a line that does nothing."""
     options: list[str] = []
     if call:
-        options.append("type u to call UNO")
+        options.append(f"{how.uno} to call UNO")
     if jump:
-        options.append("type j to jump in")
+        options.append(f"{how.jump} to jump in")
     if catch is not None:
-        options.append(f"type c to catch {catch.name}")
+        options.append(f"{how.catch} to catch {catch.name}")
     if not options:
-        return "It is not your turn: press Enter to let play go on."
-    return f"It is not your turn: {', '.join(options)}, or press Enter to let play go on."
+        return f"It is not your turn: {how.go_on} to let play go on."
+    return f"It is not your turn: {', '.join(options)}, or {how.go_on} to let play go on."
 
 
 def nothing_to_jump_in(top: Card) -> str:
     return f"You hold no card identical to the top card, {card_name(top)}: nothing to jump in with."
 
 
-def catch_whom(names: Iterable[str]) -> str:
-    return f"Several players can be caught: type c and a name: {', '.join(names)}."
+def catch_whom(names: Iterable[str], how: How = TYPED) -> str:
+    return f"Several players can be caught: {how.catch_named}: {', '.join(names)}."
 
 
 WHOM_PROMPT = "to whom> "
@@ -1231,21 +1289,30 @@ def not_to_keep(card: Card) -> str:
 
 
 YOU_ARE_OUT = "You are out of this game: the others play on to the end while you listen."
-WATCH_NEXT_ROUND = "Press Enter to hear the next round, or type q to leave."
+def watch_next_round(how: How = TYPED) -> str:
+    go_on = "Space" if how.keys else "Enter"
+    return f"Press {go_on} to hear the next round, or {how.quit} to leave."
 
 
-ROUND_OVER_HINT = "Type n to deal the next round."
+WATCH_NEXT_ROUND = watch_next_round()
 
 
-def exposed_window(who: Who) -> str:
+def round_over_hint(how: How = TYPED) -> str:
+    return f"{_capital(how.next_round)} to deal the next round."
+
+
+ROUND_OVER_HINT = round_over_hint()
+
+
+def exposed_window(who: Who, how: How = TYPED) -> str:
     return (
-        f"{who.name} has one card and did not call UNO: type c to catch {who.name}, "
-        "or press Enter to let play go on."
+        f"{who.name} has one card and did not call UNO: {how.catch} to catch {who.name}, "
+        f"or {how.go_on} to let play go on."
     )
 
 
-def exposed_on_your_turn(who: Who) -> str:
-    return f"{who.name} has one card and did not call UNO: type c to catch {who.name}."
+def exposed_on_your_turn(who: Who, how: How = TYPED) -> str:
+    return f"{who.name} has one card and did not call UNO: {how.catch} to catch {who.name}."
 
 
 NOBODY_TO_CATCH = (
@@ -1273,15 +1340,23 @@ def color_only_for_wild(card: Card) -> str:
 
 NOTHING_PLAYED = "No colour chosen: nothing was played."
 NOTHING_TO_REPEAT = "Nothing to repeat yet."
-QUIT_CONFIRM = "Quit the game? Type y to quit, or anything else to go on."
+def quit_confirm(how: How = TYPED) -> str:
+    other = "any other key" if how.keys else "anything else"
+    return f"Quit the game? {_capital(how.yes)} to quit, or {other} to go on."
+
+
+QUIT_CONFIRM = quit_confirm()
 QUIT_CANCELLED = "The game goes on."
 GAME_QUIT = "You left the game."
 INPUT_CLOSED = "The input has closed: the game is stopped."
 GAME_INTERRUPTED = "Interrupted: the game is stopped."
 
 
-def not_your_turn_window(who: Who) -> str:
-    return f"It is not your turn: type c to catch {who.name}, or press Enter to let play go on."
+def not_your_turn_window(who: Who, how: How = TYPED) -> str:
+    return (
+        f"It is not your turn: {how.catch} to catch {who.name}, or {how.go_on} to let play "
+        "go on."
+    )
 
 
 HELP_LINES = (
