@@ -344,7 +344,7 @@ def test_a_stack_of_wild_draw_fours_on_you_is_challenged_for_all_it_holds() -> N
         "Bob chooses Blue.",
         "The stack is now 8 cards, on you.",
         "Your turn: Bob played a Wild Draw Four on you, and you owe 8 cards. Type ch to "
-        "challenge it, or a to accept it and draw 8.",
+        "challenge it, or type a to accept it and draw 8.",
         "You challenge Bob's Wild Draw Four: Bob was innocent, so you draw 10 and lose the "
         "turn.",
         "Bob shows you 2 cards: Yellow 7, Yellow 8.",
