@@ -349,8 +349,9 @@ def test_quitting_asks_first() -> None:
 
 def test_help_scores_order_empty_line_and_repeat() -> None:
     _, said = session(position(START, "b2"), ["?", "", "s", "o", "cc", "r", "h", "r"])
-    help_end = 4 + len(messages.HELP_LINES)
-    assert said[4] == "Commands (any case):"
+    help_end = 5 + len(messages.HELP_LINES)
+    assert said[4] == "Now: " + turn("Blue 2 (b2)", 4)  # what can be done now, first
+    assert said[5] == "Commands (any case):"
     assert said[help_end:] == [
         turn("Blue 2 (b2)", 4),
         "Scores: you 0, Ann 0, Bob 0. First to 500 wins.",

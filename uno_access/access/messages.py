@@ -1087,12 +1087,90 @@ def _spell(code: str) -> str:
     return " ".join(words)
 
 
+# --------------------------------------------------------------------- keys
+
+SPEECH_NONE = "There is no speech to switch on or off: the game is silent on this machine."
+
+
+def speech_switched(on: bool) -> str:
+    return SPEECH_ON if on else SPEECH_OFF
+
+
+def card_at(
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+) -> str:
+    """The selected card as the hand is moved through: "Blue 7, 3 of 7, can be played."."""
+    said = f"{card_with_code(card)}, {place} of {count}"
+    if playable is not None:
+        said += ", can be played" if playable else ", cannot be played now"
+    if edge is not None:
+        said = f"{_capital(edge)} card: {said}"
+    return f"{said}."
+
+
+def hand_sorted(order: str) -> str:
+    return f"Your hand is sorted by {order}."
+
+
+def history_line(number: int, total: int, line: str) -> str:
+    return f"{number} of {total}: {line}"
+
+
+def reference_card(heading: str, step: str) -> str:
+    return f"{heading}. {step}"
+
+
+def help_now(what_to_do: str) -> str:
+    return f"Now: {what_to_do}"
+
+
+# the keys in the order help says them, with what each does (ui/keys.py has the keys)
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("Left, Right", "move through your hand; each card is said with its place and whether "
+     "it can be played. Home and End: the first and last card. O sorts the hand by colour "
+     "or by number"),
+    ("Enter", "play the selected card (after drawing: the card you drew); a Wild asks "
+     "for its colour: R, G, B or Y, or 1 to 4"),
+    ("D", "draw a card; then Enter plays it, K keeps it"),
+    ("U", "call UNO"),
+    ("X", "catch a player who has one card and did not call UNO"),
+    ("H, A", "challenge or accept a Wild Draw Four played on you (A also accepts a stack)"),
+    ("J", "jump in with a card identical to the top card (Speed UNO)"),
+    ("C", "card check: how many cards everyone holds"),
+    ("T", "touch the top card: the card, its code and the colour in play"),
+    ("L", "your whole hand, and what you can play"),
+    ("W", "whose turn it is and the direction of play"),
+    ("S", "the scores"),
+    ("P", "how many cards the DRAW pile has"),
+    ("R", "repeat the last message"),
+    ("Page Up, Page Down", "step back and forth through every message of the game "
+     "(also [ and ])"),
+    ("E or F2", "the four Quick Play Reference cards"),
+    ("M", "speech off or on"),
+    ("Space", "let play go on, hear the next bot's move, deal the next round; Tab skips "
+     "ahead to your turn"),
+    ("slash", "type a command: play b7, b#g, blue 7, draw, catch Ann, help"),
+    ("Q", "quit (asks first)"),
+    ("F1 or ?", "this help"),
+)
+
+
+def key_help_lines() -> list[str]:
+    return [f"{keys}: {what}." for keys, what in KEY_HELP]
+
+
 # --------------------------------------------------------------------- the line-mode game
 
 PROMPT = "uno> "
 COLOR_PROMPT = "colour> "
 CONFIRM_PROMPT = "quit? "
 WHICH_COLOR = "Which colour? blue, green, red or yellow"
+
+
+def which_color(how: How = TYPED) -> str:
+    if not how.keys:
+        return WHICH_COLOR
+    return "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for none."
 TABLE_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
 YOU = "You"
 TURN_REMINDER = TYPED.turn

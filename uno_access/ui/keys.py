@@ -53,6 +53,8 @@ class Key(Enum):
     GREEN = "green"
     BLUE = "blue"
     YELLOW = "yellow"
+    YES = "yes"
+    NO = "no"
 
 
 # prompt_toolkit key names for each Key; the first is the one help shows
@@ -105,19 +107,25 @@ class Pressed:
 
 
 class Modes:
-    """What the prompt is taking now: single keys, the colour keys, or a typed line."""
+    """What the prompt is taking now: single keys, the colour keys, a yes or no, or a typed
+    line (the command line).
+    """
 
     def __init__(self) -> None:
         self.command_line = False
         self.colors = False
+        self.yes_no = False
 
 
 def key_bindings(modes: Modes) -> KeyBindings:
     """The bindings of the game's prompt: each key ends the prompt with ``Pressed``."""
     bindings = KeyBindings()
     empty = Condition(lambda: _buffer_empty())
-    keys = Condition(lambda: not modes.command_line and not modes.colors) & empty
+    keys = Condition(
+        lambda: not modes.command_line and not modes.colors and not modes.yes_no
+    ) & empty
     colors = Condition(lambda: modes.colors and not modes.command_line) & empty
+    yes_no = Condition(lambda: modes.yes_no)
     typing = Condition(lambda: modes.command_line)
 
     def press(key: Key) -> Callable[[KeyPressEvent], None]:
@@ -133,6 +141,8 @@ def key_bindings(modes: Modes) -> KeyBindings:
         for name in names:
             bindings.add(name, filter=colors)(press(key))
     bindings.add("enter", filter=colors)(press(Key.PLAY))  # Enter alone: no colour
+    bindings.add("y", filter=yes_no)(press(Key.YES))
+    bindings.add(Keys.Any, filter=yes_no)(press(Key.NO))  # any other key: no
 
     @bindings.add("/", filter=keys | colors)
     def _open(event: KeyPressEvent) -> None:

@@ -204,8 +204,7 @@ def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> Sa
     round_number = saved.game().state.round_number
     screen.say(messages.resume_offer(saved.id, saved.started, others, round_number))
     screen.input_taken()
-    answer = keyboard.read(messages.RESUME_PROMPT)  # EOFError: the input closed
-    if answer.strip().lower() in messages.YES_WORDS:
+    if keyboard.read_yes(messages.RESUME_PROMPT):  # EOFError: the input closed
         return saved
     _declined(store, saved.id)
     return None

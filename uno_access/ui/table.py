@@ -1,12 +1,16 @@
-"""The line-mode game: one person at the keyboard, bots in the other seats.
+"""The game at one keyboard: the people in their seats, bots in the others.
 
-Every event the person may know is said as one line; bots move at once, with no
-timers. The person is asked for a line on their turn and between rounds. After
-every move, before the next player moves, the others may act out of turn (as in
-``simulate.play_game``): catch a player who did not call UNO, call UNO when handed
-a single card (Round-n-Round), or jump in with a card identical to the top card
-(Speed UNO). The person is told when they may, and asked for one line: the
-command, or Enter to let play go on.
+Every event a person may know is said as one message (``access.render``): a line on
+the screen, speech and braille (``ui.outputs``). Bots move at once, unless the player
+set a pace. A person is asked for a key (or a typed command) on their turn and between
+rounds. After every move, before the next player moves, the others may act out of turn
+(as in ``simulate.play_game``): catch a player who did not call UNO, call UNO when
+handed a single card (Round-n-Round), or jump in with a card identical to the top card
+(Speed UNO). The person is told when they may, and asked once: the key, or Space
+(Enter, when typing) to let play go on.
+
+With several people at the keyboard (hot seat), each is asked to take the keyboard
+before their turn, and nothing of their hand is shown until they say they have it.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from ..access import messages, speech
+from ..access import document, messages, speech
+from ..access.message import Message, Priority, Verbosity
 from ..access.parse import ParseError, parse_color
+from ..access.render import Renderer
 from ..bots import Bot
 from ..engine.actions import (
     QUERIES,
@@ -46,6 +52,7 @@ from ..engine.state import Phase, PlayerView
 from ..store import Recorder, SavedGame
 from .commands import (
     Ask,
+    Command,
     Do,
     Give,
     Invalid,
@@ -56,9 +63,23 @@ from .commands import (
     parse,
     read_card,
 )
+from .hand import HandCursor
+from .keys import Key, Pressed
+from .outputs import Outputs
 from .terminal import Keyboard, Screen
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn, *QUERIES)
+# keys that mean a typed command (its words in messages.COMMAND_WORDS)
+_KEY_WORDS: dict[Key, str] = {
+    Key.DRAW: "draw", Key.KEEP: "keep", Key.UNO: "uno", Key.CATCH: "catch",
+    Key.CHALLENGE: "challenge", Key.ACCEPT: "accept", Key.JUMP: "jump", Key.CARD_CHECK: "check",
+    Key.TOUCH: "top", Key.HAND: "hand", Key.WHOSE_TURN: "order", Key.SCORES: "scores",
+    Key.REPEAT: "repeat", Key.HELP: "help", Key.QUIT: "quit",
+}
+_KEY_COLORS: dict[Key, Color] = {
+    Key.RED: Color.RED, Key.GREEN: Color.GREEN, Key.BLUE: Color.BLUE, Key.YELLOW: Color.YELLOW,
+}
+_MOVES: dict[Key, int] = {Key.PREVIOUS: -1, Key.NEXT: 1}
 
 
 class _Left(Exception):
@@ -78,6 +99,8 @@ class Table:
     def __init__(
         self, game: Game, bots: Mapping[int, Bot], keyboard: Keyboard, screen: Screen,
         seat: int = 0, *, recorder: Recorder | None = None, resumed: SavedGame | None = None,
+        outputs: Outputs | None = None, verbosity: Verbosity = Verbosity.NORMAL,
+        pace: float = 0.0,
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -85,11 +108,20 @@ class Table:
         self.bots = bots
         self.keyboard = keyboard
         self.screen = screen
+        self.outputs = outputs or Outputs(screen.say)
         self.me = seat
+        self.humans = [s for s in range(len(game.state.hands)) if s not in bots]
+        self.pace = pace
+        self.how = messages.KEYED if keyboard.keys else messages.TYPED
         view = game.view(seat)
         self.names = view.names
         self.rules = view.rules
         self.teams = view.teams
+        self.renderer = Renderer.for_view(view, verbosity, self.outputs.braille_table)
+        self.cursor = HandCursor()
+        self.history: list[str] = []  # every line said, for Page Up and Page Down
+        self._reviewing: int | None = None  # the line of the history being read again
+        self._skipping = False  # Tab: the bots' moves until the person's turn, at once
         self._announce = True  # say what to do when the person is next asked for a line
         self._moved = False  # a move was made: the others may act before the next one
         self._offered: set[tuple[object, ...]] = set()  # out-of-turn chances already told
@@ -118,7 +150,8 @@ class Table:
     def _opening(self) -> None:
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self.say(messages.welcome(others, self.rules.target_score, self._scoring()))
+        self.say(messages.welcome(others, self.rules.target_score, self._scoring(), self.how),
+                 Priority.NORMAL)
         teams = speech.describe_teams(view)
         if teams is not None:
             self.say(teams.sentence())
@@ -194,11 +227,13 @@ class Table:
             self._announce = False
             view = self._view()
             if view.exposed is not None and view.exposed != self.me:
-                self.say(messages.exposed_on_your_turn(self._who(view.exposed)))
+                self.say(messages.exposed_on_your_turn(self._who(view.exposed), self.how))
             self.say(self._what_to_do(view))
         while True:
             view = self._view()
-            command = parse(self._read(messages.PROMPT), view)
+            command = self._command(self._read(messages.PROMPT))
+            if command is None:
+                continue
             if isinstance(command, Do):
                 if self._turn_action(command.action, view):
                     return
@@ -211,9 +246,11 @@ class Table:
     def _watch(self) -> None:
         """Between rounds, for a person out of the game: Enter has a bot deal the next one."""
         self._announce = False
-        self.say(messages.WATCH_NEXT_ROUND)
+        self.say(messages.watch_next_round(self.how))
         while True:
-            command = parse(self._read(messages.PROMPT), self._view())
+            command = self._command(self._read(messages.PROMPT))
+            if command is None:
+                continue
             if isinstance(command, Ask) and command.query is Query.STATUS:
                 break
             if isinstance(command, Do) and isinstance(command.action, QUERIES):
@@ -221,7 +258,7 @@ class Table:
             elif isinstance(command, Ask | Quit | Invalid):
                 self._answer(command)
             else:
-                self.say(messages.WATCH_NEXT_ROUND)
+                self.say(messages.watch_next_round(self.how))
         n = len(self.names)
         dealer = self._view().dealer
         for k in range(1, n + 1):
@@ -274,18 +311,18 @@ class Table:
         lines: list[str] = []
         call = self.me in view.handed_one and any(isinstance(a, CallUno) for a in legal)
         if call and self._offer("call"):
-            lines.append(messages.handed_one_window(self.rules.round_n_round_penalty))
+            lines.append(messages.handed_one_window(self.rules.round_n_round_penalty, self.how))
         targets = [] if current else [a.target for a in legal if isinstance(a, Catch)]
         for target in targets:
             if self._offer("catch", target):
                 if target == view.exposed:
-                    lines.append(messages.exposed_window(self._who(target)))
+                    lines.append(messages.exposed_window(self._who(target), self.how))
                 else:
-                    lines.append(messages.handed_one_catch(self._who(target)))
+                    lines.append(messages.handed_one_catch(self._who(target), self.how))
         jump = None if current else jump_card(view)
         can_jump = jump is not None and any(isinstance(a, JumpIn) for a in legal)
         if can_jump and jump is not None and self._offer("jump"):
-            lines.append(messages.jump_window(jump))
+            lines.append(messages.jump_window(jump, self.how))
         if not lines:
             return
         for line in lines:
@@ -293,7 +330,9 @@ class Table:
         catch = self._who(targets[0]) if targets else None
         while True:
             view = self._view()
-            command = parse(self._read(messages.PROMPT), view)
+            command = self._command(self._read(messages.PROMPT))
+            if command is None:
+                continue
             if isinstance(command, Ask) and command.query is Query.STATUS:
                 return
             if isinstance(command, Do):
@@ -307,7 +346,7 @@ class Table:
             if isinstance(command, Ask | Quit | Invalid):
                 self._answer(command)
             else:
-                self.say(messages.not_your_turn_chances(can_jump, catch, call))
+                self.say(messages.not_your_turn_chances(can_jump, catch, call, self.how))
 
     def _offer(self, *key: object) -> bool:
         """Whether this chance is new since the last play (then it counts as told)."""
@@ -347,13 +386,13 @@ class Table:
             return
         legal = self.game.legal_actions(self.me)
         if drawn.kind is Kind.ANNIVERSARY and any(isinstance(a, Play) for a in legal):
-            self.say(messages.DRAWN_ANNIVERSARY)
+            self.say(messages.drawn_anniversary(self.how))
             return
         if any(isinstance(a, PlayDrawn) for a in legal):
             if any(isinstance(a, Keep) for a in legal):
-                self.say(messages.drawn_playable(drawn))
+                self.say(messages.drawn_playable(drawn, self.how))
             else:
-                self.say(messages.drawn_must_play(drawn))
+                self.say(messages.drawn_must_play(drawn, self.how))
             return
         self.say(messages.drawn_kept(drawn))
         self._track(self._apply(Keep(self.me)))
@@ -401,9 +440,13 @@ class Table:
 
     def _ask_color(self) -> Color | None:
         """The colour for a Wild: the next line, asked again until it is one (Enter: none)."""
-        self.say(messages.WHICH_COLOR)
+        self.say(messages.which_color(self.how))
         while True:
-            text = self._read(messages.COLOR_PROMPT).strip()
+            self._input_taken()
+            got = self.keyboard.read_color(messages.COLOR_PROMPT)
+            if isinstance(got, Pressed):
+                return _KEY_COLORS.get(got.key)  # Enter alone: no colour
+            text = got.strip()
             if not text:
                 return None
             try:
@@ -416,7 +459,7 @@ class Table:
         names = [self.names[seat] for seat in targets]
         self.say(messages.whom_to_give(names))
         while True:
-            text = self._read(messages.WHOM_PROMPT).strip()
+            text = self._read_text(messages.WHOM_PROMPT).strip()
             if not text:
                 return None
             seat = find_player(text, self._view())
@@ -428,7 +471,7 @@ class Table:
         """The card an Anniversary card's player keeps (Enter: none)."""
         self.say(messages.which_to_keep(cards))
         while True:
-            text = self._read(messages.KEEP_PROMPT).strip()
+            text = self._read_text(messages.KEEP_PROMPT).strip()
             if not text:
                 return None
             try:
@@ -445,8 +488,9 @@ class Table:
         if isinstance(command, Invalid):
             self.say(command.message)
         elif isinstance(command, Quit):
-            self.say(messages.QUIT_CONFIRM)
-            if self._read(messages.CONFIRM_PROMPT).strip().lower() in messages.YES_WORDS:
+            self.say(messages.quit_confirm(self.how))
+            self._input_taken()
+            if self.keyboard.read_yes(messages.CONFIRM_PROMPT):
                 raise _Left
             self.say(messages.QUIT_CANCELLED)
         elif command.query is Query.STATUS:
@@ -461,8 +505,7 @@ class Table:
         elif command.query is Query.ORDER:
             self.say(speech.describe_order(view).sentence())
         elif command.query is Query.HELP:
-            for line in messages.HELP_LINES:
-                self.say(line)
+            self._help(view)
         else:  # REPEAT
             last = self.screen.last_message
             for line in last or (messages.NOTHING_TO_REPEAT,):
@@ -472,10 +515,10 @@ class Table:
         """Whose turn it is and what the person can do now."""
         phase = view.phase
         if phase is Phase.ROUND_OVER:
-            return messages.ROUND_OVER_HINT
+            return messages.round_over_hint(self.how)
         if not view.my_turn:
             whose = speech.describe_whose_turn(view)
-            return messages.ROUND_OVER_HINT if whose is None else whose.sentence()
+            return messages.round_over_hint(self.how) if whose is None else whose.sentence()
         if phase is Phase.START_COLOR:
             return messages.YOUR_TURN_START_COLOR
         legal = self.game.legal_actions(self.me)
@@ -483,26 +526,153 @@ class Table:
         add = next((a.card for a in legal if isinstance(a, Play)), None)
         if phase is Phase.CHALLENGE and view.challenged_by is not None:
             return messages.your_turn_challenge(
-                self._who(view.challenged_by), view.stack, add is not None, jump
+                self._who(view.challenged_by), view.stack, add is not None, jump, self.how
             )
         if phase is Phase.STACK:
             came_back = (
                 self.rules.stacking and add is None
                 and any(card.kind is view.top.kind for card in view.hand)
             )
-            return messages.you_owe(view.stack, add, jump, came_back)
+            return messages.you_owe(view.stack, add, jump, came_back, self.how)
         drawn = view.drawn
         if phase is Phase.DRAWN and drawn is not None:
             if drawn.kind is Kind.ANNIVERSARY:
-                return messages.DRAWN_ANNIVERSARY
+                return messages.drawn_anniversary(self.how)
             if any(isinstance(a, Keep) for a in legal):
-                return messages.drawn_playable(drawn)
-            return messages.drawn_must_play(drawn)
-        return messages.your_turn(speech.describe_top(view).sentence(), len(view.hand))
+                return messages.drawn_playable(drawn, self.how)
+            return messages.drawn_must_play(drawn, self.how)
+        return messages.your_turn(speech.describe_top(view).sentence(), len(view.hand), self.how)
 
     def _playable(self) -> list[Card]:
         """The cards the rules let the person play now (from the engine's legal actions)."""
         return [a.card for a in self.game.legal_actions(self.me) if isinstance(a, Play)]
+
+    # ----------------------------------------------------------------- keys
+
+    def _command(self, got: str | Pressed) -> Command | None:
+        """What a typed line or a key asks for; None when the key was answered here (a move
+        through the hand, the history, the reference cards, speech on or off).
+        """
+        view = self._view()
+        if isinstance(got, str):
+            return parse(got, view)
+        key = got.key
+        words = _KEY_WORDS.get(key)
+        if words is not None:
+            return parse(words, view)
+        if key is Key.PLAY:
+            return self._play_key(view)
+        if key in (Key.GO_ON, Key.SKIP_AHEAD):
+            self._skipping = key is Key.SKIP_AHEAD
+            if view.phase is Phase.ROUND_OVER and self.game.legal_actions(self.me):
+                return parse("next", view)
+            return Ask(Query.STATUS)
+        self._local_key(key, view)
+        return None
+
+    def _play_key(self, view: PlayerView) -> Command | None:
+        """Enter: play the selected card (the card just drawn, after a draw); between rounds,
+        deal the next; out of turn, let play go on.
+        """
+        if view.phase is Phase.ROUND_OVER:
+            return parse("next", view) if self.game.legal_actions(self.me) else Ask(Query.STATUS)
+        if not view.my_turn or view.phase is Phase.CHALLENGE:
+            return Ask(Query.STATUS)
+        if view.phase is Phase.START_COLOR:
+            color = self._ask_color()
+            return None if color is None else Do(ChooseColor(self.me, color))
+        if view.phase is Phase.DRAWN:
+            return parse("play", view)
+        card = self.cursor.selected
+        return Ask(Query.STATUS) if card is None else parse(card.code, view)
+
+    def _local_key(self, key: Key, view: PlayerView) -> None:
+        """The keys that change nothing in the game and need no command."""
+        if key in _MOVES or key in (Key.FIRST, Key.LAST, Key.SORT):
+            self._move(key, view)
+        elif key in (Key.OLDER, Key.NEWER):
+            self._review(-1 if key is Key.OLDER else 1)
+        elif key is Key.PILE:
+            self.say(messages.draw_pile(view.draw_pile_size))
+        elif key is Key.QUICK_REFERENCE:
+            for heading, step in _quick_reference():
+                self.say(messages.reference_card(heading, step))
+        elif key is Key.SPEECH:
+            on = self.outputs.toggle_speech()
+            self.say(messages.SPEECH_NONE if on is None else messages.speech_switched(on))
+
+    def _move(self, key: Key, view: PlayerView) -> None:
+        """Left and Right through the hand, Home and End, O to sort it: each says the card."""
+        cursor = self.cursor
+        cursor.update(view.hand)
+        if cursor.selected is None:
+            self.say(messages.hand_heading(0))
+            return
+        edge = None
+        if key is Key.FIRST:
+            cursor.home()
+        elif key is Key.LAST:
+            cursor.end()
+        elif key is Key.SORT:
+            cursor.toggle_order()
+            self.say(messages.hand_sorted(cursor.order.value))
+        elif not cursor.move(_MOVES[key]):
+            edge = "first" if _MOVES[key] < 0 else "last"
+        self._say_selected(view, edge)
+
+    def _say_selected(self, view: PlayerView, edge: str | None = None) -> None:
+        card = self.cursor.selected
+        if card is None:
+            return
+        place, count = self.cursor.position
+        playable = None
+        if view.my_turn and view.phase in (Phase.PLAY, Phase.STACK, Phase.CHALLENGE):
+            playable = card in self._playable()
+        self.say(messages.card_at(card, place, count, playable, edge))
+        self.outputs.hand(self.cursor.cards, self.cursor.index)
+
+    def select(self, index: int, play: bool = False) -> None:
+        """A braille display's routing key chose the hand's card ``index`` (the cursor's
+        order): the first press selects it, the second (``play``) plays it.
+        """
+        view = self._view()
+        self.cursor.update(view.hand)
+        if not 0 <= index < len(self.cursor.cards):
+            return
+        self.cursor.index = index
+        if not play:
+            self._say_selected(view)
+
+    def _review(self, step: int) -> None:
+        """Page Up and Page Down: the history of lines, one at a time; said, not kept."""
+        lines = self.history
+        if not lines:
+            self.say(messages.NOTHING_TO_REPEAT)
+            return
+        at = self._reviewing
+        at = len(lines) - 1 if at is None else max(0, min(len(lines) - 1, at + step))
+        message = self.renderer.text(messages.history_line(at + 1, len(lines), lines[at]))
+        self.outputs.show(message)
+        self._reviewing = at
+
+    def _help(self, view: PlayerView) -> None:
+        """F1: what can be done now, then every key (or every typed command)."""
+        self.say(messages.help_now(self._what_to_do(view)))
+        if not self.how.keys:
+            for line in messages.HELP_LINES:
+                self.say(line)
+            return
+        for line in messages.key_help_lines():
+            self.say(line)
+
+    def _present_turn(self, view: PlayerView) -> None:
+        """At the start of the person's turn: the hand and the table to braille and to large
+        text; the selection kept on the same card when it is still held.
+        """
+        self.cursor.update(view.hand, view.drawn)
+        playable = self._playable() if view.my_turn else []
+        self.outputs.table(view, self.renderer.top_card(view), draw=True)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, playable, draw=True)
 
     # ----------------------------------------------------------------- the bots
 
@@ -530,24 +700,41 @@ class Table:
             self.recorder.record(action)
         return self.game.apply(action)
 
-    def say(self, line: str) -> None:
-        if self.recorder is not None:
-            self.recorder.said(line)
-        self.screen.say(line)
+    def say(self, line: str, priority: Priority = Priority.URGENT) -> None:
+        """A line of the table's own (an answer, a prompt, an error): urgent unless told,
+        since it answers what the person just did.
+        """
+        self._show(self.renderer.text(line, priority))
 
-    def _read(self, prompt: str) -> str:
+    def _show(self, message: Message) -> None:
+        if self.recorder is not None:
+            self.recorder.said(message.text)
+        self.history.append(message.text)
+        self._reviewing = None
+        self.outputs.show(message)
+
+    def _read(self, prompt: str) -> str | Pressed:
+        """A key, or a typed command."""
+        self._input_taken()
+        return self.keyboard.read(prompt)
+
+    def _read_text(self, prompt: str) -> str:
+        """A typed answer; a key alone (Enter, Space) is an empty one."""
+        got = self._read(prompt)
+        return got if isinstance(got, str) else ""
+
+    def _input_taken(self) -> None:
         self.screen.input_taken()
         if self.recorder is not None:
             self.recorder.input_taken()
-        return self.keyboard.read(prompt)
 
     def _tell(self, events: Iterable[Event]) -> None:
         """Say the events the person may know (turns are said when the person is asked)."""
         events = list(events)
         self._track(events)
         shown = [e for e in events if not isinstance(e, TurnStarted)]
-        for line in speech.narrate(shown, self.me, self.names, rules=self.rules, teams=self.teams):
-            self.say(line)
+        for message in self.renderer.events(shown):
+            self._show(message)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
             self.say(messages.YOU_ARE_OUT)
 
@@ -562,3 +749,9 @@ class Table:
 
     def _who(self, seat: int) -> messages.Who:
         return speech.who(seat, self.me, self.names)
+
+
+def _quick_reference() -> list[tuple[str, str]]:
+    """The four Quick Play Reference cards: (heading, its one step)."""
+    blocks = document.rules(quick_only=True)[1:]
+    return [(blocks[i].text, blocks[i + 1].text) for i in range(0, len(blocks) - 1, 2)]

@@ -1,18 +1,26 @@
-"""The terminal, line by line: typed lines in through prompt_toolkit, plain lines out.
+"""The terminal, line by line: keys and typed lines in through prompt_toolkit, plain
+lines out.
 
 Output only ever appends one self-contained line at a time: no colours, no
 cursor movement, no redraws, so a screen reader or braille display reads it
 as it comes (and TERM=dumb or NO_COLOR need nothing special).
+
+Input is one key per command (``ui.keys``), with a command line for typed commands;
+or, with ``keys=False``, every command typed and sent with Enter.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
+
+from ..access import messages
+from .keys import Key, Modes, Pressed, key_bindings
 
 
 def _print(line: str) -> None:
@@ -47,13 +55,48 @@ class Screen:
 
 
 class Keyboard:
-    """Typed lines through a line-mode prompt_toolkit ``PromptSession`` (no full screen).
+    """Keys and typed lines through a line-mode prompt_toolkit ``PromptSession`` (no full
+    screen). ``keys``: one key per command; otherwise every command is a typed line.
 
-    ``read`` raises ``EOFError`` on Ctrl-D or closed input, ``KeyboardInterrupt`` on Ctrl-C.
+    Reading raises ``EOFError`` on Ctrl-D or closed input, ``KeyboardInterrupt`` on Ctrl-C.
     """
 
-    def __init__(self, input: Input | None = None, output: Output | None = None) -> None:
-        self._session: PromptSession[str] = PromptSession(input=input, output=output)
+    def __init__(
+        self, input: Input | None = None, output: Output | None = None, keys: bool = False
+    ) -> None:
+        self.keys = keys
+        self.modes = Modes()
+        bindings = key_bindings(self.modes) if keys else None
+        self._session: PromptSession[Any] = PromptSession(
+            input=input, output=output, key_bindings=bindings
+        )
 
-    def read(self, prompt: str) -> str:
-        return self._session.prompt(prompt)
+    def read(self, prompt: str) -> str | Pressed:
+        """A key, or a typed line."""
+        self.modes.command_line = False
+        return self._prompt(prompt)
+
+    def read_color(self, prompt: str) -> str | Pressed:
+        """A colour key (its first letter or 1-4; Enter: none), or a typed line."""
+        self.modes.colors = True
+        try:
+            return self.read(prompt)
+        finally:
+            self.modes.colors = False
+
+    def read_yes(self, prompt: str) -> bool:
+        """Yes (the Y key, or a typed yes) or no (any other key or line)."""
+        self.modes.yes_no = True
+        try:
+            answer = self.read(prompt)
+        finally:
+            self.modes.yes_no = False
+        if isinstance(answer, Pressed):
+            return answer.key is Key.YES
+        return answer.strip().lower() in messages.YES_WORDS
+
+    def _prompt(self, prompt: str) -> str | Pressed:
+        answer = self._session.prompt(prompt)
+        if isinstance(answer, Pressed | str):
+            return answer
+        return str(answer)

@@ -1,0 +1,80 @@
+"""Where the game's messages go: the screen always, speech and braille when they are on.
+
+The ui builds each ``Message`` once (``access.render``) and hands it here; this fans it
+out to the devices, none of which knows the others. The hand and the table go to the
+braille display's own views, and to the large text when it is on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from ..access import braille
+from ..access.braille import BrailleTable
+from ..access.message import Message
+from ..devices.braille_display import BrailleDisplay, ScreenBraille
+from ..devices.screen import LargeText
+from ..devices.speech import Speaker
+from ..engine.cards import Card
+from ..engine.state import PlayerView
+
+
+class Outputs:
+    """The devices of one player at the keyboard; each may be None (off)."""
+
+    def __init__(
+        self,
+        write: Callable[[str], None],
+        *,
+        speaker: Speaker | None = None,
+        braille_out: BrailleDisplay | ScreenBraille | None = None,
+        large: LargeText | None = None,
+        table: BrailleTable = BrailleTable.UEB2,
+    ) -> None:
+        self.write = write
+        self.speaker = speaker
+        self.braille = braille_out
+        self.large = large
+        self.braille_table = table
+
+    def show(self, message: Message) -> None:
+        self.write(message.text)
+        if self.speaker is not None:
+            self.speaker.show(message)
+        if self.braille is not None:
+            self.braille.show(message)
+
+    def hand(
+        self, cards: Sequence[Card], selected: int | None, playable: Iterable[Card] = (),
+        draw: bool = False,
+    ) -> None:
+        """The hand changed, or the selection: the braille hand line follows; large text
+        draws the hand when ``draw``.
+        """
+        if self.braille is not None:
+            dots = [braille.card_unicode(card, self.braille_table) for card in cards]
+            self.braille.set_hand(dots, selected)
+        if draw and self.large is not None:
+            self.large.hand(cards, selected, playable)
+
+    def table(self, view: PlayerView, line: Message, draw: bool = False) -> None:
+        """The table changed: ``line`` is its braille line (top card, colour, counts)."""
+        if self.braille is not None:
+            self.braille.set_table(line.braille)
+        if draw and self.large is not None:
+            self.large.table(view)
+
+    def stop_speech(self) -> None:
+        if self.speaker is not None:
+            self.speaker.stop()
+
+    def toggle_speech(self) -> bool | None:
+        """Speech off or on again; None when there is no speech."""
+        if self.speaker is None or not self.speaker.available:
+            return None
+        return self.speaker.toggle()
+
+    def close(self) -> None:
+        for device in (self.speaker, self.braille):
+            if device is not None:
+                device.close()
