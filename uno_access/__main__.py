@@ -6,14 +6,20 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from . import COMPILED
 from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
 
+if TYPE_CHECKING:
+    from .settings import Settings
+
 EXIT_ERROR = 2
 RULES_FORMATS = ("text", "brf", "wav")
+ON_OFF = ("on", "off")
+BRAILLE_DISPLAYS = ("auto", "brlapi", "screen", "off")
+VERBOSITIES = ("brief", "normal", "full")
 RULES_WAV = "uno-access-rules.wav"  # where --format wav writes without -o
 TABLES = ("ueb2", "ueb1", "computer")
 
@@ -34,15 +40,18 @@ def _rules(name: str) -> RuleSet:
     return rules
 
 
-def _bots(text: str) -> list[str]:
+def _bots(text: str, people: bool = False) -> list[str]:
+    """Bot strengths, one per seat after yours (``people``: ``person`` too, for hot seat)."""
     from .bots import BOT_NAMES
+    from .settings import PERSON
 
+    known = (*BOT_NAMES, PERSON) if people else BOT_NAMES
     names = [part.strip() for part in text.split(",") if part.strip()]
     for name in names:
-        if name not in BOT_NAMES:
-            raise UsageError(messages.unknown_bot(name, BOT_NAMES))
+        if name not in known:
+            raise UsageError(messages.unknown_bot(name, known))
     if not names:
-        raise UsageError(messages.unknown_bot(text, BOT_NAMES))
+        raise UsageError(messages.unknown_bot(text, known))
     return names
 
 
@@ -54,6 +63,16 @@ def _players(value: str) -> int:
     if not 2 <= n <= 10:
         raise argparse.ArgumentTypeError(messages.PLAYERS_RANGE)
     return n
+
+
+def _pace(value: str) -> float:
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(messages.PACE_RANGE) from None
+    if not 0 <= seconds <= 5:
+        raise argparse.ArgumentTypeError(messages.PACE_RANGE)
+    return seconds
 
 
 def _positive(value: str) -> int:
@@ -73,6 +92,21 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(EXIT_ERROR, messages.usage_error(message, self.prog) + "\n")
 
 
+def _output_options(parser: argparse.ArgumentParser) -> None:
+    """How the game reaches the player: over the settings file, for this game only."""
+    parser.add_argument("--speech", choices=ON_OFF, default=None, help=messages.HELP_SPEECH)
+    parser.add_argument("--braille-display", choices=BRAILLE_DISPLAYS, default=None,
+                        help=messages.HELP_BRAILLE_DISPLAY)
+    parser.add_argument("--braille-table", choices=TABLES, default=None,
+                        help=messages.HELP_BRAILLE_TABLE)
+    parser.add_argument("--large-text", choices=ON_OFF, nargs="?", const="on", default=None,
+                        help=messages.HELP_LARGE_TEXT)
+    parser.add_argument("--verbosity", choices=VERBOSITIES, default=None,
+                        help=messages.HELP_VERBOSITY)
+    parser.add_argument("--keys", choices=ON_OFF, default=None, help=messages.HELP_KEYS)
+    parser.add_argument("--bot-pace", type=_pace, default=None, help=messages.HELP_BOT_PACE)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="uno-access", description=messages.PROGRAM_DESCRIPTION)
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
@@ -83,6 +117,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", default=None, help=messages.help_rules(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--name", default=None, help=messages.HELP_NAME)
+    play.add_argument("--names", default=None, help=messages.HELP_NAMES)
+    play.add_argument("--scenario", default=None, help=messages.HELP_PLAY_SCENARIO)
+    _output_options(play)
+    play.add_argument("--setup", action="store_true", help=messages.HELP_SETUP)
 
     sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
     sim.add_argument("--players", type=_players, default=2)
@@ -107,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
     resume = sub.add_parser("resume", help=messages.HELP_RESUME)
     resume.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
+    _output_options(resume)
     export = sub.add_parser("export", help=messages.HELP_EXPORT)
     export.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
     export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
@@ -238,23 +277,65 @@ def _rules_wav(text: str, path: str) -> int:
     return 0
 
 
-def cmd_play(args: argparse.Namespace) -> int:
+def _settings(args: argparse.Namespace) -> Settings:
+    """The settings file, then what the command line says over it."""
+    from dataclasses import replace
+
     from . import settings as settings_file
-    from .ui.play import run
+    from .access.braille import BrailleTable
+    from .access.message import Verbosity
 
     settings, problems = settings_file.load()
     for problem in problems:
         print(f"uno-access: {problem}", file=sys.stderr)
+    given = {
+        "speech": None if args.speech is None else args.speech == "on",
+        "braille_display": None if args.braille_display is None
+        else settings_file.BrailleDisplay(args.braille_display),
+        "braille_table": None if args.braille_table is None
+        else BrailleTable(args.braille_table),
+        "large_text": None if args.large_text is None else args.large_text == "on",
+        "verbosity": None if args.verbosity is None else Verbosity(args.verbosity),
+        "keys": None if args.keys is None else args.keys == "on",
+        "bot_pace": args.bot_pace,
+    }
+    return replace(settings, **{key: value for key, value in given.items() if value is not None})
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .ui.play import run, run_scenario
+    from .ui.setup import interactive, set_up
+
+    settings = _settings(args)
+    if args.setup or (interactive() and not settings_exists()):
+        chosen = set_up(settings)
+        if chosen is None:
+            return 0
+        settings = chosen
+    bots = _bots(args.bots if args.bots is not None else settings.bots, people=True)
+    if args.scenario is not None:
+        played = run_scenario(args.scenario, bots, settings)
+        if isinstance(played, str):
+            raise UsageError(played)
+        return played
     rules = _rules(args.rules if args.rules is not None else settings.rules)
     players = args.players if args.players is not None else settings.players
-    bots = _bots(args.bots if args.bots is not None else settings.bots)
-    return run(players, bots, rules, args.seed, args.name or settings.name or None)
+    names = (args.names if args.names is not None else settings.names).split(",")
+    status: int = run(players, bots, rules, args.seed, args.name or settings.name or None,
+                      settings=settings, names=[n for n in names if n.strip()])
+    return status
+
+
+def settings_exists() -> bool:
+    from .store.paths import settings_path
+
+    return settings_path().exists()
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
     from .ui.play import resume
 
-    status = resume(args.game)
+    status = resume(args.game, settings=_settings(args))
     if isinstance(status, str):
         raise UsageError(status)
     return status

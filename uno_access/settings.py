@@ -24,6 +24,8 @@ from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
 from .store.paths import settings_path
 
+PERSON = "person"  # a seat's "strength" for one more person at the keyboard (hot seat)
+
 
 class BrailleDisplay(Enum):
     AUTO = "auto"
@@ -37,8 +39,9 @@ class Settings:
     """Every setting, at its default. ``display_width`` 0: as wide as the display says."""
 
     name: str = ""
+    names: str = ""  # the other players' names, comma-separated (the rest are chosen)
     players: int = 2
-    bots: str = "random"
+    bots: str = "random"  # a strength per seat after yours; "person": hot seat
     rules: str = "standard"
     speech: bool = True
     speech_rate: int = 175  # words a minute
@@ -50,6 +53,7 @@ class Settings:
     verbosity: Verbosity = Verbosity.NORMAL
     large_text: bool = False
     bot_pace: float = 0.0  # seconds between bot moves: no timers unless turned on
+    keys: bool = True  # one key per command; false: every command typed, then Enter
 
 
 class _Bad(ValueError):
@@ -103,12 +107,21 @@ def _choice(enum: type[Enum]) -> Callable[[object], Enum]:
 def _bots(value: object) -> str:
     if isinstance(value, str):
         names = [part.strip() for part in value.split(",") if part.strip()]
-        if names and all(name in BOT_NAMES for name in names):
+        if names and all(name in (*BOT_NAMES, PERSON) for name in names):
             return ",".join(names)
     raise _Bad
 
 
-_bots.__doc__ = "bot strengths separated by commas, each one of " + ", ".join(BOT_NAMES)
+_bots.__doc__ = (
+    "bot strengths separated by commas, each one of " + ", ".join((*BOT_NAMES, PERSON))
+)
+
+
+def _names(value: object) -> str:
+    """names separated by commas"""
+    if isinstance(value, str) and "\n" not in value and len(value) <= 400:
+        return ",".join(part.strip() for part in value.split(",") if part.strip())
+    raise _Bad
 
 
 def _rules(value: object) -> str:
@@ -124,6 +137,7 @@ def _rules(value: object) -> str:
 
 _CHECKS: dict[str, Callable[[object], Any]] = {
     "name": _text,
+    "names": _names,
     "players": _whole(2, 10),
     "bots": _bots,
     "rules": _rules,
@@ -137,6 +151,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "verbosity": _choice(Verbosity),
     "large_text": _flag,
     "bot_pace": _number(0.0, 5.0),
+    "keys": _flag,
 }
 DEFAULTS = Settings()
 

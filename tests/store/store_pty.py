@@ -22,7 +22,17 @@ PROMPTS = ["uno> ", "colour> ", "resume? ", "quit? "]
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
+TYPED_SETTINGS = 'keys = false\nspeech = false\nbraille_display = "off"\n'
+
+
 def environment(home: Path) -> dict[str, str]:
+    """A home of its own, whose settings type every command (these tests type lines) with
+    no speech or braille display; a settings file that is there already is kept.
+    """
+    settings = home / "config" / "uno-access" / "settings.toml"
+    if not settings.exists():
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text(TYPED_SETTINGS, encoding="utf-8")
     env = dict(os.environ)
     env.update(
         XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),

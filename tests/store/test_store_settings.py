@@ -49,9 +49,9 @@ def test_each_bad_setting_is_named_with_its_line_and_its_default_is_used(tmp_pat
         "the default, true, is used.",
         f"{path}, line 6: volume = 1.5 is not allowed (a number from 0 to 1); "
         "the default, 1.0, is used.",
-        f"{path}, line 7: there is no setting colour; the settings are name, players, bots, "
-        "rules, speech, speech_rate, voice, volume, braille_display, braille_table, "
-        "display_width, verbosity, large_text, bot_pace.",
+        f"{path}, line 7: there is no setting colour; the settings are name, names, players, "
+        "bots, rules, speech, speech_rate, voice, volume, braille_display, braille_table, "
+        "display_width, verbosity, large_text, bot_pace, keys.",
     ]
 
 
@@ -103,7 +103,8 @@ def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) 
     settings = tmp_path / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True)
     settings.write_text(BAD, encoding="utf-8")
-    game = PtyGame(tmp_path, ["play", "--seed", "5"])
+    game = PtyGame(tmp_path, ["play", "--seed", "5", "--keys", "off", "--speech", "off",
+                                "--braille-display", "off"])
     try:
         said = game.wait()
         assert said[0].startswith(f"uno-access: {settings}, line 2: players = 12 is not allowed")

@@ -285,6 +285,19 @@ def no_wav(path: str, why: str) -> str:
     return f"cannot speak the rules into {path}: {why}"
 HELP_BOTS = "bot strength per bot seat, comma-separated (random)"
 HELP_NAME = "your name at the table"
+HELP_NAMES = "the other players' names, comma-separated"
+HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied; you are seat 0"
+HELP_SPEECH = "speak every message (on) or not (off)"
+HELP_BRAILLE_DISPLAY = (
+    "a braille display through BrlAPI (brlapi), the braille as dots on screen (screen), "
+    "the display if one answers, else the screen (auto), or none (off)"
+)
+HELP_LARGE_TEXT = "large, high-contrast text with big letters for the top card"
+HELP_VERBOSITY = "how much is said: brief, normal or full (with each card's code)"
+HELP_KEYS = "one key per command (on), or every command typed and sent with Enter (off)"
+HELP_BOT_PACE = "seconds between the bots' moves, 0 to 5 (0: at once; a key skips ahead)"
+HELP_SETUP = "choose the players, the rules and how the game speaks and shows, and keep them"
+PACE_RANGE = "a number of seconds from 0 to 5"
 PLAYERS_RANGE = "the number of players is a whole number from 2 to 10"
 WHOLE_NUMBER = "a whole number of 1 or more"
 INTERRUPTED = "uno-access: stopped."
@@ -1159,6 +1172,66 @@ def key_help_lines() -> list[str]:
     return [f"{keys}: {what}." for keys, what in KEY_HELP]
 
 
+HAND_OVER_PROMPT = "ready? "
+PACE_PROMPT = "next? "
+
+
+def take_the_keyboard(name: str, how: How = TYPED) -> str:
+    go_on = "press Space" if how.keys else "press Enter"
+    return f"{name}, please take the keyboard, then {go_on}; nothing of your hand is shown before."
+
+
+def now_playing(name: str) -> str:
+    return f"{name} has the keyboard."
+
+
+# --------------------------------------------------------------------- setting up a game
+
+FROM_SCENARIO = "This game starts from a scenario file, so it is not saved."
+SETUP_START = (
+    "Setting up a game. Answer each question and press Enter; Enter alone keeps the answer "
+    "in brackets."
+)
+SETUP_PROMPT = "setup> "
+SETUP_PLAYERS = "How many players, 2 to 10, you included?"
+SETUP_NAME = "Your name?"
+SETUP_SPEECH = "Speak every message: on or off?"
+SETUP_BRAILLE = (
+    "Braille: auto (a display if one answers, else dots on screen), brlapi, screen or off?"
+)
+SETUP_LARGE = "Large, high-contrast text: on or off?"
+SETUP_VERBOSITY = "How much is said: brief, normal or full?"
+SETUP_KEYS = "One key per command: on, or off to type every command and press Enter?"
+SETUP_PACE = "Seconds between the bots' moves, 0 to 5 (0: at once; a key skips ahead)?"
+SETUP_SAVED = "Your choices are kept for the next games. uno-access play --setup changes them."
+SETUP_BAD_NAME = "A name is 1 to 30 characters, without commas."
+SETUP_ON_OFF = "Answer on or off."
+PLAYERS_RANGE_SENTENCE = "The number of players is a whole number from 2 to 10."
+PACE_RANGE_SENTENCE = "The pace is a number of seconds from 0 to 5."
+
+
+def setup_question(question: str, default: str) -> str:
+    return f"{question} [{default}]"
+
+
+def setup_seat(number: int) -> str:
+    return (
+        f"Seat {number}: a bot (easy, normal or hard) or a person at this keyboard (person)?"
+    )
+
+
+def setup_seat_name(number: int) -> str:
+    return f"The name of the player in seat {number}?"
+
+
+def setup_bad_seat(options: Iterable[str]) -> str:
+    return f"Answer one of: {', '.join(options)}."
+
+
+def setup_rules(presets: Iterable[str]) -> str:
+    return f"Which rules? {', '.join(presets)} (options may follow, as speed,uno_penalty=4)"
+
+
 # --------------------------------------------------------------------- the line-mode game
 
 PROMPT = "uno> "
@@ -1529,10 +1602,13 @@ def scenario_dealt_by_seed(key: str) -> str:
     return f'In the scenario, {key} cannot be given with "deal": "seed" (the seed deals).'
 
 
-def resume_offer(number: int, started: str, others: Sequence[str], round_number: int) -> str:
+def resume_offer(
+    number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
+) -> str:
+    answer = "Press Y or N" if how.keys else "Type y or n"
     return (
         f"You have an unfinished game, number {number}, against {_store_names(others)}, "
-        f"started {started}, in round {round_number}. Resume it? Type y or n."
+        f"started {started}, in round {round_number}. Resume it? {answer}."
     )
 
 

@@ -122,6 +122,16 @@ class Renderer:
     def scores(self, view: PlayerView) -> Message:
         return self.line(speech.describe_scores(view), Priority.URGENT)
 
+    def table_line(self, view: PlayerView) -> Message:
+        """The table in one line: the top card (and the colour of a wild), then every
+        player's count: the braille display's table view.
+        """
+        top, counts = speech.describe_top(view), speech.describe_card_check(view)
+        sentence = f"{top.sentence()} {counts.sentence()}"
+        parts = (*top.brief(), "; ", *counts.brief())
+        return Message(messages.spoken(sentence), braille.render(parts, self.table, self.deck),
+                       sentence, Priority.LOW)
+
     def order(self, view: PlayerView) -> Message:
         return self.line(speech.describe_order(view), Priority.URGENT)
 

@@ -106,6 +106,16 @@ class Pressed:
     key: Key
 
 
+@dataclass(frozen=True, slots=True)
+class Routed:
+    """A braille display's routing key over the hand's card ``index``: the first press
+    selects it, a second press on it (``play``) plays it.
+    """
+
+    index: int
+    play: bool
+
+
 class Modes:
     """What the prompt is taking now: single keys, the colour keys, a yes or no, or a typed
     line (the command line).

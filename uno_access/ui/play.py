@@ -57,9 +57,11 @@ from ..access import messages
 from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
+from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
 from ..store.paths import database_path
 from ..store.saved import SavedGameError
+from .profile import Session, open_session, plain_session
 from .table import Table
 from .terminal import Keyboard, Screen
 
@@ -67,34 +69,46 @@ HUMAN_SEAT = 0
 EXIT_ERROR = 2
 
 
-def table_names(players: int, name: str | None) -> list[str]:
-    """The person's name (default "You") in seat 0, then a distinct name per bot."""
+def table_names(players: int, name: str | None, given: Sequence[str] = ()) -> list[str]:
+    """The person's name (default "You") in seat 0, then the names ``given`` for the other
+    seats in turn, then a distinct name for each seat left.
+    """
     mine = (name or "").strip() or messages.YOU
     names = [mine]
+    for wanted in given:
+        wanted = wanted.strip()
+        if len(names) < players and wanted and wanted.lower() not in map(str.lower, names):
+            names.append(wanted)
     for candidate in messages.TABLE_NAMES:
         if len(names) == players:
             break
-        if candidate.lower() != mine.lower():
+        if candidate.lower() not in map(str.lower, names):
             names.append(candidate)
     return names
 
 
 def seat_bots(players: int, bots: Sequence[str], rng: random.Random) -> dict[int, Bot]:
-    """One bot per seat but the person's, strengths taken from ``bots`` in turn."""
-    return {
-        seat: make_bot(bots[(seat - 1) % len(bots)], random.Random(rng.random()))
-        for seat in range(1, players)
-    }
+    """One bot per seat but the person's, strengths taken from ``bots`` in turn; a seat
+    whose strength is ``person`` is one more person at this keyboard (hot seat).
+    """
+    seated: dict[int, Bot] = {}
+    for seat, name in enumerate(seat_bot_names(players, bots)):
+        seed = random.Random(rng.random()) if seat else None
+        if name is not None and seed is not None:
+            seated[seat] = make_bot(name, seed)
+    return seated
 
 
 def seat_bot_names(players: int, bots: Sequence[str]) -> tuple[str | None, ...]:
-    """Each seat's bot name as ``seat_bots`` seats them (None for the person)."""
-    return (None, *(bots[(seat - 1) % len(bots)] for seat in range(1, players)))
+    """Each seat's bot name as ``seat_bots`` seats them (None for a person)."""
+    names = (bots[(seat - 1) % len(bots)] for seat in range(1, players))
+    return (None, *(None if name == PERSON else name for name in names))
 
 
 def run(
     players: int, bots: Sequence[str], rules: RuleSet, seed: int | None, name: str | None,
     *, input: Input | None = None, output: Output | None = None, screen: Screen | None = None,
+    settings: Settings | None = None, names: Sequence[str] = (),
 ) -> int:
     """A new game against bots on this terminal, saved as it goes (after the offer to
     resume an unfinished one); the exit status (2, with one line on standard error, when
@@ -104,34 +118,85 @@ def run(
     if problem is not None:
         print(f"uno-access: {problem}", file=sys.stderr)
         return EXIT_ERROR
-    screen = screen or Screen()
-    keyboard = Keyboard(input=input, output=output)
+    session = _session(settings, input, output, screen)
+    screen = session.screen
     store = _open_store(screen)
     try:
         try:
-            saved = _offer_resume(store, keyboard, screen)
+            saved = _offer_resume(store, session.keyboard, screen)
         except EOFError:
             screen.say(messages.INPUT_CLOSED)
             return 0
         if saved is not None:
-            return _play_saved(store, saved, keyboard, screen)
+            return _play_saved(store, saved, session)
         rng = random.Random(seed)
         # Random(hash(x)) is Random(x) for a float x: the same deal, from a whole-number seed
         game_seed = hash(rng.random()) % 2**64
-        setup = GameSetup(tuple(table_names(players, name)), rules, game_seed,
+        setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
                           seat_bot_names(players, bots), HUMAN_SEAT)
         seated = seat_bots(players, bots, rng)
         recorder = Recorder.start(store, setup, screen.say)
-        table = Table(setup.new_game(), seated, keyboard, screen, HUMAN_SEAT, recorder=recorder)
+        table = _table(setup.new_game(), seated, session, HUMAN_SEAT, recorder)
         return _run_saved(table, recorder)
     finally:
+        session.close()
         if store is not None:
             store.close()
 
 
+def run_scenario(path: str, bots: Sequence[str], settings: Settings | None = None, *,
+                 input: Input | None = None, output: Output | None = None,
+                 screen: Screen | None = None) -> int | str:
+    """Play on from a scenario file's position, its actions applied: the person in seat 0,
+    bots in the others (a ``person`` seat is one more person here). Such a game is not
+    saved: it starts from a file, not from a seed. The exit status, or the one line
+    saying why the file cannot be played.
+    """
+    from ..scenario import ScenarioError, load
+
+    try:
+        scenario = load(path)
+    except ScenarioError as error:
+        return error.message
+    game = scenario.game()
+    for action in scenario.actions:
+        game.apply(action)
+    rng = random.Random(scenario.seed)
+    seated = seat_bots(len(scenario.players), bots, rng)
+    session = _session(settings, input, output, screen)
+    try:
+        session.screen.say(messages.FROM_SCENARIO)
+        return _table(game, seated, session, HUMAN_SEAT).run()
+    finally:
+        session.close()
+
+
+def _session(
+    settings: Settings | None, input: Input | None, output: Output | None,
+    screen: Screen | None,
+) -> Session:
+    """The person's keyboard and devices: from their settings, or typed lines and plain
+    lines alone (for tests and scripts) when there are none.
+    """
+    if settings is None:
+        return plain_session(Keyboard(input=input, output=output), screen or Screen())
+    return open_session(settings, Keyboard(input=input, output=output, keys=settings.keys))
+
+
+def _table(
+    game: Game, bots: Mapping[int, Bot], session: Session, seat: int,
+    recorder: Recorder | None = None, resumed: SavedGame | None = None,
+) -> Table:
+    return Table(
+        game, bots, session.keyboard, session.screen, seat, recorder=recorder,
+        resumed=resumed, outputs=session.outputs, verbosity=session.verbosity,
+        pace=session.pace, notices=session.notices,
+    )
+
+
 def resume(
     number: int | None, *, input: Input | None = None, output: Output | None = None,
-    screen: Screen | None = None,
+    screen: Screen | None = None, settings: Settings | None = None,
 ) -> str | int:
     """Take up a saved game again (the latest unfinished one by default) exactly where it
     stopped; the exit status, or the one line saying why it cannot be.
@@ -153,7 +218,11 @@ def resume(
             return saved
         if saved.finished:
             return messages.game_finished(number)
-        return _play_saved(store, saved, Keyboard(input=input, output=output), screen)
+        session = _session(settings, input, output, screen)
+        try:
+            return _play_saved(store, saved, session)
+        finally:
+            session.close()
     finally:
         store.close()
 
@@ -202,7 +271,8 @@ def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> Sa
     names = saved.setup.names
     others = [n for seat, n in enumerate(names) if seat != saved.setup.seat]
     round_number = saved.game().state.round_number
-    screen.say(messages.resume_offer(saved.id, saved.started, others, round_number))
+    how = messages.KEYED if keyboard.keys else messages.TYPED
+    screen.say(messages.resume_offer(saved.id, saved.started, others, round_number, how))
     screen.input_taken()
     if keyboard.read_yes(messages.RESUME_PROMPT):  # EOFError: the input closed
         return saved
@@ -217,7 +287,7 @@ def _declined(store: Store, number: int | None) -> None:
             store.set_offered(number)
 
 
-def _play_saved(store: Store | None, saved: SavedGame, keyboard: Keyboard, screen: Screen) -> int:
+def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
     """Play a saved game on from where it stopped. Its bots decide afresh: the record
     holds every action, theirs too, so the position never depends on them.
     """
@@ -226,9 +296,8 @@ def _play_saved(store: Store | None, saved: SavedGame, keyboard: Keyboard, scree
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots) if name is not None
     }
-    recorder = Recorder.resume(store, saved, screen.say)
-    table = Table(saved.game(), bots, keyboard, screen, setup.seat, recorder=recorder,
-                  resumed=saved)
+    recorder = Recorder.resume(store, saved, session.screen.say)
+    table = _table(saved.game(), bots, session, setup.seat, recorder, saved)
     return _run_saved(table, recorder)
 
 
@@ -257,11 +326,13 @@ def play(
     input: Input | None = None,
     output: Output | None = None,
     screen: Screen | None = None,
+    keys: bool = False,
 ) -> int:
-    """Play a prepared ``game`` to its end: the person in seat 0, ``bots`` by seat.
+    """Play a prepared ``game`` to its end: the person in seat 0, ``bots`` by seat
+    (``keys``: one key per command; otherwise typed lines).
 
     ``input`` and ``output`` are prompt_toolkit's (the terminal by default);
     ``screen`` receives every line said (printed to the terminal by default).
     """
-    keyboard = Keyboard(input=input, output=output)
+    keyboard = Keyboard(input=input, output=output, keys=keys)
     return Table(game, bots, keyboard, screen or Screen(), HUMAN_SEAT).run()

@@ -23,6 +23,7 @@ from ..access.message import Message, Priority, Verbosity
 from ..access.parse import ParseError, parse_color
 from ..access.render import Renderer
 from ..bots import Bot
+from ..devices.base import Notices
 from ..engine.actions import (
     QUERIES,
     Action,
@@ -64,7 +65,7 @@ from .commands import (
     read_card,
 )
 from .hand import HandCursor
-from .keys import Key, Pressed
+from .keys import Key, Pressed, Routed
 from .outputs import Outputs
 from .terminal import Keyboard, Screen
 
@@ -100,7 +101,7 @@ class Table:
         self, game: Game, bots: Mapping[int, Bot], keyboard: Keyboard, screen: Screen,
         seat: int = 0, *, recorder: Recorder | None = None, resumed: SavedGame | None = None,
         outputs: Outputs | None = None, verbosity: Verbosity = Verbosity.NORMAL,
-        pace: float = 0.0,
+        pace: float = 0.0, notices: Notices | None = None,
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -119,6 +120,8 @@ class Table:
         self.teams = view.teams
         self.renderer = Renderer.for_view(view, verbosity, self.outputs.braille_table)
         self.cursor = HandCursor()
+        self._cursors = {seat: self.cursor}  # hot seat: each person's own selection
+        self.notices = notices
         self.history: list[str] = []  # every line said, for Page Up and Page Down
         self._reviewing: int | None = None  # the line of the history being read again
         self._skipping = False  # Tab: the bots' moves until the person's turn, at once
@@ -190,10 +193,53 @@ class Table:
             self._watch()
         elif view.phase is Phase.ROUND_OVER or view.current == self.me:
             self._your_turn()
+        elif view.current in self.humans:
+            self._hand_over(view.current)
+            return
         else:
             assert view.current is not None
             self._bot_moves(view.current, must=True)
+            self._pace()
         self._moved = True
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: the next person takes the keyboard; nothing of their hand is shown
+        until they say they have it.
+        """
+        self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL)
+        while True:
+            got = self._read(messages.HAND_OVER_PROMPT)
+            if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
+                break
+            if isinstance(got, Pressed) and got.key is Key.QUIT:
+                self._answer(Quit())
+        self.me = seat
+        view = self._view()
+        self.renderer = Renderer.for_view(
+            view, self.renderer.verbosity, self.renderer.table, self.renderer.deck
+        )
+        self.cursor = self._cursors.setdefault(seat, HandCursor())
+        self._announce = True
+        self.say(messages.now_playing(self.names[seat]), Priority.NORMAL)
+
+    def _pace(self) -> None:
+        """After a bot's move, the pace the player set (no timer by default): wait that
+        long, or until a key; Space hears the next move at once, Tab skips ahead to the
+        person's turn, and the other keys (card check, touch the top card…) are answered.
+        """
+        if self.pace <= 0 or self._skipping or self.game.over:
+            return
+        self._input_taken()
+        got = self.keyboard.wait(self.pace, messages.PACE_PROMPT)
+        if got is None:
+            return
+        command = self._command(got)
+        if isinstance(command, Do) and isinstance(command.action, QUERIES):
+            self._do(command.action)
+        elif isinstance(command, Ask | Quit | Invalid) and not (
+            isinstance(command, Ask) and command.query is Query.STATUS
+        ):
+            self._answer(command)
 
     def _out_of_turn(self) -> None:
         """Between two moves the players not to move may act, once each, in turn order from
@@ -225,10 +271,12 @@ class Table:
         """Read lines until one changes the game."""
         if self._announce:
             self._announce = False
+            self._skipping = False
             view = self._view()
+            self._present_turn(view)
             if view.exposed is not None and view.exposed != self.me:
                 self.say(messages.exposed_on_your_turn(self._who(view.exposed), self.how))
-            self.say(self._what_to_do(view))
+            self.say(self._what_to_do(view), Priority.NORMAL)
         while True:
             view = self._view()
             command = self._command(self._read(messages.PROMPT))
@@ -384,6 +432,8 @@ class Table:
         drawn = view.drawn
         if view.phase is not Phase.DRAWN or drawn is None:
             return
+        self.cursor.update(view.hand, drawn)  # Enter plays the card just drawn
+        self.outputs.hand(self.cursor.cards, self.cursor.index)
         legal = self.game.legal_actions(self.me)
         if drawn.kind is Kind.ANNIVERSARY and any(isinstance(a, Play) for a in legal):
             self.say(messages.drawn_anniversary(self.how))
@@ -446,6 +496,8 @@ class Table:
             got = self.keyboard.read_color(messages.COLOR_PROMPT)
             if isinstance(got, Pressed):
                 return _KEY_COLORS.get(got.key)  # Enter alone: no colour
+            if isinstance(got, Routed):
+                continue
             text = got.strip()
             if not text:
                 return None
@@ -549,13 +601,16 @@ class Table:
 
     # ----------------------------------------------------------------- keys
 
-    def _command(self, got: str | Pressed) -> Command | None:
+    def _command(self, got: str | Pressed | Routed) -> Command | None:
         """What a typed line or a key asks for; None when the key was answered here (a move
         through the hand, the history, the reference cards, speech on or off).
         """
         view = self._view()
         if isinstance(got, str):
             return parse(got, view)
+        if isinstance(got, Routed):
+            self.select(got.index, got.play)
+            return self._play_key(view) if got.play else None
         key = got.key
         words = _KEY_WORDS.get(key)
         if words is not None:
@@ -671,7 +726,7 @@ class Table:
         """
         self.cursor.update(view.hand, view.drawn)
         playable = self._playable() if view.my_turn else []
-        self.outputs.table(view, self.renderer.top_card(view), draw=True)
+        self.outputs.table(view, self.renderer.table_line(view), draw=True)
         self.outputs.hand(self.cursor.cards, self.cursor.index, playable, draw=True)
 
     # ----------------------------------------------------------------- the bots
@@ -713,10 +768,17 @@ class Table:
         self._reviewing = None
         self.outputs.show(message)
 
-    def _read(self, prompt: str) -> str | Pressed:
-        """A key, or a typed command."""
+    def _read(self, prompt: str) -> str | Pressed | Routed:
+        """A key, a typed command, or a braille display's routing key."""
         self._input_taken()
+        self._notices()
         return self.keyboard.read(prompt)
+
+    def _notices(self) -> None:
+        """What the devices had to say (speech lost, a display gone or back), once each."""
+        if self.notices is not None:
+            for notice in self.notices.drain():
+                self.say(notice.text, Priority.NORMAL)
 
     def _read_text(self, prompt: str) -> str:
         """A typed answer; a key alone (Enter, Space) is an empty one."""

@@ -11,7 +11,9 @@ or, with ``keys=False``, every command typed and sent with Enter.
 
 from __future__ import annotations
 
+import asyncio
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +22,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from ..access import messages
-from .keys import Key, Modes, Pressed, key_bindings
+from .keys import Key, Modes, Pressed, Routed, key_bindings
 
 
 def _print(line: str) -> None:
@@ -66,17 +68,60 @@ class Keyboard:
     ) -> None:
         self.keys = keys
         self.modes = Modes()
+        self._lock = threading.Lock()
+        self._posted: list[Routed] = []
         bindings = key_bindings(self.modes) if keys else None
         self._session: PromptSession[Any] = PromptSession(
             input=input, output=output, key_bindings=bindings
         )
 
-    def read(self, prompt: str) -> str | Pressed:
-        """A key, or a typed line."""
+    def read(self, prompt: str) -> str | Pressed | Routed:
+        """A key, a typed line, or a braille display's routing key."""
         self.modes.command_line = False
+        with self._lock:
+            if self._posted:
+                return self._posted.pop(0)
         return self._prompt(prompt)
 
-    def read_color(self, prompt: str) -> str | Pressed:
+    def wait(self, seconds: float, prompt: str) -> str | Pressed | Routed | None:
+        """Like ``read``, but None when nothing comes within ``seconds`` (the bots' pace:
+        the one timer, and only when the player sets it).
+        """
+        self.modes.command_line = False
+        with self._lock:
+            if self._posted:
+                return self._posted.pop(0)
+        session = self._session
+
+        def pre_run() -> None:
+            app = session.app
+            loop = asyncio.get_running_loop()
+            loop.call_later(seconds, lambda: _exit(app, None))
+
+        answer = session.prompt(prompt, pre_run=pre_run)
+        return None if answer is None else _as_input(answer)
+
+    def post(self, value: Routed) -> None:
+        """From another thread (a braille display's keys): end the prompt now with ``value``,
+        or keep it for the next read.
+        """
+        with self._lock:
+            self._posted.append(value)
+        app = self._session.app
+        loop = getattr(app, "loop", None)
+        if app.is_running and loop is not None:
+            loop.call_soon_threadsafe(self._deliver)
+
+    def _deliver(self) -> None:
+        with self._lock:
+            if not self._posted:
+                return
+            value = self._posted.pop(0)
+        if not _exit(self._session.app, value):
+            with self._lock:
+                self._posted.insert(0, value)
+
+    def read_color(self, prompt: str) -> str | Pressed | Routed:
         """A colour key (its first letter or 1-4; Enter: none), or a typed line."""
         self.modes.colors = True
         try:
@@ -93,10 +138,21 @@ class Keyboard:
             self.modes.yes_no = False
         if isinstance(answer, Pressed):
             return answer.key is Key.YES
-        return answer.strip().lower() in messages.YES_WORDS
+        return isinstance(answer, str) and answer.strip().lower() in messages.YES_WORDS
 
-    def _prompt(self, prompt: str) -> str | Pressed:
-        answer = self._session.prompt(prompt)
-        if isinstance(answer, Pressed | str):
-            return answer
-        return str(answer)
+    def _prompt(self, prompt: str) -> str | Pressed | Routed:
+        return _as_input(self._session.prompt(prompt))
+
+
+def _as_input(answer: object) -> str | Pressed | Routed:
+    if isinstance(answer, Pressed | Routed | str):
+        return answer
+    return str(answer)
+
+
+def _exit(app: Any, value: object) -> bool:
+    """End a running prompt with ``value``; False when it is not running or already ending."""
+    if not app.is_running or app.future is None or app.future.done():
+        return False
+    app.exit(result=value)
+    return True

@@ -1,0 +1,80 @@
+"""The output profile: the devices a player's settings ask for, opened for one game.
+
+Speech, a braille display (or the on-screen braille line) and large text are each
+optional; whatever cannot be opened is said once (``Notices``) and the game goes on
+without it.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import TextIO
+
+from ..access.message import Verbosity
+from ..devices.base import Notices
+from ..devices.braille_display import open_braille
+from ..devices.braille_views import CardChosen, CardSelected, DisplayEvent
+from ..devices.screen import LargeText
+from ..devices.speech import Speaker, SpeechSettings
+from ..settings import BrailleDisplay, Settings
+from .keys import Routed
+from .outputs import Outputs
+from .terminal import Keyboard, Screen
+
+
+@dataclass
+class Session:
+    """One person's keyboard and outputs for a game, from their settings."""
+
+    keyboard: Keyboard
+    screen: Screen
+    outputs: Outputs
+    notices: Notices | None = None
+    verbosity: Verbosity = Verbosity.NORMAL
+    pace: float = 0.0
+
+    def close(self) -> None:
+        self.outputs.close()
+
+
+def plain_session(keyboard: Keyboard, screen: Screen) -> Session:
+    """Typed lines and plain lines, no devices: what tests and scripts drive."""
+    return Session(keyboard, screen, Outputs(screen.say))
+
+
+def open_session(
+    settings: Settings, keyboard: Keyboard, stream: TextIO | None = None
+) -> Session:
+    """The screen and the devices the settings ask for; a braille display's routing keys
+    reach the keyboard as ``Routed`` values.
+    """
+    stream = stream or sys.stdout
+    notices = Notices()
+    large = LargeText(stream) if settings.large_text else None
+    screen = Screen(large.line if large is not None else None)
+    speaker = None
+    if settings.speech:
+        speaker = Speaker(
+            SpeechSettings(rate=settings.speech_rate, volume=settings.volume,
+                           voice=settings.voice or None),
+            notices=notices,
+        )
+        if not speaker.start():
+            speaker = None
+
+    def routed(event: DisplayEvent) -> None:
+        if isinstance(event, CardSelected | CardChosen):
+            keyboard.post(Routed(event.index, isinstance(event, CardChosen)))
+
+    braille_out = None
+    if settings.braille_display is not BrailleDisplay.OFF:
+        braille_out = open_braille(
+            settings.braille_display.value, stream=stream, notices=notices, on_event=routed,
+            wait=0.3,
+        )
+    outputs = Outputs(
+        screen.say, speaker=speaker, braille_out=braille_out, large=large,
+        table=settings.braille_table,
+    )
+    return Session(keyboard, screen, outputs, notices, settings.verbosity, settings.bot_pace)
