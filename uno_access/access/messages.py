@@ -1102,6 +1102,7 @@ def _spell(code: str) -> str:
 
 # --------------------------------------------------------------------- keys
 
+UNO_ARMED = "UNO! It is called as you play your next card."
 SPEECH_NONE = "There is no speech to switch on or off: the game is silent on this machine."
 
 

@@ -1,0 +1,323 @@
+"""One key for every action (issue: keyboard-only play), through prompt_toolkit's real
+input: keys as a terminal sends them, and the exact lines the person is told.
+
+Seats You, Ann (and Bob), from ``test_play``'s positions; the last seat deals, so you
+play first. Keys: Left/Right move through the hand, Enter plays, D draws, K keeps,
+U calls UNO, X catches, H/A challenge or accept, C card check, T touch the top card,
+W whose turn, S scores, P the DRAW pile, R repeat, Page Up/Down the history, E or F2
+the Quick Play Reference, F1 help, M speech, Space go on, Q quit, / the command line.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Sequence
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from test_play import START, bot, position
+
+from uno_access.access import messages
+from uno_access.bots.random_bot import RandomBot
+from uno_access.engine.game import Game
+from uno_access.ui.keys import Routed
+from uno_access.ui.play import play
+from uno_access.ui.table import Table
+from uno_access.ui.terminal import Keyboard, Screen
+
+os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+
+LEFT, RIGHT, HOME, END = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F"
+ENTER, SPACE, TAB = "\r", " ", "\t"
+F1, F2, PAGE_UP, PAGE_DOWN = "\x1bOP", "\x1bOQ", "\x1b[5~", "\x1b[6~"
+KEYED_TURN = "Left and Right choose a card, Enter plays it, D draws, F1 for help."
+
+
+def keyed(game: Game, keys: Sequence[str], bots: dict[int, RandomBot] | None = None,
+          pace: float = 0.0) -> list[str]:
+    """Press ``keys`` (each a key, or a typed line after /), then close the input."""
+    seated = bots or {seat: bot(seat) for seat in range(1, len(game.view(0).names))}
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(keys))
+        pipe.close()
+        if pace:
+            keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
+            Table(game, seated, keyboard, Screen(said.append), pace=pace).run()
+        else:
+            play(game, seated, input=pipe, output=DummyOutput(), screen=Screen(said.append),
+                 keys=True)
+    return said
+
+
+def after(said: list[str], line: str) -> list[str]:
+    """The lines said after the first ``line``."""
+    return said[said.index(line) + 1:]
+
+
+def turn(top: str, count: int) -> str:
+    return f"Your turn. Top card: {top}. You hold {count} cards. {KEYED_TURN}"
+
+
+def test_the_turn_says_what_the_keys_do() -> None:
+    said = keyed(position(START, "b2"), [])
+    assert said[0] == (
+        "UNO against Ann and Bob: first to 500 points wins. Press F1 at any time to hear "
+        "the keys."
+    )
+    assert said[3] == turn("Blue 2 (b2)", 4)
+
+
+def test_left_and_right_say_each_card_its_place_and_whether_it_can_be_played() -> None:
+    said = keyed(position(START, "b2"), [RIGHT, RIGHT, RIGHT, RIGHT, LEFT])
+    assert after(said, turn("Blue 2 (b2)", 4))[:5] == [
+        "Green 2 (g2), 2 of 4, can be played.",
+        "Red 5 (r5), 3 of 4, cannot be played now.",
+        "Yellow 8 (y8), 4 of 4, cannot be played now.",
+        "Last card: Yellow 8 (y8), 4 of 4, cannot be played now.",
+        "Red 5 (r5), 3 of 4, cannot be played now.",
+    ]
+
+
+def test_home_end_and_the_hand_sorted_by_number() -> None:
+    said = keyed(position(START, "b2"), [END, HOME, "o", RIGHT])
+    assert after(said, turn("Blue 2 (b2)", 4))[:5] == [
+        "Yellow 8 (y8), 4 of 4, cannot be played now.",
+        "Blue 7 (b7), 1 of 4, can be played.",
+        "Your hand is sorted by number.",
+        "Blue 7 (b7), 3 of 4, can be played.",  # 2, 5, 7, 8: Blue 7 stays selected
+        "Yellow 8 (y8), 4 of 4, cannot be played now.",
+    ]
+
+
+def test_enter_plays_the_selected_card_and_the_bots_answer() -> None:
+    said = keyed(position(START, "b2"), [RIGHT, ENTER])
+    rest = after(said, "Green 2 (g2), 2 of 4, can be played.")
+    assert rest[0] == "You play Green 2."
+    assert rest[1].startswith("Ann ") and rest[2].startswith("Bob ")
+
+
+def test_enter_on_a_card_that_does_not_match_says_why_and_changes_nothing() -> None:
+    said = keyed(position(START, "b2"), [RIGHT, RIGHT, ENTER, "c"])
+    rest = after(said, "Red 5 (r5), 3 of 4, cannot be played now.")
+    assert rest[0] == (
+        "Red 5 does not match the top card: match its colour, number or symbol, or play a Wild."
+    )
+    assert rest[1] == "Card check: you 4 cards, Ann 3 cards, Bob 3 cards."
+
+
+def test_a_wild_asks_its_colour_by_first_letter() -> None:
+    game = position(["wi r5 g2", "b3 y5 g9", "b1 y7 y2"], "b2")
+    said = keyed(game, [END, ENTER, "g"])
+    rest = after(said, "Wild (wi), 3 of 3, can be played.")
+    assert rest[:3] == [
+        "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for "
+        "none.",
+        "You play Wild.",
+        "You choose Green.",
+    ]
+
+
+def test_a_wild_takes_a_colour_by_number_and_enter_alone_plays_nothing() -> None:
+    game = position(["wi r5 g2", "b3 y5 g9", "b1 y7 y2"], "b2")
+    said = keyed(game, [END, ENTER, ENTER, ENTER, "4"])
+    assert "No colour chosen: nothing was played." in said
+    assert after(said, "No colour chosen: nothing was played.")[1:3] == [
+        "You play Wild.", "You choose Yellow.",
+    ]
+
+
+def test_d_draws_then_enter_plays_the_drawn_card() -> None:
+    game = position(["r5 y8", "b3 y5 g9", "b1 y7 y2"], "b2", pile="b9 g1")
+    said = keyed(game, ["d", ENTER])
+    rest = after(said, turn("Blue 2 (b2)", 2))
+    assert rest[:3] == [
+        "You draw Blue 9.",
+        "You may play Blue 9 now: press Enter to play it, or press K to keep it.",
+        "You play Blue 9.",
+    ]
+
+
+def test_k_keeps_the_drawn_card() -> None:
+    game = position(["r5 y8", "b3 y5 g9", "b1 y7 y2"], "b2", pile="b9 g1")
+    said = keyed(game, ["d", "k"])
+    assert after(said, "You may play Blue 9 now: press Enter to play it, or press K to keep "
+                       "it.")[0] == "You keep the card."
+
+
+def test_c_and_t_work_also_when_it_is_not_your_turn() -> None:
+    # Ann forgets UNO; the window to catch her is your moment: card check and touch answer
+    game = position(["b7 r5 g2", "b3 y5", "b1 y7 y2"], "b2")
+    said = keyed(game, [ENTER, "c", "t", SPACE], bots={1: bot(1, forget_uno=1.0), 2: bot(2)})
+    window = next(line for line in said if "did not call UNO" in line)
+    assert window == (
+        "Ann has one card and did not call UNO: press X to catch Ann, or press Space to let "
+        "play go on."
+    )
+    assert after(said, window)[:2] == [
+        "Card check: you 2 cards, Ann 1 card, Bob 3 cards.",
+        "Top card: Blue 3 (b3).",
+    ]
+
+
+def test_x_catches_a_player_who_did_not_call_uno() -> None:
+    game = position(["b7 r5 g2", "b3 y5", "b1 y7 y2"], "b2")
+    said = keyed(game, [ENTER, "x"], bots={1: bot(1, forget_uno=1.0), 2: bot(2)})
+    assert "You catch Ann without UNO: Ann draws 2." in said
+
+
+def test_u_then_enter_calls_uno_as_the_next_to_last_card_goes_down() -> None:
+    game = position(["b7 r5", "b3 y5 g9", "b1 y7 y2"], "b2")
+    said = keyed(game, ["u", ENTER], bots={1: bot(1, catch=1.0), 2: bot(2, catch=1.0)})
+    assert after(said, turn("Blue 2 (b2)", 2))[:3] == [
+        "UNO! It is called as you play your next card.",
+        "You call UNO!",
+        "You play Blue 7 and have one card left.",
+    ]
+    assert not any("catches you" in line for line in said)
+
+
+def test_h_challenges_a_wild_draw_four_and_a_accepts_one() -> None:
+    # Bob plays first (Ann deals) and can play nothing but his Wild Draw Four on you
+    hands = ["b7 r5", "y5 g9 r1", "wi+4 y7 g4"]
+    game = position(hands, "b2", dealer=1)
+    said = keyed(game, ["h"], bots={1: bot(1), 2: bot(2)})
+    offer = next(line for line in said if "played a Wild Draw Four on you" in line)
+    assert offer == (
+        "Your turn: Bob played a Wild Draw Four on you. Press H to challenge it, or press A to "
+        "accept it and draw 4."
+    )
+    assert after(said, offer)[0] == (
+        "You challenge Bob's Wild Draw Four: Bob was innocent, so you draw 6 and lose the turn."
+    )
+    said = keyed(position(hands, "b2", dealer=1), ["a"])
+    assert "You accept the Wild Draw Four." in said
+
+
+def test_w_s_p_and_r_answer_whose_turn_scores_the_pile_and_repeat() -> None:
+    said = keyed(position(START, "b2"), ["w", "s", "p", "r"])
+    assert after(said, turn("Blue 2 (b2)", 4))[:4] == [
+        "Play goes to the left (clockwise): you, then Ann, then Bob.",
+        "Scores: you 0, Ann 0, Bob 0. First to 500 wins.",
+        "The DRAW pile has 6 cards.",
+        "The DRAW pile has 6 cards.",
+    ]
+
+
+def test_page_up_and_down_step_through_the_history_of_messages() -> None:
+    said = keyed(position(START, "b2"), [PAGE_UP, PAGE_UP, PAGE_DOWN, "[", "]"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    total = said.index(turn("Blue 2 (b2)", 4)) + 1
+    assert rest[:2] == [
+        f"{total} of {total}: {turn('Blue 2 (b2)', 4)}",
+        f"{total - 1} of {total}: The start card is Blue 2.",
+    ]
+    assert rest[2] == f"{total} of {total}: {turn('Blue 2 (b2)', 4)}"
+    assert rest[3].startswith(f"{total - 1} of {total}: ")
+
+
+def test_e_and_f2_read_the_four_quick_play_reference_cards() -> None:
+    said = keyed(position(START, "b2"), ["e", F2])
+    cards = after(said, turn("Blue 2 (b2)", 4))[:4]
+    assert cards == [
+        "Card 1: Match. On your turn, play a card that matches the top card by colour, "
+        "number or symbol, or play a Wild.",
+        "Card 2: Draw. Cannot play? Draw one card. Play it if it matches; otherwise your "
+        "turn is over.",
+        "Card 3: UNO. Call UNO as you play your next-to-last card, or you may be caught and "
+        "draw 2.",
+        "Card 4: Score. Go out first to score the cards left in the other hands. The first "
+        "to 500 points wins.",
+    ]
+    assert after(said, cards[-1])[:4] == cards
+
+
+def test_f1_and_question_mark_say_what_to_do_now_then_every_key() -> None:
+    said = keyed(position(START, "b2"), [F1, "?"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[0] == "Now: " + turn("Blue 2 (b2)", 4)
+    keys = messages.key_help_lines()
+    assert rest[1:1 + len(keys)] == keys
+    assert rest[1 + len(keys)] == rest[0]  # ? says the same
+
+
+def test_m_says_there_is_no_speech_to_switch_without_a_speech_device() -> None:
+    said = keyed(position(START, "b2"), ["m"])
+    assert after(said, turn("Blue 2 (b2)", 4))[0] == messages.SPEECH_NONE
+
+
+def test_q_asks_first_and_any_other_key_goes_on() -> None:
+    said = keyed(position(START, "b2"), ["q", "n", "q", "y"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest == [
+        "Quit the game? Press Y to quit, or any other key to go on.",
+        "The game goes on.",
+        "Quit the game? Press Y to quit, or any other key to go on.",
+        "You left the game.",
+    ]
+
+
+def test_slash_opens_the_command_line_for_typed_commands() -> None:
+    said = keyed(position(START, "b2"), ["/cc\r", "/g2\r"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[:2] == ["Card check: you 4 cards, Ann 3 cards, Bob 3 cards.", "You play Green 2."]
+
+
+def test_a_braille_keyboard_types_a_card_code_and_enter() -> None:
+    said = keyed(position(START, "b2"), ["b#g\r"])  # b opens the command line by itself
+    assert after(said, turn("Blue 2 (b2)", 4))[0] == "You play Blue 7."
+
+
+def test_an_unknown_typed_command_says_what_is_accepted_and_changes_nothing() -> None:
+    said = keyed(position(START, "b2"), ["/zz\r", "c"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[0].startswith("'zz' is not a command or a card.")
+    assert rest[1] == "Card check: you 4 cards, Ann 3 cards, Bob 3 cards."
+
+
+def test_space_deals_the_next_round() -> None:
+    game = position(["b7", "b3 y5 g9", "b1 y7 y2"], "b2")
+    said = keyed(game, [ENTER, SPACE])
+    over = next(line for line in said if line.startswith("The round is over"))
+    assert after(said, over)[0] == "Press Space to deal the next round."
+    assert any(line.startswith("Round 2:") for line in after(said, over))
+
+
+def test_hot_seat_asks_the_next_person_to_take_the_keyboard_before_showing_anything() -> None:
+    game = position(START, "b2")
+    said = keyed(game, [ENTER, SPACE, "l"], bots={2: bot(2)})  # Ann is a person too
+    handover = (
+        "Ann, please take the keyboard, then press Space; nothing of your hand is shown before."
+    )
+    rest = after(said, "You play Blue 7.")
+    assert rest[0] == handover
+    assert rest[1] == "Ann has the keyboard."
+    assert rest[2] == turn("Blue 7 (b7)", 3)
+    assert rest[3].startswith("Your hand, 3 cards: Blue 3 (b3), Green 9 (g9), Yellow 5 (y5).")
+
+
+def test_the_bots_pace_waits_and_tab_skips_ahead_to_your_turn() -> None:
+    said = keyed(position(START, "b2"), [ENTER, TAB, "c"], pace=5.0)
+    rest = after(said, "You play Blue 7.")
+    assert rest[0] == "Ann plays Blue 3."  # then Tab: Bob at once, without waiting 5 seconds
+    assert rest[1].startswith("Bob plays")
+    assert rest[-2].startswith("Card check:")
+
+
+def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
+        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard,
+                      Screen(said.append))
+
+        def press() -> None:
+            keyboard.post(Routed(1, play=False))
+            keyboard.post(Routed(1, play=True))
+            pipe.close()
+
+        threading.Timer(0.2, press).start()
+        table.run()
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[:2] == ["Green 2 (g2), 2 of 4, can be played.", "You play Green 2."]
