@@ -1,10 +1,11 @@
 """The seam between a running game and its saved record.
 
-The ui calls ``record(action)`` right before ``Game.apply(action)``, ``said(line)`` right
-before showing a line, and ``input_taken()`` when it asks the person for a line. Each is
-one committed write, so whatever was shown was saved first. When a write fails (a full
-disk, a folder made read-only, a file locked) the player is told once, through
-``notify``, and the game goes on unsaved.
+The ui calls ``record(action)`` right before ``Game.apply(action)``, ``said(lines)`` right
+before showing lines, and ``input_taken()`` when it asks the person for a line. Each
+action, and each batch of lines, is one committed write (the mark of a new question goes
+with the next write), so whatever was shown was saved first, at one wait for the disk.
+When a write fails (a full disk, a folder made read-only, a file locked) the player is
+told once, through ``notify``, and the game goes on unsaved.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ class Recorder:
         self.notify = notify
         self._actions = actions
         self._lines = lines
+        self._asked = False  # the person was asked: the mark goes with the next write
 
     @classmethod
     def start(
@@ -58,26 +60,44 @@ class Recorder:
     def record(self, action: Action) -> None:
         """Save ``action``: called before it is applied, so none is ever lost."""
         if self.store is not None and self.game is not None:
-            self._write(self.store.add_action, self.game, self._actions, encode_action(action))
-            self._actions += 1
+            self._write(self._add_action, self.game, encode_action(action))
 
-    def said(self, line: str) -> None:
-        """Save a line of the message history, before it is shown."""
-        self._line(line)
+    def said(self, *lines: str) -> None:
+        """Save lines of the message history, before they are shown."""
+        if self.store is not None and self.game is not None and lines:
+            self._write(self._add_lines, self.game, lines)
 
     def input_taken(self) -> None:
         """The person is asked to type: what follows is a new "last message"."""
-        self._line(None)
+        self._asked = True
+
+    def _add_action(self, game: int, text: str) -> None:
+        store = self.store
+        assert store is not None
+        with store.batch():
+            self._mark(store, game)
+            store.add_action(game, self._actions, text)
+        self._actions += 1
+
+    def _add_lines(self, game: int, lines: tuple[str, ...]) -> None:
+        store = self.store
+        assert store is not None
+        with store.batch():
+            self._mark(store, game)
+            for n, line in enumerate(lines, start=self._lines):
+                store.add_line(game, n, line)
+        self._lines += len(lines)
+
+    def _mark(self, store: Store, game: int) -> None:
+        if self._asked:
+            store.add_line(game, self._lines, None)
+            self._lines += 1
+            self._asked = False
 
     def finish(self) -> None:
         """The game is over: it is no longer offered to resume."""
         if self.store is not None and self.game is not None:
             self._write(self.store.set_finished, self.game)
-
-    def _line(self, text: str | None) -> None:
-        if self.store is not None and self.game is not None:
-            self._write(self.store.add_line, self.game, self._lines, text)
-            self._lines += 1
 
     def _write(self, write: Callable[..., None], *args: object) -> None:
         store = self.store

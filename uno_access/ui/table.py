@@ -769,8 +769,8 @@ class Table:
 
     def _apply(self, action: Action) -> list[Event]:
         """The one place the table changes the game: saved first, then applied."""
-        if self.recorder is not None:
-            self.recorder.record(action)
+        if self.recorder is not None and not isinstance(action, QUERIES):
+            self.recorder.record(action)  # a query changes nothing: only its answer is kept
         return self.game.apply(action)
 
     def say(self, line: str, priority: Priority = Priority.URGENT) -> None:
@@ -779,8 +779,9 @@ class Table:
         """
         self._show(self.renderer.text(line, priority))
 
-    def _show(self, message: Message) -> None:
-        if self.recorder is not None:
+    def _show(self, message: Message, saved: bool = False) -> None:
+        """Show one message: saved first (unless ``saved`` already), then to the outputs."""
+        if self.recorder is not None and not saved:
             self.recorder.said(message.text)
         self.history.append(message.text)
         self._reviewing = None
@@ -813,8 +814,11 @@ class Table:
         events = list(events)
         self._track(events)
         shown = [e for e in events if not isinstance(e, TurnStarted)]
-        for message in self.renderer.events(shown):
-            self._show(message)
+        said = self.renderer.events(shown)
+        if self.recorder is not None:  # the batch saved at once, before any of it is shown
+            self.recorder.said(*(message.text for message in said))
+        for message in said:
+            self._show(message, saved=True)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
             self.say(messages.YOU_ARE_OUT)
 

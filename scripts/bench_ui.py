@@ -1,0 +1,101 @@
+"""The game's responsiveness at the keyboard, in a real pseudo-terminal (pexpect).
+
+    .venv/bin/python scripts/bench_ui.py [--starts N] [--presses N]
+
+- start: from launching ``python -m uno_access play`` to its first prompt (the player
+  can act), N launches (target: 300 ms);
+- key: from pressing a key (C, the card check, and T, touching the top card, in turn)
+  to its line printed, N presses (target: 10 ms at p95).
+
+Speech and the braille display are off (their own latency is ``bench_latency.py``'s);
+the game's files are in a temporary home. Prints p50 and p95 of each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parent.parent
+PROMPT = "uno> "
+START_TARGET_MS = 300.0
+KEY_TARGET_MS = 10.0
+
+
+def environment(home: Path) -> dict[str, str]:
+    settings = home / "config" / "uno-access" / "settings.toml"
+    settings.parent.mkdir(parents=True, exist_ok=True)
+    settings.write_text('speech = false\nbraille_display = "off"\n', encoding="utf-8")
+    env = dict(os.environ)
+    env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               HOME=str(home), TERM="dumb", PROMPT_TOOLKIT_NO_CPR="1")
+    return env
+
+
+def spawn(home: Path, seed: int) -> pexpect.spawn[str]:
+    return pexpect.spawn(
+        sys.executable, ["-m", "uno_access", "play", "--seed", str(seed)], cwd=str(ROOT),
+        env=environment(home), encoding="utf-8", timeout=20, dimensions=(50, 200),
+    )
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def measure_starts(count: int) -> list[float]:
+    times = []
+    for n in range(count):
+        with tempfile.TemporaryDirectory() as home:
+            start = time.perf_counter()
+            child = spawn(Path(home), n)
+            child.expect_exact(PROMPT)
+            times.append((time.perf_counter() - start) * 1000)
+            child.close(force=True)
+    return times
+
+
+def measure_keys(count: int) -> list[float]:
+    times = []
+    with tempfile.TemporaryDirectory() as home:
+        child = spawn(Path(home), 1)
+        child.delaybeforesend = 0
+        child.expect_exact(PROMPT)
+        for n in range(count):
+            key, answer = ("c", "Card check: ") if n % 2 == 0 else ("t", "Top card: ")
+            start = time.perf_counter()
+            child.send(key)
+            child.expect_exact(answer)
+            times.append((time.perf_counter() - start) * 1000)
+            child.expect_exact(PROMPT)
+        child.close(force=True)
+    return times
+
+
+def report(name: str, times: list[float], target: float) -> None:
+    p50, p95 = statistics.median(times), percentile(times, 0.95)
+    verdict = "met" if p95 <= target else "NOT met"
+    print(f"{name:<34} p50 {p50:7.1f} ms   p95 {p95:7.1f} ms   (n={len(times)}; "
+          f"target p95 <= {target:g} ms: {verdict})")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--starts", type=int, default=20)
+    parser.add_argument("--presses", type=int, default=200)
+    args = parser.parse_args()
+    report("start to the first prompt", measure_starts(args.starts), START_TARGET_MS)
+    report("key press to its line", measure_keys(args.presses), KEY_TARGET_MS)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
