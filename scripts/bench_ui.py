@@ -8,7 +8,9 @@
   to its line printed, N presses (target: 10 ms at p95).
 
 Speech and the braille display are off (their own latency is ``bench_latency.py``'s);
-the game's files are in a temporary home. Prints p50 and p95 of each.
+the game's files are in a temporary home; the terminal is an ``xterm-256color``
+(``BENCH_TERM`` changes it: prompt_toolkit's ``dumb`` mode redraws far more slowly).
+Prints p50 and p95 of each.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 import pexpect
 
 ROOT = Path(__file__).resolve().parent.parent
-PROMPT = "uno> "
+PROMPT = "uno>"
 START_TARGET_MS = 300.0
 KEY_TARGET_MS = 10.0
 
@@ -35,7 +37,8 @@ def environment(home: Path) -> dict[str, str]:
     settings.write_text('speech = false\nbraille_display = "off"\n', encoding="utf-8")
     env = dict(os.environ)
     env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
-               HOME=str(home), TERM="dumb", PROMPT_TOOLKIT_NO_CPR="1")
+               HOME=str(home), TERM=os.environ.get("BENCH_TERM", "xterm-256color"),
+               PROMPT_TOOLKIT_NO_CPR="1")
     return env
 
 

@@ -8,15 +8,18 @@ braille display's own views, and to the large text when it is on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ..access import braille
 from ..access.braille import BrailleTable
 from ..access.message import Message
-from ..devices.braille_display import BrailleDisplay, ScreenBraille
-from ..devices.screen import LargeText
-from ..devices.speech import Speaker
 from ..engine.cards import Card
 from ..engine.state import PlayerView
+
+if TYPE_CHECKING:
+    from ..devices.braille_display import BrailleDisplay, ScreenBraille
+    from ..devices.screen import LargeText
+    from ..devices.speech import Speaker
 
 
 class Outputs:

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..access.message import Verbosity
 from ..devices.base import Notices
-from ..devices.braille_display import open_braille
-from ..devices.braille_views import CardChosen, CardSelected, DisplayEvent
-from ..devices.screen import LargeText
-from ..devices.speech import Speaker, SpeechSettings
 from ..settings import BrailleDisplay, Settings
 from .keys import Routed
 from .outputs import Outputs
 from .terminal import Keyboard, Screen
+
+if TYPE_CHECKING:
+    from ..devices.braille_views import DisplayEvent
 
 
 @dataclass
@@ -51,10 +50,16 @@ def open_session(
     """
     stream = stream or sys.stdout
     notices = Notices()
-    large = LargeText(stream) if settings.large_text else None
+    large = None
+    if settings.large_text:  # rich only when it is used: the first prompt comes sooner
+        from ..devices.screen import LargeText
+
+        large = LargeText(stream)
     screen = Screen(large.line if large is not None else None)
     speaker = None
     if settings.speech:
+        from ..devices.speech import Speaker, SpeechSettings
+
         speaker = Speaker(
             SpeechSettings(rate=settings.speech_rate, volume=settings.volume,
                            voice=settings.voice or None),
@@ -63,12 +68,14 @@ def open_session(
         if not speaker.start():
             speaker = None
 
-    def routed(event: DisplayEvent) -> None:
-        if isinstance(event, CardSelected | CardChosen):
-            keyboard.post(Routed(event.index, isinstance(event, CardChosen)))
-
     braille_out = None
     if settings.braille_display is not BrailleDisplay.OFF:
+        from ..devices.braille_display import open_braille
+        from ..devices.braille_views import CardChosen
+
+        def routed(event: DisplayEvent) -> None:
+            keyboard.post(Routed(event.index, isinstance(event, CardChosen)))
+
         braille_out = open_braille(
             settings.braille_display.value, stream=stream, notices=notices, on_event=routed,
             wait=0.3,
