@@ -307,7 +307,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .ui.setup import interactive, set_up
 
     settings = _settings(args)
-    if args.setup or (interactive() and not settings_exists()):
+    chosen_here = any(value is not None for value in (
+        args.players, args.bots, args.rules, args.names, args.scenario))
+    if args.setup or (interactive() and not settings_exists() and not chosen_here):
         chosen = set_up(settings)
         if chosen is None:
             return 0
@@ -322,7 +324,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None else settings.players
     names = (args.names if args.names is not None else settings.names).split(",")
     status: int = run(players, bots, rules, args.seed, args.name or settings.name or None,
-                      settings=settings, names=[n for n in names if n.strip()])
+                      settings=settings, names=names)
     return status
 
 

@@ -39,7 +39,7 @@ class Settings:
     """Every setting, at its default. ``display_width`` 0: as wide as the display says."""
 
     name: str = ""
-    names: str = ""  # the other players' names, comma-separated (the rest are chosen)
+    names: str = ""  # the other seats' names, comma-separated by seat ("" or none: chosen)
     players: int = 2
     bots: str = "random"  # a strength per seat after yours; "person": hot seat
     rules: str = "standard"
@@ -120,7 +120,7 @@ _bots.__doc__ = (
 def _names(value: object) -> str:
     """names separated by commas"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 400:
-        return ",".join(part.strip() for part in value.split(",") if part.strip())
+        return ",".join(part.strip() for part in value.split(","))
     raise _Bad
 
 

@@ -70,20 +70,17 @@ EXIT_ERROR = 2
 
 
 def table_names(players: int, name: str | None, given: Sequence[str] = ()) -> list[str]:
-    """The person's name (default "You") in seat 0, then the names ``given`` for the other
-    seats in turn, then a distinct name for each seat left.
+    """The person's name (default "You") in seat 0, then for each other seat its name in
+    ``given`` (by seat, from seat 1), or else a distinct name of the table's.
     """
-    mine = (name or "").strip() or messages.YOU
-    names = [mine]
-    for wanted in given:
-        wanted = wanted.strip()
-        if len(names) < players and wanted and wanted.lower() not in map(str.lower, names):
-            names.append(wanted)
-    for candidate in messages.TABLE_NAMES:
-        if len(names) == players:
-            break
-        if candidate.lower() not in map(str.lower, names):
-            names.append(candidate)
+    names = [(name or "").strip() or messages.YOU]
+    free = iter(messages.TABLE_NAMES)
+    for seat in range(1, players):
+        wanted = given[seat - 1].strip() if seat - 1 < len(given) else ""
+        taken = {n.lower() for n in names} | {g.strip().lower() for g in given[seat:]}
+        if not wanted or wanted.lower() in taken:
+            wanted = next(candidate for candidate in free if candidate.lower() not in taken)
+        names.append(wanted)
     return names
 
 

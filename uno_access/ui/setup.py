@@ -66,7 +66,7 @@ def _ask_all(s: Settings, keyboard: Keyboard, screen: Screen) -> Settings:
     players = ask(messages.SETUP_PLAYERS, str(s.players), _players)
     name = ask(messages.SETUP_NAME, s.name or messages.YOU, _name)
     old_bots = s.bots.split(",")
-    old_names = [n for n in s.names.split(",") if n]
+    old_names = s.names.split(",")
     bots: list[str] = []
     names: list[str] = []
     for seat in range(1, players):
@@ -74,9 +74,10 @@ def _ask_all(s: Settings, keyboard: Keyboard, screen: Screen) -> Settings:
         kind = ask(messages.setup_seat(seat + 1), default, _seat_kind)
         bots.append(kind)
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
-        if kind == PERSON or default_name:
-            names.append(ask(messages.setup_seat_name(seat + 1), default_name or
-                             messages.TABLE_NAMES[seat - 1], _name))
+        if kind == PERSON:  # a person says their name; the bots take the table's names
+            default_name = default_name or messages.TABLE_NAMES[seat - 1]
+            default_name = ask(messages.setup_seat_name(seat + 1), default_name, _name)
+        names.append(default_name)
     rules = ask(messages.setup_rules(PRESETS), s.rules, _rules)
     speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes)
     display = ask(messages.SETUP_BRAILLE, s.braille_display.value, BrailleDisplay)

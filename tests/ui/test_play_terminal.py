@@ -1,0 +1,142 @@
+"""End to end, as a new user meets the game: the README's command (``scripts/play``) in a
+real pseudo-terminal (pexpect), keys pressed as a terminal sends them, and the lines
+read back from the screen.
+
+Each game has a home of its own (settings, saved games). The scenario files fix the
+positions, and their seeds the bots' choices, so each step is certain.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pexpect
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = Path(__file__).parent / "scenarios"
+ENTER, SPACE, RIGHT = "\r", " ", "\x1b[C"
+DEVICES_OFF = ["--speech", "off", "--braille-display", "off"]
+
+
+class Terminal:
+    """``scripts/play ARGS`` in a pseudo-terminal of 120 columns."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        env = dict(os.environ)
+        env.update(
+            HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
+            XDG_DATA_HOME=str(home / "data"), TERM="xterm-256color",
+            PROMPT_TOOLKIT_NO_CPR="1",
+        )
+        env.pop("NO_COLOR", None)
+        self.child = pexpect.spawn(
+            str(ROOT / "scripts" / "play"), list(args), cwd=str(ROOT), env=env,
+            encoding="utf-8", timeout=20, dimensions=(40, 120),
+        )
+
+    def sees(self, text: str) -> str:
+        """Wait for ``text`` on the screen; the line it is on."""
+        self.child.expect_exact(text)
+        rest = self.child.buffer.split("\r\n", 1)[0]
+        return _plain(text + rest)
+
+    def answer(self, text: str) -> None:
+        self.child.send(text + ENTER)
+
+    def press(self, key: str) -> None:
+        self.child.send(key)
+
+    def ends(self) -> None:
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus == 0
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", text).strip()
+
+
+def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> None:
+    game = Terminal(tmp_path, "--seed", "7")
+    game.sees("Setting up a game.")
+    for answer in ("3", "Zoe", "random", "person", "Max", "", "off", "off", "off", "", "",
+                   ""):
+        game.sees("setup>")
+        game.answer(answer)
+    game.sees("Your choices are kept for the next games.")
+    game.sees("UNO against Ann and Max: first to 500 points wins.")
+    line = game.sees("Your turn. Top card:")
+    assert line.endswith("Left and Right choose a card, Enter plays it, D draws, F1 for help.")
+    game.press("c")
+    assert game.sees("Card check:") == "Card check: you 7 cards, Ann 7 cards, Max 7 cards."
+    game.press("t")
+    assert game.sees("Top card:").startswith("Top card: ")
+    game.press(RIGHT)
+    assert ", 2 of 7, " in game.sees(", 2 of 7, ")
+    game.press("d")
+    drawn = game.sees("You draw ")
+    assert re.fullmatch(r"You draw [A-Z][a-z]+( [A-Za-z0-9]+)*\.", drawn)
+    game.press("q")
+    game.sees("Quit the game? Press Y to quit, or any other key to go on.")
+    game.press("y")
+    game.sees("You left the game.")
+    game.ends()
+    settings = (tmp_path / "config" / "uno-access" / "settings.toml").read_text()
+    assert 'name = "Zoe"' in settings and 'bots = "random,person"' in settings
+    assert 'names = ",Max"' in settings  # the bot in seat 1 takes a name of the table's
+
+
+def test_calling_uno_and_going_out_in_a_round_started_from_a_scenario(tmp_path: Path) -> None:
+    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "call_uno_and_go_out.json"),
+                    *DEVICES_OFF)
+    game.sees("This game starts from a scenario file, so it is not saved.")
+    game.sees("You hold 2 cards.")
+    game.press("u")
+    game.sees("UNO! It is called as you play your next card.")
+    game.press(ENTER)
+    game.sees("You call UNO!")
+    game.sees("You play Blue 7 and have one card left.")
+    game.sees("Ann plays Blue 3.")
+    game.sees("You hold 1 card.")
+    game.press(ENTER)
+    game.sees("You play Blue 9 and go out.")
+    assert game.sees("The round is over:") == (
+        "The round is over: you win 14 points. Scores: you 14, Ann 0."
+    )
+    game.sees("Press Space to deal the next round.")
+    game.press(SPACE)
+    game.sees("Round 2: you deal.")
+    game.press("q")
+    game.press("y")
+    game.sees("You left the game.")
+    game.ends()
+
+
+def test_playing_the_next_to_last_card_without_uno_gets_you_caught(tmp_path: Path) -> None:
+    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "caught_without_uno.json"),
+                    *DEVICES_OFF)
+    game.sees("You hold 2 cards.")
+    game.press(ENTER)
+    game.sees("You play Blue 7 and have one card left.")
+    game.sees("Ann catches you without UNO: you draw 2.")
+    game.sees("You hold 3 cards.")
+    game.press("q")
+    game.press("y")
+    game.ends()
+
+
+def test_challenging_a_wild_draw_four_played_on_you(tmp_path: Path) -> None:
+    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "wild_draw_four_on_you.json"),
+                    *DEVICES_OFF)
+    game.sees("Ann plays Wild Draw Four.")
+    game.sees("Press H to challenge it, or press A to accept it and draw 4.")
+    game.press("h")
+    assert game.sees("You challenge Ann's Wild Draw Four:") == (
+        "You challenge Ann's Wild Draw Four: Ann was innocent, so you draw 6 and lose the turn."
+    )
+    game.sees("Ann shows you 2 cards: Green 9, Yellow 5.")
+    game.press("q")
+    game.press("y")
+    game.ends()
