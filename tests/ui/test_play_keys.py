@@ -321,3 +321,16 @@ def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
         table.run()
     rest = after(said, turn("Blue 2 (b2)", 4))
     assert rest[:2] == ["Green 2 (g2), 2 of 4, can be played.", "You play Green 2."]
+
+
+def test_the_command_line_takes_play_touch_card_check_and_settings() -> None:
+    said = keyed(position(START, "b2"), ["/touch\r", "/card check\r", "/verbosity brief\r",
+                                         "/rate 999\r", "/play b7\r"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[:5] == [
+        "Top card: Blue 2 (b2).",
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
+        "The verbosity is now brief for this game.",
+        "Type rate and the words a minute, 80 to 450: rate 250.",
+        "You: Blue 7",  # brief, from now on
+    ]

@@ -1554,6 +1554,31 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "jump": ("j", "jump"),
     "anniversary": ("an", "anniversary"),
 }
+# whole phrases typed for a command, and the command's first word
+COMMAND_PHRASES: dict[str, str] = {
+    "card check": "check", "touch the top card": "top", "touch": "top", "top card": "top",
+    "whose turn": "order",
+}
+# settings changed while playing, by the word typed: "rate 250", "verbosity brief"
+SETTING_WORDS: dict[str, str] = {
+    "rate": "rate", "volume": "volume", "verbosity": "verbosity", "speech": "speech",
+}
+
+
+def setting_usage(word: str) -> str:
+    what = {
+        "rate": "rate and the words a minute, 80 to 450: rate 250",
+        "volume": "volume and a number from 0 to 1: volume 0.8",
+        "verbosity": "verbosity and brief, normal or full: verbosity brief",
+        "speech": "speech on or speech off",
+    }[SETTING_WORDS[word]]
+    return f"Type {what}."
+
+
+def setting_changed(name: str, value: str) -> str:
+    return f"The {name} is now {value} for this game."
+
+
 GIVE_WORDS = ("give", "to")
 KEEP_WORDS = ("keep",)
 TIMES_MARKS = ("x", "*", "\u00d7")  # g6 x2: how many identical cards are dropped

@@ -72,13 +72,22 @@ class Quit:
 
 
 @dataclass(frozen=True, slots=True)
+class Setting:
+    """A setting changed for this game: ``rate 250``, ``volume 0.8``, ``verbosity brief``,
+    ``speech off``."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
 class Invalid:
     """A line that means nothing here; ``message`` says what is accepted."""
 
     message: str
 
 
-Command = Do | Give | Ask | Quit | Invalid
+Command = Do | Give | Ask | Quit | Invalid | Setting
 
 _WORDS: dict[str, str] = {
     word: name for name, words in messages.COMMAND_WORDS.items() for word in words
@@ -102,12 +111,21 @@ def parse(line: str, view: PlayerView) -> Command:
         except ParseError:
             pass
     words = text.lower().split()
+    phrase = " ".join(words)
+    for said, word in messages.COMMAND_PHRASES.items():  # "card check", "touch"…
+        if phrase == said or phrase.startswith(said + " "):
+            words = [word, *phrase[len(said):].split()]
+    if words[0] in messages.SETTING_WORDS:
+        return _setting(text, words)
     name = _WORDS.get(words[0])
     if name is None:
         return _card(text, words, view)
     rest = words[1:]
     if name == "play":
-        return _play_drawn(text, rest, seat)
+        drawn = _play_drawn(text, rest, seat)
+        if isinstance(drawn, Invalid) and rest:  # "play b7": a card from the hand
+            return _card(text, rest, view)
+        return drawn
     if name == "catch":
         return _catch(" ".join(rest), view)
     if name == "jump":
@@ -200,6 +218,13 @@ def _card(text: str, words: list[str], view: PlayerView) -> Command:
             return Invalid(messages.color_only_for_wild(found[0]))
     card, count = found
     return Do(Play(view.seat, card, color, uno, count))
+
+
+def _setting(text: str, words: list[str]) -> Command:
+    """``rate 250``, ``volume 0.8``, ``verbosity brief``, ``speech on``: checked by the table."""
+    if len(words) != 2:
+        return Invalid(messages.setting_usage(words[0]))
+    return Setting(messages.SETTING_WORDS[words[0]], words[1])
 
 
 def _play_drawn(text: str, rest: list[str], seat: int) -> Command:

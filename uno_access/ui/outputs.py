@@ -71,6 +71,21 @@ class Outputs:
         if self.speaker is not None:
             self.speaker.stop()
 
+    def set_speech(
+        self, on: bool | None = None, rate: int | None = None, volume: float | None = None
+    ) -> bool:
+        """Speech on or off, its rate or volume; False when there is no speech."""
+        speaker = self.speaker
+        if speaker is None or not speaker.available:
+            return False
+        if on is not None and on != speaker.enabled:
+            speaker.toggle()
+        if rate is not None:
+            speaker.set_rate(rate)
+        if volume is not None:
+            speaker.set_volume(volume)
+        return True
+
     def toggle_speech(self) -> bool | None:
         """Speech off or on again; None when there is no speech."""
         if self.speaker is None or not self.speaker.available:

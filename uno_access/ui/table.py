@@ -59,6 +59,7 @@ from .commands import (
     Invalid,
     Query,
     Quit,
+    Setting,
     find_player,
     jump_card,
     parse,
@@ -237,7 +238,7 @@ class Table:
         command = self._command(got)
         if isinstance(command, Do) and isinstance(command.action, QUERIES):
             self._do(command.action)
-        elif isinstance(command, Ask | Quit | Invalid) and not (
+        elif isinstance(command, Ask | Quit | Invalid | Setting) and not (
             isinstance(command, Ask) and command.query is Query.STATUS
         ):
             self._answer(command)
@@ -304,7 +305,7 @@ class Table:
                 break
             if isinstance(command, Do) and isinstance(command.action, QUERIES):
                 self._do(command.action)
-            elif isinstance(command, Ask | Quit | Invalid):
+            elif isinstance(command, Ask | Quit | Invalid | Setting):
                 self._answer(command)
             else:
                 self.say(messages.watch_next_round(self.how))
@@ -407,7 +408,7 @@ class Table:
                     if self._do(action):
                         return
                     continue
-            if isinstance(command, Ask | Quit | Invalid):
+            if isinstance(command, Ask | Quit | Invalid | Setting):
                 self._answer(command)
             else:
                 self.say(messages.not_your_turn_chances(can_jump, catch, call, self.how))
@@ -553,9 +554,11 @@ class Table:
                 return card
             self.say(messages.not_to_keep(card))
 
-    def _answer(self, command: Ask | Quit | Invalid) -> None:
+    def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
         view = self._view()
-        if isinstance(command, Invalid):
+        if isinstance(command, Setting):
+            self._setting(command)
+        elif isinstance(command, Invalid):
             self.say(command.message)
         elif isinstance(command, Quit):
             self.say(messages.quit_confirm(self.how))
@@ -580,6 +583,26 @@ class Table:
             last = self.screen.last_message
             for line in last or (messages.NOTHING_TO_REPEAT,):
                 self.say(line)
+
+    def _setting(self, command: Setting) -> None:
+        """A setting changed for this game from the command line: the speech's rate or
+        volume, speech on or off, the verbosity. A value out of range is said, not used.
+        """
+        name, value = command.name, command.value
+        done = False
+        if name == "verbosity" and value in {v.value for v in Verbosity}:
+            self.renderer = replace(self.renderer, verbosity=Verbosity(value))
+            done = True
+        elif name == "speech" and value in ("on", "off"):
+            done = self.outputs.set_speech(on=value == "on")
+        elif name == "rate" and value.isdigit() and 80 <= int(value) <= 450:
+            done = self.outputs.set_speech(rate=int(value))
+        elif name == "volume" and _fraction(value) is not None:
+            done = self.outputs.set_speech(volume=_fraction(value))
+        else:
+            self.say(messages.setting_usage(name))
+            return
+        self.say(messages.setting_changed(name, value) if done else messages.SPEECH_NONE)
 
     def _what_to_do(self, view: PlayerView) -> str:
         """Whose turn it is and what the person can do now."""
@@ -833,6 +856,15 @@ class Table:
 
     def _who(self, seat: int) -> messages.Who:
         return speech.who(seat, self.me, self.names)
+
+
+def _fraction(text: str) -> float | None:
+    """A number from 0 to 1, or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 <= value <= 1 else None
 
 
 def _quick_reference() -> list[tuple[str, str]]:
