@@ -450,7 +450,7 @@ def test_going_out_ends_the_round_and_n_deals_the_next() -> None:
     _, said = session(position(["b7", *START[1:]], "b2"), ["b7", "d", "n"])
     assert said[4:8] == [
         "You play Blue 7 and go out.",
-        "The round is over: you win 27 points. Scores: you 27, Ann 0, Bob 0.",
+        "The round is over: you win 27 points (Ann 17, Bob 10). Scores: you 27, Ann 0, Bob 0.",
         "Type n to deal the next round.",
         "The round is over; deal the next round first.",
     ]
@@ -464,7 +464,7 @@ def test_the_game_ends_at_the_target_score() -> None:
     assert status == 0
     assert said[4:] == [
         "You play Blue 7 and go out.",
-        "The round is over: you win 27 points. Scores: you 507, Ann 100, Bob 0.",
+        "The round is over: you win 27 points (Ann 17, Bob 10). Scores: you 507, Ann 100, Bob 0.",
         "The game is over: you win the game. Scores: you 507, Ann 100, Bob 0.",
     ]
 

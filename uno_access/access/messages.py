@@ -629,12 +629,20 @@ def teams_line(mine: Iterable[Who], theirs: Iterable[Iterable[Who]]) -> str:
     return f"{_capital(team_name(mine))} play against {against}."
 
 
-def round_ended(winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]]) -> str:
-    """``gained`` is what the winner scored, or None when each counts their own hand."""
+def round_ended(
+    winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]],
+    hands: Iterable[tuple[Who, int]] = (),
+) -> str:
+    """``gained`` is what the winner scored, or None when each counts their own hand;
+    ``hands``: the points left in each other hand, which make up ``gained``.
+    """
     if gained is None:
         what = f"{winner.obj} {winner.verb('goes', 'go')} out"
     else:
         what = f"{winner.obj} {winner.verb('wins', 'win')} {gained} points"
+        hands = list(hands)
+        if len(hands) > 1:  # with one opponent, their hand is the whole score
+            what += " (" + ", ".join(f"{who.obj} {points}" for who, points in hands) + ")"
     return f"The round is over: {what}. {score_list(scores)}"
 
 
@@ -932,7 +940,10 @@ def _b_reshuffled(count: int) -> Parts:
     return (f"Reshuffled, draw pile {count}",)
 
 
-def _b_round_ended(winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]]) -> Parts:
+def _b_round_ended(
+    winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]],
+    hands: Iterable[tuple[Who, int]] = (),
+) -> Parts:
     won = f"+{gained}" if gained is not None else "out"
     return (f"Round: {winner.obj} {won}. {_counts(scores)}",)
 

@@ -376,8 +376,11 @@ def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> Line:
             w(winner), hearer.team_of(winner), gained[winner], hearer.team_pairs(scores),
         )
     standard = not any(g for seat, g in enumerate(gained) if seat != winner)
+    hands = [(w(seat), points) for seat, points in enumerate(event.hand_points)
+             if seat != winner] if standard else []
     return Line.of(
-        messages.round_ended, w(winner), gained[winner] if standard else None, hearer.pairs(scores)
+        messages.round_ended, w(winner), gained[winner] if standard else None,
+        hearer.pairs(scores), hands,
     )
 
 
