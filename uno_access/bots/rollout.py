@@ -1,0 +1,91 @@
+"""Playouts for the hard bot: a made-up game played on to the end of the hand, fast.
+
+Every seat plays by one cheap rule: a random matching card that is not a Wild, else a
+random Wild, else draw (and play the drawn card when it matches); a stack is passed on
+when it can be, a Wild Draw Four is accepted. Nobody acts out of turn. The result is
+the change in score, seen from one seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, Play, PlayDrawn
+from ..engine.game import Game
+from ..engine.rules import Scoring
+from ..engine.state import GameState, Phase
+
+ROUND_OVER = Phase.ROUND_OVER
+GAME_OVER = Phase.GAME_OVER
+GAME_WON = 1000.0  # what winning (or losing) the whole game is worth, in points
+
+
+def pick(legal: list[Action], rng: random.Random) -> Action:
+    """The playout rule: a random plain play, else a random Wild, else draw, keep or accept."""
+    plain: list[Action] = []
+    wild: list[Action] = []
+    other: Action | None = None
+    for action in legal:
+        if isinstance(action, Play | PlayDrawn):
+            if action.color is None:
+                plain.append(action)
+            else:
+                wild.append(action)
+        elif other is None and isinstance(action, Draw | Keep | Accept | ChooseColor):
+            other = action
+    if plain:
+        return plain[int(rng.random() * len(plain))]
+    if wild:
+        return wild[int(rng.random() * len(wild))]
+    if other is not None:
+        return other
+    return legal[0]
+
+
+def play_out(game: Game, limit: int) -> bool:
+    """Play ``game`` on by the playout rule to the end of the hand (at most ``limit``
+    actions, with the game's own generator); whether the hand ended.
+    """
+    s = game.state
+    rng = game.rng
+    for _ in range(limit):
+        phase = s.phase
+        if phase is ROUND_OVER or phase is GAME_OVER:
+            return True
+        legal = game.legal_actions(s.current)
+        game.apply(pick(legal, rng))
+    return s.phase is ROUND_OVER or s.phase is GAME_OVER
+
+
+def value(s: GameState, seat: int, before: list[int]) -> float:
+    """What the hand's end is worth to ``seat``: its side's gain in points less the mean
+    gain of the other sides (the other way round where low totals win), and the whole
+    game won or lost.
+    """
+    team: tuple[int, ...] = (seat,)
+    for side in s.teams:
+        if seat in side:
+            team = side
+    mine = float(s.scores[seat] - before[seat])
+    others = 0.0
+    count = 0
+    for other in range(len(s.scores)):
+        if other in team or s.eliminated[other]:
+            continue
+        others += s.scores[other] - before[other]
+        count += 1
+    worth = mine - (others / count if count else 0.0)
+    if s.rules.scoring is Scoring.LOWEST or s.rules.challenge_uno:
+        worth = -worth
+    if s.winner is not None:
+        worth += GAME_WON if s.winner in team else -GAME_WON
+    return worth
+
+
+def unfinished_value(s: GameState, seat: int) -> float:
+    """A hand cut short: the mean size of the other hands less this seat's, in cards."""
+    n = len(s.hands)
+    others = [len(s.hands[o]) for o in range(n) if o != seat and not s.eliminated[o]]
+    if not others:
+        return 0.0
+    return 5.0 * (sum(others) / len(others) - len(s.hands[seat]))
