@@ -31,16 +31,36 @@ def _rules(name: str) -> RuleSet:
     return rules
 
 
-def _bots(text: str) -> list[str]:
+def _bots(text: str, budget_ms: float | None = None) -> list[str]:
+    """The bot names of ``--bots``, each checked; ``budget_ms`` (``--bot-budget``) goes to
+    every hard bot that names no budget of its own (``hard`` becomes ``hard:MS``).
+    """
     from .bots import BOT_NAMES
+    from .bots.base import BotNameError, parse_bot
 
-    names = [part.strip() for part in text.split(",") if part.strip()]
-    for name in names:
-        if name not in BOT_NAMES:
-            raise UsageError(messages.unknown_bot(name, BOT_NAMES))
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not names:
-        raise UsageError(messages.unknown_bot(text, BOT_NAMES))
-    return names
+        raise UsageError(messages.unknown_bot_strength(text, BOT_NAMES))
+    out = []
+    for name in names:
+        try:
+            strength, ms = parse_bot(name)
+        except BotNameError:
+            raise UsageError(messages.unknown_bot_strength(name, BOT_NAMES)) from None
+        if strength == "hard" and ms is None and budget_ms is not None:
+            name = f"hard:{budget_ms:g}"
+        out.append(name)
+    return out
+
+
+def _budget(value: str) -> float:
+    try:
+        ms = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(messages.BOT_BUDGET_RANGE) from None
+    if not 1 <= ms <= 60_000:
+        raise argparse.ArgumentTypeError(messages.BOT_BUDGET_RANGE)
+    return ms
 
 
 def _players(value: str) -> int:
@@ -76,7 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help=messages.HELP_PLAY)
     play.add_argument("--players", type=_players, default=2)
-    play.add_argument("--bots", default="random", help=messages.HELP_BOTS)
+    play.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
+    play.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
+                      help=messages.HELP_BOT_BUDGET)
     play.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--name", default=None, help=messages.HELP_NAME)
@@ -84,7 +106,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
     sim.add_argument("--players", type=_players, default=2)
     sim.add_argument("--games", type=_positive, default=100)
-    sim.add_argument("--bots", default="random", help=messages.HELP_BOTS)
+    sim.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
+    sim.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
+                     help=messages.HELP_BOT_BUDGET)
     sim.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help=messages.HELP_JSON)
@@ -101,7 +125,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     rules = _rules(args.rules)
-    bots = _bots(args.bots)
+    bots = _bots(args.bots, args.bot_budget)
     wanted = rules.seats_allowed(args.players)
     if wanted is not None:
         raise UsageError(messages.players_for_rules(args.rules, wanted))
@@ -170,7 +194,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .ui.play import run
 
     rules = _rules(args.rules)
-    return run(args.players, _bots(args.bots), rules, args.seed, args.name)
+    return run(args.players, _bots(args.bots, args.bot_budget), rules, args.seed, args.name)
 
 
 COMMANDS = {
