@@ -136,3 +136,13 @@ def test_normal_gives_its_anniversary_hand_to_the_opponent_closest_to_going_out(
     choice = choose(normal(), game, 0)
     assert isinstance(choice, Play) and choice.card is card("an")
     assert (choice.target, choice.keep, choice.uno) == (1, card("wi"), True)
+
+
+def test_normal_counts_the_colour_it_holds_itself_before_challenging() -> None:
+    reds = ["r1", "r2", "r4", "r5", "r6", "r7", "r8", "r9", "r1", "r2", "r4", "r5"]
+    game = position([["wi+4", "b1", "b2"], reds, SEVEN], "r3", ["b9"] * 8)
+    game.apply(Play(0, card("wi+4"), Color.BLUE))  # two cards left, few reds unseen
+    assert choose(normal(), game, 1) == Accept(1)
+    game = position([["wi+4", "b1", "b2"], SEVEN, SEVEN], "r3", ["b9"] * 8)
+    game.apply(Play(0, card("wi+4"), Color.BLUE))  # two cards left, most reds unseen
+    assert choose(normal(), game, 1) == Challenge(1)

@@ -59,9 +59,10 @@ def world(
 ) -> Game:
     """A new ``Game`` at ``view``'s position with these hands and DRAW pile.
 
-    What the view does not tell is guessed: a Wild Draw Four being answered is taken as
-    played fairly, a stack as begun by the player before, and nobody has drawn since the
-    last play.
+    What the view does not tell is guessed: a Wild Draw Four being answered was played
+    unfairly when its player's made-up hand holds the colour of the card under it (fairly
+    when that card is a Wild), a stack was begun by the player before, and nobody has
+    drawn since the last play.
     """
     n = len(view.names)
     eliminated = [seat in view.eliminated for seat in range(n)]
@@ -72,13 +73,17 @@ def world(
     four = view.challenged_by
     if four is None and view.phase is Phase.CHALLENGE:
         four = before
+    guilty = False  # the Wild Draw Four taken as fair unless its player's hand says not
+    if four is not None and len(view.discard) >= 2:
+        under = view.discard[-2].color
+        guilty = under is not None and any(card.color is under for card in hands[four])
     state = GameState(
         rules=view.rules, names=view.names, hands=[list(hand) for hand in hands],
         draw_pile=list(draw_pile), discard=list(view.discard) or [view.top],
         color=view.color, current=current, direction=view.direction.value,
         phase=view.phase, dealer=view.dealer, scores=list(view.scores),
         round_number=view.round_number, drawn=view.drawn, exposed=view.exposed,
-        four_player=four, four_guilty=False, stack=view.stack,
+        four_player=four, four_guilty=guilty, stack=view.stack,
         stack_starter=before if view.stack else None, plays=view.plays,
         handed_one=view.handed_one, eliminated=eliminated,
         active=n - len(view.eliminated), teams=view.teams,

@@ -18,13 +18,13 @@ import random
 import time
 from collections.abc import Sequence
 
-from ..engine.actions import Accept, Action, Draw, JumpIn, Keep, Play, PlayDrawn
+from ..engine.actions import Accept, Action, Challenge, Draw, JumpIn, Keep, Play, PlayDrawn
 from ..engine.cards import Card, Kind
 from ..engine.state import Phase, PlayerView
 from .determinize import deal_unseen, unseen_cards, world
 from .normal import NormalBot
 from .rollout import play_out, unfinished_value, value
-from .tactics import color_counts, holds_color
+from .tactics import color_before, color_counts, holds_color
 
 DEFAULT_BUDGET_MS = 200.0
 DEFAULT_PLAYOUTS = 96  # per decision, shared among its moves
@@ -46,11 +46,13 @@ class HardBot:
         rng: random.Random,
         budget_ms: float = DEFAULT_BUDGET_MS,
         playouts: int = DEFAULT_PLAYOUTS,
+        margin: float = MARGIN,
     ) -> None:
         self.rng = rng
         self.normal = NormalBot(rng)
         self.budget = budget_ms / 1000.0
         self.playouts = playouts
+        self.margin = margin
         self.times: list[float] = []  # seconds taken by each move on its own turn
         self.searches = 0  # moves decided by search
 
@@ -59,7 +61,7 @@ class HardBot:
         started = time.perf_counter()
         choice = self.normal.choose(view, legal)
         if view.my_turn and choice is not None:
-            if isinstance(choice, Play | PlayDrawn | Draw | Keep | Accept):
+            if isinstance(choice, Play | PlayDrawn | Draw | Keep | Accept | Challenge):
                 moves = self.moves(view, legal, choice)
                 if len(moves) > 1:
                     choice = self.search(view, moves, started)
@@ -71,7 +73,8 @@ class HardBot:
     def moves(self, view: PlayerView, legal: Sequence[Action], default: Action) -> list[Action]:
         """The sensible moves worth comparing, the normal bot's choice first: each card that
         may be played (every copy dropped, UNO called; a Wild in each colour held), drawing
-        when only Wilds match, keeping a drawn card, accepting a stack.
+        when only Wilds match, keeping a drawn card, accepting a stack, challenging a Wild
+        Draw Four when the card under it shows the colour it was played on.
 
         A Wild Draw Four played while holding the colour in play (a bluff) is searched only
         when the normal bot chose to bluff: the playouts never challenge.
@@ -100,6 +103,8 @@ class HardBot:
                 isinstance(action, Draw) and view.phase is Phase.PLAY
             ):
                 other.append(action)
+            elif isinstance(action, Challenge) and color_before(view) is not None:
+                other.append(action)  # the made-up hands say whether it was fair
         for action in best.values():
             if action != default:
                 moves.append(action)
@@ -167,6 +172,6 @@ class HardBot:
             mean = sums[index] / done
             spread = squares[index] / done - mean * mean
             error = math.sqrt(max(spread, 0.0) / max(done - 1, 1))
-            if mean > best_mean and mean > MARGIN * error:
+            if mean > best_mean and mean > self.margin * error:
                 best, best_mean = index, mean
         return moves[best]

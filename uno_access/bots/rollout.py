@@ -1,8 +1,9 @@
 """Playouts for the hard bot: a made-up game played on to the end of the hand, fast.
 
 Every seat plays by one cheap rule: a random matching card that is not a Wild, else a
-random Wild, else draw (and play the drawn card when it matches); a stack is passed on
-when it can be, a Wild Draw Four is accepted. Nobody acts out of turn. The result is
+Wild naming the colour it holds most, else draw (and play the drawn card when it
+matches); UNO is always called, a stack passed on when it can be, a Wild Draw Four
+accepted. Nobody acts out of turn. The result is
 the change in score, seen from one seat.
 """
 
@@ -11,12 +12,16 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, Play, PlayDrawn
+from ..engine.cards import Card, playable_faces
 from ..engine.game import Game
 from ..engine.rules import Scoring
 from ..engine.state import GameState, Phase
+from .tactics import best_color
 
 ROUND_OVER = Phase.ROUND_OVER
 GAME_OVER = Phase.GAME_OVER
+PLAY = Phase.PLAY
+DRAWN = Phase.DRAWN
 GAME_WON = 1000.0  # what winning (or losing) the whole game is worth, in points
 
 
@@ -42,18 +47,52 @@ def pick(legal: list[Action], rng: random.Random) -> Action:
     return legal[0]
 
 
+def fast_move(s: GameState, seat: int, rng: random.Random) -> Action | None:
+    """The playout rule without listing every legal action, where the rules are plain (one
+    card at a time, no Anniversary cards) and the player plays or has drawn; else None.
+    """
+    phase = s.phase
+    if phase is PLAY:
+        hand = s.hands[seat]
+        faces = playable_faces(s.discard[-1], s.color)
+        plain: list[Card] = []
+        wild: Card | None = None
+        for card in hand:
+            if card in faces:
+                if card.is_wild:
+                    wild = card
+                else:
+                    plain.append(card)
+        if plain:
+            return Play(seat, plain[int(rng.random() * len(plain))], None, True)
+        if wild is not None:
+            return Play(seat, wild, best_color(hand, wild), True)
+        return Draw(seat)
+    if phase is DRAWN:
+        drawn = s.drawn
+        if drawn is not None and drawn in playable_faces(s.discard[-1], s.color):
+            color = best_color(s.hands[seat], drawn) if drawn.is_wild else None
+            return PlayDrawn(seat, color, True)
+        return Keep(seat)
+    return None
+
+
 def play_out(game: Game, limit: int) -> bool:
     """Play ``game`` on by the playout rule to the end of the hand (at most ``limit``
     actions, with the game's own generator); whether the hand ended.
     """
     s = game.state
     rng = game.rng
+    plain = s.rules.plain_plays and not s.rules.draw_until_playable
     for _ in range(limit):
         phase = s.phase
         if phase is ROUND_OVER or phase is GAME_OVER:
             return True
-        legal = game.legal_actions(s.current)
-        game.apply(pick(legal, rng))
+        seat = s.current
+        move = fast_move(s, seat, rng) if plain else None
+        if move is None:
+            move = pick(game.legal_actions(seat), rng)
+        game.apply(move)
     return s.phase is ROUND_OVER or s.phase is GAME_OVER
 
 

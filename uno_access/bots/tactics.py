@@ -100,10 +100,33 @@ def is_attack(card: Card) -> bool:
     return kind is Kind.SKIP or kind is Kind.DRAW_TWO or kind is Kind.WILD_DRAW_FOUR
 
 
+def color_before(view: PlayerView) -> Color | None:
+    """The colour in play before the top card, when the card under it shows it (a coloured
+    card); None when it was a Wild's colour or there is no card under it.
+    """
+    if len(view.discard) < 2:
+        return None
+    return view.discard[-2].color
+
+
 def guilty_odds(view: PlayerView, player: int) -> float:
     """The chance that ``player`` held a card of the colour in play when they played the Wild
-    Draw Four on us: about one card in four is of a given colour, so with ``k`` other cards
-    they held none with chance 0.77 ** k.
+    Draw Four on us. When the card under it shows that colour, it is counted among the
+    cards this seat has not seen (``player``'s hand is some of them); else about one card
+    in four is of a colour, so with ``k`` other cards they held none with chance 0.77 ** k.
     """
+    from .determinize import unseen_cards
+
     held = view.hand_sizes[player]
-    return 1.0 - 0.77**held
+    color = color_before(view)
+    if color is None:
+        return 1.0 - 0.77**held
+    unseen = unseen_cards(view)
+    total = len(unseen)
+    others = total - sum(1 for card in unseen if card.color is color)
+    none = 1.0
+    for i in range(held):
+        if total - i <= 0:
+            break
+        none *= max(others - i, 0) / (total - i)
+    return 1.0 - none
