@@ -27,8 +27,9 @@ from .rollout import play_out, unfinished_value, value
 from .tactics import color_before, color_counts, holds_color
 
 DEFAULT_BUDGET_MS = 200.0
-DEFAULT_PLAYOUTS = 96  # per decision, shared among its moves
+DEFAULT_PLAYOUTS = 192  # per decision at most, shared among its moves
 MIN_WORLDS = 8
+CHECK_EVERY = 8  # worlds between checks whether the search is settled
 PLAYOUT_LIMIT = 400  # actions: a hand still going after this is valued by hand sizes
 SAFETY = 0.85  # stop starting new worlds past this share of the budget
 MARGIN = 1.0  # standard errors by which a move must beat the normal bot's choice
@@ -47,12 +48,14 @@ class HardBot:
         budget_ms: float = DEFAULT_BUDGET_MS,
         playouts: int = DEFAULT_PLAYOUTS,
         margin: float = MARGIN,
+        smart: bool = True,
     ) -> None:
         self.rng = rng
         self.normal = NormalBot(rng)
         self.budget = budget_ms / 1000.0
         self.playouts = playouts
         self.margin = margin
+        self.smart = smart  # playouts by likely rather than random cards
         self.times: list[float] = []  # seconds taken by each move on its own turn
         self.searches = 0  # moves decided by search
 
@@ -154,7 +157,7 @@ class HardBot:
                 state = game.state
                 before = list(state.scores)
                 game.apply(moves[index])
-                if play_out(game, PLAYOUT_LIMIT):
+                if play_out(game, PLAYOUT_LIMIT, self.smart):
                     values[index] = value(state, seat, before)
                 else:
                     values[index] = unfinished_value(state, seat)
@@ -166,12 +169,32 @@ class HardBot:
             now = time.perf_counter()
             if now + (now - started) / done > deadline:
                 break  # the time budget, a safety cap: the count decides as a rule
+            if done >= 2 * MIN_WORLDS and done % CHECK_EVERY == 0 and self.settled(
+                sums, squares, done
+            ):
+                break
         best = 0
         best_mean = 0.0
         for index in range(1, count):
-            mean = sums[index] / done
-            spread = squares[index] / done - mean * mean
-            error = math.sqrt(max(spread, 0.0) / max(done - 1, 1))
+            mean, error = _mean_error(sums[index], squares[index], done)
             if mean > best_mean and mean > self.margin * error:
                 best, best_mean = index, mean
         return moves[best]
+
+    @staticmethod
+    def settled(sums: list[float], squares: list[float], done: int) -> bool:
+        """Whether no other move could still plausibly beat the first: each is behind it
+        by more than two standard errors (then the rest of the playouts are not needed).
+        """
+        for index in range(1, len(sums)):
+            mean, error = _mean_error(sums[index], squares[index], done)
+            if mean + 2.0 * error >= 0.0:
+                return False
+        return True
+
+
+def _mean_error(total: float, squares: float, count: int) -> tuple[float, float]:
+    """The mean of ``count`` values from their sum and sum of squares, and its standard error."""
+    mean = total / count
+    spread = squares / count - mean * mean
+    return mean, math.sqrt(max(spread, 0.0) / max(count - 1, 1))

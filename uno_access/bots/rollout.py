@@ -12,11 +12,12 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, Play, PlayDrawn
-from ..engine.cards import Card, playable_faces
+from ..engine.cards import Card, Kind, playable_faces
 from ..engine.game import Game
+from ..engine.piles import next_seat
 from ..engine.rules import Scoring
 from ..engine.state import GameState, Phase
-from .tactics import best_color
+from .tactics import best_color, color_counts
 
 ROUND_OVER = Phase.ROUND_OVER
 GAME_OVER = Phase.GAME_OVER
@@ -47,7 +48,7 @@ def pick(legal: list[Action], rng: random.Random) -> Action:
     return legal[0]
 
 
-def fast_move(s: GameState, seat: int, rng: random.Random) -> Action | None:
+def fast_move(s: GameState, seat: int, rng: random.Random, smart: bool) -> Action | None:
     """The playout rule without listing every legal action, where the rules are plain (one
     card at a time, no Anniversary cards) and the player plays or has drawn; else None.
     """
@@ -64,6 +65,8 @@ def fast_move(s: GameState, seat: int, rng: random.Random) -> Action | None:
                 else:
                     plain.append(card)
         if plain:
+            if smart and len(plain) > 1:
+                return Play(seat, _likely(s, seat, plain, rng), None, True)
             return Play(seat, plain[int(rng.random() * len(plain))], None, True)
         if wild is not None:
             return Play(seat, wild, best_color(hand, wild), True)
@@ -77,7 +80,28 @@ def fast_move(s: GameState, seat: int, rng: random.Random) -> Action | None:
     return None
 
 
-def play_out(game: Game, limit: int) -> bool:
+def _likely(s: GameState, seat: int, plain: list[Card], rng: random.Random) -> Card:
+    """A sensible card, with a little chance: high points first, the colour held most, an
+    attack when the next player is about to go out.
+    """
+    counts = color_counts(s.hands[seat])
+    victim = next_seat(s, seat)
+    close = len(s.hands[victim]) <= 2
+    best = plain[0]
+    best_worth = -1.0
+    for card in plain:
+        worth = card.points + rng.random() * 10.0
+        color = card.color
+        if color is not None:
+            worth += 4.0 * counts[color]
+        if close and card.kind is not Kind.NUMBER and card.kind is not Kind.REVERSE:
+            worth += 25.0
+        if worth > best_worth:
+            best, best_worth = card, worth
+    return best
+
+
+def play_out(game: Game, limit: int, smart: bool = False) -> bool:
     """Play ``game`` on by the playout rule to the end of the hand (at most ``limit``
     actions, with the game's own generator); whether the hand ended.
     """
@@ -89,7 +113,7 @@ def play_out(game: Game, limit: int) -> bool:
         if phase is ROUND_OVER or phase is GAME_OVER:
             return True
         seat = s.current
-        move = fast_move(s, seat, rng) if plain else None
+        move = fast_move(s, seat, rng, smart) if plain else None
         if move is None:
             move = pick(game.legal_actions(seat), rng)
         game.apply(move)
