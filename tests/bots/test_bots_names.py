@@ -72,3 +72,11 @@ def test_simulate_with_an_unknown_bot_or_budget_exits_2_with_one_line(args: list
     assert done.stdout == ""
     assert len(done.stderr.strip().splitlines()) == 1
     assert "Traceback" not in done.stderr
+
+
+def test_play_with_an_unknown_bot_or_budget_exits_2_with_one_line() -> None:
+    for args in (["--bots", "hard:fast"], ["--bot-budget", "soon"]):
+        done = run("play", *args)
+        assert done.returncode == 2
+        assert len(done.stderr.strip().splitlines()) == 1
+        assert "Traceback" not in done.stderr
