@@ -1,14 +1,18 @@
 """The hard bot: determinized Monte Carlo search over its own ``PlayerView``.
 
-Where its turn offers more than one sensible move (which card, whether to play a drawn
-card or keep it, whether to pass a stack on), it makes up worlds consistent with what it
-has seen (``determinize``), tries each move in every world and plays the hand out to its
-end (``rollout``), and takes the move with the best total change in score. Every move
-meets the same worlds and the same playout dice, so the comparison is fair.
+Where its turn offers more than one sensible move (which card, which colour for a Wild,
+whether to play a drawn card or keep it, whether to pass a stack on or to challenge), it
+makes up worlds consistent with what it has seen (``determinize``), tries each move in
+every world and plays the hand out to its end with sensible playouts (``rollout``),
+valuing the change in score. Every move meets the same worlds and the same playout
+dice, so the comparison is paired; the normal bot's choice stands unless another move
+beats it by more than a standard error (playouts are noisy, and a rule of thumb is
+better than a coin toss).
 
-Its work is capped by a number of playouts, so a seeded game replays exactly; the
-per-move time budget is a safety cap on top. Everything else (UNO, catching, the
-challenge, colours, jump-ins) it decides as the normal bot does.
+Its work is capped by a number of playouts (fewer once no other move can catch up), so
+a seeded game replays exactly; the per-move time budget is a safety cap on top.
+Everything else (UNO, catching, colours at the start, jump-ins) it decides as the
+normal bot does.
 """
 
 from __future__ import annotations
