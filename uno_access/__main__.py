@@ -40,19 +40,42 @@ def _rules(name: str) -> RuleSet:
     return rules
 
 
-def _bots(text: str, people: bool = False) -> list[str]:
-    """Bot strengths, one per seat after yours (``people``: ``person`` too, for hot seat)."""
+def _bots(text: str, budget_ms: float | None = None, people: bool = False) -> list[str]:
+    """The bot names of ``--bots``, each checked; ``budget_ms`` (``--bot-budget``) goes to
+    every hard bot that names no budget of its own (``hard`` becomes ``hard:MS``);
+    ``people``: ``person`` may name a seat too (one more person at the keyboard).
+    """
     from .bots import BOT_NAMES
+    from .bots.base import BotNameError, parse_bot
     from .settings import PERSON
 
     known = (*BOT_NAMES, PERSON) if people else BOT_NAMES
-    names = [part.strip() for part in text.split(",") if part.strip()]
-    for name in names:
-        if name not in known:
-            raise UsageError(messages.unknown_bot(name, known))
+    names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not names:
-        raise UsageError(messages.unknown_bot(text, known))
-    return names
+        raise UsageError(messages.unknown_bot_strength(text, known))
+    out = []
+    for name in names:
+        if people and name == PERSON:
+            out.append(name)
+            continue
+        try:
+            strength, ms = parse_bot(name)
+        except BotNameError:
+            raise UsageError(messages.unknown_bot_strength(name, known)) from None
+        if strength == "hard" and ms is None and budget_ms is not None:
+            name = f"hard:{budget_ms:g}"
+        out.append(name)
+    return out
+
+
+def _budget(value: str) -> float:
+    try:
+        ms = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(messages.BOT_BUDGET_RANGE) from None
+    if not 1 <= ms <= 60_000:
+        raise argparse.ArgumentTypeError(messages.BOT_BUDGET_RANGE)
+    return ms
 
 
 def _players(value: str) -> int:
@@ -113,7 +136,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help=messages.HELP_PLAY)  # defaults: the settings file
     play.add_argument("--players", type=_players, default=None)
-    play.add_argument("--bots", default=None, help=messages.HELP_BOTS)
+    play.add_argument("--bots", default=None, help=messages.HELP_BOTS_STRENGTHS)
+    play.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
+                      help=messages.HELP_BOT_BUDGET)
     play.add_argument("--rules", default=None, help=messages.help_rules(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--name", default=None, help=messages.HELP_NAME)
@@ -125,7 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
     sim.add_argument("--players", type=_players, default=2)
     sim.add_argument("--games", type=_positive, default=100)
-    sim.add_argument("--bots", default="random", help=messages.HELP_BOTS)
+    sim.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
+    sim.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
+                     help=messages.HELP_BOT_BUDGET)
     sim.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help=messages.HELP_JSON)
@@ -169,7 +196,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .simulate import simulate
 
     rules = _rules(args.rules)
-    bots = _bots(args.bots)
+    bots = _bots(args.bots, args.bot_budget)
     wanted = rules.seats_allowed(args.players)
     if wanted is not None:
         raise UsageError(messages.players_for_rules(args.rules, wanted))
@@ -314,7 +341,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         if chosen is None:
             return 0
         settings = chosen
-    bots = _bots(args.bots if args.bots is not None else settings.bots, people=True)
+    bots = _bots(args.bots if args.bots is not None else settings.bots,
+                 args.bot_budget, people=True)
     if args.scenario is not None:
         played = run_scenario(args.scenario, bots, settings)
         if isinstance(played, str):

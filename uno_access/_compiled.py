@@ -31,6 +31,11 @@ COMPILED_MODULES = (
     "uno_access/engine/state.py",
     "uno_access/engine/turn.py",
     "uno_access/bots/random_bot.py",
+    "uno_access/bots/tactics.py",
+    "uno_access/bots/normal.py",
+    "uno_access/bots/determinize.py",
+    "uno_access/bots/rollout.py",
+    "uno_access/bots/hard.py",
     "uno_access/simulate.py",
 )
 PACKAGES = ("uno_access", "uno_access/engine", "uno_access/bots")

@@ -270,8 +270,8 @@ def check_views(game: Game) -> None:
             assert view.drawn is s.drawn and view.drawn in s.hands[seat]
         others = {o: tuple(s.hands[o]) for o in range(n) if o != seat and s.hands[o]}
         for f in fields(view):
-            if f.name in ("hand", "drawn", "rules"):  # the rules name the blank cards
-                continue
+            if f.name in ("hand", "drawn", "rules", "discard"):
+                continue  # the rules name the blank cards; the DISCARD pile is public
             for path, cards in card_sequences(getattr(view, f.name), f.name):
                 for other, hand in others.items():
                     assert cards != hand, f"view of seat {seat}: {path} shows seat {other}'s hand"

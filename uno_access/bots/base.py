@@ -23,16 +23,51 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(name: str, rng: random.Random) -> Bot:
-    """A bot by its strength name (see ``BOT_NAMES``)."""
+BOT_NAMES = ("easy", "normal", "hard", "random")  # "random" is the easy bot's old name
+BUDGET_SEPARATOR = ":"  # "hard:150": the hard bot with 150 ms a move
+
+
+class BotNameError(ValueError):
+    """Not a bot name; ``name`` is what was given."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+def parse_bot(name: str) -> tuple[str, float | None]:
+    """A bot name and its time budget in milliseconds, if one is given: ``hard:150``."""
+    strength, sep, budget = name.strip().lower().partition(BUDGET_SEPARATOR)
+    if strength not in BOT_NAMES:
+        raise BotNameError(name)
+    if not sep:
+        return strength, None
+    try:
+        ms = float(budget)
+    except ValueError:
+        raise BotNameError(name) from None
+    if strength != "hard" or not 1 <= ms <= 60_000:
+        raise BotNameError(name)
+    return strength, ms
+
+
+def make_bot(name: str, rng: random.Random, budget_ms: float | None = None) -> Bot:
+    """A bot by its strength name (see ``BOT_NAMES``; ``hard:MS`` sets the hard bot's time
+    budget per move, as ``budget_ms`` does when the name gives none).
+    """
     from .random_bot import RandomBot
 
-    if name == "random":
+    strength, ms = parse_bot(name)
+    if strength in ("easy", "random"):
         return RandomBot(rng)
-    raise ValueError(name)
+    if strength == "normal":
+        from .normal import NormalBot
 
+        return NormalBot(rng)
+    from .hard import DEFAULT_BUDGET_MS, HardBot
 
-BOT_NAMES = ("random",)
+    budget = ms if ms is not None else budget_ms
+    return HardBot(rng, budget if budget is not None else DEFAULT_BUDGET_MS)
 
 
 class GameDidNotEnd(RuntimeError):

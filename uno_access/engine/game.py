@@ -274,7 +274,7 @@ class Game:
             round_winner=s.round_winner, winner=s.winner,
             stack=s.stack, plays=s.plays, handed_one=s.handed_one,
             eliminated=tuple(seat for seat, out in enumerate(s.eliminated) if out),
-            teams=s.teams,
+            teams=s.teams, discard=tuple(s.discard),
         )
 
     def card_check(self) -> tuple[int, ...]:

@@ -83,6 +83,8 @@ class PlayerView:
     handed_one: tuple[int, ...] = ()  # Round-n-Round: who may be caught for UNO
     eliminated: tuple[int, ...] = ()  # Challenge UNO
     teams: tuple[tuple[int, ...], ...] = ()
+    # the DISCARD pile, bottom first (public: every card in it was called out as played)
+    discard: tuple[Card, ...] = ()
 
     @property
     def my_turn(self) -> bool:

@@ -1,0 +1,44 @@
+"""The hard bot searches only real choices, and always answers with a legal move."""
+
+from __future__ import annotations
+
+import random
+
+from bots_helpers import choose, position
+
+from uno_access.bots.hard import HardBot
+from uno_access.engine.actions import Draw, Keep, Play, PlayDrawn
+from uno_access.engine.cards import Card
+
+SEVEN = ["y1", "y2", "y3", "y4", "y5", "y6", "y7"]
+
+
+def test_hard_does_not_search_when_only_one_card_can_be_played() -> None:
+    game = position([["r5", "b7", "g8"], SEVEN, SEVEN], "r3")
+    bot = HardBot(random.Random(1))
+    assert choose(bot, game, 0) == Play(0, Card.from_code("r5"))
+    assert bot.searches == 0
+
+
+def test_hard_searches_a_choice_between_cards_and_plays_one_of_them() -> None:
+    game = position([["r5", "r+2", "b3", "g8", "wi"], SEVEN, ["g1", "g2"]], "r3")
+    bot = HardBot(random.Random(1), playouts=32)
+    choice = choose(bot, game, 0)
+    assert bot.searches == 1
+    assert isinstance(choice, Play) and choice in game.legal_actions(0)
+
+
+def test_hard_answers_with_a_legal_move_even_on_a_tiny_time_budget() -> None:
+    game = position([["r5", "r+2", "b3", "g8", "wi"], SEVEN, SEVEN], "r3")
+    bot = HardBot(random.Random(2), budget_ms=1)
+    choice = choose(bot, game, 0)
+    assert choice in game.legal_actions(0) and bot.searches == 1
+
+
+def test_hard_decides_between_playing_and_keeping_a_drawn_card_it_can_play() -> None:
+    game = position([["b5", "g8", "y9"], SEVEN, SEVEN], "r3", ["r7", "g1"])
+    game.apply(Draw(0))  # nothing matches: it draws the Red 7
+    assert set(game.legal_actions(0)) == {Keep(0), PlayDrawn(0)}
+    bot = HardBot(random.Random(3), playouts=32)
+    assert choose(bot, game, 0) in (Keep(0), PlayDrawn(0))
+    assert bot.searches == 1

@@ -1,0 +1,204 @@
+"""The hard bot: determinized Monte Carlo search over its own ``PlayerView``.
+
+Where its turn offers more than one sensible move (which card, which colour for a Wild,
+whether to play a drawn card or keep it, whether to pass a stack on or to challenge), it
+makes up worlds consistent with what it has seen (``determinize``), tries each move in
+every world and plays the hand out to its end with sensible playouts (``rollout``),
+valuing the change in score. Every move meets the same worlds and the same playout
+dice, so the comparison is paired; the normal bot's choice stands unless another move
+beats it by more than a standard error (playouts are noisy, and a rule of thumb is
+better than a coin toss).
+
+Its work is capped by a number of playouts (fewer once no other move can catch up), so
+a seeded game replays exactly; the per-move time budget is a safety cap on top.
+Everything else (UNO, catching, colours at the start, jump-ins) it decides as the
+normal bot does.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..engine.actions import Accept, Action, Challenge, Draw, JumpIn, Keep, Play, PlayDrawn
+from ..engine.cards import Card, Kind
+from ..engine.state import Phase, PlayerView
+from .determinize import deal_unseen, unseen_cards, world
+from .normal import NormalBot
+from .rollout import play_out, unfinished_value, value
+from .tactics import color_before, color_counts, holds_color
+
+DEFAULT_BUDGET_MS = 200.0
+DEFAULT_PLAYOUTS = 192  # per decision at most, shared among its moves
+MIN_WORLDS = 8
+CHECK_EVERY = 8  # worlds between checks whether the search is settled
+PLAYOUT_LIMIT = 400  # actions: a hand still going after this is valued by hand sizes
+SAFETY = 0.85  # stop starting new worlds past this share of the budget
+MARGIN = 1.0  # standard errors by which a move must beat the normal bot's choice
+
+PlayLike = Play | PlayDrawn | JumpIn
+
+
+class HardBot:
+    """Searches its turn's real choices; the rest as the normal bot."""
+
+    needs_view = True
+
+    def __init__(
+        self,
+        rng: random.Random,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        playouts: int = DEFAULT_PLAYOUTS,
+        margin: float = MARGIN,
+        smart: bool = True,
+    ) -> None:
+        self.rng = rng
+        self.normal = NormalBot(rng)
+        self.budget = budget_ms / 1000.0
+        self.playouts = playouts
+        self.margin = margin
+        self.smart = smart  # playouts by likely rather than random cards
+        self.times: list[float] = []  # seconds taken by each move on its own turn
+        self.searches = 0  # moves decided by search
+
+    def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:
+        assert view is not None, "the hard bot needs its view"
+        started = time.perf_counter()
+        choice = self.normal.choose(view, legal)
+        if view.my_turn and choice is not None:
+            if isinstance(choice, Play | PlayDrawn | Draw | Keep | Accept | Challenge):
+                moves = self.moves(view, legal, choice)
+                if len(moves) > 1:
+                    choice = self.search(view, moves, started)
+            self.times.append(time.perf_counter() - started)
+        return choice
+
+    # ----------------------------------------------------------------- the moves
+
+    def moves(self, view: PlayerView, legal: Sequence[Action], default: Action) -> list[Action]:
+        """The sensible moves worth comparing, the normal bot's choice first: each card that
+        may be played (every copy dropped, UNO called; a Wild in each colour held), drawing
+        when only Wilds match, keeping a drawn card, accepting a stack, challenging a Wild
+        Draw Four when the card under it shows the colour it was played on.
+
+        A Wild Draw Four played while holding the colour in play (a bluff) is searched only
+        when the normal bot chose to bluff: the playouts never challenge.
+        """
+        normal = self.normal
+        moves: list[Action] = [default]
+        best: dict[tuple[Card, object], Action] = {}
+        bluff = holds_color(view.hand, view.color)
+        only_wilds = True
+        other: list[Action] = []
+        for action in legal:
+            if isinstance(action, Play | PlayDrawn):
+                card = normal.card_of(view, action)
+                if card.kind is Kind.WILD_DRAW_FOUR and bluff and action != default:
+                    continue
+                if not self.well_formed(view, action, card):
+                    continue
+                if not card.is_wild:
+                    only_wilds = False
+                key = (card, action.color)
+                count = 1 if isinstance(action, PlayDrawn) else action.count
+                held = best.get(key)
+                if held is None or (isinstance(held, Play) and held.count < count):
+                    best[key] = action
+            elif isinstance(action, Keep | Accept) or (
+                isinstance(action, Draw) and view.phase is Phase.PLAY
+            ):
+                other.append(action)
+            elif isinstance(action, Challenge) and color_before(view) is not None:
+                other.append(action)  # the made-up hands say whether it was fair
+        for action in best.values():
+            if action != default:
+                moves.append(action)
+        for action in other:
+            if action != default and (not isinstance(action, Draw) or only_wilds):
+                moves.append(action)
+        return moves
+
+    def well_formed(self, view: PlayerView, action: PlayLike, card: Card) -> bool:
+        """The forms of a card worth searching: the normal bot's, and for a plain Wild or
+        Wild Draw Four also each other colour the hand holds.
+        """
+        if self.normal.well_formed(view, action):
+            return True
+        if not card.is_wild or card.kind is Kind.ANNIVERSARY or action.color is None:
+            return False
+        count = 1 if isinstance(action, PlayDrawn) else action.count
+        if len(view.hand) - count == 1 and not action.uno:
+            return False
+        return color_counts(view.hand, card)[action.color] > 0
+
+    # ----------------------------------------------------------------- the search
+
+    def search(self, view: PlayerView, moves: list[Action], started: float) -> Action:
+        """The move that does best over the same made-up worlds and playout dice.
+
+        The normal bot's choice (the first move) stands unless another beats it by more
+        than ``MARGIN`` standard errors of the paired differences: playouts are noisy, and
+        a rule of thumb is better than a coin toss.
+        """
+        self.searches += 1
+        rng = self.rng
+        unseen = unseen_cards(view)
+        count = len(moves)
+        worlds = max(MIN_WORLDS, self.playouts // count)
+        sums = [0.0] * count  # of each move's value less the first move's, world by world
+        squares = [0.0] * count
+        seat = view.seat
+        deadline = started + self.budget * SAFETY
+        done = 0
+        values = [0.0] * count
+        while done < worlds:
+            hands, pile = deal_unseen(view, unseen, rng)
+            dice = rng.random()
+            for index in range(count):
+                game = world(view, hands, pile, random.Random(dice))
+                state = game.state
+                before = list(state.scores)
+                game.apply(moves[index])
+                if play_out(game, PLAYOUT_LIMIT, self.smart):
+                    values[index] = value(state, seat, before)
+                else:
+                    values[index] = unfinished_value(state, seat)
+            for index in range(1, count):
+                difference = values[index] - values[0]
+                sums[index] += difference
+                squares[index] += difference * difference
+            done += 1
+            now = time.perf_counter()
+            if now + (now - started) / done > deadline:
+                break  # the time budget, a safety cap: the count decides as a rule
+            if done >= 2 * MIN_WORLDS and done % CHECK_EVERY == 0 and self.settled(
+                sums, squares, done
+            ):
+                break
+        best = 0
+        best_mean = 0.0
+        for index in range(1, count):
+            mean, error = _mean_error(sums[index], squares[index], done)
+            if mean > best_mean and mean > self.margin * error:
+                best, best_mean = index, mean
+        return moves[best]
+
+    @staticmethod
+    def settled(sums: list[float], squares: list[float], done: int) -> bool:
+        """Whether no other move could still plausibly beat the first: each is behind it
+        by more than two standard errors (then the rest of the playouts are not needed).
+        """
+        for index in range(1, len(sums)):
+            mean, error = _mean_error(sums[index], squares[index], done)
+            if mean + 2.0 * error >= 0.0:
+                return False
+        return True
+
+
+def _mean_error(total: float, squares: float, count: int) -> tuple[float, float]:
+    """The mean of ``count`` values from their sum and sum of squares, and its standard error."""
+    mean = total / count
+    spread = squares / count - mean * mean
+    return mean, math.sqrt(max(spread, 0.0) / max(count - 1, 1))

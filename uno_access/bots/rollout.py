@@ -1,0 +1,154 @@
+"""Playouts for the hard bot: a made-up game played on to the end of the hand, fast.
+
+Every seat plays by one cheap rule: a random matching card that is not a Wild, else a
+Wild naming the colour it holds most, else draw (and play the drawn card when it
+matches); UNO is always called, a stack passed on when it can be, a Wild Draw Four
+accepted. Nobody acts out of turn. The result is
+the change in score, seen from one seat.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, Play, PlayDrawn
+from ..engine.cards import Card, Kind, playable_faces
+from ..engine.game import Game
+from ..engine.piles import next_seat
+from ..engine.rules import Scoring
+from ..engine.state import GameState, Phase
+from .tactics import best_color, color_counts
+
+ROUND_OVER = Phase.ROUND_OVER
+GAME_OVER = Phase.GAME_OVER
+PLAY = Phase.PLAY
+DRAWN = Phase.DRAWN
+GAME_WON = 1000.0  # what winning (or losing) the whole game is worth, in points
+
+
+def pick(legal: list[Action], rng: random.Random) -> Action:
+    """The playout rule: a random plain play, else a random Wild, else draw, keep or accept."""
+    plain: list[Action] = []
+    wild: list[Action] = []
+    other: Action | None = None
+    for action in legal:
+        if isinstance(action, Play | PlayDrawn):
+            if action.color is None:
+                plain.append(action)
+            else:
+                wild.append(action)
+        elif other is None and isinstance(action, Draw | Keep | Accept | ChooseColor):
+            other = action
+    if plain:
+        return plain[int(rng.random() * len(plain))]
+    if wild:
+        return wild[int(rng.random() * len(wild))]
+    if other is not None:
+        return other
+    return legal[0]
+
+
+def fast_move(s: GameState, seat: int, rng: random.Random, smart: bool) -> Action | None:
+    """The playout rule without listing every legal action, where the rules are plain (one
+    card at a time, no Anniversary cards) and the player plays or has drawn; else None.
+    """
+    phase = s.phase
+    if phase is PLAY:
+        hand = s.hands[seat]
+        faces = playable_faces(s.discard[-1], s.color)
+        plain: list[Card] = []
+        wild: Card | None = None
+        for card in hand:
+            if card in faces:
+                if card.is_wild:
+                    wild = card
+                else:
+                    plain.append(card)
+        if plain:
+            if smart and len(plain) > 1:
+                return Play(seat, _likely(s, seat, plain, rng), None, True)
+            return Play(seat, plain[int(rng.random() * len(plain))], None, True)
+        if wild is not None:
+            return Play(seat, wild, best_color(hand, wild), True)
+        return Draw(seat)
+    if phase is DRAWN:
+        drawn = s.drawn
+        if drawn is not None and drawn in playable_faces(s.discard[-1], s.color):
+            color = best_color(s.hands[seat], drawn) if drawn.is_wild else None
+            return PlayDrawn(seat, color, True)
+        return Keep(seat)
+    return None
+
+
+def _likely(s: GameState, seat: int, plain: list[Card], rng: random.Random) -> Card:
+    """A sensible card, with a little chance: high points first, the colour held most, an
+    attack when the next player is about to go out.
+    """
+    counts = color_counts(s.hands[seat])
+    victim = next_seat(s, seat)
+    close = len(s.hands[victim]) <= 2
+    best = plain[0]
+    best_worth = -1.0
+    for card in plain:
+        worth = card.points + rng.random() * 10.0
+        color = card.color
+        if color is not None:
+            worth += 4.0 * counts[color]
+        if close and card.kind is not Kind.NUMBER and card.kind is not Kind.REVERSE:
+            worth += 25.0
+        if worth > best_worth:
+            best, best_worth = card, worth
+    return best
+
+
+def play_out(game: Game, limit: int, smart: bool = False) -> bool:
+    """Play ``game`` on by the playout rule to the end of the hand (at most ``limit``
+    actions, with the game's own generator); whether the hand ended.
+    """
+    s = game.state
+    rng = game.rng
+    plain = s.rules.plain_plays and not s.rules.draw_until_playable
+    for _ in range(limit):
+        phase = s.phase
+        if phase is ROUND_OVER or phase is GAME_OVER:
+            return True
+        seat = s.current
+        move = fast_move(s, seat, rng, smart) if plain else None
+        if move is None:
+            move = pick(game.legal_actions(seat), rng)
+        game.apply(move)
+    return s.phase is ROUND_OVER or s.phase is GAME_OVER
+
+
+def value(s: GameState, seat: int, before: list[int]) -> float:
+    """What the hand's end is worth to ``seat``: its side's gain in points less the mean
+    gain of the other sides (the other way round where low totals win), and the whole
+    game won or lost.
+    """
+    team: tuple[int, ...] = (seat,)
+    for side in s.teams:
+        if seat in side:
+            team = side
+    mine = float(s.scores[seat] - before[seat])
+    others = 0.0
+    count = 0
+    for other in range(len(s.scores)):
+        if other in team or s.eliminated[other]:
+            continue
+        others += s.scores[other] - before[other]
+        count += 1
+    worth = mine - (others / count if count else 0.0)
+    if s.rules.scoring is Scoring.LOWEST or s.rules.challenge_uno:
+        worth = -worth
+    if s.winner is not None:
+        worth += GAME_WON if s.winner in team else -GAME_WON
+    return worth
+
+
+def unfinished_value(s: GameState, seat: int) -> float:
+    """A hand cut short: the mean size of the other hands less this seat's, in cards."""
+    n = len(s.hands)
+    others = [len(s.hands[o]) for o in range(n) if o != seat and not s.eliminated[o]]
+    if not others:
+        return 0.0
+    return 5.0 * (sum(others) / len(others) - len(s.hands[seat]))
