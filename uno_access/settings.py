@@ -41,7 +41,7 @@ class Settings:
     name: str = ""
     names: str = ""  # the other seats' names, comma-separated by seat ("" or none: chosen)
     players: int = 2
-    bots: str = "random"  # a strength per seat after yours; "person": hot seat
+    bots: str = "normal"  # a strength per seat after yours; "person": hot seat
     rules: str = "standard"
     speech: bool = True
     speech_rate: int = 175  # words a minute
