@@ -14,15 +14,20 @@ import os
 import threading
 from collections.abc import Sequence
 
+import pyfiglet
+import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from test_play import START, bot, position
 
-from uno_access.access import messages
+from uno_access.access import braille, messages, visual
 from uno_access.bots.random_bot import RandomBot
+from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
+from uno_access.engine.rules import RuleSet
+from uno_access.settings import BrailleDisplay, Settings
 from uno_access.ui.keys import Routed
-from uno_access.ui.play import play
+from uno_access.ui.play import play, run
 from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
@@ -334,3 +339,38 @@ def test_the_command_line_takes_play_touch_card_check_and_settings() -> None:
         "Type rate and the words a minute, 80 to 450: rate 250.",
         "You: Blue 7",  # brief, from now on
     ]
+
+
+def test_large_text_shows_the_top_card_in_big_letters_and_the_hand_at_your_turn(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    settings = Settings(large_text=True, speech=False, braille_display=BrailleDisplay.OFF,
+                        keys=True)
+    with create_pipe_input() as pipe:
+        pipe.send_text("qy")
+        pipe.close()
+        assert run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(),
+                   settings=settings) == 0
+    shown = capsys.readouterr().out
+    top = next(line for line in shown.splitlines() if line.startswith("Top card: "))
+    big = pyfiglet.Figlet(font="big", width=1000).renderText(
+        visual.short_label(Card.from_code(top.split("(")[1].split(")")[0]))
+    ).splitlines()
+    assert all(line.rstrip() in shown for line in big if line.strip())
+    assert "Your hand, 7 cards:" in shown
+    assert "You left the game." in shown
+
+
+def test_the_braille_line_on_screen_shows_each_message_in_dots(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    settings = Settings(speech=False, braille_display=BrailleDisplay.SCREEN, keys=True)
+    with create_pipe_input() as pipe:
+        pipe.send_text("c")
+        pipe.close()
+        run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(),
+            settings=settings)
+    shown = capsys.readouterr().out
+    check = braille.render(messages.brief(messages.card_check, (
+        [(messages.Who("You", True), 7), (messages.Who("Ann", False), 7)],)))
+    assert any(check in line for line in shown.splitlines())
