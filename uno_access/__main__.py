@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from . import COMPILED
@@ -68,44 +68,27 @@ def _bots(text: str, budget_ms: float | None = None, people: bool = False) -> li
     return out
 
 
-def _budget(value: str) -> float:
-    try:
-        ms = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(messages.BOT_BUDGET_RANGE) from None
-    if not 1 <= ms <= 60_000:
-        raise argparse.ArgumentTypeError(messages.BOT_BUDGET_RANGE)
-    return ms
+def _in_range(
+    convert: Callable[[str], float], low: float, high: float, wanted: str
+) -> Callable[[str], float]:
+    """An argparse type: a number from ``low`` to ``high``, else ``wanted`` in one line."""
+
+    def check(value: str) -> float:
+        try:
+            number = convert(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(wanted) from None
+        if not low <= number <= high:
+            raise argparse.ArgumentTypeError(wanted)
+        return number
+
+    return check
 
 
-def _players(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(messages.PLAYERS_RANGE) from None
-    if not 2 <= n <= 10:
-        raise argparse.ArgumentTypeError(messages.PLAYERS_RANGE)
-    return n
-
-
-def _pace(value: str) -> float:
-    try:
-        seconds = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(messages.PACE_RANGE) from None
-    if not 0 <= seconds <= 5:
-        raise argparse.ArgumentTypeError(messages.PACE_RANGE)
-    return seconds
-
-
-def _positive(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(messages.WHOLE_NUMBER) from None
-    if n < 1:
-        raise argparse.ArgumentTypeError(messages.WHOLE_NUMBER)
-    return n
+_players = _in_range(int, 2, 10, messages.PLAYERS_RANGE)
+_positive = _in_range(int, 1, float("inf"), messages.WHOLE_NUMBER)
+_budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
+_pace = _in_range(float, 0, 5, messages.PACE_RANGE)
 
 
 class OneLineParser(argparse.ArgumentParser):

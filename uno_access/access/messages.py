@@ -270,7 +270,6 @@ HELP_RULES = "the rules and the Quick Play Reference cards, to read, emboss or h
 HELP_RULES_FORMAT = "text to read, brf to emboss (40 cells, 25 lines a page), wav to hear"
 HELP_QUICK = "only the four Quick Play Reference cards"
 HELP_BRAILLE_TABLE = "braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer"
-HELP_OUTPUT = "write to this file instead of the screen"
 
 
 def cannot_write(path: str, why: str | None) -> str:
