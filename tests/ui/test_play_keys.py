@@ -374,3 +374,11 @@ def test_the_braille_line_on_screen_shows_each_message_in_dots(
     check = braille.render(messages.brief(messages.card_check, (
         [(messages.Who("You", True), 7), (messages.Who("Ann", False), 7)],)))
     assert any(check in line for line in shown.splitlines())
+
+
+def test_a_key_with_no_meaning_is_said_to_have_none_and_changes_nothing() -> None:
+    said = keyed(position(START, "b2"), ["\x1b[15~", "c"])  # F5
+    assert after(said, turn("Blue 2 (b2)", 4))[:2] == [
+        "That key does nothing here: press F1 to hear the keys.",
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
+    ]

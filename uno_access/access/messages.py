@@ -1112,6 +1112,7 @@ def _spell(code: str) -> str:
 
 # --------------------------------------------------------------------- keys
 
+NO_SUCH_KEY = "That key does nothing here: press F1 to hear the keys."
 UNO_ARMED = "UNO! It is called as you play your next card."
 SPEECH_NONE = "There is no speech to switch on or off: the game is silent on this machine."
 
@@ -1168,7 +1169,7 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("P", "how many cards the DRAW pile has"),
     ("R", "repeat the last message"),
     ("Page Up, Page Down", "step back and forth through every message of the game "
-     "(also [ and ])"),
+     "(also Up and Down, [ and ])"),
     ("E or F2", "the four Quick Play Reference cards"),
     ("M", "speech off or on"),
     ("Space", "let play go on, hear the next bot's move, deal the next round; Tab skips "

@@ -55,6 +55,7 @@ class Key(Enum):
     YELLOW = "yellow"
     YES = "yes"
     NO = "no"
+    UNKNOWN = "a key with no meaning"
 
 
 # prompt_toolkit key names for each Key; the first is the one help shows
@@ -79,8 +80,8 @@ KEYMAP: dict[Key, tuple[str, ...]] = {
     Key.PILE: ("p",),
     Key.SORT: ("o",),
     Key.REPEAT: ("r",),
-    Key.OLDER: ("pageup", "["),
-    Key.NEWER: ("pagedown", "]"),
+    Key.OLDER: ("pageup", "up", "["),
+    Key.NEWER: ("pagedown", "down", "]"),
     Key.QUICK_REFERENCE: ("f2", "e"),
     Key.HELP: ("f1", "?"),
     Key.SPEECH: ("m",),
@@ -97,6 +98,8 @@ COLOR_KEYS: dict[Key, tuple[str, ...]] = {
     Key.YELLOW: ("y", "4"),
 }
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
+# keys that mean nothing in the game: said so (F3 to F12, Insert, Delete)
+_NO_MEANING = (*(f"f{n}" for n in range(3, 13)), "insert", "delete")
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +150,8 @@ def key_bindings(modes: Modes) -> KeyBindings:
     for key, names in KEYMAP.items():
         for name in names:
             bindings.add(_NAMES.get(name, name), filter=keys)(press(key))
+    for name in _NO_MEANING:  # prompt_toolkit would ignore these without a word
+        bindings.add(name, filter=keys)(press(Key.UNKNOWN))
     for key, names in COLOR_KEYS.items():
         for name in names:
             bindings.add(name, filter=colors)(press(key))
@@ -160,10 +165,14 @@ def key_bindings(modes: Modes) -> KeyBindings:
 
     @bindings.add(Keys.Any, filter=keys | colors)
     def _start_typing(event: KeyPressEvent) -> None:
-        """A printable key with no meaning of its own begins a typed command."""
+        """A printable key with no meaning of its own begins a typed command; any other key
+        with no meaning is said to have none.
+        """
         if event.data.isprintable():
             modes.command_line = True
             event.current_buffer.insert_text(event.data)
+        else:
+            event.app.exit(result=Pressed(Key.UNKNOWN))
 
     @bindings.add("escape", filter=typing, eager=True)
     def _close(event: KeyPressEvent) -> None:

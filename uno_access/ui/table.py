@@ -693,6 +693,8 @@ class Table:
         elif key is Key.QUICK_REFERENCE:
             for heading, step in _quick_reference():
                 self.say(messages.reference_card(heading, step))
+        elif key is Key.UNKNOWN:
+            self.say(messages.NO_SUCH_KEY)
         elif key is Key.SPEECH:
             on = self.outputs.toggle_speech()
             self.say(messages.SPEECH_NONE if on is None else messages.speech_switched(on))
