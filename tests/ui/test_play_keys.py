@@ -382,3 +382,10 @@ def test_a_key_with_no_meaning_is_said_to_have_none_and_changes_nothing() -> Non
         "That key does nothing here: press F1 to hear the keys.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
     ]
+
+
+def test_everything_a_key_does_can_be_typed_pile_and_reference_too() -> None:
+    said = keyed(position(START, "b2"), ["/pile\r", "/reference\r"])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[0] == "The DRAW pile has 6 cards."
+    assert rest[1].startswith("Card 1: Match.") and rest[4].startswith("Card 4: Score.")

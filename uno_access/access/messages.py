@@ -1539,7 +1539,8 @@ HELP_LINES = (
     "an or anniversary: play an Anniversary card: an red give Bob keep r5 uno; what you "
     "leave out is asked, and Enter alone plays nothing.",
     "h or hand: your hand. t or top: touch the top card. cc or check: card check. "
-    "s or scores: the scores. o or order: the direction and order of play.",
+    "s or scores: the scores. o or order: the direction and order of play. pile: the DRAW "
+    "pile's size. reference: the Quick Play Reference cards.",
     "r or repeat: the last message again. Enter alone: whose turn it is and what to do.",
     "n or next: deal the next round. help or ?: this help. q or quit: leave the game.",
 )
@@ -1564,6 +1565,8 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     "quit": ("q", "quit", "exit"),
     "jump": ("j", "jump"),
     "anniversary": ("an", "anniversary"),
+    "pile": ("pile",),
+    "reference": ("reference", "quick"),
 }
 # whole phrases typed for a command, and the command's first word
 COMMAND_PHRASES: dict[str, str] = {

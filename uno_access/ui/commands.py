@@ -42,6 +42,8 @@ class Query(Enum):
     ORDER = "order"
     HELP = "help"
     REPEAT = "repeat"
+    PILE = "pile"  # the DRAW pile's size
+    REFERENCE = "reference"  # the Quick Play Reference cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +96,7 @@ _WORDS: dict[str, str] = {
 }
 _QUERIES = {
     "hand": Query.HAND, "scores": Query.SCORES, "order": Query.ORDER, "help": Query.HELP,
-    "repeat": Query.REPEAT,
+    "repeat": Query.REPEAT, "pile": Query.PILE, "reference": Query.REFERENCE,
 }
 _TIMES = re.compile("[" + re.escape("".join(messages.TIMES_MARKS)) + r"]\s*(\d+)")
 

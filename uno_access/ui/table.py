@@ -579,6 +579,11 @@ class Table:
             self.say(speech.describe_order(view).sentence())
         elif command.query is Query.HELP:
             self._help(view)
+        elif command.query is Query.PILE:
+            self.say(messages.draw_pile(view.draw_pile_size))
+        elif command.query is Query.REFERENCE:
+            for heading, step in _quick_reference():
+                self.say(messages.reference_card(heading, step))
         else:  # REPEAT
             last = self.screen.last_message
             for line in last or (messages.NOTHING_TO_REPEAT,):
@@ -689,10 +694,9 @@ class Table:
         elif key in (Key.OLDER, Key.NEWER):
             self._review(-1 if key is Key.OLDER else 1)
         elif key is Key.PILE:
-            self.say(messages.draw_pile(view.draw_pile_size))
+            self._answer(Ask(Query.PILE))
         elif key is Key.QUICK_REFERENCE:
-            for heading, step in _quick_reference():
-                self.say(messages.reference_card(heading, step))
+            self._answer(Ask(Query.REFERENCE))
         elif key is Key.UNKNOWN:
             self.say(messages.NO_SUCH_KEY)
         elif key is Key.SPEECH:
