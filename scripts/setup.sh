@@ -6,7 +6,8 @@
 #   3. links from the venv to Debian's `louis` and `brlapi` Python modules,
 #      checked by importing them;
 #   4. the engine compiled with mypyc into build/compiled (rebuilt when its sources
-#      change; the game runs as plain Python where it cannot be compiled).
+#      change; the game runs as plain Python where it cannot be compiled);
+#   5. the package's bytecode written (a faster start where PYTHONDONTWRITEBYTECODE is set).
 # A second run changes nothing and takes about a second.
 #
 # Usage: scripts/setup.sh [--quiet] [--verbose]
@@ -282,12 +283,22 @@ compile_engine() {
     "$VENV/bin/python" scripts/build_engine.py "${args[@]}" || true
 }
 
+# ---------------------------------------------------------------- 5. bytecode
+precompile() {
+    # Python keeps the bytecode of what it imports in __pycache__, unless told not to
+    # (PYTHONDONTWRITEBYTECODE): then every start compiles every module again, about
+    # 100 ms. Writing it here once makes the first prompt come sooner; a source edited
+    # later is simply compiled again in memory. Only changed modules are written.
+    "$VENV/bin/python" -m compileall -q -j 0 uno_access >/dev/null 2>&1 || true
+}
+
 install_debian_packages
 make_venv
 install_python_packages
 link_debian_modules
 verify
 compile_engine
+precompile
 
 END_NS="$(date +%s%N)"
 ELAPSED_MS=$(((END_NS - START_NS) / 1000000))

@@ -40,13 +40,20 @@ class Renderer:
     verbosity: Verbosity = Verbosity.NORMAL
     table: BrailleTable = BrailleTable.UEB2
     deck: Deck = DEFAULT_DECK
+    with_braille: bool = True  # False: no braille device, so none is made ("" in messages)
 
     @classmethod
     def for_view(
         cls, view: PlayerView, verbosity: Verbosity = Verbosity.NORMAL,
         table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK,
+        with_braille: bool = True,
     ) -> Renderer:
-        return cls(view.seat, view.names, view.rules, view.teams, verbosity, table, deck)
+        return cls(
+            view.seat, view.names, view.rules, view.teams, verbosity, table, deck, with_braille
+        )
+
+    def _braille(self, parts: Parts) -> str:
+        return braille.render(parts, self.table, self.deck) if self.with_braille else ""
 
     # ----------------------------------------------------------------- events
 
@@ -79,13 +86,13 @@ class Renderer:
         if priority is None:
             priority = self.priority(line.event)
         return Message(
-            messages.spoken(text), braille.render(parts, self.table, self.deck), text, priority
+            messages.spoken(text), self._braille(parts), text, priority
         )
 
     def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:
         """A line of the game that is not an event (a prompt, a hint, an error)."""
         return Message(
-            messages.spoken(sentence), braille.render((sentence,), self.table, self.deck),
+            messages.spoken(sentence), self._braille((sentence,)),
             sentence, priority,
         )
 
@@ -129,8 +136,7 @@ class Renderer:
         top, counts = speech.describe_top(view), speech.describe_card_check(view)
         sentence = f"{top.sentence()} {counts.sentence()}"
         parts = (*top.brief(), "; ", *counts.brief())
-        return Message(messages.spoken(sentence), braille.render(parts, self.table, self.deck),
-                       sentence, Priority.LOW)
+        return Message(messages.spoken(sentence), self._braille(parts), sentence, Priority.LOW)
 
     def order(self, view: PlayerView) -> Message:
         return self.line(speech.describe_order(view), Priority.URGENT)

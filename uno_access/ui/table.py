@@ -119,7 +119,10 @@ class Table:
         self.names = view.names
         self.rules = view.rules
         self.teams = view.teams
-        self.renderer = Renderer.for_view(view, verbosity, self.outputs.braille_table)
+        self.renderer = Renderer.for_view(  # braille made only for a braille device
+            view, verbosity, self.outputs.braille_table,
+            with_braille=self.outputs.braille is not None,
+        )
         self.cursor = HandCursor()
         self._cursors = {seat: self.cursor}  # hot seat: each person's own selection
         self.notices = notices
@@ -216,10 +219,7 @@ class Table:
             if isinstance(got, Pressed) and got.key is Key.QUIT:
                 self._answer(Quit())
         self.me = seat
-        view = self._view()
-        self.renderer = Renderer.for_view(
-            view, self.renderer.verbosity, self.renderer.table, self.renderer.deck
-        )
+        self.renderer = replace(self.renderer, viewer=seat)
         self.cursor = self._cursors.setdefault(seat, HandCursor())
         self._announce = True
         self.say(messages.now_playing(self.names[seat]), Priority.NORMAL)
