@@ -41,6 +41,9 @@ def build(quiet: bool) -> int:
         for module in COMPILED_MODULES:  # mypyc writes next to what it compiles: use a copy
             (work / module).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / module, work / module)
+        # the digests of what is compiled, taken now: a source edited during the build no
+        # longer matches, so the build is never used for it
+        compiled_from = digests(sources)
         for init in ("uno_access/__init__.py", "uno_access/engine/__init__.py",
                      "uno_access/bots/__init__.py", "uno_access/bots/base.py",
                      "uno_access/_compiled.py"):
@@ -61,7 +64,7 @@ def build(quiet: bool) -> int:
             shutil.rmtree(OUT)
         shutil.copytree(built, OUT)
     MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag,
-                                    "sources": digests(sources)}, indent=1))
+                                    "sources": compiled_from}, indent=1))
     say(f"engine compiled with mypyc into {OUT.relative_to(ROOT)}", quiet)
     return 0
 
