@@ -35,15 +35,14 @@ def say(text: str, quiet: bool) -> None:
 
 
 def build(quiet: bool) -> int:
-    sources = [ROOT / module for module in COMPILED_MODULES]
     with tempfile.TemporaryDirectory(prefix="uno-mypyc-") as tmp:
         work = Path(tmp)
         for module in COMPILED_MODULES:  # mypyc writes next to what it compiles: use a copy
             (work / module).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / module, work / module)
-        # the digests of what is compiled, taken now: a source edited during the build no
+        # the digests of the very copies compiled: a source edited during the build no
         # longer matches, so the build is never used for it
-        compiled_from = digests(sources)
+        compiled_from = digests([work / module for module in COMPILED_MODULES], work)
         for init in ("uno_access/__init__.py", "uno_access/engine/__init__.py",
                      "uno_access/bots/__init__.py", "uno_access/bots/base.py",
                      "uno_access/_compiled.py"):

@@ -41,9 +41,10 @@ COMPILED_MODULES = (
 PACKAGES = ("uno_access", "uno_access/engine", "uno_access/bots")
 
 
-def digests(paths: Iterable[Path]) -> dict[str, str]:
+def digests(paths: Iterable[Path], root: Path = ROOT) -> dict[str, str]:
+    """Each file's SHA-256, by its path below ``root``."""
     return {
-        str(path.relative_to(ROOT)): hashlib.sha256(path.read_bytes()).hexdigest()
+        str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in paths
     }
 
