@@ -282,7 +282,6 @@ def written(path: str) -> str:
 
 def no_wav(path: str, why: str) -> str:
     return f"cannot speak the rules into {path}: {why}"
-HELP_BOTS = "bot strength per bot seat, comma-separated (random)"
 HELP_NAME = "your name at the table"
 HELP_NAMES = "the other players' names, comma-separated"
 HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied; you are seat 0"
@@ -1249,16 +1248,12 @@ def setup_rules(presets: Iterable[str]) -> str:
 PROMPT = "uno> "
 COLOR_PROMPT = "colour> "
 CONFIRM_PROMPT = "quit? "
-WHICH_COLOR = "Which colour? blue, green, red or yellow"
-
-
 def which_color(how: How = TYPED) -> str:
     if not how.keys:
-        return WHICH_COLOR
+        return "Which colour? blue, green, red or yellow"
     return "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for none."
 TABLE_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
 YOU = "You"
-TURN_REMINDER = TYPED.turn
 
 
 def welcome(
@@ -1389,8 +1384,6 @@ def drawn_anniversary(how: How = TYPED) -> str:
     return f"You may play the Anniversary card you drew: {how.anniversary}."
 
 
-DRAWN_ANNIVERSARY = drawn_anniversary()
-
 
 def jump_window(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the person may jump in with ``card``, identical to the top card."""
@@ -1457,14 +1450,10 @@ def watch_next_round(how: How = TYPED) -> str:
     return f"Press {go_on} to hear the next round, or {how.quit} to leave."
 
 
-WATCH_NEXT_ROUND = watch_next_round()
-
 
 def round_over_hint(how: How = TYPED) -> str:
     return f"{_capital(how.next_round)} to deal the next round."
 
-
-ROUND_OVER_HINT = round_over_hint()
 
 
 def exposed_window(who: Who, how: How = TYPED) -> str:
@@ -1507,8 +1496,6 @@ def quit_confirm(how: How = TYPED) -> str:
     other = "any other key" if how.keys else "anything else"
     return f"Quit the game? {_capital(how.yes)} to quit, or {other} to go on."
 
-
-QUIT_CONFIRM = quit_confirm()
 QUIT_CANCELLED = "The game goes on."
 GAME_QUIT = "You left the game."
 INPUT_CLOSED = "The input has closed: the game is stopped."
