@@ -41,8 +41,9 @@ COMPILED_MODULES = (
 PACKAGES = ("uno_access", "uno_access/engine", "uno_access/bots")
 
 
-def digests(paths: Iterable[Path], root: Path = ROOT) -> dict[str, str]:
-    """Each file's SHA-256, by its path below ``root``."""
+def digests(paths: Iterable[Path], root: Path | None = None) -> dict[str, str]:
+    """Each file's SHA-256, by its path below ``root`` (the checkout by default)."""
+    root = ROOT if root is None else root
     return {
         str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
         for path in paths
