@@ -18,7 +18,7 @@ import pyfiglet
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from test_play import START, bot, position
+from test_play import START, bot, cards, position
 
 from uno_access.access import braille, messages, visual
 from uno_access.bots.random_bot import RandomBot
@@ -389,3 +389,35 @@ def test_everything_a_key_does_can_be_typed_pile_and_reference_too() -> None:
     rest = after(said, turn("Blue 2 (b2)", 4))
     assert rest[0] == "The DRAW pile has 6 cards."
     assert rest[1].startswith("Card 1: Match.") and rest[4].startswith("Card 4: Score.")
+
+
+def test_l_says_the_whole_hand_and_what_can_be_played() -> None:
+    said = keyed(position(START, "b2"), ["l"])
+    assert after(said, turn("Blue 2 (b2)", 4))[0] == (
+        "Your hand, 4 cards: Blue 7 (b7), Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "
+        "You can play: Blue 7 (b7), Green 2 (g2)."
+    )
+
+
+def test_up_and_down_step_through_the_history_like_page_up_and_down() -> None:
+    up, down = "\x1b[A", "\x1b[B"
+    said = keyed(position(START, "b2"), [up, up, down])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    total = said.index(turn("Blue 2 (b2)", 4)) + 1
+    assert [line.split(":")[0] for line in rest[:3]] == [
+        f"{total} of {total}", f"{total - 1} of {total}", f"{total} of {total}",
+    ]
+
+
+def test_j_jumps_in_with_the_identical_card_in_speed_uno() -> None:
+    # Ann plays first; her one playable card is the Green 7 you hold too; Bob is next
+    hands = ["g7 r1 y2 b4 b5 b6 b8 b9 g1 r9", "g7 y5 y6 y8 y9 r3 r4 r5 r6 r8",
+             "y4 y7 b7 r7 r0 y0 b0 r2 y3 b3"]
+    game = Game.from_position(
+        ["You", "Ann", "Bob"], [cards(hand) for hand in hands], Card.from_code("g2"),
+        cards("y1 y3 b1 b2 g3"), rules=RuleSet.preset("speed"), dealer=0, seed=1,
+    )
+    said = keyed(game, ["j"], bots={1: bot(1), 2: bot(2)})
+    window = "You hold Green 7, the same as the top card: press J to jump in, or press Space."
+    assert after(said, "Ann plays Green 7.")[0] == window
+    assert after(said, window)[0] == "You jump in with Green 7!"
