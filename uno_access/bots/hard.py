@@ -6,7 +6,7 @@ makes up worlds consistent with what it has seen (``determinize``), tries each m
 every world and plays the hand out to its end with sensible playouts (``rollout``),
 valuing the change in score. Every move meets the same worlds and the same playout
 dice, so the comparison is paired; the normal bot's choice stands unless another move
-beats it by more than a standard error (playouts are noisy, and a rule of thumb is
+beats it by more than one and a half standard errors (playouts are noisy, and a rule of thumb is
 better than a coin toss).
 
 Its work is capped by a number of playouts, shared among the moves still in the running:
@@ -33,12 +33,12 @@ from .rollout import play_out, unfinished_value, value
 from .tactics import color_before, color_counts, holds_color
 
 DEFAULT_BUDGET_MS = 200.0
-DEFAULT_PLAYOUTS = 192  # per decision at most, shared among its moves
+DEFAULT_PLAYOUTS = 256  # per decision at most, shared among its moves
 MIN_WORLDS = 8
 CHECK_EVERY = 8  # worlds between checks which moves are still in the running
 PLAYOUT_LIMIT = 400  # actions: a hand still going after this is valued by hand sizes
 SAFETY = 0.85  # stop starting new worlds past this share of the budget
-MARGIN = 1.0  # standard errors by which a move must beat the normal bot's choice
+MARGIN = 1.5  # standard errors by which a move must beat the normal bot's choice
 
 PlayLike = Play | PlayDrawn | JumpIn
 
