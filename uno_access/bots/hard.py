@@ -6,13 +6,13 @@ makes up worlds consistent with what it has seen (``determinize``), tries each m
 every world and plays the hand out to its end with sensible playouts (``rollout``),
 valuing the change in score. Every move meets the same worlds and the same playout
 dice, so the comparison is paired; the normal bot's choice stands unless another move
-beats it by more than one and a half standard errors (playouts are noisy, and a rule of thumb is
-better than a coin toss).
+beats it by more than one and a half standard errors (playouts are noisy, and a rule of
+thumb is better than a coin toss).
 
 Its work is capped by a number of playouts, shared among the moves still in the running:
 a move clearly behind the normal bot's choice is dropped and its playouts go to the close
-ones (none are spent once no other move can catch up), so
-a seeded game replays exactly; the per-move time budget is a safety cap on top.
+ones (none are spent once no other move can catch up), so a seeded game replays exactly;
+the per-move time budget is a safety cap on top.
 Everything else (UNO, catching, colours at the start, jump-ins) it decides as the
 normal bot does.
 """
