@@ -6,11 +6,13 @@ makes up worlds consistent with what it has seen (``determinize``), tries each m
 every world and plays the hand out to its end with sensible playouts (``rollout``),
 valuing the change in score. Every move meets the same worlds and the same playout
 dice, so the comparison is paired; the normal bot's choice stands unless another move
-beats it by more than a standard error (playouts are noisy, and a rule of thumb is
-better than a coin toss).
+beats it by more than one and a half standard errors (playouts are noisy, and a rule of
+thumb is better than a coin toss).
 
-Its work is capped by a number of playouts (fewer once no other move can catch up), so
-a seeded game replays exactly; the per-move time budget is a safety cap on top.
+Its work is capped by a number of playouts, shared among the moves still in the running:
+a move clearly behind the normal bot's choice is dropped and its playouts go to the close
+ones (none are spent once no other move can catch up), so a seeded game replays exactly;
+the per-move time budget is a safety cap on top.
 Everything else (UNO, catching, colours at the start, jump-ins) it decides as the
 normal bot does.
 """
@@ -31,12 +33,12 @@ from .rollout import play_out, unfinished_value, value
 from .tactics import color_before, color_counts, holds_color
 
 DEFAULT_BUDGET_MS = 200.0
-DEFAULT_PLAYOUTS = 192  # per decision at most, shared among its moves
+DEFAULT_PLAYOUTS = 256  # per decision at most, shared among its moves
 MIN_WORLDS = 8
-CHECK_EVERY = 8  # worlds between checks whether the search is settled
+CHECK_EVERY = 8  # worlds between checks which moves are still in the running
 PLAYOUT_LIMIT = 400  # actions: a hand still going after this is valued by hand sizes
 SAFETY = 0.85  # stop starting new worlds past this share of the budget
-MARGIN = 1.0  # standard errors by which a move must beat the normal bot's choice
+MARGIN = 1.5  # standard errors by which a move must beat the normal bot's choice
 
 PlayLike = Play | PlayDrawn | JumpIn
 
@@ -146,17 +148,21 @@ class HardBot:
         rng = self.rng
         unseen = unseen_cards(view)
         count = len(moves)
-        worlds = max(MIN_WORLDS, self.playouts // count)
         sums = [0.0] * count  # of each move's value less the first move's, world by world
         squares = [0.0] * count
+        trials = [0] * count  # worlds each move has met (the first meets them all)
+        live = [True] * count  # moves still in the running (the first always is)
         seat = view.seat
         deadline = started + self.budget * SAFETY
+        spent = 0  # playouts, of at most ``self.playouts`` (but ``MIN_WORLDS`` worlds)
         done = 0
         values = [0.0] * count
-        while done < worlds:
+        while spent < self.playouts or done < MIN_WORLDS:
             hands, pile = deal_unseen(view, unseen, rng)
             dice = rng.random()
             for index in range(count):
+                if not live[index]:
+                    continue
                 game = world(view, hands, pile, random.Random(dice))
                 state = game.state
                 before = list(state.scores)
@@ -165,36 +171,46 @@ class HardBot:
                     values[index] = value(state, seat, before)
                 else:
                     values[index] = unfinished_value(state, seat)
+                spent += 1
             for index in range(1, count):
-                difference = values[index] - values[0]
-                sums[index] += difference
-                squares[index] += difference * difference
+                if live[index]:
+                    difference = values[index] - values[0]
+                    sums[index] += difference
+                    squares[index] += difference * difference
+                    trials[index] += 1
             done += 1
             now = time.perf_counter()
             if now + (now - started) / done > deadline:
                 break  # the time budget, a safety cap: the count decides as a rule
-            if done >= 2 * MIN_WORLDS and done % CHECK_EVERY == 0 and self.settled(
-                sums, squares, done
+            if done >= 2 * MIN_WORLDS and done % CHECK_EVERY == 0 and self.prune(
+                sums, squares, trials, live
             ):
                 break
         best = 0
         best_mean = 0.0
         for index in range(1, count):
-            mean, error = _mean_error(sums[index], squares[index], done)
+            if not live[index]:
+                continue
+            mean, error = _mean_error(sums[index], squares[index], trials[index])
             if mean > best_mean and mean > self.margin * error:
                 best, best_mean = index, mean
         return moves[best]
 
     @staticmethod
-    def settled(sums: list[float], squares: list[float], done: int) -> bool:
-        """Whether no other move could still plausibly beat the first: each is behind it
-        by more than two standard errors (then the rest of the playouts are not needed).
+    def prune(sums: list[float], squares: list[float], trials: list[int], live: list[bool]) -> bool:
+        """Drop each move behind the first by more than two standard errors (the playouts
+        left go to the close ones); whether none is left to compare with the first.
         """
+        left = False
         for index in range(1, len(sums)):
-            mean, error = _mean_error(sums[index], squares[index], done)
-            if mean + 2.0 * error >= 0.0:
-                return False
-        return True
+            if not live[index]:
+                continue
+            mean, error = _mean_error(sums[index], squares[index], trials[index])
+            if mean + 2.0 * error < 0.0:
+                live[index] = False
+            else:
+                left = True
+        return not left
 
 
 def _mean_error(total: float, squares: float, count: int) -> tuple[float, float]:

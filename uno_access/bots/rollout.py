@@ -1,10 +1,10 @@
 """Playouts for the hard bot: a made-up game played on to the end of the hand, fast.
 
-Every seat plays by one cheap rule: a random matching card that is not a Wild, else a
-Wild naming the colour it holds most, else draw (and play the drawn card when it
-matches); UNO is always called, a stack passed on when it can be, a Wild Draw Four
-accepted. Nobody acts out of turn. The result is
-the change in score, seen from one seat.
+Every seat plays by one cheap rule close to the normal bot's: the matching card it would
+likely choose that is not a Wild, else a Wild naming the colour it holds most, else draw
+(and play the drawn card when it matches, a Wild only when a hand is nearly out); UNO is
+always called, a stack passed on when it can be, a Wild Draw Four accepted. Nobody acts
+out of turn. The result is the change in score, seen from one seat.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from ..engine.game import Game
 from ..engine.piles import next_seat
 from ..engine.rules import Scoring
 from ..engine.state import GameState, Phase
+from .normal import NEAR_OUT
 from .tactics import best_color, color_counts
 
 ROUND_OVER = Phase.ROUND_OVER
@@ -74,6 +75,8 @@ def fast_move(s: GameState, seat: int, rng: random.Random, smart: bool) -> Actio
     if phase is DRAWN:
         drawn = s.drawn
         if drawn is not None and drawn in playable_faces(s.discard[-1], s.color):
+            if drawn.is_wild and not _wild_needed(s, seat):
+                return Keep(seat)  # a Wild kept for when it is needed, as the normal bot does
             color = best_color(s.hands[seat], drawn) if drawn.is_wild else None
             return PlayDrawn(seat, color, True)
         return Keep(seat)
@@ -81,24 +84,51 @@ def fast_move(s: GameState, seat: int, rng: random.Random, smart: bool) -> Actio
 
 
 def _likely(s: GameState, seat: int, plain: list[Card], rng: random.Random) -> Card:
-    """A sensible card, with a little chance: high points first, the colour held most, an
-    attack when the next player is about to go out.
+    """The card the normal bot would likely play, with a little chance: the colour held
+    most, then the more points; an attack at the next player by how close they are to going
+    out (kept for the one about to go out when that is someone else); a Reverse to turn
+    play away from the closer of the players either side.
     """
-    counts = color_counts(s.hands[seat])
+    hands = s.hands
+    counts = color_counts(hands[seat])
     victim = next_seat(s, seat)
-    close = len(s.hands[victim]) <= 2
+    size = len(hands[victim])
+    hurt = max(0, 11 - size)
+    fewest = 99
+    for other in range(len(hands)):
+        if other != seat and not s.eliminated[other] and len(hands[other]) < fewest:
+            fewest = len(hands[other])
     best = plain[0]
-    best_worth = -1.0
+    best_worth = -1e9
     for card in plain:
-        worth = card.points + rng.random() * 10.0
+        worth = card.points / 10 + rng.random()
         color = card.color
         if color is not None:
-            worth += 4.0 * counts[color]
-        if close and card.kind is not Kind.NUMBER and card.kind is not Kind.REVERSE:
-            worth += 25.0
+            worth += 2.0 * counts[color]
+        kind = card.kind
+        if kind is Kind.SKIP or kind is Kind.DRAW_TWO:
+            worth += 3.0 * hurt
+            if size == fewest:
+                worth += 12.0
+            elif fewest <= NEAR_OUT:
+                worth -= 15.0
+        elif kind is Kind.REVERSE:
+            before = (seat - s.direction) % len(hands)
+            worth += 2.0 * (hurt - max(0, 11 - len(hands[before])))
         if worth > best_worth:
             best, best_worth = card, worth
     return best
+
+
+def _wild_needed(s: GameState, seat: int) -> bool:
+    """As the normal bot: a Wild is needed when a hand is nearly out (another's or this one)."""
+    hands = s.hands
+    if len(hands[seat]) <= NEAR_OUT:
+        return True
+    for other in range(len(hands)):
+        if other != seat and not s.eliminated[other] and len(hands[other]) <= NEAR_OUT:
+            return True
+    return False
 
 
 def play_out(game: Game, limit: int, smart: bool = False) -> bool:
