@@ -1061,10 +1061,6 @@ _BRIEF: dict[Callable[..., str], Callable[..., Parts]] = {
 }
 
 
-def has_brief(phrase: Callable[..., str]) -> bool:
-    return phrase in _BRIEF
-
-
 def brief(phrase: Callable[..., str], args: tuple[Any, ...]) -> Parts:
     """``phrase`` with ``args`` in its fewest words; a phrase with no brief form (a refusal, a
     prompt) is its whole sentence.

@@ -67,10 +67,6 @@ class Outputs:
         if draw and self.large is not None:
             self.large.table(view)
 
-    def stop_speech(self) -> None:
-        if self.speaker is not None:
-            self.speaker.stop()
-
     def set_speech(
         self, on: bool | None = None, rate: int | None = None, volume: float | None = None
     ) -> bool:

@@ -8,7 +8,7 @@ sighted player answer the same way.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TypeVar
 
@@ -143,7 +143,3 @@ def _pace(text: str) -> float:
     if 0 <= seconds <= 5:
         return seconds
     raise ValueError(messages.PACE_RANGE_SENTENCE)
-
-
-def names_of(options: Sequence[str]) -> str:
-    return ", ".join(options)
