@@ -34,6 +34,7 @@ COMPILED_MODULES = (
     "uno_access/bots/tactics.py",
     "uno_access/bots/normal.py",
     "uno_access/bots/determinize.py",
+    "uno_access/bots/memory.py",
     "uno_access/bots/rollout.py",
     "uno_access/bots/hard.py",
     "uno_access/simulate.py",

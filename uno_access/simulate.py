@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .bots import Bot, make_bot
-from .bots.base import GameDidNotEnd
+from .bots.base import GameDidNotEnd, tell, watchers
 from .engine.actions import Action
 from .engine.game import Game
 from .engine.match import Match
@@ -50,6 +50,9 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
     n = len(bots)
     actions = 0
     jumping = s.rules.jump_in
+    watching = watchers(enumerate(bots))
+    if watching:
+        tell(watching, game.opening)
     while s.phase is not Phase.GAME_OVER:
         if s.exposed is not None or s.handed_one or jumping:
             first = s.current
@@ -59,7 +62,9 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
                     continue
                 choice = _choose(game, bots[seat], seat)
                 if choice is not None:
-                    game.apply(choice)
+                    events = game.apply(choice)
+                    if watching:
+                        tell(watching, events)
                     actions += 1
             if game.over:
                 break
@@ -73,7 +78,9 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
         choice = bot.choose(game.view(seat) if bot.needs_view else None, legal) if legal else None
         if choice is None:
             raise GameDidNotEnd(f"seat {seat} had no move in phase {s.phase.value}")
-        game.apply(choice)
+        events = game.apply(choice)
+        if watching:
+            tell(watching, events)
         actions += 1
         if actions > MAX_ACTIONS:
             raise GameDidNotEnd(f"no winner after {MAX_ACTIONS} actions")

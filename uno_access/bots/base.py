@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol
 
 from ..engine.actions import Action
+from ..engine.events import Event, for_seat
 from ..engine.state import PlayerView
 
 
@@ -21,6 +22,25 @@ class Bot(Protocol):
         ``view`` is ``None`` only for a bot whose ``needs_view`` is False.
         """
         ...
+
+
+class Watcher(Protocol):
+    """A bot that also remembers what happened (the hard bot)."""
+
+    def observe(self, seat: int, events: Iterable[Event]) -> None:
+        """``events`` as ``seat`` may know them: other seats' cards never in them."""
+        ...
+
+
+def watchers(seated: Iterable[tuple[int, object]]) -> list[tuple[int, Watcher]]:
+    """The bots that remember, with their seats, of ``(seat, bot)`` pairs."""
+    return [(seat, bot) for seat, bot in seated if hasattr(bot, "observe")]
+
+
+def tell(watching: Sequence[tuple[int, Watcher]], events: Sequence[Event]) -> None:
+    """Each remembering bot hears ``events`` as its own seat may know them, and no more."""
+    for seat, bot in watching:
+        bot.observe(seat, [e for e in (for_seat(event, seat) for event in events) if e is not None])
 
 
 BOT_NAMES = ("easy", "normal", "hard", "random")  # "random" is the easy bot's old name

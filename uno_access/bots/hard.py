@@ -2,7 +2,9 @@
 
 Where its turn offers more than one sensible move (which card, which colour for a Wild,
 whether to play a drawn card or keep it, whether to pass a stack on or to challenge), it
-makes up worlds consistent with what it has seen (``determinize``), tries each move in
+makes up worlds consistent with what it has seen (``determinize``) and with what it
+remembers of the hand (``memory``: who drew rather than play, a hand shown in a
+challenge), tries each move in
 every world and plays the hand out to its end with sensible playouts (``rollout``),
 valuing the change in score. Every move meets the same worlds and the same playout
 dice, so the comparison is paired; the normal bot's choice stands unless another move
@@ -22,12 +24,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..engine.actions import Accept, Action, Challenge, Draw, JumpIn, Keep, Play, PlayDrawn
 from ..engine.cards import Card, Kind
+from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
 from .determinize import deal_unseen, unseen_cards, world
+from .memory import Memory
 from .normal import NormalBot
 from .rollout import play_out, unfinished_value, value
 from .tactics import color_before, color_counts, holds_color
@@ -55,6 +59,7 @@ class HardBot:
         playouts: int = DEFAULT_PLAYOUTS,
         margin: float = MARGIN,
         smart: bool = True,
+        remember: bool = True,
     ) -> None:
         self.rng = rng
         self.normal = NormalBot(rng)
@@ -62,6 +67,8 @@ class HardBot:
         self.playouts = playouts
         self.margin = margin
         self.smart = smart  # playouts by likely rather than random cards
+        self.remember = remember  # made-up hands agree with what others' draws showed
+        self.memory: Memory | None = None
         self.times: list[float] = []  # seconds taken by each move on its own turn
         self.searches = 0  # moves decided by search
 
@@ -76,6 +83,15 @@ class HardBot:
                     choice = self.search(view, moves, started)
             self.times.append(time.perf_counter() - started)
         return choice
+
+    def observe(self, seat: int, events: Iterable[Event]) -> None:
+        """What happened, as ``seat`` may know it (``engine.events.for_seat``)."""
+        if not self.remember:
+            return
+        memory = self.memory
+        if memory is None or memory.seat != seat:
+            memory = self.memory = Memory(seat)
+        memory.observe(events)
 
     # ----------------------------------------------------------------- the moves
 
@@ -157,8 +173,14 @@ class HardBot:
         spent = 0  # playouts, of at most ``self.playouts`` (but ``MIN_WORLDS`` worlds)
         done = 0
         values = [0.0] * count
+        memory = self.memory if self.memory is not None and self.memory.seat == seat else None
+        if memory is not None:
+            memory.agrees(view.hand_sizes)
         while spent < self.playouts or done < MIN_WORLDS:
-            hands, pile = deal_unseen(view, unseen, rng)
+            if memory is not None:
+                hands, pile = memory.deal_hands(seat, view.hand, view.hand_sizes, unseen, rng)
+            else:
+                hands, pile = deal_unseen(view, unseen, rng)
             dice = rng.random()
             for index in range(count):
                 if not live[index]:

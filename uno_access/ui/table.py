@@ -23,6 +23,7 @@ from ..access.message import Message, Priority, Verbosity
 from ..access.parse import ParseError, parse_color
 from ..access.render import Renderer
 from ..bots import Bot
+from ..bots.base import tell, watchers
 from ..devices.base import Notices
 from ..engine.actions import (
     QUERIES,
@@ -108,6 +109,10 @@ class Table:
         self.recorder = recorder
         self.resumed = resumed
         self.bots = bots
+        # the bots that remember what happened: they hear it as their seat may know it
+        self._watching = watchers(bots.items())
+        if self._watching:
+            tell(self._watching, game.opening)
         self.keyboard = keyboard
         self.screen = screen
         self.outputs = outputs or Outputs(screen.say)
@@ -800,7 +805,10 @@ class Table:
         """The one place the table changes the game: saved first, then applied."""
         if self.recorder is not None and not isinstance(action, QUERIES):
             self.recorder.record(action)  # a query changes nothing: only its answer is kept
-        return self.game.apply(action)
+        events = self.game.apply(action)
+        if self._watching:
+            tell(self._watching, events)
+        return events
 
     def say(self, line: str, priority: Priority = Priority.URGENT) -> None:
         """A line of the table's own (an answer, a prompt, an error): urgent unless told,

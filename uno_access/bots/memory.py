@@ -1,0 +1,198 @@
+"""What a bot remembers of the hand so far, from the events its seat may know.
+
+A player who draws instead of playing held no card (a Wild apart) that matched the card
+in play: every card then in their hand is none of those faces. That stays true of those
+cards until they are played, while cards drawn later are new. A hand shown in a
+challenge is known card by card until its cards are played. ``Memory`` keeps this per
+seat as groups of cards (how many, and which faces they cannot be) and known cards, and
+``deal_hands`` makes up hands that agree with it.
+
+The events come through ``engine.events.for_seat``: other seats' cards are never in them.
+Where what is remembered no longer adds up (a hand passed on, a rule the model does not
+follow), that seat's memory is cleared rather than trusted; a player seen to have drawn
+while holding a card that matched (a person may, and the easy bot does) is not read
+from their draws again in that game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from ..engine import events as ev
+from ..engine.cards import Card, Color, playable_faces
+from ..engine.piles import shuffle
+
+NOTHING: frozenset[Card] = frozenset()
+
+
+class Group:
+    """``count`` of a seat's cards that are none of the faces in ``excluded``."""
+
+    __slots__ = ("count", "excluded")
+
+    def __init__(self, count: int, excluded: frozenset[Card] = NOTHING) -> None:
+        self.count = count
+        self.excluded = excluded
+
+
+class Memory:
+    """One seat's memory of the other hands during the current hand of play."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.top: Card | None = None
+        self.color: Color | None = None
+        self.groups: dict[int, list[Group]] = {}  # by seat; no entry: nothing known
+        self.known: dict[int, list[Card]] = {}  # cards seen in a seat's hand
+        # seats seen to draw while holding a card that matched: their draws tell nothing
+        self.untrusted: set[int] = set()
+
+    # ----------------------------------------------------------------- events
+
+    def observe(self, events: Iterable[ev.Event]) -> None:
+        for event in events:
+            self.note(event)
+
+    def note(self, event: ev.Event) -> None:
+        if isinstance(event, ev.CardPlayed):
+            self.top, self.color = event.card, event.card.color
+            if event.seat != self.seat:
+                self._played(event.seat, event.card, event.count, event.cards_left)
+        elif isinstance(event, ev.ColorChosen):
+            self.color = event.color
+        elif isinstance(event, ev.CardsDrawn):
+            if event.seat != self.seat:
+                self._drew(event.seat, event.count, event.reason)
+        elif isinstance(event, ev.HandDealt):
+            if event.seat != self.seat:
+                self.groups[event.seat] = [Group(event.count)]
+                self.known.pop(event.seat, None)
+        elif isinstance(event, ev.HandShown):
+            if event.to_seat == self.seat and event.cards:
+                self.known[event.seat] = list(event.cards)
+                self.groups[event.seat] = []
+        elif isinstance(event, ev.StartCardTurned):
+            self.top, self.color = event.card, event.card.color
+        elif isinstance(event, ev.WrongCardPenalty):
+            if event.seat != self.seat:
+                self.forget(event.seat)  # a card taken back: its size known at its next play
+        elif isinstance(event, ev.RoundStarted | ev.HandsPassed | ev.HandReceived
+                        | ev.AnniversaryPlayed):
+            self.groups.clear()  # hands dealt or moved round: nothing known till it adds up
+            self.known.clear()
+
+    def _drew(self, seat: int, count: int, reason: ev.DrawReason) -> None:
+        groups = self.groups.get(seat)
+        if groups is None:
+            return  # its size not known since hands moved: nothing to add to
+        excluded = NOTHING
+        if reason is ev.DrawReason.TURN and self.top is not None and seat not in self.untrusted:
+            excluded = matching(self.top, self.color)
+            for group in groups:
+                group.excluded = group.excluded | excluded
+            # the drawn card too: played at once if it matched, else kept as not matching
+        groups.append(Group(count, excluded))
+
+    def _played(self, seat: int, card: Card, count: int, left: int) -> None:
+        groups = self.groups.get(seat)
+        if groups is None:  # its size known again: a fresh start
+            self.groups[seat] = [Group(left)] if left else []
+            return
+        known = self.known.get(seat)
+        for _ in range(count):
+            if known and card in known:
+                known.remove(card)
+                continue
+            fits = [group for group in groups if card not in group.excluded]
+            if not fits:  # a card it drew on: it draws when it likes, so trust it no more
+                self.untrusted.add(seat)
+                self.forget(seat, left)
+                return
+            # taken from the most constrained group it fits: a wrong guess then leaves a
+            # card less constrained than it is, never more
+            group = max(fits, key=lambda g: len(g.excluded))
+            group.count -= 1
+            if group.count == 0:
+                groups.remove(group)
+        if self.size(seat) != left:
+            self.forget(seat, left)
+
+    def forget(self, seat: int, size: int | None = None) -> None:
+        """Nothing known of ``seat``'s cards but their number, where that is known."""
+        self.known.pop(seat, None)
+        if size is None:
+            self.groups.pop(seat, None)
+        else:
+            self.groups[seat] = [Group(size)] if size else []
+
+    def size(self, seat: int) -> int:
+        """How many of ``seat``'s cards the memory accounts for."""
+        known = len(self.known.get(seat, ()))
+        return known + sum(group.count for group in self.groups.get(seat, ()))
+
+    # ----------------------------------------------------------------- making up hands
+
+    def deal_hands(
+        self, seat: int, hand: Sequence[Card], sizes: Sequence[int], unseen: list[Card],
+        rng: random.Random,
+    ) -> tuple[list[list[Card]], list[Card]]:
+        """The unseen cards shuffled and dealt as ``deal_unseen`` does, each other hand
+        agreeing with what is remembered of it where the unseen cards allow.
+        """
+        cards = list(unseen)
+        shuffle(rng, cards)
+        hands: list[list[Card]] = [[] for _ in sizes]
+        hands[seat] = list(hand)
+        wanted: list[tuple[int, Group]] = []
+        for other, size in enumerate(sizes):
+            if other == seat:
+                continue
+            for card in self.known.get(other, ()):
+                if len(hands[other]) < size and card in cards:
+                    cards.remove(card)
+                    hands[other].append(card)
+            for group in self.groups.get(other, ()):
+                if group.excluded:
+                    wanted.append((other, group))
+        wanted.sort(key=lambda item: -len(item[1].excluded))
+        for other, group in wanted:  # the most constrained first
+            take = min(group.count, sizes[other] - len(hands[other]))
+            at = len(cards) - 1
+            while take > 0 and at >= 0:
+                card = cards[at]
+                if card not in group.excluded:
+                    hands[other].append(card)
+                    del cards[at]
+                    take -= 1
+                at -= 1
+        for other, size in enumerate(sizes):  # the rest, and wherever no card would fit
+            if other == seat:
+                continue
+            take = min(size - len(hands[other]), len(cards))
+            if take > 0:
+                hands[other].extend(cards[len(cards) - take:])
+                del cards[len(cards) - take:]
+        return hands, cards
+
+    def agrees(self, sizes: Sequence[int]) -> None:
+        """Start again from the size of any hand the memory no longer adds up to (cards
+        given or taken in a way it does not follow).
+        """
+        for other, size in enumerate(sizes):
+            if other != self.seat and self.size(other) != size:
+                self.forget(other, size)
+
+
+def matching(top: Card, color: Color | None) -> frozenset[Card]:
+    """The faces other than Wilds that may be played on ``top`` with ``color`` in play."""
+    key = (top, color)
+    faces = _MATCHING.get(key)
+    if faces is None:
+        faces = _MATCHING[key] = frozenset(
+            card for card in playable_faces(top, color) if not card.is_wild
+        )
+    return faces
+
+
+_MATCHING: dict[tuple[Card, Color | None], frozenset[Card]] = {}
