@@ -13,7 +13,7 @@ from .engine.actions import Action
 from .engine.game import Game
 from .engine.match import Match
 from .engine.rules import PartnerSchedule, RuleSet
-from .engine.state import Phase
+from .engine.state import GameState, Phase
 
 MAX_ACTIONS = 1_000_000  # a game still going after this many actions counts as an error
 
@@ -52,7 +52,7 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
     jumping = s.rules.jump_in
     watching = watchers(enumerate(bots))
     if watching:
-        tell(watching, game.opening)
+        tell(watching, game.opening, _sizes(s))
     while s.phase is not Phase.GAME_OVER:
         if s.exposed is not None or s.handed_one or jumping:
             first = s.current
@@ -64,7 +64,7 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
                 if choice is not None:
                     events = game.apply(choice)
                     if watching:
-                        tell(watching, events)
+                        tell(watching, events, _sizes(s))
                     actions += 1
             if game.over:
                 break
@@ -80,7 +80,7 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
             raise GameDidNotEnd(f"seat {seat} had no move in phase {s.phase.value}")
         events = game.apply(choice)
         if watching:
-            tell(watching, events)
+            tell(watching, events, _sizes(s))
         actions += 1
         if actions > MAX_ACTIONS:
             raise GameDidNotEnd(f"no winner after {MAX_ACTIONS} actions")
@@ -88,6 +88,11 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
 
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
+def _sizes(s: GameState) -> list[int]:
+    """How many cards each seat holds: public."""
+    return [len(hand) for hand in s.hands]
 
 
 def _play_match(

@@ -6,7 +6,7 @@ know them, and its made-up hands agree with what it remembers.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from bots_helpers import cards
 
@@ -121,7 +121,8 @@ class _Listener:
     def choose(self, view, legal):  # type: ignore[no-untyped-def]
         return self.bot.choose(view, legal)
 
-    def observe(self, seat: int, events: Iterable[ev.Event]) -> None:
+    def observe(self, seat: int, events: Iterable[ev.Event], sizes: Sequence[int]) -> None:
+        assert len(sizes) == 4
         self.heard += [(seat, event) for event in events]
 
 
@@ -145,11 +146,14 @@ def test_a_remembering_bot_hears_other_seats_draws_without_their_cards() -> None
 def test_the_hard_bot_is_one_of_the_bots_that_remember_and_plays_on_after_hands_move() -> None:
     bot = HardBot(random.Random(1), playouts=16)
     assert watchers([(2, bot), (0, NormalBot(random.Random(1)))]) == [(2, bot)]
-    tell([(2, bot)], [ev.RoundStarted(1, 0), ev.HandDealt(1, 7, tuple(cards("g1") * 7))])
+    tell([(2, bot)], [ev.RoundStarted(1, 0), ev.HandDealt(1, 7, tuple(cards("g1") * 7)),
+                      ev.StartCardTurned(B7), ev.CardsDrawn(1, 1, ev.DrawReason.TURN)],
+         [7, 8, 7, 7])
     assert bot.memory is not None and bot.memory.seat == 2
-    assert bot.memory.size(1) == 7
-    tell([(2, bot)], [ev.HandsPassed(ev.Direction.CLOCKWISE)])
-    assert bot.memory.size(1) == 0  # nothing known of a hand that moved
+    assert bot.memory.size(1) == 8 and bot.memory.groups[1][0].excluded
+    tell([(2, bot)], [ev.HandsPassed(ev.Direction.CLOCKWISE)], [8, 7, 7, 7])
+    assert bot.memory.size(1) == 7  # a hand that moved: its size, and nothing else known
+    assert not any(group.excluded for group in bot.memory.groups[1])
 
 
 def test_a_player_seen_to_draw_while_holding_a_match_is_not_read_from_draws_again() -> None:

@@ -493,3 +493,18 @@ def test_run_plays_a_real_game_until_the_input_ends(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert out.startswith("UNO against Ann and Bob: first to 500 points wins.")
     assert out.rstrip().endswith(CLOSED)
+
+
+def test_a_hard_bot_at_the_table_remembers_that_you_drew_rather_than_play() -> None:
+    from uno_access.bots.hard import HardBot
+    from uno_access.bots.memory import matching
+
+    hard = HardBot(random.Random(1), playouts=16)
+    game = position(["r5 g3 y8", "b3 y5 g9", "b1 y7 y2"], "b2")
+    status, said = session(game, ["d"], {1: hard, 2: bot(2)})  # type: ignore[dict-item]
+    assert status == 0 and "You draw Red 1." in said
+    assert hard.memory is not None and hard.memory.seat == 1
+    shut = matching(Card.from_code("b2"), Card.from_code("b2").color)
+    assert hard.memory.groups[0] and all(
+        shut <= group.excluded for group in hard.memory.groups[0]
+    )  # none of your cards was a Blue or a 2

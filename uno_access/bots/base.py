@@ -27,8 +27,10 @@ class Bot(Protocol):
 class Watcher(Protocol):
     """A bot that also remembers what happened (the hard bot)."""
 
-    def observe(self, seat: int, events: Iterable[Event]) -> None:
-        """``events`` as ``seat`` may know them: other seats' cards never in them."""
+    def observe(self, seat: int, events: Iterable[Event], sizes: Sequence[int]) -> None:
+        """``events`` as ``seat`` may know them (other seats' cards never in them), and how
+        many cards each seat holds after them (public: a card check tells anyone).
+        """
         ...
 
 
@@ -37,10 +39,15 @@ def watchers(seated: Iterable[tuple[int, object]]) -> list[tuple[int, Watcher]]:
     return [(seat, bot) for seat, bot in seated if hasattr(bot, "observe")]
 
 
-def tell(watching: Sequence[tuple[int, Watcher]], events: Sequence[Event]) -> None:
-    """Each remembering bot hears ``events`` as its own seat may know them, and no more."""
+def tell(
+    watching: Sequence[tuple[int, Watcher]], events: Sequence[Event], sizes: Sequence[int]
+) -> None:
+    """Each remembering bot hears ``events`` as its own seat may know them, and no more,
+    and the number of cards in each hand after them.
+    """
     for seat, bot in watching:
-        bot.observe(seat, [e for e in (for_seat(event, seat) for event in events) if e is not None])
+        heard = [e for e in (for_seat(event, seat) for event in events) if e is not None]
+        bot.observe(seat, heard, sizes)
 
 
 BOT_NAMES = ("easy", "normal", "hard", "random")  # "random" is the easy bot's old name

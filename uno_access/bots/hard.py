@@ -84,14 +84,17 @@ class HardBot:
             self.times.append(time.perf_counter() - started)
         return choice
 
-    def observe(self, seat: int, events: Iterable[Event]) -> None:
-        """What happened, as ``seat`` may know it (``engine.events.for_seat``)."""
+    def observe(self, seat: int, events: Iterable[Event], sizes: Sequence[int]) -> None:
+        """What happened, as ``seat`` may know it (``engine.events.for_seat``), and the
+        number of cards in each hand after it.
+        """
         if not self.remember:
             return
         memory = self.memory
         if memory is None or memory.seat != seat:
             memory = self.memory = Memory(seat)
         memory.observe(events)
+        memory.agrees(sizes)
 
     # ----------------------------------------------------------------- the moves
 

@@ -112,7 +112,7 @@ class Table:
         # the bots that remember what happened: they hear it as their seat may know it
         self._watching = watchers(bots.items())
         if self._watching:
-            tell(self._watching, game.opening)
+            tell(self._watching, game.opening, game.view(seat).hand_sizes)
         self.keyboard = keyboard
         self.screen = screen
         self.outputs = outputs or Outputs(screen.say)
@@ -807,7 +807,7 @@ class Table:
             self.recorder.record(action)  # a query changes nothing: only its answer is kept
         events = self.game.apply(action)
         if self._watching:
-            tell(self._watching, events)
+            tell(self._watching, events, self.game.view(self.me).hand_sizes)
         return events
 
     def say(self, line: str, priority: Priority = Priority.URGENT) -> None:
