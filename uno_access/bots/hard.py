@@ -37,7 +37,7 @@ from .rollout import play_out, unfinished_value, value
 from .tactics import color_before, color_counts, holds_color
 
 DEFAULT_BUDGET_MS = 200.0
-DEFAULT_PLAYOUTS = 256  # per decision at most, shared among its moves
+DEFAULT_PLAYOUTS = 512  # per decision at most, shared among its moves
 MIN_WORLDS = 8
 CHECK_EVERY = 8  # worlds between checks which moves are still in the running
 PLAYOUT_LIMIT = 400  # actions: a hand still going after this is valued by hand sizes
