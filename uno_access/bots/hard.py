@@ -4,12 +4,11 @@ Where its turn offers more than one sensible move (which card, which colour for 
 whether to play a drawn card or keep it, whether to pass a stack on or to challenge), it
 makes up worlds consistent with what it has seen (``determinize``) and with what it
 remembers of the hand (``memory``: who drew rather than play, a hand shown in a
-challenge), tries each move in
-every world and plays the hand out to its end with sensible playouts (``rollout``),
-valuing the change in score. Every move meets the same worlds and the same playout
-dice, so the comparison is paired; the normal bot's choice stands unless another move
-beats it by more than one and a half standard errors (playouts are noisy, and a rule of
-thumb is better than a coin toss).
+challenge), tries each move in every world and plays the hand out to its end with
+sensible playouts (``rollout``), valuing the change in score. Every move meets the same
+worlds and the same playout dice, so the comparison is paired; the normal bot's choice
+stands unless another move beats it by more than one and a half standard errors
+(playouts are noisy, and a rule of thumb is better than a coin toss).
 
 Its work is capped by a number of playouts, shared among the moves still in the running:
 a move clearly behind the normal bot's choice is dropped and its playouts go to the close
