@@ -175,9 +175,8 @@ class HardBot:
         spent = 0  # playouts, of at most ``self.playouts`` (but ``MIN_WORLDS`` worlds)
         done = 0
         values = [0.0] * count
+        # told every event and each hand's size after it, so it adds up to the view's sizes
         memory = self.memory if self.memory is not None and self.memory.seat == seat else None
-        if memory is not None:
-            memory.agrees(view.hand_sizes)
         while spent < self.playouts or done < MIN_WORLDS:
             if memory is not None:
                 hands, pile = memory.deal_hands(seat, view.hand, view.hand_sizes, unseen, rng)
