@@ -210,16 +210,38 @@ def test_w_s_p_and_r_answer_whose_turn_scores_the_pile_and_repeat() -> None:
     ]
 
 
-def test_page_up_and_down_step_through_the_history_of_messages() -> None:
+def test_page_up_steps_back_from_the_newest_line_on_the_first_press() -> None:
     said = keyed(position(START, "b2"), [PAGE_UP, PAGE_UP, PAGE_DOWN, "[", "]"])
     rest = after(said, turn("Blue 2 (b2)", 4))
     total = said.index(turn("Blue 2 (b2)", 4)) + 1
-    assert rest[:2] == [
-        f"{total} of {total}: {turn('Blue 2 (b2)', 4)}",
+    assert rest[:5] == [
+        f"{total - 1} of {total}: The start card is Blue 2.",
+        f"{total - 2} of {total}: {said[total - 3]}",
+        f"{total - 1} of {total}: The start card is Blue 2.",
+        f"{total - 2} of {total}: {said[total - 3]}",
         f"{total - 1} of {total}: The start card is Blue 2.",
     ]
-    assert rest[2] == f"{total} of {total}: {turn('Blue 2 (b2)', 4)}"
-    assert rest[3].startswith(f"{total - 1} of {total}: ")
+
+
+def test_the_ends_of_the_history_are_said() -> None:
+    said = keyed(position(START, "b2"), [PAGE_DOWN, *[PAGE_UP] * 6])
+    rest = after(said, turn("Blue 2 (b2)", 4))
+    assert rest[0] == "End of the game's history."
+    assert rest[1:4] == [
+        f"3 of 4: {said[2]}", f"2 of 4: {said[1]}", f"1 of 4: {said[0]}",
+    ]
+    assert rest[4:6] == ["Start of the game's history."] * 2
+
+
+def test_answers_are_kept_apart_from_the_game_and_v_switches_between_them() -> None:
+    said = keyed(position(START, "b2"), ["s", "p", PAGE_UP, "v", PAGE_UP, PAGE_UP, "v"])
+    rest = after(said, "The DRAW pile has 6 cards.")
+    # the answers do not bury the game: Page Up still reads the game's lines
+    assert rest[0] == "3 of 4: The start card is Blue 2."
+    assert rest[1] == "Reading the answers: 2 lines; Page Up reads back."
+    assert rest[2] == "1 of 2: Scores: you 0, Ann 0, Bob 0. First to 500 wins."
+    assert rest[3] == "Start of the answers."
+    assert rest[4] == "Reading the game's history: 4 lines; Page Up reads back."
 
 
 def test_e_and_f2_read_the_four_quick_play_reference_cards() -> None:
@@ -405,7 +427,7 @@ def test_up_and_down_step_through_the_history_like_page_up_and_down() -> None:
     rest = after(said, turn("Blue 2 (b2)", 4))
     total = said.index(turn("Blue 2 (b2)", 4)) + 1
     assert [line.split(":")[0] for line in rest[:3]] == [
-        f"{total} of {total}", f"{total - 1} of {total}", f"{total} of {total}",
+        f"{total - 1} of {total}", f"{total - 2} of {total}", f"{total - 1} of {total}",
     ]
 
 

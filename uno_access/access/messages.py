@@ -1136,6 +1136,27 @@ def history_line(number: int, total: int, line: str) -> str:
     return f"{number} of {total}: {line}"
 
 
+# ---------------------------------------------------------------- history (two buffers)
+# the buffer names, as the edges and the switch say them
+HISTORY_NAMES = {"game": "the game's history", "answers": "the answers"}
+
+
+def history_edge(buffer: str, start: bool) -> str:
+    """Page Up before the first line, or Page Down past the newest, of one buffer."""
+    where = "Start" if start else "End"
+    return f"{where} of {HISTORY_NAMES[buffer]}."
+
+
+def history_empty(buffer: str) -> str:
+    return f"Nothing in {HISTORY_NAMES[buffer]} yet."
+
+
+def history_switched(buffer: str, count: int) -> str:
+    """The other buffer is now the one Page Up reads."""
+    lines = "1 line" if count == 1 else f"{count} lines"
+    return f"Reading {HISTORY_NAMES[buffer]}: {lines}; Page Up reads back."
+
+
 def reference_card(heading: str, step: str) -> str:
     return f"{heading}. {step}"
 
@@ -1163,8 +1184,9 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("S", "the scores"),
     ("P", "how many cards the DRAW pile has"),
     ("R", "repeat the last message"),
-    ("Page Up, Page Down", "step back and forth through every message of the game "
+    ("Page Up, Page Down", "step back and forth through the game's history "
      "(also Up and Down, [ and ])"),
+    ("V or F3", "switch the history between the game and the answers to your questions"),
     ("E or F2", "the four Quick Play Reference cards"),
     ("M", "speech off or on"),
     ("Space", "let play go on, hear the next bot's move, deal the next round; Tab skips "

@@ -43,6 +43,7 @@ class Key(Enum):
     REPEAT = "repeat"
     OLDER = "history back"
     NEWER = "history forward"
+    SWITCH_HISTORY = "switch history"  # the game's history, or the answers
     QUICK_REFERENCE = "quick reference"
     HELP = "help"
     SPEECH = "speech"
@@ -82,6 +83,7 @@ KEYMAP: dict[Key, tuple[str, ...]] = {
     Key.REPEAT: ("r",),
     Key.OLDER: ("pageup", "up", "["),
     Key.NEWER: ("pagedown", "down", "]"),
+    Key.SWITCH_HISTORY: ("v", "f3"),
     Key.QUICK_REFERENCE: ("f2", "e"),
     Key.HELP: ("f1", "?"),
     Key.SPEECH: ("m",),
@@ -99,7 +101,7 @@ COLOR_KEYS: dict[Key, tuple[str, ...]] = {
 }
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
 # keys that mean nothing in the game: said so (F3 to F12, Insert, Delete)
-_NO_MEANING = (*(f"f{n}" for n in range(3, 13)), "insert", "delete")
+_NO_MEANING = (*(f"f{n}" for n in range(4, 13)), "insert", "delete")
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from ..access import braille
+from ..access import braille, messages
 from ..access.braille import BrailleTable
-from ..access.message import Message
+from ..access.message import Message, Priority
 from ..engine.cards import Card
 from ..engine.state import PlayerView
 
@@ -39,6 +39,13 @@ class Outputs:
         self.braille = braille_out
         self.large = large
         self.braille_table = table
+
+    def say(self, line: str, priority: Priority = Priority.NORMAL) -> None:
+        """A line of the session's own, before or beside a game (the offer to resume, the
+        store's notices): the same one path to every device as the game's messages.
+        """
+        dots = braille.render((line,), self.braille_table) if self.braille is not None else ""
+        self.show(Message(messages.spoken(line), dots, line, priority))
 
     def show(self, message: Message) -> None:
         self.write(message.text)

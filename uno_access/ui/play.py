@@ -105,7 +105,7 @@ def seat_bot_names(players: int, bots: Sequence[str]) -> tuple[str | None, ...]:
 def run(
     players: int, bots: Sequence[str], rules: RuleSet, seed: int | None, name: str | None,
     *, input: Input | None = None, output: Output | None = None, screen: Screen | None = None,
-    settings: Settings | None = None, names: Sequence[str] = (),
+    settings: Settings | None = None, names: Sequence[str] = (), session: Session | None = None,
 ) -> int:
     """A new game against bots on this terminal, saved as it goes (after the offer to
     resume an unfinished one); the exit status (2, with one line on standard error, when
@@ -115,14 +115,13 @@ def run(
     if problem is not None:
         print(f"uno-access: {problem}", file=sys.stderr)
         return EXIT_ERROR
-    session = _session(settings, input, output, screen)
-    screen = session.screen
-    store = _open_store(screen)
+    session = session or _session(settings, input, output, screen)
+    store = _open_store(session)
     try:
         try:
-            saved = _offer_resume(store, session.keyboard, screen)
+            saved = _offer_resume(store, session)
         except EOFError:
-            screen.say(messages.INPUT_CLOSED)
+            session.tell(messages.INPUT_CLOSED)
             return 0
         if saved is not None:
             return _play_saved(store, saved, session)
@@ -132,7 +131,7 @@ def run(
         setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
                           seat_bot_names(players, bots), HUMAN_SEAT)
         seated = seat_bots(players, bots, rng)
-        recorder = Recorder.start(store, setup, screen.say)
+        recorder = Recorder.start(store, setup, session.notify)
         table = _table(setup.new_game(), seated, session, HUMAN_SEAT, recorder)
         return _run_saved(table, recorder)
     finally:
@@ -162,7 +161,7 @@ def run_scenario(path: str, bots: Sequence[str], settings: Settings | None = Non
     seated = seat_bots(len(scenario.players), bots, rng)
     session = _session(settings, input, output, screen)
     try:
-        session.screen.say(messages.FROM_SCENARIO)
+        session.tell(messages.FROM_SCENARIO)
         return _table(game, seated, session, HUMAN_SEAT).run()
     finally:
         session.close()
@@ -194,18 +193,16 @@ def _table(
 def resume(
     number: int | None, *, input: Input | None = None, output: Output | None = None,
     screen: Screen | None = None, settings: Settings | None = None,
+    session: Session | None = None,
 ) -> str | int:
     """Take up a saved game again (the latest unfinished one by default) exactly where it
     stopped; the exit status, or the one line saying why it cannot be.
     """
-    screen = screen or Screen()
     opened = Store.open(database_path())
     store = opened.store
     if store is None:
         return messages.cannot_read_games(opened.why or "")
     try:
-        for line in opened.notices:
-            screen.say(line)
         if number is None:
             number = store.latest(unfinished=True)
             if number is None:
@@ -215,7 +212,9 @@ def resume(
             return saved
         if saved.finished:
             return messages.game_finished(number)
-        session = _session(settings, input, output, screen)
+        session = session or _session(settings, input, output, screen)
+        for line in opened.notices:
+            session.tell(line)
         try:
             return _play_saved(store, saved, session)
         finally:
@@ -240,14 +239,14 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
     return saved
 
 
-def _open_store(screen: Screen) -> Store | None:
+def _open_store(session: Session) -> Store | None:
     opened = Store.open(database_path())
     for line in opened.notices:
-        screen.say(line)
+        session.tell(line)
     return opened.store
 
 
-def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> SavedGame | None:
+def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     """Offer the latest unfinished game not offered before; the game if the person says yes.
 
     A game declined is not offered again (``uno-access resume NUMBER`` still takes it up).
@@ -262,15 +261,16 @@ def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> Sa
     if saved is None:
         return None
     if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
-        screen.say(saved)
+        session.tell(saved)
         _declined(store, number)
         return None
     names = saved.setup.names
     others = [n for seat, n in enumerate(names) if seat != saved.setup.seat]
     round_number = saved.game().state.round_number
+    keyboard = session.keyboard
     how = messages.KEYED if keyboard.keys else messages.TYPED
-    screen.say(messages.resume_offer(saved.id, saved.started, others, round_number, how))
-    screen.input_taken()
+    session.tell(messages.resume_offer(saved.id, saved.started, others, round_number, how))
+    session.screen.input_taken()
     if keyboard.read_yes(messages.RESUME_PROMPT):  # EOFError: the input closed
         return saved
     _declined(store, saved.id)
@@ -293,7 +293,7 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots) if name is not None
     }
-    recorder = Recorder.resume(store, saved, session.screen.say)
+    recorder = Recorder.resume(store, saved, session.notify)
     table = _table(saved.game(), bots, session, setup.seat, recorder, saved)
     return _run_saved(table, recorder)
 

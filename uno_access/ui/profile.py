@@ -29,17 +29,29 @@ class Session:
     keyboard: Keyboard
     screen: Screen
     outputs: Outputs
-    notices: Notices | None = None
+    notices: Notices
     verbosity: Verbosity = Verbosity.NORMAL
     pace: float = 0.0
 
     def close(self) -> None:
         self.outputs.close()
 
+    def tell(self, line: str) -> None:
+        """A line outside the game: what the devices had to say first, then ``line``."""
+        for notice in self.notices.drain():
+            self.outputs.say(notice.text)
+        self.outputs.say(line)
+
+    def notify(self, line: str) -> None:
+        """A notice of the store's (the game is not being saved): told once, before the
+        next line, as the devices' notices are.
+        """
+        self.notices.report("store", line, line)
+
 
 def plain_session(keyboard: Keyboard, screen: Screen) -> Session:
     """Typed lines and plain lines, no devices: what tests and scripts drive."""
-    return Session(keyboard, screen, Outputs(screen.say))
+    return Session(keyboard, screen, Outputs(screen.say), Notices())
 
 
 def open_session(

@@ -40,12 +40,14 @@ from ..engine.actions import (
 )
 from ..engine.cards import ANNIVERSARY, Card, Color, Kind
 from ..engine.events import (
+    CardCount,
     Event,
     PlayerEliminated,
     Refusal,
     Rejected,
     RoundEnded,
     RoundStarted,
+    TopCard,
     TurnStarted,
 )
 from ..engine.game import Game
@@ -67,11 +69,14 @@ from .commands import (
     read_card,
 )
 from .hand import HandCursor
+from .history import Buffer, Edge, History
 from .keys import Key, Pressed, Routed
 from .outputs import Outputs
 from .terminal import Keyboard, Screen
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn, *QUERIES)
+# events that answer the person (a refusal, card check, the top card): the answers' history
+_ANSWERS = (Rejected, CardCount, TopCard)
 # keys that mean a typed command (its words in messages.COMMAND_WORDS)
 _KEY_WORDS: dict[Key, str] = {
     Key.DRAW: "draw", Key.KEEP: "keep", Key.UNO: "uno", Key.CATCH: "catch",
@@ -131,8 +136,7 @@ class Table:
         self.cursor = HandCursor()
         self._cursors = {seat: self.cursor}  # hot seat: each person's own selection
         self.notices = notices
-        self.history: list[str] = []  # every line said, for Page Up and Page Down
-        self._reviewing: int | None = None  # the line of the history being read again
+        self.history = History()  # every line said, for Page Up and Page Down
         self._skipping = False  # Tab: the bots' moves until the person's turn, at once
         self._uno_armed = False  # U pressed before playing the next-to-last card
         self._announce = True  # say what to do when the person is next asked for a line
@@ -151,12 +155,12 @@ class Table:
                 self._opening()
             while not self.game.over:
                 self._step()
-        except _Left:  # the session's end, not the game's: shown, not saved
-            self.screen.say(messages.GAME_QUIT)
+        except _Left:  # the session's end, not the game's: told, not saved
+            self._tell_unsaved(messages.GAME_QUIT)
         except EOFError:
-            self.screen.say(messages.INPUT_CLOSED)
+            self._tell_unsaved(messages.INPUT_CLOSED)
         except KeyboardInterrupt:
-            self.screen.say(messages.GAME_INTERRUPTED)
+            self._tell_unsaved(messages.GAME_INTERRUPTED, Priority.URGENT)
             return 130
         return 0
 
@@ -164,12 +168,12 @@ class Table:
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
         self.say(messages.welcome(others, self.rules.target_score, self._scoring(), self.how),
-                 Priority.NORMAL)
+                 Priority.NORMAL, Buffer.GAME)
         teams = speech.describe_teams(view)
         if teams is not None:
-            self.say(teams.sentence())
+            self.say(teams.sentence(), buffer=Buffer.GAME)
         for line in messages.rules_intro(self.rules):
-            self.say(line)
+            self.say(line, buffer=Buffer.GAME)
         self._tell(self.game.opening)
 
     def _resume(self, saved: SavedGame) -> None:
@@ -178,10 +182,10 @@ class Table:
         """
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self.screen.say(messages.resumed(saved.id, others, view.round_number))
+        self._tell_unsaved(messages.resumed(saved.id, others, view.round_number))
         for line in saved.last_told:
-            self.screen.say(line)
-        self.screen.say(messages.RESUMED_END)
+            self._tell_unsaved(line)
+        self._tell_unsaved(messages.RESUMED_END)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
@@ -216,7 +220,8 @@ class Table:
         """Hot seat: the next person takes the keyboard; nothing of their hand is shown
         until they say they have it.
         """
-        self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL)
+        self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL,
+                 Buffer.GAME)
         while True:
             got = self._read(messages.HAND_OVER_PROMPT)
             if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
@@ -227,7 +232,7 @@ class Table:
         self.renderer = replace(self.renderer, viewer=seat)
         self.cursor = self._cursors.setdefault(seat, HandCursor())
         self._announce = True
-        self.say(messages.now_playing(self.names[seat]), Priority.NORMAL)
+        self.say(messages.now_playing(self.names[seat]), Priority.NORMAL, Buffer.GAME)
 
     def _pace(self) -> None:
         """After a bot's move, the pace the player set (no timer by default): wait that
@@ -282,8 +287,9 @@ class Table:
             view = self._view()
             self._present_turn(view)
             if view.exposed is not None and view.exposed != self.me:
-                self.say(messages.exposed_on_your_turn(self._who(view.exposed), self.how))
-            self.say(self._what_to_do(view), Priority.NORMAL)
+                self.say(messages.exposed_on_your_turn(self._who(view.exposed), self.how),
+                         buffer=Buffer.GAME)
+            self.say(self._what_to_do(view), Priority.NORMAL, Buffer.GAME)
         while True:
             view = self._view()
             command = self._command(self._read(messages.PROMPT))
@@ -301,7 +307,7 @@ class Table:
     def _watch(self) -> None:
         """Between rounds, for a person out of the game: Enter has a bot deal the next one."""
         self._announce = False
-        self.say(messages.watch_next_round(self.how))
+        self.say(messages.watch_next_round(self.how), buffer=Buffer.GAME)
         while True:
             command = self._command(self._read(messages.PROMPT))
             if command is None:
@@ -396,7 +402,7 @@ class Table:
         if not lines:
             return
         for line in lines:
-            self.say(line)
+            self.say(line, buffer=Buffer.GAME)
         catch = self._who(targets[0]) if targets else None
         while True:
             view = self._view()
@@ -698,6 +704,8 @@ class Table:
             self._move(key, view)
         elif key in (Key.OLDER, Key.NEWER):
             self._review(-1 if key is Key.OLDER else 1)
+        elif key is Key.SWITCH_HISTORY:
+            self._switch_history()
         elif key is Key.PILE:
             self._answer(Ask(Query.PILE))
         elif key is Key.QUICK_REFERENCE:
@@ -751,16 +759,31 @@ class Table:
             self._say_selected(view)
 
     def _review(self, step: int) -> None:
-        """Page Up and Page Down: the history of lines, one at a time; said, not kept."""
-        lines = self.history
-        if not lines:
-            self.say(messages.NOTHING_TO_REPEAT)
+        """Page Up and Page Down: the history being read, one line at a time (the first Page
+        Up the line before the newest); told, not kept. Its ends are said.
+        """
+        got = self.history.step(step)
+        buffer = got.buffer.value
+        if got.message is None:
+            line = (
+                messages.history_empty(buffer) if not got.total
+                else messages.history_edge(buffer, got.edge is Edge.START)
+            )
+            self.outputs.show(self.renderer.text(line, Priority.URGENT))
             return
-        at = self._reviewing
-        at = len(lines) - 1 if at is None else max(0, min(len(lines) - 1, at + step))
-        message = self.renderer.text(messages.history_line(at + 1, len(lines), lines[at]))
-        self.outputs.show(message)
-        self._reviewing = at
+        said = got.message
+        self.outputs.show(Message(
+            said.speech, said.braille,
+            messages.history_line(got.number, got.total, said.text), Priority.URGENT,
+        ))
+
+    def _switch_history(self) -> None:
+        """Page Up reads the other history now: the game's, or the answers."""
+        buffer = self.history.switch()
+        count = len(self.history.lines[buffer])
+        self.outputs.show(self.renderer.text(
+            messages.history_switched(buffer.value, count), Priority.URGENT
+        ))
 
     def _help(self, view: PlayerView) -> None:
         """F1: what can be done now, then every key (or every typed command)."""
@@ -810,31 +833,55 @@ class Table:
             tell(self._watching, events, self.game.view(self.me).hand_sizes)
         return events
 
-    def say(self, line: str, priority: Priority = Priority.URGENT) -> None:
+    def say(
+        self, line: str, priority: Priority = Priority.URGENT, buffer: Buffer = Buffer.ANSWERS
+    ) -> None:
         """A line of the table's own (an answer, a prompt, an error): urgent unless told,
-        since it answers what the person just did.
+        since it answers what the person just did; kept in the answers' history unless
+        it is part of the game (``buffer``).
         """
-        self._show(self.renderer.text(line, priority))
+        self._show(self.renderer.text(line, priority), buffer=buffer)
 
-    def _show(self, message: Message, saved: bool = False) -> None:
-        """Show one message: saved first (unless ``saved`` already), then to the outputs."""
+    def _show(
+        self, message: Message, saved: bool = False, buffer: Buffer = Buffer.ANSWERS
+    ) -> None:
+        """Show one message: saved first (unless ``saved`` already), then what the devices
+        had to say since the last line, then the message itself, so that it, the answer or
+        the turn, is what the display ends on.
+        """
         if self.recorder is not None and not saved:
             self.recorder.said(message.text)
-        self.history.append(message.text)
-        self._reviewing = None
+        self._notices(message.priority)
+        self.history.add(message, buffer)
+        self.outputs.show(message)
+
+    def _tell_unsaved(self, line: str, priority: Priority = Priority.NORMAL) -> None:
+        """A line told but not saved: the session's own (where a resumed game stopped, the
+        end of the session), not the game's.
+        """
+        self._notices(priority)
+        message = self.renderer.text(line, priority)
+        self.history.add(message, Buffer.GAME)
         self.outputs.show(message)
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
         """A key, a typed command, or a braille display's routing key."""
         self._input_taken()
-        self._notices()
         return self.keyboard.read(prompt)
 
-    def _notices(self) -> None:
-        """What the devices had to say (speech lost, a display gone or back), once each."""
-        if self.notices is not None:
-            for notice in self.notices.drain():
-                self.say(notice.text, Priority.NORMAL)
+    def _notices(self, priority: Priority = Priority.NORMAL) -> None:
+        """What the devices (and the store) had to say (speech lost, a display gone or back,
+        the game not being saved), once each, before the line about to be shown, and as
+        urgent as it so that speech says both.
+        """
+        if self.notices is None:
+            return
+        for notice in self.notices.drain():
+            message = self.renderer.text(notice.text, max(priority, Priority.NORMAL))
+            if self.recorder is not None:
+                self.recorder.said(message.text)
+            self.history.add(message, Buffer.ANSWERS)
+            self.outputs.show(message)
 
     def _read_text(self, prompt: str) -> str:
         """A typed answer; a key alone (Enter, Space) is an empty one."""
@@ -854,10 +901,11 @@ class Table:
         said = self.renderer.events(shown)
         if self.recorder is not None:  # the batch saved at once, before any of it is shown
             self.recorder.said(*(message.text for message in said))
+        buffer = Buffer.ANSWERS if all(isinstance(e, _ANSWERS) for e in shown) else Buffer.GAME
         for message in said:
-            self._show(message, saved=True)
+            self._show(message, saved=True, buffer=buffer)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
-            self.say(messages.YOU_ARE_OUT)
+            self.say(messages.YOU_ARE_OUT, buffer=Buffer.GAME)
 
     def _track(self, events: Iterable[Event]) -> None:
         for event in events:

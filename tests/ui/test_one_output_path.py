@@ -1,0 +1,112 @@
+"""One output path: every line the player is told reaches the screen, speech and braille.
+
+The speaker and the braille display here are recording stand-ins for the physical world
+(a loudspeaker, a display's cells); everything before them is the real game: the offer
+to resume, the store's notices, the resumed summary, the quit and end-of-input lines.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, cast
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from uno_access.access import messages
+from uno_access.access.message import Message
+from uno_access.devices.base import Notices
+from uno_access.engine.rules import RuleSet
+from uno_access.ui.outputs import Outputs
+from uno_access.ui.play import resume, run
+from uno_access.ui.profile import Session
+from uno_access.ui.terminal import Keyboard, Screen
+
+os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+
+
+class Recording:
+    """A speaker or braille display that keeps what reached it."""
+
+    available = True
+    enabled = True
+
+    def __init__(self) -> None:
+        self.shown: list[Message] = []
+
+    def show(self, message: Message) -> None:
+        self.shown.append(message)
+
+    def set_hand(self, dots: Sequence[str], selected: int | None) -> None:
+        pass
+
+    def set_table(self, dots: str) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def played(keys: str, *, again: bool = False) -> tuple[list[str], Recording, Recording]:
+    """Start ``uno-access play`` (or ``resume`` with ``again``) against one bot, press
+    ``keys``, close the input; the screen's lines and what speech and braille got.
+    """
+    said: list[str] = []
+    speaker, display = Recording(), Recording()
+    with create_pipe_input() as pipe:
+        pipe.send_text(keys)
+        pipe.close()
+        screen = Screen(said.append)
+        outputs = Outputs(
+            screen.say, speaker=cast(Any, speaker), braille_out=cast(Any, display)
+        )
+        keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
+        session = Session(keyboard, screen, outputs, Notices())
+        if again:
+            resume(None, session=session)
+        else:
+            run(2, ["normal"], RuleSet(), 7, None, session=session)
+    return said, speaker, display
+
+
+def assert_everywhere(said: list[str], speaker: Recording, display: Recording) -> None:
+    assert said, "nothing was said"
+    assert [m.text for m in speaker.shown] == said
+    assert [m.text for m in display.shown] == said
+    assert all(m.braille for m in display.shown), "a line without braille"
+    assert all(m.speech for m in speaker.shown), "a line without speech"
+
+
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    return tmp_path
+
+
+def test_every_line_of_a_game_and_its_end_reaches_screen_speech_and_braille() -> None:
+    said, speaker, display = played("tcqy")
+    assert messages.GAME_QUIT in said
+    assert_everywhere(said, speaker, display)
+
+
+def test_the_resume_offer_the_summary_and_the_end_of_input_reach_every_device() -> None:
+    played("tq")  # a game left at the quit question: the input closed
+    said, speaker, display = played("y")
+    assert any(line.startswith("Resume game 1") or "resume" in line.lower() for line in said)
+    assert messages.RESUMED_END in said
+    assert said[-1] == messages.INPUT_CLOSED
+    assert_everywhere(said, speaker, display)
+    said, speaker, display = played("", again=True)
+    assert messages.RESUMED_END in said
+    assert_everywhere(said, speaker, display)
+
+
+def test_the_game_not_being_saved_is_said_on_every_device(data_home: Path) -> None:
+    (data_home / "data").write_text("not a folder")  # the data folder cannot be made
+    said, speaker, display = played("t")
+    assert any(line.startswith("Your game is not being saved") for line in said)
+    assert_everywhere(said, speaker, display)
