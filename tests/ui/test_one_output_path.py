@@ -110,3 +110,32 @@ def test_the_game_not_being_saved_is_said_on_every_device(data_home: Path) -> No
     said, speaker, display = played("t")
     assert any(line.startswith("Your game is not being saved") for line in said)
     assert_everywhere(said, speaker, display)
+
+
+class Reconnecting(Keyboard):
+    """A braille display comes back (its notice) while the player is deciding on a key."""
+
+    def __init__(self, notices: Notices, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.notices = notices
+
+    def read(self, prompt: str) -> Any:
+        got = super().read(prompt)
+        self.notices.report("braille", "back", "Braille display connected.")
+        return got
+
+
+def test_a_notice_never_hides_the_answer_the_display_ends_on_the_answer() -> None:
+    notices = Notices()
+    display = Recording()
+    with create_pipe_input() as pipe:
+        pipe.send_text("t")
+        pipe.close()
+        screen = Screen(lambda line: None)
+        outputs = Outputs(screen.say, braille_out=cast(Any, display))
+        keyboard = Reconnecting(notices, input=pipe, output=DummyOutput(), keys=True)
+        run(2, ["normal"], RuleSet(), 7, None, session=Session(keyboard, screen, outputs, notices))
+    texts = [m.text for m in display.shown]
+    answer = next(i for i, text in enumerate(texts) if text.startswith("Top card:"))
+    assert texts[answer - 1] == "Braille display connected."  # told first, then the answer
+    assert texts[-1] == messages.INPUT_CLOSED
