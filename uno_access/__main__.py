@@ -320,7 +320,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     chosen_here = any(value is not None for value in (
         args.players, args.bots, args.rules, args.names, args.scenario))
     if args.setup or (interactive() and not settings_exists() and not chosen_here):
-        chosen = set_up(settings)
+        from .ui.profile import open_session
+        from .ui.terminal import Keyboard
+
+        session = open_session(settings, Keyboard())  # heard and brailled as the game is
+        try:
+            chosen = set_up(settings, session=session)
+        finally:
+            session.close()
         if chosen is None:
             return 0
         settings = chosen

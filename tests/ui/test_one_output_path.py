@@ -139,3 +139,26 @@ def test_a_notice_never_hides_the_answer_the_display_ends_on_the_answer() -> Non
     answer = next(i for i, text in enumerate(texts) if text.startswith("Top card:"))
     assert texts[answer - 1] == "Braille display connected."  # told first, then the answer
     assert texts[-1] == messages.INPUT_CLOSED
+
+
+def test_the_set_up_is_told_on_every_device_explains_on_and_says_what_enter_kept() -> None:
+    from uno_access.settings import Settings
+    from uno_access.ui.setup import set_up
+
+    said: list[str] = []
+    speaker, display = Recording(), Recording()
+    answers = ["", "Zoe", "?", "hard", "Max", "?", "speed", "", "bogus", "off", "", "", "", ""]
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(answer + "\r" for answer in answers))
+        pipe.close()
+        screen = Screen(said.append)
+        outputs = Outputs(screen.say, speaker=cast(Any, speaker), braille_out=cast(Any, display))
+        keyboard = Keyboard(input=pipe, output=DummyOutput())
+        chosen = set_up(Settings(), session=Session(keyboard, screen, outputs, Notices()))
+    assert chosen is not None and chosen.bots == "hard" and chosen.names == "Max"
+    assert "Kept: 2." in said and "Chosen: Zoe." in said
+    assert any(line.startswith("Seat 1 (you are seat 0)") for line in said)
+    assert messages.SETUP_EXPLAIN_SEAT in said
+    assert "speed: Speed UNO: jump in with an identical card, draw until you can play." in said
+    assert "Answer one of: auto, brlapi, screen, off." in said
+    assert_everywhere(said, speaker, display)

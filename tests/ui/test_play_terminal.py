@@ -61,8 +61,8 @@ def _plain(text: str) -> str:
 def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> None:
     game = Terminal(tmp_path, "--seed", "7")
     game.sees("Setting up a game.")
-    for answer in ("3", "Zoe", "random", "person", "Max", "", "off", "off", "off", "", "",
-                   ""):
+    for answer in ("3", "Zoe", "random", "", "person", "Max", "", "off", "off", "off", "",
+                   "", ""):
         game.sees("setup>")
         game.answer(answer)
     game.sees("Your choices are kept for the next games.")
@@ -85,7 +85,7 @@ def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> No
     game.ends()
     settings = (tmp_path / "config" / "uno-access" / "settings.toml").read_text()
     assert 'name = "Zoe"' in settings and 'bots = "random,person"' in settings
-    assert 'names = ",Max"' in settings  # the bot in seat 1 takes a name of the table's
+    assert 'names = "Ann,Max"' in settings  # the bot in seat 1 kept a name of the table's
 
 
 def test_calling_uno_and_going_out_in_a_round_started_from_a_scenario(tmp_path: Path) -> None:

@@ -1243,9 +1243,23 @@ def setup_question(question: str, default: str) -> str:
     return f"{question} [{default}]"
 
 
+def setup_kept(default: str) -> str:
+    """Enter alone kept the answer in brackets: said, so that nothing passes unheard."""
+    return f"Kept: {default}."
+
+
+def setup_chosen(answer: str) -> str:
+    return f"Chosen: {answer}."
+
+
+SETUP_HELP_HINT = "Type ? for an explanation."
+
+
 def setup_seat(number: int) -> str:
+    """Seats are counted from 0, you, as everywhere in the game."""
     return (
-        f"Seat {number}: a bot (easy, normal or hard) or a person at this keyboard (person)?"
+        f"Seat {number} (you are seat 0): a bot (easy, normal or hard) or a person at this "
+        "keyboard (person)?"
     )
 
 
@@ -1253,7 +1267,48 @@ def setup_seat_name(number: int) -> str:
     return f"The name of the player in seat {number}?"
 
 
-def setup_bad_seat(options: Iterable[str]) -> str:
+# what ? says at each question of the set-up
+SETUP_EXPLAIN_PLAYERS = "Everyone at the table, you included: 2 to 10 players."
+SETUP_EXPLAIN_NAME = "The name the others and the game call you by, 1 to 30 characters."
+SETUP_EXPLAIN_SEAT = (
+    "easy plays a random card and forgets UNO now and then; normal plays sensibly; hard "
+    "thinks ahead. person: one more person at this keyboard, who takes it for their turns."
+)
+SETUP_EXPLAIN_SPEECH = "on: every message is spoken. off: you read the screen or a display."
+SETUP_EXPLAIN_BRAILLE = (
+    "auto: a braille display through brltty if one answers, else no braille. brlapi: a "
+    "display through brltty. screen: braille dots on the screen. off: no braille."
+)
+SETUP_EXPLAIN_LARGE = "on: big letters for the top card and colours with their names."
+SETUP_EXPLAIN_VERBOSITY = (
+    "brief: the fewest words. normal: whole sentences. full: sentences with each card's code."
+)
+SETUP_EXPLAIN_KEYS = (
+    "on: each action is one key, as D to draw. off: every command is typed, then Enter."
+)
+SETUP_EXPLAIN_PACE = (
+    "How long each bot's move waits before the next, so that you can follow; a key skips ahead."
+)
+PRESET_DESCRIPTIONS = {
+    "standard": "the Braille UNO sheet: 7 cards, first to 500 points",
+    "lowest": "the lowest total wins when someone reaches 500",
+    "anniversary": "the 30th Anniversary edition, with 4 Anniversary cards",
+    "partners": "4 players, partners across the table",
+    "partners_rotation": "4 players, each partnered once with every other",
+    "partners_two_tables": "8 players at two tables, partners rotating",
+    "challenge_uno": "reaching 500 eliminates; the last one in wins",
+    "speed": "Speed UNO: jump in with an identical card, draw until you can play",
+    "stacking": "a Draw Two on a Draw Two adds up",
+    "penalties": "a card that does not match costs 2 cards, so does a suggestion",
+}
+
+
+def setup_explain_rules(presets: Iterable[str]) -> list[str]:
+    """One line a preset, each alone on its line."""
+    return [f"{name}: {PRESET_DESCRIPTIONS.get(name, name)}." for name in presets]
+
+
+def setup_one_of(options: Iterable[str]) -> str:
     return f"Answer one of: {', '.join(options)}."
 
 

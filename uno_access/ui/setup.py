@@ -8,8 +8,9 @@ sighted player answer the same way.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from enum import Enum
 from typing import TypeVar
 
 from prompt_toolkit.input import Input
@@ -20,6 +21,7 @@ from ..access.message import Verbosity
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
 from ..settings import PERSON, BrailleDisplay, Settings, save
+from .profile import Session, plain_session
 from .terminal import Keyboard, Screen
 
 T = TypeVar("T")
@@ -36,63 +38,100 @@ def interactive() -> bool:
 
 def set_up(
     settings: Settings, *, input: Input | None = None, output: Output | None = None,
-    screen: Screen | None = None,
+    screen: Screen | None = None, session: Session | None = None,
 ) -> Settings | None:
-    """Ask for every choice of a game; the new settings, saved (None: the input closed)."""
-    keyboard = Keyboard(input=input, output=output)
-    screen = screen or Screen()
+    """Ask for every choice of a game; the new settings, saved (None: the input closed).
+
+    Every line goes through ``session`` (speech and braille as the settings so far say),
+    or, without one, to the screen alone.
+    """
+    if session is None:
+        keyboard = Keyboard(input=input, output=output)
+        session = plain_session(keyboard, screen or Screen())
     try:
-        return _ask_all(settings, keyboard, screen)
+        return _ask_all(settings, session)
     except _Closed:
-        screen.say(messages.INPUT_CLOSED)
+        session.tell(messages.INPUT_CLOSED)
         return None
 
 
-def _ask_all(s: Settings, keyboard: Keyboard, screen: Screen) -> Settings:
-    def ask(question: str, default: str, read: Callable[[str], T]) -> T:
+def _ask_all(s: Settings, session: Session) -> Settings:
+    keyboard = session.keyboard
+    tell = session.tell
+
+    def ask(question: str, default: str, read: Callable[[str], T],
+            explain: Sequence[str] = ()) -> T:
+        tell(messages.setup_question(question, default))
         while True:
-            screen.say(messages.setup_question(question, default))
+            session.screen.input_taken()
             try:
                 got = keyboard.read(messages.SETUP_PROMPT)
             except EOFError:
                 raise _Closed from None
             text = got.strip() if isinstance(got, str) else ""
+            if text == "?":
+                for line in explain or (question,):
+                    tell(line)
+                tell(messages.setup_question(question, default))
+                continue
             try:
-                return read(text or default)
+                answer = read(text or default)
             except ValueError as error:
-                screen.say(str(error))
+                tell(str(error))
+                if explain:
+                    tell(messages.SETUP_HELP_HINT)
+                continue
+            tell(messages.setup_kept(default) if not text else messages.setup_chosen(text))
+            return answer
 
-    screen.say(messages.SETUP_START)
-    players = ask(messages.SETUP_PLAYERS, str(s.players), _players)
-    name = ask(messages.SETUP_NAME, s.name or messages.YOU, _name)
+    tell(messages.SETUP_START)
+    players = ask(messages.SETUP_PLAYERS, str(s.players), _players,
+                  (messages.SETUP_EXPLAIN_PLAYERS,))
+    name = ask(messages.SETUP_NAME, s.name or messages.YOU, _name, (messages.SETUP_EXPLAIN_NAME,))
     old_bots = s.bots.split(",")
     old_names = s.names.split(",")
     bots: list[str] = []
     names: list[str] = []
     for seat in range(1, players):
         default = old_bots[(seat - 1) % len(old_bots)]
-        kind = ask(messages.setup_seat(seat + 1), default, _seat_kind)
+        kind = ask(messages.setup_seat(seat), default, _seat_kind, (messages.SETUP_EXPLAIN_SEAT,))
         bots.append(kind)
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
-        if kind == PERSON:  # a person says their name; the bots take the table's names
-            default_name = default_name or messages.TABLE_NAMES[seat - 1]
-            default_name = ask(messages.setup_seat_name(seat + 1), default_name, _name)
-        names.append(default_name)
-    rules = ask(messages.setup_rules(PRESETS), s.rules, _rules)
-    speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes)
-    display = ask(messages.SETUP_BRAILLE, s.braille_display.value, BrailleDisplay)
-    large = ask(messages.SETUP_LARGE, _on_off(s.large_text), _yes)
-    verbosity = ask(messages.SETUP_VERBOSITY, s.verbosity.value, Verbosity)
-    keys = ask(messages.SETUP_KEYS, _on_off(s.keys), _yes)
-    pace = ask(messages.SETUP_PACE, f"{s.bot_pace:g}", _pace)
+        default_name = default_name or messages.TABLE_NAMES[seat - 1]
+        names.append(ask(messages.setup_seat_name(seat), default_name, _name))
+    rules = ask(messages.setup_rules(PRESETS), s.rules, _rules,
+                messages.setup_explain_rules(PRESETS))
+    speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes, (messages.SETUP_EXPLAIN_SPEECH,))
+    display = ask(messages.SETUP_BRAILLE, s.braille_display.value, _one_of(BrailleDisplay),
+                  (messages.SETUP_EXPLAIN_BRAILLE,))
+    large = ask(messages.SETUP_LARGE, _on_off(s.large_text), _yes, (messages.SETUP_EXPLAIN_LARGE,))
+    verbosity = ask(messages.SETUP_VERBOSITY, s.verbosity.value, _one_of(Verbosity),
+                    (messages.SETUP_EXPLAIN_VERBOSITY,))
+    keys = ask(messages.SETUP_KEYS, _on_off(s.keys), _yes, (messages.SETUP_EXPLAIN_KEYS,))
+    pace = ask(messages.SETUP_PACE, f"{s.bot_pace:g}", _pace, (messages.SETUP_EXPLAIN_PACE,))
     chosen = replace(
         s, players=players, name=name, bots=",".join(bots), names=",".join(names),
         rules=rules, speech=speech, braille_display=display, large_text=large,
         verbosity=verbosity, keys=keys, bot_pace=pace,
     )
     problem = save(chosen)
-    screen.say(problem or messages.SETUP_SAVED)
+    tell(problem or messages.SETUP_SAVED)
     return chosen
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def _one_of(kind: type[E]) -> Callable[[str], E]:
+    """A reader of one of an enum's values, any case; a clear sentence for anything else."""
+
+    def read(text: str) -> E:
+        for member in kind:
+            if member.value == text.lower():
+                return member
+        raise ValueError(messages.setup_one_of(member.value for member in kind))
+
+    return read
 
 
 def _players(text: str) -> int:
@@ -111,7 +150,7 @@ def _seat_kind(text: str) -> str:
     word = text.lower()
     if word in (*BOT_NAMES, PERSON):
         return word
-    raise ValueError(messages.setup_bad_seat((*BOT_NAMES, PERSON)))
+    raise ValueError(messages.setup_one_of((*BOT_NAMES, PERSON)))
 
 
 def _rules(text: str) -> str:
