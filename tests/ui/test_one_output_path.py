@@ -7,7 +7,9 @@ to resume, the store's notices, the resumed summary, the quit and end-of-input l
 
 from __future__ import annotations
 
+import io
 import os
+import random
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, cast
@@ -18,11 +20,16 @@ from prompt_toolkit.output import DummyOutput
 
 from uno_access.access import messages
 from uno_access.access.message import Message
+from uno_access.bots.random_bot import RandomBot
 from uno_access.devices.base import Notices
+from uno_access.devices.braille_display import ScreenBraille
+from uno_access.engine.cards import Card
+from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 from uno_access.ui.outputs import Outputs
 from uno_access.ui.play import resume, run
 from uno_access.ui.profile import Session
+from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -162,3 +169,38 @@ def test_the_set_up_is_told_on_every_device_explains_on_and_says_what_enter_kept
     assert "speed: Speed UNO: jump in with an identical card, draw until you can play." in said
     assert "Answer one of: auto, brlapi, screen, off." in said
     assert_everywhere(said, speaker, display)
+
+
+class WindowKeeper(ScreenBraille):
+    """The real on-screen braille line, keeping what it showed after each message."""
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO())
+        self.after: dict[str, str] = {}
+        self.dots: dict[str, str] = {}
+
+    def show(self, message: Message) -> None:
+        super().show(message)
+        self.dots[message.text] = message.braille
+        self.after[message.text] = "".join(self.window().cells).rstrip("\u2800")
+
+
+def test_at_the_end_of_a_round_the_display_stays_on_the_result_not_the_hint() -> None:
+    game = Game.from_position(
+        ["You", "Ann"], [[Card.from_code("b7")], [Card.from_code("b3"), Card.from_code("y5")]],
+        Card.from_code("b2"), [Card.from_code(c) for c in ("r1", "g1", "y9")], seed=1,
+    )
+    said: list[str] = []
+    display = WindowKeeper()
+    with create_pipe_input() as pipe:
+        pipe.send_text("\r")
+        pipe.close()
+        screen = Screen(said.append)
+        outputs = Outputs(screen.say, braille_out=display)
+        keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
+        Table(game, {1: RandomBot(random.Random(1))}, keyboard, screen, outputs=outputs).run()
+    result = next(line for line in said if line.startswith("The round is over"))
+    hint = said[said.index(result) + 1]
+    assert hint == "Press Space to deal the next round."
+    assert display.after[hint] == display.after[result]  # the hint did not move the display
+    assert display.after[result] and display.dots[result].startswith(display.after[result])

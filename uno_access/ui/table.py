@@ -289,7 +289,10 @@ class Table:
             if view.exposed is not None and view.exposed != self.me:
                 self.say(messages.exposed_on_your_turn(self._who(view.exposed), self.how),
                          buffer=Buffer.GAME)
-            self.say(self._what_to_do(view), Priority.NORMAL, Buffer.GAME)
+            # between rounds the hint joins the history without moving the braille display
+            # off the round's result
+            hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
+            self.say(self._what_to_do(view), hint, Buffer.GAME)
         while True:
             view = self._view()
             command = self._command(self._read(messages.PROMPT))
