@@ -204,3 +204,45 @@ def test_at_the_end_of_a_round_the_display_stays_on_the_result_not_the_hint() ->
     assert hint == "Press Space to deal the next round."
     assert display.after[hint] == display.after[result]  # the hint did not move the display
     assert display.after[result] and display.dots[result].startswith(display.after[result])
+
+
+# every card face typed in turn (the first legal one is played), then a draw and a keep
+TRIES = [
+    *(f"{color}{face}" for color in "bgry"
+      for face in (*map(str, range(10)), "+2", "rv", "sk")),
+    "wi red", "wi+4 red", "draw", "keep", "accept",
+]
+
+
+class Trying(Keyboard):
+    """A person who tries every card until one plays, or draws; asked for another game,
+    says yes once, then no.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(keys=False)
+        self.asked: list[str] = []
+        self.reads = 0
+
+    def read(self, prompt: str) -> Any:
+        self.reads += 1
+        if self.reads > 20_000:
+            raise EOFError
+        return TRIES[self.reads % len(TRIES)]
+
+    def read_yes(self, prompt: str) -> bool:
+        self.asked.append(prompt)
+        return prompt == messages.ANOTHER_PROMPT and self.asked.count(prompt) == 1
+
+
+def test_at_the_end_of_a_game_another_is_offered_at_the_same_table() -> None:
+    said: list[str] = []
+    screen = Screen(said.append)
+    keyboard = Trying()
+    session = Session(keyboard, screen, Outputs(screen.say), Notices())
+    status = run(2, ["normal"], RuleSet(target_score=1), 3, None, session=session)
+    assert status == 0
+    offers = [line for line in said if line.startswith("Play another game at the same table?")]
+    assert len(offers) == 2  # after the first game, and after the second
+    assert said[said.index(offers[0]) + 1] == messages.ANOTHER_STARTS
+    assert said[said.index(offers[0]) + 2].startswith("UNO against Ann")

@@ -1715,6 +1715,16 @@ def resume_offer(
 RESUME_PROMPT = "resume? "
 
 
+def another_game(how: How = TYPED) -> str:
+    """The game is over: the same table may play again."""
+    answer = "Press Y for yes, any other key to leave" if how.keys else "Type y, or n to leave"
+    return f"Play another game at the same table? {answer}."
+
+
+ANOTHER_PROMPT = "again? "
+ANOTHER_STARTS = "A new game at the same table."
+
+
 def resumed(number: int, others: Sequence[str], round_number: int) -> str:
     return (
         f"Game {number} against {_store_names(others)} resumed where it stopped, "

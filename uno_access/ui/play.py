@@ -126,14 +126,19 @@ def run(
         if saved is not None:
             return _play_saved(store, saved, session)
         rng = random.Random(seed)
-        # Random(hash(x)) is Random(x) for a float x: the same deal, from a whole-number seed
-        game_seed = hash(rng.random()) % 2**64
-        setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
-                          seat_bot_names(players, bots), HUMAN_SEAT)
-        seated = seat_bots(players, bots, rng)
-        recorder = Recorder.start(store, setup, session.notify)
-        table = _table(setup.new_game(), seated, session, HUMAN_SEAT, recorder)
-        return _run_saved(table, recorder)
+        while True:
+            # Random(hash(x)) is Random(x) for a float x: the same deal, from a whole-number
+            # seed
+            game_seed = hash(rng.random()) % 2**64
+            setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
+                              seat_bot_names(players, bots), HUMAN_SEAT)
+            seated = seat_bots(players, bots, rng)
+            recorder = Recorder.start(store, setup, session.notify)
+            table = _table(setup.new_game(), seated, session, HUMAN_SEAT, recorder)
+            status = _run_saved(table, recorder)
+            if status or not table.game.over or not _another(session):
+                return status
+            session.tell(messages.ANOTHER_STARTS)
     finally:
         session.close()
         if store is not None:
@@ -275,6 +280,18 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
         return saved
     _declined(store, saved.id)
     return None
+
+
+def _another(session: Session) -> bool:
+    """The game is over: whether the person plays another at the same table."""
+    keyboard = session.keyboard
+    session.tell(messages.another_game(messages.KEYED if keyboard.keys else messages.TYPED))
+    session.screen.input_taken()
+    try:
+        return keyboard.read_yes(messages.ANOTHER_PROMPT)
+    except EOFError:
+        session.tell(messages.INPUT_CLOSED)
+        return False
 
 
 def _declined(store: Store, number: int | None) -> None:
