@@ -53,6 +53,7 @@ from collections.abc import Mapping, Sequence
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from .. import text
 from ..access import messages
 from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
@@ -132,8 +133,9 @@ def run(
         setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
                           seat_bot_names(players, bots), HUMAN_SEAT)
         seated = seat_bots(players, bots, rng)
+        game = setup.new_game()  # dealt before it is saved: a deal that fails saves nothing
         recorder = Recorder.start(store, setup, screen.say)
-        table = _table(setup.new_game(), seated, session, HUMAN_SEAT, recorder)
+        table = _table(game, seated, session, HUMAN_SEAT, recorder)
         return _run_saved(table, recorder)
     finally:
         session.close()
@@ -196,7 +198,8 @@ def resume(
     screen: Screen | None = None, settings: Settings | None = None,
 ) -> str | int:
     """Take up a saved game again (the latest unfinished one by default) exactly where it
-    stopped; the exit status, or the one line saying why it cannot be.
+    stopped; the exit status, or the one line saying why it cannot be. A file that can be
+    read but not written is read: the game plays on unsaved, saying so.
     """
     screen = screen or Screen()
     opened = Store.open(database_path())
@@ -206,10 +209,13 @@ def resume(
     try:
         for line in opened.notices:
             screen.say(line)
-        if number is None:
-            number = store.latest(unfinished=True)
+        try:
             if number is None:
-                return messages.NO_UNFINISHED_GAME
+                number = store.latest(unfinished=True)
+                if number is None:
+                    return messages.NO_UNFINISHED_GAME
+        except sqlite3.Error as error:
+            return messages.cannot_read_games(str(error))
         saved = load_saved(store, number)
         if isinstance(saved, str):
             return saved
@@ -225,7 +231,12 @@ def resume(
 
 
 def load_saved(store: Store, number: int) -> SavedGame | str:
-    """Game ``number`` read back, or the one line saying why it cannot be."""
+    """Game ``number`` read back and replayed, or the one line saying why it cannot be.
+
+    Nothing a saved game holds can make this raise: a move that cannot be read back or
+    replayed ends the game before it (``damage``), and a game that cannot be set up or
+    rebuilt at all is unreadable, with why.
+    """
     try:
         saved = store.load(number)
     except SavedGameError as error:
@@ -237,7 +248,15 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
     unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
     if unknown:
         return messages.saved_game_unreadable(number, messages.unknown_bot(unknown[0], BOT_NAMES))
-    return saved
+    try:
+        rebuilt = saved.rebuild()
+        rebuilt.game.view(saved.setup.seat)  # the person's seat is at the table
+    except SavedGameError as error:
+        return messages.saved_game_unreadable(number, str(error))
+    except Exception as error:  # whatever a bad record does, play goes on
+        why = messages.saved_setup_fails(text.shown(f"{type(error).__name__}: {error}", 200))
+        return messages.saved_game_unreadable(number, why)
+    return rebuilt.saved
 
 
 def _open_store(screen: Screen) -> Store | None:
@@ -250,7 +269,8 @@ def _open_store(screen: Screen) -> Store | None:
 def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> SavedGame | None:
     """Offer the latest unfinished game not offered before; the game if the person says yes.
 
-    A game declined is not offered again (``uno-access resume NUMBER`` still takes it up).
+    A game declined is not offered again (``uno-access resume NUMBER`` still takes it up),
+    nor is a game that cannot be read back (said once, with why).
     """
     if store is None:
         return None
@@ -286,9 +306,20 @@ def _declined(store: Store, number: int | None) -> None:
 
 def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
     """Play a saved game on from where it stopped. Its bots decide afresh: the record
-    holds every action, theirs too, so the position never depends on them.
+    holds every action, theirs too, so the position never depends on them. A game read
+    back only up to a damaged move goes on from before it (said in one line): the moves
+    from the damaged one on are set aside in the file, kept but no longer played.
     """
     setup = saved.setup
+    damage = saved.damage
+    if damage is not None:
+        session.screen.say(messages.game_damaged(saved.id, damage.move, damage.why))
+        if store is not None and not store.read_only:
+            try:
+                store.set_aside(saved.id, len(saved.actions))
+            except sqlite3.Error:
+                store = None  # moves cannot be added after the damaged ones: play unsaved
+                session.screen.say(messages.not_saving(messages.db_unusable(str(database_path()))))
     bots = {
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots) if name is not None
@@ -299,9 +330,12 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
 
 
 def _run_saved(table: Table, recorder: Recorder) -> int:
-    status = table.run()
-    if table.game.over:
-        recorder.finish()
+    try:
+        status = table.run()
+        if table.game.over:
+            recorder.finish()
+    finally:
+        recorder.close()  # what waits for a file locked by another program
     return status
 
 

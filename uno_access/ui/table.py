@@ -181,6 +181,8 @@ class Table:
         self.screen.say(messages.resumed(saved.id, others, view.round_number))
         for line in saved.last_told:
             self.screen.say(line)
+        # the moves saved but never told (the program stopped in between), told now
+        self._tell(saved.rebuild().untold)
         self.screen.say(messages.RESUMED_END)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
@@ -802,10 +804,20 @@ class Table:
     # ----------------------------------------------------------------- lines in and out
 
     def _apply(self, action: Action) -> list[Event]:
-        """The one place the table changes the game: saved first, then applied."""
-        if self.recorder is not None and not isinstance(action, QUERIES):
-            self.recorder.record(action)  # a query changes nothing: only its answer is kept
+        """The one place the table changes the game: saved first, then applied. An action
+        that would not read back once saved (a play of no cards, ``b7 x0``) is applied
+        first: refused, as the rules always refuse it, it is not saved at all.
+        """
+        recorder = self.recorder
+        later = False
+        if recorder is not None and not isinstance(action, QUERIES):
+            if recorder.readable(action):  # a query changes nothing: only its answer is kept
+                recorder.record(action)
+            else:
+                later = True
         events = self.game.apply(action)
+        if later and recorder is not None and not isinstance(events[0], Rejected):
+            recorder.record(action)  # never happens; if it did, a resume stops before it
         if self._watching:
             tell(self._watching, events, self.game.view(self.me).hand_sizes)
         return events
