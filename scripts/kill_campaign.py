@@ -240,12 +240,16 @@ class Campaign:
                 self.counts.problems.append(f"game {saved.id} was not offered: {offer[-1:]}")
                 return None
             said = self.press("y")
-        if self.prompt is None or messages.RESUMED_END not in said:
+        if messages.RESUMED_END not in said or (self.prompt is None and not self._over()):
             self.counts.problems.append(f"game {saved.id} did not resume: {said[-3:]}")
             return None
         self.counts.resumed += 1
         start = next((i for i, line in enumerate(said) if "resumed where it stopped" in line), 0)
         return said[start + 1:said.index(messages.RESUMED_END)]
+
+    def _over(self) -> bool:
+        """The resume told the moves that ended the game, and the game ended."""
+        return self.saved().finished
 
     # ------------------------------------------------------------- the end
 

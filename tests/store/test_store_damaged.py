@@ -7,6 +7,7 @@ resume; a game number out of range is one line.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import sqlite3
@@ -27,6 +28,7 @@ from uno_access.engine.rules import RuleSet
 from uno_access.scenario import state_json
 from uno_access.store import GameSetup, Recorder, Store
 from uno_access.store.saved import SavedGame
+from uno_access.ui.play import run
 from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
@@ -167,6 +169,18 @@ def test_a_saved_game_that_cannot_be_dealt_is_said_unreadable_once_and_play_goes
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert "Game 1 cannot be read back" in result.stderr and "Traceback" not in result.stderr
     assert command(home, "play", "--seed", "3").returncode == 0  # no lock-out (input closed)
+
+
+def test_a_game_that_cannot_be_dealt_is_never_saved(home: Path) -> None:
+    with create_pipe_input() as pipe, contextlib.suppress(Exception):
+        pipe.close()  # the rules may refuse it, or the deal fail: either way, nothing saved
+        rules = RuleSet.from_spec("standard,hand_size=15")
+        run(10, ["random"], rules, 1, None, input=pipe, output=DummyOutput(),
+            screen=Screen(lambda line: None))
+    opened = Store.open(database(home))
+    assert opened.store is not None
+    assert opened.store.latest() is None
+    opened.store.close()
 
 
 def test_a_move_saved_but_never_told_is_told_on_resume(home: Path) -> None:

@@ -60,6 +60,7 @@ from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
 from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
+from ..store.database import reason
 from ..store.paths import database_path
 from ..store.saved import SavedGameError
 from .profile import Session, open_session, plain_session
@@ -317,9 +318,9 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
         if store is not None and not store.read_only:
             try:
                 store.set_aside(saved.id, len(saved.actions))
-            except sqlite3.Error:
+            except sqlite3.Error as error:
                 store = None  # moves cannot be added after the damaged ones: play unsaved
-                session.screen.say(messages.not_saving(messages.db_unusable(str(database_path()))))
+                session.screen.say(messages.not_saving(reason(error, database_path())))
     bots = {
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots) if name is not None
