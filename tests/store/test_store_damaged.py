@@ -20,6 +20,7 @@ from store_pty import database, read_saved
 from test_store_commands import command, typed
 
 from uno_access.access import messages
+from uno_access.access.message import Message
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.actions import Play
 from uno_access.engine.cards import Card
@@ -28,7 +29,9 @@ from uno_access.engine.rules import RuleSet
 from uno_access.scenario import state_json
 from uno_access.store import GameSetup, Recorder, Store
 from uno_access.store.saved import SavedGame
-from uno_access.ui.play import run
+from uno_access.ui.outputs import Outputs
+from uno_access.ui.play import _offer_resume, _open_store, _play_saved, run
+from uno_access.ui.profile import Session
 from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
@@ -213,3 +216,41 @@ def test_a_game_number_beyond_sqlite_s_integers_is_one_line_and_status_2(
     result = command(home, verb, "9223372036854775807")
     assert result.returncode == 2
     assert result.stderr == f"uno-access: {messages.no_such_game(9223372036854775807)}\n"
+
+
+class _Speaker:
+    """The loudspeaker: what would be spoken."""
+
+    available = True
+    enabled = True
+
+    def __init__(self) -> None:
+        self.spoken: list[str] = []
+
+    def show(self, message: Message) -> None:
+        self.spoken.append(message.speech)
+
+    def close(self) -> None:
+        pass
+
+
+def test_the_offer_to_resume_and_what_the_person_was_last_told_are_spoken_too(
+    home: Path,
+) -> None:
+    typed(["d", "h"])
+    speaker = _Speaker()
+    said: list[str] = []
+    screen = Screen(said.append)
+    with create_pipe_input() as pipe:
+        pipe.send_text("y\rh\r")
+        pipe.close()
+        outputs = Outputs(screen.say, speaker=speaker)  # type: ignore[arg-type]
+        session = Session(Keyboard(input=pipe, output=DummyOutput()), screen, outputs)
+        store = _open_store(session)
+        saved = _offer_resume(store, session)
+        assert saved is not None and store is not None
+        _play_saved(store, saved, session)
+        store.close()
+    assert said[0].startswith("You have an unfinished game, number 1")
+    told = said[: said.index(messages.RESUMED_END) + 1]
+    assert speaker.spoken[: len(told)] == [messages.spoken(line) for line in told]

@@ -48,13 +48,14 @@ import contextlib
 import random
 import sqlite3
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from .. import text
 from ..access import messages
+from ..access.render import Renderer
 from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
@@ -119,12 +120,12 @@ def run(
         return EXIT_ERROR
     session = _session(settings, input, output, screen)
     screen = session.screen
-    store = _open_store(screen)
+    store = _open_store(session)
     try:
         try:
-            saved = _offer_resume(store, session.keyboard, screen)
+            saved = _offer_resume(store, session)
         except EOFError:
-            screen.say(messages.INPUT_CLOSED)
+            _tell(session, messages.INPUT_CLOSED)
             return 0
         if saved is not None:
             return _play_saved(store, saved, session)
@@ -135,7 +136,7 @@ def run(
                           seat_bot_names(players, bots), HUMAN_SEAT)
         seated = seat_bots(players, bots, rng)
         game = setup.new_game()  # dealt before it is saved: a deal that fails saves nothing
-        recorder = Recorder.start(store, setup, screen.say)
+        recorder = Recorder.start(store, setup, _teller(session))
         table = _table(game, seated, session, HUMAN_SEAT, recorder)
         return _run_saved(table, recorder)
     finally:
@@ -208,8 +209,6 @@ def resume(
     if store is None:
         return messages.cannot_read_games(opened.why or "")
     try:
-        for line in opened.notices:
-            screen.say(line)
         try:
             if number is None:
                 number = store.latest(unfinished=True)
@@ -224,6 +223,8 @@ def resume(
             return messages.game_finished(number)
         session = _session(settings, input, output, screen)
         try:
+            for line in opened.notices:  # a file kept aside, a game read but not saved
+                _tell(session, line)
             return _play_saved(store, saved, session)
         finally:
             session.close()
@@ -260,14 +261,28 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
     return rebuilt.saved
 
 
-def _open_store(screen: Screen) -> Store | None:
+def _open_store(session: Session) -> Store | None:
     opened = Store.open(database_path())
     for line in opened.notices:
-        screen.say(line)
+        _tell(session, line)
     return opened.store
 
 
-def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> SavedGame | None:
+def _tell(session: Session, line: str) -> None:
+    """A line of the store's (a notice, the offer to resume) to every output: the screen,
+    speech and the braille display; not saved in any game.
+    """
+    outputs = session.outputs
+    renderer = Renderer(0, (), table=outputs.braille_table,
+                        with_braille=outputs.braille is not None)
+    outputs.show(renderer.text(line))
+
+
+def _teller(session: Session) -> Callable[[str], None]:
+    return lambda line: _tell(session, line)
+
+
+def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     """Offer the latest unfinished game not offered before; the game if the person says yes.
 
     A game declined is not offered again (``uno-access resume NUMBER`` still takes it up),
@@ -283,15 +298,16 @@ def _offer_resume(store: Store | None, keyboard: Keyboard, screen: Screen) -> Sa
     if saved is None:
         return None
     if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
-        screen.say(saved)
+        _tell(session, saved)
         _declined(store, number)
         return None
     names = saved.setup.names
     others = [n for seat, n in enumerate(names) if seat != saved.setup.seat]
     round_number = saved.game().state.round_number
+    keyboard = session.keyboard
     how = messages.KEYED if keyboard.keys else messages.TYPED
-    screen.say(messages.resume_offer(saved.id, saved.started, others, round_number, how))
-    screen.input_taken()
+    _tell(session, messages.resume_offer(saved.id, saved.started, others, round_number, how))
+    session.screen.input_taken()
     if keyboard.read_yes(messages.RESUME_PROMPT):  # EOFError: the input closed
         return saved
     _declined(store, saved.id)
@@ -314,18 +330,18 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
     setup = saved.setup
     damage = saved.damage
     if damage is not None:
-        session.screen.say(messages.game_damaged(saved.id, damage.move, damage.why))
+        _tell(session, messages.game_damaged(saved.id, damage.move, damage.why))
         if store is not None and not store.read_only:
             try:
                 store.set_aside(saved.id, len(saved.actions))
             except sqlite3.Error as error:
                 store = None  # moves cannot be added after the damaged ones: play unsaved
-                session.screen.say(messages.not_saving(reason(error, database_path())))
+                _tell(session, messages.not_saving(reason(error, database_path())))
     bots = {
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots) if name is not None
     }
-    recorder = Recorder.resume(store, saved, session.screen.say)
+    recorder = Recorder.resume(store, saved, _teller(session))
     table = _table(saved.game(), bots, session, setup.seat, recorder, saved)
     return _run_saved(table, recorder)
 

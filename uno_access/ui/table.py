@@ -173,17 +173,19 @@ class Table:
         self._tell(self.game.opening)
 
     def _resume(self, saved: SavedGame) -> None:
-        """Say where a resumed game stopped: what the person was last told (shown again,
-        not saved again); a drawn card that cannot be played is kept, as it would have been.
+        """Say where a resumed game stopped: what the person was last told (shown again, to
+        every output, not saved again), then the moves saved but never told (told and saved
+        now); a drawn card that cannot be played is kept, as it would have been.
         """
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self.screen.say(messages.resumed(saved.id, others, view.round_number))
+        self._show(self.renderer.text(messages.resumed(saved.id, others, view.round_number)),
+                   saved=True)
         for line in saved.last_told:
-            self.screen.say(line)
+            self._show(self.renderer.text(line), saved=True)
         # the moves saved but never told (the program stopped in between), told now
         self._tell(saved.rebuild().untold)
-        self.screen.say(messages.RESUMED_END)
+        self._show(self.renderer.text(messages.RESUMED_END), saved=True)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
