@@ -1663,7 +1663,12 @@ def game_finished(number: int) -> str:
 
 
 def saved_game_unreadable(number: int, why: str) -> str:
-    return f"Game {number} cannot be read back: {why}. It is not offered again."
+    return f"Game {number} cannot be read back: {why}."
+
+
+def saved_game_not_offered(line: str) -> str:
+    """``line``: ``saved_game_unreadable``, said when the game would have been offered."""
+    return f"{line} It is not offered again; a new game starts."
 
 
 # --- store: damaged games, locks, read-only files (issue 17) ---
@@ -1690,10 +1695,8 @@ def saved_setup_unreadable(why: str) -> str:
 
 
 def game_damaged(number: int, move: int, why: str) -> str:
-    return (
-        f"Move {move} of game {number} is damaged: {why}. "
-        f"The game goes on from before it, after move {move - 1}."
-    )
+    since = "from its deal" if move == 1 else f"from before it, after move {move - 1}"
+    return f"Move {move} of game {number} is damaged: {why}. The game goes on {since}."
 
 
 def export_damaged(number: int, move: int, why: str) -> str:

@@ -298,7 +298,7 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     if saved is None:
         return None
     if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
-        _tell(session, saved)
+        _tell(session, messages.saved_game_not_offered(saved))
         _declined(store, number)
         return None
     names = saved.setup.names
