@@ -254,3 +254,15 @@ def test_the_offer_to_resume_and_what_the_person_was_last_told_are_spoken_too(
     assert said[0].startswith("You have an unfinished game, number 1")
     told = said[: said.index(messages.RESUMED_END) + 1]
     assert speaker.spoken[: len(told)] == [messages.spoken(line) for line in told]
+
+
+def test_names_and_reasons_read_from_the_file_never_reach_the_terminal_raw(home: Path) -> None:
+    typed(["d"])
+    setup = json.loads(read_saved(home).setup.to_json())
+    setup["players"][1] = "\x1b[2JMallory\x07"
+    _sql(home, "UPDATE games SET setup = ?", json.dumps(setup))
+    _sql(home, "UPDATE actions SET action = ? WHERE n = 1", '{"seat": 0, "act": "\\u001b[31mx"}')
+    said = typed(["y", "h"], seed=3)
+    assert said[0].startswith("You have an unfinished game, number 1, against Mallory, ")
+    assert not any("\x1b" in line or "\x07" in line for line in said)
+    assert any(line.startswith("Move 2 of game 1 is damaged") for line in said)

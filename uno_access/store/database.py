@@ -344,17 +344,20 @@ class Store:
 def _ours(connection: sqlite3.Connection, read_only: bool = False) -> bool:
     """Whether the database holds saved games of ours (of this version or an earlier one)."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    tables = {
-        name: {column for (_, column, *_rest) in connection.execute(
-            f"PRAGMA table_info({name})")}
-        for (name,) in connection.execute(
-            "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
-    }
-    if version == 0 and not tables and not read_only:
+    names = {name for (name,) in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    if version == 0 and not names and not read_only:
         return True  # a new file
     if not 0 <= version <= SCHEMA_VERSION:
         return False
-    return all(columns <= tables.get(name, set()) for name, columns in _COLUMNS.items())
+    for name, columns in _COLUMNS.items():  # only our own names are ever put into SQL
+        if name not in names:
+            return False
+        have = {column for (_, column, *_rest) in connection.execute(
+            f"PRAGMA table_info({name})")}
+        if not columns <= have:
+            return False
+    return True
 
 
 def _settle_schema(connection: sqlite3.Connection) -> None:

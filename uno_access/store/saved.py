@@ -16,7 +16,7 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import RulesError, RuleSet
 from ..scenario import ScenarioError, action_from_json, action_json, to_json
-from ..text import shown
+from ..text import name, shown
 
 _STANDARD = RuleSet()
 
@@ -61,7 +61,10 @@ class GameSetup:
     def from_json(cls, text: str) -> GameSetup:
         try:
             data = json.loads(text)
-            names = tuple(str(name) for name in data["players"])
+            # names as they may be shown: a file's text never reaches the terminal raw
+            names = tuple(
+                name(str(n)) or f"Player {seat + 1}" for seat, n in enumerate(data["players"])
+            )
             rules = RuleSet.from_mapping(data["rules"])
             seed = data["seed"]
             bots = tuple(None if b is None else str(b) for b in data["bots"])
@@ -102,7 +105,7 @@ def decode_action(text: str) -> Action:
             return _DROPS[raw["act"]](action_from_json({**raw, "cards": None, "card": "wi"}))
         return action_from_json(raw)
     except (ValueError, ScenarioError, RecursionError) as error:
-        raise SavedGameError(getattr(error, "message", None) or str(error)) from None
+        raise SavedGameError(shown(getattr(error, "message", None) or str(error), 200)) from None
 
 
 def _no_cards(action: Action) -> Action:

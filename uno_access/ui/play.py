@@ -249,7 +249,9 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
         return messages.no_such_game(number)
     unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
     if unknown:
-        return messages.saved_game_unreadable(number, messages.unknown_bot(unknown[0], BOT_NAMES))
+        return messages.saved_game_unreadable(
+            number, messages.unknown_bot(text.shown(unknown[0], 40), BOT_NAMES)
+        )
     try:
         rebuilt = saved.rebuild()
         rebuilt.game.view(saved.setup.seat)  # the person's seat is at the table
