@@ -87,6 +87,7 @@ def _in_range(
 
 _players = _in_range(int, 2, 10, messages.PLAYERS_RANGE)
 _positive = _in_range(int, 1, float("inf"), messages.WHOLE_NUMBER)
+_game_number = _in_range(int, 1, 2**63 - 1, messages.GAME_NUMBER)  # SQLite's integers
 _budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
 _pace = _in_range(float, 0, 5, messages.PACE_RANGE)
 
@@ -154,10 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=messages.HELP_BRAILLE_TABLE)
     rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
     resume = sub.add_parser("resume", help=messages.HELP_RESUME)
-    resume.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
+    resume.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
     _output_options(resume)
     export = sub.add_parser("export", help=messages.HELP_EXPORT)
-    export.add_argument("game", nargs="?", type=_positive, help=messages.HELP_GAME)
+    export.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
     export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
     doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
     doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
@@ -365,10 +366,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     from .store.export import ExportError, export
 
     try:
-        line = export(args.game, args.output)
+        told = export(args.game, args.output)
     except ExportError as error:
         raise UsageError(error.message) from None
-    if line is not None:
+    for line in told:
         print(line, file=sys.stderr)
     return 0
 

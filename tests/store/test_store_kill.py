@@ -125,6 +125,8 @@ class Player:
             self.game = self._new_game()
             return
         self._resume(resume_by_offer)
+        after = read_saved(self.home)
+        assert after.told == len(after.actions), "a move applied but never told"
 
     def _persons_turn(self) -> bool:
         s = self.position().state
@@ -178,3 +180,17 @@ def test_a_game_killed_at_20_random_moments_resumes_each_time_with_no_action_los
                               cwd=ROOT, env=env, check=True, capture_output=True, text=True)
     last = json.loads(replayed.stdout.splitlines()[-1])
     assert last == state_json(final.game())
+
+
+def test_the_kill_campaign_script_finds_every_move_told_and_every_game_readable() -> None:
+    """``scripts/kill_campaign.py``, a few kills: its counts that must be 0 are 0."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "kill_campaign.py"), "--kills", "6",
+         "--seed", "5", "--seconds", "120"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    counts = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert int(counts["kills"]) >= 6
+    assert counts["moves not told"] == "0" and counts["lines not told"] == "0"
+    assert counts["games unreadable"] == "0"

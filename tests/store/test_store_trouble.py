@@ -5,16 +5,19 @@ damaged file kept aside, and the game plays on (unsaved, when it must be, saying
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import random
 import sqlite3
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from store_pty import PtyGame, database, read_saved
+from store_pty import ROOT, PtyGame, database, environment, read_saved
 
 from uno_access.access import messages
 from uno_access.bots.random_bot import RandomBot
@@ -85,19 +88,130 @@ def test_a_database_with_a_damaged_page_is_kept_aside_and_replaced(home: Path) -
     assert len(list(db.parent.glob("games.db.corrupt-*"))) == 1
 
 
-def test_a_locked_database_says_the_game_is_not_saved_and_play_goes_on(home: Path) -> None:
+class _Locker:
+    """Another program holding the saved games file's lock until the game has said
+    ``until`` lines since saving was delayed (never, with None).
+    """
+
+    def __init__(self, db: Path, until: int | None) -> None:
+        self.connection = sqlite3.connect(db, isolation_level=None)
+        self.connection.execute("BEGIN EXCLUSIVE")
+        self.until = until
+        self.said: list[str] = []
+        self.delayed_at: int | None = None
+
+    def write(self, line: str) -> None:
+        self.said.append(line)
+        if line.startswith("Saving is delayed"):
+            self.delayed_at = len(self.said)
+        if (
+            self.until is not None and self.delayed_at is not None
+            and len(self.said) - self.delayed_at >= self.until
+            and self.connection.in_transaction
+        ):
+            self.connection.execute("COMMIT")  # the other program lets go
+
+    def close(self) -> None:
+        self.connection.close()
+
+
+def _play_locked(home: Path, until: int | None, typed: list[str]) -> list[str]:
     db = database(home)
     db.parent.mkdir(parents=True)
     Store.open(db).store.close()  # type: ignore[union-attr]
-    locker = sqlite3.connect(db, isolation_level=None)
-    locker.execute("BEGIN EXCLUSIVE")
+    locker = _Locker(db, until)
     try:
-        said = play_typed(["h"])
+        with create_pipe_input() as pipe:
+            pipe.send_text("".join(line + "\r" for line in typed))
+            pipe.close()
+            run(2, ["random"], RuleSet(), 4, None, input=pipe, output=DummyOutput(),
+                screen=Screen(locker.write))
     finally:
         locker.close()
-    assert said[0] == messages.not_saving(messages.db_locked(str(db)))
-    assert said.count(said[0]) == 1
+    return locker.said
+
+
+def test_a_lock_held_by_another_program_delays_saving_and_every_move_is_caught_up(
+    home: Path,
+) -> None:
+    said = _play_locked(home, 25, ["h", "d", "k", "cc"] * 10)
+    db = database(home)
+    assert said[0] == messages.saving_delayed(str(db))
+    assert said.count(said[0]) == 1  # told once
+    assert said.count(messages.SAVING_CAUGHT_UP) == 1
     assert_plays(said)
+    notices = {said[0], messages.SAVING_CAUGHT_UP, messages.INPUT_CLOSED}
+    saved = read_saved(home)
+    assert saved.history == [line for line in said if line not in notices]  # nothing lost
+    assert saved.told == len(saved.actions)
+    checks = sum(line.startswith("Card check:") for line in said)
+    assert checks > 3 and sum(line.startswith("Card check:") for line in saved.history) == checks
+
+
+def test_a_lock_held_to_the_end_says_once_saving_is_delayed_then_what_was_lost(
+    home: Path,
+) -> None:
+    said = _play_locked(home, None, ["h", "d", "k"])
+    db = database(home)
+    assert said[0] == messages.saving_delayed(str(db))
+    assert said.count(said[0]) == 1
+    assert said[-1].startswith(f"The saved games file {db} is still in use by another program")
+    assert said[-2] == messages.INPUT_CLOSED
+
+
+def test_a_database_of_another_program_is_kept_aside_and_a_new_one_saves_the_game(
+    home: Path,
+) -> None:
+    db = database(home)
+    db.parent.mkdir(parents=True)
+    other = sqlite3.connect(db)
+    other.execute("CREATE TABLE games (title TEXT, rating INTEGER)")
+    other.execute("INSERT INTO games VALUES ('Chess', 5)")
+    other.commit()
+    other.close()
+    content = db.read_bytes()
+    said = play_typed(["h"])
+    asides = list(db.parent.glob("games.db.foreign-*"))
+    assert len(asides) == 1 and asides[0].read_bytes() == content
+    assert said[0] == messages.db_foreign(str(db), str(asides[0]))
+    assert_plays(said)
+    assert any(line.startswith("Your hand, ") for line in read_saved(home).history)
+    assert not any("not being saved" in line for line in play_typed(["h"]))
+
+
+def test_a_saved_games_file_of_a_later_version_is_kept_aside_not_written_over(
+    home: Path,
+) -> None:
+    db = database(home)
+    play_typed(["h"])
+    later = sqlite3.connect(db)
+    later.execute("PRAGMA user_version=99")
+    later.commit()
+    later.close()
+    said = play_typed(["h"])
+    asides = list(db.parent.glob("games.db.foreign-*"))
+    assert len(asides) == 1 and said[0] == messages.db_foreign(str(db), str(asides[0]))
+    assert_plays(said)
+
+
+def test_a_saved_games_file_of_version_1_is_brought_up_to_date_and_its_game_resumed(
+    home: Path,
+) -> None:
+    db = database(home)
+    play_typed(["d", "h"])
+    old = sqlite3.connect(db)  # as version 1 left it: no lines.moves
+    old.executescript(
+        "CREATE TABLE lines1 AS SELECT game, n, text FROM lines; DROP TABLE lines;"
+        "CREATE TABLE lines (game INTEGER NOT NULL REFERENCES games(id), n INTEGER NOT NULL,"
+        " text TEXT, PRIMARY KEY (game, n)); INSERT INTO lines SELECT * FROM lines1;"
+        "DROP TABLE lines1; PRAGMA user_version=1;"
+    )
+    old.close()
+    before = read_saved(home)
+    said = play_typed(["y", "h"])
+    assert said[0].startswith("You have an unfinished game, number 1")
+    assert said[1] == messages.resumed(1, ["Ann"], 1)
+    assert read_saved(home).history[: len(before.history)] == before.history
 
 
 def test_a_full_disk_says_once_the_game_is_not_saved_and_play_goes_on(home: Path) -> None:
@@ -160,3 +274,32 @@ def test_a_read_only_data_folder_says_the_game_is_not_saved_and_play_goes_on(
         data.chmod(0o755)
         data.parent.chmod(0o755)
     assert list(data.iterdir()) == []
+
+
+def test_an_unfinished_game_in_a_read_only_folder_still_resumes_unsaved_and_exports(
+    home: Path,
+) -> None:
+    play_typed(["d", "h"])
+    before = read_saved(home)
+    data = database(home).parent
+    readable = stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH
+    drop = _without_root_s_override if os.geteuid() == 0 else None
+    for folder in (data, data.parent):
+        folder.chmod(readable | stat.S_IXOTH)
+    game = PtyGame(home, ["resume"], preexec_fn=drop)
+    try:
+        said = game.wait()
+        assert said[0] == messages.not_saving(messages.read_only(str(data)))
+        assert said[1] == messages.resumed(before.id, ["Ann"], 1)
+        assert game.type("h")[0].startswith("Your hand, ")
+        exported = subprocess.run(
+            [sys.executable, "-m", "uno_access", "export"], cwd=ROOT, env=environment(home),
+            capture_output=True, text=True, timeout=60, preexec_fn=drop, check=False,
+        )
+    finally:
+        game.close()
+        data.chmod(0o755)
+        data.parent.chmod(0o755)
+    assert exported.returncode == 0, exported.stderr
+    assert json.loads(exported.stdout)["actions"] == before.scenario()["actions"]
+    assert read_saved(home).lines == before.lines  # nothing was written

@@ -1672,6 +1672,7 @@ HELP_RESUME = "continue an unfinished game (the latest by default) exactly where
 HELP_EXPORT = "write a game (the latest by default) as a scenario file"
 HELP_GAME = "the game's number (uno-access export and resume name it)"
 HELP_OUTPUT = "the file to write (standard output by default)"
+GAME_NUMBER = "a game's number: a whole number from 1 to 9223372036854775807"
 DISK_FULL = "the disk is full"
 
 
@@ -1749,7 +1750,71 @@ def game_finished(number: int) -> str:
 
 
 def saved_game_unreadable(number: int, why: str) -> str:
-    return f"Game {number} cannot be read back ({why}): it was saved by another version."
+    return f"Game {number} cannot be read back: {why}."
+
+
+def saved_game_not_offered(line: str) -> str:
+    """``line``: ``saved_game_unreadable``, said when the game would have been offered."""
+    return f"{line} It is not offered again; a new game starts."
+
+
+# --- store: damaged games, locks, read-only files (issue 17) ---
+# A saved game that is read back only in part, a file of another program, a lock held by
+# another program. ``why`` is a few words, ``move`` a move's number from 1.
+
+MOVE_MISSING = "a move before it is missing"
+
+
+def move_unreadable(why: str) -> str:
+    return f"it cannot be read ({why})"
+
+
+def move_replay_fails(why: str) -> str:
+    return f"replaying it fails ({why})"
+
+
+def saved_setup_fails(why: str) -> str:
+    return f"its players and rules cannot be dealt ({why})"
+
+
+def saved_setup_unreadable(why: str) -> str:
+    return f"its players and rules cannot be read ({why})"
+
+
+def game_damaged(number: int, move: int, why: str) -> str:
+    since = "from its deal" if move == 1 else f"from before it, after move {move - 1}"
+    return f"Move {move} of game {number} is damaged: {why}. The game goes on {since}."
+
+
+def export_damaged(number: int, move: int, why: str) -> str:
+    return (
+        f"Move {move} of game {number} is damaged: {why}. "
+        f"The scenario has the moves before it."
+    )
+
+
+def db_foreign(path: str, aside: str) -> str:
+    return (
+        f"The file {path} is not a saved games file of this version: it is kept as {aside}, "
+        "and a new one is started. Your game is being saved."
+    )
+
+
+def saving_delayed(path: str) -> str:
+    return (
+        f"Saving is delayed: the saved games file {path} is in use by another program. "
+        "Your moves are kept and saved as soon as it is free. Play goes on."
+    )
+
+
+SAVING_CAUGHT_UP = "The saved games file is free again: every move is saved."
+
+
+def saving_lost(path: str, moves: int) -> str:
+    return (
+        f"The saved games file {path} is still in use by another program: "
+        f"the last {moves} moves of this game could not be saved."
+    )
 
 
 def cannot_read_games(why: str) -> str:

@@ -1,8 +1,11 @@
 """The saved games file: SQLite in WAL mode, one committed transaction per write.
 
-Opening never raises: a file that is not a database (or is damaged) is moved aside and a
-new one started; a folder that cannot be written, a full disk or a file locked by another
-program give no store at all, and one line saying why, so that play goes on unsaved.
+Opening never raises: a file that is not a database (or is damaged), or a database that is
+not a saved games file of ours (another program's, another version's), is moved aside and
+a new one started; a file that can be read but not written (a read-only folder) is opened
+read-only, so that its games can still be resumed and exported; a folder that cannot be
+written, a full disk or a file locked by another program give no store at all, and one
+line saying why, so that play goes on unsaved.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..access import messages
-from .saved import GameSetup, SavedGame, SavedGameError, decode_action, encode_action
+from ..engine.actions import Action
+from .saved import Damage, GameSetup, SavedGame, SavedGameError, decode_action, encode_action
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: lines.moves (how many actions were saved when the line was)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -37,10 +41,26 @@ CREATE TABLE IF NOT EXISTS lines (
     game INTEGER NOT NULL REFERENCES games(id),
     n INTEGER NOT NULL,
     text TEXT,
+    moves INTEGER,
     PRIMARY KEY (game, n)
 );
 """
-BUSY_SECONDS = 2.0
+_MIGRATE = {1: "ALTER TABLE lines ADD COLUMN moves INTEGER;"}
+_COLUMNS = {  # what each table must have (version 1 had no lines.moves)
+    "games": {"id", "started", "setup", "finished", "offered"},
+    "actions": {"game", "n", "action"},
+    "lines": {"game", "n", "text"},
+}
+_SET_ASIDE = """
+CREATE TABLE IF NOT EXISTS set_aside (
+    game INTEGER NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL
+);
+"""
+BUSY_SECONDS = 2.0  # how long a write waits for another program's lock, at most
+RETRY_SECONDS = 0.05  # the same while saving is delayed by that lock: each write tries again
+MAX_GAME = 2**63 - 1  # SQLite's largest integer: no game number is larger
 
 
 class StoreProblem(Exception):
@@ -80,9 +100,26 @@ class _Damaged(Exception):
     """The file is not a database, or a damaged one."""
 
 
+class _Foreign(Exception):
+    """The file is a database, but not a saved games file this version can use."""
+
+
 def _damaged(error: sqlite3.Error) -> bool:
     name = getattr(error, "sqlite_errorname", "") or ""
     return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+
+
+def busy(error: BaseException) -> bool:
+    """Whether ``error`` is another program's lock on the file (it passes)."""
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return isinstance(error, sqlite3.Error) and name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED"))
+
+
+def _unwritable(error: BaseException) -> bool:
+    if isinstance(error, sqlite3.Error):
+        name = getattr(error, "sqlite_errorname", "") or ""
+        return name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM"))
+    return isinstance(error, OSError) and error.errno in (errno.EROFS, errno.EACCES, errno.EPERM)
 
 
 @dataclass
@@ -97,9 +134,10 @@ class Opened:
 class Store:
     """The saved games file, open. Every write is committed at once (autocommit)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path, read_only: bool = False) -> None:
         self.connection = connection
         self.path = path
+        self.read_only = read_only  # it can be read (resumed, exported), not written
 
     # ----------------------------------------------------------------- opening
 
@@ -112,13 +150,24 @@ class Store:
         power cut may lose the last moments (never the file).
         """
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
             try:
-                return Opened(cls._connect(path, durable))
-            except _Damaged:
-                aside = _move_aside(path)
-            return Opened(cls._connect(path, durable), [messages.db_damaged(str(path), str(aside))])
-        except _Damaged:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                try:
+                    return Opened(cls._connect(path, durable))
+                except _Damaged:
+                    aside = _move_aside(path, "corrupt")
+                    notice = messages.db_damaged(str(path), str(aside))
+                except _Foreign:
+                    aside = _move_aside(path, "foreign")
+                    notice = messages.db_foreign(str(path), str(aside))
+                return Opened(cls._connect(path, durable), [notice])
+            except (sqlite3.Error, OSError) as error:
+                if not _unwritable(error) or not path.is_file():
+                    raise
+                why = reason(error, path)
+                store = cls._connect_read_only(path)
+                return Opened(store, [messages.not_saving(why)], why)
+        except (_Damaged, _Foreign):
             why = messages.db_unusable(str(path))
         except (sqlite3.Error, OSError) as error:
             why = reason(error, path)
@@ -128,15 +177,14 @@ class Store:
     def _connect(cls, path: Path, durable: bool) -> Store:
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
-            connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             check = connection.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise _Damaged
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            if version == 0:
-                connection.executescript(_SCHEMA)
-                connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            if not _ours(connection):  # before anything is written to it
+                raise _Foreign
+            connection.execute("PRAGMA journal_mode=WAL")
+            connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            _settle_schema(connection)
         except sqlite3.DatabaseError as error:
             connection.close()
             if _damaged(error):
@@ -147,9 +195,47 @@ class Store:
             raise
         return cls(connection, path)
 
+    @classmethod
+    def _connect_read_only(cls, path: Path) -> Store:
+        """The file opened to read alone (its folder, or itself, cannot be written): with
+        SQLite's read-only mode, or, where even that needs to write (the WAL index of a
+        read-only folder), as an unchanging file.
+        """
+        last: sqlite3.Error | None = None
+        for mode in ("mode=ro", "immutable=1"):
+            uri = f"{path.resolve().as_uri()}?{mode}"
+            try:
+                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS,
+                                             isolation_level=None)
+            except sqlite3.Error as error:
+                last = error
+                continue
+            try:
+                check = connection.execute("PRAGMA quick_check").fetchone()
+                if check is None or check[0] != "ok":
+                    raise _Damaged
+                if not _ours(connection, read_only=True):
+                    raise _Foreign
+            except sqlite3.Error as error:
+                connection.close()
+                if _damaged(error):
+                    raise _Damaged from None
+                last = error
+                continue
+            except BaseException:
+                connection.close()
+                raise
+            return cls(connection, path, read_only=True)
+        assert last is not None
+        raise last
+
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
             self.connection.close()
+
+    def wait_for_lock(self, seconds: float) -> None:
+        """How long a write waits for another program's lock before it gives up."""
+        self.connection.execute(f"PRAGMA busy_timeout={int(seconds * 1000)}")
 
     # ----------------------------------------------------------------- writing
 
@@ -164,13 +250,30 @@ class Store:
     def add_action(self, game: int, n: int, text: str) -> None:
         self.connection.execute("INSERT INTO actions VALUES (?, ?, ?)", (game, n, text))
 
-    def add_line(self, game: int, n: int, text: str | None) -> None:
-        self.connection.execute("INSERT INTO lines VALUES (?, ?, ?)", (game, n, text))
+    def add_line(self, game: int, n: int, text: str | None, moves: int | None = None) -> None:
+        """Line ``n`` of the game (None: the person was asked to type), saved when ``moves``
+        actions had been.
+        """
+        self.connection.execute(
+            "INSERT INTO lines (game, n, text, moves) VALUES (?, ?, ?, ?)", (game, n, text, moves)
+        )
+
+    def set_aside(self, game: int, first: int) -> None:
+        """Actions ``first`` on of ``game`` moved out of the game, into ``set_aside`` (kept,
+        never replayed): the game goes on from before a damaged move.
+        """
+        with self.batch():
+            self.connection.execute(_SET_ASIDE)
+            self.connection.execute(
+                "INSERT INTO set_aside SELECT game, n, action FROM actions "
+                "WHERE game = ? AND n >= ? ORDER BY n", (game, first),
+            )
+            self.connection.execute("DELETE FROM actions WHERE game = ? AND n >= ?", (game, first))
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[None]:
         """Several writes as one committed transaction (one wait for the disk, not many)."""
-        self.connection.execute("BEGIN")
+        self.connection.execute("BEGIN IMMEDIATE")
         try:
             yield
         except BaseException:
@@ -200,37 +303,98 @@ class Store:
         return None if row is None or row[0] is None else int(row[0])
 
     def load(self, game: int) -> SavedGame | None:
-        """A game read back, or None when there is no such game.
+        """A game read back, or None when there is no such game. The actions stop before
+        the first that cannot be read back (``damage`` says which and why).
 
-        Raises ``SavedGameError`` for a game this version cannot read.
+        Raises ``SavedGameError`` for a game whose setup this version cannot read.
         """
+        if not 0 < game <= MAX_GAME:
+            return None
         row = self.connection.execute(
             "SELECT started, setup, finished FROM games WHERE id = ?", (game,)
         ).fetchone()
         if row is None:
             return None
         started, setup, finished = row
-        actions = tuple(
-            decode_action(text) for (text,) in self.connection.execute(
-                "SELECT action FROM actions WHERE game = ? ORDER BY n", (game,)
-            )
+        actions: list[Action] = []
+        damage = None
+        for n, text in self.connection.execute(
+            "SELECT n, action FROM actions WHERE game = ? ORDER BY n", (game,)
+        ):
+            try:
+                if n != len(actions):
+                    raise SavedGameError(messages.MOVE_MISSING)
+                actions.append(decode_action(text if isinstance(text, str) else ""))
+            except SavedGameError as error:
+                damage = Damage(len(actions) + 1, messages.move_unreadable(str(error)))
+                break
+        lines: list[str | None] = []
+        moves: list[int | None] = []
+        for text, count in self.connection.execute(
+            "SELECT text, moves FROM lines WHERE game = ? ORDER BY n", (game,)
+        ):
+            lines.append(None if text is None else str(text))
+            moves.append(count if isinstance(count, int) else None)
+        return SavedGame(
+            game, str(started), bool(finished), GameSetup.from_json(str(setup)), tuple(actions),
+            tuple(lines), tuple(moves), damage,
         )
-        lines = tuple(
-            text for (text,) in self.connection.execute(
-                "SELECT text FROM lines WHERE game = ? ORDER BY n", (game,)
-            )
-        )
-        return SavedGame(game, started, bool(finished), GameSetup.from_json(setup), actions, lines)
 
 
-def _move_aside(path: Path) -> Path:
-    """Keep a damaged file (and its WAL files) beside it as ``games.db.corrupt-<time>``."""
+def _ours(connection: sqlite3.Connection, read_only: bool = False) -> bool:
+    """Whether the database holds saved games of ours (of this version or an earlier one)."""
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    names = {name for (name,) in connection.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    if version == 0 and not names and not read_only:
+        return True  # a new file
+    if not 0 <= version <= SCHEMA_VERSION:
+        return False
+    for name, columns in _COLUMNS.items():  # only our own names are ever put into SQL
+        if name not in names:
+            return False
+        have = {column for (_, column, *_rest) in connection.execute(
+            f"PRAGMA table_info({name})")}
+        if not columns <= have:
+            return False
+    return True
+
+
+def _settle_schema(connection: sqlite3.Connection) -> None:
+    """Make a new file a saved games file, bring an earlier version's up to date (in one
+    transaction, so that a kill leaves one or the other), or raise ``_Foreign``.
+    """
+    if not _ours(connection):
+        raise _Foreign
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        return
+    columns = {column for (_, column, *_rest) in connection.execute("PRAGMA table_info(lines)")}
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        if version == 0 and not columns:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    connection.execute(statement)
+        elif "moves" not in columns:
+            connection.execute(_MIGRATE[1])
+        connection.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")
+
+
+def _move_aside(path: Path, why: str) -> Path:
+    """Keep a file we cannot use (and its WAL files) beside it as ``games.db.<why>-<time>``:
+    ``corrupt`` for a damaged one, ``foreign`` for another program's or version's.
+    """
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    aside = path.with_name(f"{path.name}.{why}-{stamp}")
     k = 1
     while aside.exists():
         k += 1
-        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{k}")
+        aside = path.with_name(f"{path.name}.{why}-{stamp}-{k}")
     path.rename(aside)
     for suffix in ("-wal", "-shm"):
         extra = path.with_name(path.name + suffix)
@@ -239,4 +403,7 @@ def _move_aside(path: Path) -> Path:
     return aside
 
 
-__all__ = ["Opened", "SavedGameError", "Store", "StoreProblem", "encode_action", "problem"]
+__all__ = [
+    "MAX_GAME", "Opened", "SavedGameError", "Store", "StoreProblem", "busy", "encode_action",
+    "problem",
+]

@@ -22,9 +22,10 @@ class ExportError(Exception):
         self.message = message
 
 
-def export(number: int | None, output: str | None) -> str | None:
+def export(number: int | None, output: str | None) -> list[str]:
     """Write game ``number`` (the latest by default) as scenario JSON to ``output`` (standard
-    output by default); the line to tell the person when it went to a file.
+    output by default); the lines to tell the person (on standard error): where it went,
+    and, for a game read back only up to a damaged move, which move and why.
     """
     opened = Store.open(database_path())
     store = opened.store
@@ -36,6 +37,8 @@ def export(number: int | None, output: str | None) -> str | None:
             if number is None:
                 raise ExportError(messages.NO_SAVED_GAME)
         saved = store.load(number)
+        if saved is not None:
+            saved = saved.rebuild().saved
     except SavedGameError as error:
         assert number is not None
         raise ExportError(messages.saved_game_unreadable(number, str(error))) from None
@@ -45,15 +48,19 @@ def export(number: int | None, output: str | None) -> str | None:
         store.close()
     if saved is None:
         raise ExportError(messages.no_such_game(number))
+    told = []
+    if saved.damage is not None:
+        told.append(messages.export_damaged(number, saved.damage.move, saved.damage.why))
     text = scenario_text(saved.scenario())
     if output is None:
         sys.stdout.write(text)
-        return None
+        sys.stdout.flush()
+        return told
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
         raise ExportError(messages.export_unwritable(output, error.strerror)) from None
-    return messages.exported(number, output)
+    return [*told, messages.exported(number, output)]
 
 
 def scenario_text(scenario: dict[str, Any]) -> str:

@@ -7,13 +7,16 @@ the engine makes exact (``Game.apply`` is its one mutator, all randomness is the
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from ..engine.actions import Action
+from ..access import messages
+from ..engine.actions import Action, JumpIn, Play
+from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import RulesError, RuleSet
 from ..scenario import ScenarioError, action_from_json, action_json, to_json
+from ..text import name, shown
 
 _STANDARD = RuleSet()
 
@@ -58,15 +61,19 @@ class GameSetup:
     def from_json(cls, text: str) -> GameSetup:
         try:
             data = json.loads(text)
-            names = tuple(str(name) for name in data["players"])
+            # names as they may be shown: a file's text never reaches the terminal raw
+            names = tuple(
+                name(str(n)) or f"Player {seat + 1}" for seat, n in enumerate(data["players"])
+            )
             rules = RuleSet.from_mapping(data["rules"])
             seed = data["seed"]
             bots = tuple(None if b is None else str(b) for b in data["bots"])
             seat = data.get("seat", 0)
-        except (ValueError, KeyError, TypeError, RulesError) as error:
-            raise SavedGameError(str(error)) from None
+        except (ValueError, KeyError, TypeError, RulesError, RecursionError) as error:
+            why = shown(getattr(error, "message", None) or str(error), 200)
+            raise SavedGameError(messages.saved_setup_unreadable(why)) from None
         if not isinstance(seed, int) or not isinstance(seat, int) or len(bots) != len(names):
-            raise SavedGameError("setup")
+            raise SavedGameError(messages.saved_setup_unreadable("setup"))
         return cls(names, rules, seed, bots, seat)
 
 
@@ -75,16 +82,56 @@ def encode_action(action: Action) -> str:
     return json.dumps(action_json(action))
 
 
-def decode_action(text: str) -> Action:
+def readable(action: Action) -> bool:
+    """Whether ``action`` reads back, once saved, as itself (a play of no cards, say, does
+    not: no scenario file can name it).
+    """
     try:
-        return action_from_json(json.loads(text))
-    except (ValueError, ScenarioError) as error:
-        raise SavedGameError(str(error)) from None
+        return action_from_json(json.loads(encode_action(action))) == action
+    except (ValueError, ScenarioError):
+        return False
+
+
+def decode_action(text: str) -> Action:
+    """A saved action read back (``SavedGameError`` when it is not one).
+
+    Earlier versions saved a refused ``b7 x0`` as a play of no cards (``"cards": []``),
+    which no scenario reads: it is read as what it was, a play of none of a card, which
+    every rule refuses and which changes nothing (the card it named is not kept).
+    """
+    try:
+        raw = json.loads(text)
+        if isinstance(raw, dict) and raw.get("cards") == [] and raw.get("act") in _DROPS:
+            return _DROPS[raw["act"]](action_from_json({**raw, "cards": None, "card": "wi"}))
+        return action_from_json(raw)
+    except (ValueError, ScenarioError, RecursionError) as error:
+        raise SavedGameError(shown(getattr(error, "message", None) or str(error), 200)) from None
+
+
+def _no_cards(action: Action) -> Action:
+    assert isinstance(action, Play | JumpIn)
+    return replace(action, count=0)
+
+
+_DROPS = {"play": _no_cards, "jump_in": _no_cards}
+
+
+@dataclass(frozen=True, slots=True)
+class Damage:
+    """Where a saved game stops being readable: the move (numbered from 1) that cannot be
+    read back or replayed, and why; the game is taken up from the move before it.
+    """
+
+    move: int
+    why: str
 
 
 @dataclass(frozen=True, slots=True)
 class SavedGame:
-    """One game read back: ``lines`` is every line shown, ``None`` where the person typed."""
+    """One game read back: ``lines`` is every line shown, ``None`` where the person typed;
+    ``moves`` gives, line by line, how many actions had been saved when it was (None in a
+    file of an earlier version). ``actions`` stops before ``damage``, when there is one.
+    """
 
     id: int
     started: str
@@ -92,6 +139,8 @@ class SavedGame:
     setup: GameSetup
     actions: tuple[Action, ...]
     lines: tuple[str | None, ...]
+    moves: tuple[int | None, ...] = ()
+    damage: Damage | None = None
 
     def game(self) -> Game:
         """The exact position: the setup's game with every action applied again."""
@@ -100,10 +149,21 @@ class SavedGame:
             game.apply(action)
         return game
 
+    def _kept(self) -> list[tuple[str | None, int | None]]:
+        """The lines with their move counts, without those of moves after a damaged one
+        (they told of moves that are no longer in the game).
+        """
+        moves = self.moves or (None,) * len(self.lines)
+        pairs = list(zip(self.lines, moves, strict=True))
+        if self.damage is None:
+            return pairs
+        limit = len(self.actions)
+        return [(line, n) for line, n in pairs if n is None or n <= limit]
+
     @property
     def history(self) -> list[str]:
         """Every line the person was shown, in order."""
-        return [line for line in self.lines if line is not None]
+        return [line for line, _ in self._kept() if line is not None]
 
     @property
     def last_told(self) -> list[str]:
@@ -112,12 +172,45 @@ class SavedGame:
         """
         last: list[str] = []
         since: list[str] = []
-        for line in self.lines:
+        for line, _ in self._kept():
             if line is not None:
                 since.append(line)
             elif since:
                 last, since = since, []
         return since or last
+
+    @property
+    def told(self) -> int:
+        """How many of the actions had been saved when the last line was: the moves after
+        them were applied but never told (the program was stopped in between).
+        """
+        counts = [n for _, n in self._kept() if n is not None]
+        if not counts:  # a file of an earlier version, or no line yet
+            return len(self.actions) if self.lines else 0
+        return min(max(counts), len(self.actions))
+
+    def rebuild(self) -> Rebuilt:
+        """The position, and the events of the moves never told, replayed. An action whose
+        replay fails (it should never) is a damaged move: the game stops before it.
+
+        Raises ``SavedGameError`` when the game cannot be set up at all.
+        """
+        try:
+            game = self.setup.new_game()
+        except Exception as error:  # any failure: the game cannot be rebuilt
+            raise SavedGameError(messages.saved_setup_fails(_why(error))) from None
+        told = self.told
+        untold: list[Event] = []
+        for k, action in enumerate(self.actions):
+            try:
+                events = game.apply(action)
+            except Exception as error:
+                damage = Damage(k + 1, messages.move_replay_fails(_why(error)))
+                kept = replace(self, actions=self.actions[:k], damage=damage)
+                return kept.rebuild()
+            if k >= told:
+                untold.extend(events)
+        return Rebuilt(self, game, untold)
 
     def scenario(self) -> dict[str, Any]:
         """The game as a scenario file (INTERFACE.md) that replays to the same state:
@@ -128,6 +221,22 @@ class SavedGame:
             "rules": rules_json(self.setup.rules),
             "deal": "seed",
             "seed": self.setup.seed,
-            "actions": [action_json(action) for action in self.actions],
+            # a refused play of no cards (saved so by earlier versions) is left out: no
+            # scenario can name it, and it changed nothing
+            "actions": [action_json(action) for action in self.actions if readable(action)],
         }
 
+
+@dataclass(frozen=True, slots=True)
+class Rebuilt:
+    """A saved game replayed: the game as read (``damage`` set when it stops early), its
+    position, and the events of the moves the person was never told.
+    """
+
+    saved: SavedGame
+    game: Game
+    untold: list[Event]
+
+
+def _why(error: BaseException) -> str:
+    return shown(f"{type(error).__name__}: {error}", 200)

@@ -53,12 +53,14 @@ from collections.abc import Mapping, Sequence
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from .. import text
 from ..access import messages
 from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
 from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
+from ..store.database import reason
 from ..store.paths import database_path
 from ..store.saved import SavedGameError
 from .profile import Session, open_session, plain_session
@@ -133,9 +135,10 @@ def run(
             setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
                               seat_bot_names(players, bots), HUMAN_SEAT)
             seated = seat_bots(players, bots, rng)
+            game = setup.new_game()  # dealt before it is saved: a deal that fails saves nothing
             recorder = Recorder.start(store, setup, session.notify)
-            table = _table(setup.new_game(), seated, session, HUMAN_SEAT, recorder)
-            status = _run_saved(table, recorder)
+            table = _table(game, seated, session, HUMAN_SEAT, recorder)
+            status = _run_saved(table, recorder, session)
             if status or not table.game.over or not _another(session):
                 return status
             session.tell(messages.ANOTHER_STARTS)
@@ -201,26 +204,30 @@ def resume(
     session: Session | None = None,
 ) -> str | int:
     """Take up a saved game again (the latest unfinished one by default) exactly where it
-    stopped; the exit status, or the one line saying why it cannot be.
+    stopped; the exit status, or the one line saying why it cannot be. A file that can be
+    read but not written is read: the game plays on unsaved, saying so.
     """
     opened = Store.open(database_path())
     store = opened.store
     if store is None:
         return messages.cannot_read_games(opened.why or "")
     try:
-        if number is None:
-            number = store.latest(unfinished=True)
+        try:
             if number is None:
-                return messages.NO_UNFINISHED_GAME
+                number = store.latest(unfinished=True)
+                if number is None:
+                    return messages.NO_UNFINISHED_GAME
+        except sqlite3.Error as error:
+            return messages.cannot_read_games(str(error))
         saved = load_saved(store, number)
         if isinstance(saved, str):
             return saved
         if saved.finished:
             return messages.game_finished(number)
         session = session or _session(settings, input, output, screen)
-        for line in opened.notices:
-            session.tell(line)
         try:
+            for line in opened.notices:  # a file kept aside, a game read but not saved
+                session.tell(line)
             return _play_saved(store, saved, session)
         finally:
             session.close()
@@ -229,7 +236,12 @@ def resume(
 
 
 def load_saved(store: Store, number: int) -> SavedGame | str:
-    """Game ``number`` read back, or the one line saying why it cannot be."""
+    """Game ``number`` read back and replayed, or the one line saying why it cannot be.
+
+    Nothing a saved game holds can make this raise: a move that cannot be read back or
+    replayed ends the game before it (``damage``), and a game that cannot be set up or
+    rebuilt at all is unreadable, with why.
+    """
     try:
         saved = store.load(number)
     except SavedGameError as error:
@@ -240,8 +252,18 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
         return messages.no_such_game(number)
     unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
     if unknown:
-        return messages.saved_game_unreadable(number, messages.unknown_bot(unknown[0], BOT_NAMES))
-    return saved
+        return messages.saved_game_unreadable(
+            number, messages.unknown_bot(text.shown(unknown[0], 40), BOT_NAMES)
+        )
+    try:
+        rebuilt = saved.rebuild()
+        rebuilt.game.view(saved.setup.seat)  # the person's seat is at the table
+    except SavedGameError as error:
+        return messages.saved_game_unreadable(number, str(error))
+    except Exception as error:  # whatever a bad record does, play goes on
+        why = messages.saved_setup_fails(text.shown(f"{type(error).__name__}: {error}", 200))
+        return messages.saved_game_unreadable(number, why)
+    return rebuilt.saved
 
 
 def _open_store(session: Session) -> Store | None:
@@ -254,7 +276,8 @@ def _open_store(session: Session) -> Store | None:
 def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     """Offer the latest unfinished game not offered before; the game if the person says yes.
 
-    A game declined is not offered again (``uno-access resume NUMBER`` still takes it up).
+    A game declined is not offered again (``uno-access resume NUMBER`` still takes it up),
+    nor is a game that cannot be read back (said once, with why).
     """
     if store is None:
         return None
@@ -266,7 +289,7 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     if saved is None:
         return None
     if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
-        session.tell(saved)
+        session.tell(messages.saved_game_not_offered(saved))
         _declined(store, number)
         return None
     names = saved.setup.names
@@ -303,22 +326,37 @@ def _declined(store: Store, number: int | None) -> None:
 
 def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
     """Play a saved game on from where it stopped. Its bots decide afresh: the record
-    holds every action, theirs too, so the position never depends on them.
+    holds every action, theirs too, so the position never depends on them. A game read
+    back only up to a damaged move goes on from before it (said in one line): the moves
+    from the damaged one on are set aside in the file, kept but no longer played.
     """
     setup = saved.setup
+    damage = saved.damage
+    if damage is not None:
+        session.tell(messages.game_damaged(saved.id, damage.move, damage.why))
+        if store is not None and not store.read_only:
+            try:
+                store.set_aside(saved.id, len(saved.actions))
+            except sqlite3.Error as error:
+                store = None  # moves cannot be added after the damaged ones: play unsaved
+                session.tell(messages.not_saving(reason(error, database_path())))
     bots = {
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots) if name is not None
     }
     recorder = Recorder.resume(store, saved, session.notify)
     table = _table(saved.game(), bots, session, setup.seat, recorder, saved)
-    return _run_saved(table, recorder)
+    return _run_saved(table, recorder, session)
 
 
-def _run_saved(table: Table, recorder: Recorder) -> int:
-    status = table.run()
-    if table.game.over:
-        recorder.finish()
+def _run_saved(table: Table, recorder: Recorder, session: Session) -> int:
+    try:
+        status = table.run()
+        if table.game.over:
+            recorder.finish()
+    finally:
+        recorder.close()  # what waits for a file locked by another program
+        session.flush()  # and what it had to say about that
     return status
 
 

@@ -38,9 +38,13 @@ class Session:
 
     def tell(self, line: str) -> None:
         """A line outside the game: what the devices had to say first, then ``line``."""
+        self.flush()
+        self.outputs.say(line)
+
+    def flush(self) -> None:
+        """Tell what the devices and the store had to say and was not told yet."""
         for notice in self.notices.drain():
             self.outputs.say(notice.text)
-        self.outputs.say(line)
 
     def notify(self, line: str) -> None:
         """A notice of the store's (the game is not being saved): told once, before the

@@ -177,14 +177,17 @@ class Table:
         self._tell(self.game.opening)
 
     def _resume(self, saved: SavedGame) -> None:
-        """Say where a resumed game stopped: what the person was last told (shown again,
-        not saved again); a drawn card that cannot be played is kept, as it would have been.
+        """Say where a resumed game stopped: what the person was last told (shown again, to
+        every output, not saved again), then the moves saved but never told (told and saved
+        now); a drawn card that cannot be played is kept, as it would have been.
         """
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
         self._tell_unsaved(messages.resumed(saved.id, others, view.round_number))
         for line in saved.last_told:
             self._tell_unsaved(line)
+        # the moves saved but never told (the program stopped in between), told now
+        self._tell(saved.rebuild().untold)
         self._tell_unsaved(messages.RESUMED_END)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
@@ -828,10 +831,20 @@ class Table:
     # ----------------------------------------------------------------- lines in and out
 
     def _apply(self, action: Action) -> list[Event]:
-        """The one place the table changes the game: saved first, then applied."""
-        if self.recorder is not None and not isinstance(action, QUERIES):
-            self.recorder.record(action)  # a query changes nothing: only its answer is kept
+        """The one place the table changes the game: saved first, then applied. An action
+        that would not read back once saved (a play of no cards, ``b7 x0``) is applied
+        first: refused, as the rules always refuse it, it is not saved at all.
+        """
+        recorder = self.recorder
+        later = False
+        if recorder is not None and not isinstance(action, QUERIES):
+            if recorder.readable(action):  # a query changes nothing: only its answer is kept
+                recorder.record(action)
+            else:
+                later = True
         events = self.game.apply(action)
+        if later and recorder is not None and not isinstance(events[0], Rejected):
+            recorder.record(action)  # never happens; if it did, a resume stops before it
         if self._watching:
             tell(self._watching, events, self.game.view(self.me).hand_sizes)
         return events
@@ -880,9 +893,8 @@ class Table:
         if self.notices is None:
             return
         for notice in self.notices.drain():
+            # not saved: a device's or the store's situation is this session's, not the game's
             message = self.renderer.text(notice.text, max(priority, Priority.NORMAL))
-            if self.recorder is not None:
-                self.recorder.said(message.text)
             self.history.add(message, Buffer.ANSWERS)
             self.outputs.show(message)
 
