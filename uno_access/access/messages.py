@@ -1906,6 +1906,16 @@ DOCTOR_FAIL = "FAILED"
 DOCTOR_OPTIONAL = "not found"
 DOCTOR_FIX = "fix: {command}"
 DOCTOR_ALL_GOOD = "Everything uno-access needs works."
+
+
+def doctor_without(parts: Iterable[str], silent: bool) -> str:
+    """All that is needed works, but not ``parts`` (their names); ``silent``: no sound device,
+    so speech cannot be heard.
+    """
+    said = f"uno-access runs, without: {', '.join(parts)}; the fixes are above."
+    return f"{said} Without a sound device speech is silent." if silent else said
+
+
 DOCTOR_SOME_FAILED = "Some parts uno-access needs do not work; the fixes are above."
 DOCTOR_PARTS = {
     "liblouis": "braille translation (liblouis)",
