@@ -37,6 +37,7 @@ def transcript() -> str:
         (Verbosity.NORMAL, Verbosity.BRIEF, Verbosity.FULL)
     )
     out: list[str] = []
+    answered: list[bool] = []  # Ann's answers told once at least
 
     def lines(said: Message, short: Message, long: Message) -> None:
         out.append(f"  speech  {said.speech}")
@@ -52,11 +53,10 @@ def transcript() -> str:
         ):
             lines(said, short, long)
         if any(isinstance(event, TurnStarted) and event.seat == VIEWER for event in events):
-            answers(all_of_them=not out_had_answers or game.view(VIEWER).top.is_wild)
+            answers(all_of_them=not answered or game.view(VIEWER).top.is_wild)
 
     def answers(all_of_them: bool) -> None:
-        nonlocal out_had_answers
-        out_had_answers = True
+        answered.append(True)
         view = game.view(VIEWER)
         playable = [a.card for a in game.legal_actions(VIEWER) if isinstance(a, Play)]
         hand = speech.sorted_cards(view.hand)
@@ -76,8 +76,6 @@ def transcript() -> str:
             said = answer(normal)
             lines(said, answer(brief), answer(full))
             out.append(f"  20cells {' | '.join(brf(w) for w in windows(said.braille, 20))}")
-
-    out_had_answers = False
 
     def table(title: str) -> None:
         out.append(f"---- large text: {title} ----")
