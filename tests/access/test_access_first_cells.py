@@ -146,6 +146,12 @@ HINT = messages.KEYED.turn
 WD4 = c("wi+4")
 
 
+def answer(renderer: Renderer, event: ev.Event) -> Message:
+    said = renderer.event(event)
+    assert said is not None
+    return said
+
+
 def turn(top: str, color: Color | None = None, hint: str = HINT) -> speech.Line:
     return speech.describe_turn(table_view(top, color), hint)
 
@@ -174,8 +180,8 @@ ANSWERS: list[tuple[str, typing.Callable[[Renderer], Message], tuple[str | Card,
      (WD4, "12/13")),
     ("whose turn (W)", lambda r: r.order(view().view(BOB)), ("Ann", "turn")),
     ("the scores", lambda r: r.scores(view().view(ANN)), (YOU, "Bob")),
-    ("the card check (C)", lambda r: r.card_check(view().view(ANN)), (YOU, "Bob")),
-    ("the top card (T)", lambda r: r.top_card(table_view("wi", Color.GREEN)),
+    ("the card check (C)", lambda r: answer(r, ev.CardCount(ANN, (9, 3, 4))), (YOU, "Bob")),
+    ("the top card (T)", lambda r: answer(r, ev.TopCard(ANN, c("wi"), Color.GREEN)),
      (c("wi"), "green")),
     ("the table line", lambda r: r.table_line(table_view("wi+4", Color.YELLOW)),
      (WD4, "yellow", YOU)),

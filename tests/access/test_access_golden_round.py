@@ -19,7 +19,7 @@ from uno_access.access import braille, messages, speech, visual
 from uno_access.access.message import Message, Verbosity
 from uno_access.access.render import Renderer
 from uno_access.devices.braille_views import BLANK, BrailleViews, Key
-from uno_access.engine.actions import Action, Play
+from uno_access.engine.actions import Action, CardCheck, Play, TouchTopCard
 from uno_access.engine.events import Event, TurnStarted
 
 HERE = Path(__file__).parent
@@ -68,8 +68,8 @@ def transcript() -> str:
                 ("L", lambda r: r.hand(hand, playable, messages.KEYED)),
                 ("a selection", lambda r: r.selected(hand[0], 1, len(hand), hand[0] in playable)),
                 ("W", lambda r: r.order(view)),
-                ("C", lambda r: r.card_check(view)),
-                ("T", lambda r: r.top_card(view)),
+                ("C", lambda r: r.events(game.apply(CardCheck(VIEWER)))[0]),
+                ("T", lambda r: r.events(game.apply(TouchTopCard(VIEWER)))[0]),
             ]
         for name, answer in asked:
             out.append(f"  -- {name}")

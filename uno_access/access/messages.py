@@ -288,7 +288,7 @@ HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied
 HELP_SPEECH = "speak every message (on) or not (off)"
 HELP_BRAILLE_DISPLAY = (
     "a braille display through BrlAPI (brlapi), the braille as dots on screen (screen), "
-    "the display if one answers, else the screen (auto), or none (off)"
+    "the display if one answers, else none (auto), or none (off)"
 )
 HELP_LARGE_TEXT = "large, high-contrast text with big letters for the top card"
 HELP_VERBOSITY = "how much is said: brief, normal or full (with each card's code)"
@@ -1339,7 +1339,8 @@ SETUP_PLAYERS = "How many players, 2 to 10, you included?"
 SETUP_NAME = "Your name?"
 SETUP_SPEECH = "Speak every message: on or off?"
 SETUP_BRAILLE = (
-    "Braille: auto (a display if one answers, else dots on screen), brlapi, screen or off?"
+    "Braille: auto (a display if one answers, else none), brlapi, screen (dots on screen) "
+    "or off?"
 )
 SETUP_LARGE = "Large, high-contrast text: on or off?"
 SETUP_VERBOSITY = "How much is said: brief, normal or full?"

@@ -138,14 +138,7 @@ class Renderer:
         line = speech.describe_selected(card, place, count, playable, edge)
         return self.line(line, Priority.URGENT, on_hand=True)
 
-    def playable(self, cards: Iterable[Card]) -> Message:
-        return self.line(speech.describe_playable(cards), Priority.URGENT)
-
-    def card_check(self, view: PlayerView) -> Message:
-        return self.line(speech.describe_card_check(view), Priority.URGENT)
-
-    def top_card(self, view: PlayerView) -> Message:
-        return self.line(speech.describe_top(view), Priority.URGENT)
+    # C and T are the engine's queries: their answers are events (CardCount, TopCard)
 
     def scores(self, view: PlayerView) -> Message:
         return self.line(speech.describe_scores(view), Priority.URGENT)

@@ -5,6 +5,7 @@ The only module that imports ``brlapi``. Both outputs show the views of
 calls from its own thread::
 
     braille = open_braille("auto", stream=sys.stdout, notices=notices, on_event=handler)
+    # None: no display answered, braille is off (said once through ``notices``)
     braille.show(message)                # Output protocol: message.braille, newest first
     braille.set_hand(card_dots, selected=2)   # after every change of the hand or selection
     braille.set_table(table_dots)        # top card, colour in play, counts
