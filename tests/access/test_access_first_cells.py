@@ -114,6 +114,14 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
 ]
 
 
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_a_draw_that_loses_the_turn_puts_the_cards_first_too(verbosity: Verbosity) -> None:
+    drawn = ev.CardsDrawn(ANN, 2, DrawReason.DRAW_TWO, (c("wi+4"), c("b+2")))
+    told = Renderer(ANN, NAMES, verbosity=verbosity).events([drawn, ev.PlayerSkipped(ANN)])
+    assert len(told) == 1  # one line: the draw and the lost turn
+    assert_first_cells(told[0], (YOU, c("b+2")))  # the first card (deck order) at once
+
+
 def test_the_cases_cover_every_kind_of_event_of_the_engine() -> None:
     kinds = set(typing.get_args(ev.Event))
     assert {type(event) for event, _, _ in EVENTS} == kinds

@@ -848,8 +848,9 @@ def _b_cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_tur
         return (f"{draws} nothing, piles empty",)
     if cards is None:
         return (f"{draws} {count}{skip}",)
-    lead = f"{draws} {count}{skip}: " if count > 1 or skip else f"{draws} "
-    return _with_cards(lead, cards)
+    lead = f"{draws} {count}: " if count > 1 else f"{draws} "
+    drawn = _with_cards(lead, cards)
+    return (*drawn, skip) if skip else drawn  # the cards first: "You draw 2: g9 r4, skipped"
 
 
 def _b_could_not_draw(who: Who) -> Parts:
