@@ -702,6 +702,14 @@ def test_cards_json_lists_the_54_faces_with_code_name_brf_unicode_points() -> No
     assert {row["code"]: (row["brf"], row["points"]) for row in rows} == expected
 
 
+def test_cards_says_1_point_and_2_points() -> None:
+    result = run("cards")
+    assert result.returncode == 0, result.stderr
+    by_code = {line.split("\t")[0]: line for line in result.stdout.splitlines()}
+    assert by_code["b1"].endswith("\t1 point")
+    assert by_code["b2"].endswith("\t2 points") and by_code["b0"].endswith("\t0 points")
+
+
 def test_cards_json_braille_codes_are_those_printed_on_the_braille_deck() -> None:
     by_code = {row["code"]: row for row in cards_json()}
     assert by_code["b7"]["brf"] == "B#G"

@@ -52,6 +52,7 @@ class Settings:
     display_width: int = 0  # braille cells
     verbosity: Verbosity = Verbosity.NORMAL
     large_text: bool = False
+    large_banner: bool = True  # large text's big letters for the top card; false: colours only
     bot_pace: float = 0.0  # seconds between bot moves: no timers unless turned on
     keys: bool = True  # one key per command; false: every command typed, then Enter
 
@@ -150,6 +151,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "display_width": _whole(0, 160),
     "verbosity": _choice(Verbosity),
     "large_text": _flag,
+    "large_banner": _flag,
     "bot_pace": _number(0.0, 5.0),
     "keys": _flag,
 }

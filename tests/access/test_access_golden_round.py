@@ -1,6 +1,8 @@
 """One complete scripted round (scenarios/complete_round.json), as Ann (seat 0) gets it:
 every message in speech, brief words, full words and braille (BRF and dots), and the
-table in large text at the start, after the Wild and at the end.
+table in large text at the start, after the Wild and at the end. At each of Ann's turns
+her turn line, and at the first and after a Wild the answers to her keys too (L, a
+selection, W, C, T), each with the windows a 20-cell display pans through.
 
 The expected transcript is ``golden/complete_round.txt``, reviewed by reading it. After a
 deliberate change of wording, write it anew with ``UNO_UPDATE_GOLDEN=1`` and read the diff.
@@ -9,14 +11,16 @@ deliberate change of wording, write it anew with ``UNO_UPDATE_GOLDEN=1`` and rea
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from uno_access import scenario
-from uno_access.access import braille, visual
-from uno_access.access.message import Verbosity
+from uno_access.access import braille, messages, speech, visual
+from uno_access.access.message import Message, Verbosity
 from uno_access.access.render import Renderer
-from uno_access.engine.actions import Action, Play
-from uno_access.engine.events import Event
+from uno_access.devices.braille_views import BLANK, BrailleViews, Key
+from uno_access.engine.actions import Action, CardCheck, Play, TouchTopCard
+from uno_access.engine.events import Event, TurnStarted
 
 HERE = Path(__file__).parent
 SCENARIO = HERE / "scenarios" / "complete_round.json"
@@ -33,17 +37,45 @@ def transcript() -> str:
         (Verbosity.NORMAL, Verbosity.BRIEF, Verbosity.FULL)
     )
     out: list[str] = []
+    answered: list[bool] = []  # Ann's answers told once at least
+
+    def lines(said: Message, short: Message, long: Message) -> None:
+        out.append(f"  speech  {said.speech}")
+        out.append(f"  brief   {short.speech}")
+        out.append(f"  full    {long.speech}")
+        out.append(f"  brf     {brf(said.braille)}")
+        out.append(f"  dots    {said.braille}")
+        out.append(f"  urgent  {said.priority.name.lower()}")
 
     def tell(events: list[Event]) -> None:
         for said, short, long in zip(
             normal.events(events), brief.events(events), full.events(events), strict=True
         ):
-            out.append(f"  speech  {said.speech}")
-            out.append(f"  brief   {short.speech}")
-            out.append(f"  full    {long.speech}")
-            out.append(f"  brf     {braille.ascii_to_brf(braille.unicode_to_ascii(said.braille))}")
-            out.append(f"  dots    {said.braille}")
-            out.append(f"  urgent  {said.priority.name.lower()}")
+            lines(said, short, long)
+        if any(isinstance(event, TurnStarted) and event.seat == VIEWER for event in events):
+            answers(all_of_them=not answered or game.view(VIEWER).top.is_wild)
+
+    def answers(all_of_them: bool) -> None:
+        answered.append(True)
+        view = game.view(VIEWER)
+        playable = [a.card for a in game.legal_actions(VIEWER) if isinstance(a, Play)]
+        hand = speech.sorted_cards(view.hand)
+        asked: list[tuple[str, Callable[[Renderer], Message]]] = [
+            ("her turn line", lambda r: r.line(speech.describe_turn(view, messages.KEYED.turn))),
+        ]
+        if all_of_them:
+            asked += [
+                ("L", lambda r: r.hand(hand, playable, messages.KEYED)),
+                ("a selection", lambda r: r.selected(hand[0], 1, len(hand), hand[0] in playable)),
+                ("W", lambda r: r.order(view)),
+                ("C", lambda r: r.events(game.apply(CardCheck(VIEWER)))[0]),
+                ("T", lambda r: r.events(game.apply(TouchTopCard(VIEWER)))[0]),
+            ]
+        for name, answer in asked:
+            out.append(f"  -- {name}")
+            said = answer(normal)
+            lines(said, answer(brief), answer(full))
+            out.append(f"  20cells {' | '.join(brf(w) for w in windows(said.braille, 20))}")
 
     def table(title: str) -> None:
         out.append(f"---- large text: {title} ----")
@@ -62,6 +94,22 @@ def transcript() -> str:
             table(f"after {round_.players[action.seat]}'s wild")
     table("the end")
     return "\n".join(out) + "\n"
+
+
+def brf(dots: str) -> str:
+    return braille.ascii_to_brf(braille.unicode_to_ascii(dots))
+
+
+def windows(dots: str, width: int) -> list[str]:
+    """The windows a display of ``width`` cells pans through to show ``dots``."""
+    views = BrailleViews(width)
+    views.add_message(dots)
+    seen = [views.window().cells.rstrip(BLANK)]
+    while True:
+        views.press(Key.PAN_RIGHT)
+        if views.line != 0:
+            return seen
+        seen.append(views.window().cells.rstrip(BLANK))
 
 
 def describe(action: Action, names: tuple[str, ...]) -> str:

@@ -178,13 +178,16 @@ def test_the_card_check_names_every_count_yours_too() -> None:
     assert message.priority is Priority.URGENT
 
 
-def test_touching_the_top_card_says_the_card_its_code_and_the_colour_of_a_wild() -> None:
+def test_touching_the_top_card_says_the_card_and_the_colour_of_a_wild_its_code_in_braille() -> None:
     top = Renderer(ANN, NAMES).event(ev.TopCard(ANN, c("b7"), Color.BLUE))
-    assert top is not None and top.speech == "Top card: Blue 7, b 7."
+    assert top is not None and top.speech == "Top card: Blue 7."  # no "b 7" at normal
+    assert top.text == "Top card: Blue 7."  # nor "(b7)", read as "left paren b7 right paren"
     assert braille.unicode_to_ascii(top.braille) == ",top b#g"
     wild = Renderer(ANN, NAMES).event(ev.TopCard(ANN, c("wi"), Color.RED))
-    assert wild is not None and wild.speech == "Top card: Wild, w i, colour in play Red."
+    assert wild is not None and wild.speech == "Top card: Wild, colour in play Red."
     assert braille.unicode_to_ascii(wild.braille) == ",top wi r$"
+    full = Renderer(ANN, NAMES, verbosity=Verbosity.FULL).event(ev.TopCard(ANN, c("wi"), None))
+    assert full is not None and full.speech == "Top card: Wild, w i, no colour chosen yet."
 
 
 def test_the_calls_the_braille_rule_sheet_asks_for() -> None:

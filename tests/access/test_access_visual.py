@@ -5,12 +5,14 @@ when colour is off.
 
 from __future__ import annotations
 
+import io
 import re
 
 import pyfiglet
 import pytest
 
 from uno_access.access import messages, visual
+from uno_access.devices.screen import LargeText
 from uno_access.engine.cards import Card, Color, all_faces
 from uno_access.engine.game import Game
 
@@ -48,14 +50,14 @@ def test_the_top_card_comes_in_big_letters_from_pyfiglet() -> None:
     shown = visual.render_text(visual.top_card(c("b7"), None), width=100)
     big = pyfiglet.Figlet(font="big", width=1000).renderText("Blue 7").splitlines()
     assert all(line.rstrip() in shown for line in big if line.strip())
-    assert shown.rstrip().endswith("Top card: Blue 7 (b7).")
+    assert shown.rstrip().endswith("Top card: Blue 7.")
 
 
 def test_a_wild_shows_the_colour_in_play_in_big_letters_and_words() -> None:
     shown = visual.render_text(visual.top_card(c("wi+4"), Color.GREEN), width=120)
     big = pyfiglet.Figlet(font="big", width=1000).renderText("Wild +4 Green").splitlines()
     assert all(line.rstrip() in shown for line in big if line.strip())
-    assert "Top card: Wild Draw Four (wi+4), colour in play Green." in shown
+    assert "Top card: Wild Draw Four, colour in play Green." in shown
 
 
 @pytest.mark.parametrize("width", [20, 30, 40, 60, 80, 120])
@@ -68,7 +70,7 @@ def test_big_letters_never_overflow_the_width(width: int) -> None:
 
 def test_plain_mode_has_no_big_letters_only_the_words() -> None:
     shown = visual.render_text(visual.top_card(c("r5"), None, plain=True), width=100)
-    assert shown.strip() == "Top card: Red 5 (r5)."
+    assert shown.strip() == "Top card: Red 5."
 
 
 def test_a_message_line_keeps_its_words_and_colours_card_names() -> None:
@@ -83,10 +85,49 @@ def test_the_table_view_says_the_top_card_whose_turn_counts_and_the_draw_pile() 
     game = Game.from_position(
         ("Ann", "Bob"), [(c("b1"), c("r2")), (c("g3"),)], c("b5"), (c("y1"), c("y2"))
     )
-    shown = visual.render_text(visual.TableView(game.view(0), plain=True), width=80)
+    shown = visual.render_text(visual.TableView(game.view(1), plain=True), width=80)
     assert shown.splitlines() == [
-        "Top card: Blue 5 (b5).",
-        "It is your turn.",
-        "Card check: you 2 cards, Bob 1 card.",
+        "Top card: Blue 5.",
+        "It is Ann's turn.",
+        "Card check: Ann 2 cards, you 1 card.",
         "The DRAW pile has 2 cards.",
     ]
+
+
+def test_at_your_turn_the_table_view_leaves_your_turn_to_the_turn_line() -> None:
+    game = Game.from_position(
+        ("Ann", "Bob"), [(c("b1"), c("r2")), (c("g3"),)], c("b5"), (c("y1"), c("y2"))
+    )
+    shown = visual.render_text(visual.TableView(game.view(0), plain=True), width=80)
+    assert "It is your turn." not in shown
+    assert shown.splitlines()[1] == "Card check: you 2 cards, Bob 1 card."
+
+
+@pytest.mark.parametrize("card", ["wi", "wi+4"])
+def test_at_40_columns_a_wild_and_its_colour_wrap_rather_than_shrink_to_a_tiny_font(
+    card: str,
+) -> None:
+    shown = visual.render_text(visual.top_card(c(card), Color.YELLOW), width=40)
+    lines = shown.splitlines()
+    assert all(len(line) <= 40 for line in lines)
+    mini = pyfiglet.Figlet(font="mini", width=1000).renderText("Wild").splitlines()
+    assert not all(line.rstrip() in shown for line in mini if line.strip())
+    assert len(lines) - 2 >= 2 * 5  # two rows of big letters, each 5 lines high or more
+    assert "Top card:" in shown
+
+
+def test_large_text_without_the_banner_keeps_the_colours_and_no_big_letters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("FORCE_COLOR", "1")  # colours as a terminal gets them
+    monkeypatch.setenv("TERM", "xterm-256color")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    out = io.StringIO()
+    game = Game.from_position(
+        ("Ann", "Bob"), [(c("b1"), c("r2")), (c("g3"),)], c("b5"), (c("y1"), c("y2"))
+    )
+    large = LargeText(out, width=80, banner=False)
+    large.table(game.view(0))
+    shown = out.getvalue()
+    assert ANSI.sub("", shown).splitlines()[0] == "Top card: Blue 5."
+    assert "\x1b[" in shown  # the colour of Blue 5 stays

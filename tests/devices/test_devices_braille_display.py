@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 import pytest
 from vr_brltty import Brltty, VirtualDisplay, brltty, free_port, shows, vr_display
 
-from uno_access.access import braille
+from uno_access.access import braille, messages
 from uno_access.access.message import Message, Priority
 from uno_access.devices.base import Notices
 from uno_access.devices.braille_display import (
@@ -92,9 +92,28 @@ def test_panning_keys_move_across_a_line_longer_than_the_display(
     )
     assert len(long) > 40
     display.add(long)
-    vr_display.wait_for(shows(long[:40]))
-    vr_display.press_and_see("FWinRt", long[40:80])
-    vr_display.press_and_see("FWinLt", long[:40])
+    first = long[: long.rindex(BLANK, 0, 41)]  # the window ends at a space, as brltty pans
+    assert len(first) <= 40 and long[len(first)] == BLANK
+    vr_display.wait_for(shows(first))
+    rest = long[len(first) + 1 :]
+    second = rest if len(rest) <= 40 else rest[: rest.rindex(BLANK, 0, 41)]
+    vr_display.press_and_see("FWinRt", second)
+    vr_display.press_and_see("FWinLt", first)
+
+
+def test_a_display_width_uses_that_many_cells_of_a_larger_display(
+    brltty: Brltty, vr_display: VirtualDisplay
+) -> None:
+    device = BrailleDisplay(brltty.host, "none", retry_seconds=0.05, width=20)
+    assert device.start(wait=10), device.last_error
+    try:
+        long = dots("Bob plays Wild Draw Four and chooses green")
+        device.add(long)
+        first = long[: long.rindex(BLANK, 0, 21)]
+        vr_display.wait_for(shows(first))  # 20 cells used, the other 20 blank
+        assert device.window().cells.rstrip(BLANK) == first and len(device.window().cells) == 20
+    finally:
+        device.close()
 
 
 def test_a_routing_key_selects_a_card_and_a_second_press_plays_it(
@@ -173,11 +192,20 @@ def test_brltty_stopped_and_restarted_mid_game_the_game_goes_on_and_reconnects(
         device.close()
 
 
-def test_auto_without_brltty_shows_braille_as_dots_on_screen() -> None:
+def test_auto_without_brltty_is_braille_off_said_once_in_one_plain_line() -> None:
     screen = io.StringIO()
     told: list[str] = []
     output = open_braille("auto", stream=screen, host=f"127.0.0.1:{free_port()}", auth="none",
                           notices=Notices(lambda n: told.append(n.text)), wait=0.5)
+    assert output is None
+    assert told == ["No braille display found; braille is off."]
+    assert screen.getvalue() == ""  # no line of braille dots
+
+
+def test_screen_shows_braille_as_dots_on_screen() -> None:
+    screen = io.StringIO()
+    told: list[str] = []
+    output = open_braille("screen", stream=screen, notices=Notices(lambda n: told.append(n.text)))
     assert isinstance(output, ScreenBraille)
     output.show(Message("Ann plays Blue 7.", dots("Ann plays b7"), "Ann plays Blue 7."))
     output.set_hand(hand_cells(), selected=1)
@@ -186,7 +214,7 @@ def test_auto_without_brltty_shows_braille_as_dots_on_screen() -> None:
     assert lines[0] == dots("Ann plays b7")
     assert lines[1] == cursor_on(BLANK.join(hand_cells()), len(dots("b7")) + 1)
     assert output.route(len(dots("b7")) + 1) == CardChosen(1)
-    assert len(told) == 2 and "No braille display" in told[0]
+    assert told == [messages.BRAILLE_ON_SCREEN]
 
 
 def test_brlapi_without_brltty_is_told_once_and_waits_in_the_background() -> None:

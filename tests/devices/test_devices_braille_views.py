@@ -72,19 +72,50 @@ def test_the_history_keeps_the_last_messages_only() -> None:
     assert shown(views) == braille.to_unicode("message 2")
 
 
-def test_panning_crosses_a_long_line_and_goes_on_to_the_next() -> None:
+def windows_of_the_line(views: BrailleViews) -> list[str]:
+    """Every window of the line the display shows, panning right to its end."""
+    line, seen = views.line, [shown(views)]
+    while True:
+        views.press(Key.PAN_RIGHT)
+        if views.line != line:
+            return seen
+        seen.append(shown(views))
+
+
+def test_panning_moves_by_whole_card_codes_and_goes_on_to_the_next_line() -> None:
     views = views_with("Ann plays r5", width=12)
     views.press(Key.LINE_DOWN)
-    hand = BLANK.join(HAND)
-    assert len(hand) > 24
-    assert views.window().cells == hand[:12]
-    views.press(Key.PAN_RIGHT)
-    assert views.window().cells == hand[12:24]
-    views.press(Key.PAN_RIGHT)
-    views.press(Key.PAN_RIGHT)  # past the end of the hand: the table line
-    assert shown(views) == braille.to_unicode("b7 blue")
+    assert len(BLANK.join(HAND)) > 24
+    windows = windows_of_the_line(views)
+    assert len(windows) == 3
+    cards = [card for window in windows for card in window.split(BLANK)]
+    assert cards == HAND  # no code cut between two windows (no "r#" | "e")
+    assert shown(views) == braille.to_unicode("b7 blue")  # past the end: the table line
     views.press(Key.PAN_LEFT)  # back to the hand's last window
-    assert views.window().cells.rstrip(BLANK) == hand[24:36].rstrip(BLANK)
+    assert shown(views) == windows[-1]
+    views.press(Key.PAN_LEFT)
+    assert shown(views) == windows[-2]
+
+
+def test_panning_a_message_ends_each_window_at_a_space_as_brltty_does() -> None:
+    text = braille.to_unicode(
+        "Bob plays Wild Draw Four and chooses green; Ann draws four cards and loses her turn"
+    )
+    for width in (20, 40):
+        views = BrailleViews(width)
+        views.add_message(text)
+        windows = windows_of_the_line(views)
+        assert all(len(window) <= width for window in windows)
+        assert [w for window in windows for w in window.split(BLANK)] == text.split(BLANK)
+
+
+def test_a_word_longer_than_the_display_is_cut_at_its_width() -> None:
+    views = BrailleViews(4)
+    views.add_message(braille.to_unicode("wi+4 wi+4"))
+    assert windows_of_the_line(views) == [
+        braille.to_unicode("wi+4")[:4], braille.to_unicode("wi+4")[4:],
+        braille.to_unicode("wi+4")[:4], braille.to_unicode("wi+4")[4:],
+    ]
 
 
 def test_the_cursor_marks_the_selected_card_and_follows_it_out_of_the_window() -> None:
@@ -92,11 +123,22 @@ def test_the_cursor_marks_the_selected_card_and_follows_it_out_of_the_window() -
     views.press(Key.LINE_DOWN)
     assert views.window().cursor == 0
     views.set_hand(HAND, selected=5)  # the ui moved the selection to the Blue Reverse
-    start = views.card_spans()[5][0]
     window = views.window()
     assert window.cursor is not None
     assert window.cells[window.cursor :].startswith(HAND[5])
-    assert start == (start // 12) * 12 + window.cursor
+
+
+def test_a_selection_said_while_the_display_shows_the_hand_keeps_it_there() -> None:
+    views = views_with("Your turn")
+    views.press(Key.LINE_DOWN)
+    views.set_hand(HAND, selected=1)
+    views.add_message(braille.to_unicode("r5 2/7 can play"), on_hand=True)
+    assert views.line == views.hand_line
+    assert views.window().cursor == views.card_spans()[1][0]
+    assert views.route(views.card_spans()[1][0]) == CardChosen(1)
+    views.press(Key.HOME)  # elsewhere, the selection is shown as a message
+    views.add_message(braille.to_unicode("b7 1/7 can play"), on_hand=True)
+    assert shown(views) == braille.to_unicode("b7 1/7 can play")
 
 
 def test_routing_selects_a_card_then_chooses_it() -> None:

@@ -53,7 +53,25 @@ def test_doctor_without_brltty_gives_the_command_that_starts_it() -> None:
     assert ": not found: " in lines[at]
     assert lines[at + 1] == "    fix: " + messages.FIX_BRLTTY
     assert result.returncode == 0  # a braille display is optional
-    assert lines[-1] == messages.DOCTOR_ALL_GOOD
+    assert lines[-1] != messages.DOCTOR_ALL_GOOD
+    assert lines[-1].startswith("uno-access runs, without: ")
+    assert messages.DOCTOR_PARTS["braille_display"] in lines[-1]
+
+
+def test_doctor_without_a_sound_device_never_says_everything_works(tmp_path: Path) -> None:
+    # the physical world: a sound card that is not there (aplay fails as ALSA makes it fail)
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "aplay").write_text(
+        "#!/bin/sh\necho 'aplay: main:831: audio open error: No such file' >&2\nexit 1\n"
+    )
+    (fake / "aplay").chmod(0o755)
+    result = doctor(PATH=f"{fake}:{os.environ['PATH']}")
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("sound device: not found: ") for line in lines)
+    assert messages.DOCTOR_ALL_GOOD not in lines
+    assert lines[-1].endswith("Without a sound device speech is silent.")
+    assert result.returncode == 0  # speech still works: the game runs, silent
 
 
 def test_doctor_without_a_speech_engine_fails_and_says_how_to_install_it(tmp_path: Path) -> None:

@@ -99,12 +99,12 @@ def test_playing_a_card_then_the_bots_play() -> None:
     status, said = session(position(START, "b2"), ["b7", "h"])
     assert status == 0
     assert said == [
-        *opening("Blue 2", "Blue 2 (b2)", 4),
+        *opening("Blue 2", "Blue 2", 4),
         "You play Blue 7.",
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
-        turn("Blue 1 (b1)", 3),
-        "Your hand, 3 cards: Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "
+        turn("Blue 1", 3),
+        "Your hand, 3 cards: Green 2, Red 5, Yellow 8. "
         "None of your cards matches: type d to draw.",
         CLOSED,
     ]
@@ -120,11 +120,11 @@ def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
     game = position(START, "b2")
     _, said = session(game, ["r5", "g3", "h"])
     assert said == [
-        *opening("Blue 2", "Blue 2 (b2)", 4),
+        *opening("Blue 2", "Blue 2", 4),
         "Red 5 does not match the top card: match its colour, number or symbol, or play a Wild.",
         "You do not hold Green 3.",
-        "Your hand, 4 cards: Blue 7 (b7), Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "
-        "You can play: Blue 7 (b7), Green 2 (g2).",
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
+        "You can play: Blue 7, Green 2.",
         CLOSED,
     ]
     view = game.view(0)
@@ -160,7 +160,7 @@ def test_a_wild_without_its_colour_asks_for_one() -> None:
         "You choose Green.",
         "Ann plays Green 9.",
         "Bob plays Green 1.",
-        turn("Green 1 (g1)", 3),
+        turn("Green 1", 3),
         CLOSED,
     ]
 
@@ -168,13 +168,13 @@ def test_a_wild_without_its_colour_asks_for_one() -> None:
 def test_a_wild_with_its_colour_and_touching_the_top_card() -> None:
     _, said = session(position(["wi r5 g2", "y5 b3"], "b2", "y9 g1 g2"), ["wi red", "t"])
     assert said == [
-        *opening("Blue 2", "Blue 2 (b2)", 3, players=2),
+        *opening("Blue 2", "Blue 2", 3, players=2),
         "You play Wild.",
         "You choose Red.",
         "Ann draws a card.",
         "Ann keeps the card.",
-        turn("Wild (wi), colour in play Red", 2),
-        "Top card: Wild (wi), colour in play Red.",
+        turn("Wild, colour in play Red", 2),
+        "Top card: Wild, colour in play Red.",
         CLOSED,
     ]
 
@@ -195,13 +195,13 @@ def test_an_empty_colour_answer_plays_nothing() -> None:
 def test_drawing_then_keeping() -> None:
     _, said = session(position(["r5 g3 y8", *START[1:]], "b4", "b5 r1 g1"), ["d", "k"])
     assert said == [
-        *opening("Blue 4", "Blue 4 (b4)", 3),
+        *opening("Blue 4", "Blue 4", 3),
         "You draw Blue 5.",
         "You may play Blue 5 now: type p to play it, or k to keep it.",
         "You keep the card.",
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
-        turn("Blue 1 (b1)", 4),
+        turn("Blue 1", 4),
         CLOSED,
     ]
 
@@ -222,7 +222,7 @@ def test_a_drawn_card_that_cannot_be_played_is_kept_at_once() -> None:
         "Red 2 does not match the top card, so you keep it.",
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
-        turn("Blue 1 (b1)", 4),
+        turn("Blue 1", 4),
         CLOSED,
     ]
 
@@ -231,12 +231,12 @@ def test_calling_uno_with_the_play_keeps_you_safe() -> None:
     game = position(["b7 r5", *START[1:]], "b2")
     _, said = session(game, ["b7 uno"], {1: bot(1, catch=1.0), 2: bot(2, catch=1.0)})
     assert said[3:] == [
-        turn("Blue 2 (b2)", 2),
+        turn("Blue 2", 2),
         "You call UNO!",
         "You play Blue 7 and have one card left.",
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
-        "Your turn. Top card: Blue 1 (b1). You hold 1 card. " + REMINDER,
+        "Your turn. Top card: Blue 1. You hold 1 card. " + REMINDER,
         CLOSED,
     ]
 
@@ -247,7 +247,7 @@ def test_calling_uno_right_after_the_play() -> None:
     assert said[4:] == [
         "You play Blue Skip and have one card left.",
         "Ann is skipped.",
-        "Your turn. Top card: Blue Skip (bsk). You hold 1 card. " + REMINDER,
+        "Your turn. Top card: Blue Skip. You hold 1 card. " + REMINDER,
         "You call UNO!",
         CLOSED,
     ]
@@ -262,7 +262,7 @@ def test_a_bot_catches_you_without_uno() -> None:
         "You draw 2 cards: Green 1, Red 1.",
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
-        turn("Blue 1 (b1)", 3),
+        turn("Blue 1", 3),
         CLOSED,
     ]
 
@@ -281,7 +281,7 @@ def test_catching_a_bot_before_the_next_player_begins() -> None:
         WINDOW,
         "You catch Ann without UNO: Ann draws 2.",
         "Bob plays Blue 1.",
-        turn("Blue 1 (b1)", 2),
+        turn("Blue 1", 2),
         "Card check: you 2 cards, Ann 3 cards, Bob 2 cards.",
         CLOSED,
     ]
@@ -305,7 +305,7 @@ def test_enter_lets_play_go_on_and_the_window_closes() -> None:
         "It is not your turn: type c to catch Ann, or press Enter to let play go on.",
         "Card check: you 2 cards, Ann 1 card, Bob 3 cards.",
         "Bob plays Blue 1.",
-        turn("Blue 1 (b1)", 2),
+        turn("Blue 1", 2),
         "Nobody can be caught now: only a player who holds one card and did not call UNO.",
         CLOSED,
     ]
@@ -319,7 +319,7 @@ def test_on_your_turn_you_may_catch_the_player_before_you() -> None:
         "The start card is Blue 2.",
         "Ann plays Blue 3 and has one card left.",
         "Ann has one card and did not call UNO: type c to catch Ann.",
-        turn("Blue 3 (b3)", 3),
+        turn("Blue 3", 3),
         "You catch Ann without UNO: Ann draws 2.",
         CLOSED,
     ]
@@ -329,9 +329,9 @@ def test_card_check_and_touching_the_top_card() -> None:
     _, said = session(position(START, "b2"), ["cc", "t", "check", "TOP"])
     assert said[4:] == [
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
-        "Top card: Blue 2 (b2).",
+        "Top card: Blue 2.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
-        "Top card: Blue 2 (b2).",
+        "Top card: Blue 2.",
         CLOSED,
     ]
 
@@ -350,25 +350,25 @@ def test_quitting_asks_first() -> None:
 def test_help_scores_order_empty_line_and_repeat() -> None:
     _, said = session(position(START, "b2"), ["?", "", "s", "o", "cc", "r", "h", "r"])
     help_end = 5 + len(messages.HELP_LINES)
-    assert said[4] == "Now: " + turn("Blue 2 (b2)", 4)  # what can be done now, first
+    assert said[4] == "Now: " + turn("Blue 2", 4)  # what can be done now, first
     assert said[5] == "Commands (any case):"
     assert said[help_end:] == [
-        turn("Blue 2 (b2)", 4),
+        turn("Blue 2", 4),
         "Scores: you 0, Ann 0, Bob 0. First to 500 wins.",
-        "Play goes to the left (clockwise): you, then Ann, then Bob.",
+        "It is your turn. Play goes to the left, clockwise: you, then Ann, then Bob.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
-        "Your hand, 4 cards: Blue 7 (b7), Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "
-        "You can play: Blue 7 (b7), Green 2 (g2).",
-        "Your hand, 4 cards: Blue 7 (b7), Green 2 (g2), Red 5 (r5), Yellow 8 (y8). "
-        "You can play: Blue 7 (b7), Green 2 (g2).",
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
+        "You can play: Blue 7, Green 2.",
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
+        "You can play: Blue 7, Green 2.",
         CLOSED,
     ]
 
 
 def test_repeat_says_again_everything_since_your_last_command() -> None:
     _, said = session(position(START, "b2"), ["b7", "r"])
-    burst = ["You play Blue 7.", "Ann plays Blue 3.", "Bob plays Blue 1.", turn("Blue 1 (b1)", 3)]
+    burst = ["You play Blue 7.", "Ann plays Blue 3.", "Bob plays Blue 1.", turn("Blue 1", 3)]
     assert said[4:] == [*burst, *burst, CLOSED]
 
 
@@ -380,7 +380,7 @@ def test_choosing_the_colour_of_a_wild_start() -> None:
         "Your turn: a Wild started the DISCARD pile, so choose its colour: blue, green, red or "
         "yellow.",
         "You choose Yellow.",
-        turn("Wild (wi), colour in play Yellow", 2),
+        turn("Wild, colour in play Yellow", 2),
         CLOSED,
     ]
 
@@ -396,7 +396,7 @@ def test_a_bot_challenges_your_wild_draw_four() -> None:
         "You draw 4 cards: Green 1, Green 5, Red 1, Yellow 9.",
         "Ann calls UNO!",
         "Ann plays Red 9 and has one card left.",
-        turn("Red 9 (r9)", 6),
+        turn("Red 9", 6),
         CLOSED,
     ]
 
@@ -441,7 +441,7 @@ def test_a_won_challenge_leaves_you_to_play() -> None:
     assert said[7:] == [
         "You challenge Ann's Wild Draw Four: Ann was guilty and draws 4.",
         "Ann shows you 1 card: Blue 5.",
-        turn("Wild Draw Four (wi+4), colour in play Yellow", 2),
+        turn("Wild Draw Four, colour in play Yellow", 2),
         CLOSED,
     ]
 

@@ -39,10 +39,13 @@ class Message:
     """One event or answer for one viewer, in each of its renderings.
 
     ``speech`` is full words; ``braille`` is Grade 2 braille as Unicode dots, terse,
-    the essential part first; ``text`` is the plain print line.
+    the essential part first; ``text`` is the plain print line. ``on_hand``: the card
+    selected in the hand, which a braille display showing the hand line tells by moving
+    its cursor, staying on that line.
     """
 
     speech: str
     braille: str
     text: str
     priority: Priority = Priority.NORMAL
+    on_hand: bool = False

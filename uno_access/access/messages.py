@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.cards import ANNIVERSARY, Card, Color, Kind
+from ..engine.cards import ANNIVERSARY, WILD_DRAW_FOUR, Card, Color, Kind
 from ..engine.events import Refusal
 from ..engine.rules import RulesError, RuleSet
 from .message import Parts
@@ -288,7 +288,7 @@ HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied
 HELP_SPEECH = "speak every message (on) or not (off)"
 HELP_BRAILLE_DISPLAY = (
     "a braille display through BrlAPI (brlapi), the braille as dots on screen (screen), "
-    "the display if one answers, else the screen (auto), or none (off)"
+    "the display if one answers, else none (auto), or none (off)"
 )
 HELP_LARGE_TEXT = "large, high-contrast text with big letters for the top card"
 HELP_VERBOSITY = "how much is said: brief, normal or full (with each card's code)"
@@ -336,7 +336,9 @@ def simulation_summary(record: dict[str, object]) -> str:
 
 
 def card_row(row: dict[str, object]) -> str:
-    return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{row['points']} points"
+    points = row["points"]
+    unit = "point" if points == 1 else "points"
+    return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{points} {unit}"
 
 
 # =====================================================================
@@ -478,8 +480,8 @@ def player_skipped(who: Who) -> str:
 
 def direction_changed(clockwise: bool) -> str:
     if clockwise:
-        return "Play now goes to the left (clockwise)."
-    return "Play now goes to the right (counterclockwise)."
+        return "Play now goes to the left, clockwise."
+    return "Play now goes to the right, counterclockwise."
 
 
 def uno_called(who: Who) -> str:
@@ -702,7 +704,7 @@ def card_check(counts: Iterable[tuple[Who, int]]) -> str:
 
 def top_card(card: Card, color: Color | None) -> str:
     """Touching the top card; ``color`` is said for a Wild (None: not chosen yet)."""
-    top = f"Top card: {card_with_code(card)}"
+    top = f"Top card: {card_name(card)}"
     if not card.is_wild:
         return f"{top}."
     if color is None:
@@ -710,14 +712,19 @@ def top_card(card: Card, color: Color | None) -> str:
     return f"{top}, colour in play {color_name(color)}."
 
 
+def table_line(card: Card, color: Color | None, counts: Iterable[tuple[Who, int]]) -> str:
+    """The braille display's table line: the top card, then how many cards each holds."""
+    return f"{top_card(card, color)} {card_check(counts)}"
+
+
 def your_hand(cards: Iterable[Card], count: int) -> str:
     if count == 0:
         return "Your hand is empty."
-    return f"Your hand, {count_cards(count)}: {card_list(card_with_code(c) for c in cards)}."
+    return f"Your hand, {count_cards(count)}: {card_list(card_name(c) for c in cards)}."
 
 
 def you_can_play(cards: Iterable[Card], how: How = TYPED) -> str:
-    names = [card_with_code(c) for c in cards]
+    names = [card_name(c) for c in cards]
     if not names:
         return f"None of your cards matches: {how.draw} to draw."
     return f"You can play: {card_list(names)}."
@@ -745,7 +752,7 @@ def whose_turn(who: Who) -> str:
 
 
 def play_order(clockwise: bool, order: Iterable[Who]) -> str:
-    way = "to the left (clockwise)" if clockwise else "to the right (counterclockwise)"
+    way = "to the left, clockwise" if clockwise else "to the right, counterclockwise"
     return f"Play goes {way}: " + ", then ".join(who.obj for who in order) + "."
 
 
@@ -841,8 +848,9 @@ def _b_cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_tur
         return (f"{draws} nothing, piles empty",)
     if cards is None:
         return (f"{draws} {count}{skip}",)
-    lead = f"{draws} {count}{skip}: " if count > 1 or skip else f"{draws} "
-    return _with_cards(lead, cards)
+    lead = f"{draws} {count}: " if count > 1 else f"{draws} "
+    drawn = _with_cards(lead, cards)
+    return (*drawn, skip) if skip else drawn  # the cards first: "You draw 2: g9 r4, skipped"
 
 
 def _b_could_not_draw(who: Who) -> Parts:
@@ -908,18 +916,19 @@ def _b_hands_passed(clockwise: bool) -> Parts:
 
 
 def _b_hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None) -> Parts:
-    got = f"{who.subject} {who.verb('gets', 'get')} {giver.possessive} {count}"
-    return (got,) if cards is None else _with_cards(f"{got}: ", cards)
+    gets = f"{who.subject} {who.verb('gets', 'get')}"
+    if cards is None:
+        return (f"{gets} {giver.possessive} {count}",)
+    return _with_cards(f"{gets} from {giver.obj}: ", cards)
 
 
 def _b_anniversary_played(
     giver: Who, target: Who, count: int, cards: Iterable[Card] | None
 ) -> Parts:
-    gives = f" gives {target.obj} {count}" if not giver.you else f" give {target.obj} {count}"
-    lead: Parts = (f"{giver.subject}: ", ANNIVERSARY, gives)
     if cards is None or not count:
-        return lead
-    return lead + _with_cards(": ", cards)
+        gives = f" {giver.verb('gives', 'give')} {target.obj} {count}"
+        return (f"{giver.subject}: ", ANNIVERSARY, gives)
+    return (f"{giver.subject}: ", ANNIVERSARY, *_with_cards(f" to {target.obj}: ", cards))
 
 
 def _b_wrong_card(who: Who, card: Card, count: int = 2) -> Parts:
@@ -982,6 +991,10 @@ def _b_top_card(card: Card, color: Color | None) -> Parts:
     return ("Top ", card, f" {color_name(color).lower()}" if color else " no colour")
 
 
+def _b_table_line(card: Card, color: Color | None, counts: Iterable[tuple[Who, int]]) -> Parts:
+    return (*_b_top_card(card, color)[1:], "; ", _counts(counts))  # without "Top"
+
+
 def _b_your_hand(cards: Iterable[Card], count: int) -> Parts:
     return _with_cards(f"Hand {count}: ", cards) if count else ("Hand empty",)
 
@@ -1010,6 +1023,117 @@ def _b_whose_turn(who: Who) -> Parts:
 def _b_play_order(clockwise: bool, order: Iterable[Who]) -> Parts:
     way = "left" if clockwise else "right"
     return (f"Play goes {way}: " + ", ".join(who.obj for who in order),)
+
+
+# --- braille and brief: the first cells (the wording and its renderings) ---
+# What a player needs first, in the first 20 cells of a small display: at their turn the
+# top card's code (after a Wild its colour first: what must be matched), a selected card's
+# code, place and whether it plays, the hand as its codes, whose turn. Key hints are in
+# the sentences (speech and print) only. ``_BRIEF_WORDS`` says a brief form in words where
+# braille's shorthand ("4/9") would not be spoken well.
+
+
+# refusals whose card comes late in the sentence: their brief form leads with it
+_REFUSALS_BRIEF: dict[Refusal, str] = {
+    Refusal.NEED_COLOR: "{card} needs a colour: blue, green, red or yellow.",
+    Refusal.ONLY_DRAWN_CARD: "{card} drawn: play it or keep it.",
+    Refusal.MUST_PLAY_DRAWN: "{card} drawn until one matched: play it.",
+    Refusal.NOT_ENOUGH_COPIES: "{card}: you do not hold that many.",
+}
+
+
+def _b_refusal(reason: Refusal, card: Card | None = None) -> Parts:
+    if card is None:
+        return (refusal(reason),)
+    before, _, after = _REFUSALS_BRIEF.get(reason, REFUSALS[reason]).partition("{card}")
+    return tuple(part for part in (before, card, after) if part != "")
+
+
+def _b_your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> Parts:
+    if card.is_wild and color is not None:
+        return ("Your turn. ", f"{color_name(color).lower()} ", card)
+    return ("Your turn. ", card)
+
+
+def _w_your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> str:
+    if card.is_wild and color is not None:
+        return f"Your turn, {card_name(card)}, {color_name(color)}."
+    return f"Your turn, {card_name(card)}."
+
+
+def _b_your_turn_start_color() -> Parts:
+    return ("Your turn. Choose the colour",)
+
+
+def _b_your_turn_challenge(
+    who: Who, owed: int = 4, add: bool = False, jump: Card | None = None, how: How = TYPED
+) -> Parts:
+    owe = f", owe {owed}" if owed != 4 else ""
+    return (f"{who.name}'s ", WILD_DRAW_FOUR, f" on you{owe}")
+
+
+def _w_your_turn_challenge(
+    who: Who, owed: int = 4, add: bool = False, jump: Card | None = None, how: How = TYPED
+) -> str:
+    owe = f", you owe {owed}" if owed != 4 else ""
+    return f"{who.name}'s Wild Draw Four on you{owe}: challenge or accept."
+
+
+def _b_you_owe(
+    owed: int, add: Card | None, jump: Card | None, came_back: bool, how: How = TYPED
+) -> Parts:
+    lead = f"Stack back, you owe {owed}" if came_back else f"You owe {owed}"
+    return (lead,) if add is None else (f"{lead}; add ", add)
+
+
+def _b_drawn_playable(card: Card, how: How = TYPED) -> Parts:
+    return ("Drew ", card, ": play or keep")
+
+
+def _b_drawn_must_play(card: Card, how: How = TYPED) -> Parts:
+    return ("Drew ", card, ": play it")
+
+
+def _b_drawn_anniversary(how: How = TYPED) -> Parts:
+    return ("Drew ", ANNIVERSARY, ": play it")
+
+
+def _b_card_at(
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+) -> Parts:
+    plays = "" if playable is None else (" can play" if playable else " cannot play")
+    end = f", {edge}" if edge is not None else ""
+    return (card, f" {place}/{count}{plays}{end}")
+
+
+def _w_card_at(
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+) -> str:
+    plays = "" if playable is None else (", can play" if playable else ", cannot play")
+    end = f", {edge}" if edge is not None else ""
+    return f"{card_name(card)}, {place} of {count}{plays}{end}."
+
+
+def _b_hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,
+                   how: How = TYPED) -> Parts:
+    if not count:
+        return ("Hand empty",)
+    hand = _with_cards("", cards)[1:]
+    if playable is None:
+        return hand
+    playable = list(playable)
+    if not playable:
+        return (*hand, "; none playable")
+    return (*hand, *_with_cards("; play: ", playable))
+
+
+def _b_turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) -> Parts:
+    if whose is None:
+        return _b_play_order(clockwise, order)
+    names = [who.obj for who in order]
+    rest = names[1:] if names and names[0] == whose.obj else names
+    way = "left" if clockwise else "right"
+    return (f"{_b_turn_started(whose)[0]}, {way}: " + ", ".join(rest),)
 
 
 _BRIEF: dict[Callable[..., str], Callable[..., Parts]] = {
@@ -1051,6 +1175,7 @@ _BRIEF: dict[Callable[..., str], Callable[..., Parts]] = {
     game_ended_last_left: _b_game_ended_last_left,
     card_check: _b_card_check,
     top_card: _b_top_card,
+    table_line: _b_table_line,
     your_hand: _b_your_hand,
     you_can_play: _b_you_can_play,
     scores_line: _b_scores_line,
@@ -1058,7 +1183,10 @@ _BRIEF: dict[Callable[..., str], Callable[..., Parts]] = {
     totals_line: _b_totals_line,
     whose_turn: _b_whose_turn,
     play_order: _b_play_order,
+    refusal: _b_refusal,
 }
+# the phrases of the turn and the hand, defined further down, join _BRIEF there
+_BRIEF_WORDS: dict[Callable[..., str], Callable[..., str]] = {}
 
 
 def brief(phrase: Callable[..., str], args: tuple[Any, ...]) -> Parts:
@@ -1067,6 +1195,14 @@ def brief(phrase: Callable[..., str], args: tuple[Any, ...]) -> Parts:
     """
     short = _BRIEF.get(phrase)
     return short(*args) if short is not None else (phrase(*args),)
+
+
+def brief_words(phrase: Callable[..., str], args: tuple[Any, ...]) -> str | None:
+    """``phrase`` in its fewest words where they differ from its braille form; None where
+    the brief form's parts say it (each card by its name).
+    """
+    words = _BRIEF_WORDS.get(phrase)
+    return words(*args) if words is not None else None
 
 
 # a card's code in brackets after its name: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"
@@ -1120,7 +1256,7 @@ def card_at(
     card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
 ) -> str:
     """The selected card as the hand is moved through: "Blue 7, 3 of 7, can be played."."""
-    said = f"{card_with_code(card)}, {place} of {count}"
+    said = f"{card_name(card)}, {place} of {count}"
     if playable is not None:
         said += ", can be played" if playable else ", cannot be played now"
     if edge is not None:
@@ -1226,7 +1362,8 @@ SETUP_PLAYERS = "How many players, 2 to 10, you included?"
 SETUP_NAME = "Your name?"
 SETUP_SPEECH = "Speak every message: on or off?"
 SETUP_BRAILLE = (
-    "Braille: auto (a display if one answers, else dots on screen), brlapi, screen or off?"
+    "Braille: auto (a display if one answers, else none), brlapi, screen (dots on screen) "
+    "or off?"
 )
 SETUP_LARGE = "Large, high-contrast text: on or off?"
 SETUP_VERBOSITY = "How much is said: brief, normal or full?"
@@ -1391,14 +1528,35 @@ def rules_intro(rules: RuleSet) -> list[str]:
     return lines
 
 
-def your_turn(top: str, count: int, how: How = TYPED) -> str:
-    return f"Your turn. {top} You hold {count_cards(count)}. {how.turn}"
+def your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> str:
+    """Your turn: the top card (and the colour in play after a Wild), how many cards you
+    hold, then ``hint`` (what the keys do: the first turns, and always at full verbosity).
+    """
+    said = f"Your turn. {top_card(card, color)} You hold {count_cards(count)}."
+    return f"{said} {hint}" if hint else said
 
 
 YOUR_TURN_START_COLOR = (
     "Your turn: a Wild started the DISCARD pile, so choose its colour: blue, green, red "
     "or yellow."
 )
+
+
+def your_turn_start_color() -> str:
+    return YOUR_TURN_START_COLOR
+
+
+def hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,
+                how: How = TYPED) -> str:
+    """L: the hand in the order the player sorted it; ``playable`` on their turn."""
+    said = your_hand(cards, count)
+    return said if playable is None else f"{said} {you_can_play(playable, how)}"
+
+
+def turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) -> str:
+    """W: whose turn it is (None between rounds), then the direction and order of play."""
+    goes = play_order(clockwise, order)
+    return goes if whose is None else f"{whose_turn(whose)} {goes}"
 
 
 def your_turn_challenge(
@@ -1457,6 +1615,26 @@ def drawn_anniversary(how: How = TYPED) -> str:
     return f"You may play the Anniversary card you drew: {how.anniversary}."
 
 
+# --- braille and brief: the turn's phrases join their brief forms (above, with _BRIEF) ---
+_BRIEF.update({
+    your_turn: _b_your_turn,
+    your_turn_start_color: _b_your_turn_start_color,
+    your_turn_challenge: _b_your_turn_challenge,
+    you_owe: _b_you_owe,
+    drawn_playable: _b_drawn_playable,
+    drawn_must_play: _b_drawn_must_play,
+    drawn_anniversary: _b_drawn_anniversary,
+    card_at: _b_card_at,
+    hand_answer: _b_hand_answer,
+    turn_and_order: _b_turn_and_order,
+})
+_BRIEF_WORDS.update({
+    your_turn: _w_your_turn,
+    your_turn_challenge: _w_your_turn_challenge,
+    card_at: _w_card_at,
+})
+
+
 
 def jump_window(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the person may jump in with ``card``, identical to the top card."""
@@ -1510,7 +1688,7 @@ def whom_to_give(names: Iterable[str]) -> str:
 
 
 def which_to_keep(cards: Iterable[Card]) -> str:
-    return f"Which card do you keep? {card_list(card_with_code(c) for c in cards)}"
+    return f"Which card do you keep? {card_list(card_name(c) for c in cards)}"
 
 
 def not_to_keep(card: Card) -> str:
@@ -1855,17 +2033,24 @@ def settings_unwritable(path: str, why: str | None) -> str:
 
 # --- devices ---
 # Notices from the speech and braille devices (each told once), and the doctor's lines.
-SPEECH_UNAVAILABLE = "Speech is not available: {reason}. The game goes on without it."
-SPEECH_NO_AUDIO = "Speech has no sound device to play on: {reason}. The game goes on without it."
+# what the player is told names no library or program: uno-access doctor gives the {reason}
+SPEECH_UNAVAILABLE = (
+    "Speech is not available on this machine; the game goes on without it. "
+    "uno-access doctor says why."
+)
+SPEECH_NO_AUDIO = (
+    "Speech has no sound device to play on; the game goes on without it. "
+    "uno-access doctor says why."
+)
 SPEECH_ON = "Speech on."
 SPEECH_OFF = "Speech off."
-BRAILLE_DISPLAY_NONE = "No braille display was found through BrlAPI: {reason}."
+BRAILLE_AUTO_OFF = "No braille display found; braille is off."
 BRAILLE_DISPLAY_WAITING = (
-    "No braille display yet ({reason}); the game goes on and connects when one appears."
+    "No braille display yet; the game goes on and connects when one appears."
 )
 BRAILLE_DISPLAY_CONNECTED = "Braille display connected: {cells} cells."
 BRAILLE_DISPLAY_LOST = (
-    "The braille display went away ({reason}); the game goes on and reconnects when it returns."
+    "The braille display went away; the game goes on and reconnects when it returns."
 )
 BRAILLE_ON_SCREEN = "Braille is shown on screen as a line of braille dots."
 
@@ -1875,6 +2060,16 @@ DOCTOR_FAIL = "FAILED"
 DOCTOR_OPTIONAL = "not found"
 DOCTOR_FIX = "fix: {command}"
 DOCTOR_ALL_GOOD = "Everything uno-access needs works."
+
+
+def doctor_without(parts: Iterable[str], silent: bool) -> str:
+    """All that is needed works, but not ``parts`` (their names); ``silent``: no sound device,
+    so speech cannot be heard.
+    """
+    said = f"uno-access runs, without: {', '.join(parts)}; the fixes are above."
+    return f"{said} Without a sound device speech is silent." if silent else said
+
+
 DOCTOR_SOME_FAILED = "Some parts uno-access needs do not work; the fixes are above."
 DOCTOR_PARTS = {
     "liblouis": "braille translation (liblouis)",

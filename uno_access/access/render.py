@@ -5,10 +5,13 @@ table's rules and partners) and their settings (verbosity, braille table, deck).
 line said (``speech.Line``) becomes one ``Message``:
 
 - ``text``: the print line at the viewer's verbosity: brief ("Ann: Blue 7"), normal
-  ("Ann plays Blue 7.") or full, with each card's code ("Ann plays Blue 7 (b7).");
+  ("Ann plays Blue 7.", no codes) or full, with each card's code ("Ann plays Blue 7 (b7).");
 - ``speech``: the same words as the speech engine should say them (codes spelled out);
 - ``braille``: always the brief form, with each card as its corner code (",ann3 b#g"),
-  so that who and which card fill the first cells of any display.
+  so that who and which card fill the first cells of any display; never a key hint.
+
+The queries' answers (the hand, the selected card, the turn, whose turn and the order,
+the scores) are lines too, and come through the same brief forms.
 
 Braille translation is cached (``braille.render``), so a whole turn's messages cost
 dictionary look-ups once the phrases have been seen.
@@ -28,7 +31,7 @@ from . import braille, messages, speech
 from .braille import BrailleTable
 from .decks import DEFAULT_DECK, Deck
 from .message import Message, Parts, Priority, Verbosity
-from .speech import Line, Teams
+from .speech import Line, Said, Teams
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +78,12 @@ class Renderer:
 
     # ----------------------------------------------------------------- lines
 
-    def line(self, line: Line, priority: Priority | None = None) -> Message:
+    def line(
+        self, line: Line, priority: Priority | None = None, on_hand: bool = False
+    ) -> Message:
         parts = line.brief()
         if self.verbosity is Verbosity.BRIEF:
-            text = parts_text(parts)
+            text = line.brief_words() or parts_text(parts)
         elif self.verbosity is Verbosity.FULL:
             text = messages.with_codes(line.sentence(), line.cards())
         else:
@@ -86,11 +91,15 @@ class Renderer:
         if priority is None:
             priority = self.priority(line.event)
         return Message(
-            messages.spoken(text), self._braille(parts), text, priority
+            messages.spoken(text), self._braille(parts), text, priority, on_hand
         )
 
     def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:
-        """A line of the game that is not an event (a prompt, a hint, an error)."""
+        """A line of the game that is not an event (a prompt, a hint, an error); a ``Said``
+        line keeps its brief forms.
+        """
+        if isinstance(sentence, Said):
+            return self.line(sentence.line, priority)
         return Message(
             messages.spoken(sentence), self._braille((sentence,)),
             sentence, priority,
@@ -114,17 +123,22 @@ class Renderer:
 
     # ----------------------------------------------------------------- queries
 
-    def hand(self, view: PlayerView) -> Message:
-        return self.line(speech.describe_hand(view), Priority.URGENT)
+    def hand(
+        self, cards: Sequence[Card], playable: Iterable[Card] | None = None,
+        how: messages.How = messages.TYPED,
+    ) -> Message:
+        """L: ``cards`` in the order the player keeps them; ``playable`` on their turn."""
+        return self.line(speech.describe_hand_answer(cards, playable, how), Priority.URGENT)
 
-    def playable(self, cards: Iterable[Card]) -> Message:
-        return self.line(speech.describe_playable(cards), Priority.URGENT)
+    def selected(
+        self, card: Card, place: int, count: int, playable: bool | None,
+        edge: str | None = None,
+    ) -> Message:
+        """The card selected in the hand; a braille display on the hand line stays there."""
+        line = speech.describe_selected(card, place, count, playable, edge)
+        return self.line(line, Priority.URGENT, on_hand=True)
 
-    def card_check(self, view: PlayerView) -> Message:
-        return self.line(speech.describe_card_check(view), Priority.URGENT)
-
-    def top_card(self, view: PlayerView) -> Message:
-        return self.line(speech.describe_top(view), Priority.URGENT)
+    # C and T are the engine's queries: their answers are events (CardCount, TopCard)
 
     def scores(self, view: PlayerView) -> Message:
         return self.line(speech.describe_scores(view), Priority.URGENT)
@@ -133,13 +147,13 @@ class Renderer:
         """The table in one line: the top card (and the colour of a wild), then every
         player's count: the braille display's table view.
         """
-        top, counts = speech.describe_top(view), speech.describe_card_check(view)
-        sentence = f"{top.sentence()} {counts.sentence()}"
-        parts = (*top.brief(), "; ", *counts.brief())
-        return Message(messages.spoken(sentence), self._braille(parts), sentence, Priority.LOW)
+        counts = speech.describe_card_check(view).args[0]
+        line = Line.of(messages.table_line, view.top, view.color, counts)
+        return self.line(line, Priority.LOW)
 
     def order(self, view: PlayerView) -> Message:
-        return self.line(speech.describe_order(view), Priority.URGENT)
+        """W: whose turn it is, then the direction and order of play."""
+        return self.line(speech.describe_turn_and_order(view), Priority.URGENT)
 
 
 def parts_text(parts: Parts) -> str:

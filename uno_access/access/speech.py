@@ -114,6 +114,10 @@ class Line:
     def brief(self) -> Parts:
         return messages.brief(self.phrase, self.args)
 
+    def brief_words(self) -> str | None:
+        """The brief form in words where it differs from the braille parts, else None."""
+        return messages.brief_words(self.phrase, self.args)
+
     def cards(self) -> list[Card]:
         """The cards the line names, in order (for the full verbosity and large text)."""
         found: list[Card] = []
@@ -123,6 +127,19 @@ class Line:
             elif isinstance(arg, list | tuple):
                 found += [item for item in arg if isinstance(item, Card)]
         return found
+
+
+class Said(str):
+    """A ``Line``'s sentence that keeps its line, so that a caller handing on only text
+    (``Table.say``) still gets the line's brief form and braille from the renderer.
+    """
+
+    line: Line
+
+    def __new__(cls, line: Line) -> Said:
+        said = super().__new__(cls, line.sentence())
+        said.line = line
+        return said
 
 
 def describe(
@@ -392,8 +409,32 @@ def _pairs(values: Sequence[int], viewer: int, names: Sequence[str]) -> list[tup
 
 
 def describe_hand(view: PlayerView) -> Line:
-    """"Your hand, 5 cards: Blue 7 (b7), Red Skip (rsk), …" in deck order."""
+    """"Your hand, 5 cards: Blue 7, Red Skip, …" in deck order."""
     return Line.of(messages.your_hand, sorted_cards(view.hand), len(view.hand))
+
+
+def describe_hand_answer(
+    cards: Sequence[Card], playable: Iterable[Card] | None, how: messages.How = messages.TYPED
+) -> Line:
+    """L: the hand in the order the player keeps it (``cards``), and on their turn the cards
+    they can play, in the same order.
+    """
+    if playable is not None:
+        can = set(playable)
+        playable = [card for card in dict.fromkeys(cards) if card in can]
+    return Line.of(messages.hand_answer, list(cards), len(cards), playable, how)
+
+
+def describe_selected(
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+) -> Line:
+    """The card selected in the hand: its name, its place, whether it can be played."""
+    return Line.of(messages.card_at, card, place, count, playable, edge)
+
+
+def describe_turn(view: PlayerView, hint: str = "") -> Line:
+    """Your turn: the top card (after a Wild the colour), your hand's size; ``hint`` the keys."""
+    return Line.of(messages.your_turn, view.top, view.color, len(view.hand), hint)
 
 
 def describe_playable(cards: Iterable[Card]) -> Line:
@@ -431,12 +472,24 @@ def describe_whose_turn(view: PlayerView) -> Line | None:
 
 def describe_order(view: PlayerView) -> Line:
     """The direction of play and the seats still playing in that order, from the one to move."""
+    clockwise, order = _order(view)
+    return Line.of(messages.play_order, clockwise, order)
+
+
+def describe_turn_and_order(view: PlayerView) -> Line:
+    """W: whose turn it is (between rounds: nobody's), then the direction and order of play."""
+    whose = None if view.current is None else who(view.current, view.seat, view.names)
+    clockwise, order = _order(view)
+    return Line.of(messages.turn_and_order, whose, clockwise, order)
+
+
+def _order(view: PlayerView) -> tuple[bool, list[Who]]:
     n = len(view.names)
     first = view.current if view.current is not None else view.seat
     step = view.direction.value
     seats = [(first + step * k) % n for k in range(n)]
     order = [who(seat, view.seat, view.names) for seat in seats if seat not in view.eliminated]
-    return Line.of(messages.play_order, view.direction is Direction.CLOCKWISE, order)
+    return view.direction is Direction.CLOCKWISE, order
 
 
 def describe_teams(view: PlayerView) -> Line | None:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache, partial
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -100,18 +101,54 @@ def short_label(card: Card) -> str:
     return f"{color} {kind}"
 
 
+BANNER_ROWS = 2  # a banner too wide for one row of big letters wraps onto two at most
+
+
 @lru_cache(maxsize=512)
 def big_letters(text: str, width: int) -> tuple[str, ...] | None:
-    """``text`` in the largest figlet font whose lines fit ``width``; None if none fits."""
+    """``text`` in the largest figlet font whose lines fit ``width``, its words wrapped onto
+    up to ``BANNER_ROWS`` rows of big letters (at 40 columns "Wild +4" over "Green" rather
+    than all of it in a tiny font); None if no font fits.
+    """
     import pyfiglet
 
     for font in FONTS:
-        lines = pyfiglet.Figlet(font=font, width=1000).renderText(text).rstrip("\n").split("\n")
-        while lines and not lines[-1].strip():
-            lines.pop()
-        if lines and max(len(line) for line in lines) + 2 <= width:
-            return tuple(lines)
+        figlet = pyfiglet.Figlet(font=font, width=1000)
+        rows = _wrapped(text.split(), partial(_figlet_lines, figlet), width)
+        if rows is not None:
+            return tuple(line for row in rows for line in row)
     return None
+
+
+def _figlet_lines(figlet: Any, words: str) -> list[str]:
+    lines = str(figlet.renderText(words)).rstrip("\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
+def _wrapped(
+    words: list[str], render: Callable[[str], list[str]], width: int
+) -> list[list[str]] | None:
+    """The words greedily in rows of big letters that each fit ``width`` (2 cells to spare),
+    at most ``BANNER_ROWS`` of them; None when they do not fit.
+    """
+    def fits(lines: list[str]) -> bool:
+        return bool(lines) and max(len(line) for line in lines) + 2 <= width
+
+    rows: list[list[str]] = []
+    row = ""
+    for word in words:
+        trial = f"{row} {word}" if row else word
+        if fits(render(trial)):
+            row = trial
+            continue
+        if not row or not fits(render(word)):
+            return None
+        rows.append(render(row))
+        row = word
+    rows.append(render(row))
+    return rows if len(rows) <= BANNER_ROWS else None
 
 
 class BigBanner:
@@ -169,8 +206,9 @@ class HandView:
 
 
 class TableView:
-    """The table for one viewer: the top card in big letters, then whose turn, the
-    direction, the card counts and the draw pile, each a plain line.
+    """The table for one viewer: the top card in big letters, then whose turn (unless it
+    is the viewer's: the turn line says so), the card counts and the draw pile, each a
+    plain line. ``plain``: no big letters (the colours stay).
     """
 
     def __init__(self, view: PlayerView, plain: bool = False) -> None:
@@ -183,7 +221,7 @@ class TableView:
         view = self.view
         yield top_card(view.top, view.color, self.plain)
         whose = speech.describe_whose_turn(view)
-        if whose is not None:
+        if whose is not None and not view.my_turn:  # "Your turn." is the turn line's
             yield Text(whose.sentence(), style=Style(bold=True))
         yield Text(speech.describe_card_check(view).sentence())
         yield Text(messages.draw_pile(view.draw_pile_size))

@@ -5,6 +5,7 @@ The only module that imports ``brlapi``. Both outputs show the views of
 calls from its own thread::
 
     braille = open_braille("auto", stream=sys.stdout, notices=notices, on_event=handler)
+    # None: no display answered, braille is off (said once through ``notices``)
     braille.show(message)                # Output protocol: message.braille, newest first
     braille.set_hand(card_dots, selected=2)   # after every change of the hand or selection
     braille.set_table(table_dots)        # top card, colour in play, counts
@@ -40,7 +41,7 @@ from typing import Any, TextIO
 from ..access import messages
 from ..access.message import Message, Priority
 from .base import Notices
-from .braille_views import BrailleViews, DisplayEvent, Key, Window
+from .braille_views import BLANK, BrailleViews, DisplayEvent, Key, Window
 
 DEVICE = "braille"
 RETRY_SECONDS = 0.5
@@ -74,12 +75,16 @@ class _BrailleOutput:
         self._closed = False
 
     def show(self, message: Message) -> None:
-        self.add(message.braille, message.priority)
+        self.add(message.braille, message.priority, on_hand=message.on_hand)
 
-    def add(self, dots: str, priority: Priority = Priority.NORMAL) -> None:
-        """A new message line; LOW ones join the history without moving the display."""
+    def add(
+        self, dots: str, priority: Priority = Priority.NORMAL, *, on_hand: bool = False
+    ) -> None:
+        """A new message line; LOW ones join the history without moving the display, and so
+        does a selection (``on_hand``) while the display shows the hand line.
+        """
         with self._lock:
-            self._views.add_message(dots, move=priority is not Priority.LOW)
+            self._views.add_message(dots, move=priority is not Priority.LOW, on_hand=on_hand)
         self._changed()
 
     def set_hand(self, cards: Sequence[str], selected: int | None = None, label: str = "") -> None:
@@ -162,7 +167,8 @@ class BrailleDisplay(_BrailleOutput):
     """A refreshable braille display through BrlAPI, reconnecting when brltty returns.
 
     ``host``/``auth`` are BrlAPI's (``"127.0.0.1:1"``, ``"none"``); None uses
-    ``BRLAPI_HOST``/``BRLAPI_AUTH`` or the local brltty.
+    ``BRLAPI_HOST``/``BRLAPI_AUTH`` or the local brltty. ``width`` (the setting
+    ``display_width``) uses only that many cells of a larger display; 0: all of them.
     """
 
     def __init__(
@@ -173,8 +179,10 @@ class BrailleDisplay(_BrailleOutput):
         notices: Notices | None = None,
         on_event: Callable[[DisplayEvent], None] | None = None,
         retry_seconds: float = RETRY_SECONDS,
+        width: int = 0,
     ) -> None:
-        super().__init__(40, notices, on_event)
+        super().__init__(width or 40, notices, on_event)
+        self._width = width
         self._host = host
         self._auth = auth
         self._retry = retry_seconds
@@ -274,7 +282,7 @@ class BrailleDisplay(_BrailleOutput):
         self._cells = cells
         connection.enterTtyModeWithPath([])
         with self._lock:
-            self._views.set_width(self._cells)
+            self._views.set_width(min(self._width, cells) if self._width else cells)
         self._connected.set()
         self._answered.set()
         self.notices.clear(DEVICE, "absent")
@@ -288,7 +296,7 @@ class BrailleDisplay(_BrailleOutput):
             if window != shown:
                 # BrlAPI counts cursor cells from 1 (0 is CURSOR_OFF)
                 cursor = brlapi.CURSOR_OFF if window.cursor is None else window.cursor + 1
-                connection.writeText(window.cells, cursor=cursor)
+                connection.writeText(window.cells.ljust(cells, BLANK), cursor=cursor)
                 shown = window
             ready, _, _ = select.select([fd, self._wake_r], [], [])
             if self._wake_r in ready:
@@ -368,11 +376,14 @@ def open_braille(
     notices: Notices | None = None,
     on_event: Callable[[DisplayEvent], None] | None = None,
     wait: float = 1.0,
+    width: int = 0,
 ) -> BrailleDisplay | ScreenBraille | None:
     """The braille output for ``--braille-display``: auto, brlapi, screen or off.
 
-    ``auto`` uses a display if one answers within ``wait`` seconds, else the
-    on-screen line; ``brlapi`` keeps waiting for a display in the background.
+    ``auto`` uses a display if one answers within ``wait`` seconds, else none: braille
+    is off, said in one plain line (why is for ``uno-access doctor``); ``brlapi`` keeps
+    waiting for a display in the background; ``screen`` shows the braille as a line of
+    dots. ``width`` (``display_width``, 0: the display's own) bounds the cells used.
     """
     if mode not in BRAILLE_MODES:
         raise ValueError(f"braille display mode {mode!r} is not one of {BRAILLE_MODES}")
@@ -381,7 +392,7 @@ def open_braille(
         return None
     if mode in ("auto", "brlapi"):
         quiet = Notices() if mode == "auto" else notices  # auto tells its own notices
-        display = BrailleDisplay(host, auth, notices=quiet, on_event=on_event)
+        display = BrailleDisplay(host, auth, notices=quiet, on_event=on_event, width=width)
         if mode == "brlapi":
             display.start()
             return display
@@ -391,8 +402,8 @@ def open_braille(
                 DEVICE, "connected", messages.BRAILLE_DISPLAY_CONNECTED.format(cells=display.cells)
             )
             return display
-        reason = display.last_error or messages.BRAILLE_NO_ANSWER
         display.close()
-        notices.report(DEVICE, "none", messages.BRAILLE_DISPLAY_NONE.format(reason=reason))
+        notices.report(DEVICE, "none", messages.BRAILLE_AUTO_OFF)
+        return None
     notices.report(DEVICE, "screen", messages.BRAILLE_ON_SCREEN)
-    return ScreenBraille(stream, notices=notices, on_event=on_event)
+    return ScreenBraille(stream, width or 40, notices=notices, on_event=on_event)

@@ -4,12 +4,15 @@ The lines, top to bottom: the message history (oldest first, the newest last),
 then the hand, then the table. The display shows one window of one line:
 
 - a new message (``NORMAL`` or ``URGENT``) moves the display to it; ``LOW`` ones
-  only join the history;
+  only join the history, and so does a selection (``on_hand``) while the display
+  shows the hand line: there the cursor moves, and a second routing press plays;
 - ``LINE_UP`` / ``LINE_DOWN`` step through the lines: up from the newest message
   goes back through the history, down goes to the hand, then the table;
   ``TOP`` / ``BOTTOM`` go to the first / last line, ``HOME`` back to the newest message;
 - ``PAN_LEFT`` / ``PAN_RIGHT`` move the window across a line longer than the
-  display, and on to the previous / next line at either end;
+  display, and on to the previous / next line at either end. A window ends at a
+  space, as brltty and screen readers pan, so that no word or card code is cut
+  (only a word longer than the display is);
 - on the hand line the cursor (dots 7 and 8, drawn by the display) sits on the
   first cell of the selected card; a routing key above a card selects it
   (``CardSelected``) and a second press on the selected card plays it
@@ -79,8 +82,12 @@ class BrailleViews:
         self._offset = 0  # first cell of the window in the line
 
     # -------------------------------------------------------------- content
-    def add_message(self, dots: str, *, move: bool = True) -> None:
-        """A new message; ``move`` (not for LOW messages) shows it at once."""
+    def add_message(self, dots: str, *, move: bool = True, on_hand: bool = False) -> None:
+        """A new message; ``move`` (not for LOW messages) shows it at once, unless it is
+        a selection (``on_hand``) and the display shows the hand line.
+        """
+        if on_hand and self._line == self.hand_line:
+            move = False
         before = len(self._messages)
         full = before == self._messages.maxlen
         self._messages.append(dots)
@@ -97,7 +104,7 @@ class BrailleViews:
         self._hand_label = label
         self._selected = selected if selected is not None and 0 <= selected < len(cards) else None
         if self._line == self.hand_line:
-            self._offset = min(self._offset, self._last_offset(self.hand_text()))
+            self._offset = self._start_at(self.hand_text(), self._offset)
             self._show_cursor()
 
     def set_table(self, dots: str) -> None:
@@ -140,12 +147,28 @@ class BrailleViews:
     # -------------------------------------------------------------- the window
     def window(self) -> Window:
         text = self.lines()[self._line]
-        cells = text[self._offset : self._offset + self.width]
+        end = self._end(text, self._offset)
+        cells = text[self._offset : end]
         cursor = None
         if self._line == self.hand_line and self._selected is not None:
             at = self.card_spans()[self._selected][0] - self._offset
-            cursor = at if 0 <= at < self.width else None
+            cursor = at if 0 <= at < len(cells) else None
         return Window(cells.ljust(self.width, BLANK), cursor)
+
+    def starts(self, text: str) -> list[int]:
+        """Where each window of ``text`` begins: each ends at a space (the last that fits),
+        or after ``width`` cells for a word longer than the display.
+        """
+        starts, at, width = [0], 0, self.width
+        while at + width < len(text):
+            cut = text.rfind(BLANK, at + 1, at + width + 1)
+            at = at + width if cut < 0 else cut + 1
+            while at < len(text) and text[at] == BLANK:
+                at += 1
+            if at >= len(text):
+                break
+            starts.append(at)
+        return starts
 
     # -------------------------------------------------------------- keys
     def press(self, key: Key) -> None:
@@ -160,14 +183,17 @@ class BrailleViews:
         elif key is Key.HOME:
             self.home()
         elif key is Key.PAN_RIGHT:
-            text = self.lines()[self._line]
-            if self._offset + self.width < len(text):
-                self._offset += self.width
+            starts = self.starts(self.lines()[self._line])
+            later = [start for start in starts if start > self._offset]
+            if later:
+                self._offset = later[0]
             elif self._line < self.table_line:
                 self._go(self._line + 1)
         elif key is Key.PAN_LEFT:
-            if self._offset > 0:
-                self._offset = max(0, self._offset - self.width)
+            starts = self.starts(self.lines()[self._line])
+            earlier = [start for start in starts if start < self._offset]
+            if earlier:
+                self._offset = earlier[-1]
             elif self._line > 0:
                 self._go(self._line - 1)
                 self._offset = self._last_offset(self.lines()[self._line])
@@ -177,6 +203,8 @@ class BrailleViews:
         if self._line != self.hand_line:
             return None
         at = self._offset + cell
+        if at >= self._end(self.hand_text(), self._offset):
+            return None  # past the window's last word
         for index, (start, end) in enumerate(self.card_spans()):
             if start <= at < end:
                 if index == self._selected:
@@ -201,9 +229,22 @@ class BrailleViews:
     def _show_cursor(self) -> None:
         if self._selected is None:
             return
+        text = self.hand_text()
         start = self.card_spans()[self._selected][0]
-        if not self._offset <= start < self._offset + self.width:
-            self._offset = start - start % self.width
+        if not self._offset <= start < self._end(text, self._offset):
+            self._offset = self._start_at(text, start)
+
+    def _start_at(self, text: str, cell: int) -> int:
+        """The start of the window of ``text`` that holds ``cell``."""
+        return max(start for start in self.starts(text) if start <= cell) if cell > 0 else 0
+
+    def _end(self, text: str, start: int) -> int:
+        """Where the window that begins at ``start`` ends (before the next one's space)."""
+        later = [s for s in self.starts(text) if s > start]
+        end = min(start + self.width, len(text)) if not later else later[0]
+        while end > start and end <= len(text) and text[end - 1 : end] == BLANK:
+            end -= 1
+        return min(end, start + self.width)
 
     def _last_offset(self, text: str) -> int:
-        return max(0, (len(text) - 1) // self.width * self.width)
+        return self.starts(text)[-1]

@@ -144,8 +144,15 @@ def report_lines(checks: list[Check]) -> list[str]:
         lines.append(check.line())
         if not check.ok and check.fix:
             lines.append("    " + messages.DOCTOR_FIX.format(command=check.fix))
-    good = all_needed_work(checks)
-    lines.append(messages.DOCTOR_ALL_GOOD if good else messages.DOCTOR_SOME_FAILED)
+    missing = [check for check in checks if not check.ok]
+    if not all_needed_work(checks):
+        lines.append(messages.DOCTOR_SOME_FAILED)
+    elif missing:
+        names = [messages.DOCTOR_PARTS.get(check.part, check.part) for check in missing]
+        silent = any(check.part == "audio" for check in missing)
+        lines.append(messages.doctor_without(names, silent))
+    else:
+        lines.append(messages.DOCTOR_ALL_GOOD)
     return lines
 
 

@@ -21,10 +21,14 @@ from ..engine.state import PlayerView
 
 
 class LargeText:
-    """Lines, the table and the hand in large, high-contrast text."""
+    """Lines, the table and the hand in large, high-contrast text; ``banner`` False keeps
+    the colours and leaves out the big letters of the top card.
+    """
 
-    def __init__(self, file: TextIO | None = None, width: int | None = None) -> None:
-        self.plain = os.environ.get("TERM") == "dumb"
+    def __init__(
+        self, file: TextIO | None = None, width: int | None = None, banner: bool = True
+    ) -> None:
+        self.plain = os.environ.get("TERM") == "dumb" or not banner
         self.console = Console(
             file=file or sys.stdout, theme=visual.THEME, width=width, highlight=False,
             emoji=False, markup=False,

@@ -1,8 +1,8 @@
 """The output profile: the devices a player's settings ask for, opened for one game.
 
-Speech, a braille display (or the on-screen braille line) and large text are each
-optional; whatever cannot be opened is said once (``Notices``) and the game goes on
-without it.
+Speech, a braille display (or, asked for, the on-screen braille line) and large text are
+each optional; whatever cannot be opened is said once (``Notices``), in plain words, and
+the game goes on without it. ``auto`` without a display means braille off.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ def open_session(
     if settings.large_text:  # rich only when it is used: the first prompt comes sooner
         from ..devices.screen import LargeText
 
-        large = LargeText(stream)
+        large = LargeText(stream, banner=settings.large_banner)
     screen = Screen(large.line if large is not None else None)
     speaker = None
     if settings.speech:
@@ -94,7 +94,7 @@ def open_session(
 
         braille_out = open_braille(
             settings.braille_display.value, stream=stream, notices=notices, on_event=routed,
-            wait=0.3,
+            wait=0.3, width=settings.display_width,
         )
     outputs = Outputs(
         screen.say, speaker=speaker, braille_out=braille_out, large=large,

@@ -88,6 +88,7 @@ _KEY_COLORS: dict[Key, Color] = {
     Key.RED: Color.RED, Key.GREEN: Color.GREEN, Key.BLUE: Color.BLUE, Key.YELLOW: Color.YELLOW,
 }
 _MOVES: dict[Key, int] = {Key.PREVIOUS: -1, Key.NEXT: 1}
+HINTED_TURNS = 3  # the first turns of a game say what the keys do (always at full verbosity)
 
 
 class _Left(Exception):
@@ -585,15 +586,14 @@ class Table:
             self.say(messages.QUIT_CANCELLED)
         elif command.query is Query.STATUS:
             self.say(self._what_to_do(view))
-        elif command.query is Query.HAND:
-            line = speech.describe_hand(view).sentence()
-            if view.my_turn and view.phase is Phase.PLAY:
-                line += " " + speech.describe_playable(self._playable()).sentence()
-            self.say(line)
+        elif command.query is Query.HAND:  # in the order the player sorted it (O)
+            self.cursor.update(view.hand)
+            playable = self._playable() if view.my_turn and view.phase is Phase.PLAY else None
+            self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
         elif command.query is Query.SCORES:
-            self.say(speech.describe_scores(view).sentence())
-        elif command.query is Query.ORDER:
-            self.say(speech.describe_order(view).sentence())
+            self._show(self.renderer.scores(view))
+        elif command.query is Query.ORDER:  # whose turn it is, then the order of play
+            self._show(self.renderer.order(view))
         elif command.query is Query.HELP:
             self._help(view)
         elif command.query is Query.PILE:
@@ -627,36 +627,52 @@ class Table:
         self.say(messages.setting_changed(name, value) if done else messages.SPEECH_NONE)
 
     def _what_to_do(self, view: PlayerView) -> str:
-        """Whose turn it is and what the person can do now."""
+        """Whose turn it is and what the person can do now: a sentence that keeps its brief
+        form and braille (``speech.Said``). The turn line ends with the keys' hint on the
+        first turns of the game (and always at full verbosity, or when asked again).
+        """
+        fresh, self._turn_fresh = self._turn_fresh, False  # said as the turn begins
         phase = view.phase
         if phase is Phase.ROUND_OVER:
             return messages.round_over_hint(self.how)
         if not view.my_turn:
             whose = speech.describe_whose_turn(view)
-            return messages.round_over_hint(self.how) if whose is None else whose.sentence()
+            return messages.round_over_hint(self.how) if whose is None else speech.Said(whose)
         if phase is Phase.START_COLOR:
-            return messages.YOUR_TURN_START_COLOR
+            return speech.Said(speech.Line.of(messages.your_turn_start_color))
         legal = self.game.legal_actions(self.me)
         jump = next((a.card for a in legal if isinstance(a, JumpIn)), None)
         add = next((a.card for a in legal if isinstance(a, Play)), None)
+        line: speech.Line
         if phase is Phase.CHALLENGE and view.challenged_by is not None:
-            return messages.your_turn_challenge(
-                self._who(view.challenged_by), view.stack, add is not None, jump, self.how
+            line = speech.Line.of(
+                messages.your_turn_challenge,
+                self._who(view.challenged_by), view.stack, add is not None, jump, self.how,
             )
+            return speech.Said(line)
         if phase is Phase.STACK:
             came_back = (
                 self.rules.stacking and add is None
                 and any(card.kind is view.top.kind for card in view.hand)
             )
-            return messages.you_owe(view.stack, add, jump, came_back, self.how)
+            line = speech.Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how)
+            return speech.Said(line)
         drawn = view.drawn
         if phase is Phase.DRAWN and drawn is not None:
             if drawn.kind is Kind.ANNIVERSARY:
-                return messages.drawn_anniversary(self.how)
-            if any(isinstance(a, Keep) for a in legal):
-                return messages.drawn_playable(drawn, self.how)
-            return messages.drawn_must_play(drawn, self.how)
-        return messages.your_turn(speech.describe_top(view).sentence(), len(view.hand), self.how)
+                line = speech.Line.of(messages.drawn_anniversary, self.how)
+            elif any(isinstance(a, Keep) for a in legal):
+                line = speech.Line.of(messages.drawn_playable, drawn, self.how)
+            else:
+                line = speech.Line.of(messages.drawn_must_play, drawn, self.how)
+            return speech.Said(line)
+        if fresh:
+            self._turns_told += 1
+        hinted = (
+            not fresh or self._turns_told <= HINTED_TURNS
+            or self.renderer.verbosity is Verbosity.FULL
+        )
+        return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))
 
     def _playable(self) -> list[Card]:
         """The cards the rules let the person play now (from the engine's legal actions)."""
@@ -749,8 +765,9 @@ class Table:
         playable = None
         if view.my_turn and view.phase in (Phase.PLAY, Phase.STACK, Phase.CHALLENGE):
             playable = card in self._playable()
-        self.say(messages.card_at(card, place, count, playable, edge))
+        # the braille hand line's cursor moves; a display showing that line stays on it
         self.outputs.hand(self.cursor.cards, self.cursor.index)
+        self._show(self.renderer.selected(card, place, count, playable, edge))
 
     def select(self, index: int, play: bool = False) -> None:
         """A braille display's routing key chose the hand's card ``index`` (the cursor's
@@ -801,10 +818,14 @@ class Table:
         for line in messages.key_help_lines():
             self.say(line)
 
+    _turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
+    _turn_fresh = False  # the turn line about to be said begins a turn
+
     def _present_turn(self, view: PlayerView) -> None:
         """At the start of the person's turn: the hand and the table to braille and to large
         text; the selection kept on the same card when it is still held.
         """
+        self._turn_fresh = True
         self.cursor.update(view.hand, view.drawn)
         playable = self._playable() if view.my_turn else []
         self.outputs.table(view, self.renderer.table_line(view), draw=True)
