@@ -246,3 +246,18 @@ def test_at_the_end_of_a_game_another_is_offered_at_the_same_table() -> None:
     assert len(offers) == 2  # after the first game, and after the second
     assert said[said.index(offers[0]) + 1] == messages.ANOTHER_STARTS
     assert said[said.index(offers[0]) + 2].startswith("UNO against Ann")
+
+
+def test_a_resumed_game_tells_the_game_not_the_quit_question_and_keeps_its_history() -> None:
+    first, _, _ = played("tcq")  # asked whether to quit when the input closed
+    said, _, _ = played("y\x1b[5~\x1b[5~")  # resume it, then Page Up twice
+    end = said.index(messages.RESUMED_END)
+    recap = said[said.index(messages.resumed(1, ["Ann"], 1)) + 1:end]
+    assert recap and all(line in first for line in recap)
+    asked = ("Quit the game?", "Top card:", "Card check:")
+    assert not any(line.startswith(asked) for line in recap)
+    # the game's history came back with it: Page Up reads what was told before the resume
+    start = next(line for line in first if line.startswith("The start card is"))
+    dealt = next(line for line in first if line.startswith("You are dealt"))
+    back = said[end + 2:end + 4]
+    assert back[0].endswith(f": {start}") and back[1].endswith(f": {dealt}")

@@ -201,6 +201,7 @@ class SavedGame:
             raise SavedGameError(messages.saved_setup_fails(_why(error))) from None
         told = self.told
         untold: list[Event] = []
+        moves: list[list[Event]] = []
         for k, action in enumerate(self.actions):
             try:
                 events = game.apply(action)
@@ -208,9 +209,10 @@ class SavedGame:
                 damage = Damage(k + 1, messages.move_replay_fails(_why(error)))
                 kept = replace(self, actions=self.actions[:k], damage=damage)
                 return kept.rebuild()
+            moves.append(events)
             if k >= told:
                 untold.extend(events)
-        return Rebuilt(self, game, untold)
+        return Rebuilt(self, game, untold, moves)
 
     def scenario(self) -> dict[str, Any]:
         """The game as a scenario file (INTERFACE.md) that replays to the same state:
@@ -236,6 +238,19 @@ class Rebuilt:
     saved: SavedGame
     game: Game
     untold: list[Event]
+    moves: list[list[Event]]  # each action's events, in order (the opening is the game's)
+
+    def recap(self, seat: int) -> list[Event]:
+        """What ``seat`` should hear again on resuming: every event from their own last
+        move (or from the first move they were never told, if that is earlier), so that
+        they hear what they did and all that happened since.
+        """
+        actions = self.saved.actions
+        mine = [k for k, action in enumerate(actions) if getattr(action, "seat", None) == seat]
+        start = min(mine[-1] if mine else 0, self.saved.told)
+        if not mine and start == 0:
+            return [*self.game.opening, *(e for events in self.moves for e in events)]
+        return [event for events in self.moves[start:] for event in events]
 
 
 def _why(error: BaseException) -> str:

@@ -178,21 +178,35 @@ class Table:
         self._tell(self.game.opening)
 
     def _resume(self, saved: SavedGame) -> None:
-        """Say where a resumed game stopped: what the person was last told (shown again, to
-        every output, not saved again), then the moves saved but never told (told and saved
-        now); a drawn card that cannot be played is kept, as it would have been.
+        """Say where a resumed game stopped. The game's history is rebuilt from its moves,
+        as the person was told it; then what they did last and everything since is told
+        again (the moves saved but never told, when the program stopped in between,
+        included, and now saved as told): the game's events, not the questions and answers
+        around them. A drawn card that cannot be played is kept, as it would have been.
         """
         view = self._view()
+        rebuilt = saved.rebuild()
+        self.history.extend(self._game_lines(rebuilt.game.opening), Buffer.GAME)
+        for events in rebuilt.moves:
+            self.history.extend(self._game_lines(events), Buffer.GAME)
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self._tell_unsaved(messages.resumed(saved.id, others, view.round_number))
-        for line in saved.last_told:
-            self._tell_unsaved(line)
-        # the moves saved but never told (the program stopped in between), told now
-        self._tell(saved.rebuild().untold)
-        self._tell_unsaved(messages.RESUMED_END)
+        self._tell_unsaved(messages.resumed(saved.id, others, view.round_number), keep=False)
+        for message in self._game_lines(rebuilt.recap(self.me)):
+            self._notices(message.priority)
+            self.outputs.show(message)
+        if self.recorder is not None and rebuilt.untold:  # told now: not again next time
+            self.recorder.said(*(m.text for m in self._game_lines(rebuilt.untold)))
+        self._tell_unsaved(messages.RESUMED_END, keep=False)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
+
+    def _game_lines(self, events: Iterable[Event]) -> list[Message]:
+        """The messages of ``events`` as the game's history holds them (no turn lines, no
+        refusals: those are said when the person is asked, or are answers).
+        """
+        shown = [e for e in events if not isinstance(e, TurnStarted | Rejected)]
+        return self.renderer.events(shown)
 
     def _scoring(self) -> str:
         if self.rules.challenge_uno:
@@ -892,13 +906,16 @@ class Table:
         self.history.add(message, buffer)
         self.outputs.show(message)
 
-    def _tell_unsaved(self, line: str, priority: Priority = Priority.NORMAL) -> None:
+    def _tell_unsaved(
+        self, line: str, priority: Priority = Priority.NORMAL, keep: bool = True
+    ) -> None:
         """A line told but not saved: the session's own (where a resumed game stopped, the
-        end of the session), not the game's.
+        end of the session), not the game's; kept in the history unless not ``keep``.
         """
         self._notices(priority)
         message = self.renderer.text(line, priority)
-        self.history.add(message, Buffer.GAME)
+        if keep:
+            self.history.add(message, Buffer.GAME)
         self.outputs.show(message)
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
