@@ -220,7 +220,6 @@ _ACT_NAMES: dict[type, str] = {
     act.ChooseColor: "choose_color", act.NextRound: "next_round", act.CardCheck: "card_check",
     act.TouchTopCard: "touch", act.JumpIn: "jump_in", act.Suggest: "suggest",
 }
-ACTION_TYPES = tuple(_ACT_NAMES)
 
 
 def action_json(action: act.Action) -> dict[str, Any]:

@@ -61,5 +61,4 @@ BRAILLE_UNO_2019 = Deck(
     ),
 )
 
-DECKS: dict[str, Deck] = {"braille_uno_2019": BRAILLE_UNO_2019}
 DEFAULT_DECK = BRAILLE_UNO_2019

@@ -274,12 +274,6 @@ class Speaker:
         with self._cond:
             self._settings = replace(self._settings, voice=voice)
 
-    def voices(self) -> list[Voice]:
-        try:
-            return engine_info()[1]
-        except SpeechUnavailable:
-            return []
-
     # -------------------------------------------------------------- speaking
     def show(self, message: Message) -> None:
         self.say(message.speech, message.priority)
