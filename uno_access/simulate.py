@@ -47,17 +47,14 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
     The player to move does so, or not, as part of their move.
     """
     s = game.state
-    n = len(bots)
     actions = 0
-    jumping = s.rules.jump_in
     watching = watchers(enumerate(bots))
     if watching:
         tell(watching, game.opening, _sizes(s))
     while s.phase is not Phase.GAME_OVER:
-        if s.exposed is not None or s.handed_one or jumping:
-            first = s.current
-            for k in range(1, n):
-                seat = (first + k) % n
+        order = game.out_of_turn_order()
+        if order:
+            for seat in order:
                 if seat == s.current or s.phase in _OVER:
                     continue
                 choice = _choose(game, bots[seat], seat)

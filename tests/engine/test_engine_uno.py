@@ -218,3 +218,13 @@ def test_a_last_wild_draw_four_is_still_drawn_by_the_next_player_and_counts_in_t
         discard=["b3", "wi+4"], current=None, color=Color.RED, phase=Phase.ROUND_OVER,
         scores=[29, 0, 0], round_winner=0,
     )
+
+
+def test_after_a_move_the_others_are_asked_round_the_table_from_the_player_to_move() -> None:
+    game = _start()
+    assert game.out_of_turn_order() == ()  # no one to catch, none handed one, no jump-ins
+    game.apply(Play(0, card("b7")))  # the next-to-last card, UNO not called
+    assert game.state.current == 1
+    assert game.out_of_turn_order() == (2, 0)  # from Ann (to move) round the table
+    speed = position(HANDS, "b3", DRAW, rules=RuleSet.preset("speed"))
+    assert speed.out_of_turn_order() == (1, 2)  # jump-ins: everyone may, at any move

@@ -289,6 +289,21 @@ class Game:
         """Whether ``card`` matches the top of the DISCARD pile now."""
         return matches(self.state, card)
 
+    def out_of_turn_order(self) -> tuple[int, ...]:
+        """Who is asked, after a move, whether they act out of turn (catch a player who did
+        not call UNO, call UNO when handed a single card, jump in), in this order: round
+        the table from the player to move. Empty when no one may. The one order that every
+        table and the simulator follow; a seat that has become the player to move by the
+        time it is asked is passed over (it acts as part of its turn).
+        """
+        s = self.state
+        if s.phase in _OVER or s.current is None:
+            return ()
+        if s.exposed is None and not s.handed_one and not s.rules.jump_in:
+            return ()
+        n = len(s.hands)
+        return tuple((s.current + k) % n for k in range(1, n))
+
     @property
     def over(self) -> bool:
         return self.state.phase is Phase.GAME_OVER

@@ -276,17 +276,12 @@ class Table:
         the player to move (as ``simulate.play_game``); the player to move may do the same
         as part of their move. A person handed a single card is told at once.
         """
-        view = self._view()
-        if view.current is None:
+        order = self.game.out_of_turn_order()
+        if not order:
             return
-        if view.exposed is None and not view.handed_one and not self.rules.jump_in:
-            return
-        if self.me in view.handed_one:
+        if self.me in self._view().handed_one:
             self._your_chance()
-        first = view.current
-        n = len(self.names)
-        for k in range(1, n):
-            seat = (first + k) % n
+        for seat in order:
             current = self._view().current
             if current is None or seat == current:
                 continue
