@@ -7,9 +7,11 @@ the defaults. Command-line options override the settings.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
+import stat
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -17,6 +19,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from . import text as outside
 from .access import messages
 from .access.braille import BrailleTable
 from .access.message import Verbosity
@@ -90,7 +93,14 @@ def _flag(value: object) -> bool:
 def _text(value: object) -> str:
     """a quoted text of one line"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 100:
-        return value.strip()
+        return outside.shown(value, 100).strip()
+    raise _Bad
+
+
+def _name(value: object) -> str:
+    """a quoted name of one line"""
+    if isinstance(value, str) and "\n" not in value and len(value) <= 100:
+        return outside.name(value)
     raise _Bad
 
 
@@ -120,7 +130,7 @@ _bots.__doc__ = (
 def _names(value: object) -> str:
     """names separated by commas"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 400:
-        return ",".join(part.strip() for part in value.split(","))
+        return ",".join(outside.name(part) for part in value.split(","))
     raise _Bad
 
 
@@ -136,7 +146,7 @@ def _rules(value: object) -> str:
 
 
 _CHECKS: dict[str, Callable[[object], Any]] = {
-    "name": _text,
+    "name": _name,
     "names": _names,
     "players": _whole(2, 10),
     "bots": _bots,
@@ -156,43 +166,124 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
 DEFAULTS = Settings()
 
 
+SIZE_LIMIT = 64 * 1024
+"""The largest settings file read: a full one is under 1,000 bytes."""
+
+UNKNOWN_NAMED = 3
+"""How many unknown keys the one line about them names."""
+
+
 def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     """The settings in ``path`` (the user's settings file by default), and one line for
     each problem found (the defaults are used where there is one). No file: the defaults.
+
+    Whatever the file holds, this takes bounded time and memory and gives a few lines: a
+    path that is not a regular file (a pipe, a device) or a file over ``SIZE_LIMIT`` is one
+    line and the defaults; so is TOML nested too deeply; unknown keys are one line in all.
     """
     path = settings_path() if path is None else path
+    where = outside.shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = _read_bounded(path)
     except FileNotFoundError:
         return DEFAULTS, []
-    except UnicodeDecodeError:
-        return DEFAULTS, [messages.settings_not_toml(str(path), "it is not UTF-8 text")]
     except OSError as error:
-        return DEFAULTS, [messages.settings_unreadable(str(path), error.strerror)]
+        return DEFAULTS, [messages.settings_unreadable(where, error.strerror)]
+    if raw is None:
+        return DEFAULTS, [messages.settings_not_regular(where)]
+    if len(raw) > SIZE_LIMIT:
+        return DEFAULTS, [messages.settings_too_big(where, SIZE_LIMIT)]
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark some editors write is no problem
+    except UnicodeDecodeError:
+        return DEFAULTS, [messages.settings_not_toml(where, "it is not UTF-8 text")]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return DEFAULTS, [messages.settings_not_toml(str(path), str(error))]
-    return from_mapping(data, text, str(path))
+        return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
+    except RecursionError:
+        return DEFAULTS, [messages.settings_not_toml(where, messages.SETTINGS_TOO_DEEP)]
+    except ValueError as error:  # a number too long for Python to convert
+        return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
+    return from_mapping(data, text, where)
+
+
+def _read_bounded(path: Path) -> bytes | None:
+    """The first ``SIZE_LIMIT + 1`` bytes of ``path``; None when it is not a regular file
+    (opened without waiting, so a pipe with no writer does not hang the start).
+    """
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(mode):
+            return None
+        chunks: list[bytes] = []
+        size = 0
+        while size <= SIZE_LIMIT:
+            chunk = os.read(descriptor, SIZE_LIMIT + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(descriptor)
 
 
 def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settings, list[str]]:
-    """Settings from decoded TOML; ``text`` (the file) gives the line numbers."""
+    """Settings from decoded TOML; ``text`` (the file) gives the line numbers.
+
+    Each key is checked, then the keys that depend on each other together (the rules
+    with the number of players: a partners preset's seats, whether the hands can be dealt).
+    """
     changes: dict[str, Any] = {}
     problems: list[str] = []
+    lines = _lines_of(text)
+    unknown: list[str] = []
     for key, value in data.items():
-        line = _line_of(text, key)
         check = _CHECKS.get(key)
         if check is None:
-            problems.append(messages.settings_unknown_key(where, line, key, _CHECKS))
+            unknown.append(key)
             continue
         try:
             changes[key] = check(value)
         except _Bad:
             problems.append(messages.settings_bad_value(
-                where, line, key, _written(value), check.__doc__ or "",
+                where, lines.get(key), key, _written(value), check.__doc__ or "",
                 _toml_value(getattr(DEFAULTS, key))))
+    if len(unknown) == 1:
+        problems.append(messages.settings_unknown_key(
+            where, lines.get(unknown[0]), messages.cut(unknown[0]), _CHECKS))
+    elif unknown:
+        problems.append(messages.settings_unknown_keys(
+            where, len(unknown), [messages.cut(key) for key in unknown[:UNKNOWN_NAMED]],
+            _CHECKS))
+    together = _rules_for_players(changes.get("rules", DEFAULTS.rules),
+                                  changes.get("players", DEFAULTS.players))
+    if together is not None:
+        problems.append(messages.settings_rules_for_players(
+            where, together, _toml_value(DEFAULTS.rules)))
+        changes.pop("rules", None)
     return replace(DEFAULTS, **changes), problems
+
+
+def rules_for_players(spec: str, players: int) -> str | None:
+    """Why the rules ``spec`` cannot be played by ``players`` (one sentence), or None."""
+    return _rules_for_players(spec, players)
+
+
+def _rules_for_players(spec: str, players: int) -> str | None:
+    try:
+        rules = RuleSet.from_spec(spec)
+        rules.check_deal(players)
+    except RulesError as error:
+        return messages.rules_error(error)
+    wanted = rules.seats_allowed(players)
+    if wanted is not None:
+        return messages.rules_need_players(messages.cut(spec), wanted, players)
+    return None
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
@@ -230,18 +321,31 @@ def _toml_value(value: object) -> str:
 
 
 def _written(value: object) -> str:
-    """A value read from the file, as it would be written there."""
+    """A value read from the file, as it would be written there, cut short and made safe."""
     try:
-        return _toml_value(value)
+        return messages.cut(_toml_value(value))
     except TypeError:  # a table or a list
-        return json.dumps(value, ensure_ascii=False, default=str)
+        pass
+    except ValueError:  # a whole number too long to write out
+        return messages.given(value)
+    try:
+        return messages.cut(json.dumps(value, ensure_ascii=False, default=str))
+    except (RecursionError, ValueError):
+        return messages.given(value)
 
 
-def _line_of(text: str, key: str) -> int | None:
-    """The line (from 1) where ``key`` is set, if it can be found."""
-    pattern = re.compile(r"^\s*(?:" + re.escape(key) + r'|"' + re.escape(key) + r'"|\''
-                         + re.escape(key) + r"')\s*=")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+_KEY_LINE = re.compile(r"""^[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*=""",
+                       re.MULTILINE)
+
+
+def _lines_of(text: str) -> dict[str, int]:
+    """The line (from 1) where each top-level key is first set, found in one pass."""
+    out: dict[str, int] = {}
+    line = 1
+    last = 0
+    for match in _KEY_LINE.finditer(text):
+        line += text.count("\n", last, match.start())
+        last = match.start()
+        key = next(group for group in match.groups() if group is not None)
+        out.setdefault(key, line)
+    return out
