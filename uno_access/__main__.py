@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import COMPILED
+from . import text as outside
 from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
 
@@ -32,9 +38,14 @@ class UsageError(Exception):
         self.message = message
 
 
-def _rules(name: str) -> RuleSet:
+def _rules(name: str, players: int | None = None) -> RuleSet:
+    """The rules of ``--rules`` (or the settings), checked with ``players`` when given:
+    the hands must fit in the deck, before anything is saved or dealt.
+    """
     try:
         rules = RuleSet.from_spec(name)
+        if players is not None:
+            rules.check_deal(players)
     except RulesError as error:
         raise UsageError(messages.rules_error(error)) from None
     return rules
@@ -182,7 +193,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = _bots(args.bots, args.bot_budget)
     wanted = rules.seats_allowed(args.players)
     if wanted is not None:
-        raise UsageError(messages.players_for_rules(args.rules, wanted))
+        raise UsageError(messages.players_for_rules(messages.cut(args.rules), wanted))
+    rules = _rules(args.rules, args.players)
     result = simulate(args.players, args.games, rules, args.seed, bots)
     record = {
         "games": result.games,
@@ -265,25 +277,39 @@ def cmd_rules(args: argparse.Namespace) -> int:
                   newline="") as file:
             file.write(text)
     except OSError as error:
-        raise UsageError(messages.cannot_write(args.output, error.strerror)) from None
-    print(messages.written(args.output))
+        raise UsageError(messages.cannot_write(_path(args.output), error.strerror)) from None
+    print(messages.written(_path(args.output)))
     return 0
 
 
+def _path(path: str) -> str:
+    """A path the user gave, as a message shows it."""
+    return outside.shown(path)
+
+
 def _rules_wav(text: str, path: str) -> int:
-    """The rules spoken into a WAV file by the speech engine."""
+    """The rules spoken into a WAV file by the speech engine: made in a folder of its
+    own, then copied into ``path`` (a device or a full disk fails there, and is said).
+    """
     from .devices import speech
 
     try:  # a file that cannot be written is said before the engine is started
-        with open(path, "wb"):
+        with open(path, "ab"):
             pass
     except OSError as error:
-        raise UsageError(messages.cannot_write(path, error.strerror)) from None
-    try:
-        speech.save_wav(text, path)
-    except speech.SpeechUnavailable as error:
-        raise UsageError(messages.no_wav(path, error.reason)) from None
-    print(messages.written(path))
+        raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+    with tempfile.TemporaryDirectory(prefix="uno-access-") as folder:
+        made = os.path.join(folder, "rules.wav")
+        try:
+            speech.save_wav(text, made)
+        except speech.SpeechUnavailable as error:
+            raise UsageError(messages.no_wav(_path(path), error.reason)) from None
+        try:
+            with open(made, "rb") as source, open(path, "wb") as target:
+                shutil.copyfileobj(source, target)
+        except OSError as error:
+            raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+    print(messages.written(_path(path)))
     return 0
 
 
@@ -331,10 +357,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         if isinstance(played, str):
             raise UsageError(played)
         return played
-    rules = _rules(args.rules if args.rules is not None else settings.rules)
     players = args.players if args.players is not None else settings.players
-    names = (args.names if args.names is not None else settings.names).split(",")
-    status: int = run(players, bots, rules, args.seed, args.name or settings.name or None,
+    rules = _rules(args.rules if args.rules is not None else settings.rules, players)
+    names = [outside.name(name) for name in
+             (args.names if args.names is not None else settings.names).split(",")]
+    name = outside.name(args.name) if args.name is not None else ""
+    status: int = run(players, bots, rules, args.seed, name or settings.name or None,
                       settings=settings, names=names)
     return status
 
@@ -378,22 +406,108 @@ COMMANDS = {
 }
 
 
+class OutputFailed(Exception):
+    """Standard output could not be written (closed, a full disk): ``why`` says so."""
+
+    def __init__(self, why: str | None) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class _Output:
+    """Standard output for a command that prints its result: a write that fails (but for
+    a closed pipe, which ends the command quietly) becomes ``OutputFailed``.
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise OutputFailed(os.strerror(errno.EBADF))
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:  # ValueError: a closed file
+            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except (OSError, ValueError) as error:
+            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> object:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+INTERACTIVE = ("play", "resume")  # these own the terminal: their output is left as it is
+EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")
-    args = parser.parse_args(argv)
+    real = sys.stdout
+    sys.stdout = _Output(real)
     try:
-        return COMMANDS[args.command](args)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help, or a usage error: what was printed must be written
+            sys.stdout.flush()
+            raise
+        if args.command in INTERACTIVE:
+            sys.stdout = real
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()
+        return status
     except UsageError as error:
-        print(f"uno-access: {error.message}", file=sys.stderr)
+        _error(error.message)
+        return EXIT_ERROR
+    except OutputFailed as error:
+        _error(messages.cannot_write_output(error.why))
+        _quiet(real)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print(messages.INTERRUPTED, file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader went away (``uno-access cards | head -1``)
+        _quiet(real)
+        return EXIT_BROKEN_PIPE
+    finally:
+        sys.stdout = real
+
+
+def _error(line: str) -> None:
+    """One line on standard error (nothing more to do if that is closed as well)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(f"uno-access: {line}", file=sys.stderr, flush=True)
+
+
+def _quiet(stream: TextIO | None) -> None:
+    """Standard output pointed at /dev/null, so that what is still buffered in it is not
+    written (and failed) again as Python exits.
+    """
+    if stream is None:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":
