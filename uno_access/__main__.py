@@ -63,7 +63,7 @@ def _bots(text: str, budget_ms: float | None = None, people: bool = False) -> li
     known = (*BOT_NAMES, PERSON) if people else BOT_NAMES
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not names:
-        raise UsageError(messages.unknown_bot_strength(text, known))
+        raise UsageError(messages.unknown_bot_strength(messages.cut(text), known))
     out = []
     for name in names:
         if people and name == PERSON:
@@ -72,7 +72,7 @@ def _bots(text: str, budget_ms: float | None = None, people: bool = False) -> li
         try:
             strength, ms = parse_bot(name)
         except BotNameError:
-            raise UsageError(messages.unknown_bot_strength(name, known)) from None
+            raise UsageError(messages.unknown_bot_strength(messages.cut(name), known)) from None
         if strength == "hard" and ms is None and budget_ms is not None:
             name = f"hard:{budget_ms:g}"
         out.append(name)
@@ -98,6 +98,8 @@ def _in_range(
 
 _players = _in_range(int, 2, 10, messages.PLAYERS_RANGE)
 _positive = _in_range(int, 1, float("inf"), messages.WHOLE_NUMBER)
+GAMES_LIMIT = 1_000_000  # simulate --games: a day of the hard bots at most, not forever
+_games = _in_range(int, 1, GAMES_LIMIT, messages.games_range(GAMES_LIMIT))
 _budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
 _pace = _in_range(float, 0, 5, messages.PACE_RANGE)
 
@@ -106,7 +108,14 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_ERROR, messages.usage_error(message, self.prog) + "\n")
+        # argparse quotes what was given: each word of it cut short and made safe
+        words = " ".join(_word(word) for word in message.split(" "))
+        self.exit(EXIT_ERROR, messages.usage_error(outside.shown(words), self.prog) + "\n")
+
+
+def _word(word: str) -> str:
+    """A word of a usage error: cut short, its control characters spelled out."""
+    return messages.cut(word) if outside.shown(word) == word else messages.given(word)
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -143,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
     sim.add_argument("--players", type=_players, default=2)
-    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--games", type=_games, default=100)
     sim.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
     sim.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
                      help=messages.HELP_BOT_BUDGET)

@@ -7,11 +7,9 @@ the defaults. Command-line options override the settings.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import re
-import stat
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields, replace
@@ -25,6 +23,7 @@ from .access.braille import BrailleTable
 from .access.message import Verbosity
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
+from .files import read_regular
 from .store.paths import settings_path
 
 PERSON = "person"  # a seat's "strength" for one more person at the keyboard (hot seat)
@@ -184,7 +183,7 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     path = settings_path() if path is None else path
     where = outside.shown(str(path))
     try:
-        raw = _read_bounded(path)
+        raw = read_regular(path, SIZE_LIMIT)
     except FileNotFoundError:
         return DEFAULTS, []
     except OSError as error:
@@ -206,30 +205,6 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     except ValueError as error:  # a number too long for Python to convert
         return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
     return from_mapping(data, text, where)
-
-
-def _read_bounded(path: Path) -> bytes | None:
-    """The first ``SIZE_LIMIT + 1`` bytes of ``path``; None when it is not a regular file
-    (opened without waiting, so a pipe with no writer does not hang the start).
-    """
-    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
-    try:
-        mode = os.fstat(descriptor).st_mode
-        if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-        if not stat.S_ISREG(mode):
-            return None
-        chunks: list[bytes] = []
-        size = 0
-        while size <= SIZE_LIMIT:
-            chunk = os.read(descriptor, SIZE_LIMIT + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(descriptor)
 
 
 def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settings, list[str]]:
@@ -255,12 +230,11 @@ def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settin
                 _toml_value(getattr(DEFAULTS, key))))
     if len(unknown) == 1:
         problems.append(messages.settings_unknown_key(
-            where, lines.get(unknown[0]), messages.cut(unknown[0]), _CHECKS))
+            where, lines.get(unknown[0]), _key(unknown[0]), _CHECKS))
     elif unknown:
         problems.append(messages.settings_unknown_keys(
-            where, len(unknown), [messages.cut(key) for key in unknown[:UNKNOWN_NAMED]],
-            _CHECKS))
-    together = _rules_for_players(changes.get("rules", DEFAULTS.rules),
+            where, len(unknown), [_key(key) for key in unknown[:UNKNOWN_NAMED]], _CHECKS))
+    together = rules_for_players(changes.get("rules", DEFAULTS.rules),
                                   changes.get("players", DEFAULTS.players))
     if together is not None:
         problems.append(messages.settings_rules_for_players(
@@ -269,12 +243,16 @@ def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settin
     return replace(DEFAULTS, **changes), problems
 
 
+def _key(key: str) -> str:
+    """A key from the file as a message names it: as written if it is plain, else quoted
+    with its control characters spelled out.
+    """
+    plain = messages.cut(key)
+    return plain if plain == key and key else messages.given(key)
+
+
 def rules_for_players(spec: str, players: int) -> str | None:
     """Why the rules ``spec`` cannot be played by ``players`` (one sentence), or None."""
-    return _rules_for_players(spec, players)
-
-
-def _rules_for_players(spec: str, players: int) -> str | None:
     try:
         rules = RuleSet.from_spec(spec)
         rules.check_deal(players)

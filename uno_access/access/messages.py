@@ -230,7 +230,8 @@ def scenario_field(field: str, wanted: str) -> str:
 
 
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
-    return f"In the scenario, {where}.act is {name!r}; it must be one of: {', '.join(known)}."
+    return (f"In the scenario, {where}.act is {given(name)}; "
+            f"it must be one of: {', '.join(known)}.")
 
 
 def rules_error(error: RulesError) -> str:
@@ -313,6 +314,22 @@ def settings_rules_for_players(path: str, problem: str, default: str) -> str:
     """``rules`` and ``players`` of one file that do not go together."""
     return (f"{path}: the rules and the players do not go together: {problem} "
             f"The default rules, {default}, are used.")
+
+
+def scenario_not_regular(path: str) -> str:
+    return f"The scenario {path} is not a file; a scenario is a JSON text file."
+
+
+def scenario_too_long(where: str, limit: int) -> str:
+    return f"In the scenario, {where} is longer than {limit} characters: it is no card or colour."
+
+
+def scenario_too_big(path: str, limit: int) -> str:
+    return f"The scenario file {path} is larger than {limit:,} bytes, too big to be a scenario."
+
+
+def games_range(most: int) -> str:
+    return f"the number of games is a whole number from 1 to {most:,}"
 
 
 def cannot_write_output(why: str | None) -> str:

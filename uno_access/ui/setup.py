@@ -15,11 +15,12 @@ from typing import TypeVar
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from .. import text as outside
 from ..access import messages
 from ..access.message import Verbosity
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
-from ..settings import PERSON, BrailleDisplay, Settings, save
+from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
 from .terminal import Keyboard, Screen
 
 T = TypeVar("T")
@@ -78,7 +79,7 @@ def _ask_all(s: Settings, keyboard: Keyboard, screen: Screen) -> Settings:
             default_name = default_name or messages.TABLE_NAMES[seat - 1]
             default_name = ask(messages.setup_seat_name(seat + 1), default_name, _name)
         names.append(default_name)
-    rules = ask(messages.setup_rules(PRESETS), s.rules, _rules)
+    rules = ask(messages.setup_rules(PRESETS), s.rules, lambda text: _rules(text, players))
     speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes)
     display = ask(messages.SETUP_BRAILLE, s.braille_display.value, BrailleDisplay)
     large = ask(messages.SETUP_LARGE, _on_off(s.large_text), _yes)
@@ -102,8 +103,11 @@ def _players(text: str) -> int:
 
 
 def _name(text: str) -> str:
-    if text and "," not in text and len(text) <= 30:
-        return text
+    """A name as typed, made printable (no control characters or escape sequences)."""
+    if len(text) <= 30:
+        name = outside.name(text)
+        if name and "," not in name:
+            return name
     raise ValueError(messages.SETUP_BAD_NAME)
 
 
@@ -114,11 +118,17 @@ def _seat_kind(text: str) -> str:
     raise ValueError(messages.setup_bad_seat((*BOT_NAMES, PERSON)))
 
 
-def _rules(text: str) -> str:
+def _rules(text: str, players: int) -> str:
+    """Rules as --rules takes them, that ``players`` can play (the hands fit in the deck,
+    a partners preset has its seats).
+    """
     try:
         RuleSet.from_spec(text)
     except RulesError as error:
         raise ValueError(messages.rules_error(error)) from None
+    problem = rules_for_players(text, players)
+    if problem is not None:
+        raise ValueError(problem)
     return text
 
 
