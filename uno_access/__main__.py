@@ -423,9 +423,15 @@ class OutputFailed(Exception):
         self.why = why
 
 
+class PipeClosed(Exception):
+    """The reader of standard output went away (not an ``OSError``, so that nothing on
+    the way, argparse's help included, takes it for a failure it may pass over).
+    """
+
+
 class _Output:
-    """Standard output for a command that prints its result: a write that fails (but for
-    a closed pipe, which ends the command quietly) becomes ``OutputFailed``.
+    """Standard output for a command that prints its result: a write that fails becomes
+    ``OutputFailed``, or ``PipeClosed`` for a closed pipe (which ends the command quietly).
     """
 
     def __init__(self, stream: TextIO | None) -> None:
@@ -437,7 +443,7 @@ class _Output:
         try:
             return self._stream.write(text)
         except BrokenPipeError:
-            raise
+            raise PipeClosed from None
         except (OSError, ValueError) as error:  # ValueError: a closed file
             raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
 
@@ -447,7 +453,7 @@ class _Output:
         try:
             self._stream.flush()
         except BrokenPipeError:
-            raise
+            raise PipeClosed from None
         except (OSError, ValueError) as error:
             raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
 
@@ -492,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(messages.INTERRUPTED, file=sys.stderr)
         return 130
-    except BrokenPipeError:  # the reader went away (``uno-access cards | head -1``)
+    except (PipeClosed, BrokenPipeError):  # the reader went away (``uno-access cards | head``)
         _quiet(real)
         return EXIT_BROKEN_PIPE
     finally:
