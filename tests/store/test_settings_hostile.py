@@ -281,3 +281,18 @@ def test_ten_players_with_fifteen_cards_in_the_settings_say_one_line_and_play_on
         assert game.type("h")[0].startswith("Your hand, 7 cards")
     finally:
         game.close()
+
+
+def test_names_from_the_command_line_reach_the_table_without_escape_sequences(
+    tmp_path: Path,
+) -> None:
+    game = PtyGame(tmp_path, ["play", "--seed", "5", "--players", "3", "--name", "\x1b[2JZo\x07e",
+                              "--names", "\x1b]0;owned\x07Bob,C\x1b[5my"])
+    try:
+        game.wait()
+        before = game.child.before or ""
+        assert "\x1b[2J" not in before and "\x1b]0" not in before and "\x1b[5m" not in before
+        assert "\x07" not in before
+        assert "UNO against Bob and Cy" in before, before
+    finally:
+        game.close()
