@@ -90,14 +90,14 @@ def _flag(value: object) -> bool:
 
 
 def _text(value: object) -> str:
-    """a quoted text of one line"""
+    """a quoted text of one line, at most 100 characters"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 100:
         return outside.shown(value, 100).strip()
     raise _Bad
 
 
 def _name(value: object) -> str:
-    """a quoted name of one line"""
+    """a quoted name of one line, at most 100 characters"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 100:
         return outside.name(value)
     raise _Bad
@@ -127,7 +127,7 @@ _bots.__doc__ = (
 
 
 def _names(value: object) -> str:
-    """names separated by commas"""
+    """names separated by commas, at most 400 characters in all"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 400:
         return ",".join(outside.name(part) for part in value.split(","))
     raise _Bad
