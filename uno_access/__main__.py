@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
+import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from . import COMPILED
+from . import text as outside
 from .access import messages
 from .engine.rules import PRESETS, RulesError, RuleSet
 
@@ -32,9 +38,14 @@ class UsageError(Exception):
         self.message = message
 
 
-def _rules(name: str) -> RuleSet:
+def _rules(name: str, players: int | None = None) -> RuleSet:
+    """The rules of ``--rules`` (or the settings), checked with ``players`` when given:
+    the hands must fit in the deck, before anything is saved or dealt.
+    """
     try:
         rules = RuleSet.from_spec(name)
+        if players is not None:
+            rules.check_deal(players)
     except RulesError as error:
         raise UsageError(messages.rules_error(error)) from None
     return rules
@@ -52,7 +63,7 @@ def _bots(text: str, budget_ms: float | None = None, people: bool = False) -> li
     known = (*BOT_NAMES, PERSON) if people else BOT_NAMES
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if not names:
-        raise UsageError(messages.unknown_bot_strength(text, known))
+        raise UsageError(messages.unknown_bot_strength(messages.cut(text), known))
     out = []
     for name in names:
         if people and name == PERSON:
@@ -61,7 +72,7 @@ def _bots(text: str, budget_ms: float | None = None, people: bool = False) -> li
         try:
             strength, ms = parse_bot(name)
         except BotNameError:
-            raise UsageError(messages.unknown_bot_strength(name, known)) from None
+            raise UsageError(messages.unknown_bot_strength(messages.cut(name), known)) from None
         if strength == "hard" and ms is None and budget_ms is not None:
             name = f"hard:{budget_ms:g}"
         out.append(name)
@@ -88,6 +99,8 @@ def _in_range(
 _players = _in_range(int, 2, 10, messages.PLAYERS_RANGE)
 _positive = _in_range(int, 1, float("inf"), messages.WHOLE_NUMBER)
 _game_number = _in_range(int, 1, 2**63 - 1, messages.GAME_NUMBER)  # SQLite's integers
+GAMES_LIMIT = 1_000_000  # simulate --games: a day of the hard bots at most, not forever
+_games = _in_range(int, 1, GAMES_LIMIT, messages.games_range(GAMES_LIMIT))
 _budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
 _pace = _in_range(float, 0, 5, messages.PACE_RANGE)
 
@@ -96,7 +109,14 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse, but a usage error is one line on standard error and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_ERROR, messages.usage_error(message, self.prog) + "\n")
+        # argparse quotes what was given: each word of it cut short and made safe
+        words = " ".join(_word(word) for word in message.split(" "))
+        self.exit(EXIT_ERROR, messages.usage_error(outside.shown(words), self.prog) + "\n")
+
+
+def _word(word: str) -> str:
+    """A word of a usage error: cut short, its control characters spelled out."""
+    return messages.cut(word) if outside.shown(word) == word else messages.given(word)
 
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
@@ -133,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
     sim.add_argument("--players", type=_players, default=2)
-    sim.add_argument("--games", type=_positive, default=100)
+    sim.add_argument("--games", type=_games, default=100)
     sim.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
     sim.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
                      help=messages.HELP_BOT_BUDGET)
@@ -183,7 +203,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     bots = _bots(args.bots, args.bot_budget)
     wanted = rules.seats_allowed(args.players)
     if wanted is not None:
-        raise UsageError(messages.players_for_rules(args.rules, wanted))
+        raise UsageError(messages.players_for_rules(messages.cut(args.rules), wanted))
+    rules = _rules(args.rules, args.players)
     result = simulate(args.players, args.games, rules, args.seed, bots)
     record = {
         "games": result.games,
@@ -266,25 +287,39 @@ def cmd_rules(args: argparse.Namespace) -> int:
                   newline="") as file:
             file.write(text)
     except OSError as error:
-        raise UsageError(messages.cannot_write(args.output, error.strerror)) from None
-    print(messages.written(args.output))
+        raise UsageError(messages.cannot_write(_path(args.output), error.strerror)) from None
+    print(messages.written(_path(args.output)))
     return 0
 
 
+def _path(path: str) -> str:
+    """A path the user gave, as a message shows it."""
+    return outside.shown(path)
+
+
 def _rules_wav(text: str, path: str) -> int:
-    """The rules spoken into a WAV file by the speech engine."""
+    """The rules spoken into a WAV file by the speech engine: made in a folder of its
+    own, then copied into ``path`` (a device or a full disk fails there, and is said).
+    """
     from .devices import speech
 
     try:  # a file that cannot be written is said before the engine is started
-        with open(path, "wb"):
+        with open(path, "ab"):
             pass
     except OSError as error:
-        raise UsageError(messages.cannot_write(path, error.strerror)) from None
-    try:
-        speech.save_wav(text, path)
-    except speech.SpeechUnavailable as error:
-        raise UsageError(messages.no_wav(path, error.reason)) from None
-    print(messages.written(path))
+        raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+    with tempfile.TemporaryDirectory(prefix="uno-access-") as folder:
+        made = os.path.join(folder, "rules.wav")
+        try:
+            speech.save_wav(text, made)
+        except speech.SpeechUnavailable as error:
+            raise UsageError(messages.no_wav(_path(path), error.reason)) from None
+        try:
+            with open(made, "rb") as source, open(path, "wb") as target:
+                shutil.copyfileobj(source, target)
+        except OSError as error:
+            raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+    print(messages.written(_path(path)))
     return 0
 
 
@@ -339,10 +374,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         if isinstance(played, str):
             raise UsageError(played)
         return played
-    rules = _rules(args.rules if args.rules is not None else settings.rules)
     players = args.players if args.players is not None else settings.players
-    names = (args.names if args.names is not None else settings.names).split(",")
-    status: int = run(players, bots, rules, args.seed, args.name or settings.name or None,
+    rules = _rules(args.rules if args.rules is not None else settings.rules, players)
+    names = [outside.name(name) for name in
+             (args.names if args.names is not None else settings.names).split(",")]
+    name = outside.name(args.name) if args.name is not None else ""
+    status: int = run(players, bots, rules, args.seed, name or settings.name or None,
                       settings=settings, names=names)
     return status
 
@@ -386,22 +423,114 @@ COMMANDS = {
 }
 
 
+class OutputFailed(Exception):
+    """Standard output could not be written (closed, a full disk): ``why`` says so."""
+
+    def __init__(self, why: str | None) -> None:
+        super().__init__(why)
+        self.why = why
+
+
+class PipeClosed(Exception):
+    """The reader of standard output went away (not an ``OSError``, so that nothing on
+    the way, argparse's help included, takes it for a failure it may pass over).
+    """
+
+
+class _Output:
+    """Standard output for a command that prints its result: a write that fails becomes
+    ``OutputFailed``, or ``PipeClosed`` for a closed pipe (which ends the command quietly).
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        if self._stream is None:
+            raise OutputFailed(os.strerror(errno.EBADF))
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            raise PipeClosed from None
+        except (OSError, ValueError) as error:  # ValueError: a closed file
+            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+
+    def flush(self) -> None:
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise PipeClosed from None
+        except (OSError, ValueError) as error:
+            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> object:
+        if self._stream is None:
+            raise AttributeError(name)
+        return getattr(self._stream, name)
+
+
+INTERACTIVE = ("play", "resume")  # these own the terminal: their output is left as it is
+EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")
-    args = parser.parse_args(argv)
+    real = sys.stdout
+    sys.stdout = _Output(real)
     try:
-        return COMMANDS[args.command](args)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit:  # --help, or a usage error: what was printed must be written
+            sys.stdout.flush()
+            raise
+        if args.command in INTERACTIVE:
+            sys.stdout = real
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()
+        return status
     except UsageError as error:
-        print(f"uno-access: {error.message}", file=sys.stderr)
+        _error(error.message)
+        return EXIT_ERROR
+    except OutputFailed as error:
+        _error(messages.cannot_write_output(error.why))
+        _quiet(real)
         return EXIT_ERROR
     except KeyboardInterrupt:
         print(messages.INTERRUPTED, file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
+    except (PipeClosed, BrokenPipeError):  # the reader went away (``uno-access cards | head``)
+        _quiet(real)
+        return EXIT_BROKEN_PIPE
+    finally:
+        sys.stdout = real
+
+
+def _error(line: str) -> None:
+    """One line on standard error (nothing more to do if that is closed as well)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        print(f"uno-access: {line}", file=sys.stderr, flush=True)
+
+
+def _quiet(stream: TextIO | None) -> None:
+    """Standard output pointed at /dev/null, so that what is still buffered in it is not
+    written (and failed) again as Python exits.
+    """
+    if stream is None:
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

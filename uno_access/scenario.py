@@ -9,6 +9,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from . import text as outside
 from .access import messages
 from .access.parse import ParseError, parse_card, parse_color
 from .engine import actions as act
@@ -17,6 +18,7 @@ from .engine.events import Event, Rejected
 from .engine.game import Game
 from .engine.rules import PartnerSchedule, RulesError, RuleSet
 from .engine.state import Phase
+from .files import read_regular
 
 
 class ScenarioError(ValueError):
@@ -50,20 +52,36 @@ class Scenario:
         )
 
 
+SIZE_LIMIT = 32 * 1024 * 1024
+"""The largest scenario file read: an exported game of a thousand rounds is under 5 MB."""
+
+
 def load(path: str | Path) -> Scenario:
-    """Read and check a scenario file."""
+    """Read and check a scenario file (a regular file of at most ``SIZE_LIMIT`` bytes:
+    a pipe or a device is refused at once rather than waited on).
+    """
+    where = outside.shown(str(path))
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = read_regular(path, SIZE_LIMIT)
     except OSError as error:
-        raise ScenarioError(messages.scenario_unreadable(str(path), error.strerror)) from None
+        raise ScenarioError(messages.scenario_unreadable(where, error.strerror)) from None
+    if raw is None:
+        raise ScenarioError(messages.scenario_not_regular(where))
+    if len(raw) > SIZE_LIMIT:
+        raise ScenarioError(messages.scenario_too_big(where, SIZE_LIMIT))
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark some editors write is no problem
     except UnicodeDecodeError:
-        raise ScenarioError(messages.scenario_not_text(str(path))) from None
+        raise ScenarioError(messages.scenario_not_text(where)) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise ScenarioError(messages.scenario_not_json(error.lineno, error.msg)) from None
     except RecursionError:
         raise ScenarioError(messages.SCENARIO_TOO_DEEP) from None
+    except ValueError as error:  # a number too long for Python to convert
+        raise ScenarioError(messages.scenario_not_json(1, messages.cut(str(error), 80))) \
+            from None
     return from_mapping(data)
 
 
@@ -84,6 +102,10 @@ def from_mapping(data: object) -> Scenario:
     wanted = rules.seats_allowed(len(players))
     if wanted is not None:
         raise ScenarioError(messages.scenario_players_for_rules(wanted))
+    try:  # every later round is dealt: the hands must fit in the deck
+        rules.check_deal(len(players))
+    except RulesError as error:
+        raise ScenarioError(messages.rules_error(error)) from None
     if "deal" in data:
         return _dealt_by_seed(data, players, rules)
     dealer = data.get("dealer")
@@ -291,7 +313,7 @@ def _action(raw: object, index: int) -> act.Action:
         "accept": act.Accept, "next_round": act.NextRound, "card_check": act.CardCheck,
         "touch": act.TouchTopCard, "suggest": act.Suggest,
     }
-    if name in simple:
+    if isinstance(name, str) and name in simple:
         return simple[name](seat)
     raise ScenarioError(messages.scenario_unknown_act(where, name, sorted(_ACT_NAMES.values())))
 
@@ -314,15 +336,21 @@ def _played_cards(raw: Mapping[str, Any], where: str) -> tuple[Card, int]:
 def _players(value: object) -> tuple[str, ...]:
     if _is_int(value) and 2 <= value <= 10:
         return tuple(f"Player {i + 1}" for i in range(value))
-    if (
-        isinstance(value, list) and 2 <= len(value) <= 10
-        and all(isinstance(v, str) and v.strip() for v in value)
-    ):
-        return tuple(v.strip() for v in value)
+    if isinstance(value, list) and 2 <= len(value) <= 10 and all(isinstance(v, str)
+                                                                 for v in value):
+        names = tuple(outside.name(v) for v in value)  # printable, no escape sequences
+        if all(names):
+            return names
     raise ScenarioError(messages.scenario_field("players", "a list of 2 to 10 names"))
 
 
+CODE_LIMIT = 40
+"""The longest card code or colour read: "blank yellow wild draw four" is 27 characters."""
+
+
 def _card(text: str, where: str) -> Card:
+    if len(text) > CODE_LIMIT:
+        raise ScenarioError(messages.scenario_too_long(where, CODE_LIMIT))
     try:
         return parse_card(text)
     except ParseError as error:
@@ -340,6 +368,8 @@ def _color(value: object, where: str) -> Color | None:
         return None
     if not isinstance(value, str):
         raise ScenarioError(messages.scenario_field(where, "a colour"))
+    if len(value) > CODE_LIMIT:
+        raise ScenarioError(messages.scenario_too_long(where, CODE_LIMIT))
     try:
         return parse_color(value)
     except ParseError as error:

@@ -17,11 +17,13 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from . import text as outside
 from .access import messages
 from .access.braille import BrailleTable
 from .access.message import Verbosity
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
+from .files import read_regular
 from .store.paths import settings_path
 
 PERSON = "person"  # a seat's "strength" for one more person at the keyboard (hot seat)
@@ -89,9 +91,16 @@ def _flag(value: object) -> bool:
 
 
 def _text(value: object) -> str:
-    """a quoted text of one line"""
+    """a quoted text of one line, at most 100 characters"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 100:
-        return value.strip()
+        return outside.shown(value, 100).strip()
+    raise _Bad
+
+
+def _name(value: object) -> str:
+    """a quoted name of one line, at most 100 characters"""
+    if isinstance(value, str) and "\n" not in value and len(value) <= 100:
+        return outside.name(value)
     raise _Bad
 
 
@@ -119,9 +128,9 @@ _bots.__doc__ = (
 
 
 def _names(value: object) -> str:
-    """names separated by commas"""
+    """names separated by commas, at most 400 characters in all"""
     if isinstance(value, str) and "\n" not in value and len(value) <= 400:
-        return ",".join(part.strip() for part in value.split(","))
+        return ",".join(outside.name(part) for part in value.split(","))
     raise _Bad
 
 
@@ -137,7 +146,7 @@ def _rules(value: object) -> str:
 
 
 _CHECKS: dict[str, Callable[[object], Any]] = {
-    "name": _text,
+    "name": _name,
     "names": _names,
     "players": _whole(2, 10),
     "bots": _bots,
@@ -158,43 +167,103 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
 DEFAULTS = Settings()
 
 
+SIZE_LIMIT = 64 * 1024
+"""The largest settings file read: a full one is under 1,000 bytes."""
+
+UNKNOWN_NAMED = 3
+"""How many unknown keys the one line about them names."""
+
+
 def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     """The settings in ``path`` (the user's settings file by default), and one line for
     each problem found (the defaults are used where there is one). No file: the defaults.
+
+    Whatever the file holds, this takes bounded time and memory and gives a few lines: a
+    path that is not a regular file (a pipe, a device) or a file over ``SIZE_LIMIT`` is one
+    line and the defaults; so is TOML nested too deeply; unknown keys are one line in all.
     """
     path = settings_path() if path is None else path
+    where = outside.shown(str(path))
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = read_regular(path, SIZE_LIMIT)
     except FileNotFoundError:
         return DEFAULTS, []
-    except UnicodeDecodeError:
-        return DEFAULTS, [messages.settings_not_toml(str(path), "it is not UTF-8 text")]
     except OSError as error:
-        return DEFAULTS, [messages.settings_unreadable(str(path), error.strerror)]
+        return DEFAULTS, [messages.settings_unreadable(where, error.strerror)]
+    if raw is None:
+        return DEFAULTS, [messages.settings_not_regular(where)]
+    if len(raw) > SIZE_LIMIT:
+        return DEFAULTS, [messages.settings_too_big(where, SIZE_LIMIT)]
+    try:
+        text = raw.decode("utf-8-sig")  # a byte-order mark some editors write is no problem
+    except UnicodeDecodeError:
+        return DEFAULTS, [messages.settings_not_toml(where, "it is not UTF-8 text")]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        return DEFAULTS, [messages.settings_not_toml(str(path), str(error))]
-    return from_mapping(data, text, str(path))
+        return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
+    except RecursionError:
+        return DEFAULTS, [messages.settings_not_toml(where, messages.SETTINGS_TOO_DEEP)]
+    except ValueError as error:  # a number too long for Python to convert
+        return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
+    return from_mapping(data, text, where)
 
 
 def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settings, list[str]]:
-    """Settings from decoded TOML; ``text`` (the file) gives the line numbers."""
+    """Settings from decoded TOML; ``text`` (the file) gives the line numbers.
+
+    Each key is checked, then the keys that depend on each other together (the rules
+    with the number of players: a partners preset's seats, whether the hands can be dealt).
+    """
     changes: dict[str, Any] = {}
     problems: list[str] = []
+    lines = _lines_of(text)
+    unknown: list[str] = []
     for key, value in data.items():
-        line = _line_of(text, key)
         check = _CHECKS.get(key)
         if check is None:
-            problems.append(messages.settings_unknown_key(where, line, key, _CHECKS))
+            unknown.append(key)
             continue
         try:
             changes[key] = check(value)
         except _Bad:
             problems.append(messages.settings_bad_value(
-                where, line, key, _written(value), check.__doc__ or "",
+                where, lines.get(key), key, _written(value), check.__doc__ or "",
                 _toml_value(getattr(DEFAULTS, key))))
+    if len(unknown) == 1:
+        problems.append(messages.settings_unknown_key(
+            where, lines.get(unknown[0]), _key(unknown[0]), _CHECKS))
+    elif unknown:
+        problems.append(messages.settings_unknown_keys(
+            where, len(unknown), [_key(key) for key in unknown[:UNKNOWN_NAMED]], _CHECKS))
+    together = rules_for_players(changes.get("rules", DEFAULTS.rules),
+                                  changes.get("players", DEFAULTS.players))
+    if together is not None:
+        problems.append(messages.settings_rules_for_players(
+            where, together, _toml_value(DEFAULTS.rules)))
+        changes.pop("rules", None)
     return replace(DEFAULTS, **changes), problems
+
+
+def _key(key: str) -> str:
+    """A key from the file as a message names it: as written if it is plain, else quoted
+    with its control characters spelled out.
+    """
+    plain = messages.cut(key)
+    return plain if plain == key and key else messages.given(key)
+
+
+def rules_for_players(spec: str, players: int) -> str | None:
+    """Why the rules ``spec`` cannot be played by ``players`` (one sentence), or None."""
+    try:
+        rules = RuleSet.from_spec(spec)
+        rules.check_deal(players)
+    except RulesError as error:
+        return messages.rules_error(error)
+    wanted = rules.seats_allowed(players)
+    if wanted is not None:
+        return messages.rules_need_players(messages.cut(spec), wanted, players)
+    return None
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
@@ -232,18 +301,31 @@ def _toml_value(value: object) -> str:
 
 
 def _written(value: object) -> str:
-    """A value read from the file, as it would be written there."""
+    """A value read from the file, as it would be written there, cut short and made safe."""
     try:
-        return _toml_value(value)
+        return messages.cut(_toml_value(value))
     except TypeError:  # a table or a list
-        return json.dumps(value, ensure_ascii=False, default=str)
+        pass
+    except ValueError:  # a whole number too long to write out
+        return messages.given(value)
+    try:
+        return messages.cut(json.dumps(value, ensure_ascii=False, default=str))
+    except (RecursionError, ValueError):
+        return messages.given(value)
 
 
-def _line_of(text: str, key: str) -> int | None:
-    """The line (from 1) where ``key`` is set, if it can be found."""
-    pattern = re.compile(r"^\s*(?:" + re.escape(key) + r'|"' + re.escape(key) + r'"|\''
-                         + re.escape(key) + r"')\s*=")
-    for number, line in enumerate(text.splitlines(), start=1):
-        if pattern.match(line):
-            return number
-    return None
+_KEY_LINE = re.compile(r"""^[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*=""",
+                       re.MULTILINE)
+
+
+def _lines_of(text: str) -> dict[str, int]:
+    """The line (from 1) where each top-level key is first set, found in one pass."""
+    out: dict[str, int] = {}
+    line = 1
+    last = 0
+    for match in _KEY_LINE.finditer(text):
+        line += text.count("\n", last, match.start())
+        last = match.start()
+        key = next(group for group in match.groups() if group is not None)
+        out.setdefault(key, line)
+    return out

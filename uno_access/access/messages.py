@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import text as outside
 from ..engine.cards import ANNIVERSARY, WILD_DRAW_FOUR, Card, Color, Kind
 from ..engine.events import Refusal
-from ..engine.rules import RulesError, RuleSet
+from ..engine.rules import DealError, RulesError, RuleSet
 from .message import Parts
 
 COLOR_NAMES: dict[Color, str] = {
@@ -229,17 +230,110 @@ def scenario_field(field: str, wanted: str) -> str:
 
 
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
-    return f"In the scenario, {where}.act is {name!r}; it must be one of: {', '.join(known)}."
+    return (f"In the scenario, {where}.act is {given(name)}; "
+            f"it must be one of: {', '.join(known)}.")
 
 
 def rules_error(error: RulesError) -> str:
-    """A rule option with a value it cannot take."""
+    """A rule option with a value it cannot take (what was given cut short, made safe)."""
+    if isinstance(error, DealError):
+        return cannot_deal(error.players, error.hand_size, error.reserve, error.deck,
+                           error.most)
     allowed = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed)
     if error.option == "preset":
-        return f"There is no rules preset {error.value!r}; the presets are: {allowed}."
+        return f"There is no rules preset {given(error.value)}; the presets are: {allowed}."
     if error.allowed and error.option not in RuleSet.__dataclass_fields__:
-        return f"There is no rule option {error.option!r}; the options are: {allowed}."
-    return f"The rule option {error.option} cannot be {error.value!r}; it takes: {allowed}."
+        return f"There is no rule option {given(error.option)}; the options are: {allowed}."
+    return (f"The rule option {error.option} cannot be {given(error.value)}; "
+            f"it takes: {allowed}.")
+
+
+# --- settings ---
+# Rules that cannot be dealt, and what came from outside (a settings file, the command
+# line, a scenario) quoted back in a message: made safe and cut short.
+
+GIVEN_LIMIT = 40
+"""The most characters of a given value that a message quotes back."""
+
+
+def given(value: object, limit: int = GIVEN_LIMIT) -> str:
+    """``value`` as a message quotes it: its repr without control characters, cut to
+    ``limit`` characters with an ellipsis.
+    """
+    try:
+        written = repr(value)
+    except (RecursionError, ValueError):  # nested too deep, or an int too long to write
+        written = f"<{type(value).__name__}>"
+    return cut(written, limit)
+
+
+def cut(text: str, limit: int = GIVEN_LIMIT) -> str:
+    """Outside text shown in a message: made safe, at most ``limit`` characters."""
+    safe = outside.shown(text, limit + 1)
+    return safe if len(safe) <= limit else safe[: limit - 1] + "…"
+
+
+def cannot_deal(players: int, size: int, reserve: int, deck: int, most: int) -> str:
+    return (
+        f"{players} players with {size} cards each need {players * size} cards, and "
+        f"{reserve} more must be left to turn a start card; the deck has {deck}: "
+        f"at most {most} cards each."
+    )
+
+
+def settings_not_regular(path: str) -> str:
+    return f"{path} is not a file: the default settings are used."
+
+
+def settings_too_big(path: str, limit: int) -> str:
+    return (
+        f"{path} is larger than {limit:,} bytes, too big to be a settings file: "
+        "the default settings are used."
+    )
+
+
+SETTINGS_TOO_DEEP = "its values nest too deeply"
+
+
+def settings_unknown_keys(path: str, count: int, first: Sequence[str],
+                          known: Iterable[str]) -> str:
+    """Several keys that are not settings, in one line: the first few named."""
+    more = count - len(first)
+    named = ", ".join(first) + (f" and {more:,} more" if more else "")
+    return (
+        f"{path}: {count:,} unknown settings ignored: {named}; "
+        f"the settings are {', '.join(known)}."
+    )
+
+
+def rules_need_players(rules: str, wanted: str, players: int) -> str:
+    return f"The rules {rules} are for {wanted} players, not {players}."
+
+
+def settings_rules_for_players(path: str, problem: str, default: str) -> str:
+    """``rules`` and ``players`` of one file that do not go together."""
+    return (f"{path}: the rules and the players do not go together: {problem} "
+            f"The default rules, {default}, are used.")
+
+
+def scenario_not_regular(path: str) -> str:
+    return f"The scenario {path} is not a file; a scenario is a JSON text file."
+
+
+def scenario_too_long(where: str, limit: int) -> str:
+    return f"In the scenario, {where} is longer than {limit} characters: it is no card or colour."
+
+
+def scenario_too_big(path: str, limit: int) -> str:
+    return f"The scenario file {path} is larger than {limit:,} bytes, too big to be a scenario."
+
+
+def games_range(most: int) -> str:
+    return f"the number of games is a whole number from 1 to {most:,}"
+
+
+def cannot_write_output(why: str | None) -> str:
+    return f"cannot write to standard output: {why or 'unknown error'}."
 
 
 LIBLOUIS_MISSING = (

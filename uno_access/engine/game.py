@@ -391,6 +391,7 @@ def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
 
 def _check_seats(rules: RuleSet, players: int) -> None:
     rules.validate()
+    rules.check_deal(players)  # DealError (a ValueError): the hands would not fit in the deck
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
         raise ValueError("a partner schedule is played by a Match, table by table")
     wanted = rules.seats_allowed(players)

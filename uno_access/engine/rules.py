@@ -7,7 +7,11 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any
 
-from .cards import Card
+from .cards import Card, Kind, standard_deck
+
+_DECK_SIZE = len(standard_deck())  # 108
+_FOURS_A_DECK = sum(1 for card in standard_deck() if card.kind is Kind.WILD_DRAW_FOUR)
+_ANNIVERSARY_A_DECK = 4
 
 
 class Scoring(Enum):
@@ -59,6 +63,39 @@ class RuleSet:
         if not self.speed:
             return 1
         return 2 + max(0, (players - 4 + 3) // 4)
+
+    def table_size(self, players: int) -> int:
+        """How many are dealt at one table: a partner schedule plays tables of four."""
+        if self.partners and self.partner_schedule is not PartnerSchedule.FIXED:
+            return 4
+        return players
+
+    def deck_size(self, players: int) -> int:
+        """How many cards a table of ``players`` plays with (blank cards replace others)."""
+        per_deck = _DECK_SIZE + (_ANNIVERSARY_A_DECK if self.anniversary_cards else 0)
+        return per_deck * self.deck_count(players)
+
+    def start_reserve(self, players: int) -> int:
+        """The cards that must be left after the deal to turn a start card: one, and one
+        more for each Wild Draw Four that may be turned up and put back before it.
+        """
+        return 1 + _FOURS_A_DECK * self.deck_count(players)
+
+    def most_cards_each(self, players: int) -> int:
+        """The largest hand these rules can deal to a table of ``players``."""
+        seated = self.table_size(players)
+        return (self.deck_size(seated) - self.start_reserve(seated)) // seated
+
+    def check_deal(self, players: int) -> None:
+        """Raise ``DealError`` when ``players`` cannot each be dealt ``hand_size`` cards
+        with a start card left to turn (every preset and option counted: Speed UNO's extra
+        decks, the Anniversary cards, tables of four for a partner schedule).
+        """
+        seated = self.table_size(players)
+        deck = self.deck_size(seated)
+        reserve = self.start_reserve(seated)
+        if seated * self.hand_size + reserve > deck:
+            raise DealError(players, self.hand_size, reserve, deck, self.most_cards_each(players))
 
     @property
     def plain_plays(self) -> bool:
@@ -147,6 +184,22 @@ class RulesError(ValueError):
         self.option = option
         self.value = value
         self.allowed = allowed
+
+
+class DealError(RulesError):
+    """Rules whose hands do not fit in the deck at a table of ``players``: each would get
+    ``hand_size`` cards, ``reserve`` more must be left to start, the deck has ``deck``
+    cards, so ``most`` cards each at most.
+    """
+
+    def __init__(self, players: int, hand_size: int, reserve: int, deck: int,
+                 most: int) -> None:
+        super().__init__("hand_size", hand_size, (f"at most {most} for {players} players",))
+        self.players = players
+        self.hand_size = hand_size
+        self.reserve = reserve
+        self.deck = deck
+        self.most = most
 
 
 def _spec_value(key: str, value: str) -> object:

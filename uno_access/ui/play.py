@@ -57,7 +57,7 @@ from .. import text
 from ..access import messages
 from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
-from ..engine.rules import PRESETS, PartnerSchedule, RuleSet
+from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
 from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
 from ..store.database import reason
@@ -364,6 +364,10 @@ def _cannot_play(rules: RuleSet, players: int) -> str | None:
     """Why a game of ``players`` under ``rules`` cannot start here, or None."""
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
         return messages.PLAY_NO_SCHEDULE
+    try:  # checked before anything is saved: hands that do not fit the deck
+        rules.check_deal(players)
+    except RulesError as error:
+        return messages.rules_error(error)
     wanted = rules.seats_allowed(players)
     if wanted is None:
         return None

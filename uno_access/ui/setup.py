@@ -16,11 +16,12 @@ from typing import TypeVar
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from .. import text as outside
 from ..access import messages
 from ..access.message import Verbosity
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
-from ..settings import PERSON, BrailleDisplay, Settings, save
+from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
 from .profile import Session, plain_session
 from .terminal import Keyboard, Screen
 
@@ -99,7 +100,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
         default_name = default_name or messages.TABLE_NAMES[seat - 1]
         names.append(ask(messages.setup_seat_name(seat), default_name, _name))
-    rules = ask(messages.setup_rules(PRESETS), s.rules, _rules,
+    rules = ask(messages.setup_rules(PRESETS), s.rules, lambda text: _rules(text, players),
                 messages.setup_explain_rules(PRESETS))
     speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes, (messages.SETUP_EXPLAIN_SPEECH,))
     display = ask(messages.SETUP_BRAILLE, s.braille_display.value, _one_of(BrailleDisplay),
@@ -141,8 +142,11 @@ def _players(text: str) -> int:
 
 
 def _name(text: str) -> str:
-    if text and "," not in text and len(text) <= 30:
-        return text
+    """A name as typed, made printable (no control characters or escape sequences)."""
+    if len(text) <= 30:
+        name = outside.name(text)
+        if name and "," not in name:
+            return name
     raise ValueError(messages.SETUP_BAD_NAME)
 
 
@@ -153,11 +157,17 @@ def _seat_kind(text: str) -> str:
     raise ValueError(messages.setup_one_of((*BOT_NAMES, PERSON)))
 
 
-def _rules(text: str) -> str:
+def _rules(text: str, players: int) -> str:
+    """Rules as --rules takes them, that ``players`` can play (the hands fit in the deck,
+    a partners preset has its seats).
+    """
     try:
         RuleSet.from_spec(text)
     except RulesError as error:
         raise ValueError(messages.rules_error(error)) from None
+    problem = rules_for_players(text, players)
+    if problem is not None:
+        raise ValueError(problem)
     return text
 
 
