@@ -243,3 +243,17 @@ def test_the_drivers_and_alsas_chatter_never_reaches_the_terminal() -> None:
     assert result.returncode == 0
     assert result.stdout == ""
     assert result.stderr == ""
+
+
+def test_speech_to_a_device_or_a_link_is_refused_and_leaves_it_in_place(tmp_path: Path) -> None:
+    from uno_access.devices.speech import SpeechUnavailable
+
+    target = tmp_path / "kept.txt"
+    target.write_text("mine")
+    link = tmp_path / "link.wav"
+    link.symlink_to(target)
+    for path in (link, Path("/dev/null")):
+        with pytest.raises(SpeechUnavailable):
+            save_wav("Blue seven", path)
+    assert link.is_symlink() and target.read_text() == "mine"
+    assert Path("/dev/null").exists() and not Path("/dev/null").is_file()

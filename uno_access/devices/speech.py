@@ -164,8 +164,11 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
             engine.setProperty("rate", settings.rate + 1)
             engine.setProperty("rate", settings.rate)
             engine.setProperty("volume", settings.volume)
+            if path.is_symlink() or (path.exists() and not path.is_file()):
+                # a device (/dev/full) or a link is never replaced by the file we make
+                raise SpeechUnavailable(messages.SPEECH_NOT_A_FILE)
             with contextlib.suppress(FileNotFoundError):
-                path.unlink()
+                path.unlink()  # so that the wait below sees the new file, not an old one
             engine.save_to_file(text, str(path))
             engine.runAndWait()
             if not done.wait(SYNTH_TIMEOUT):
