@@ -20,6 +20,7 @@ from ..access.message import Verbosity
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
 from ..settings import PERSON, BrailleDisplay, Settings, save
+from .keys import Key, Pressed, TooLong
 from .terminal import Keyboard, Screen
 
 T = TypeVar("T")
@@ -48,6 +49,15 @@ def set_up(
         return None
 
 
+def _refused(got: object) -> str:
+    """What is said of a key or a line that answers no question."""
+    if isinstance(got, TooLong):
+        return messages.LINE_TOO_LONG
+    if isinstance(got, Pressed) and got.key is Key.CLOSE:
+        return messages.LINE_CLEARED
+    return messages.NO_SUCH_KEY_TYPED
+
+
 def _ask_all(s: Settings, keyboard: Keyboard, screen: Screen) -> Settings:
     def ask(question: str, default: str, read: Callable[[str], T]) -> T:
         while True:
@@ -56,7 +66,10 @@ def _ask_all(s: Settings, keyboard: Keyboard, screen: Screen) -> Settings:
                 got = keyboard.read(messages.SETUP_PROMPT)
             except EOFError:
                 raise _Closed from None
-            text = got.strip() if isinstance(got, str) else ""
+            if not isinstance(got, str):  # a key that does nothing, Escape, a line too long
+                screen.say(_refused(got))
+                continue
+            text = got.strip()
             try:
                 return read(text or default)
             except ValueError as error:
