@@ -1230,7 +1230,8 @@ def key_help_line(keys: str, what: str) -> str:
 
 
 def typed_help_line(words: Sequence[str], what: str) -> str:
-    return f"{' or '.join(words)}: {what}."
+    """A command's typed words (the first three) and what it does."""
+    return f"{' or '.join(words[:3])}: {what}."
 
 
 COMMAND_LINE_OPEN = "Command line: type a command and press Enter, Escape to close."

@@ -81,12 +81,14 @@ class Key(Enum):
 @dataclass(frozen=True, slots=True)
 class Entry:
     """One command of the registry: its keys (prompt_toolkit names, the first is the one
-    help names first), its typed words, and its scenario act name.
+    help names first), its typed words, and its scenario act name. ``typed``: whether it
+    can be typed at all (the command line cannot be asked for from itself).
     """
 
     key: Key
     keys: tuple[str, ...] = ()
     act: str | None = None
+    typed: bool = True
 
     @property
     def name(self) -> str:
@@ -96,6 +98,8 @@ class Entry:
     @property
     def words(self) -> tuple[str, ...]:
         """What may be typed for it: each one-character key, then its words."""
+        if not self.typed:
+            return ()
         chars = tuple(name for name in self.keys if len(name) == 1)
         return tuple(dict.fromkeys((*chars, *messages.COMMAND_WORDS.get(self.name, ()))))
 
@@ -129,7 +133,7 @@ REGISTRY: tuple[Entry, ...] = (
     Entry(Key.SPEECH, ("m",)),
     Entry(Key.GO_ON, ("space", "n"), "next_round"),
     Entry(Key.SKIP_AHEAD, ("tab",)),
-    Entry(Key.COMMAND_LINE, ("/",)),
+    Entry(Key.COMMAND_LINE, ("/",), typed=False),
     Entry(Key.HELP, ("f1", "?")),
     Entry(Key.QUIT, ("q",)),
 )
@@ -187,7 +191,9 @@ Read = str | Pressed | Routed | Typing | TooLong
 
 class Modes:
     """What the prompt is taking now: single keys, the colour keys, a yes or no, or a typed
-    line (the command line). ``too_long``: the line being typed went past the limit.
+    line (the command line). ``too_long``: the line being typed went past the limit;
+    ``discard``: the input's parser drops the printable characters that follow, up to
+    the next other key (the rest of a long line costs nothing).
     """
 
     def __init__(self) -> None:
@@ -195,12 +201,17 @@ class Modes:
         self.colors = False
         self.yes_no = False
         self.too_long = False
+        self.discard = False
 
 
 def _cases(name: str) -> tuple[str, ...]:
-    """A letter in both cases (Caps Lock and Shift change nothing); any other key alone."""
+    """A letter in both cases (Caps Lock and Shift change nothing); Enter as Ctrl-M (a
+    terminal's Return) and Ctrl-J (a line feed); any other key alone.
+    """
     if len(name) == 1 and name.isalpha():
         return (name.lower(), name.upper())
+    if name == "enter":
+        return (name, "c-j")
     return (name,)
 
 
@@ -252,7 +263,8 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         for name in names:
             for case in _cases(name):
                 add(case, filter=colors)(press(key))
-    add("enter", filter=colors)(press(Key.PLAY))  # Enter alone: no colour
+    for case in _cases("enter"):
+        add(case, filter=colors)(press(Key.PLAY))  # Enter alone: no colour
     add("/", filter=colors)(press(Key.COMMAND_LINE))
     for case in _cases("y"):
         add(case, filter=yes_no)(press(Key.YES))
@@ -274,11 +286,10 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
 
     @add(Keys.BracketedPaste, filter=picking)
     def _paste_key(event: KeyPressEvent) -> None:
-        """A paste at a key prompt is typed into the command line."""
+        """A paste at a key prompt is typed into the command line (too long: refused
+        there, at Enter)."""
         pasted = text.shown(event.data, text.LINE_LIMIT + 1)
-        if len(pasted) > text.LINE_LIMIT:
-            event.app.exit(result=TooLong())
-        elif pasted.strip():
+        if pasted.strip():
             event.app.exit(result=Typing(pasted))
 
     # ------------------------------------------------------------- typing a line
@@ -288,6 +299,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
             return
         if len(buffer.text) + len(typed) > text.LINE_LIMIT:
             modes.too_long = True  # refused at Enter; the buffer stays bounded
+            modes.discard = True
             return
         buffer.insert_text(typed)
 
@@ -340,6 +352,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         event.app.exit(result=Pressed(Key.CLOSE))
 
     @add("enter", filter=typing)
+    @add("c-j", filter=typing)
     def _send(event: KeyPressEvent) -> None:
         too_long = modes.too_long
         line = text.shown(buffer.text)
@@ -347,7 +360,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         event.app.exit(result=TooLong() if too_long else line)
 
     def clear() -> None:
-        modes.too_long = False
+        modes.too_long = modes.discard = False
         buffer.reset()
 
     return merge_key_bindings([load_cpr_bindings(), bindings])
@@ -375,9 +388,10 @@ def typed_help_lines() -> list[str]:
     return lines
 
 
+_SHOWN = {"pageup": "Page Up", "pagedown": "Page Down", "/": "slash"}
+
+
 def _shown(name: str) -> str:
-    if len(name) == 1:
-        return name.upper() if name.isalpha() else name
-    return {"pageup": "Page Up", "pagedown": "Page Down", "/": "slash"}.get(
-        name, name.capitalize()
-    )
+    if name in _SHOWN:
+        return _SHOWN[name]
+    return name.upper() if len(name) == 1 else name.capitalize()

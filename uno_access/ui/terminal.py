@@ -96,7 +96,7 @@ class Keyboard:
         # prompt_toolkit adds its emacs, vi, search and paste bindings to every
         # Application; only ours may be active
         self._app._default_bindings = KeyBindings()
-        _bound_paste(self._app.input)
+        _bound_paste(self._app.input, self.modes)
 
     def read(self, prompt: str) -> Read:
         """A key, a typed line, or a braille display's routing key. With keys, the
@@ -105,7 +105,7 @@ class Keyboard:
         """
         if self.keys:
             self._buffer.reset()
-            self.modes.command_line = False
+            self.modes.command_line = self.modes.too_long = self.modes.discard = False
         with self._lock:
             if self._posted:
                 return self._posted.pop(0)
@@ -119,6 +119,7 @@ class Keyboard:
         if start is not None:
             self._buffer.reset()
             self._buffer.insert_text(start[: text.LINE_LIMIT])
+            self.modes.too_long = len(start) > text.LINE_LIMIT
         self.modes.command_line = True
         try:
             return self._prompt(prompt)
@@ -131,7 +132,7 @@ class Keyboard:
         """
         if self.keys:
             self._buffer.reset()
-            self.modes.command_line = False
+            self.modes.command_line = self.modes.too_long = self.modes.discard = False
         with self._lock:
             if self._posted:
                 return self._posted.pop(0)
@@ -193,10 +194,15 @@ class _PasteParser(Vt100Parser):
     """prompt_toolkit's parser, with a paste that cannot swallow the keyboard: at most
     ``text.LINE_LIMIT + 1`` characters are kept of it, Ctrl-C ends it (and still
     interrupts), and so does a pause in the input (the flush after the escape timeout),
-    so a paste start without its end swallows nothing typed after it.
+    so a paste start without its end swallows nothing typed after it. The rest of a line
+    too long is dropped here, before it costs a key press each (``Modes.discard``).
     """
 
     _END = "\x1b[201~"
+
+    def __init__(self, feed_key_callback: Callable[[KeyPress], None], modes: Modes) -> None:
+        self._modes = modes
+        super().__init__(feed_key_callback)
 
     def reset(self, request: bool = False) -> None:
         self._paste = ""
@@ -208,10 +214,15 @@ class _PasteParser(Vt100Parser):
             if self._in_bracketed_paste:
                 data = self._feed_paste(data)
                 continue
+            modes = self._modes
             for i, c in enumerate(data):
                 if self._in_bracketed_paste:
                     data = data[i:]
                     break
+                if modes.discard:  # the rest of a line too long
+                    if c.isprintable():
+                        continue
+                    modes.discard = False
                 self._input_parser.send(c)
             else:
                 return
@@ -258,11 +269,13 @@ class _PasteParser(Vt100Parser):
         super().flush()
 
 
-def _bound_paste(input: Input) -> None:
+def _bound_paste(input: Input, modes: Modes) -> None:
     """Give a terminal's (or a pipe's) input the bounded paste parser."""
     parser = getattr(input, "vt100_parser", None)
     if isinstance(parser, Vt100Parser):
-        input.vt100_parser = _PasteParser(parser.feed_key_callback)  # type: ignore[attr-defined]
+        input.vt100_parser = _PasteParser(  # type: ignore[attr-defined]
+            parser.feed_key_callback, modes
+        )
 
 
 def _as_input(answer: object) -> Read:
