@@ -413,3 +413,16 @@ def test_in_a_real_terminal_ctrl_r_leaves_t_working_and_ctrl_c_stops(tmp_path: P
     game.child.expect(pexpect.EOF)
     game.child.close()
     assert game.child.exitstatus == 130
+
+
+def test_a_key_at_the_hot_seat_question_asks_again_in_words() -> None:
+    game = position(START, "b2")
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("\rt ")  # you play Blue 7; T at Ann's question; Space: Ann has it
+        pipe.close()
+        play(game, {2: bot(2)}, input=pipe, output=DummyOutput(), screen=Screen(said.append),
+             keys=True)
+    ask = messages.take_the_keyboard("Ann", messages.KEYED)
+    rest = said[said.index(ask) + 1:]
+    assert rest[:2] == [ask, "Ann has the keyboard."]

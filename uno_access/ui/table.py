@@ -220,6 +220,8 @@ class Table:
                 break
             if isinstance(got, Pressed) and got.key is Key.QUIT:
                 self._answer(Quit())
+            else:  # every other key or line: asked again, in words
+                self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL)
         self.me = seat
         self.renderer = replace(self.renderer, viewer=seat)
         self.cursor = self._cursors.setdefault(seat, HandCursor())
