@@ -60,7 +60,7 @@ def test_a_file_that_is_not_a_database_is_kept_aside_and_a_new_one_saves_the_gam
     db = database(home)
     db.parent.mkdir(parents=True)
     db.write_bytes(b"these are not the games you are looking for\n" * 100)
-    said = play_typed(["h"])
+    said = play_typed(["l"])
     asides = list(db.parent.glob("games.db.corrupt-*"))
     assert len(asides) == 1
     assert asides[0].read_bytes() == b"these are not the games you are looking for\n" * 100
@@ -72,7 +72,7 @@ def test_a_file_that_is_not_a_database_is_kept_aside_and_a_new_one_saves_the_gam
 def test_a_database_with_a_damaged_page_is_kept_aside_and_replaced(home: Path) -> None:
     db = database(home)
     db.parent.mkdir(parents=True)
-    play_typed(["d", "h", "cc"] * 20)
+    play_typed(["d", "l", "cc"] * 20)
     size = db.stat().st_size
     assert size > 4 * 4096
     with db.open("r+b") as file:  # garbage over the middle of the second page on
@@ -92,7 +92,7 @@ def test_a_locked_database_says_the_game_is_not_saved_and_play_goes_on(home: Pat
     locker = sqlite3.connect(db, isolation_level=None)
     locker.execute("BEGIN EXCLUSIVE")
     try:
-        said = play_typed(["h"])
+        said = play_typed(["l"])
     finally:
         locker.close()
     assert said[0] == messages.not_saving(messages.db_locked(str(db)))
@@ -111,7 +111,7 @@ def test_a_full_disk_says_once_the_game_is_not_saved_and_play_goes_on(home: Path
     pages = store.connection.execute("PRAGMA page_count").fetchone()[0]
     store.connection.execute(f"PRAGMA max_page_count={pages}")  # the disk is full now
     with create_pipe_input() as pipe:
-        pipe.send_text("".join(line + "\r" for line in ["h", "d", "k", "cc"] * 15))
+        pipe.send_text("".join(line + "\r" for line in ["l", "d", "k", "cc"] * 15))
         pipe.close()
         bots = {1: RandomBot(random.Random(1))}
         keyboard = Keyboard(input=pipe, output=DummyOutput())
@@ -151,7 +151,7 @@ def test_a_read_only_data_folder_says_the_game_is_not_saved_and_play_goes_on(
     try:
         said = game.wait()
         assert said[0] == messages.not_saving(messages.read_only(str(data)))
-        hand = game.type("h")
+        hand = game.type("l")
         assert hand[0].startswith("Your hand, 7 cards")
         drawn = game.type("d")
         assert drawn[0].startswith("You draw ")

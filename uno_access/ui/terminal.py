@@ -30,7 +30,8 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.layout.processors import BeforeInput
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import DummyOutput, Output, create_output
+from prompt_toolkit.utils import is_dumb_terminal
 
 from .. import text
 from ..access import messages
@@ -88,6 +89,13 @@ class Keyboard:
         control = BufferControl(
             self._buffer, input_processors=[BeforeInput(lambda: self._prompt_text)]
         )
+        # a dumb terminal (TERM=dumb) takes no cursor movement: the prompt and what is
+        # typed are written as plain text, and nothing is drawn (as PromptSession does)
+        self._plain: Output | None = None
+        if output is None and is_dumb_terminal():
+            self._plain = create_output()
+            output = DummyOutput()
+            self._buffer.on_text_changed += self._echo
         self._app: Application[Any] = Application(
             layout=Layout(Window(control, dont_extend_height=True)),
             key_bindings=key_bindings(self.modes, self._buffer, keys),
@@ -142,8 +150,7 @@ class Keyboard:
             loop = asyncio.get_running_loop()
             loop.call_later(seconds, lambda: _exit(app, None))
 
-        self._prompt_text = prompt
-        answer = app.run(pre_run=pre_run)
+        answer = self._run(prompt, pre_run)
         return None if answer is None else _as_input(answer)
 
     def post(self, value: Routed) -> None:
@@ -186,8 +193,26 @@ class Keyboard:
         return isinstance(answer, str) and answer.strip().lower() in messages.YES_WORDS
 
     def _prompt(self, prompt: str) -> Read:
+        return _as_input(self._run(prompt))
+
+    def _run(self, prompt: str, pre_run: Callable[[], None] | None = None) -> object:
         self._prompt_text = prompt
-        return _as_input(self._app.run())
+        plain = self._plain
+        if plain is None:
+            return self._app.run(pre_run=pre_run)
+        plain.write(prompt + self._buffer.text)
+        plain.flush()
+        try:
+            return self._app.run(pre_run=pre_run)
+        finally:
+            plain.write("\r\n")
+            plain.flush()
+
+    def _echo(self, buffer: Buffer) -> None:
+        """A dumb terminal: the character just typed, written as it comes."""
+        if self._plain is not None and self._app.is_running:
+            self._plain.write(buffer.document.text_before_cursor[-1:])
+            self._plain.flush()
 
 
 class _PasteParser(Vt100Parser):
