@@ -416,7 +416,7 @@ def test_what_you_can_play() -> None:
     assert speech.describe_playable(cs("wi+4 b7 b7")).sentence() == (
         "You can play: Blue 7, Wild Draw Four."
     )
-    assert speech.describe_playable(()).sentence() == "None of your cards matches: type d to draw."
+    assert speech.describe_playable(()).sentence() == "None of your cards matches: you must draw."
 
 
 def test_card_check_top_card_scores_turn_and_order() -> None:

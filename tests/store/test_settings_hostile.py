@@ -278,7 +278,7 @@ def test_ten_players_with_fifteen_cards_in_the_settings_say_one_line_and_play_on
         assert said[0].startswith(f"uno-access: {settings}: the rules and the players do not "
                                   "go together: 10 players with 15 cards each need 150 cards")
         assert any(line.startswith("UNO against ") for line in said), said
-        assert game.type("h")[0].startswith("Your hand, 7 cards")
+        assert game.type("l")[0].startswith("Your hand, 7 cards")
     finally:
         game.close()
 

@@ -50,10 +50,10 @@ def command(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
 def test_play_offers_the_unfinished_game_and_yes_takes_it_up_where_it_stopped(
     home: Path,
 ) -> None:
-    first = typed(["d", "h"])
+    first = typed(["d", "l"])
     hand = next(line for line in reversed(first) if line.startswith("Your hand"))
     drew = next(line for line in first if line.startswith("You draw ") and "dealer" not in line)
-    said = typed(["y", "h", "r"], seed=99)
+    said = typed(["y", "l", "r"], seed=99)
     assert said[0].startswith("You have an unfinished game, number 1, against Ann, started ")
     assert said[1] == messages.resumed(1, ["Ann"], 1)
     end = said.index(messages.RESUMED_END)
@@ -67,12 +67,12 @@ def test_a_game_declined_is_not_offered_again_but_resume_still_takes_it_up(
     home: Path,
 ) -> None:
     typed(["d"])
-    declined = typed(["n", "h"])  # a new game, number 2, left unfinished too
+    declined = typed(["n", "l"])  # a new game, number 2, left unfinished too
     assert declined[0].startswith("You have an unfinished game, number 1")
-    declined = typed(["n", "h"])
+    declined = typed(["n", "l"])
     assert declined[0].startswith("You have an unfinished game, number 2")
-    assert not typed(["h"])[0].startswith("You have an unfinished game, number 1")
-    again = typed(["h"], again=1)
+    assert not typed(["l"])[0].startswith("You have an unfinished game, number 1")
+    again = typed(["l"], again=1)
     assert again[0] == messages.resumed(1, ["Ann"], 1)
 
 
@@ -116,7 +116,7 @@ def test_a_saved_game_this_version_cannot_play_is_one_line_and_a_new_game_starts
     result = command(home, "resume")
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert "Game 1 cannot be read back" in result.stderr and "genius" in result.stderr
-    said = typed(["h"])
+    said = typed(["l"])
     assert said[0].startswith("Game 1 cannot be read back")
     assert any(line.startswith("Your hand, 7 cards") for line in said)
-    assert not typed(["h"])[0].startswith("Game 1")  # said once
+    assert not typed(["l"])[0].startswith("Game 1")  # said once

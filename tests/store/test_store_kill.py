@@ -28,7 +28,7 @@ from uno_access.engine.state import Phase
 from uno_access.scenario import state_json
 
 KILLS = 20
-QUERIES = ("h", "s", "o", "cc", "t")
+QUERIES = ("l", "s", "w", "cc", "t")
 GAME_ARGS = ("--players", "3", "--rules", "standard,target_score=300")
 
 
@@ -52,7 +52,7 @@ def typed_move(game: Game, rng: random.Random) -> str:
     if s.phase is Phase.PLAY and rng.random() < 0.1:
         return "d"
     action = rng.choice(plays)
-    words = [action.card.code if isinstance(action, Play) else "p"]
+    words = [action.card.code if isinstance(action, Play) else "play"]
     if action.color is not None:
         words.append(action.color.word)
     if action.uno:

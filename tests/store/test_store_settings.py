@@ -112,6 +112,6 @@ def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) 
         assert said[0].startswith(f"uno-access: {settings}, line 2: players = 12 is not allowed")
         assert sum(f"{settings}, line " in line for line in said) == 5
         assert any(line.startswith("UNO against Ann: first to 500") for line in said)
-        assert game.type("h")[0].startswith("Your hand, 7 cards")
+        assert game.type("l")[0].startswith("Your hand, 7 cards")
     finally:
         game.close()

@@ -63,7 +63,7 @@ def test_a_file_that_is_not_a_database_is_kept_aside_and_a_new_one_saves_the_gam
     db = database(home)
     db.parent.mkdir(parents=True)
     db.write_bytes(b"these are not the games you are looking for\n" * 100)
-    said = play_typed(["h"])
+    said = play_typed(["l"])
     asides = list(db.parent.glob("games.db.corrupt-*"))
     assert len(asides) == 1
     assert asides[0].read_bytes() == b"these are not the games you are looking for\n" * 100
@@ -75,7 +75,7 @@ def test_a_file_that_is_not_a_database_is_kept_aside_and_a_new_one_saves_the_gam
 def test_a_database_with_a_damaged_page_is_kept_aside_and_replaced(home: Path) -> None:
     db = database(home)
     db.parent.mkdir(parents=True)
-    play_typed(["d", "h", "cc"] * 20)
+    play_typed(["d", "l", "cc"] * 20)
     size = db.stat().st_size
     assert size > 4 * 4096
     with db.open("r+b") as file:  # garbage over the middle of the second page on
@@ -134,7 +134,7 @@ def _play_locked(home: Path, until: int | None, typed: list[str]) -> list[str]:
 def test_a_lock_held_by_another_program_delays_saving_and_every_move_is_caught_up(
     home: Path,
 ) -> None:
-    said = _play_locked(home, 25, ["h", "d", "k", "cc"] * 10)
+    said = _play_locked(home, 25, ["l", "d", "k", "cc"] * 10)
     db = database(home)
     assert said[0] == messages.saving_delayed(str(db))
     assert said.count(said[0]) == 1  # told once
@@ -151,7 +151,7 @@ def test_a_lock_held_by_another_program_delays_saving_and_every_move_is_caught_u
 def test_a_lock_held_to_the_end_says_once_saving_is_delayed_then_what_was_lost(
     home: Path,
 ) -> None:
-    said = _play_locked(home, None, ["h", "d", "k"])
+    said = _play_locked(home, None, ["l", "d", "k"])
     db = database(home)
     assert said[0] == messages.saving_delayed(str(db))
     assert said.count(said[0]) == 1
@@ -170,25 +170,25 @@ def test_a_database_of_another_program_is_kept_aside_and_a_new_one_saves_the_gam
     other.commit()
     other.close()
     content = db.read_bytes()
-    said = play_typed(["h"])
+    said = play_typed(["l"])
     asides = list(db.parent.glob("games.db.foreign-*"))
     assert len(asides) == 1 and asides[0].read_bytes() == content
     assert said[0] == messages.db_foreign(str(db), str(asides[0]))
     assert_plays(said)
     assert any(line.startswith("Your hand, ") for line in read_saved(home).history)
-    assert not any("not being saved" in line for line in play_typed(["h"]))
+    assert not any("not being saved" in line for line in play_typed(["l"]))
 
 
 def test_a_saved_games_file_of_a_later_version_is_kept_aside_not_written_over(
     home: Path,
 ) -> None:
     db = database(home)
-    play_typed(["h"])
+    play_typed(["l"])
     later = sqlite3.connect(db)
     later.execute("PRAGMA user_version=99")
     later.commit()
     later.close()
-    said = play_typed(["h"])
+    said = play_typed(["l"])
     asides = list(db.parent.glob("games.db.foreign-*"))
     assert len(asides) == 1 and said[0] == messages.db_foreign(str(db), str(asides[0]))
     assert_plays(said)
@@ -198,7 +198,7 @@ def test_a_saved_games_file_of_version_1_is_brought_up_to_date_and_its_game_resu
     home: Path,
 ) -> None:
     db = database(home)
-    play_typed(["d", "h"])
+    play_typed(["d", "l"])
     old = sqlite3.connect(db)  # as version 1 left it: no lines.moves
     old.executescript(
         "CREATE TABLE lines1 AS SELECT game, n, text FROM lines; DROP TABLE lines;"
@@ -208,7 +208,7 @@ def test_a_saved_games_file_of_version_1_is_brought_up_to_date_and_its_game_resu
     )
     old.close()
     before = read_saved(home)
-    said = play_typed(["y", "h"])
+    said = play_typed(["y", "l"])
     assert said[0].startswith("You have an unfinished game, number 1")
     assert said[1] == messages.resumed(1, ["Ann"], 1)
     assert read_saved(home).history[: len(before.history)] == before.history
@@ -225,7 +225,7 @@ def test_a_full_disk_says_once_the_game_is_not_saved_and_play_goes_on(home: Path
     pages = store.connection.execute("PRAGMA page_count").fetchone()[0]
     store.connection.execute(f"PRAGMA max_page_count={pages}")  # the disk is full now
     with create_pipe_input() as pipe:
-        pipe.send_text("".join(line + "\r" for line in ["h", "d", "k", "cc"] * 15))
+        pipe.send_text("".join(line + "\r" for line in ["l", "d", "k", "cc"] * 15))
         pipe.close()
         bots = {1: RandomBot(random.Random(1))}
         keyboard = Keyboard(input=pipe, output=DummyOutput())
@@ -265,7 +265,7 @@ def test_a_read_only_data_folder_says_the_game_is_not_saved_and_play_goes_on(
     try:
         said = game.wait()
         assert said[0] == messages.not_saving(messages.read_only(str(data)))
-        hand = game.type("h")
+        hand = game.type("l")
         assert hand[0].startswith("Your hand, 7 cards")
         drawn = game.type("d")
         assert drawn[0].startswith("You draw ")
@@ -279,7 +279,7 @@ def test_a_read_only_data_folder_says_the_game_is_not_saved_and_play_goes_on(
 def test_an_unfinished_game_in_a_read_only_folder_still_resumes_unsaved_and_exports(
     home: Path,
 ) -> None:
-    play_typed(["d", "h"])
+    play_typed(["d", "l"])
     before = read_saved(home)
     data = database(home).parent
     readable = stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH
@@ -291,7 +291,7 @@ def test_an_unfinished_game_in_a_read_only_folder_still_resumes_unsaved_and_expo
         said = game.wait()
         assert said[0] == messages.not_saving(messages.read_only(str(data)))
         assert said[1] == messages.resumed(before.id, ["Ann"], 1)
-        assert game.type("h")[0].startswith("Your hand, ")
+        assert game.type("l")[0].startswith("Your hand, ")
         exported = subprocess.run(
             [sys.executable, "-m", "uno_access", "export"], cwd=ROOT, env=environment(home),
             capture_output=True, text=True, timeout=60, preexec_fn=drop, check=False,

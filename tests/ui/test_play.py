@@ -15,16 +15,16 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from uno_access.access import messages
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
+from uno_access.ui.keys import typed_help_lines
 from uno_access.ui.play import play, table_names
 from uno_access.ui.terminal import Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
-REMINDER = "Type a card to play it, d to draw, h for your hand, or help."
+REMINDER = "Type a card to play it, d to draw, l for your hand, or help."
 WELCOME_3 = (
     "UNO against Ann and Bob: first to 500 points wins. "
     "Type help at any time to hear the commands."
@@ -96,7 +96,7 @@ START = ["b7 r5 g2 y8", "b3 y5 g9", "b1 y7 y2"]  # you, Ann, Bob; Blue 2 starts
 
 
 def test_playing_a_card_then_the_bots_play() -> None:
-    status, said = session(position(START, "b2"), ["b7", "h"])
+    status, said = session(position(START, "b2"), ["b7", "l"])
     assert status == 0
     assert said == [
         *opening("Blue 2", "Blue 2", 4),
@@ -105,7 +105,7 @@ def test_playing_a_card_then_the_bots_play() -> None:
         "Bob plays Blue 1.",
         turn("Blue 1", 3),
         "Your hand, 3 cards: Green 2, Red 5, Yellow 8. "
-        "None of your cards matches: type d to draw.",
+        "None of your cards matches: you must draw.",
         CLOSED,
     ]
 
@@ -118,7 +118,7 @@ def test_a_card_typed_in_words_or_braille_plays_it() -> None:
 
 def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
     game = position(START, "b2")
-    _, said = session(game, ["r5", "g3", "h"])
+    _, said = session(game, ["r5", "g3", "l"])
     assert said == [
         *opening("Blue 2", "Blue 2", 4),
         "Red 5 does not match the top card: match its colour, number or symbol, or play a Wild.",
@@ -135,7 +135,7 @@ def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
 
 def test_input_that_means_nothing_gets_one_clear_line() -> None:
     game = position(START, "b2")
-    _, said = session(game, ["xyzzy", "b7 red", "c", "d d", "c zed", "p purple"])
+    _, said = session(game, ["xyzzy", "b7 red", "x", "d d", "x zed", "play purple"])
     unknown = "is not a command or a card. Type a card (b7, blue 7, wi red), d to draw, or help " \
         "for all commands."
     assert said[4:] == [
@@ -144,7 +144,7 @@ def test_input_that_means_nothing_gets_one_clear_line() -> None:
         "Nobody can be caught now: only a player who holds one card and did not call UNO.",
         f"'d d' {unknown}",
         "'zed' is not a player here: type a name (Ann, Bob) or a seat number from 1 to 3.",
-        f"'p purple' {unknown}",
+        f"'play purple' {unknown}",
         CLOSED,
     ]
     assert len(game.view(0).hand) == 4
@@ -181,10 +181,10 @@ def test_a_wild_with_its_colour_and_touching_the_top_card() -> None:
 
 def test_an_empty_colour_answer_plays_nothing() -> None:
     game = position(["r5 g3", "b3 y5"], "b2", "wi r1")
-    _, said = session(game, ["d", "p", ""])
+    _, said = session(game, ["d", "play", ""])
     assert said[4:] == [
         "You draw Wild.",
-        "You may play Wild now: type p to play it, or k to keep it.",
+        "You may play Wild now: type play to play it, or k to keep it.",
         "Which colour? blue, green, red or yellow",
         "No colour chosen: nothing was played.",
         CLOSED,
@@ -197,7 +197,7 @@ def test_drawing_then_keeping() -> None:
     assert said == [
         *opening("Blue 4", "Blue 4", 3),
         "You draw Blue 5.",
-        "You may play Blue 5 now: type p to play it, or k to keep it.",
+        "You may play Blue 5 now: type play to play it, or k to keep it.",
         "You keep the card.",
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
@@ -207,10 +207,10 @@ def test_drawing_then_keeping() -> None:
 
 
 def test_drawing_then_playing_the_drawn_card() -> None:
-    _, said = session(position(["r5 g3 y8", *START[1:]], "b4", "b5 r1 g1"), ["d", "p"])
+    _, said = session(position(["r5 g3 y8", *START[1:]], "b4", "b5 r1 g1"), ["d", "play"])
     assert said[4:7] == [
         "You draw Blue 5.",
-        "You may play Blue 5 now: type p to play it, or k to keep it.",
+        "You may play Blue 5 now: type play to play it, or k to keep it.",
         "You play Blue 5.",
     ]
 
@@ -268,13 +268,13 @@ def test_a_bot_catches_you_without_uno() -> None:
 
 
 FORGETFUL = ["b7 g2 r5", "b3 y5", "b1 y7 y2"]  # Ann plays Blue 3 and forgets UNO
-WINDOW = "Ann has one card and did not call UNO: type c to catch Ann, or press Enter to let " \
+WINDOW = "Ann has one card and did not call UNO: type x to catch Ann, or press Enter to let " \
     "play go on."
 
 
 def test_catching_a_bot_before_the_next_player_begins() -> None:
     bots = {1: bot(1, forget_uno=1.0), 2: bot(2)}
-    _, said = session(position(FORGETFUL, "b2"), ["b7", "c", "cc"], bots)
+    _, said = session(position(FORGETFUL, "b2"), ["b7", "x", "cc"], bots)
     assert said[4:] == [
         "You play Blue 7.",
         "Ann plays Blue 3 and has one card left.",
@@ -289,7 +289,7 @@ def test_catching_a_bot_before_the_next_player_begins() -> None:
 
 def test_catching_a_bot_by_name() -> None:
     bots = {1: bot(1, forget_uno=1.0), 2: bot(2)}
-    _, said = session(position(FORGETFUL, "b2"), ["b7", "c bob", "c an"], bots)
+    _, said = session(position(FORGETFUL, "b2"), ["b7", "x bob", "x an"], bots)
     assert said[6:9] == [
         WINDOW,
         "That player is safe: they called UNO or do not hold one card.",
@@ -299,10 +299,10 @@ def test_catching_a_bot_by_name() -> None:
 
 def test_enter_lets_play_go_on_and_the_window_closes() -> None:
     bots = {1: bot(1, forget_uno=1.0), 2: bot(2)}
-    _, said = session(position(FORGETFUL, "b2"), ["b7", "g3", "cc", "", "c"], bots)
+    _, said = session(position(FORGETFUL, "b2"), ["b7", "g3", "cc", "", "x"], bots)
     assert said[6:] == [
         WINDOW,
-        "It is not your turn: type c to catch Ann, or press Enter to let play go on.",
+        "It is not your turn: type x to catch Ann, or press Enter to let play go on.",
         "Card check: you 2 cards, Ann 1 card, Bob 3 cards.",
         "Bob plays Blue 1.",
         turn("Blue 1", 2),
@@ -312,13 +312,13 @@ def test_enter_lets_play_go_on_and_the_window_closes() -> None:
 
 
 def test_on_your_turn_you_may_catch_the_player_before_you() -> None:
-    _, said = session(position(["b7 g2 r5", "b3 y5"], "b2", dealer=0), ["c"],
+    _, said = session(position(["b7 g2 r5", "b3 y5"], "b2", dealer=0), ["x"],
                       {1: bot(1, forget_uno=1.0)})
     assert said[1:] == [
         "Round 1: you deal.",
         "The start card is Blue 2.",
         "Ann plays Blue 3 and has one card left.",
-        "Ann has one card and did not call UNO: type c to catch Ann.",
+        "Ann has one card and did not call UNO: type x to catch Ann.",
         turn("Blue 3", 3),
         "You catch Ann without UNO: Ann draws 2.",
         CLOSED,
@@ -348,8 +348,8 @@ def test_quitting_asks_first() -> None:
 
 
 def test_help_scores_order_empty_line_and_repeat() -> None:
-    _, said = session(position(START, "b2"), ["?", "", "s", "o", "cc", "r", "h", "r"])
-    help_end = 5 + len(messages.HELP_LINES)
+    _, said = session(position(START, "b2"), ["?", "", "s", "w", "cc", "r", "l", "r"])
+    help_end = 5 + len(typed_help_lines())
     assert said[4] == "Now: " + turn("Blue 2", 4)  # what can be done now, first
     assert said[5] == "Commands (any case):"
     assert said[help_end:] == [
@@ -409,7 +409,7 @@ FOUR_OPENING = [
     "Ann calls UNO!",
     "Ann plays Wild Draw Four and has one card left.",
     "Ann chooses Yellow.",  # the bot's choice, from its seed
-    "Your turn: Ann played a Wild Draw Four on you. Type ch to challenge it, or type a to accept "
+    "Your turn: Ann played a Wild Draw Four on you. Type h to challenge it, or type a to accept "
     "it and draw 4.",
 ]
 

@@ -73,7 +73,7 @@ def test_asking_what_to_do_again_always_has_the_hint() -> None:
 
 def test_l_says_the_hand_in_the_order_o_sorted_it() -> None:
     game = position(["y1 b7 r2 g9", "b3 y5 g9", "b1 y7 y2"], "b2")
-    _, said = session(game, ["h"])
+    _, said = session(game, ["l"])
     assert said[4] == (
         "Your hand, 4 cards: Blue 7, Green 9, Red 2, Yellow 1. You can play: Blue 7, Red 2."
     )
@@ -86,7 +86,7 @@ def test_l_says_the_hand_in_the_order_o_sorted_it() -> None:
 
 
 def test_w_says_whose_turn_it_is_then_the_order() -> None:
-    _, said = session(position(LONG, "b0"), ["o"])
+    _, said = session(position(LONG, "b0"), ["w"])
     assert said[4] == "It is your turn. Play goes to the left, clockwise: you, then Ann, then Bob."
 
 

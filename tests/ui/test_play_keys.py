@@ -26,7 +26,7 @@ from uno_access.engine.cards import Card, all_faces
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 from uno_access.settings import BrailleDisplay, Settings
-from uno_access.ui.keys import Routed
+from uno_access.ui.keys import Routed, key_help_lines
 from uno_access.ui.play import play, run
 from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
@@ -37,6 +37,7 @@ LEFT, RIGHT, HOME, END = "\x1b[D", "\x1b[C", "\x1b[H", "\x1b[F"
 ENTER, SPACE, TAB = "\r", " ", "\t"
 F1, F2, PAGE_UP, PAGE_DOWN = "\x1bOP", "\x1bOQ", "\x1b[5~", "\x1b[6~"
 KEYED_TURN = "Left and Right choose a card, Enter plays it, D draws, F1 for help."
+OPEN = "Command line: type a command and press Enter, Escape to close."
 
 
 def keyed(game: Game, keys: Sequence[str], bots: dict[int, RandomBot] | None = None,
@@ -264,7 +265,7 @@ def test_f1_and_question_mark_say_what_to_do_now_then_every_key() -> None:
     said = keyed(position(START, "b2"), [F1, "?"])
     rest = after(said, turn("Blue 2", 4))
     assert rest[0] == "Now: " + turn("Blue 2", 4)
-    keys = messages.key_help_lines()
+    keys = key_help_lines()
     assert rest[1:1 + len(keys)] == keys
     assert rest[1 + len(keys)] == rest[0]  # ? says the same
 
@@ -288,19 +289,22 @@ def test_q_asks_first_and_any_other_key_goes_on() -> None:
 def test_slash_opens_the_command_line_for_typed_commands() -> None:
     said = keyed(position(START, "b2"), ["/cc\r", "/g2\r"])
     rest = after(said, turn("Blue 2", 4))
-    assert rest[:2] == ["Card check: you 4 cards, Ann 3 cards, Bob 3 cards.", "You play Green 2."]
+    assert rest[:4] == [
+        OPEN, "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.", OPEN, "You play Green 2."
+    ]
 
 
 def test_a_braille_keyboard_types_a_card_code_and_enter() -> None:
     said = keyed(position(START, "b2"), ["b#g\r"])  # b opens the command line by itself
-    assert after(said, turn("Blue 2", 4))[0] == "You play Blue 7."
+    assert after(said, turn("Blue 2", 4))[:2] == [OPEN, "You play Blue 7."]
 
 
 def test_an_unknown_typed_command_says_what_is_accepted_and_changes_nothing() -> None:
     said = keyed(position(START, "b2"), ["/zz\r", "c"])
     rest = after(said, turn("Blue 2", 4))
-    assert rest[0].startswith("'zz' is not a command or a card.")
-    assert rest[1] == "Card check: you 4 cards, Ann 3 cards, Bob 3 cards."
+    assert rest[0] == OPEN
+    assert rest[1].startswith("'zz' is not a command or a card.")
+    assert rest[2] == "Card check: you 4 cards, Ann 3 cards, Bob 3 cards."
 
 
 def test_space_deals_the_next_round() -> None:
@@ -353,7 +357,7 @@ def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
 def test_the_command_line_takes_play_touch_card_check_and_settings() -> None:
     said = keyed(position(START, "b2"), ["/touch\r", "/card check\r", "/verbosity brief\r",
                                          "/rate 999\r", "/play b7\r"])
-    rest = after(said, turn("Blue 2", 4))
+    rest = [line for line in after(said, turn("Blue 2", 4)) if line != OPEN]
     assert rest[:5] == [
         "Top card: Blue 2.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
@@ -408,7 +412,7 @@ def test_a_key_with_no_meaning_is_said_to_have_none_and_changes_nothing() -> Non
 
 def test_everything_a_key_does_can_be_typed_pile_and_reference_too() -> None:
     said = keyed(position(START, "b2"), ["/pile\r", "/reference\r"])
-    rest = after(said, turn("Blue 2", 4))
+    rest = [line for line in after(said, turn("Blue 2", 4)) if line != OPEN]
     assert rest[0] == "The DRAW pile has 6 cards."
     assert rest[1].startswith("Card 1: Match.") and rest[4].startswith("Card 4: Score.")
 

@@ -27,7 +27,7 @@ from uno_access.ui.terminal import Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
-REMINDER = "Type a card to play it, d to draw, h for your hand, or help."
+REMINDER = "Type a card to play it, d to draw, l for your hand, or help."
 WELCOME = (
     "UNO against Ann and Bob: first to 500 points wins. "
     "Type help at any time to hear the commands."
@@ -123,7 +123,7 @@ def test_you_jump_in_with_the_card_identical_to_the_top_card() -> None:
 
 def test_enter_lets_a_jump_in_go_by_and_it_is_offered_once_a_play() -> None:
     game = position(["g5 g7 r2 y3", "g7 b1 b4", "y1 y2 b9"], "g3", "speed")
-    said = session(game, ["g5", "r2", "", "h"])
+    said = session(game, ["g5", "r2", "", "l"])
     assert said[6:] == [
         "You play Green 5.",
         "Ann plays Green 7.",
@@ -237,7 +237,7 @@ def test_round_n_round_without_the_call_a_bot_catches_you() -> None:
 def test_round_n_round_you_catch_a_bot_handed_one_card() -> None:
     # Ann's Green 0 passes the hands: Bob is handed her last-but-one card
     game = position(["y9 y8 y7", "g0 b2", "r5 r6 r7"], "g3", "speed", dealer=0)
-    said = session(game, ["c"], {1: bot(1), 2: bot(2)})
+    said = session(game, ["x"], {1: bot(1), 2: bot(2)})
     assert said[3:] == [
         "Round 1: you deal.",
         "The start card is Green 3.",
@@ -247,7 +247,7 @@ def test_round_n_round_you_catch_a_bot_handed_one_card() -> None:
         "You receive Bob's hand: 3 cards: Red 5, Red 6, Red 7.",
         "Ann receives your hand: 3 cards.",
         "Bob receives Ann's hand: 1 card.",
-        "Bob was handed a single card and has not called UNO: type c to catch Bob, or press "
+        "Bob was handed a single card and has not called UNO: type x to catch Bob, or press "
         "Enter to let play go on.",
         "You catch Bob without UNO: Bob draws 5.",
         "Bob plays Green 6.",
@@ -343,7 +343,7 @@ def test_a_stack_of_wild_draw_fours_on_you_is_challenged_for_all_it_holds() -> N
         "Bob plays Wild Draw Four.",
         "Bob chooses Blue.",
         "The stack is now 8 cards, on you.",
-        "Your turn: Bob played a Wild Draw Four on you, and you owe 8 cards. Type ch to "
+        "Your turn: Bob played a Wild Draw Four on you, and you owe 8 cards. Type h to "
         "challenge it, or type a to accept it and draw 8.",
         "You challenge Bob's Wild Draw Four: Bob was innocent, so you draw 10 and lose the "
         "turn.",
@@ -360,7 +360,7 @@ def test_you_add_a_wild_draw_four_to_the_stack() -> None:
     assert said[4:14] == [
         "Bob plays Wild Draw Four.",
         "Bob chooses Blue.",
-        "Your turn: Bob played a Wild Draw Four on you. Type ch to challenge it, type a to accept "
+        "Your turn: Bob played a Wild Draw Four on you. Type h to challenge it, type a to accept "
         "it and draw 4, or play a Wild Draw Four to add to the stack.",
         "You play Wild Draw Four.",
         "You choose Red.",
@@ -368,7 +368,7 @@ def test_you_add_a_wild_draw_four_to_the_stack() -> None:
         "Ann plays Wild Draw Four and has one card left.",
         "Ann chooses Blue.",
         "The stack is now 12 cards, on Bob.",
-        "Ann has one card and did not call UNO: type c to catch Ann, or press Enter to let "
+        "Ann has one card and did not call UNO: type x to catch Ann, or press Enter to let "
         "play go on.",
     ]
 
@@ -469,7 +469,7 @@ def test_a_wrong_card_under_the_penalties_is_taken_back_with_two_more() -> None:
 
 def test_a_blank_card_is_played_as_the_card_it_stands_for() -> None:
     game = position(["bly7 r5 b1", "g4 y5", "g9 y9 g8"], "y3", "standard,blank_cards=y7")
-    said = session(game, ["h", "y7"])
+    said = session(game, ["l", "y7"])
     assert said[1] == "Blank cards are written as Yellow 7: each plays as that card."
     assert said[5:7] == [
         "Your hand, 3 cards: Blue 1, Red 5, Yellow 7. "
@@ -502,7 +502,7 @@ def test_a_partners_game_names_the_pairs_and_scores_each_pair() -> None:
 def test_a_player_who_reaches_the_limit_is_out_and_skipped() -> None:
     game = position(["r5", "y4 y5", "y9 y8 g1 g2 wi"], "r3", "challenge_uno",
                     scores=[0, 470, 490])
-    said = session(game, ["r5", "n", "o"])
+    said = session(game, ["r5", "n", "w"])
     assert said[:8] == [
         "UNO against Ann and Bob: the points you are caught holding add up, 500 puts a "
         "player out, and the last one left wins. Type help at any time to hear the commands.",
@@ -535,7 +535,7 @@ def test_rules_this_table_cannot_play_are_one_line_on_standard_error(
 def test_when_you_are_out_you_listen_and_enter_has_the_next_round_dealt() -> None:
     game = position(["wi r+2 b9", "y4", "y9 y8 g1 g2"], "y3", "challenge_uno", dealer=0,
                     scores=[450, 0, 0])
-    said = session(game, ["n", "cc", ""])
+    said = session(game, ["d", "cc", ""])
     listen = "Press Enter to hear the next round, or type q to leave."
     assert said[1:13] == [
         "Round 1: you deal.",
@@ -546,7 +546,7 @@ def test_when_you_are_out_you_listen_and_enter_has_the_next_round_dealt() -> Non
         "You reach 529 points and are out of the game.",
         "You are out of this game: the others play on to the end while you listen.",
         listen,
-        listen,  # n: dealing is for the players still in the game
+        listen,  # d: drawing is for the players still in the game
         "Card check: you 3 cards, Ann 0 cards, Bob 4 cards.",
         "Round 2: Ann deals.",
         "The start card is Yellow Reverse.",

@@ -11,6 +11,7 @@ from .. import text as outside
 from ..engine.cards import ANNIVERSARY, WILD_DRAW_FOUR, Card, Color, Kind
 from ..engine.events import Refusal
 from ..engine.rules import DealError, RulesError, RuleSet
+from ..text import LINE_LIMIT
 from .message import Parts
 
 COLOR_NAMES: dict[Color, str] = {
@@ -76,13 +77,13 @@ class How:
 
 
 TYPED = How(
-    keys=False, draw="type d", play_drawn="type p",
-    play_drawn_wild="type p and a colour to play it, as p red", keep="type k",
-    uno="type u", catch="type c", catch_named="type c and a name", challenge="type ch",
+    keys=False, draw="type d", play_drawn="type play",
+    play_drawn_wild="type play and a colour to play it, as play red", keep="type k",
+    uno="type u", catch="type x", catch_named="type x and a name", challenge="type h",
     accept="type a", jump="type j", jump_wild="type j and a colour to jump in, as j red",
     next_round="type n", go_on="press Enter", quit="type q", yes="type y",
-    help="type help", turn="Type a card to play it, d to draw, h for your hand, or help.",
-    anniversary="type p, or an with its colour, whom to give to and the card you keep",
+    help="type help", turn="Type a card to play it, d to draw, l for your hand, or help.",
+    anniversary="type play, or an with its colour, whom to give to and the card you keep",
 )
 KEYED = How(
     keys=True, draw="press D", play_drawn="press Enter",
@@ -820,7 +821,7 @@ def your_hand(cards: Iterable[Card], count: int) -> str:
 def you_can_play(cards: Iterable[Card], how: How = TYPED) -> str:
     names = [card_name(c) for c in cards]
     if not names:
-        return f"None of your cards matches: {how.draw} to draw."
+        return "None of your cards matches: you must draw."
     return f"You can play: {card_list(names)}."
 
 
@@ -1395,40 +1396,109 @@ def help_now(what_to_do: str) -> str:
     return f"Now: {what_to_do}"
 
 
-# the keys in the order help says them, with what each does (ui/keys.py has the keys)
-KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("Left, Right", "move through your hand; each card is said with its place and whether "
-     "it can be played. Home and End: the first and last card. O sorts the hand by colour "
-     "or by number"),
-    ("Enter", "play the selected card (after drawing: the card you drew); a Wild asks "
-     "for its colour: R, G, B or Y, or 1 to 4"),
-    ("D", "draw a card; then Enter plays it, K keeps it"),
-    ("U", "call UNO"),
-    ("X", "catch a player who has one card and did not call UNO"),
-    ("H, A", "challenge or accept a Wild Draw Four played on you (A also accepts a stack)"),
-    ("J", "jump in with a card identical to the top card (Speed UNO)"),
-    ("C", "card check: how many cards everyone holds"),
-    ("T", "touch the top card: the card, its code and the colour in play"),
-    ("L", "your whole hand, and what you can play"),
-    ("W", "whose turn it is and the direction of play"),
-    ("S", "the scores"),
-    ("P", "how many cards the DRAW pile has"),
-    ("R", "repeat the last message"),
-    ("Page Up, Page Down", "step back and forth through the game's history "
-     "(also Up and Down, [ and ])"),
-    ("V or F3", "switch the history between the game and the answers to your questions"),
-    ("E or F2", "the four Quick Play Reference cards"),
-    ("M", "speech off or on"),
-    ("Space", "let play go on, hear the next bot's move, deal the next round; Tab skips "
-     "ahead to your turn"),
-    ("slash", "type a command: play b7, b#g, blue 7, draw, catch Ann, help"),
-    ("Q", "quit (asks first)"),
-    ("F1 or ?", "this help"),
+# --- keys and typed input ---
+# What each command of the registry (ui/keys.py) does, said by F1 (with keys) and by help
+# (typed), by the command's name; the key names and typed words are added to each.
+KEY_HELP: dict[str, str] = {
+    "previous": "the card before in your hand; each card is said with its place and "
+    "whether it can be played",
+    "next": "the next card in your hand",
+    "first": "the first card of your hand",
+    "last": "the last card of your hand",
+    "sort": "sort your hand by colour or by number",
+    "play": "play the selected card (after drawing: the card you drew); a Wild asks for "
+    "its colour: R, G, B or Y, or 1 to 4",
+    "draw": "draw a card; then Enter plays it, K keeps it",
+    "keep": "keep the card you drew",
+    "uno": "call UNO",
+    "catch": "catch a player who has one card and did not call UNO",
+    "challenge": "challenge a Wild Draw Four played on you",
+    "accept": "accept a Wild Draw Four played on you, or a stack you owe",
+    "jump": "jump in with a card identical to the top card (Speed UNO)",
+    "card_check": "card check: how many cards everyone holds",
+    "touch": "touch the top card: the card, its code and the colour in play",
+    "hand": "your whole hand, and what you can play",
+    "whose_turn": "whose turn it is and the direction of play",
+    "scores": "the scores",
+    "pile": "how many cards the DRAW pile has",
+    "repeat": "repeat the last message",
+    "older": "step back through the game's history, one message at a time",
+    "newer": "step forward through the messages",
+    "switch_history": "switch the history between the game and the answers to your "
+    "questions",
+    "quick_reference": "the four Quick Play Reference cards",
+    "speech": "speech off or on",
+    "go_on": "let play go on, hear the next bot's move, deal the next round",
+    "skip_ahead": "skip ahead to your turn",
+    "command_line": "the command line: type a command (play b7, b#g, blue 7, catch Ann) "
+    "and press Enter, Escape to close it; a key with no meaning of its own opens it too",
+    "help": "this help",
+    "quit": "quit (asks first)",
+}
+TYPED_HELP: dict[str, str] = {
+    "play": "play the card you drew (play red for a Wild); play b7 plays a card",
+    "draw": "draw a card; a card that cannot be played is kept at once",
+    "keep": "keep the card you drew",
+    "uno": "call UNO right after your next-to-last card, or when you are handed a single "
+    "card",
+    "catch": "catch the player who has one card and did not call UNO; add a name or "
+    "seat number when you like: x Ann",
+    "challenge": "challenge a Wild Draw Four played on you",
+    "accept": "accept a Wild Draw Four, or a stack of cards you owe (a card of its kind "
+    "adds to it, Stacking)",
+    "jump": "Speed UNO: jump in out of turn with a card identical to the top card (j red "
+    "for a Wild, j uno); identical cards are dropped together as g6 g6 or g6 x2",
+    "anniversary": "play an Anniversary card: an red give Bob keep r5 uno; what you leave "
+    "out is asked, and Enter alone plays nothing",
+    "card_check": "card check: how many cards everyone holds",
+    "touch": "touch the top card",
+    "hand": "your hand, and what you can play",
+    "whose_turn": "the direction and order of play",
+    "scores": "the scores",
+    "pile": "the DRAW pile's size",
+    "sort": "sort your hand by colour or by number",
+    "repeat": "the last message again",
+    "older": "step back through the messages; ] steps forward",
+    "switch_history": "switch the history between the game and the answers",
+    "quick_reference": "the Quick Play Reference cards",
+    "speech": "speech off or on",
+    "go_on": "let play go on; deal the next round",
+    "help": "this help",
+    "quit": "leave the game (asks first)",
+}
+TYPED_HELP_START = (
+    "Commands (any case):",
+    "A card plays it: b7, B#G or blue 7 (a blank card: the card it stands for). A Wild "
+    "takes its colour: wi red, wi+4 b; without one you are asked. Add uno to call UNO with "
+    "the play: r5 uno.",
+)
+TYPED_HELP_END = (
+    "rate 250, volume 0.8, verbosity brief, speech off: change speech or the wording for "
+    "this game.",
+    "Enter alone: whose turn it is and what to do.",
 )
 
 
-def key_help_lines() -> list[str]:
-    return [f"{keys}: {what}." for keys, what in KEY_HELP]
+def key_help_line(keys: str, what: str) -> str:
+    return f"{keys}: {what}."
+
+
+def typed_help_line(words: Sequence[str], what: str) -> str:
+    """A command's typed words (the first three) and what it does."""
+    return f"{' or '.join(words[:3])}: {what}."
+
+
+COMMAND_LINE_OPEN = "Command line: type a command and press Enter, Escape to close."
+COMMAND_LINE_CLOSED = "Command line closed."
+LINE_CLEARED = "The line is cleared."
+NO_SUCH_KEY_TYPED = "That key does nothing here: type a command and press Enter."
+LINE_TOO_LONG = (
+    f"That line is too long, more than {LINE_LIMIT} characters: nothing was done."
+)
+
+
+def count_out_of_range(most: int) -> str:
+    return f"Type how many identical cards from 1 to {most}, as g6 x2."
 
 
 HAND_OVER_PROMPT = "ready? "
@@ -1854,56 +1924,31 @@ def not_your_turn_window(who: Who, how: How = TYPED) -> str:
     )
 
 
-HELP_LINES = (
-    "Commands (any case):",
-    "A card plays it: b7, B#G or blue 7 (a blank card: the card it stands for). A Wild "
-    "takes its colour: wi red, wi+4 b; without one you are asked. Add uno to call UNO with "
-    "the play: r5 uno.",
-    "d or draw: draw a card. Then p or play plays the drawn card, k or keep keeps it.",
-    "u or uno: call UNO right after your next-to-last card, or when you are handed a "
-    "single card.",
-    "c or catch: catch the player who has one card and did not call UNO; "
-    "add a name or seat number when you like: c Ann.",
-    "ch or challenge, a or accept: answer a Wild Draw Four played on you; a also accepts "
-    "a stack of cards you owe, and a card of its kind adds to it (Stacking).",
-    "Speed UNO: j or jump jumps in out of turn with a card identical to the top card "
-    "(j red for a Wild, j uno); identical cards are dropped together as g6 g6 or g6 x2.",
-    "an or anniversary: play an Anniversary card: an red give Bob keep r5 uno; what you "
-    "leave out is asked, and Enter alone plays nothing.",
-    "h or hand: your hand. t or top: touch the top card. cc or check: card check. "
-    "s or scores: the scores. o or order: the direction and order of play. pile: the DRAW "
-    "pile's size. reference: the Quick Play Reference cards.",
-    "r or repeat: the last message again. Enter alone: whose turn it is and what to do.",
-    "n or next: deal the next round. help or ?: this help. q or quit: leave the game.",
-)
-
-# the words typed for each command, by the command's name in ui/commands.py (lowercase)
+# the words typed for each command of the registry (ui/keys.py), by its name, beside the
+# key's own character (lowercase; a phrase of several words is typed whole)
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "draw": ("d", "draw"),
-    "play": ("p", "play"),
-    "keep": ("k", "keep"),
-    "uno": ("u", "uno"),
-    "catch": ("c", "catch"),
+    "play": ("play",),
+    "draw": ("draw",),
+    "keep": ("keep",),
+    "uno": ("uno",),
+    "catch": ("catch",),
     "challenge": ("ch", "challenge"),
-    "accept": ("a", "accept"),
-    "hand": ("h", "hand"),
-    "top": ("t", "top"),
-    "check": ("cc", "check"),
-    "scores": ("s", "scores", "score"),
-    "order": ("o", "order"),
-    "repeat": ("r", "repeat"),
-    "next": ("n", "next"),
-    "help": ("help", "?"),
-    "quit": ("q", "quit", "exit"),
-    "jump": ("j", "jump"),
+    "accept": ("accept",),
+    "jump": ("jump",),
     "anniversary": ("an", "anniversary"),
+    "card_check": ("cc", "check", "card check"),
+    "touch": ("top", "touch", "top card", "touch the top card"),
+    "hand": ("hand",),
+    "whose_turn": ("order", "whose turn"),
+    "scores": ("scores", "score"),
     "pile": ("pile",),
-    "reference": ("reference", "quick"),
-}
-# whole phrases typed for a command, and the command's first word
-COMMAND_PHRASES: dict[str, str] = {
-    "card check": "check", "touch the top card": "top", "touch": "top", "top card": "top",
-    "whose turn": "order",
+    "sort": ("sort",),
+    "repeat": ("repeat",),
+    "quick_reference": ("reference", "quick"),
+    "speech": (),
+    "go_on": ("next",),
+    "help": ("help",),
+    "quit": ("quit", "exit"),
 }
 # settings changed while playing, by the word typed: "rate 250", "verbosity brief"
 SETTING_WORDS: dict[str, str] = {

@@ -1,12 +1,15 @@
 """A typed line, turned into what the player wants: a game action, a question, or quit.
 
 Parsing changes nothing: the line-mode game (``ui.table``) carries the command out.
-The words are in ``messages.COMMAND_WORDS``; cards are read by ``access.parse``.
+A typed word and a key name the same command (``ui.keys.REGISTRY``, its words in
+``messages.COMMAND_WORDS``), and both become a ``Command`` here (``for_key``); cards are
+read by ``access.parse``. Every number typed is bounded, and said so when out of range.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -23,7 +26,6 @@ from ..engine.actions import (
     Draw,
     JumpIn,
     Keep,
-    NextRound,
     Play,
     PlayDrawn,
     TouchTopCard,
@@ -31,6 +33,7 @@ from ..engine.actions import (
 from ..engine.cards import ANNIVERSARY, BLANK_PREFIX, Card, Color, Kind, blank_card
 from ..engine.events import Refusal
 from ..engine.state import Phase, PlayerView
+from .keys import WORDS, Key
 
 
 class Query(Enum):
@@ -83,22 +86,40 @@ class Setting:
 
 
 @dataclass(frozen=True, slots=True)
+class Local:
+    """A command the table answers by itself, changing nothing in the game: a move through
+    the hand, the history, speech on or off, go on."""
+
+    key: Key
+
+
+@dataclass(frozen=True, slots=True)
 class Invalid:
     """A line that means nothing here; ``message`` says what is accepted."""
 
     message: str
 
 
-Command = Do | Give | Ask | Quit | Invalid | Setting
+Answer = Do | Give | Ask | Quit | Invalid | Setting
+Command = Answer | Local
 
-_WORDS: dict[str, str] = {
-    word: name for name, words in messages.COMMAND_WORDS.items() for word in words
-}
 _QUERIES = {
-    "hand": Query.HAND, "scores": Query.SCORES, "order": Query.ORDER, "help": Query.HELP,
-    "repeat": Query.REPEAT, "pile": Query.PILE, "reference": Query.REFERENCE,
+    Key.HAND: Query.HAND, Key.SCORES: Query.SCORES, Key.WHOSE_TURN: Query.ORDER,
+    Key.HELP: Query.HELP, Key.REPEAT: Query.REPEAT, Key.PILE: Query.PILE,
+    Key.QUICK_REFERENCE: Query.REFERENCE,
 }
+_ACTIONS: dict[Key, Callable[[int], Action]] = {
+    Key.DRAW: Draw, Key.KEEP: Keep, Key.UNO: CallUno, Key.CHALLENGE: Challenge,
+    Key.ACCEPT: Accept, Key.TOUCH: TouchTopCard, Key.CARD_CHECK: CardCheck,
+}
+# the typed phrases of more than one word, the longest first: "touch the top card"
+_PHRASES = sorted(
+    ((tuple(word.split()), key) for word, key in WORDS.items() if " " in word),
+    key=lambda item: -len(item[0]),
+)
 _TIMES = re.compile("[" + re.escape("".join(messages.TIMES_MARKS)) + r"]\s*(\d+)")
+MAX_COUNT = 10
+"""The most identical cards dropped at once (``g6 x2``): more than any deck holds alike."""
 
 
 def parse(line: str, view: PlayerView) -> Command:
@@ -113,39 +134,63 @@ def parse(line: str, view: PlayerView) -> Command:
         except ParseError:
             pass
     words = text.lower().split()
-    phrase = " ".join(words)
-    for said, word in messages.COMMAND_PHRASES.items():  # "card check", "touch"…
-        if phrase == said or phrase.startswith(said + " "):
-            words = [word, *phrase[len(said):].split()]
     if words[0] in messages.SETTING_WORDS:
         return _setting(text, words)
-    name = _WORDS.get(words[0])
-    if name is None:
-        return _card(text, words, view)
+    key = WORDS.get(words[0])
     rest = words[1:]
-    if name == "play":
+    for phrase, named in _PHRASES:  # "card check", "touch the top card"…
+        if tuple(words[: len(phrase)]) == phrase:
+            key, rest = named, words[len(phrase):]
+            break
+    try:
+        if key is None:
+            return _card(text, words, view)
+        return command(key, rest, text, view)
+    except _BadCount:
+        return Invalid(messages.count_out_of_range(MAX_COUNT))
+
+
+class _BadCount(Exception):
+    """A count of identical cards out of range: ``g6 x0``, ``g6 x99999999999999999999``."""
+
+
+def _count(digits: str) -> int:
+    """A typed count, from 1 to ``MAX_COUNT``; else ``_BadCount``."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 3 or not 1 <= int(digits) <= MAX_COUNT:
+        raise _BadCount
+    return int(digits)
+
+
+def for_key(key: Key, view: PlayerView) -> Command:
+    """What a key asks for: the same command as its typed word alone."""
+    return command(key, [], key.value, view)
+
+
+def command(key: Key, rest: list[str], text: str, view: PlayerView) -> Command:
+    """The command ``key`` names, with the words typed after it (``rest``); ``text`` is
+    the whole line, for the messages."""
+    seat = view.seat
+    if key is Key.PLAY:
         drawn = _play_drawn(text, rest, seat)
         if isinstance(drawn, Invalid) and rest:  # "play b7": a card from the hand
             return _card(text, rest, view)
         return drawn
-    if name == "catch":
+    if key is Key.CATCH:
         return _catch(" ".join(rest), view)
-    if name == "jump":
+    if key is Key.JUMP:
         return _jump(text, rest, view)
-    if name == "anniversary":
+    if key is Key.ANNIVERSARY:
         return _anniversary(text, rest, view)
     if rest:
         return Invalid(messages.unknown_command(text))
-    if name == "quit":
+    if key is Key.QUIT:
         return Quit()
-    if name in _QUERIES:
-        return Ask(_QUERIES[name])
-    simple: dict[str, Action] = {
-        "draw": Draw(seat), "keep": Keep(seat), "uno": CallUno(seat),
-        "challenge": Challenge(seat), "accept": Accept(seat), "top": TouchTopCard(seat),
-        "check": CardCheck(seat), "next": NextRound(seat),
-    }
-    return Do(simple[name])
+    if key in _QUERIES:
+        return Ask(_QUERIES[key])
+    if key in _ACTIONS:
+        return Do(_ACTIONS[key](seat))
+    return Local(key)
 
 
 def read_card(text: str, view: PlayerView) -> Card:
@@ -177,7 +222,7 @@ def _cards(words: list[str], view: PlayerView) -> tuple[Card, int] | None:
     if len(words) > 1:
         times = _TIMES.fullmatch(words[-1])
         if times is not None:
-            count = int(times.group(1))
+            count = _count(times.group(1))
             words = words[:-1]
     try:
         return read_card(" ".join(words), view), count
@@ -190,6 +235,8 @@ def _cards(words: list[str], view: PlayerView) -> tuple[Card, int] | None:
         size = n // copies
         chunks = {" ".join(words[i:i + size]) for i in range(0, n, size)}
         if len(chunks) == 1:
+            if copies * count > MAX_COUNT:
+                raise _BadCount
             try:
                 return read_card(chunks.pop(), view), copies * count
             except ParseError:
@@ -272,7 +319,7 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
     count = 1
     times = _TIMES.fullmatch(rest[0]) if len(rest) == 1 else None
     if times is not None:
-        count = int(times.group(1))
+        count = _count(times.group(1))
     elif rest:
         found = _cards(rest, view)
         if found is None:
@@ -376,7 +423,9 @@ def find_player(text: str, view: PlayerView) -> int | None:
     """The seat ``text`` names: a seat number from 1, a name, or the start of one name."""
     text = text.strip().lower()
     n = len(view.names)
-    if text.isdigit():
+    if text.isdecimal():  # "²" is a digit, but no number int() reads
+        if len(text.lstrip("0")) > 3:
+            return None
         number = int(text)
         return number - 1 if 1 <= number <= n else None
     if text in messages.SELF_WORDS:

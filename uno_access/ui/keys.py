@@ -1,10 +1,21 @@
-"""One key for every action: the key map, and the prompt_toolkit bindings that read it.
+"""One command registry for keys and typed words, and the prompt_toolkit bindings that
+read the keys.
 
-A key pressed at an empty prompt is a ``Key`` at once (no Enter). ``/`` opens the command
-line, where a whole command is typed and sent with Enter (``play b7``, ``b#g``,
-``catch ann``); a printable key that has no meaning of its own opens the command line
-with that character, so a braille keyboard can simply type ``b#g`` and Enter. Escape
-leaves the command line.
+Each action or question is one ``Key``. ``REGISTRY`` gives each its keys (a letter works
+in either case, so Caps Lock and Shift change nothing), its typed words (every key that
+is one character is typed as that character too, so a letter typed means what its key
+means), and its scenario act name where it has one; F1's key help and the typed-command
+help are made from it (``key_help_lines``, ``typed_help_lines``).
+
+A key pressed at an empty prompt is a ``Key`` at once (no Enter). ``/`` asks for the
+command line (``Pressed(Key.COMMAND_LINE)``), and a printable key that has no meaning of
+its own asks for it with that character (``Typing``), so a braille keyboard can simply
+type ``b#g`` and Enter; the table announces the command line and reads the line
+(``Keyboard.read_line``), where Escape closes it (``Pressed(Key.CLOSE)``).
+
+Only these bindings are active (``Keyboard`` loads none of prompt_toolkit's own): every
+other key ends the prompt as ``Key.UNKNOWN``, which the table says does nothing; Ctrl-C
+always interrupts and Ctrl-D always ends the input.
 """
 
 from __future__ import annotations
@@ -13,13 +24,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.key_binding.bindings.cpr import load_cpr_bindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase, merge_key_bindings
 from prompt_toolkit.keys import Keys
+
+from .. import text
+from ..access import messages
 
 
 class Key(Enum):
-    """What a key asks for."""
+    """What a key or a typed word asks for: the command registry's members."""
 
     PREVIOUS = "previous card"
     NEXT = "next card"
@@ -33,6 +50,7 @@ class Key(Enum):
     CHALLENGE = "challenge"
     ACCEPT = "accept"
     JUMP = "jump"
+    ANNIVERSARY = "anniversary"
     CARD_CHECK = "card check"
     TOUCH = "touch"
     HAND = "hand"
@@ -50,6 +68,8 @@ class Key(Enum):
     GO_ON = "go on"  # let play go on; the next bot move; the next round
     SKIP_AHEAD = "skip ahead"
     QUIT = "quit"
+    COMMAND_LINE = "command line"
+    CLOSE = "close the command line"
     RED = "red"
     GREEN = "green"
     BLUE = "blue"
@@ -59,38 +79,70 @@ class Key(Enum):
     UNKNOWN = "a key with no meaning"
 
 
-# prompt_toolkit key names for each Key; the first is the one help shows
-KEYMAP: dict[Key, tuple[str, ...]] = {
-    Key.PREVIOUS: ("left",),
-    Key.NEXT: ("right",),
-    Key.FIRST: ("home",),
-    Key.LAST: ("end",),
-    Key.PLAY: ("enter",),
-    Key.DRAW: ("d",),
-    Key.KEEP: ("k",),
-    Key.UNO: ("u",),
-    Key.CATCH: ("x",),
-    Key.CHALLENGE: ("h",),
-    Key.ACCEPT: ("a",),
-    Key.JUMP: ("j",),
-    Key.CARD_CHECK: ("c",),
-    Key.TOUCH: ("t",),
-    Key.HAND: ("l",),
-    Key.WHOSE_TURN: ("w",),
-    Key.SCORES: ("s",),
-    Key.PILE: ("p",),
-    Key.SORT: ("o",),
-    Key.REPEAT: ("r",),
-    Key.OLDER: ("pageup", "up", "["),
-    Key.NEWER: ("pagedown", "down", "]"),
-    Key.SWITCH_HISTORY: ("v", "f3"),
-    Key.QUICK_REFERENCE: ("f2", "e"),
-    Key.HELP: ("f1", "?"),
-    Key.SPEECH: ("m",),
-    Key.GO_ON: ("space",),
-    Key.SKIP_AHEAD: ("tab",),
-    Key.QUIT: ("q",),
-}
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One command of the registry: its keys (prompt_toolkit names, the first is the one
+    help names first), its typed words, and its scenario act name. ``typed``: whether it
+    can be typed at all (the command line cannot be asked for from itself).
+    """
+
+    key: Key
+    keys: tuple[str, ...] = ()
+    act: str | None = None
+    typed: bool = True
+
+    @property
+    def name(self) -> str:
+        """The command's name in ``messages.COMMAND_WORDS`` and the help texts."""
+        return self.key.name.lower()
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """What may be typed for it: each one-character key, then its words."""
+        if not self.typed:
+            return ()
+        chars = tuple(name for name in self.keys if len(name) == 1)
+        return tuple(dict.fromkeys((*chars, *messages.COMMAND_WORDS.get(self.name, ()))))
+
+
+# in the order help says them
+REGISTRY: tuple[Entry, ...] = (
+    Entry(Key.PREVIOUS, ("left",)),
+    Entry(Key.NEXT, ("right",)),
+    Entry(Key.FIRST, ("home",)),
+    Entry(Key.LAST, ("end",)),
+    Entry(Key.SORT, ("o",)),
+    Entry(Key.PLAY, ("enter",), "play_drawn"),
+    Entry(Key.DRAW, ("d",), "draw"),
+    Entry(Key.KEEP, ("k",), "keep"),
+    Entry(Key.UNO, ("u",), "uno"),
+    Entry(Key.CATCH, ("x",), "catch"),
+    Entry(Key.CHALLENGE, ("h",), "challenge"),
+    Entry(Key.ACCEPT, ("a",), "accept"),
+    Entry(Key.JUMP, ("j",), "jump_in"),
+    Entry(Key.ANNIVERSARY),
+    Entry(Key.CARD_CHECK, ("c",), "card_check"),
+    Entry(Key.TOUCH, ("t",), "touch"),
+    Entry(Key.HAND, ("l",)),
+    Entry(Key.WHOSE_TURN, ("w",)),
+    Entry(Key.SCORES, ("s",)),
+    Entry(Key.PILE, ("p",)),
+    Entry(Key.REPEAT, ("r",)),
+    Entry(Key.OLDER, ("pageup", "up", "[")),
+    Entry(Key.NEWER, ("pagedown", "down", "]")),
+    Entry(Key.SWITCH_HISTORY, ("v", "f3")),
+    Entry(Key.QUICK_REFERENCE, ("f2", "e")),
+    Entry(Key.SPEECH, ("m",)),
+    Entry(Key.GO_ON, ("space", "n"), "next_round"),
+    Entry(Key.SKIP_AHEAD, ("tab",)),
+    Entry(Key.COMMAND_LINE, ("/",), typed=False),
+    Entry(Key.HELP, ("f1", "?")),
+    Entry(Key.QUIT, ("q",)),
+)
+ENTRIES: dict[Key, Entry] = {entry.key: entry for entry in REGISTRY}
+# every typed word or phrase (lowercase, single spaces), and the command it names
+WORDS: dict[str, Key] = {word: entry.key for entry in REGISTRY for word in entry.words}
+
 # while a colour is asked: its first letter or 1-4 (RULES.md: "choose a colour by its
 # first letter"); these replace the keys above for that one answer
 COLOR_KEYS: dict[Key, tuple[str, ...]] = {
@@ -100,8 +152,9 @@ COLOR_KEYS: dict[Key, tuple[str, ...]] = {
     Key.YELLOW: ("y", "4"),
 }
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
-# keys that mean nothing in the game: said so (F3 to F12, Insert, Delete)
-_NO_MEANING = (*(f"f{n}" for n in range(4, 13)), "insert", "delete")
+# keys that are no key press at all: answers of the terminal, nothing to say
+_SILENT = (Keys.CPRResponse, Keys.Ignore, Keys.Vt100MouseEvent, Keys.ScrollUp,
+           Keys.ScrollDown, Keys.WindowsMouseEvent)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +162,20 @@ class Pressed:
     """A key was pressed (as opposed to a typed command line, which is a ``str``)."""
 
     key: Key
+
+
+@dataclass(frozen=True, slots=True)
+class Typing:
+    """A printable key with no meaning of its own, or a paste: the command line is asked
+    for, beginning with ``text``.
+    """
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class TooLong:
+    """A typed or pasted line longer than ``text.LINE_LIMIT``: refused, nothing done."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,27 +188,57 @@ class Routed:
     play: bool
 
 
+Read = str | Pressed | Routed | Typing | TooLong
+
+
 class Modes:
     """What the prompt is taking now: single keys, the colour keys, a yes or no, or a typed
-    line (the command line).
+    line (the command line). ``too_long``: the line being typed went past the limit;
+    ``discard``: the input's parser drops the printable characters that follow, up to
+    the next other key (the rest of a long line costs nothing).
     """
 
     def __init__(self) -> None:
         self.command_line = False
         self.colors = False
         self.yes_no = False
+        self.too_long = False
+        self.discard = False
 
 
-def key_bindings(modes: Modes) -> KeyBindings:
-    """The bindings of the game's prompt: each key ends the prompt with ``Pressed``."""
+def _cases(name: str) -> tuple[str, ...]:
+    """A letter in both cases (Caps Lock and Shift change nothing); Enter as Ctrl-M (a
+    terminal's Return) and Ctrl-J (a line feed); any other key alone.
+    """
+    if len(name) == 1 and name.isalpha():
+        return (name.lower(), name.upper())
+    if name == "enter":
+        return (name, "c-j")
+    return (name,)
+
+
+def _never(event: KeyPressEvent) -> bool:
+    return False  # nothing of ours goes on prompt_toolkit's undo stack
+
+
+def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
+    """The game's bindings, and the only ones active: with ``keys`` each key ends the
+    prompt with what it means; otherwise (and on the command line) a line is typed with
+    plain editing: printable characters, Backspace, Delete, Left, Right, Home, End,
+    Enter, Escape. Anything else ends the prompt as ``Key.UNKNOWN`` (the line kept).
+    """
     bindings = KeyBindings()
-    empty = Condition(lambda: _buffer_empty())
-    keys = Condition(
-        lambda: not modes.command_line and not modes.colors and not modes.yes_no
-    ) & empty
-    colors = Condition(lambda: modes.colors and not modes.command_line) & empty
-    yes_no = Condition(lambda: modes.yes_no)
-    typing = Condition(lambda: modes.command_line)
+    keyed = Condition(lambda: keys)
+    typing = ~keyed | Condition(lambda: modes.command_line)
+    yes_no = keyed & Condition(lambda: modes.yes_no) & ~typing
+    colors = keyed & Condition(lambda: modes.colors) & ~typing & ~yes_no
+    plain = keyed & ~typing & ~yes_no & ~colors
+    picking = plain | colors
+
+    def add(*names: str | Keys, filter: Filter) -> Callable[
+        [Callable[[KeyPressEvent], None]], Callable[[KeyPressEvent], None]
+    ]:
+        return bindings.add(*names, filter=filter, save_before=_never)
 
     def press(key: Key) -> Callable[[KeyPressEvent], None]:
         def handler(event: KeyPressEvent) -> None:
@@ -149,61 +246,154 @@ def key_bindings(modes: Modes) -> KeyBindings:
 
         return handler
 
-    for key, names in KEYMAP.items():
-        for name in names:
-            bindings.add(_NAMES.get(name, name), filter=keys)(press(key))
-    for name in _NO_MEANING:  # prompt_toolkit would ignore these without a word
-        bindings.add(name, filter=keys)(press(Key.UNKNOWN))
+    @bindings.add("c-c", save_before=_never)
+    @bindings.add("<sigint>", save_before=_never)
+    def _interrupt(event: KeyPressEvent) -> None:
+        """Ctrl-C, whatever the prompt is taking."""
+        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+
+    @bindings.add("c-d", save_before=_never)
+    def _end(event: KeyPressEvent) -> None:
+        """Ctrl-D ends the input, whatever the prompt is taking."""
+        event.app.exit(exception=EOFError, style="class:exiting")
+
+    for entry in REGISTRY:
+        for name in entry.keys:
+            for case in _cases(name):
+                add(_NAMES.get(case, case), filter=plain)(press(entry.key))
     for key, names in COLOR_KEYS.items():
         for name in names:
-            bindings.add(name, filter=colors)(press(key))
-    bindings.add("enter", filter=colors)(press(Key.PLAY))  # Enter alone: no colour
-    bindings.add("y", filter=yes_no)(press(Key.YES))
-    bindings.add(Keys.Any, filter=yes_no)(press(Key.NO))  # any other key: no
+            for case in _cases(name):
+                add(case, filter=colors)(press(key))
+    for case in _cases("enter"):
+        add(case, filter=colors)(press(Key.PLAY))  # Enter alone: no colour
+    add("/", filter=colors)(press(Key.COMMAND_LINE))
+    for case in _cases("y"):
+        add(case, filter=yes_no)(press(Key.YES))
+    add(Keys.Any, filter=yes_no)(press(Key.NO))  # any other key: no
+    add(Keys.BracketedPaste, filter=yes_no)(press(Key.NO))
 
-    @bindings.add("/", filter=keys | colors)
-    def _open(event: KeyPressEvent) -> None:
-        modes.command_line = True
-
-    @bindings.add(Keys.Any, filter=keys | colors)
-    def _start_typing(event: KeyPressEvent) -> None:
-        """A printable key with no meaning of its own begins a typed command; any other key
-        with no meaning is said to have none.
+    @add(Keys.Any, filter=picking)
+    def _other(event: KeyPressEvent) -> None:
+        """A printable key with no meaning of its own asks for the command line; any other
+        key with no meaning is said to have none.
         """
-        if event.data.isprintable():
-            modes.command_line = True
-            event.current_buffer.insert_text(event.data)
+        key = event.key_sequence[0].key
+        if key in _SILENT:
+            return
+        if not isinstance(key, Keys) and event.data.isprintable():
+            event.app.exit(result=Typing(event.data))
         else:
             event.app.exit(result=Pressed(Key.UNKNOWN))
 
-    @bindings.add("escape", filter=typing, eager=True)
+    @add(Keys.BracketedPaste, filter=picking)
+    def _paste_key(event: KeyPressEvent) -> None:
+        """A paste at a key prompt is typed into the command line (too long: refused
+        there, at Enter)."""
+        pasted = text.shown(event.data, text.LINE_LIMIT + 1)
+        if pasted.strip():
+            event.app.exit(result=Typing(pasted))
+
+    # ------------------------------------------------------------- typing a line
+
+    def insert(typed: str) -> None:
+        if modes.too_long:
+            return
+        if len(buffer.text) + len(typed) > text.LINE_LIMIT:
+            modes.too_long = True  # refused at Enter; the buffer stays bounded
+            modes.discard = True
+            return
+        buffer.insert_text(typed)
+
+    @add(Keys.Any, filter=typing)
+    def _type(event: KeyPressEvent) -> None:
+        key = event.key_sequence[0].key
+        if key in _SILENT:
+            return
+        if not isinstance(key, Keys) and event.data.isprintable():
+            insert(event.data)
+        else:
+            event.app.exit(result=Pressed(Key.UNKNOWN))  # the line is kept
+
+    @add(Keys.BracketedPaste, filter=typing)
+    def _paste(event: KeyPressEvent) -> None:
+        pasted = text.shown(event.data, text.LINE_LIMIT + 1)
+        if len(pasted) > text.LINE_LIMIT:
+            modes.too_long = True
+        else:
+            insert(pasted)
+
+    @add("c-h", filter=typing)  # Backspace
+    def _backspace(event: KeyPressEvent) -> None:
+        buffer.delete_before_cursor()
+
+    @add("delete", filter=typing)
+    def _delete(event: KeyPressEvent) -> None:
+        buffer.delete()
+
+    @add("left", filter=typing)
+    def _left(event: KeyPressEvent) -> None:
+        buffer.cursor_position -= 1 if buffer.cursor_position > 0 else 0
+
+    @add("right", filter=typing)
+    def _right(event: KeyPressEvent) -> None:
+        buffer.cursor_position += 1 if buffer.cursor_position < len(buffer.text) else 0
+
+    @add("home", filter=typing)
+    def _home(event: KeyPressEvent) -> None:
+        buffer.cursor_position = 0
+
+    @add("end", filter=typing)
+    def _line_end(event: KeyPressEvent) -> None:
+        buffer.cursor_position = len(buffer.text)
+
+    @add("escape", filter=typing)
     def _close(event: KeyPressEvent) -> None:
-        modes.command_line = False
-        event.current_buffer.reset()
+        """Escape closes the command line (with keys) or clears the typed line."""
+        clear()
+        event.app.exit(result=Pressed(Key.CLOSE))
 
-    @bindings.add("enter", filter=typing)
+    @add("enter", filter=typing)
+    @add("c-j", filter=typing)
     def _send(event: KeyPressEvent) -> None:
-        text = event.current_buffer.text
-        modes.command_line = False
-        event.current_buffer.reset()
-        event.app.exit(result=text)
+        too_long = modes.too_long
+        line = text.shown(buffer.text)
+        clear()
+        event.app.exit(result=TooLong() if too_long else line)
 
-    return bindings
+    def clear() -> None:
+        modes.too_long = modes.discard = False
+        buffer.reset()
 
-
-def _buffer_empty() -> bool:
-    from prompt_toolkit.application.current import get_app
-
-    return not get_app().current_buffer.text
+    return merge_key_bindings([load_cpr_bindings(), bindings])
 
 
-def key_name(key: Key) -> str:
-    """How help names the key: "Left", "D", "F1"."""
-    names = KEYMAP.get(key) or COLOR_KEYS.get(key) or ("",)
-    return " or ".join(_shown(name) for name in names)
+def key_help_lines() -> list[str]:
+    """F1 with keys: one line for each command that has a key."""
+    lines = []
+    for entry in REGISTRY:
+        what = messages.KEY_HELP.get(entry.name)
+        if entry.keys and what is not None:
+            named = " or ".join(_shown(name) for name in entry.keys)
+            lines.append(messages.key_help_line(named, what))
+    return lines
+
+
+def typed_help_lines() -> list[str]:
+    """``help`` typed: the cards, then one line for each command that has words."""
+    lines = list(messages.TYPED_HELP_START)
+    for entry in REGISTRY:
+        what = messages.TYPED_HELP.get(entry.name)
+        if entry.words and what is not None:
+            lines.append(messages.typed_help_line(entry.words, what))
+    lines.extend(messages.TYPED_HELP_END)
+    return lines
+
+
+_SHOWN = {"pageup": "Page Up", "pagedown": "Page Down", "/": "slash"}
 
 
 def _shown(name: str) -> str:
-    if len(name) == 1:
-        return name.upper() if name.isalpha() else name
-    return {"pageup": "Page Up", "pagedown": "Page Down"}.get(name, name.capitalize())
+    if name in _SHOWN:
+        return _SHOWN[name]
+    return name.upper() if len(name) == 1 else name.capitalize()

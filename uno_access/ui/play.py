@@ -1,37 +1,41 @@
-"""``uno-access play``: a game against bots, typed line by line.
+"""``uno-access play``: a game against bots, by keys or typed line by line.
 
 The person is seat 0; bots fill the other seats. Everything that happens is one
 plain line, appended, so a screen reader or braille display follows it as it
-comes. Commands (any case; ``help`` in the game lists them too):
+comes. Keys and typed words name the same commands (``ui.keys.REGISTRY``: a letter
+typed means what its key means, in either case; F1 and ``help`` list them). Typed
+(``--keys off``, or after ``/`` on the command line):
 
 - a card plays it: ``b7``, ``B#G``, ``blue 7``; a Wild takes its colour: ``wi red``,
   ``wi+4 b`` (without one, the game asks "Which colour?" and takes the next line);
   add ``uno`` to call UNO with the play: ``r5 uno``
-- ``d``/``draw`` draws; then ``p``/``play`` plays the drawn card, ``k``/``keep`` keeps it
+- ``d``/``draw`` draws; then ``play`` plays the drawn card, ``k``/``keep`` keeps it
   (a drawn card that cannot be played is kept at once)
 - ``u``/``uno`` calls UNO right after the next-to-last card
-- ``c``/``catch`` [name or seat number] catches a player with one card who did not call
-  UNO; when a bot forgets, the game says so and waits for one line: ``c``, or Enter
-- ``ch``/``challenge`` and ``a``/``accept`` answer a Wild Draw Four; ``a`` also accepts a
-  stack you owe (``--rules stacking``), and a card of its kind adds to it: when a stack is
-  owed, your turn says so ("You owe 4 cards: …")
+- ``x``/``catch`` [name or seat number] catches a player with one card who did not call
+  UNO; when a bot forgets, the game says so and waits for one line: ``x``, or Enter
+- ``h``/``challenge`` and ``a``/``accept`` answer a Wild Draw Four; ``a`` also accepts a
+  stack you owe (``--rules stacking``), and a card of its kind adds to it: when a stack
+  is owed, your turn says so ("You owe 4 cards: …")
 - Speed UNO (``--rules speed``): ``j``/``jump`` jumps in out of turn with the card
   identical to the top card (``j red`` for a Wild, ``j uno``, ``j x2``); after any play
   that you may jump in on, the game says so and waits for one line: ``j``, or Enter.
-  Identical cards are dropped together: ``g6 g6`` or ``g6 x2``. When a 0 passes every
-  hand on and you are handed a single card, the game says so: ``u`` calls UNO
+  Identical cards are dropped together: ``g6 g6`` or ``g6 x2`` (up to 10). When a 0
+  passes every hand on and you are handed a single card, the game says so: ``u`` calls UNO
 - ``an``/``anniversary`` plays an Anniversary card (``--rules anniversary``):
   ``an red give bob keep r5 uno``; the game asks, one question at a time, for the
   colour, whom to give your other cards to and the card you keep when they are left
   out (Enter plays nothing)
 - a blank card (``--rules standard,blank_cards=y7``) is typed as the card it stands for
   (``y7``) or by its own code (``bly7``)
-- ``h``/``hand``, ``t``/``top`` (touch the top card), ``cc``/``check`` (card check),
-  ``s``/``scores``, ``o``/``order`` (direction and order of play)
+- ``l``/``hand``, ``t``/``top`` (touch the top card), ``c``/``check`` (card check),
+  ``s``/``scores``, ``w``/``order`` (direction and order of play), ``p``/``pile``,
+  ``e``/``reference``, ``o``/``sort``, ``m`` (speech off or on)
 - ``r``/``repeat`` says again everything since your last command; Enter alone says
   whose turn it is and what you can do
-- ``n``/``next`` deals the next round; ``help``/``?``; ``q``/``quit`` (asks first)
-- Ctrl-D or Ctrl-C stop the game
+- ``n``/``next`` lets play go on and deals the next round; ``help``/``?``;
+  ``q``/``quit`` (asks first)
+- Ctrl-D or Ctrl-C stop the game; any other control key is said to do nothing
 
 Every preset plays: a partners game names the pairs at the start and scores each pair;
 with Challenge UNO a player who reaches the limit is out, said once, and skipped (when it

@@ -22,6 +22,7 @@ from ..access.message import Verbosity
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
 from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
+from .keys import Key, Pressed, TooLong
 from .profile import Session, plain_session
 from .terminal import Keyboard, Screen
 
@@ -56,6 +57,15 @@ def set_up(
         return None
 
 
+def _refused(got: object) -> str:
+    """What is said of a key or a line that answers no question."""
+    if isinstance(got, TooLong):
+        return messages.LINE_TOO_LONG
+    if isinstance(got, Pressed) and got.key is Key.CLOSE:
+        return messages.LINE_CLEARED
+    return messages.NO_SUCH_KEY_TYPED
+
+
 def _ask_all(s: Settings, session: Session) -> Settings:
     keyboard = session.keyboard
     tell = session.tell
@@ -69,7 +79,10 @@ def _ask_all(s: Settings, session: Session) -> Settings:
                 got = keyboard.read(messages.SETUP_PROMPT)
             except EOFError:
                 raise _Closed from None
-            text = got.strip() if isinstance(got, str) else ""
+            if not isinstance(got, str):  # a key that does nothing, Escape, a line too long
+                tell(_refused(got))
+                continue
+            text = got.strip()
             if text == "?":
                 for line in explain or (question,):
                     tell(line)

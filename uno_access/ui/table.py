@@ -35,6 +35,7 @@ from ..engine.actions import (
     Draw,
     JumpIn,
     Keep,
+    NextRound,
     Play,
     PlayDrawn,
 )
@@ -55,35 +56,31 @@ from ..engine.rules import Scoring
 from ..engine.state import Phase, PlayerView
 from ..store import Recorder, SavedGame
 from .commands import (
+    Answer,
     Ask,
     Command,
     Do,
     Give,
     Invalid,
+    Local,
     Query,
     Quit,
     Setting,
     find_player,
+    for_key,
     jump_card,
     parse,
     read_card,
 )
 from .hand import HandCursor
 from .history import Buffer, Edge, History
-from .keys import Key, Pressed, Routed
+from .keys import Key, Pressed, Read, Routed, TooLong, Typing, key_help_lines, typed_help_lines
 from .outputs import Outputs
 from .terminal import Keyboard, Screen
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn, *QUERIES)
 # events that answer the person (a refusal, card check, the top card): the answers' history
 _ANSWERS = (Rejected, CardCount, TopCard)
-# keys that mean a typed command (its words in messages.COMMAND_WORDS)
-_KEY_WORDS: dict[Key, str] = {
-    Key.DRAW: "draw", Key.KEEP: "keep", Key.UNO: "uno", Key.CATCH: "catch",
-    Key.CHALLENGE: "challenge", Key.ACCEPT: "accept", Key.JUMP: "jump", Key.CARD_CHECK: "check",
-    Key.TOUCH: "top", Key.HAND: "hand", Key.WHOSE_TURN: "order", Key.SCORES: "scores",
-    Key.REPEAT: "repeat", Key.HELP: "help", Key.QUIT: "quit",
-}
 _KEY_COLORS: dict[Key, Color] = {
     Key.RED: Color.RED, Key.GREEN: Color.GREEN, Key.BLUE: Color.BLUE, Key.YELLOW: Color.YELLOW,
 }
@@ -246,6 +243,8 @@ class Table:
                 break
             if isinstance(got, Pressed) and got.key is Key.QUIT:
                 self._answer(Quit())
+            else:  # every other key or line: asked again, in words
+                self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL)
         self.me = seat
         self.renderer = replace(self.renderer, viewer=seat)
         self.cursor = self._cursors.setdefault(seat, HandCursor())
@@ -260,7 +259,8 @@ class Table:
         if self.pace <= 0 or self._skipping or self.game.over:
             return
         self._input_taken()
-        got = self.keyboard.wait(self.pace, messages.PACE_PROMPT)
+        waited = self.keyboard.wait(self.pace, messages.PACE_PROMPT)
+        got = None if waited is None else self._line(waited, messages.PACE_PROMPT)
         if got is None:
             return
         command = self._command(got)
@@ -539,7 +539,10 @@ class Table:
         self.say(messages.which_color(self.how))
         while True:
             self._input_taken()
-            got = self.keyboard.read_color(messages.COLOR_PROMPT)
+            got = self._line(self.keyboard.read_color(messages.COLOR_PROMPT),
+                             messages.COLOR_PROMPT)
+            if got is None:
+                continue
             if isinstance(got, Pressed):
                 return _KEY_COLORS.get(got.key)  # Enter alone: no colour
             if isinstance(got, Routed):
@@ -626,7 +629,7 @@ class Table:
             done = True
         elif name == "speech" and value in ("on", "off"):
             done = self.outputs.set_speech(on=value == "on")
-        elif name == "rate" and value.isdigit() and 80 <= int(value) <= 450:
+        elif name == "rate" and value.isdecimal() and len(value) < 4 and 80 <= int(value) <= 450:
             done = self.outputs.set_speech(rate=int(value))
         elif name == "volume" and _fraction(value) is not None:
             done = self.outputs.set_speech(volume=_fraction(value))
@@ -689,36 +692,34 @@ class Table:
 
     # ----------------------------------------------------------------- keys
 
-    def _command(self, got: str | Pressed | Routed) -> Command | None:
-        """What a typed line or a key asks for; None when the key was answered here (a move
-        through the hand, the history, the reference cards, speech on or off).
+    def _command(self, got: str | Pressed | Routed) -> Answer | None:
+        """What a typed line or a key asks for (the same command for a key and its word,
+        ``ui.keys.REGISTRY``); None when it was answered here (a move through the hand,
+        the history, speech on or off, a key with no meaning).
         """
         view = self._view()
-        if isinstance(got, str):
-            return parse(got, view)
+        command: Command | None
         if isinstance(got, Routed):
             self.select(got.index, got.play)
-            return self._play_key(view) if got.play else None
-        key = got.key
-        words = _KEY_WORDS.get(key)
-        if words is not None:
-            return parse(words, view)
-        if key is Key.PLAY:
-            return self._play_key(view)
-        if key in (Key.GO_ON, Key.SKIP_AHEAD):
-            self._skipping = key is Key.SKIP_AHEAD
-            if view.phase is Phase.ROUND_OVER and self.game.legal_actions(self.me):
-                return parse("next", view)
-            return Ask(Query.STATUS)
-        self._local_key(key, view)
-        return None
+            command = self._play_key(view) if got.play else None
+        elif isinstance(got, str):
+            command = parse(got, view)
+        elif got.key is Key.PLAY:
+            command = self._play_key(view)
+        else:
+            command = for_key(got.key, view)
+        if command is None:
+            return None
+        if isinstance(command, Local):
+            return self._local_key(command.key, view)
+        return command
 
     def _play_key(self, view: PlayerView) -> Command | None:
         """Enter: play the selected card (the card just drawn, after a draw); between rounds,
         deal the next; out of turn, let play go on.
         """
         if view.phase is Phase.ROUND_OVER:
-            return parse("next", view) if self.game.legal_actions(self.me) else Ask(Query.STATUS)
+            return self._go_on(view)
         if not view.my_turn or view.phase is Phase.CHALLENGE:
             return Ask(Query.STATUS)
         if view.phase is Phase.START_COLOR:
@@ -729,23 +730,31 @@ class Table:
         card = self.cursor.selected
         return Ask(Query.STATUS) if card is None else parse(card.code, view)
 
-    def _local_key(self, key: Key, view: PlayerView) -> None:
-        """The keys that change nothing in the game and need no command."""
+    def _go_on(self, view: PlayerView) -> Do | Ask:
+        """Space (or n): deal the next round when it is the person's to deal; else whose
+        turn it is, which lets play go on where the person is asked to act out of turn.
+        """
+        if view.phase is Phase.ROUND_OVER and self.game.legal_actions(self.me):
+            return Do(NextRound(self.me))
+        return Ask(Query.STATUS)
+
+    def _local_key(self, key: Key, view: PlayerView) -> Do | Ask | None:
+        """The commands that change nothing in the game, answered here."""
+        if key in (Key.GO_ON, Key.SKIP_AHEAD):
+            self._skipping = key is Key.SKIP_AHEAD
+            return self._go_on(view)
         if key in _MOVES or key in (Key.FIRST, Key.LAST, Key.SORT):
             self._move(key, view)
         elif key in (Key.OLDER, Key.NEWER):
             self._review(-1 if key is Key.OLDER else 1)
         elif key is Key.SWITCH_HISTORY:
             self._switch_history()
-        elif key is Key.PILE:
-            self._answer(Ask(Query.PILE))
-        elif key is Key.QUICK_REFERENCE:
-            self._answer(Ask(Query.REFERENCE))
-        elif key is Key.UNKNOWN:
-            self.say(messages.NO_SUCH_KEY)
         elif key is Key.SPEECH:
             on = self.outputs.toggle_speech()
             self.say(messages.SPEECH_NONE if on is None else messages.speech_switched(on))
+        elif key is not Key.CLOSE:  # a closed command line was said when it closed
+            self.say(messages.NO_SUCH_KEY if self.how.keys else messages.NO_SUCH_KEY_TYPED)
+        return None
 
     def _move(self, key: Key, view: PlayerView) -> None:
         """Left and Right through the hand, Home and End, O to sort it: each says the card."""
@@ -820,11 +829,7 @@ class Table:
     def _help(self, view: PlayerView) -> None:
         """F1: what can be done now, then every key (or every typed command)."""
         self.say(messages.help_now(self._what_to_do(view)))
-        if not self.how.keys:
-            for line in messages.HELP_LINES:
-                self.say(line)
-            return
-        for line in messages.key_help_lines():
+        for line in key_help_lines() if self.how.keys else typed_help_lines():
             self.say(line)
 
     _turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
@@ -915,8 +920,38 @@ class Table:
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
         """A key, a typed command, or a braille display's routing key."""
-        self._input_taken()
-        return self.keyboard.read(prompt)
+        while True:
+            self._input_taken()
+            got = self._line(self.keyboard.read(prompt), prompt)
+            if got is not None:
+                return got
+
+    def _line(self, got: Read, prompt: str) -> str | Pressed | Routed | None:
+        """The command line when a key asked for it: announced, read, and its closing
+        said; a line too long refused in words. None when nothing is left to do.
+        """
+        if isinstance(got, Pressed) and got.key is Key.COMMAND_LINE:
+            got = Typing("")
+        if isinstance(got, Typing):
+            self.say(messages.COMMAND_LINE_OPEN)
+            start: str | None = got.text
+            while True:
+                got = self.keyboard.read_line(prompt, start)
+                start = None  # after a key that does nothing: the line as it was left
+                if isinstance(got, Pressed) and got.key is Key.UNKNOWN:
+                    self.say(messages.NO_SUCH_KEY_TYPED)
+                    continue
+                if isinstance(got, Pressed) and got.key is Key.CLOSE:
+                    self.say(messages.COMMAND_LINE_CLOSED)
+                    return None
+                break
+        if isinstance(got, TooLong):
+            self.say(messages.LINE_TOO_LONG)
+            return None
+        if isinstance(got, Pressed) and got.key is Key.CLOSE:
+            self.say(messages.LINE_CLEARED)  # Escape on a typed line
+            return None
+        return None if isinstance(got, Typing) else got  # (a line is never Typing)
 
     def _notices(self, priority: Priority = Priority.NORMAL) -> None:
         """What the devices (and the store) had to say (speech lost, a display gone or back,

@@ -6,7 +6,10 @@ cursor movement, no redraws, so a screen reader or braille display reads it
 as it comes (and TERM=dumb or NO_COLOR need nothing special).
 
 Input is one key per command (``ui.keys``), with a command line for typed commands;
-or, with ``keys=False``, every command typed and sent with Enter.
+or, with ``keys=False``, every command typed and sent with Enter. The prompt is an
+``Application`` of our own with none of prompt_toolkit's default bindings (no history
+search, no quoted insert, no Ctrl-Z): nothing typed can leave the terminal silent.
+A bracketed paste is bounded text, never a state that swallows keys (``_PasteParser``).
 """
 
 from __future__ import annotations
@@ -17,12 +20,22 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from prompt_toolkit import PromptSession
+from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.input import Input
-from prompt_toolkit.output import Output
+from prompt_toolkit.input.vt100_parser import Vt100Parser
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding.key_processor import KeyPress
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout, Window
+from prompt_toolkit.layout.controls import BufferControl
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import DummyOutput, Output, create_output
+from prompt_toolkit.utils import is_dumb_terminal
 
+from .. import text
 from ..access import messages
-from .keys import Key, Modes, Pressed, Routed, key_bindings
+from .keys import Key, Modes, Pressed, Read, Routed, TooLong, Typing, key_bindings
 
 
 def _print(line: str) -> None:
@@ -57,8 +70,9 @@ class Screen:
 
 
 class Keyboard:
-    """Keys and typed lines through a line-mode prompt_toolkit ``PromptSession`` (no full
-    screen). ``keys``: one key per command; otherwise every command is a typed line.
+    """Keys and typed lines through a line-mode prompt_toolkit ``Application`` (no full
+    screen) whose only bindings are the game's (``ui.keys``). ``keys``: one key per
+    command; otherwise every command is a typed line.
 
     Reading raises ``EOFError`` on Ctrl-D or closed input, ``KeyboardInterrupt`` on Ctrl-C.
     """
@@ -70,35 +84,73 @@ class Keyboard:
         self.modes = Modes()
         self._lock = threading.Lock()
         self._posted: list[Routed] = []
-        bindings = key_bindings(self.modes) if keys else None
-        self._session: PromptSession[Any] = PromptSession(
-            input=input, output=output, key_bindings=bindings
+        self._prompt_text = ""
+        self._buffer = Buffer(multiline=False)
+        control = BufferControl(
+            self._buffer, input_processors=[BeforeInput(lambda: self._prompt_text)]
         )
+        # a dumb terminal (TERM=dumb) takes no cursor movement: the prompt and what is
+        # typed are written as plain text, and nothing is drawn (as PromptSession does)
+        self._plain: Output | None = None
+        if output is None and is_dumb_terminal():
+            self._plain = create_output()
+            output = DummyOutput()
+            self._buffer.on_text_changed += self._echo
+        self._app: Application[Any] = Application(
+            layout=Layout(Window(control, dont_extend_height=True)),
+            key_bindings=key_bindings(self.modes, self._buffer, keys),
+            input=input, output=output, erase_when_done=False,
+        )
+        # prompt_toolkit adds its emacs, vi, search and paste bindings to every
+        # Application; only ours may be active
+        self._app._default_bindings = KeyBindings()
+        _bound_paste(self._app.input, self.modes)
 
-    def read(self, prompt: str) -> str | Pressed | Routed:
-        """A key, a typed line, or a braille display's routing key."""
-        self.modes.command_line = False
+    def read(self, prompt: str) -> Read:
+        """A key, a typed line, or a braille display's routing key. With keys, the
+        command line asked for (``Typing`` or ``Pressed(Key.COMMAND_LINE)``) is read by
+        ``read_line``; ``TooLong`` when a line was refused.
+        """
+        if self.keys:
+            self._buffer.reset()
+            self.modes.command_line = self.modes.too_long = self.modes.discard = False
         with self._lock:
             if self._posted:
                 return self._posted.pop(0)
         return self._prompt(prompt)
 
-    def wait(self, seconds: float, prompt: str) -> str | Pressed | Routed | None:
+    def read_line(self, prompt: str, start: str | None = None) -> Read:
+        """The command line: a typed line from ``start`` (None: what was left in it), or
+        ``Pressed(Key.CLOSE)`` (Escape), ``Pressed(Key.UNKNOWN)`` (the line kept),
+        ``TooLong``, a routing key.
+        """
+        if start is not None:
+            self._buffer.reset()
+            self._buffer.insert_text(start[: text.LINE_LIMIT])
+            self.modes.too_long = len(start) > text.LINE_LIMIT
+        self.modes.command_line = True
+        try:
+            return self._prompt(prompt)
+        finally:
+            self.modes.command_line = False
+
+    def wait(self, seconds: float, prompt: str) -> Read | None:
         """Like ``read``, but None when nothing comes within ``seconds`` (the bots' pace:
         the one timer, and only when the player sets it).
         """
-        self.modes.command_line = False
+        if self.keys:
+            self._buffer.reset()
+            self.modes.command_line = self.modes.too_long = self.modes.discard = False
         with self._lock:
             if self._posted:
                 return self._posted.pop(0)
-        session = self._session
+        app = self._app
 
         def pre_run() -> None:
-            app = session.app
             loop = asyncio.get_running_loop()
             loop.call_later(seconds, lambda: _exit(app, None))
 
-        answer = session.prompt(prompt, pre_run=pre_run)
+        answer = self._run(prompt, pre_run)
         return None if answer is None else _as_input(answer)
 
     def post(self, value: Routed) -> None:
@@ -107,7 +159,7 @@ class Keyboard:
         """
         with self._lock:
             self._posted.append(value)
-        app = self._session.app
+        app = self._app
         loop = getattr(app, "loop", None)
         if app.is_running and loop is not None:
             loop.call_soon_threadsafe(self._deliver)
@@ -117,11 +169,11 @@ class Keyboard:
             if not self._posted:
                 return
             value = self._posted.pop(0)
-        if not _exit(self._session.app, value):
+        if not _exit(self._app, value):
             with self._lock:
                 self._posted.insert(0, value)
 
-    def read_color(self, prompt: str) -> str | Pressed | Routed:
+    def read_color(self, prompt: str) -> Read:
         """A colour key (its first letter or 1-4; Enter: none), or a typed line."""
         self.modes.colors = True
         try:
@@ -140,12 +192,119 @@ class Keyboard:
             return answer.key is Key.YES
         return isinstance(answer, str) and answer.strip().lower() in messages.YES_WORDS
 
-    def _prompt(self, prompt: str) -> str | Pressed | Routed:
-        return _as_input(self._session.prompt(prompt))
+    def _prompt(self, prompt: str) -> Read:
+        return _as_input(self._run(prompt))
+
+    def _run(self, prompt: str, pre_run: Callable[[], None] | None = None) -> object:
+        self._prompt_text = prompt
+        plain = self._plain
+        if plain is None:
+            return self._app.run(pre_run=pre_run)
+        plain.write(prompt + self._buffer.text)
+        plain.flush()
+        try:
+            return self._app.run(pre_run=pre_run)
+        finally:
+            plain.write("\r\n")
+            plain.flush()
+
+    def _echo(self, buffer: Buffer) -> None:
+        """A dumb terminal: the character just typed, written as it comes."""
+        if self._plain is not None and self._app.is_running:
+            self._plain.write(buffer.document.text_before_cursor[-1:])
+            self._plain.flush()
 
 
-def _as_input(answer: object) -> str | Pressed | Routed:
-    if isinstance(answer, Pressed | Routed | str):
+class _PasteParser(Vt100Parser):
+    """prompt_toolkit's parser, with a paste that cannot swallow the keyboard: at most
+    ``text.LINE_LIMIT + 1`` characters are kept of it, Ctrl-C ends it (and still
+    interrupts), and so does a pause in the input (the flush after the escape timeout),
+    so a paste start without its end swallows nothing typed after it. The rest of a line
+    too long is dropped here, before it costs a key press each (``Modes.discard``).
+    """
+
+    _END = "\x1b[201~"
+
+    def __init__(self, feed_key_callback: Callable[[KeyPress], None], modes: Modes) -> None:
+        self._modes = modes
+        super().__init__(feed_key_callback)
+
+    def reset(self, request: bool = False) -> None:
+        self._paste = ""
+        self._carry = ""
+        super().reset(request)
+
+    def feed(self, data: str) -> None:
+        while data:
+            if self._in_bracketed_paste:
+                data = self._feed_paste(data)
+                continue
+            modes = self._modes
+            for i, c in enumerate(data):
+                if self._in_bracketed_paste:
+                    data = data[i:]
+                    break
+                if modes.discard:  # the rest of a line too long
+                    if c.isprintable():
+                        continue
+                    modes.discard = False
+                self._input_parser.send(c)
+            else:
+                return
+
+    def _feed_paste(self, data: str) -> str:
+        """Take ``data`` into the paste; what follows the paste's end."""
+        data = self._carry + data
+        self._carry = ""
+        end = data.find(self._END)
+        stop = data.find("\x03")
+        if stop >= 0 and (end < 0 or stop < end):
+            self._keep(data[:stop])
+            self._end_paste()
+            return data[stop:]
+        if end >= 0:
+            self._keep(data[:end])
+            self._end_paste()
+            return data[end + len(self._END):]
+        for size in range(min(len(data), len(self._END) - 1), 0, -1):
+            if self._END.startswith(data[-size:]):  # the end mark may be cut in two
+                self._carry = data[-size:]
+                data = data[:-size]
+                break
+        self._keep(data)
+        return ""
+
+    def _keep(self, data: str) -> None:
+        room = text.LINE_LIMIT + 1 - len(self._paste)
+        if room > 0:
+            self._paste += data[:room]
+
+    def _end_paste(self) -> None:
+        pasted = self._paste
+        self._paste = ""
+        self._in_bracketed_paste = False
+        self.feed_key_callback(KeyPress(Keys.BracketedPaste, pasted))
+
+    def flush(self) -> None:
+        if self._in_bracketed_paste:
+            self._keep(self._carry)
+            self._carry = ""
+            self._end_paste()
+            return
+        super().flush()
+
+
+def _bound_paste(input: Input, modes: Modes) -> None:
+    """Give a terminal's (or a pipe's) input the bounded paste parser."""
+    parser = getattr(input, "vt100_parser", None)
+    if isinstance(parser, Vt100Parser):
+        input.vt100_parser = _PasteParser(  # type: ignore[attr-defined]
+            parser.feed_key_callback, modes
+        )
+
+
+def _as_input(answer: object) -> Read:
+    if isinstance(answer, str | Pressed | Routed | Typing | TooLong):
         return answer
     return str(answer)
 
