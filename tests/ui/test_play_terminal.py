@@ -140,3 +140,41 @@ def test_challenging_a_wild_draw_four_played_on_you(tmp_path: Path) -> None:
     game.press("q")
     game.press("y")
     game.ends()
+
+
+def screen_of(child: pexpect.spawn, wait: float = 1.0) -> list[str]:  # type: ignore[type-arg]
+    """What a person reads on the terminal now: the output so far through a terminal
+    emulator (pyte), its non-empty lines.
+    """
+    import time
+
+    import pyte
+
+    screen = pyte.Screen(120, 40)
+    stream = pyte.Stream(screen)
+    seen = getattr(child, "_seen", "")
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        try:
+            seen += child.read_nonblocking(100_000, timeout=0.2)
+        except pexpect.TIMEOUT:
+            continue
+        except pexpect.EOF:
+            break
+    child._seen = seen  # type: ignore[attr-defined]
+    stream.feed(seen)
+    return [line.rstrip() for line in screen.display if line.strip()]
+
+
+def test_single_keys_leave_no_prompt_line_behind_for_a_screen_reader(tmp_path: Path) -> None:
+    game = Terminal(tmp_path, "--players", "2", "--seed", "4", *DEVICES_OFF)
+    game.sees("Your turn.")
+    for key in ("t", "c", RIGHT, "/", "b", "7", ENTER):
+        game.press(key)
+    lines = screen_of(game.child, 2.0)
+    told = [line for line in lines if not line.startswith("uno>")]
+    assert lines[-1].startswith("uno>")  # the prompt waiting for the next key
+    assert [line for line in lines[:-1] if line.startswith("uno>")] == ["uno> b7"]
+    assert any(line.startswith("Top card:") for line in told)
+    assert any(line.startswith("Card check:") for line in told)
+    game.child.close(force=True)

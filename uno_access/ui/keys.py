@@ -204,6 +204,7 @@ class Modes:
         self.yes_no = False
         self.too_long = False
         self.discard = False
+        self.sent = False  # a line was sent: it stays on the screen, and goes at the next read
 
 
 def _cases(name: str) -> tuple[str, ...]:
@@ -351,6 +352,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     def _close(event: KeyPressEvent) -> None:
         """Escape closes the command line (with keys) or clears the typed line."""
         clear()
+        event.app.erase_when_done = True  # nothing was sent: no line is left behind
         event.app.exit(result=Pressed(Key.CLOSE))
 
     @add("enter", filter=typing)
@@ -358,7 +360,8 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     def _send(event: KeyPressEvent) -> None:
         too_long = modes.too_long
         line = text.shown(buffer.text)
-        clear()
+        modes.too_long = modes.discard = False
+        modes.sent = True  # the line stays on the screen as it was typed
         event.app.exit(result=TooLong() if too_long else line)
 
     def clear() -> None:

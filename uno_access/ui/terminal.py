@@ -126,6 +126,7 @@ class Keyboard:
         """
         if start is not None:
             self._buffer.reset()
+            self.modes.sent = False
             self._buffer.insert_text(start[: text.LINE_LIMIT])
             self.modes.too_long = len(start) > text.LINE_LIMIT
         self.modes.command_line = True
@@ -197,6 +198,12 @@ class Keyboard:
 
     def _run(self, prompt: str, pre_run: Callable[[], None] | None = None) -> object:
         self._prompt_text = prompt
+        if self.modes.sent:  # the line sent last time, left on the screen, is done with
+            self.modes.sent = False
+            self._buffer.reset()
+        # a single key leaves no prompt line behind (a screen reader would read "uno>"
+        # after every key); a typed line stays, as a shell's does
+        self._app.erase_when_done = self.keys and not self.modes.command_line
         plain = self._plain
         if plain is None:
             return self._app.run(pre_run=pre_run)
