@@ -1,0 +1,155 @@
+"""The answers to what a person asks (their hand, whose turn, the scores, help, a setting
+changed for this game), each in its brief and full forms through the renderer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..access import document, messages, speech
+from ..access.message import Verbosity
+from ..engine.actions import (
+    JumpIn,
+    Keep,
+    Play,
+)
+from ..engine.cards import Kind
+from ..engine.state import Phase, PlayerView
+from .commands import (
+    Ask,
+    Invalid,
+    Query,
+    Quit,
+    Setting,
+)
+from .keys import key_help_lines, typed_help_lines
+from .seat import Seat, _Left
+
+HINTED_TURNS = 3  # the first turns of a game say what the keys do (always at full verbosity)
+
+
+class Answers(Seat):
+    """The table's answers to a person's questions."""
+
+    def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
+        view = self._view()
+        if isinstance(command, Setting):
+            self._setting(command)
+        elif isinstance(command, Invalid):
+            self.say(command.message)
+        elif isinstance(command, Quit):
+            self.say(messages.quit_confirm(self.how))
+            self._input_taken()
+            if self.keyboard.read_yes(messages.CONFIRM_PROMPT):
+                raise _Left
+            self.say(messages.QUIT_CANCELLED)
+        elif command.query is Query.STATUS:
+            self.say(self._what_to_do(view))
+        elif command.query is Query.HAND:  # in the order the player sorted it (O)
+            self.cursor.update(view.hand)
+            playable = self._playable() if view.my_turn and view.phase is Phase.PLAY else None
+            self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
+        elif command.query is Query.SCORES:
+            self._show(self.renderer.scores(view))
+        elif command.query is Query.ORDER:  # whose turn it is, then the order of play
+            self._show(self.renderer.order(view))
+        elif command.query is Query.HELP:
+            self._help(view)
+        elif command.query is Query.PILE:
+            self.say(messages.draw_pile(view.draw_pile_size))
+        elif command.query is Query.REFERENCE:
+            for heading, step in _quick_reference():
+                self.say(messages.reference_card(heading, step))
+        else:  # REPEAT
+            last = self.screen.last_message
+            for line in last or (messages.NOTHING_TO_REPEAT,):
+                self.say(line)
+
+    def _setting(self, command: Setting) -> None:
+        """A setting changed for this game from the command line: the speech's rate or
+        volume, speech on or off, the verbosity. A value out of range is said, not used.
+        """
+        name, value = command.name, command.value
+        done = False
+        if name == "verbosity" and value in {v.value for v in Verbosity}:
+            self.renderer = replace(self.renderer, verbosity=Verbosity(value))
+            done = True
+        elif name == "speech" and value in ("on", "off"):
+            done = self.outputs.set_speech(on=value == "on")
+        elif name == "rate" and value.isdecimal() and len(value) < 4 and 80 <= int(value) <= 450:
+            done = self.outputs.set_speech(rate=int(value))
+        elif name == "volume" and _fraction(value) is not None:
+            done = self.outputs.set_speech(volume=_fraction(value))
+        else:
+            self.say(messages.setting_usage(name))
+            return
+        self.say(messages.setting_changed(name, value) if done else messages.SPEECH_NONE)
+
+    def _what_to_do(self, view: PlayerView) -> str:
+        """Whose turn it is and what the person can do now: a sentence that keeps its brief
+        form and braille (``speech.Said``). The turn line ends with the keys' hint on the
+        first turns of the game (and always at full verbosity, or when asked again).
+        """
+        fresh, self._turn_fresh = self._turn_fresh, False  # said as the turn begins
+        phase = view.phase
+        if phase is Phase.ROUND_OVER:
+            return messages.round_over_hint(self.how)
+        if not view.my_turn:
+            whose = speech.describe_whose_turn(view)
+            return messages.round_over_hint(self.how) if whose is None else speech.Said(whose)
+        if phase is Phase.START_COLOR:
+            return speech.Said(speech.Line.of(messages.your_turn_start_color))
+        legal = self.game.legal_actions(self.me)
+        jump = next((a.card for a in legal if isinstance(a, JumpIn)), None)
+        add = next((a.card for a in legal if isinstance(a, Play)), None)
+        line: speech.Line
+        if phase is Phase.CHALLENGE and view.challenged_by is not None:
+            line = speech.Line.of(
+                messages.your_turn_challenge,
+                self._who(view.challenged_by), view.stack, add is not None, jump, self.how,
+            )
+            return speech.Said(line)
+        if phase is Phase.STACK:
+            came_back = (
+                self.rules.stacking and add is None
+                and any(card.kind is view.top.kind for card in view.hand)
+            )
+            line = speech.Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how)
+            return speech.Said(line)
+        drawn = view.drawn
+        if phase is Phase.DRAWN and drawn is not None:
+            if drawn.kind is Kind.ANNIVERSARY:
+                line = speech.Line.of(messages.drawn_anniversary, self.how)
+            elif any(isinstance(a, Keep) for a in legal):
+                line = speech.Line.of(messages.drawn_playable, drawn, self.how)
+            else:
+                line = speech.Line.of(messages.drawn_must_play, drawn, self.how)
+            return speech.Said(line)
+        if fresh:
+            self._turns_told += 1
+        hinted = (
+            not fresh or self._turns_told <= HINTED_TURNS
+            or self.renderer.verbosity is Verbosity.FULL
+        )
+        return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))
+
+    def _help(self, view: PlayerView) -> None:
+        """F1: what can be done now, then every key (or every typed command)."""
+        self.say(messages.help_now(self._what_to_do(view)))
+        for line in key_help_lines() if self.how.keys else typed_help_lines():
+            self.say(line)
+
+
+def _fraction(text: str) -> float | None:
+    """A number from 0 to 1, or None."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0 <= value <= 1 else None
+
+
+def _quick_reference() -> list[tuple[str, str]]:
+    """The four Quick Play Reference cards: (heading, its one step)."""
+    blocks = document.rules(quick_only=True)[1:]
+    return [(blocks[i].text, blocks[i + 1].text) for i in range(0, len(blocks) - 1, 2)]

@@ -1,0 +1,148 @@
+"""The questions the table asks back, one at a time: the colour of a Wild, whom to give an
+Anniversary card's hand to and what to keep, and who takes the keyboard next (hot seat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from ..access import messages, speech
+from ..access.message import Priority
+from ..access.parse import ParseError, parse_color
+from ..engine.actions import (
+    Play,
+)
+from ..engine.cards import ANNIVERSARY, Card, Color
+from ..engine.events import (
+    Refusal,
+)
+from .commands import (
+    Give,
+    Quit,
+    find_player,
+    read_card,
+)
+from .hand import HandCursor
+from .history import Buffer
+from .keys import Key, Pressed, Routed
+from .seat import Seat
+
+_KEY_COLORS: dict[Key, Color] = {
+    Key.RED: Color.RED, Key.GREEN: Color.GREEN, Key.BLUE: Color.BLUE, Key.YELLOW: Color.YELLOW,
+}
+
+
+class Dialogs(Seat):
+    """The questions the table asks back, one at a time."""
+
+    def _anniversary(self, command: Give) -> bool:
+        """Play an Anniversary card, asking in turn for what the command left out: the
+        colour, whom to give the other cards to, the card to keep. Enter plays nothing.
+        """
+        view = self._view()
+        legal = [
+            a for a in self.game.legal_actions(self.me)
+            if isinstance(a, Play) and a.card is ANNIVERSARY
+        ]
+        typed = Play(self.me, ANNIVERSARY, command.color, command.uno, 1, command.target,
+                     command.keep)
+        if not legal:
+            return self._do(typed)  # the engine says why not
+        rest = list(view.hand)
+        rest.remove(ANNIVERSARY)
+        if not rest:  # the last card: going out, with nothing to give
+            return self._do(legal[0])
+        targets = list(dict.fromkeys(a.target for a in legal if a.target is not None))
+        if command.target is not None and command.target not in targets:
+            self.say(messages.refusal(Refusal.ANNIVERSARY_TARGET))
+            return False
+        if command.keep is not None and command.keep not in rest:
+            self.say(messages.not_to_keep(command.keep))
+            return False
+        color = command.color if command.color is not None else self._ask_color()
+        if color is None:
+            self.say(messages.NOTHING_PLAYED)
+            return False
+        target = command.target if command.target is not None else self._ask_target(targets)
+        if target is None:
+            self.say(messages.NOTHING_GIVEN)
+            return False
+        keep = command.keep
+        if keep is None:
+            choices = speech.sorted_cards(dict.fromkeys(rest))
+            keep = choices[0] if len(choices) == 1 else self._ask_keep(choices)
+        if keep is None:
+            self.say(messages.NOTHING_GIVEN)
+            return False
+        return self._do(replace(typed, color=color, target=target, keep=keep))
+
+    def _ask_color(self) -> Color | None:
+        """The colour for a Wild: the next line, asked again until it is one (Enter: none)."""
+        self.say(messages.which_color(self.how))
+        while True:
+            self._input_taken()
+            got = self._line(self.keyboard.read_color(messages.COLOR_PROMPT),
+                             messages.COLOR_PROMPT)
+            if got is None:
+                continue
+            if isinstance(got, Pressed):
+                return _KEY_COLORS.get(got.key)  # Enter alone: no colour
+            if isinstance(got, Routed):
+                continue
+            text = got.strip()
+            if not text:
+                return None
+            try:
+                return parse_color(text)
+            except ParseError as error:
+                self.say(error.message)
+
+    def _ask_target(self, targets: Sequence[int]) -> int | None:
+        """Whom an Anniversary card gives the other cards to (Enter: nobody)."""
+        names = [self.names[seat] for seat in targets]
+        self.say(messages.whom_to_give(names))
+        while True:
+            text = self._read_text(messages.WHOM_PROMPT).strip()
+            if not text:
+                return None
+            seat = find_player(text, self._view())
+            if seat in targets:
+                return seat
+            self.say(messages.no_such_player(text, names, len(self.names)))
+
+    def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
+        """The card an Anniversary card's player keeps (Enter: none)."""
+        self.say(messages.which_to_keep(cards))
+        while True:
+            text = self._read_text(messages.KEEP_PROMPT).strip()
+            if not text:
+                return None
+            try:
+                card = read_card(text, self._view())
+            except ParseError as error:
+                self.say(error.message)
+                continue
+            if card in cards:
+                return card
+            self.say(messages.not_to_keep(card))
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot seat: the next person takes the keyboard; nothing of their hand is shown
+        until they say they have it.
+        """
+        self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL,
+                 Buffer.GAME)
+        while True:
+            got = self._read(messages.HAND_OVER_PROMPT)
+            if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
+                break
+            if isinstance(got, Pressed) and got.key is Key.QUIT:
+                self._answer(Quit())
+            else:  # every other key or line: asked again, in words
+                self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL)
+        self.me = seat
+        self.renderer = replace(self.renderer, viewer=seat)
+        self.cursor = self._cursors.setdefault(seat, HandCursor())
+        self._announce = True
+        self.say(messages.now_playing(self.names[seat]), Priority.NORMAL, Buffer.GAME)

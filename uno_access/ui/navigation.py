@@ -1,0 +1,99 @@
+"""Moving without playing: through the hand (Left, Right, Home, End, O, a braille display's
+routing keys), through the two histories (Page Up, Page Down, V), and what the braille
+display and large text show of the hand and the table at a turn.
+"""
+
+from __future__ import annotations
+
+from ..access import messages
+from ..access.message import Message, Priority
+from ..engine.state import Phase, PlayerView
+from .history import Edge
+from .keys import Key
+from .seat import Seat
+
+_MOVES: dict[Key, int] = {Key.PREVIOUS: -1, Key.NEXT: 1}
+
+
+class Navigation(Seat):
+    """The hand, the histories and the displays' views, moved through without playing."""
+
+    def _move(self, key: Key, view: PlayerView) -> None:
+        """Left and Right through the hand, Home and End, O to sort it: each says the card."""
+        cursor = self.cursor
+        cursor.update(view.hand)
+        if cursor.selected is None:
+            self.say(messages.hand_heading(0))
+            return
+        edge = None
+        if key is Key.FIRST:
+            cursor.home()
+        elif key is Key.LAST:
+            cursor.end()
+        elif key is Key.SORT:
+            cursor.toggle_order()
+            self.say(messages.hand_sorted(cursor.order.value))
+        elif not cursor.move(_MOVES[key]):
+            edge = "first" if _MOVES[key] < 0 else "last"
+        self._say_selected(view, edge)
+
+    def _say_selected(self, view: PlayerView, edge: str | None = None) -> None:
+        card = self.cursor.selected
+        if card is None:
+            return
+        place, count = self.cursor.position
+        playable = None
+        if view.my_turn and view.phase in (Phase.PLAY, Phase.STACK, Phase.CHALLENGE):
+            playable = card in self._playable()
+        # the braille hand line's cursor moves; a display showing that line stays on it
+        self.outputs.hand(self.cursor.cards, self.cursor.index)
+        self._show(self.renderer.selected(card, place, count, playable, edge))
+
+    def select(self, index: int, play: bool = False) -> None:
+        """A braille display's routing key chose the hand's card ``index`` (the cursor's
+        order): the first press selects it, the second (``play``) plays it.
+        """
+        view = self._view()
+        self.cursor.update(view.hand)
+        if not 0 <= index < len(self.cursor.cards):
+            return
+        self.cursor.index = index
+        if not play:
+            self._say_selected(view)
+
+    def _review(self, step: int) -> None:
+        """Page Up and Page Down: the history being read, one line at a time (the first Page
+        Up the line before the newest); told, not kept. Its ends are said.
+        """
+        got = self.history.step(step)
+        buffer = got.buffer.value
+        if got.message is None:
+            line = (
+                messages.history_empty(buffer) if not got.total
+                else messages.history_edge(buffer, got.edge is Edge.START)
+            )
+            self.outputs.show(self.renderer.text(line, Priority.URGENT))
+            return
+        said = got.message
+        self.outputs.show(Message(
+            said.speech, said.braille,
+            messages.history_line(got.number, got.total, said.text), Priority.URGENT,
+        ))
+
+    def _switch_history(self) -> None:
+        """Page Up reads the other history now: the game's, or the answers."""
+        buffer = self.history.switch()
+        count = len(self.history.lines[buffer])
+        self.outputs.show(self.renderer.text(
+            messages.history_switched(buffer.value, count), Priority.URGENT
+        ))
+
+    def _present_turn(self, view: PlayerView) -> None:
+        """At the start of the person's turn: the hand and the table to braille and to large
+        text; the selection kept on the same card when it is still held.
+        """
+        self._turn_fresh = True
+        self.cursor.update(view.hand, view.drawn)
+        playable = self._playable() if view.my_turn else []
+        self.outputs.table(view, self.renderer.table_line(view), draw=True)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, playable, draw=True)

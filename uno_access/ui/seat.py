@@ -1,0 +1,257 @@
+"""A person's seat at the table: the state the table keeps for them, and the one way lines
+go out (``say``, ``_show``, ``_tell``: saved first, then to every output, device notices
+before them) and keys and lines come in (``_read``, with the command line announced).
+
+The table is built up in layers, one concern a module: this one; ``answers`` (the
+questions a person asks), ``navigation`` (the hand, the history, what the displays
+show), ``dialogs`` (the questions the table asks back) and ``table`` (the loop).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from ..access import messages, speech
+from ..access.message import Message, Priority, Verbosity
+from ..access.render import Renderer
+from ..bots import Bot
+from ..bots.base import tell, watchers
+from ..devices.base import Notices
+from ..engine.actions import (
+    QUERIES,
+    Action,
+    Play,
+)
+from ..engine.cards import Card
+from ..engine.events import (
+    CardCount,
+    Event,
+    PlayerEliminated,
+    Rejected,
+    RoundEnded,
+    RoundStarted,
+    TopCard,
+    TurnStarted,
+)
+from ..engine.game import Game
+from ..engine.state import PlayerView
+from ..store import Recorder, SavedGame
+from .commands import Answer, Ask, Invalid, Quit, Setting
+from .hand import HandCursor
+from .history import Buffer, History
+from .keys import Key, Pressed, Read, Routed, TooLong, Typing
+from .outputs import Outputs
+from .terminal import Keyboard, Screen
+
+# events that answer the person (a refusal, card check, the top card): the answers' history
+_ANSWERS = (Rejected, CardCount, TopCard)
+
+
+class _Left(Exception):
+    """The person chose to leave the game."""
+
+
+class Seat:
+    """The state of one person's seat (``Table`` builds on it), and the lines in and out.
+
+    The store's seam: ``recorder`` (when given) saves every action right before it is
+    applied (``_apply``, the only caller of ``Game.apply``), every line right before it is
+    shown (``say``) and each time the person is asked to type (``_read``). ``resumed`` is
+    the saved game this one takes up again: its opening is not said again, but where it
+    stopped.
+    """
+
+    def __init__(
+        self, game: Game, bots: Mapping[int, Bot], keyboard: Keyboard, screen: Screen,
+        seat: int = 0, *, recorder: Recorder | None = None, resumed: SavedGame | None = None,
+        outputs: Outputs | None = None, verbosity: Verbosity = Verbosity.NORMAL,
+        pace: float = 0.0, notices: Notices | None = None,
+    ) -> None:
+        self.game = game
+        self.recorder = recorder
+        self.resumed = resumed
+        self.bots = bots
+        # the bots that remember what happened: they hear it as their seat may know it
+        self._watching = watchers(bots.items())
+        if self._watching:
+            tell(self._watching, game.opening, game.view(seat).hand_sizes)
+        self.keyboard = keyboard
+        self.screen = screen
+        self.outputs = outputs or Outputs(screen.say)
+        self.me = seat
+        self.humans = [s for s in range(len(game.state.hands)) if s not in bots]
+        self.pace = pace
+        self.how = messages.KEYED if keyboard.keys else messages.TYPED
+        view = game.view(seat)
+        self.names = view.names
+        self.rules = view.rules
+        self.teams = view.teams
+        self.renderer = Renderer.for_view(  # braille made only for a braille device
+            view, verbosity, self.outputs.braille_table,
+            with_braille=self.outputs.braille is not None,
+        )
+        self.cursor = HandCursor()
+        self._cursors = {seat: self.cursor}  # hot seat: each person's own selection
+        self.notices = notices
+        self.history = History()  # every line said, for Page Up and Page Down
+        self._skipping = False  # Tab: the bots' moves until the person's turn, at once
+        self._uno_armed = False  # U pressed before playing the next-to-last card
+        self._announce = True  # say what to do when the person is next asked for a line
+        self._moved = False  # a move was made: the others may act before the next one
+        self._offered: set[tuple[object, ...]] = set()  # out-of-turn chances already told
+        self._offered_at: tuple[int, int] = (0, 0)  # the round and play they were told on
+        self._turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
+        self._turn_fresh = False  # the turn line about to be said begins a turn
+
+    def _apply(self, action: Action) -> list[Event]:
+        """The one place the table changes the game: saved first, then applied. An action
+        that would not read back once saved (a play of no cards, ``b7 x0``) is applied
+        first: refused, as the rules always refuse it, it is not saved at all.
+        """
+        recorder = self.recorder
+        later = False
+        if recorder is not None and not isinstance(action, QUERIES):
+            if recorder.readable(action):  # a query changes nothing: only its answer is kept
+                recorder.record(action)
+            else:
+                later = True
+        events = self.game.apply(action)
+        if later and recorder is not None and not isinstance(events[0], Rejected):
+            recorder.record(action)  # never happens; if it did, a resume stops before it
+        if self._watching:
+            tell(self._watching, events, self.game.view(self.me).hand_sizes)
+        return events
+
+    def say(
+        self, line: str, priority: Priority = Priority.URGENT, buffer: Buffer = Buffer.ANSWERS
+    ) -> None:
+        """A line of the table's own (an answer, a prompt, an error): urgent unless told,
+        since it answers what the person just did; kept in the answers' history unless
+        it is part of the game (``buffer``).
+        """
+        self._show(self.renderer.text(line, priority), buffer=buffer)
+
+    def _show(
+        self, message: Message, saved: bool = False, buffer: Buffer = Buffer.ANSWERS
+    ) -> None:
+        """Show one message: saved first (unless ``saved`` already), then what the devices
+        had to say since the last line, then the message itself, so that it, the answer or
+        the turn, is what the display ends on.
+        """
+        if self.recorder is not None and not saved:
+            self.recorder.said(message.text)
+        self._notices(message.priority)
+        self.history.add(message, buffer)
+        self.outputs.show(message)
+
+    def _tell_unsaved(
+        self, line: str, priority: Priority = Priority.NORMAL, keep: bool = True
+    ) -> None:
+        """A line told but not saved: the session's own (where a resumed game stopped, the
+        end of the session), not the game's; kept in the history unless not ``keep``.
+        """
+        self._notices(priority)
+        message = self.renderer.text(line, priority)
+        if keep:
+            self.history.add(message, Buffer.GAME)
+        self.outputs.show(message)
+
+    def _read(self, prompt: str) -> str | Pressed | Routed:
+        """A key, a typed command, or a braille display's routing key."""
+        while True:
+            self._input_taken()
+            got = self._line(self.keyboard.read(prompt), prompt)
+            if got is not None:
+                return got
+
+    def _line(self, got: Read, prompt: str) -> str | Pressed | Routed | None:
+        """The command line when a key asked for it: announced, read, and its closing
+        said; a line too long refused in words. None when nothing is left to do.
+        """
+        if isinstance(got, Pressed) and got.key is Key.COMMAND_LINE:
+            got = Typing("")
+        if isinstance(got, Typing):
+            self.say(messages.COMMAND_LINE_OPEN)
+            start: str | None = got.text
+            while True:
+                got = self.keyboard.read_line(prompt, start)
+                start = None  # after a key that does nothing: the line as it was left
+                if isinstance(got, Pressed) and got.key is Key.UNKNOWN:
+                    self.say(messages.NO_SUCH_KEY_TYPED)
+                    continue
+                if isinstance(got, Pressed) and got.key is Key.CLOSE:
+                    self.say(messages.COMMAND_LINE_CLOSED)
+                    return None
+                break
+        if isinstance(got, TooLong):
+            self.say(messages.LINE_TOO_LONG)
+            return None
+        if isinstance(got, Pressed) and got.key is Key.CLOSE:
+            self.say(messages.LINE_CLEARED)  # Escape on a typed line
+            return None
+        return None if isinstance(got, Typing) else got  # (a line is never Typing)
+
+    def _notices(self, priority: Priority = Priority.NORMAL) -> None:
+        """What the devices (and the store) had to say (speech lost, a display gone or back,
+        the game not being saved), once each, before the line about to be shown, and as
+        urgent as it so that speech says both.
+        """
+        if self.notices is None:
+            return
+        for notice in self.notices.drain():
+            # not saved: a device's or the store's situation is this session's, not the game's
+            message = self.renderer.text(notice.text, max(priority, Priority.NORMAL))
+            self.history.add(message, Buffer.ANSWERS)
+            self.outputs.show(message)
+
+    def _read_text(self, prompt: str) -> str:
+        """A typed answer; a key alone (Enter, Space) is an empty one."""
+        got = self._read(prompt)
+        return got if isinstance(got, str) else ""
+
+    def _input_taken(self) -> None:
+        self.screen.input_taken()
+        if self.recorder is not None:
+            self.recorder.input_taken()
+
+    def _tell(self, events: Iterable[Event]) -> None:
+        """Say the events the person may know (turns are said when the person is asked)."""
+        events = list(events)
+        self._track(events)
+        shown = [e for e in events if not isinstance(e, TurnStarted)]
+        said = self.renderer.events(shown)
+        if self.recorder is not None:  # the batch saved at once, before any of it is shown
+            self.recorder.said(*(message.text for message in said))
+        buffer = Buffer.ANSWERS if all(isinstance(e, _ANSWERS) for e in shown) else Buffer.GAME
+        for message in said:
+            self._show(message, saved=True, buffer=buffer)
+        if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
+            self.say(messages.YOU_ARE_OUT, buffer=Buffer.GAME)
+
+    def _track(self, events: Iterable[Event]) -> None:
+        for event in events:
+            mine = isinstance(event, TurnStarted) and event.seat == self.me
+            if mine or isinstance(event, RoundStarted | RoundEnded):
+                self._announce = True
+
+    def _view(self) -> PlayerView:
+        return self.game.view(self.me)
+
+    def _who(self, seat: int) -> messages.Who:
+        return speech.who(seat, self.me, self.names)
+
+    def _playable(self) -> list[Card]:
+        """The cards the rules let the person play now (from the engine's legal actions)."""
+        return [a.card for a in self.game.legal_actions(self.me) if isinstance(a, Play)]
+
+    # ----------------------------------------------------------------- the layers' seams
+    # what the layers call of one another, given by ``Table``
+
+    def _do(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def _command(self, got: str | Pressed | Routed) -> Answer | None:
+        raise NotImplementedError
+
+    def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
+        raise NotImplementedError
