@@ -178,3 +178,14 @@ def test_single_keys_leave_no_prompt_line_behind_for_a_screen_reader(tmp_path: P
     assert any(line.startswith("Top card:") for line in told)
     assert any(line.startswith("Card check:") for line in told)
     game.child.close(force=True)
+
+
+def test_a_bot_pace_leaves_no_waiting_line_behind(tmp_path: Path) -> None:
+    for keys in ("on", "off"):
+        game = Terminal(tmp_path / keys, "--players", "3", "--seed", "4", "--bot-pace", "0.2",
+                        "--keys", keys, *DEVICES_OFF)
+        game.sees("Your turn.")
+        game.press("d" if keys == "on" else "d\r")
+        lines = screen_of(game.child, 3.0)
+        assert not [line for line in lines if line.startswith("next?")], lines
+        game.child.close(force=True)

@@ -147,9 +147,13 @@ class Keyboard:
                 return self._posted.pop(0)
         app = self._app
 
+        def timed_out() -> None:
+            app.erase_when_done = True  # nothing was typed: no "next?" line is left behind
+            _exit(app, None)
+
         def pre_run() -> None:
             loop = asyncio.get_running_loop()
-            loop.call_later(seconds, lambda: _exit(app, None))
+            loop.call_later(seconds, timed_out)
 
         answer = self._run(prompt, pre_run)
         return None if answer is None else _as_input(answer)
