@@ -57,8 +57,8 @@ def test_play_offers_the_unfinished_game_and_yes_takes_it_up_where_it_stopped(
     assert said[0].startswith("You have an unfinished game, number 1, against Ann, started ")
     assert said[1] == messages.resumed(1, ["Ann"], 1)
     end = said.index(messages.RESUMED_END)
-    # your own last move and all since, told again; the answers to your questions are not
-    assert said[2] == drew and set(said[2:end]) <= set(first) and hand not in said[:end]
+    # your own last move and all since, then what you were last told (here your hand)
+    assert said[2] == drew and said[end - 1] == hand and set(said[2:end]) <= set(first)
     assert said[end + 1:].count(hand) == 2  # asked for, then repeated
     assert read_saved(home).id == 1
 

@@ -241,16 +241,17 @@ class Rebuilt:
     moves: list[list[Event]]  # each action's events, in order (the opening is the game's)
 
     def recap(self, seat: int) -> list[Event]:
-        """What ``seat`` should hear again on resuming: every event from their own last
-        move (or from the first move they were never told, if that is earlier), so that
-        they hear what they did and all that happened since.
+        """What ``seat`` should hear again on resuming, of the moves they were told: every
+        event from their own last move on (from the opening if they have made none), so
+        that they hear what they did and all that happened since. The moves never told
+        follow, in ``untold``.
         """
         actions = self.saved.actions
-        mine = [k for k, action in enumerate(actions) if getattr(action, "seat", None) == seat]
-        start = min(mine[-1] if mine else 0, self.saved.told)
-        if not mine and start == 0:
-            return [*self.game.opening, *(e for events in self.moves for e in events)]
-        return [event for events in self.moves[start:] for event in events]
+        told = min(self.saved.told, len(self.moves))
+        mine = [k for k in range(told) if getattr(actions[k], "seat", None) == seat]
+        opening = [] if mine else list(self.game.opening)
+        start = mine[-1] if mine else 0
+        return [*opening, *(event for events in self.moves[start:told] for event in events)]
 
 
 def _why(error: BaseException) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..access import document, messages, speech
-from ..access.message import Verbosity
+from ..access.message import Priority, Verbosity
 from ..engine.actions import (
     JumpIn,
     Keep,
@@ -38,11 +38,13 @@ class Answers(Seat):
         elif isinstance(command, Invalid):
             self.say(command.message)
         elif isinstance(command, Quit):
-            self.say(messages.quit_confirm(self.how))
+            # the session's question, not the game's: not saved, so a resumed game never
+            # asks it again
+            self._tell_unsaved(messages.quit_confirm(self.how), Priority.URGENT, keep=False)
             self._input_taken()
             if self.keyboard.read_yes(messages.CONFIRM_PROMPT):
                 raise _Left
-            self.say(messages.QUIT_CANCELLED)
+            self._tell_unsaved(messages.QUIT_CANCELLED, Priority.URGENT, keep=False)
         elif command.query is Query.STATUS:
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:  # in the order the player sorted it (O)

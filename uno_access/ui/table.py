@@ -118,7 +118,17 @@ class Table(Dialogs, Navigation, Answers):
             self.history.extend(self._game_lines(events), Buffer.GAME)
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
         self._tell_unsaved(messages.resumed(saved.id, others, view.round_number), keep=False)
-        for message in self._game_lines(rebuilt.recap(self.me)):
+        recap = self._game_lines(rebuilt.recap(self.me))
+        for message in recap:
+            self._notices(message.priority)
+            self.outputs.show(message)
+        # then what the person was last told that is not the game's (an answer, what to
+        # do), the lines saved but perhaps never shown included; then the moves never told
+        told = {message.text for message in recap}
+        for line in saved.last_told:
+            if line not in told:
+                self._tell_unsaved(line, keep=False)
+        for message in self._game_lines(rebuilt.untold):
             self._notices(message.priority)
             self.outputs.show(message)
         if self.recorder is not None and rebuilt.untold:  # told now: not again next time
