@@ -1847,12 +1847,19 @@ KEEP_PROMPT = "keep> "
 NOTHING_GIVEN = "Nothing was played."
 
 
-def whom_to_give(names: Iterable[str]) -> str:
-    return f"Whom do you give your other cards to? {', '.join(names)}"
+# The Anniversary card's questions (issue 14): by keys they take a typed line only, so
+# the player is told how to answer and how to play nothing.
+ANSWER_BY_LINE = "Type your answer and press Enter; Escape or an empty line plays nothing."
 
 
-def which_to_keep(cards: Iterable[Card]) -> str:
-    return f"Which card do you keep? {card_list(card_name(c) for c in cards)}"
+def whom_to_give(names: Iterable[str], how: How = TYPED) -> str:
+    asked = f"Whom do you give your other cards to? {', '.join(names)}"
+    return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
+
+
+def which_to_keep(cards: Iterable[Card], how: How = TYPED) -> str:
+    asked = f"Which card do you keep? {card_list(card_name(c) for c in cards)}"
+    return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
 
 
 def not_to_keep(card: Card) -> str:

@@ -1,0 +1,81 @@
+"""A table that plays fair (issue 14, the table's part), through prompt_toolkit's real
+input: the Anniversary card by keys, one colour prompt everywhere, a bluff Wild Draw Four
+named as one, and Speed UNO's drawing until a card plays.
+"""
+
+from __future__ import annotations
+
+import os
+
+from test_play_keys import END, ENTER, keyed
+from test_play_variants import bot, position
+
+os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
+
+ESCAPE = "\x1b"
+ANNIVERSARY = ["an r5 b1 g3", "y4 g2 y5", "g9 y9 g8"]
+
+
+ASK_LINE = "Type your answer and press Enter; Escape or an empty line plays nothing."
+WHOM = f"Whom do you give your other cards to? Ann, Bob. {ASK_LINE}"
+KEEP = f"Which card do you keep? Blue 1, Green 3, Red 5. {ASK_LINE}"
+KEYED_TURN = "Left and Right choose a card, Enter plays it, D draws, F1 for help."
+
+
+def test_the_anniversary_card_played_by_keys_calls_uno_and_is_not_caught() -> None:
+    game = position(ANNIVERSARY, "g7", "anniversary")
+    catchers = {1: bot(1, catch=1.0), 2: bot(2, catch=1.0)}
+    said = keyed(game, [END, ENTER, "r", "bob\r", "r5\r"], catchers)
+    assert said[6:] == [
+        "Anniversary card, 4 of 4, can be played.",
+        "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for "
+        "none.",
+        WHOM,
+        KEEP,
+        "You play an Anniversary card: Happy Anniversary! You keep one card and give Bob "
+        "2 cards: Blue 1, Green 3.",
+        "You call UNO!",
+        "You choose Red.",
+        "Ann draws a card.",
+        "Ann keeps the card.",
+        "Bob draws a card.",
+        "Bob keeps the card.",
+        f"Your turn. Top card: Anniversary card, colour in play Red. You hold 1 card. "
+        f"{KEYED_TURN}",
+        "The input has closed: the game is stopped.",
+    ]
+    assert [c.code for c in game.view(0).hand] == ["r5"]
+
+
+def test_the_anniversary_questions_by_keys_take_a_typed_line() -> None:
+    # "ann" and "r1" are typed whole (a single key would have cancelled the play); a name
+    # or card not there is said and asked again
+    game = position(ANNIVERSARY, "g7", "anniversary")
+    said = keyed(game, [END, ENTER, "g", "zed\r", "ann\r", "r1\r", "g3\r"])
+    rest = said[said.index(WHOM):]
+    assert rest[:6] == [
+        WHOM,
+        "'zed' is not a player here: type a name (Ann, Bob) or a seat number from 1 to 3.",
+        KEEP,
+        "You can keep only a card you hold besides the Anniversary card, not Red 1.",
+        "You play an Anniversary card: Happy Anniversary! You keep one card and give Ann "
+        "2 cards: Blue 1, Red 5.",
+        "You call UNO!",
+    ]
+    assert [c.code for c in game.view(0).hand] == ["g3"]
+
+
+def test_escape_or_an_empty_line_at_an_anniversary_question_plays_nothing_in_words() -> None:
+    for answer in (ESCAPE, ENTER):
+        game = position(ANNIVERSARY, "g7", "anniversary")
+        said = keyed(game, [END, ENTER, "r", answer, "c"])
+        assert said[said.index(WHOM) + 1:][:2] == [
+            "Nothing was played.",
+            "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
+        ], repr(answer)
+        answered = keyed(position(ANNIVERSARY, "g7", "anniversary"),
+                         [END, ENTER, "r", "bob\r", answer, "c"])
+        assert answered[answered.index(KEEP) + 1:][:2] == [
+            "Nothing was played.",
+            "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
+        ], repr(answer)
