@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 
 from test_play_keys import END, ENTER, keyed
-from test_play_variants import bot, position
+from test_play_variants import bot, position, session
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
@@ -79,3 +79,54 @@ def test_escape_or_an_empty_line_at_an_anniversary_question_plays_nothing_in_wor
             "Nothing was played.",
             "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         ], repr(answer)
+
+
+# --------------------------------------------------------------------- one colour question
+
+COLOR_ASKED = (
+    "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for none."
+)
+START_WILD = "Your turn: a Wild started the DISCARD pile, so you choose its colour."
+
+
+def test_a_wild_turned_up_to_start_asks_its_colour_with_the_keys_of_a_played_wild() -> None:
+    for key, color in (("r", "Red"), ("R", "Red"), ("1", "Red"), ("G", "Green"), ("4", "Yellow")):
+        game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
+        said = keyed(game, [key])
+        assert said[said.index(START_WILD) + 1:][:2] == [
+            COLOR_ASKED, f"You choose {color}.",
+        ], key
+
+
+def test_enter_alone_at_the_start_wild_leaves_its_colour_for_later_and_enter_asks_again() -> None:
+    game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
+    said = keyed(game, [ENTER, "c", ENTER, "b"])
+    assert said[said.index(START_WILD) + 1:][:5] == [
+        COLOR_ASKED,
+        "No colour chosen yet: press Enter when you are ready to choose it.",
+        "Card check: you 2 cards, Ann 2 cards.",
+        COLOR_ASKED,
+        "You choose Blue.",
+    ]
+
+
+def test_a_played_wild_and_a_drawn_wild_take_the_same_colour_keys() -> None:
+    game = position(["wi r5 g2", "b3 y5 g9", "b1 y7 y2"], "b2", "standard")
+    said = keyed(game, [END, ENTER, "1"])
+    assert said[said.index(COLOR_ASKED) + 1:][:2] == ["You play Wild.", "You choose Red."]
+    game = position(["r5 y8", "b3 y5 g9", "b1 y7 y2"], "b2", "standard", pile="wi g1")
+    said = keyed(game, ["d", ENTER, "Y"])
+    assert said[said.index(COLOR_ASKED) + 1:][:2] == ["You play Wild.", "You choose Yellow."]
+
+
+def test_a_typed_colour_answer_takes_a_number_too() -> None:
+    game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
+    said = session(game, ["3"])
+    assert said[said.index(START_WILD) + 1:][:2] == [
+        "Which colour? blue, green, red or yellow", "You choose Blue.",
+    ]
+    game = position(["wi r5 g2", "b3 y5 g9", "b1 y7 y2"], "b2", "standard")
+    said = session(game, ["wi", "2"])
+    assert said[said.index("Which colour? blue, green, red or yellow") + 1:][:2] == [
+        "You play Wild.", "You choose Green.",
+    ]

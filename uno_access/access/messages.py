@@ -1700,14 +1700,19 @@ def your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> st
     return f"{said} {hint}" if hint else said
 
 
-YOUR_TURN_START_COLOR = (
-    "Your turn: a Wild started the DISCARD pile, so choose its colour: blue, green, red "
-    "or yellow."
-)
+YOUR_TURN_START_COLOR = "Your turn: a Wild started the DISCARD pile, so you choose its colour."
 
 
 def your_turn_start_color() -> str:
     return YOUR_TURN_START_COLOR
+
+
+# A Wild turned up to start (issue 14): its colour is asked by the one colour question;
+# Enter alone leaves it for later.
+def start_color_later(how: How = TYPED) -> str:
+    if how.keys:
+        return "No colour chosen yet: press Enter when you are ready to choose it."
+    return "No colour chosen yet: type it when you are ready: blue, green, red or yellow."
 
 
 def hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,

@@ -9,8 +9,9 @@ from dataclasses import replace
 
 from ..access import messages, speech
 from ..access.message import Priority
-from ..access.parse import ParseError, parse_color
+from ..access.parse import ParseError
 from ..engine.actions import (
+    ChooseColor,
     Play,
 )
 from ..engine.cards import ANNIVERSARY, Card, Color
@@ -20,6 +21,7 @@ from ..engine.events import (
 from .commands import (
     Give,
     Quit,
+    color_answer,
     find_player,
     read_card,
 )
@@ -95,9 +97,20 @@ class Dialogs(Seat):
             if not text:
                 return None
             try:
-                return parse_color(text)
+                return color_answer(text)
             except ParseError as error:
                 self.say(error.message)
+
+    def _choose_start_color(self) -> bool:
+        """A Wild turned up to start: its colour asked at once, by the one colour question
+        (the same keys as a played Wild's); whether it was chosen. Enter alone leaves it
+        for later, said in words.
+        """
+        color = self._ask_color()
+        if color is None:
+            self.say(messages.start_color_later(self.how))
+            return False
+        return self._do(ChooseColor(self.me, color))
 
     def _ask_target(self, targets: Sequence[int]) -> int | None:
         """Whom an Anniversary card gives the other cards to (Enter: nobody)."""

@@ -214,6 +214,8 @@ class Table(Dialogs, Navigation, Answers):
             # off the round's result
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
             self.say(self._what_to_do(view), hint, Buffer.GAME)
+            if view.phase is Phase.START_COLOR and view.my_turn and self._choose_start_color():
+                return
         while True:
             view = self._view()
             command = self._command(self._read(messages.PROMPT))
