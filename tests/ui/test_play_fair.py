@@ -130,3 +130,39 @@ def test_a_typed_colour_answer_takes_a_number_too() -> None:
     assert said[said.index("Which colour? blue, green, red or yellow") + 1:][:2] == [
         "You play Wild.", "You choose Green.",
     ]
+
+
+# --------------------------------------------------------------------- a bluff Wild Draw Four
+
+BLUFF = ["wi+4 g5 r2", "b3 y5 g9", "b1 y7 y2"]
+
+
+def after_turn(said: list[str]) -> list[str]:
+    """The lines said after the first turn's."""
+    first = next(i for i, line in enumerate(said) if line.startswith("Your turn"))
+    return said[first + 1:]
+
+
+def test_a_bluff_wild_draw_four_is_selected_as_only_a_bluff() -> None:
+    said = keyed(position(BLUFF, "g7", "standard"), [END, "l"])
+    assert after_turn(said)[:2] == [
+        "Wild Draw Four, 3 of 3, can be played only as a bluff: you hold green.",
+        "Your hand, 3 cards: Green 5, Red 2, Wild Draw Four. You can play: Green 5, "
+        "Wild Draw Four (only as a bluff: you hold green).",
+    ]
+
+
+def test_l_lists_a_bluff_wild_draw_four_as_only_a_bluff() -> None:
+    said = session(position(BLUFF, "g7", "standard"), ["l"])
+    assert after_turn(said)[0] == (
+        "Your hand, 3 cards: Green 5, Red 2, Wild Draw Four. You can play: Green 5, "
+        "Wild Draw Four (only as a bluff: you hold green)."
+    )
+
+
+def test_a_legal_wild_draw_four_is_no_bluff() -> None:
+    said = keyed(position(["wi+4 y5 r2", "b3 y5 g9", "b1 y7 y2"], "g7", "standard"), [END, "l"])
+    assert after_turn(said)[:2] == [
+        "Wild Draw Four, 3 of 3, can be played.",
+        "Your hand, 3 cards: Red 2, Yellow 5, Wild Draw Four. You can play: Wild Draw Four.",
+    ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..access import document, messages, speech
-from ..access.message import Verbosity
+from ..access.message import Priority, Verbosity
 from ..engine.actions import (
     JumpIn,
     Keep,
@@ -48,7 +48,17 @@ class Answers(Seat):
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
             self.cursor.update(view.hand)
             playable = self._playable() if view.my_turn and view.phase is Phase.PLAY else None
-            self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
+            bluff = self._bluff(view)
+            if playable and bluff is not None and any(
+                card.kind is Kind.WILD_DRAW_FOUR for card in playable
+            ):  # the Wild Draw Four listed as only a bluff, with the colour held
+                can = set(playable)
+                ordered = [card for card in dict.fromkeys(self.cursor.cards) if card in can]
+                said = speech.Line.of(messages.hand_answer, list(self.cursor.cards),
+                                      len(self.cursor.cards), ordered, self.how, bluff)
+                self._show(self.renderer.line(said, Priority.URGENT))
+            else:
+                self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
         elif command.query is Query.SCORES:
             self._show(self.renderer.scores(view))
         elif command.query is Query.ORDER:  # whose turn it is, then the order of play

@@ -22,7 +22,7 @@ from ..engine.actions import (
     Action,
     Play,
 )
-from ..engine.cards import Card
+from ..engine.cards import Card, Color
 from ..engine.events import (
     CardCount,
     Event,
@@ -243,6 +243,15 @@ class Seat:
     def _playable(self) -> list[Card]:
         """The cards the rules let the person play now (from the engine's legal actions)."""
         return [a.card for a in self.game.legal_actions(self.me) if isinstance(a, Play)]
+
+    def _bluff(self, view: PlayerView) -> Color | None:
+        """The colour in play, when the person holds a card of it: a Wild Draw Four they
+        may play now is then only a bluff (RULES.md: legal only without that colour).
+        """
+        color = view.color
+        if color is None or not any(card.color is color for card in view.hand):
+            return None
+        return color
 
     # ----------------------------------------------------------------- the layers' seams
     # what the layers call of one another, given by ``Table``
