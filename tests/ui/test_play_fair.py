@@ -166,3 +166,46 @@ def test_a_legal_wild_draw_four_is_no_bluff() -> None:
         "Wild Draw Four, 3 of 3, can be played.",
         "Your hand, 3 cards: Red 2, Yellow 5, Wild Draw Four. You can play: Wild Draw Four.",
     ]
+
+
+# ------------------------------------------------------ Speed UNO: draw until a card plays
+
+DRAW_UNTIL = (["b5 y3", "g7 b1 b4", "y1 y2 b9"], "g3")
+DRAWN_IN_ORDER = "You draw 4 cards: Yellow 1, Blue 8, Red Draw Two, Green 4."
+
+
+def test_drawing_until_a_card_plays_lists_the_cards_in_the_order_drawn() -> None:
+    hands, start = DRAW_UNTIL
+    said = session(position(hands, start, "speed", pile="y1 b8 r+2 g4"), ["d"])
+    assert after_turn(said)[:2] == [DRAWN_IN_ORDER, "You must play Green 4 (type play)."]
+
+
+def test_after_drawing_until_a_card_plays_l_d_and_enter_say_what_you_must_play() -> None:
+    hands, start = DRAW_UNTIL
+    said = session(position(hands, start, "speed", pile="y1 b8 r+2 g4"), ["d", "l", "d", ""])
+    must = "You must play Green 4 (type play)."
+    assert after_turn(said) == [
+        DRAWN_IN_ORDER,
+        must,
+        "Your hand, 6 cards: Blue 5, Blue 8, Green 4, Red Draw Two, Yellow 1, Yellow 3.",
+        must,
+        "You have already drawn this turn.",
+        must,
+        must,  # Enter alone: what to do now
+        "The input has closed: the game is stopped.",
+    ]
+
+
+def test_by_keys_the_card_that_must_be_played_is_named_with_its_key() -> None:
+    hands, start = DRAW_UNTIL
+    said = keyed(position(hands, start, "speed", pile="y1 g+2"), ["d", "l", "d", " "])
+    must = "You must play Green Draw Two (Enter)."
+    assert after_turn(said)[:7] == [
+        "You draw 2 cards: Yellow 1, Green Draw Two.",
+        must,
+        "Your hand, 4 cards: Blue 5, Green Draw Two, Yellow 1, Yellow 3.",
+        must,
+        "You have already drawn this turn.",
+        must,
+        must,  # Space: what to do now
+    ]

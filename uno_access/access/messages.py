@@ -1804,10 +1804,15 @@ def drawn_kept(card: Card) -> str:
     return f"{card_name(card)} does not match the top card, so you keep it."
 
 
+# Speed UNO's draw until a card plays (issue 14): said after the draw, and again at L,
+# at D and when asked what to do, with the key or the command that plays it.
 def drawn_must_play(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the card that matched after drawing is played."""
-    play = how.play_drawn_wild if card.is_wild else f"{how.play_drawn} to play it"
-    return f"{card_name(card)} matches: {play}."
+    if how.keys:
+        play = "Enter, then its colour" if card.is_wild else "Enter"
+    else:
+        play = "type play and a colour, as play red" if card.is_wild else "type play"
+    return f"You must play {card_name(card)} ({play})."
 
 
 def drawn_anniversary(how: How = TYPED) -> str:

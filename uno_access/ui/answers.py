@@ -59,6 +59,9 @@ class Answers(Seat):
                 self._show(self.renderer.line(said, Priority.URGENT))
             else:
                 self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
+            must = self._must_play_drawn(view)
+            if must is not None:  # drawn until a card played: that card, said again
+                self.say(messages.drawn_must_play(must, self.how))
         elif command.query is Query.SCORES:
             self._show(self.renderer.scores(view))
         elif command.query is Query.ORDER:  # whose turn it is, then the order of play

@@ -263,6 +263,11 @@ class Table(Dialogs, Navigation, Answers):
             return False
         if self._uno_armed and isinstance(action, Play | PlayDrawn | JumpIn):
             action = replace(action, uno=True)
+        must = self._must_play_drawn(view)
+        if isinstance(action, Draw) and must is not None:  # D again: what must be done now
+            self._do(action)  # the engine's refusal: drawn already
+            self.say(messages.drawn_must_play(must, self.how))
+            return False
         if isinstance(action, PlayDrawn) and drawn is not None and drawn.kind is Kind.ANNIVERSARY:
             return self._anniversary(Give(action.color, None, None, action.uno))
         if isinstance(action, Play):
