@@ -119,6 +119,18 @@ def test_a_played_wild_and_a_drawn_wild_take_the_same_colour_keys() -> None:
     assert said[said.index(COLOR_ASKED) + 1:][:2] == ["You play Wild.", "You choose Yellow."]
 
 
+def test_a_jump_in_wild_takes_the_same_colour_keys() -> None:
+    game = position(["g5 wi r2 y3", "wi b1 b4", "y1 y2 b9"], "g3", "speed")
+    said = keyed(game, [ENTER, "j", "R"])
+    assert said[said.index("Ann chooses Yellow.") + 1:][:4] == [
+        "You hold Wild, the same as the top card: press J, then the first letter of a colour, "
+        "or press Space.",
+        COLOR_ASKED,
+        "You jump in with Wild!",
+        "You choose Red.",
+    ]
+
+
 def test_a_typed_colour_answer_takes_a_number_too() -> None:
     game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
     said = session(game, ["3"])
