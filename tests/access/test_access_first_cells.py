@@ -186,6 +186,15 @@ ANSWERS: list[tuple[str, typing.Callable[[Renderer], Message], tuple[str | Card,
     ("a selection", lambda r: r.selected(c("g2"), 4, 9, True), (c("g2"), "4/9", "can")),
     ("a selection at the end", lambda r: r.selected(WD4, 12, 13, False, "last"),
      (WD4, "12/13")),
+    ("a bluff Wild Draw Four selected", lambda r: r.line(speech.Line.of(
+        messages.card_at, WD4, 4, 9, True, None, Color.GREEN), on_hand=True),
+     (WD4, "bluff", "4/9")),
+    ("a bluff Wild Draw Four selected last", lambda r: r.line(speech.Line.of(
+        messages.card_at, WD4, 12, 13, True, "last", Color.YELLOW), on_hand=True),
+     (WD4, "bluff")),
+    ("the hand (L) with a bluff", lambda r: r.line(speech.Line.of(
+        messages.hand_answer, [c("b7"), WD4], 2, [c("b7"), WD4], messages.KEYED, Color.BLUE)),
+     (c("b7"), WD4)),
     ("whose turn (W)", lambda r: r.order(view().view(BOB)), ("Ann", "turn")),
     ("the scores", lambda r: r.scores(view().view(ANN)), (YOU, "Bob")),
     ("the card check (C)", lambda r: answer(r, ev.CardCount(ANN, (9, 3, 4))), (YOU, "Bob")),

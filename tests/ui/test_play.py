@@ -377,8 +377,8 @@ def test_choosing_the_colour_of_a_wild_start() -> None:
     assert said[1:] == [
         "Round 1: Ann deals.",
         "The start card is Wild.",
-        "Your turn: a Wild started the DISCARD pile, so choose its colour: blue, green, red or "
-        "yellow.",
+        "Your turn: a Wild started the DISCARD pile, so you choose its colour.",
+        "Which colour? blue, green, red or yellow",  # the one colour question
         "You choose Yellow.",
         turn("Wild, colour in play Yellow", 2),
         CLOSED,

@@ -405,6 +405,7 @@ def test_an_anniversary_card_asks_one_question_at_a_time() -> None:
         "You can keep only a card you hold besides the Anniversary card, not Yellow 4.",
         "You play an Anniversary card: Happy Anniversary! You keep one card and give Bob "
         "2 cards: Blue 1, Green 3.",
+        "You call UNO!",  # the play calls UNO: its player keeps one card
         "You choose Red.",
         *AFTER_ANNIVERSARY,
     ]

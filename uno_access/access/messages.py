@@ -818,8 +818,18 @@ def your_hand(cards: Iterable[Card], count: int) -> str:
     return f"Your hand, {count_cards(count)}: {card_list(card_name(c) for c in cards)}."
 
 
-def you_can_play(cards: Iterable[Card], how: How = TYPED) -> str:
-    names = [card_name(c) for c in cards]
+# A bluff Wild Draw Four (issue 14): listed as playable, with the warning that it is a
+# bluff, which a challenge would punish.
+def only_as_bluff(color: Color) -> str:
+    return f"only as a bluff: you hold {color.word}"
+
+
+def you_can_play(cards: Iterable[Card], how: How = TYPED, bluff: Color | None = None) -> str:
+    names = [
+        f"{card_name(c)} ({only_as_bluff(bluff)})"
+        if bluff is not None and c.kind is Kind.WILD_DRAW_FOUR else card_name(c)
+        for c in cards
+    ]
     if not names:
         return "None of your cards matches: you must draw."
     return f"You can play: {card_list(names)}."
@@ -1194,23 +1204,29 @@ def _b_drawn_anniversary(how: How = TYPED) -> Parts:
 
 
 def _b_card_at(
-    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None,
+    bluff: Color | None = None,
 ) -> Parts:
     plays = "" if playable is None else (" can play" if playable else " cannot play")
     end = f", {edge}" if edge is not None else ""
+    if playable and bluff is not None:  # "bluff" next to the code, in the first 20 cells
+        return (card, f" bluff {place}/{count} hold {bluff.word}{end}")
     return (card, f" {place}/{count}{plays}{end}")
 
 
 def _w_card_at(
-    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None,
+    bluff: Color | None = None,
 ) -> str:
     plays = "" if playable is None else (", can play" if playable else ", cannot play")
+    if playable and bluff is not None:
+        plays = f", bluff: you hold {bluff.word}"
     end = f", {edge}" if edge is not None else ""
     return f"{card_name(card)}, {place} of {count}{plays}{end}."
 
 
 def _b_hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,
-                   how: How = TYPED) -> Parts:
+                   how: How = TYPED, bluff: Color | None = None) -> Parts:
     if not count:
         return ("Hand empty",)
     hand = _with_cards("", cards)[1:]
@@ -1219,7 +1235,15 @@ def _b_hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] |
     playable = list(playable)
     if not playable:
         return (*hand, "; none playable")
-    return (*hand, *_with_cards("; play: ", playable))
+    plays = _with_cards("; play: ", playable)
+    if bluff is not None:  # the Wild Draw Four marked where it is listed
+        plays = tuple(
+            part for item in plays for part in (
+                (item, " bluff") if isinstance(item, Card) and item.kind is Kind.WILD_DRAW_FOUR
+                else (item,)
+            )
+        )
+    return (*hand, *plays)
 
 
 def _b_turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) -> Parts:
@@ -1348,11 +1372,16 @@ def speech_switched(on: bool) -> str:
 
 
 def card_at(
-    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None
+    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None,
+    bluff: Color | None = None,
 ) -> str:
-    """The selected card as the hand is moved through: "Blue 7, 3 of 7, can be played."."""
+    """The selected card as the hand is moved through: "Blue 7, 3 of 7, can be played.";
+    ``bluff`` the colour in play the player holds, for a Wild Draw Four played only as one.
+    """
     said = f"{card_name(card)}, {place} of {count}"
-    if playable is not None:
+    if playable and bluff is not None:
+        said += f", can be played {only_as_bluff(bluff)}"
+    elif playable is not None:
         said += ", can be played" if playable else ", cannot be played now"
     if edge is not None:
         said = f"{_capital(edge)} card: {said}"
@@ -1700,21 +1729,27 @@ def your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> st
     return f"{said} {hint}" if hint else said
 
 
-YOUR_TURN_START_COLOR = (
-    "Your turn: a Wild started the DISCARD pile, so choose its colour: blue, green, red "
-    "or yellow."
-)
+YOUR_TURN_START_COLOR = "Your turn: a Wild started the DISCARD pile, so you choose its colour."
 
 
 def your_turn_start_color() -> str:
     return YOUR_TURN_START_COLOR
 
 
+# A Wild turned up to start (issue 14): its colour is asked by the one colour question;
+# Enter alone leaves it for later.
+def start_color_later(how: How = TYPED) -> str:
+    if how.keys:
+        return "No colour chosen yet: press Enter when you are ready to choose it."
+    return "No colour chosen yet: type it when you are ready: blue, green, red or yellow."
+
+
 def hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,
-                how: How = TYPED) -> str:
-    """L: the hand in the order the player sorted it; ``playable`` on their turn."""
+                how: How = TYPED, bluff: Color | None = None) -> str:
+    """L: the hand in the order the player sorted it; ``playable`` on their turn (``bluff``:
+    the colour in play the player holds, when a Wild Draw Four there is a bluff)."""
     said = your_hand(cards, count)
-    return said if playable is None else f"{said} {you_can_play(playable, how)}"
+    return said if playable is None else f"{said} {you_can_play(playable, how, bluff)}"
 
 
 def turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) -> str:
@@ -1769,10 +1804,15 @@ def drawn_kept(card: Card) -> str:
     return f"{card_name(card)} does not match the top card, so you keep it."
 
 
+# Speed UNO's draw until a card plays (issue 14): said after the draw, and again at L,
+# at D and when asked what to do, with the key or the command that plays it.
 def drawn_must_play(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the card that matched after drawing is played."""
-    play = how.play_drawn_wild if card.is_wild else f"{how.play_drawn} to play it"
-    return f"{card_name(card)} matches: {play}."
+    if how.keys:
+        play = "Enter, then its colour" if card.is_wild else "Enter"
+    else:
+        play = "type play and a colour, as play red" if card.is_wild else "type play"
+    return f"You must play {card_name(card)} ({play})."
 
 
 def drawn_anniversary(how: How = TYPED) -> str:
@@ -1847,12 +1887,19 @@ KEEP_PROMPT = "keep> "
 NOTHING_GIVEN = "Nothing was played."
 
 
-def whom_to_give(names: Iterable[str]) -> str:
-    return f"Whom do you give your other cards to? {', '.join(names)}"
+# The Anniversary card's questions (issue 14): by keys they take a typed line only, so
+# the player is told how to answer and how to play nothing.
+ANSWER_BY_LINE = "Type your answer and press Enter; Escape or an empty line plays nothing."
 
 
-def which_to_keep(cards: Iterable[Card]) -> str:
-    return f"Which card do you keep? {card_list(card_name(c) for c in cards)}"
+def whom_to_give(names: Iterable[str], how: How = TYPED) -> str:
+    asked = f"Whom do you give your other cards to? {', '.join(names)}"
+    return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
+
+
+def which_to_keep(cards: Iterable[Card], how: How = TYPED) -> str:
+    asked = f"Which card do you keep? {card_list(card_name(c) for c in cards)}"
+    return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
 
 
 def not_to_keep(card: Card) -> str:

@@ -274,7 +274,9 @@ def _penalty(
 
 def _drawn(event: ev.CardsDrawn, hearer: _Hearer, loses_turn: bool) -> Line:
     mine = event.seat == hearer.viewer and event.cards
-    cards = sorted_cards(event.cards) if mine else None
+    # drawn until a card plays: in the order drawn, the card that matched last
+    ordered = event.reason is ev.DrawReason.TURN
+    cards = (list(event.cards) if ordered else sorted_cards(event.cards)) if mine else None
     return Line.of(messages.cards_drawn, hearer.w(event.seat), event.count, cards, loses_turn)
 
 

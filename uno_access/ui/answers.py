@@ -50,7 +50,20 @@ class Answers(Seat):
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
             self.cursor.update(view.hand)
             playable = self._playable() if view.my_turn and view.phase is Phase.PLAY else None
-            self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
+            bluff = self._bluff(view)
+            if playable and bluff is not None and any(
+                card.kind is Kind.WILD_DRAW_FOUR for card in playable
+            ):  # the Wild Draw Four listed as only a bluff, with the colour held
+                can = set(playable)
+                ordered = [card for card in dict.fromkeys(self.cursor.cards) if card in can]
+                said = speech.Line.of(messages.hand_answer, list(self.cursor.cards),
+                                      len(self.cursor.cards), ordered, self.how, bluff)
+                self._show(self.renderer.line(said, Priority.URGENT))
+            else:
+                self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
+            must = self._must_play_drawn(view)
+            if must is not None:  # drawn until a card played: that card, said again
+                self.say(messages.drawn_must_play(must, self.how))
         elif command.query is Query.SCORES:
             self._show(self.renderer.scores(view))
         elif command.query is Query.ORDER:  # whose turn it is, then the order of play

@@ -130,7 +130,7 @@ def parse(line: str, view: PlayerView) -> Command:
     seat = view.seat
     if view.phase is Phase.START_COLOR and view.my_turn:
         try:
-            return Do(ChooseColor(seat, parse_color(text)))
+            return Do(ChooseColor(seat, color_answer(text)))
         except ParseError:
             pass
     words = text.lower().split()
@@ -191,6 +191,17 @@ def command(key: Key, rest: list[str], text: str, view: PlayerView) -> Command:
     if key in _ACTIONS:
         return Do(_ACTIONS[key](seat))
     return Local(key)
+
+
+_COLOR_NUMBERS = {"1": Color.RED, "2": Color.GREEN, "3": Color.BLUE, "4": Color.YELLOW}
+
+
+def color_answer(text: str) -> Color:
+    """The colour a typed answer to "Which colour?" names: a colour's word or first letter,
+    or its number 1-4 (red, green, blue, yellow), as the colour keys take them.
+    """
+    color = _COLOR_NUMBERS.get(text.strip())
+    return color if color is not None else parse_color(text)
 
 
 def read_card(text: str, view: PlayerView) -> Card:

@@ -9,8 +9,9 @@ from dataclasses import replace
 
 from ..access import messages, speech
 from ..access.message import Priority
-from ..access.parse import ParseError, parse_color
+from ..access.parse import ParseError
 from ..engine.actions import (
+    ChooseColor,
     Play,
 )
 from ..engine.cards import ANNIVERSARY, Card, Color
@@ -20,12 +21,13 @@ from ..engine.events import (
 from .commands import (
     Give,
     Quit,
+    color_answer,
     find_player,
     read_card,
 )
 from .hand import HandCursor
 from .history import Buffer
-from .keys import Key, Pressed, Routed
+from .keys import Key, Pressed, Routed, TooLong
 from .seat import Seat
 
 _KEY_COLORS: dict[Key, Color] = {
@@ -75,7 +77,8 @@ class Dialogs(Seat):
         if keep is None:
             self.say(messages.NOTHING_GIVEN)
             return False
-        return self._do(replace(typed, color=color, target=target, keep=keep))
+        # the play itself calls UNO: its player keeps one card (RULES.md, Anniversary cards)
+        return self._do(replace(typed, color=color, target=target, keep=keep, uno=True))
 
     def _ask_color(self) -> Color | None:
         """The colour for a Wild: the next line, asked again until it is one (Enter: none)."""
@@ -94,16 +97,27 @@ class Dialogs(Seat):
             if not text:
                 return None
             try:
-                return parse_color(text)
+                return color_answer(text)
             except ParseError as error:
                 self.say(error.message)
+
+    def _choose_start_color(self) -> bool:
+        """A Wild turned up to start: its colour asked at once, by the one colour question
+        (the same keys as a played Wild's); whether it was chosen. Enter alone leaves it
+        for later, said in words.
+        """
+        color = self._ask_color()
+        if color is None:
+            self.say(messages.start_color_later(self.how))
+            return False
+        return self._do(ChooseColor(self.me, color))
 
     def _ask_target(self, targets: Sequence[int]) -> int | None:
         """Whom an Anniversary card gives the other cards to (Enter: nobody)."""
         names = [self.names[seat] for seat in targets]
-        self.say(messages.whom_to_give(names))
+        self.say(messages.whom_to_give(names, self.how))
         while True:
-            text = self._read_text(messages.WHOM_PROMPT).strip()
+            text = self._read_answer(messages.WHOM_PROMPT).strip()
             if not text:
                 return None
             seat = find_player(text, self._view())
@@ -113,9 +127,9 @@ class Dialogs(Seat):
 
     def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
         """The card an Anniversary card's player keeps (Enter: none)."""
-        self.say(messages.which_to_keep(cards))
+        self.say(messages.which_to_keep(cards, self.how))
         while True:
-            text = self._read_text(messages.KEEP_PROMPT).strip()
+            text = self._read_answer(messages.KEEP_PROMPT).strip()
             if not text:
                 return None
             try:
@@ -126,6 +140,28 @@ class Dialogs(Seat):
             if card in cards:
                 return card
             self.say(messages.not_to_keep(card))
+
+    def _read_answer(self, prompt: str) -> str:
+        """A typed answer to a question that names a player or a card: by keys, a line
+        read as the command line reads one, so that ``ann`` or ``r1`` is typed, not taken
+        key by key; Escape is an empty answer.
+        """
+        if not self.how.keys:
+            return self._read_text(prompt)
+        start: str | None = ""
+        while True:
+            self._input_taken()
+            got = self.keyboard.read_line(prompt, start)
+            start = None  # after a key that does nothing: the line as it was left
+            if isinstance(got, str):
+                return got
+            if isinstance(got, TooLong):
+                self.say(messages.LINE_TOO_LONG)
+                start = ""
+            elif isinstance(got, Pressed) and got.key is Key.CLOSE:
+                return ""
+            elif isinstance(got, Pressed) and got.key is Key.UNKNOWN:
+                self.say(messages.ANSWER_BY_LINE)
 
     def _hand_over(self, seat: int) -> None:
         """Hot seat: the next person takes the keyboard; nothing of their hand is shown

@@ -5,8 +5,9 @@ display and large text show of the hand and the table at a turn.
 
 from __future__ import annotations
 
-from ..access import messages
+from ..access import messages, speech
 from ..access.message import Message, Priority
+from ..engine.cards import Kind
 from ..engine.state import Phase, PlayerView
 from .history import Edge
 from .keys import Key
@@ -47,6 +48,11 @@ class Navigation(Seat):
             playable = card in self._playable()
         # the braille hand line's cursor moves; a display showing that line stays on it
         self.outputs.hand(self.cursor.cards, self.cursor.index)
+        bluff = self._bluff(view) if playable and card.kind is Kind.WILD_DRAW_FOUR else None
+        if bluff is not None:  # said as only a bluff, with the colour that makes it one
+            line = speech.Line.of(messages.card_at, card, place, count, playable, edge, bluff)
+            self._show(self.renderer.line(line, Priority.URGENT, on_hand=True))
+            return
         self._show(self.renderer.selected(card, place, count, playable, edge))
 
     def select(self, index: int, play: bool = False) -> None:

@@ -20,9 +20,11 @@ from ..devices.base import Notices
 from ..engine.actions import (
     QUERIES,
     Action,
+    Keep,
     Play,
+    PlayDrawn,
 )
-from ..engine.cards import Card
+from ..engine.cards import Card, Color, Kind
 from ..engine.events import (
     CardCount,
     Event,
@@ -34,7 +36,7 @@ from ..engine.events import (
     TurnStarted,
 )
 from ..engine.game import Game
-from ..engine.state import PlayerView
+from ..engine.state import Phase, PlayerView
 from ..store import Recorder, SavedGame
 from .commands import Answer, Ask, Invalid, Quit, Setting
 from .hand import HandCursor
@@ -243,6 +245,29 @@ class Seat:
     def _playable(self) -> list[Card]:
         """The cards the rules let the person play now (from the engine's legal actions)."""
         return [a.card for a in self.game.legal_actions(self.me) if isinstance(a, Play)]
+
+    def _bluff(self, view: PlayerView) -> Color | None:
+        """The colour in play, when the person holds a card of it: a Wild Draw Four they
+        may play now is then only a bluff (RULES.md: legal only without that colour).
+        """
+        color = view.color
+        if color is None or not any(card.color is color for card in view.hand):
+            return None
+        return color
+
+    def _must_play_drawn(self, view: PlayerView) -> Card | None:
+        """The card drawn that must be played now (Speed UNO's draw until a card plays):
+        playable, and not to be kept.
+        """
+        drawn = view.drawn
+        if view.phase is not Phase.DRAWN or drawn is None or drawn.kind is Kind.ANNIVERSARY:
+            return None
+        legal = self.game.legal_actions(self.me)
+        if any(isinstance(a, Keep) for a in legal) or not any(
+            isinstance(a, PlayDrawn) for a in legal
+        ):
+            return None
+        return drawn
 
     # ----------------------------------------------------------------- the layers' seams
     # what the layers call of one another, given by ``Table``

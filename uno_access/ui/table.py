@@ -224,6 +224,8 @@ class Table(Dialogs, Navigation, Answers):
             # off the round's result
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
             self.say(self._what_to_do(view), hint, Buffer.GAME)
+            if view.phase is Phase.START_COLOR and view.my_turn and self._choose_start_color():
+                return
         while True:
             view = self._view()
             command = self._command(self._read(messages.PROMPT))
@@ -271,6 +273,11 @@ class Table(Dialogs, Navigation, Answers):
             return False
         if self._uno_armed and isinstance(action, Play | PlayDrawn | JumpIn):
             action = replace(action, uno=True)
+        must = self._must_play_drawn(view)
+        if isinstance(action, Draw) and must is not None:  # D again: what must be done now
+            self._do(action)  # the engine's refusal: drawn already
+            self.say(messages.drawn_must_play(must, self.how))
+            return False
         if isinstance(action, PlayDrawn) and drawn is not None and drawn.kind is Kind.ANNIVERSARY:
             return self._anniversary(Give(action.color, None, None, action.uno))
         if isinstance(action, Play):
