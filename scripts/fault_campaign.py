@@ -32,10 +32,12 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import os
 import random
 import re
 import select
+import signal
 import sys
 import tempfile
 import time
@@ -312,9 +314,20 @@ class Campaign:
             return False
 
     def close(self) -> None:
-        if self.child is not None:
-            self.child.close(force=True)
-            self.child = None
+        """The program ended at once (SIGKILL: what it saved is all there is)."""
+        child = self.child
+        self.child = None
+        if child is None:
+            return
+        if child.pid is not None and child.isalive():
+            with contextlib.suppress(OSError):
+                os.kill(child.pid, signal.SIGKILL)
+        for _ in range(3):
+            try:
+                child.close(force=True)
+                return
+            except pexpect.ExceptionPexpect:
+                time.sleep(0.5)
 
     def _read(self, timeout: float) -> str:
         """What the program wrote within ``timeout`` ("" for nothing; raises EOF)."""
@@ -533,7 +546,12 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="uno-fault-") as folder:
         campaign = Campaign(Path(folder), rng, started + args.seconds, args.inputs)
         while campaign.counts.inputs < args.inputs and time.monotonic() < campaign.deadline:
-            campaign.step()
+            try:
+                campaign.step()
+            except Exception as error:  # the campaign's own failure: said, and on it goes
+                campaign.counts.problem(f"campaign error {error!r} after {campaign.context()}")
+                campaign.close()
+                campaign.prompt = None
         sending = time.monotonic() - started
         campaign.check_games()
     counts = campaign.counts

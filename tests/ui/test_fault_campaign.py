@@ -6,6 +6,7 @@ keys, control keys, escape sequences, pastes and typed lines into a real pseudo-
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import pexpect
 
 ROOT = Path(__file__).resolve().parents[2]
+PROMPT = r"uno>\x1b\[\d+D\x1b\[\d+C"  # the prompt drawn afresh
 SETTINGS = 'keys = true\nspeech = false\nbraille_display = "off"\n'
 
 
@@ -46,6 +48,21 @@ def test_ctrl_backslash_stops_the_game_as_ctrl_c_does_saved_and_with_status_130(
     again.expect_exact("That is where the game stopped.")
     again.expect_exact("uno>")
     again.close(force=True)
+
+
+def test_a_refused_pasted_line_of_100000_characters_is_told_in_one_short_line(
+    tmp_path: Path,
+) -> None:
+    """The refusal names what was typed, cut to a few dozen characters: never the whole
+    paste spoken, brailled and printed again."""
+    child = _spawn(tmp_path, "play", "--seed", "4")
+    child.expect_exact("uno>")
+    child.send("\x1b[200~" + "zq " * 33_334 + "\x1b[201~\r")
+    child.expect_exact("is not a command or a card.", timeout=5)
+    told = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before or "").split("\n")[-1]
+    child.expect(PROMPT, timeout=5)
+    child.close(force=True)
+    assert told.startswith("'zq zq") and len(told) < 80, len(told)
 
 
 def test_the_fault_campaign_finds_no_traceback_no_lost_prompt_and_every_game_readable() -> None:
