@@ -28,10 +28,8 @@ It prints one line per count and exits 1 when a count that must be 0 is not.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
-import re
 import signal
 import subprocess
 import sys
@@ -41,56 +39,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pexpect
+from campaign_common import (
+    ROOT,
+    command,
+    export_problem,
+    game_numbers,
+    keys_for,
+    lines_of,
+    saved_game,
+)
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from uno_access.access import messages
+from uno_access.store import SavedGame
 
-from uno_access.access import messages  # noqa: E402
-from uno_access.engine.actions import Play, PlayDrawn  # noqa: E402
-from uno_access.engine.game import Game  # noqa: E402
-from uno_access.engine.state import Phase  # noqa: E402
-from uno_access.scenario import state_json  # noqa: E402
-from uno_access.store import SavedGame, Store  # noqa: E402
-
-PROMPTS = ["uno> ", "colour> ", "resume? ", "quit? ", "ready? ", "next? "]
 SETTINGS = 'keys = true\nspeech = false\nbraille_display = "off"\n'
 GAME_ARGS = ("--players", "3", "--rules", "standard,target_score=200")
 QUERIES = ("h", "c", "t", "s")  # hand, card check, top card, scores: keys that change nothing
-_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
-
-
-def lines_of(output: str) -> list[str]:
-    """The complete lines of ``output``, without escapes or the echo of a typed command."""
-    text = _ESCAPE.sub("", output).replace("\r", "")
-    return [line for line in text.split("\n")[:-1] if line.strip()]
-
-
-def keys_for(game: Game, rng: random.Random) -> str:
-    """A legal move for seat 0, as keys: D, K, Space, or ``/`` and a typed command."""
-    s = game.state
-    if s.phase is Phase.ROUND_OVER:
-        return "/n\r"
-    if s.current != 0:
-        return " "  # a chance to act out of turn: let play go on
-    if s.phase is Phase.START_COLOR:
-        return "/" + rng.choice(("red", "green", "blue", "yellow")) + "\r"
-    if s.phase is Phase.CHALLENGE:
-        return rng.choice(("/ch\r", "/a\r"))
-    legal = game.legal_actions(0)
-    plays = [a for a in legal if isinstance(a, Play | PlayDrawn)]
-    if any(a.uno for a in plays):
-        plays = [a for a in plays if a.uno]
-    if not plays:
-        return "k" if s.phase is Phase.DRAWN else "d"
-    if s.phase is Phase.PLAY and rng.random() < 0.15:
-        return "d"
-    action = rng.choice(plays)
-    words = [action.card.code if isinstance(action, Play) else "p"]
-    if action.color is not None:
-        words.append(action.color.word)
-    if action.uno:
-        words.append("uno")
-    return "/" + " ".join(words) + "\r"
+PROMPTS = ["uno> ", "colour> ", "resume? ", "quit? ", "ready? ", "next? "]
 
 
 @dataclass
@@ -161,17 +126,7 @@ class Campaign:
     # ------------------------------------------------------------- the file
 
     def saved(self, number: int | None = None) -> SavedGame:
-        opened = Store.open(self.db)
-        store = opened.store
-        assert store is not None, opened.notices
-        try:
-            number = store.latest() if number is None else number
-            assert number is not None
-            game = store.load(number)
-        finally:
-            store.close()
-        assert game is not None
-        return game
+        return saved_game(self.db, number)
 
     # ------------------------------------------------------------- playing
 
@@ -257,29 +212,15 @@ class Campaign:
         """Every saved game exports, and its export replays to the state the file gives."""
         if self.child is not None:
             self.child.close(force=True)
-        opened = Store.open(self.db)
-        assert opened.store is not None
-        numbers = [n for (n,) in opened.store.connection.execute("SELECT id FROM games")]
-        opened.store.close()
-        for number in numbers:
+        for number in game_numbers(self.db):
             self.counts.games += 1
-            out = self.home / f"game-{number}.json"
-            saved = self.saved(number)
-            exported = self.command("export", str(number), "-o", str(out))
-            replayed = self.command("scenario", str(out)) if exported.returncode == 0 else None
-            good = (
-                saved.damage is None and exported.returncode == 0 and replayed is not None
-                and replayed.returncode == 0
-                and json.loads(replayed.stdout.splitlines()[-1]) == state_json(saved.game())
-            )
-            if not good:
+            problem = export_problem(self.env, self.db, self.home, number)
+            if problem is not None:
                 self.counts.games_unreadable += 1
-                self.counts.problems.append(f"game {number} unreadable: {exported.stderr.strip()}")
+                self.counts.problems.append(problem)
 
     def command(self, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "uno_access", *args], cwd=ROOT,
-                              env=self.env, capture_output=True, text=True, timeout=60,
-                              check=False)
+        return command(self.env, *args)
 
 
 def _tail_not_shown(saved: list[str], shown: list[str]) -> list[str]:

@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import shutil
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -493,6 +494,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         if args.command in INTERACTIVE:
             sys.stdout = real
+            _quit_key_interrupts()
         status = COMMANDS[args.command](args)
         sys.stdout.flush()
         return status
@@ -511,6 +513,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     finally:
         sys.stdout = real
+
+
+def _quit_key_interrupts() -> None:
+    """Ctrl-\\ (SIGQUIT, sent by the terminal whenever it is not in raw mode, as while the
+    bots play) stops a game as Ctrl-C does: saved, status 130, never a core dump.
+    """
+    quit_signal = getattr(signal, "SIGQUIT", None)  # not on Windows
+    if quit_signal is not None:
+        with contextlib.suppress(ValueError, OSError):  # not the main thread
+            signal.signal(quit_signal, signal.default_int_handler)
 
 
 def _error(line: str) -> None:

@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -23,11 +24,12 @@ from uno_access.access import messages
 from uno_access.access.message import Message
 from uno_access.bots.random_bot import RandomBot
 from uno_access.devices.base import Notices
-from uno_access.engine.actions import Play
+from uno_access.engine.actions import JumpIn, Play
+from uno_access.engine.cards import Card
 from uno_access.engine.rules import RuleSet
 from uno_access.scenario import state_json
 from uno_access.store import GameSetup, Recorder, Store
-from uno_access.store.saved import SavedGame
+from uno_access.store.saved import SavedGame, readable
 from uno_access.ui.outputs import Outputs
 from uno_access.ui.play import _offer_resume, _open_store, _play_saved, run
 from uno_access.ui.profile import Session
@@ -67,6 +69,32 @@ def test_a_refused_play_of_no_cards_is_never_saved_as_something_unreadable(home:
     again = typed(["l"], again=saved.id)
     assert again[0] == messages.resumed(saved.id, ["Ann"], 1)
     assert any(line.startswith("Your hand, ") for line in again[1:])
+
+
+def test_a_typed_count_beyond_any_deck_is_refused_at_once_never_a_crash_nor_saved(
+    home: Path,
+) -> None:
+    """``r5 x99999999999999999999`` crashed (OverflowError) and ``y1 x100000000`` froze
+    for seconds while the store checked that the refused play would read back."""
+    started = time.monotonic()
+    said = typed(["r5 x99999999999999999999", "y1 x100000000", "b7 x5000", "l"])
+    assert time.monotonic() - started < 5
+    assert any(line.startswith("Your hand, ") for line in said)
+    connection = sqlite3.connect(database(home))
+    rows = [text for (text,) in connection.execute("SELECT action FROM actions")]
+    connection.close()
+    assert all(len(text) < 200 for text in rows)
+    assert read_saved(home).damage is None
+
+
+def test_a_play_of_more_copies_than_any_deck_holds_is_not_readable_and_costs_nothing() -> None:
+    card = Card.from_code("r5")
+    started = time.monotonic()
+    assert not readable(Play(0, card, count=10**20))
+    assert not readable(Play(0, card, count=100_000_000))
+    assert not readable(JumpIn(0, card, count=10**20))
+    assert time.monotonic() - started < 0.5
+    assert readable(Play(0, card, count=2))
 
 
 def test_a_refused_play_of_no_cards_at_the_table_is_told_and_not_saved(home: Path) -> None:

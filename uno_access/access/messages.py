@@ -133,11 +133,11 @@ COLOR_FORMS_HELP = "A colour is blue, green, red or yellow."
 
 
 def not_a_card(text: str) -> str:
-    return f"{text!r} is not a card. {CARD_FORMS_HELP}"
+    return f"{cut(text, TYPED_LIMIT)!r} is not a card. {CARD_FORMS_HELP}"
 
 
 def not_a_color(text: str) -> str:
-    return f"{text!r} is not a colour. {COLOR_FORMS_HELP}"
+    return f"{cut(text, TYPED_LIMIT)!r} is not a colour. {COLOR_FORMS_HELP}"
 
 
 REFUSALS: dict[Refusal, str] = {
@@ -266,6 +266,12 @@ def given(value: object, limit: int = GIVEN_LIMIT) -> str:
     except (RecursionError, ValueError):  # nested too deep, or an int too long to write
         written = f"<{type(value).__name__}>"
     return cut(written, limit)
+
+
+# --------------------------------------------------------------------- fault campaign
+TYPED_LIMIT = 40
+"""The most of a typed line that a refusal names ("'zq zq…' is not a card"): a pasted line
+of 100,000 characters is not spoken, brailled and printed again."""
 
 
 def cut(text: str, limit: int = GIVEN_LIMIT) -> str:
@@ -1936,15 +1942,15 @@ NOBODY_TO_CATCH = (
 
 def no_such_player(text: str, names: Iterable[str], seats: int) -> str:
     return (
-        f"{text!r} is not a player here: type a name ({', '.join(names)}) or a seat "
-        f"number from 1 to {seats}."
+        f"{cut(text, TYPED_LIMIT)!r} is not a player here: type a name "
+        f"({', '.join(names)}) or a seat number from 1 to {seats}."
     )
 
 
 def unknown_command(text: str) -> str:
     return (
-        f"{text!r} is not a command or a card. Type a card (b7, blue 7, wi red), "
-        "d to draw, or help for all commands."
+        f"{cut(text, TYPED_LIMIT)!r} is not a command or a card. Type a card "
+        "(b7, blue 7, wi red), d to draw, or help for all commands."
     )
 
 

@@ -77,6 +77,11 @@ class GameSetup:
         return cls(names, rules, seed, bots, seat)
 
 
+MOST_COPIES = 1000
+"""More copies of one card than any deck holds: a play of more (``r5 x99999999999999999999``,
+typed) is refused by every rule and not saved, and checking it costs nothing."""
+
+
 def encode_action(action: Action) -> str:
     """An action as the scenario files write it (``{"seat": 0, "act": "play", …}``)."""
     return json.dumps(action_json(action))
@@ -86,6 +91,9 @@ def readable(action: Action) -> bool:
     """Whether ``action`` reads back, once saved, as itself (a play of no cards, say, does
     not: no scenario file can name it).
     """
+    count = getattr(action, "count", 1)
+    if not isinstance(count, int) or not 0 < count <= MOST_COPIES:  # before any work
+        return False
     try:
         return action_from_json(json.loads(encode_action(action))) == action
     except (ValueError, ScenarioError):
