@@ -229,6 +229,8 @@ def _variant_state(s: Any) -> dict[str, Any]:
         out["eliminated"] = [seat for seat, out_ in enumerate(s.eliminated) if out_]
     if s.handed_one:
         out["handed_one"] = list(s.handed_one)
+    if s.uno_early:
+        out["uno_called"] = list(s.uno_early)
     if s.rules.jump_in:
         out["plays"] = s.plays
     return out

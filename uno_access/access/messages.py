@@ -159,7 +159,8 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.ONLY_DRAWN_CARD: "After drawing you may play only the card you drew, {card}, "
     "or keep it.",
     Refusal.DRAWN_NOT_PLAYABLE: "{card}, the card you drew, does not match: keep it.",
-    Refusal.UNO_NOT_NOW: "Call UNO as you play your next-to-last card, or right after it.",
+    Refusal.UNO_NOT_NOW: "Call UNO just before you play your next-to-last card, as you play "
+    "it, or right after it.",
     Refusal.CATCH_SELF: "You cannot catch yourself.",
     Refusal.CATCH_SAFE: "That player is safe: they called UNO or do not hold one card.",
     Refusal.ANSWER_STACK: "You owe the cards stacked on you: add a card of the same kind if "
@@ -1339,7 +1340,6 @@ def _spell(code: str) -> str:
 # --------------------------------------------------------------------- keys
 
 NO_SUCH_KEY = "That key does nothing here: press F1 to hear the keys."
-UNO_ARMED = "UNO! It is called as you play your next card."
 SPEECH_NONE = "There is no speech to switch on or off: the game is silent on this machine."
 
 
@@ -1439,8 +1439,8 @@ TYPED_HELP: dict[str, str] = {
     "play": "play the card you drew (play red for a Wild); play b7 plays a card",
     "draw": "draw a card; a card that cannot be played is kept at once",
     "keep": "keep the card you drew",
-    "uno": "call UNO right after your next-to-last card, or when you are handed a single "
-    "card",
+    "uno": "call UNO just before or right after your next-to-last card, or when you are "
+    "handed a single card",
     "catch": "catch the player who has one card and did not call UNO; add a name or "
     "seat number when you like: x Ann",
     "challenge": "challenge a Wild Draw Four played on you",

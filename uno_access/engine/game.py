@@ -188,7 +188,9 @@ class Game:
 
         A Wild Draw Four held with a card of the colour in play is listed: playing it
         is a bluff the rules allow, at the risk of a challenge. At two cards, every
-        play is listed twice: with UNO called and without.
+        play is listed twice: with UNO called and without. (UNO called just before the
+        next-to-last card, a ``CallUno`` then the play, is accepted too; it is not listed
+        apart, being the same as the play with UNO called.)
         """
         s = self.state
         phase = s.phase

@@ -89,6 +89,7 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     s.plays = 0
     s.drew.clear()
     s.handed_one = ()
+    s.uno_early = ()
     start = s.draw_pile.pop()
     return events + turn_start_card(s, rng, start)
 

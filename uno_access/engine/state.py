@@ -49,6 +49,8 @@ class GameState:
     plays: int = 0  # cards played this round: a jump-in names the play it answers
     drew: set[int] = field(default_factory=set)  # Speed UNO: drew since the last play
     handed_one: tuple[int, ...] = ()  # Round-n-Round: handed one card, UNO not yet called
+    # called UNO just before playing their next-to-last card: it counts for that play
+    uno_early: tuple[int, ...] = ()
     eliminated: list[bool] = field(default_factory=list)  # Challenge UNO
     active: int = 0  # seats still playing (all, but for Challenge UNO)
     teams: tuple[tuple[int, ...], ...] = ()  # partners: each team's seats
