@@ -178,6 +178,8 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.JUMP_IN_AFTER_DRAWING: "You drew since the last card was played: no jumping in "
     "until the next one.",
     Refusal.JUMP_IN_TOO_LATE: "Too late: someone jumped in first.",
+    Refusal.JUMP_IN_OWN_CARD: "You played that card yourself: jumping in is for the others. "
+    "To put identical cards down together, play them at once.",
     Refusal.ANNIVERSARY_TARGET: "An Anniversary card needs another player still in the game "
     "to give your hand to.",
     Refusal.ANNIVERSARY_KEEP: "Say which one of your cards you keep when you play the "

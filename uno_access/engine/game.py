@@ -274,7 +274,7 @@ class Game:
             drawn=s.drawn if mine else None, exposed=s.exposed,
             challenged_by=s.four_player if mine and s.phase is Phase.CHALLENGE else None,
             round_winner=s.round_winner, winner=s.winner,
-            stack=s.stack, plays=s.plays, handed_one=s.handed_one,
+            stack=s.stack, plays=s.plays, played_by=s.played_by, handed_one=s.handed_one,
             eliminated=tuple(seat for seat, out in enumerate(s.eliminated) if out),
             teams=s.teams, discard=tuple(s.discard),
         )

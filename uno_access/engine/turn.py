@@ -64,6 +64,8 @@ def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
         return Refusal.JUMP_IN_NOT_YET  # the first player plays before anyone jumps in
     if s.phase in OWING and not s.rules.double_double:
         return Refusal.JUMP_IN_NOT_YET  # what is owed is drawn first
+    if seat == s.played_by:
+        return Refusal.JUMP_IN_OWN_CARD  # Dropping is how identical cards go down together
     if seat in s.drew:
         return Refusal.JUMP_IN_AFTER_DRAWING
     if card.base is not s.discard[-1].base:
@@ -236,6 +238,7 @@ def _put_down(
         hand.remove(card)
         s.discard.append(card)
     s.plays += 1
+    s.played_by = seat
     events: list[Event] = []
     if s.handed_one or s.drew or anniversary is not None:  # the options' bookkeeping
         s.handed_one = ()
