@@ -238,6 +238,30 @@ def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
             f"it must be one of: {', '.join(known)}.")
 
 
+# scenario positions the rules' deck cannot hold (scenario.py)
+
+
+def scenario_more_cards_than_deck(total: int, deck: int) -> str:
+    return (f"In the scenario, the hands, start and draw_pile hold {total} cards, "
+            f"but these rules play with a deck of {deck}.")
+
+
+def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
+    return (f"In the scenario, {where} makes {count} of {card_name(card)}, "
+            f"but these rules' deck has {deck}.")
+
+
+def scenario_card_not_in_deck(where: str, card: Card) -> str:
+    if card.kind is Kind.ANNIVERSARY:
+        return (f"In the scenario, {where} is an Anniversary card, but these rules have "
+                "none (the option anniversary_cards).")
+    return (f"In the scenario, {where} is a blank card for {card_name(card)}, but these "
+            "rules have no such blank card (the option blank_cards).")
+
+
+SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player must hold a card."
+
+
 def rules_error(error: RulesError) -> str:
     """A rule option with a value it cannot take (what was given cut short, made safe)."""
     if isinstance(error, DealError):
