@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import MISSING, dataclass, fields
 from enum import Enum
@@ -17,6 +18,7 @@ from .engine.cards import Card, Color, Kind
 from .engine.events import Event, Rejected
 from .engine.game import Game
 from .engine.rules import PartnerSchedule, RulesError, RuleSet
+from .engine.setup import build_deck
 from .engine.state import Phase
 from .files import read_regular
 
@@ -124,11 +126,42 @@ def from_mapping(data: object) -> Scenario:
     four = Kind.WILD_DRAW_FOUR
     if start_card.kind is four and all(card.kind is four for card in draw_pile):
         raise ScenarioError(messages.SCENARIO_FOUR_START)
+    _check_position(rules, len(players), parsed_hands, start_card, draw_pile)
     seed = data.get("seed", 0)
     if not _is_int(seed):
         raise ScenarioError(messages.scenario_field("seed", "a whole number"))
-    actions = _actions(data.get("actions", []))
+    actions = _actions(data.get("actions", []), len(players))
     return Scenario(players, rules, dealer, parsed_hands, start_card, draw_pile, seed, actions)
+
+
+def _check_position(
+    rules: RuleSet, players: int, hands: tuple[tuple[Card, ...], ...], start: Card,
+    draw_pile: tuple[Card, ...],
+) -> None:
+    """Refuse a position the rules' deck cannot hold: more cards than the deck, more copies
+    of a card than it has, a card it does not have at all, or no card in any hand.
+    """
+    deck = Counter(build_deck(rules, rules.table_size(players)))
+    placed = [
+        *((f"hands[{i}][{j}]", c) for i, hand in enumerate(hands) for j, c in enumerate(hand)),
+        ("start", start),
+        *((f"draw_pile[{k}]", c) for k, c in enumerate(draw_pile)),
+    ]
+    size = sum(deck.values())
+    if len(placed) > size:
+        raise ScenarioError(messages.scenario_more_cards_than_deck(len(placed), size))
+    seen: Counter[Card] = Counter()
+    for where, card in placed:
+        seen[card] += 1
+        allowed = deck[card]
+        if allowed == 0 and (card.kind is Kind.ANNIVERSARY or card.blank_of is not None):
+            raise ScenarioError(messages.scenario_card_not_in_deck(where, card))
+        if seen[card] > allowed:
+            raise ScenarioError(
+                messages.scenario_more_copies_than_deck(where, card, seen[card], allowed)
+            )
+    if not any(hands):
+        raise ScenarioError(messages.SCENARIO_NO_CARDS)
 
 
 def _dealt_by_seed(data: Mapping[str, Any], players: tuple[str, ...], rules: RuleSet) -> Scenario:
@@ -143,7 +176,7 @@ def _dealt_by_seed(data: Mapping[str, Any], players: tuple[str, ...], rules: Rul
     seed = data.get("seed")
     if not _is_int(seed):
         raise ScenarioError(messages.scenario_field("seed", "a whole number"))
-    actions = _actions(data.get("actions", []))
+    actions = _actions(data.get("actions", []), len(players))
     return Scenario(players, rules, None, (), None, (), seed, actions, True)
 
 
@@ -229,6 +262,8 @@ def _variant_state(s: Any) -> dict[str, Any]:
         out["eliminated"] = [seat for seat, out_ in enumerate(s.eliminated) if out_]
     if s.handed_one:
         out["handed_one"] = list(s.handed_one)
+    if s.uno_early:
+        out["uno_called"] = list(s.uno_early)
     if s.rules.jump_in:
         out["plays"] = s.plays
     return out
@@ -257,10 +292,15 @@ def action_json(action: act.Action) -> dict[str, Any]:
     return out
 
 
-def _actions(raw_actions: object) -> tuple[act.Action, ...]:
+def _actions(raw_actions: object, players: int) -> tuple[act.Action, ...]:
     if not isinstance(raw_actions, list):
         raise ScenarioError(messages.scenario_field("actions", "a list"))
-    return tuple(_action(raw, i) for i, raw in enumerate(raw_actions))
+    out = tuple(_action(raw, i) for i, raw in enumerate(raw_actions))
+    for i, action in enumerate(out):  # a seat at the table: no seat 7 of three players
+        if not 0 <= action.seat < players:
+            wanted = f"a seat from 0 to {players - 1}"
+            raise ScenarioError(messages.scenario_field(f"actions[{i}].seat", wanted))
+    return out
 
 
 def action_from_json(raw: object) -> act.Action:

@@ -35,7 +35,8 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     (ev.Rejected(ANN, Play(ANN, c("r5")), Refusal.DOES_NOT_MATCH, c("r5")), ANN,
      "Red 5 does not match the top card: match its colour, number or symbol, or play a Wild."),
     (ev.Rejected(ANN, CallUno(ANN), Refusal.UNO_NOT_NOW), ANN,
-     "Call UNO as you play your next-to-last card, or right after it."),
+     "Call UNO just before you play your next-to-last card, as you play it, or right after "
+     "it."),
     (ev.Rejected(ANN, CallUno(ANN), Refusal.UNO_NOT_NOW), BOB, None),
     (ev.DealerDrew(ANN, c("g7")), ANN, "You draw Green 7 to choose the dealer."),
     (ev.DealerDrew(ANN, c("g7")), BOB, "Ann draws Green 7 to choose the dealer."),

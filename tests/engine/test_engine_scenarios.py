@@ -143,3 +143,27 @@ def test_scenario_rejected_play_of_the_drawn_card_is_reported_with_the_act_given
         "hands": [["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]], "draw_pile": 1,
         "discard_pile": 1, "scores": [0, 0, 0], "round_over": False, "winner": None,
     }
+
+
+def test_scenario_uno_called_just_before_the_next_to_last_card_is_safe() -> None:
+    # "uno", then the play: heard once, at the call, and no one can catch the player;
+    # two cards held out of turn is not "just before the card"
+    lines = _lines("uno_called_before_the_card.json")
+    assert _events(lines, "uno_called", "card_played") == [
+        {"event": "uno_called", "seat": 0},
+        {"event": "card_played", "seat": 0, "card": "b7", "cards_left": 1},
+        {"event": "card_played", "seat": 1, "card": "b1", "cards_left": 2},
+    ]
+    assert _rejected(lines) == [
+        {"event": "rejected", "seat": 2, "act": "catch",
+         "reason": "That player is safe: they called UNO or do not hold one card."},
+        {"event": "rejected", "seat": 1, "act": "uno",
+         "reason": "Call UNO just before you play your next-to-last card, as you play it, "
+                   "or right after it."},
+    ]
+    assert lines[-1]["uno_exposed"] is None
+    assert _state(lines) == {
+        "event": "state", "current": 2, "direction": "clockwise", "top": "b1", "color": "blue",
+        "hands": [["r5"], ["g2", "r9"], ["y1", "wi", "y3"]], "draw_pile": 4,
+        "discard_pile": 3, "scores": [0, 0, 0], "round_over": False, "winner": None,
+    }

@@ -9,6 +9,8 @@ from uno_access.engine.actions import (
     CardCheck,
     Catch,
     Draw,
+    JumpIn,
+    Keep,
     Play,
     PlayDrawn,
     TouchTopCard,
@@ -30,6 +32,7 @@ from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
 
+SPEED = RuleSet.from_spec("speed")
 HANDS = [["b7", "r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]]
 DRAW = ["y5", "y6", "y7", "y8", "y9"]
 
@@ -115,9 +118,9 @@ def test_uno_penalty_option_four_makes_a_caught_player_draw_four() -> None:
 
 def test_a_player_may_be_caught_only_after_the_next_to_last_card_is_down() -> None:
     game = position([["b7", "r5"], ["g2", "b1"], ["y1"]], "b3", DRAW)
-    # two cards still held: nothing to catch, no UNO to call yet
+    # two cards still held: nothing to catch, and no UNO to call out of turn
     assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
-    assert refuse(game, CallUno(0)).reason is Refusal.UNO_NOT_NOW
+    assert refuse(game, CallUno(1)).reason is Refusal.UNO_NOT_NOW
     # one card held, but not by playing the next-to-last card
     assert refuse(game, Catch(0, 2)).reason is Refusal.CATCH_SAFE
     game.apply(Play(0, card("b7")))
@@ -228,3 +231,100 @@ def test_after_a_move_the_others_are_asked_round_the_table_from_the_player_to_mo
     assert game.out_of_turn_order() == (2, 0)  # from Ann (to move) round the table
     speed = position(HANDS, "b3", DRAW, rules=RuleSet.preset("speed"))
     assert speed.out_of_turn_order() == (1, 2)  # jump-ins: everyone may, at any move
+
+
+# ------------------------------------------------------------ UNO just before the card
+
+
+def test_uno_called_just_before_the_next_to_last_card_counts_for_that_play() -> None:
+    game = _start()
+    assert game.apply(CallUno(0)) == [UnoCalled(0)]
+    assert game.state.current == 0 and game.state.hands[0] == cards("b7", "r5")
+    # the play need not say UNO again, and "UNO!" is not heard twice
+    result = game.apply(Play(0, card("b7")))
+    assert result == [CardPlayed(0, card("b7"), 1), TurnStarted(1)]
+    assert game.state.exposed is None
+    for seat in (1, 2):
+        assert refuse(game, Catch(seat, 0)).reason is Refusal.CATCH_SAFE
+    # the same when the play says UNO too: one call, heard once
+    game = _start()
+    game.apply(CallUno(0))
+    assert game.apply(Play(0, card("b7"), uno=True)) == [
+        CardPlayed(0, card("b7"), 1), TurnStarted(1)
+    ]
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
+
+
+def test_uno_called_just_before_is_called_once() -> None:
+    game = _start()
+    game.apply(CallUno(0))
+    assert refuse(game, CallUno(0)).reason is Refusal.UNO_NOT_NOW
+
+
+def test_uno_called_after_drawing_to_two_cards_counts_for_the_drawn_card() -> None:
+    game = position([["r1"], ["g2", "b1"], ["y1", "y2"]], "b3", ["b8", "y9"])
+    game.apply(Draw(0))
+    assert game.apply(CallUno(0)) == [UnoCalled(0)]
+    assert game.apply(PlayDrawn(0)) == [CardPlayed(0, card("b8"), 1), TurnStarted(1)]
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
+
+
+def test_uno_called_before_drawing_lapses_with_the_draw() -> None:
+    # called at two cards, then drew a third: the call was for a play that did not come
+    hands = [["b7", "r5"], ["r3", "g2", "g4"], ["b2", "y1", "y3"]]
+    game = position(hands, "b3", ["b8", "y9", "y8"])
+    game.apply(CallUno(0))
+    game.apply(Draw(0))  # b8 matches; three cards held now
+    assert game.state.uno_early == ()
+    game.apply(PlayDrawn(0))  # two left: no UNO to call, nothing to catch
+    assert game.state.exposed is None
+    game.apply(Draw(1))  # y9
+    game.apply(Keep(1))
+    game.apply(Play(2, card("b2")))
+    # the next-to-last card now, without a new call: caught
+    game.apply(Play(0, card("b7")))
+    assert game.state.exposed == 0
+    assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)
+
+
+def test_uno_called_just_before_lapses_when_the_turn_ends_without_a_play() -> None:
+    # one card, a draw that does not match: two held, UNO called, the card kept
+    hands = [["r1"], ["r3", "g2", "g4"], ["r2", "y1", "y3"]]
+    game = position(hands, "b3", ["y9", "y8", "y7"])
+    game.apply(Draw(0))
+    assert game.apply(CallUno(0)) == [UnoCalled(0)]
+    game.apply(Keep(0))
+    assert game.state.uno_early == ()
+    game.apply(Play(1, card("r3")))
+    game.apply(Play(2, card("r2")))
+    game.apply(Play(0, card("r1")))  # the next-to-last card, on a later turn: no call
+    assert game.state.exposed == 0
+    assert game.apply(Catch(2, 0))[0] == UnoCaught(2, 0, 2)
+
+
+def test_uno_called_just_before_lapses_when_someone_else_plays_first() -> None:
+    # Speed UNO: the player to move calls, another player jumps in before the play
+    hands = [["b9", "y1", "y2"], ["b7", "r5"], ["b9", "g1", "g2"]]
+    game = position(hands, "b3", ["y9", "y8", "y7"], rules=SPEED)
+    game.apply(Play(0, card("b9")))
+    assert game.apply(CallUno(1)) == [UnoCalled(1)]
+    game.apply(JumpIn(2, card("b9")))
+    assert game.state.uno_early == ()
+
+
+def test_uno_called_just_before_a_jump_in_counts_for_it() -> None:
+    hands = [["b9", "y1", "y2"], ["b7", "r5", "r6"], ["b9", "g1"]]
+    game = position(hands, "b3", ["y9", "y8", "y7"], rules=SPEED)
+    game.apply(Play(0, card("b9")))
+    assert game.apply(CallUno(2)) == [UnoCalled(2)]  # out of turn, about to jump in
+    result = game.apply(JumpIn(2, card("b9")))
+    assert UnoCalled(2) not in result
+    assert game.state.exposed is None
+    assert refuse(game, Catch(0, 2)).reason is Refusal.CATCH_SAFE
+
+
+def test_uno_may_not_be_called_early_off_turn_or_holding_three() -> None:
+    game = _start()
+    assert refuse(game, CallUno(1)).reason is Refusal.UNO_NOT_NOW  # three cards, not to move
+    game = position([["b7", "r5"], ["g2", "b1"], ["y1", "y2", "b2"]], "b3", DRAW)
+    assert refuse(game, CallUno(1)).reason is Refusal.UNO_NOT_NOW  # two cards, not to move

@@ -17,6 +17,7 @@ from engine_helpers import (
     summary,
 )
 
+from uno_access.access import messages
 from uno_access.engine.actions import (
     Accept,
     Action,
@@ -254,6 +255,40 @@ def test_a_player_who_drew_since_the_last_play_may_not_jump_in() -> None:
         draw_pile=["y7"], discard=["g3", "g7", "g7"], current=0, color=Color.GREEN,
     )
     assert game.state.drew == set()
+
+
+def test_a_player_may_not_jump_in_on_the_card_they_just_played() -> None:
+    # RULES.md: Exact Match is for the other players; Dropping is for playing them together
+    game = position(
+        [["g7", "g7", "r2"], ["b1", "b2"], ["g7", "y1", "y2"], ["y3", "y4"]], "g3", PILE,
+        rules=SPEED,
+    )
+    game.apply(Play(0, card("g7")))
+    refusal = refused(game, JumpIn(0, card("g7"), on=1))
+    assert (refusal.reason, refusal.card) == (Refusal.JUMP_IN_OWN_CARD, card("g7"))
+    assert messages.refusal(refusal.reason, refusal.card) == (
+        "You played that card yourself: jumping in is for the others. To put identical "
+        "cards down together, play them at once."
+    )
+    assert not any(isinstance(a, JumpIn) for a in game.legal_actions(0))
+    # another player may; and then the first one may jump in on that card
+    assert game.apply(JumpIn(2, card("g7"), on=1)) == [
+        CardPlayed(2, card("g7"), 2, jump_in=True), TurnStarted(3),
+    ]
+    assert game.apply(JumpIn(0, card("g7"), on=2)) == [
+        CardPlayed(0, card("g7"), 1, jump_in=True), TurnStarted(1),
+    ]
+
+
+def test_a_jumper_may_not_jump_in_again_on_their_own_jump_in() -> None:
+    game = position(
+        [["g7", "r1", "r2"], ["b1", "b2"], ["g7", "g7", "y2"], ["y3", "y4"]], "g3", PILE,
+        rules=SPEED,
+    )
+    game.apply(Play(0, card("g7")))
+    game.apply(JumpIn(2, card("g7"), on=1))
+    refusal = refused(game, JumpIn(2, card("g7"), on=2))
+    assert refusal.reason is Refusal.JUMP_IN_OWN_CARD
 
 
 def test_when_two_players_jump_in_on_the_same_card_the_second_is_too_late() -> None:

@@ -173,11 +173,10 @@ def test_x_catches_a_player_who_did_not_call_uno() -> None:
     assert "You catch Ann without UNO: Ann draws 2." in said
 
 
-def test_u_then_enter_calls_uno_as_the_next_to_last_card_goes_down() -> None:
+def test_u_then_enter_calls_uno_just_before_the_next_to_last_card_goes_down() -> None:
     game = position(["b7 r5", "b3 y5 g9", "b1 y7 y2"], "b2")
     said = keyed(game, ["u", ENTER], bots={1: bot(1, catch=1.0), 2: bot(2, catch=1.0)})
-    assert after(said, turn("Blue 2", 2))[:3] == [
-        "UNO! It is called as you play your next card.",
+    assert after(said, turn("Blue 2", 2))[:2] == [
         "You call UNO!",
         "You play Blue 7 and have one card left.",
     ]

@@ -159,7 +159,8 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.ONLY_DRAWN_CARD: "After drawing you may play only the card you drew, {card}, "
     "or keep it.",
     Refusal.DRAWN_NOT_PLAYABLE: "{card}, the card you drew, does not match: keep it.",
-    Refusal.UNO_NOT_NOW: "Call UNO as you play your next-to-last card, or right after it.",
+    Refusal.UNO_NOT_NOW: "Call UNO just before you play your next-to-last card, as you play "
+    "it, or right after it.",
     Refusal.CATCH_SELF: "You cannot catch yourself.",
     Refusal.CATCH_SAFE: "That player is safe: they called UNO or do not hold one card.",
     Refusal.ANSWER_STACK: "You owe the cards stacked on you: add a card of the same kind if "
@@ -177,6 +178,8 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.JUMP_IN_AFTER_DRAWING: "You drew since the last card was played: no jumping in "
     "until the next one.",
     Refusal.JUMP_IN_TOO_LATE: "Too late: someone jumped in first.",
+    Refusal.JUMP_IN_OWN_CARD: "You played that card yourself: jumping in is for the others. "
+    "To put identical cards down together, play them at once.",
     Refusal.ANNIVERSARY_TARGET: "An Anniversary card needs another player still in the game "
     "to give your hand to.",
     Refusal.ANNIVERSARY_KEEP: "Say which one of your cards you keep when you play the "
@@ -233,6 +236,30 @@ def scenario_field(field: str, wanted: str) -> str:
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
     return (f"In the scenario, {where}.act is {given(name)}; "
             f"it must be one of: {', '.join(known)}.")
+
+
+# scenario positions the rules' deck cannot hold (scenario.py)
+
+
+def scenario_more_cards_than_deck(total: int, deck: int) -> str:
+    return (f"In the scenario, the hands, start and draw_pile hold {total} cards, "
+            f"but these rules play with a deck of {deck}.")
+
+
+def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
+    return (f"In the scenario, {where} makes {count} of {card_name(card)}, "
+            f"but these rules' deck has {deck}.")
+
+
+def scenario_card_not_in_deck(where: str, card: Card) -> str:
+    if card.kind is Kind.ANNIVERSARY:
+        return (f"In the scenario, {where} is an Anniversary card, but these rules have "
+                "none (the option anniversary_cards).")
+    return (f"In the scenario, {where} is a blank card for {card_name(card)}, but these "
+            "rules have no such blank card (the option blank_cards).")
+
+
+SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player must hold a card."
 
 
 def rules_error(error: RulesError) -> str:
@@ -1369,7 +1396,6 @@ def _spell(code: str) -> str:
 # --------------------------------------------------------------------- keys
 
 NO_SUCH_KEY = "That key does nothing here: press F1 to hear the keys."
-UNO_ARMED = "UNO! It is called as you play your next card."
 SPEECH_NONE = "There is no speech to switch on or off: the game is silent on this machine."
 
 
@@ -1474,8 +1500,8 @@ TYPED_HELP: dict[str, str] = {
     "play": "play the card you drew (play red for a Wild); play b7 plays a card",
     "draw": "draw a card; a card that cannot be played is kept at once",
     "keep": "keep the card you drew",
-    "uno": "call UNO right after your next-to-last card, or when you are handed a single "
-    "card",
+    "uno": "call UNO just before or right after your next-to-last card, or when you are "
+    "handed a single card",
     "catch": "catch the player who has one card and did not call UNO; add a name or "
     "seat number when you like: x Ann",
     "challenge": "challenge a Wild Draw Four played on you",

@@ -85,6 +85,7 @@ def world(
         round_number=view.round_number, drawn=view.drawn, exposed=view.exposed,
         four_player=four, four_guilty=guilty, stack=view.stack,
         stack_starter=before if view.stack else None, plays=view.plays,
+        played_by=view.played_by,
         handed_one=view.handed_one, eliminated=eliminated,
         active=n - len(view.eliminated), teams=view.teams,
     )

@@ -66,6 +66,7 @@ class Refusal(Enum):
     JUMP_IN_NOT_IDENTICAL = "jump_in_not_identical"
     JUMP_IN_AFTER_DRAWING = "jump_in_after_drawing"
     JUMP_IN_TOO_LATE = "jump_in_too_late"
+    JUMP_IN_OWN_CARD = "jump_in_own_card"
     ANNIVERSARY_TARGET = "anniversary_target"
     ANNIVERSARY_KEEP = "anniversary_keep"
     NO_PENALTIES = "no_penalties"

@@ -188,7 +188,9 @@ class Game:
 
         A Wild Draw Four held with a card of the colour in play is listed: playing it
         is a bluff the rules allow, at the risk of a challenge. At two cards, every
-        play is listed twice: with UNO called and without.
+        play is listed twice: with UNO called and without. (UNO called just before the
+        next-to-last card, a ``CallUno`` then the play, is accepted too; it is not listed
+        apart, being the same as the play with UNO called.)
         """
         s = self.state
         phase = s.phase
@@ -272,7 +274,7 @@ class Game:
             drawn=s.drawn if mine else None, exposed=s.exposed,
             challenged_by=s.four_player if mine and s.phase is Phase.CHALLENGE else None,
             round_winner=s.round_winner, winner=s.winner,
-            stack=s.stack, plays=s.plays, handed_one=s.handed_one,
+            stack=s.stack, plays=s.plays, played_by=s.played_by, handed_one=s.handed_one,
             eliminated=tuple(seat for seat, out in enumerate(s.eliminated) if out),
             teams=s.teams, discard=tuple(s.discard),
         )

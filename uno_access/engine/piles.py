@@ -63,5 +63,7 @@ def pass_turn(s: GameState, seat: int, events: list[Event], steps: int = 1) -> l
     s.current = next_seat(s, seat, steps)
     s.phase = Phase.PLAY
     s.drawn = None
+    if seat in s.uno_early:  # a turn that ended without a play: the early UNO call lapses
+        s.uno_early = tuple(other for other in s.uno_early if other != seat)
     events.append(ev.TurnStarted(s.current))
     return events

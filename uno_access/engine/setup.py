@@ -87,8 +87,10 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     s.stack = 0
     s.stack_starter = None
     s.plays = 0
+    s.played_by = None
     s.drew.clear()
     s.handed_one = ()
+    s.uno_early = ()
     start = s.draw_pile.pop()
     return events + turn_start_card(s, rng, start)
 

@@ -47,8 +47,11 @@ class GameState:
     stack: int = 0  # cards the current player owes (a Wild Draw Four, a stack)
     stack_starter: int | None = None  # who began the stack (stacking: it goes round once)
     plays: int = 0  # cards played this round: a jump-in names the play it answers
+    played_by: int | None = None  # who put the top card down (None for the start card)
     drew: set[int] = field(default_factory=set)  # Speed UNO: drew since the last play
     handed_one: tuple[int, ...] = ()  # Round-n-Round: handed one card, UNO not yet called
+    # called UNO just before playing their next-to-last card: it counts for that play
+    uno_early: tuple[int, ...] = ()
     eliminated: list[bool] = field(default_factory=list)  # Challenge UNO
     active: int = 0  # seats still playing (all, but for Challenge UNO)
     teams: tuple[tuple[int, ...], ...] = ()  # partners: each team's seats
@@ -80,6 +83,7 @@ class PlayerView:
     winner: int | None
     stack: int = 0  # cards the player to move owes (public: everyone saw them played)
     plays: int = 0  # cards played this round (what a jump-in answers)
+    played_by: int | None = None  # who put the top card down (public: all saw it)
     handed_one: tuple[int, ...] = ()  # Round-n-Round: who may be caught for UNO
     eliminated: tuple[int, ...] = ()  # Challenge UNO
     teams: tuple[tuple[int, ...], ...] = ()

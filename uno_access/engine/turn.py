@@ -64,6 +64,8 @@ def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
         return Refusal.JUMP_IN_NOT_YET  # the first player plays before anyone jumps in
     if s.phase in OWING and not s.rules.double_double:
         return Refusal.JUMP_IN_NOT_YET  # what is owed is drawn first
+    if seat == s.played_by:
+        return Refusal.JUMP_IN_OWN_CARD  # Dropping is how identical cards go down together
     if seat in s.drew:
         return Refusal.JUMP_IN_AFTER_DRAWING
     if card.base is not s.discard[-1].base:
@@ -222,6 +224,10 @@ def _put_down(
     hand = s.hands[seat]
     s.exposed = None  # someone began a turn: the UNO windows are closed
     s.drawn = None  # (a jump-in cuts in on a player deciding on a drawn card)
+    called_early = False
+    if s.uno_early:  # "UNO!" said just before this card counts for it; any other lapses
+        called_early = seat in s.uno_early
+        s.uno_early = ()
     kind = card.kind
     if kind is WILD_DRAW_FOUR:
         in_play = s.color
@@ -232,6 +238,7 @@ def _put_down(
         hand.remove(card)
         s.discard.append(card)
     s.plays += 1
+    s.played_by = seat
     events: list[Event] = []
     if s.handed_one or s.drew or anniversary is not None:  # the options' bookkeeping
         s.handed_one = ()
@@ -240,7 +247,9 @@ def _put_down(
             _give_anniversary(s, seat, anniversary, events)
     left = len(hand)
     if left == 1:
-        if uno:  # "UNO!", then the card: "Playing Red 5"
+        if called_early:
+            pass  # "UNO!" was called, and heard, before the card
+        elif uno:  # "UNO!", then the card: "Playing Red 5"
             events.append(ev.UnoCalled(seat))
         else:
             s.exposed = seat
@@ -422,6 +431,8 @@ TURN_ACTIONS: dict[type, Callable[[GameState, random.Random, Any], list[Event]]]
 def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     """Draw one card (Speed UNO: until one can be played), then decide on it."""
     s.exposed = None
+    if seat in s.uno_early:  # a call made at two cards lapses: they now hold three
+        s.uno_early = tuple(other for other in s.uno_early if other != seat)
     if s.handed_one:
         s.handed_one = ()
     events: list[Event] = []
@@ -506,12 +517,34 @@ def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
 # --------------------------------------------------------------------- out of turn
 
 
+def may_call_early(s: GameState, seat: int) -> bool:
+    """Whether ``seat`` is about to play their next-to-last card, so that "UNO!" said now
+    counts for that play (002: "Before playing your next to last card, you must say UNO"):
+    on their turn holding two cards (after a draw too), or, in Speed UNO, holding two
+    cards and able to jump in with one of them.
+    """
+    hand = s.hands[seat]
+    if len(hand) != 2 or seat in s.uno_early:
+        return False
+    phase = s.phase
+    if seat == s.current and (
+        phase is Phase.PLAY or phase is Phase.DRAWN or (phase in OWING and s.rules.stacking)
+    ):
+        return True
+    return s.rules.jump_in and any(jump_in_refusal(s, seat, card) is None for card in hand)
+
+
 def call_uno(s: GameState, action: CallUno) -> list[Event]:
+    """"UNO!": right after the next-to-last card (before anyone catches), when handed a
+    single card (Round-n-Round), or just before the next-to-last card (kept for that play).
+    """
     seat = action.seat
     if s.exposed == seat:
         s.exposed = None
     elif seat in s.handed_one:
         s.handed_one = tuple(other for other in s.handed_one if other != seat)
+    elif may_call_early(s, seat):
+        s.uno_early += (seat,)
     else:
         return [ev.Rejected(seat, action, Refusal.UNO_NOT_NOW)]
     return [ev.UnoCalled(seat)]
@@ -570,6 +603,7 @@ def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
     s.stack = 0
     s.stack_starter = None
     s.handed_one = ()
+    s.uno_early = ()
     events.append(ev.RoundEnded(winner, points, gained, tuple(s.scores)))
     game_winner = _game_winner(s, winner, events)
     if game_winner is None:

@@ -97,7 +97,6 @@ class Seat:
         self.notices = notices
         self.history = History()  # every line said, for Page Up and Page Down
         self._skipping = False  # Tab: the bots' moves until the person's turn, at once
-        self._uno_armed = False  # U pressed before playing the next-to-last card
         self._announce = True  # say what to do when the person is next asked for a line
         self._moved = False  # a move was made: the others may act before the next one
         self._offered: set[tuple[object, ...]] = set()  # out-of-turn chances already told

@@ -267,12 +267,6 @@ class Table(Dialogs, Navigation, Answers):
     def _turn_action(self, action: Action, view: PlayerView) -> bool:
         """An action typed on the person's turn; whether it changed the game."""
         drawn = view.drawn
-        if isinstance(action, CallUno) and self._may_arm_uno(view):
-            self._uno_armed = True  # U before Enter: UNO is called with the play
-            self.say(messages.UNO_ARMED)
-            return False
-        if self._uno_armed and isinstance(action, Play | PlayDrawn | JumpIn):
-            action = replace(action, uno=True)
         must = self._must_play_drawn(view)
         if isinstance(action, Draw) and must is not None:  # D again: what must be done now
             self._do(action)  # the engine's refusal: drawn already
@@ -285,15 +279,6 @@ class Table(Dialogs, Navigation, Answers):
         elif isinstance(action, JumpIn):
             action = self._as_play(action)
         return self._do(action)
-
-    def _may_arm_uno(self, view: PlayerView) -> bool:
-        """On your turn with two cards, U says UNO as the next card goes down (the rule:
-        UNO is called as the next-to-last card is played)."""
-        return (
-            view.my_turn and len(view.hand) == 2
-            and view.phase in (Phase.PLAY, Phase.DRAWN, Phase.STACK)
-            and not any(isinstance(a, CallUno) for a in self.game.legal_actions(self.me))
-        )
 
     def _as_play(self, action: JumpIn) -> Action:
         """``j`` on the person's own turn, when the card may simply be played, plays it."""
@@ -378,8 +363,6 @@ class Table(Dialogs, Navigation, Answers):
         if isinstance(action, QUERIES):
             self._tell(events)
             return False
-        if not isinstance(events[0], Rejected):
-            self._uno_armed = False
         first = events[0]
         if isinstance(first, Rejected):
             if first.reason is Refusal.NEED_COLOR and isinstance(action, Play | PlayDrawn | JumpIn):
