@@ -62,9 +62,7 @@ def record_games(games: int, seed: int) -> list[list[list[Event]]]:
     return out
 
 
-def measure(
-    games: list[list[list[Event]]], renderer: Renderer
-) -> tuple[list[float], int]:
+def measure(games: list[list[list[Event]]], renderer: Renderer) -> tuple[list[float], int]:
     """Seconds per turn, and the number of messages."""
     per_turn: list[float] = []
     count = 0
@@ -107,32 +105,53 @@ def main() -> int:
             measure(warm, renderer)
             per_turn, messages = measure(games, renderer)
             total = sum(per_turn)
-            rows.append({
-                "verbosity": verbosity.value, "table": table.value, "turns": len(per_turn),
-                "messages": messages,
-                "turn_p50_us": round(statistics.median(per_turn) * 1e6, 1),
-                "turn_p95_us": round(percentile(per_turn, 0.95) * 1e6, 1),
-                "turn_max_us": round(max(per_turn) * 1e6, 1),
-                "message_mean_us": round(total / messages * 1e6, 2),
-            })
+            rows.append(
+                {
+                    "verbosity": verbosity.value,
+                    "table": table.value,
+                    "turns": len(per_turn),
+                    "messages": messages,
+                    "turn_p50_us": round(statistics.median(per_turn) * 1e6, 1),
+                    "turn_p95_us": round(percentile(per_turn, 0.95) * 1e6, 1),
+                    "turn_max_us": round(max(per_turn) * 1e6, 1),
+                    "message_mean_us": round(total / messages * 1e6, 2),
+                }
+            )
     cold_row = {
         "turn_p50_us": round(statistics.median(cold) * 1e6, 1),
         "turn_p95_us": round(percentile(cold, 0.95) * 1e6, 1),
     }
     if args.json:
-        print(json.dumps({"games": args.games, "turns": turns, "cold_first_5_games": cold_row,
-                          "rows": rows, "target_ms": TARGET_MS}))
+        print(
+            json.dumps(
+                {
+                    "games": args.games,
+                    "turns": turns,
+                    "cold_first_5_games": cold_row,
+                    "rows": rows,
+                    "target_ms": TARGET_MS,
+                }
+            )
+        )
         return 0
-    print(f"{args.games} games, {turns} turns, rendered for seat 0 after {args.warmup} games "
-          f"of warm-up (target: a turn well under {TARGET_MS:g} ms)")
-    print(f"{'verbosity':<10}{'table':<10}{'turn p50':>10}{'turn p95':>10}{'turn max':>10}"
-          f"{'per msg':>10}")
+    print(
+        f"{args.games} games, {turns} turns, rendered for seat 0 after {args.warmup} games "
+        f"of warm-up (target: a turn well under {TARGET_MS:g} ms)"
+    )
+    print(
+        f"{'verbosity':<10}{'table':<10}{'turn p50':>10}{'turn p95':>10}{'turn max':>10}"
+        f"{'per msg':>10}"
+    )
     for row in rows:
-        print(f"{row['verbosity']:<10}{row['table']:<10}{row['turn_p50_us']:>8.1f}us"
-              f"{row['turn_p95_us']:>8.1f}us{row['turn_max_us']:>8.1f}us"
-              f"{row['message_mean_us']:>8.2f}us")
-    print(f"cold (caches empty, first 5 games, normal/ueb2): p50 {cold_row['turn_p50_us']} us, "
-          f"p95 {cold_row['turn_p95_us']} us per turn")
+        print(
+            f"{row['verbosity']:<10}{row['table']:<10}{row['turn_p50_us']:>8.1f}us"
+            f"{row['turn_p95_us']:>8.1f}us{row['turn_max_us']:>8.1f}us"
+            f"{row['message_mean_us']:>8.2f}us"
+        )
+    print(
+        f"cold (caches empty, first 5 games, normal/ueb2): p50 {cold_row['turn_p50_us']} us, "
+        f"p95 {cold_row['turn_p95_us']} us per turn"
+    )
     return 0
 
 

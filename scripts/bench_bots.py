@@ -86,20 +86,28 @@ def play_games(
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per matchup")
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                        help="the hard bot's time budget per move, in milliseconds")
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=DEFAULT_BUDGET_MS,
+        help="the hard bot's time budget per move, in milliseconds",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="matchups to run, e.g. hard-easy,hard-normal")
     args = parser.parse_args()
     wanted = {m for m in args.only.split(",") if m}
     matchups = [m for m in MATCHUPS if not wanted or f"{m[0]}-{m[1]}" in wanted]
-    print(f"bots bench: {args.games} four-player games per matchup to 500 points, "
-          f"hard bot budget {args.budget_ms:g} ms a move, {DEFAULT_PLAYOUTS} playouts a "
-          f"searched move, seed {args.seed}, {args.jobs} job(s), compiled: {COMPILED}")
-    header = (f"{'matchup':<22} {'games':>6} {'wins':>6} {'win rate':>9} "
-              f"{'95% CI (Wilson)':>17} {'target':>7} {'met':>4} "
-              f"{'hard p50 ms':>12} {'hard p95 ms':>12} {'seconds':>8}")
+    print(
+        f"bots bench: {args.games} four-player games per matchup to 500 points, "
+        f"hard bot budget {args.budget_ms:g} ms a move, {DEFAULT_PLAYOUTS} playouts a "
+        f"searched move, seed {args.seed}, {args.jobs} job(s), compiled: {COMPILED}"
+    )
+    header = (
+        f"{'matchup':<22} {'games':>6} {'wins':>6} {'win rate':>9} "
+        f"{'95% CI (Wilson)':>17} {'target':>7} {'met':>4} "
+        f"{'hard p50 ms':>12} {'hard p95 ms':>12} {'seconds':>8}"
+    )
     print(header)
     print("-" * len(header))
     chunk = max(1, math.ceil(args.games / (args.jobs * 8)))
@@ -107,18 +115,20 @@ def main() -> int:
     slowest = 0.0
     for tested, opponent, target in matchups:
         started = time.perf_counter()
-        ranges = [(first, min(first + chunk, args.games))
-                  for first in range(0, args.games, chunk)]
+        ranges = [(first, min(first + chunk, args.games)) for first in range(0, args.games, chunk)]
         games = wins = searched = 0
         times: list[float] = []
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
-                futures = [pool.submit(play_games, tested, opponent, a, b, args.seed,
-                                       args.budget_ms) for a, b in ranges]
+                futures = [
+                    pool.submit(play_games, tested, opponent, a, b, args.seed, args.budget_ms)
+                    for a, b in ranges
+                ]
                 results = [future.result() for future in futures]
         else:
-            results = [play_games(tested, opponent, a, b, args.seed, args.budget_ms)
-                       for a, b in ranges]
+            results = [
+                play_games(tested, opponent, a, b, args.seed, args.budget_ms) for a, b in ranges
+            ]
         for played, won, taken, searches in results:
             games += played
             wins += won
@@ -129,14 +139,19 @@ def main() -> int:
         p50 = f"{percentile(times, 0.50) * 1000:.1f}" if times else "-"
         p95 = f"{percentile(times, 0.95) * 1000:.1f}" if times else "-"
         met = "yes" if rate >= target else "no"
-        print(f"{tested + ' vs 3 ' + opponent:<22} {games:>6} {wins:>6} {rate:>9.1%} "
-              f"{f'{low:.1%} - {high:.1%}':>17} {f'>= {target:.0%}':>7} {met:>4} "
-              f"{p50:>12} {p95:>12} {time.perf_counter() - started:>8.0f}", flush=True)
+        print(
+            f"{tested + ' vs 3 ' + opponent:<22} {games:>6} {wins:>6} {rate:>9.1%} "
+            f"{f'{low:.1%} - {high:.1%}':>17} {f'>= {target:.0%}':>7} {met:>4} "
+            f"{p50:>12} {p95:>12} {time.perf_counter() - started:>8.0f}",
+            flush=True,
+        )
         if times:
             slowest = max(slowest, percentile(times, 0.95) * 1000)
-            notes.append(f"{tested} vs 3 {opponent}: {len(times)} hard-bot moves, "
-                         f"{searched / len(times):.0%} of them searched, "
-                         f"the slowest {max(times) * 1000:.1f} ms")
+            notes.append(
+                f"{tested} vs 3 {opponent}: {len(times)} hard-bot moves, "
+                f"{searched / len(times):.0%} of them searched, "
+                f"the slowest {max(times) * 1000:.1f} ms"
+            )
     for note in notes:
         print(note)
     if notes:

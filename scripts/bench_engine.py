@@ -65,12 +65,24 @@ def ours(players: int, games: int, seed: int) -> Figures:
 def rlcard(games: int, seed: int) -> dict[str, Any]:
     if not BENCH_PYTHON.exists():
         print("bench: setting up the RLCard venv (scripts/bench_setup.sh)", file=sys.stderr)
-        subprocess.run(["bash", str(ROOT / "scripts" / "bench_setup.sh")], check=True,
-                       stdout=sys.stderr)
+        subprocess.run(
+            ["bash", str(ROOT / "scripts" / "bench_setup.sh")], check=True, stdout=sys.stderr
+        )
     out = subprocess.run(
-        [str(BENCH_PYTHON), str(ROOT / "scripts" / "bench_rlcard.py"), "--games", str(games),
-         "--repeats", "1", "--seed", str(seed), "--json"],
-        check=True, capture_output=True, text=True,
+        [
+            str(BENCH_PYTHON),
+            str(ROOT / "scripts" / "bench_rlcard.py"),
+            "--games",
+            str(games),
+            "--repeats",
+            "1",
+            "--seed",
+            str(seed),
+            "--json",
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
     )
     data: dict[str, Any] = json.loads(out.stdout)
     return data
@@ -88,7 +100,9 @@ def presets(games: int, seed: int) -> dict[str, dict[str, Any]]:
         players = preset_players(name)
         result = simulate(players, games, rules, seed)
         out[name] = {
-            "players": players, "games": games, "errors": result.errors,
+            "players": players,
+            "games": games,
+            "errors": result.errors,
             "first_error": result.first_error,
             "games_per_second": round(result.games_per_second, 1),
             "rounds_per_second": round(result.rounds_per_second, 1),
@@ -109,8 +123,12 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-rlcard", action="store_true", help="skip the RLCard peer")
-    parser.add_argument("--preset-games", type=int, default=1000,
-                        help="whole games per rules preset (0 skips the presets)")
+    parser.add_argument(
+        "--preset-games",
+        type=int,
+        default=1000,
+        help="whole games per rules preset (0 skips the presets)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
 
@@ -126,9 +144,13 @@ def main() -> int:
             peer_runs.append(float(peer["games_per_second"]))
         print(f"bench: repeat {repeat + 1} of {args.repeats} done", file=sys.stderr)
 
-    report: dict[str, Any] = {"games_per_repeat": args.games, "repeats": args.repeats,
-                              "seed": args.seed, "rules": "standard (complete official rules)",
-                              "engine": "compiled (mypyc)" if uno_access.COMPILED else "Python"}
+    report: dict[str, Any] = {
+        "games_per_repeat": args.games,
+        "repeats": args.repeats,
+        "seed": args.seed,
+        "rules": "standard (complete official rules)",
+        "engine": "compiled (mypyc)" if uno_access.COMPILED else "Python",
+    }
     for table, figures in runs.items():
         report[f"players_{table}"] = {
             "games_per_second": round(median([f.games_per_second for f in figures]), 1),
@@ -142,7 +164,9 @@ def main() -> int:
         peer_gps = median(peer_runs)
         two = report["players_2"]
         report["rlcard"] = {
-            "version": peer.get("version"), "players": 2, "games_per_repeat": args.rlcard_games,
+            "version": peer.get("version"),
+            "players": 2,
+            "games_per_repeat": args.rlcard_games,
             "games_per_second": round(peer_gps, 1),
             "steps_per_game": round(float(peer.get("steps_per_game", 0.0)), 1),
             "runs_games_per_second": [round(v, 1) for v in peer_runs],
@@ -157,25 +181,36 @@ def main() -> int:
     if args.json:
         print(json.dumps(report))
         return 0
-    print(f"uno-access engine ({report['engine']}), complete rules, random-legal bots, "
-          f"median of {args.repeats}:")
+    print(
+        f"uno-access engine ({report['engine']}), complete rules, random-legal bots, "
+        f"median of {args.repeats}:"
+    )
     for table in ("2", "4"):
         r = report[f"players_{table}"]
-        print(f"  {table} players: {r['games_per_second']} games/s (to 500), "
-              f"{r['rounds_per_second']} hands/s, {r['actions_per_second']} actions/s; "
-              f"{r['rounds_per_game']} hands a game, {r['actions_per_round']} actions a hand")
+        print(
+            f"  {table} players: {r['games_per_second']} games/s (to 500), "
+            f"{r['rounds_per_second']} hands/s, {r['actions_per_second']} actions/s; "
+            f"{r['rounds_per_game']} hands a game, {r['actions_per_round']} actions a hand"
+        )
     if peer_runs:
         p = report["rlcard"]
-        print(f"  RLCard {p['version']} raw UnoGame, 2 players: {p['games_per_second']} games/s "
-              f"(one game is one hand, {p['steps_per_game']} steps)")
-        print(f"  ratio, hands per second (like for like): {report['ratio_hands']}x "
-              f"(target {TARGET_RATIO}x)")
-        print(f"  ratio, our whole games to 500 against RLCard hands: "
-              f"{report['ratio_whole_games']}x")
+        print(
+            f"  RLCard {p['version']} raw UnoGame, 2 players: {p['games_per_second']} games/s "
+            f"(one game is one hand, {p['steps_per_game']} steps)"
+        )
+        print(
+            f"  ratio, hands per second (like for like): {report['ratio_hands']}x "
+            f"(target {TARGET_RATIO}x)"
+        )
+        print(
+            f"  ratio, our whole games to 500 against RLCard hands: {report['ratio_whole_games']}x"
+        )
     for name, r in report.get("presets", {}).items():
-        print(f"  preset {name} ({r['players']} players): {r['games_per_second']} games/s, "
-              f"{r['rounds_per_second']} hands/s, {r['rounds_per_game']} hands a game; "
-              f"{r['games']} games, {r['errors']} errors")
+        print(
+            f"  preset {name} ({r['players']} players): {r['games_per_second']} games/s, "
+            f"{r['rounds_per_second']} hands/s, {r['rounds_per_game']} hands a game; "
+            f"{r['games']} games, {r['errors']} errors"
+        )
     print(f"  took {report['seconds']} s")
     return 0
 

@@ -92,8 +92,10 @@ def bench_braille(presses: int) -> None:
             ours_out: list[float] = []
             for n in range(2 * presses):
                 kind = "routing" if n < presses else "line"
-                key = f"Route {starts[n % len(starts)]}" if kind == "routing" else (
-                    "LnUp" if n % 2 == 0 else "LnDn"
+                key = (
+                    f"Route {starts[n % len(starts)]}"
+                    if kind == "routing"
+                    else ("LnUp" if n % 2 == 0 else "LnDn")
                 )
                 # press at a random moment: brltty polls the vr driver's keys every 40 ms
                 time.sleep(rng.uniform(0.0, 0.045))

@@ -38,16 +38,25 @@ def environment(home: Path) -> dict[str, str]:
     settings.parent.mkdir(parents=True, exist_ok=True)
     settings.write_text('speech = false\nbraille_display = "off"\n', encoding="utf-8")
     env = dict(os.environ)
-    env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
-               HOME=str(home), TERM=os.environ.get("BENCH_TERM", "xterm-256color"),
-               PROMPT_TOOLKIT_NO_CPR="1")
+    env.update(
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        HOME=str(home),
+        TERM=os.environ.get("BENCH_TERM", "xterm-256color"),
+        PROMPT_TOOLKIT_NO_CPR="1",
+    )
     return env
 
 
 def spawn(home: Path, seed: int) -> pexpect.spawn[str]:
     return pexpect.spawn(
-        sys.executable, ["-m", "uno_access", "play", "--seed", str(seed)], cwd=str(ROOT),
-        env=environment(home), encoding="utf-8", timeout=20, dimensions=(50, 200),
+        sys.executable,
+        ["-m", "uno_access", "play", "--seed", str(seed)],
+        cwd=str(ROOT),
+        env=environment(home),
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(50, 200),
     )
 
 
@@ -93,8 +102,10 @@ def measure_keys(count: int) -> list[float]:
 def report(name: str, times: list[float], target: float) -> None:
     p50, p95 = statistics.median(times), percentile(times, 0.95)
     verdict = "met" if p95 <= target else "NOT met"
-    print(f"{name:<34} p50 {p50:7.1f} ms   p95 {p95:7.1f} ms   (n={len(times)}; "
-          f"target p95 <= {target:g} ms: {verdict})")
+    print(
+        f"{name:<34} p50 {p50:7.1f} ms   p95 {p95:7.1f} ms   (n={len(times)}; "
+        f"target p95 <= {target:g} ms: {verdict})"
+    )
 
 
 def main() -> int:
@@ -103,10 +114,12 @@ def main() -> int:
     parser.add_argument("--presses", type=int, default=200)
     args = parser.parse_args()
     measure_starts(2, first=False)  # the disk cache warmed, as for anyone who has played
-    report("start to the first prompt", measure_starts(args.starts, first=False),
-           START_TARGET_MS)
-    report("  the first start ever (files made)", measure_starts(args.starts, first=True),
-           START_TARGET_MS)
+    report("start to the first prompt", measure_starts(args.starts, first=False), START_TARGET_MS)
+    report(
+        "  the first start ever (files made)",
+        measure_starts(args.starts, first=True),
+        START_TARGET_MS,
+    )
     report("key press to its line", measure_keys(args.presses), KEY_TARGET_MS)
     return 0
 

@@ -43,27 +43,37 @@ def build(quiet: bool) -> int:
         # the digests of the very copies compiled: a source edited during the build no
         # longer matches, so the build is never used for it
         compiled_from = digests([work / module for module in COMPILED_MODULES], work)
-        for init in ("uno_access/__init__.py", "uno_access/engine/__init__.py",
-                     "uno_access/bots/__init__.py", "uno_access/bots/base.py",
-                     "uno_access/_compiled.py"):
+        for init in (
+            "uno_access/__init__.py",
+            "uno_access/engine/__init__.py",
+            "uno_access/bots/__init__.py",
+            "uno_access/bots/base.py",
+            "uno_access/_compiled.py",
+        ):
             shutil.copy2(ROOT / init, work / init)
         shutil.copy2(ROOT / "pyproject.toml", work / "pyproject.toml")
         mypyc = Path(sys.executable).with_name("mypyc")
         result = subprocess.run(
-            [str(mypyc), *COMPILED_MODULES], cwd=work, capture_output=True, text=True,
+            [str(mypyc), *COMPILED_MODULES],
+            cwd=work,
+            capture_output=True,
+            text=True,
         )
         if result.returncode != 0:
             tail = (result.stderr or result.stdout).strip().splitlines()[-3:]
-            print("uno-access: could not compile the engine (it needs a C compiler and the "
-                  "Python headers); it runs as plain Python, about half as fast. "
-                  + " | ".join(tail), file=sys.stderr)
+            print(
+                "uno-access: could not compile the engine (it needs a C compiler and the "
+                "Python headers); it runs as plain Python, about half as fast. " + " | ".join(tail),
+                file=sys.stderr,
+            )
             return 1
         built = next((work / "build").glob("lib.*"))
         if OUT.exists():
             shutil.rmtree(OUT)
         shutil.copytree(built, OUT)
-    MANIFEST.write_text(json.dumps({"python": sys.implementation.cache_tag,
-                                    "sources": compiled_from}, indent=1))
+    MANIFEST.write_text(
+        json.dumps({"python": sys.implementation.cache_tag, "sources": compiled_from}, indent=1)
+    )
     say(f"engine compiled with mypyc into {OUT.relative_to(ROOT)}", quiet)
     return 0
 

@@ -27,8 +27,13 @@ from uno_access.scenario import state_json  # noqa: E402
 from uno_access.store import SavedGame, Store  # noqa: E402
 
 # every prompt the game shows (messages.PROMPT and messages.*_PROMPT)
-PROMPTS = sorted({value for name, value in vars(messages).items()
-                  if (name == "PROMPT" or name.endswith("_PROMPT")) and isinstance(value, str)})
+PROMPTS = sorted(
+    {
+        value
+        for name, value in vars(messages).items()
+        if (name == "PROMPT" or name.endswith("_PROMPT")) and isinstance(value, str)
+    }
+)
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
@@ -95,8 +100,15 @@ def game_numbers(db: Path) -> list[int]:
 
 def command(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     """``uno-access ARGS`` run to its end."""
-    return subprocess.run([sys.executable, "-m", "uno_access", *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "uno_access", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 def export_problem(env: dict[str, str], db: Path, folder: Path, number: int) -> str | None:

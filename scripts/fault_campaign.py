@@ -73,47 +73,188 @@ _TRACEBACK = re.compile(
     re.MULTILINE,
 )
 RULES = (
-    "standard", "standard,target_score=50", "standard,hand_size=2,target_score=30",
-    "speed", "stacking", "anniversary", "penalties", "lowest,target_score=60",
-    "challenge_uno", "partners", "standard,blank_cards=y7/b+2",
-    "speed,hand_size=3,target_score=40", "standard,hand_size=1,uno_penalty=4",
+    "standard",
+    "standard,target_score=50",
+    "standard,hand_size=2,target_score=30",
+    "speed",
+    "stacking",
+    "anniversary",
+    "penalties",
+    "lowest,target_score=60",
+    "challenge_uno",
+    "partners",
+    "standard,blank_cards=y7/b+2",
+    "speed,hand_size=3,target_score=40",
+    "standard,hand_size=1,uno_penalty=4",
 )
 SETTINGS = 'keys = {keys}\nspeech = false\nbraille_display = "off"\nbots = ["{bots}"]\n'
 
 # ------------------------------------------------------------------- what is sent
 
 SPECIAL_KEYS = (
-    "\r", " ", "\t", "\x1b[A", "\x1b[B", "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~",
-    "\x1b[H", "\x1b[F", "\x1b[1~", "\x1b[4~", "\x1bOP", "\x1bOQ", "\x1bOR", "\x1bOS",
-    "\x1b[15~", "\x1b[17~", "\x1b[18~", "\x1b[19~", "\x1b[20~", "\x1b[21~", "\x1b[23~",
-    "\x1b[24~", "\x1b[2~", "\x1b[3~", "\x1b[Z",
+    "\r",
+    " ",
+    "\t",
+    "\x1b[A",
+    "\x1b[B",
+    "\x1b[C",
+    "\x1b[D",
+    "\x1b[5~",
+    "\x1b[6~",
+    "\x1b[H",
+    "\x1b[F",
+    "\x1b[1~",
+    "\x1b[4~",
+    "\x1bOP",
+    "\x1bOQ",
+    "\x1bOR",
+    "\x1bOS",
+    "\x1b[15~",
+    "\x1b[17~",
+    "\x1b[18~",
+    "\x1b[19~",
+    "\x1b[20~",
+    "\x1b[21~",
+    "\x1b[23~",
+    "\x1b[24~",
+    "\x1b[2~",
+    "\x1b[3~",
+    "\x1b[Z",
 )
 PUNCTUATION = "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
 # Ctrl-A .. Ctrl-Z but Ctrl-C and Ctrl-D, then Ctrl-[ \ ] ^ _ and Ctrl-@
 CONTROL_KEYS = (
     *(chr(c) for c in range(1, 27) if c not in (3, 4)),
-    "\x1b", "\x1c", "\x1d", "\x1e", "\x1f", "\x00", "\x7f", "\x08",
+    "\x1b",
+    "\x1c",
+    "\x1d",
+    "\x1e",
+    "\x1f",
+    "\x00",
+    "\x7f",
+    "\x08",
 )
 CARD_CODES = (
-    "b7", "B#G", "b#g", "blue 7", "Blue Seven", "wi+4 r", "wi red", "WI\"6#D", "WI-#D",
-    "wi-4 b", "r5 uno", "g6 g6", "g6 x2", "b7 x0", "r5 x99999999999999999999",
-    "y1 x100000000", "x0", "x99999999999999999999", "red skip", "wild draw four green",
-    "y+2", "brv", "gsk", "bly7", "blank yellow 7", "⠃⠼⠛", "⠺⠊", "an red give bob keep r5 uno",
-    "an", "j", "j red", "j x2", "j uno", "wi", "wi+4", "r10", "b-1", "z9", "wi purple",
+    "b7",
+    "B#G",
+    "b#g",
+    "blue 7",
+    "Blue Seven",
+    "wi+4 r",
+    "wi red",
+    'WI"6#D',
+    "WI-#D",
+    "wi-4 b",
+    "r5 uno",
+    "g6 g6",
+    "g6 x2",
+    "b7 x0",
+    "r5 x99999999999999999999",
+    "y1 x100000000",
+    "x0",
+    "x99999999999999999999",
+    "red skip",
+    "wild draw four green",
+    "y+2",
+    "brv",
+    "gsk",
+    "bly7",
+    "blank yellow 7",
+    "⠃⠼⠛",
+    "⠺⠊",
+    "an red give bob keep r5 uno",
+    "an",
+    "j",
+    "j red",
+    "j x2",
+    "j uno",
+    "wi",
+    "wi+4",
+    "r10",
+    "b-1",
+    "z9",
+    "wi purple",
 )
 COMMANDS = (
-    "d", "draw", "p", "play", "k", "keep", "u", "uno", "c", "catch", "catch ann",
-    "catch 99999999999999999999", "c -1", "ch", "challenge", "a", "accept", "h", "hand",
-    "t", "top", "cc", "check", "s", "scores", "o", "order", "pile", "reference", "r",
-    "repeat", "rate 250", "rate 99999999999999999999", "rate -5", "volume 0.8",
-    "volume nan", "volume inf", "verbosity brief", "verbosity full", "verbosity x",
-    "speech off", "speech on", "n", "next", "help", "?", "help help", "q", "quit", "",
-    " ", "yes", "no", "y", "red", "1", "4", "5", "give bob", "keep r5",
+    "d",
+    "draw",
+    "p",
+    "play",
+    "k",
+    "keep",
+    "u",
+    "uno",
+    "c",
+    "catch",
+    "catch ann",
+    "catch 99999999999999999999",
+    "c -1",
+    "ch",
+    "challenge",
+    "a",
+    "accept",
+    "h",
+    "hand",
+    "t",
+    "top",
+    "cc",
+    "check",
+    "s",
+    "scores",
+    "o",
+    "order",
+    "pile",
+    "reference",
+    "r",
+    "repeat",
+    "rate 250",
+    "rate 99999999999999999999",
+    "rate -5",
+    "volume 0.8",
+    "volume nan",
+    "volume inf",
+    "verbosity brief",
+    "verbosity full",
+    "verbosity x",
+    "speech off",
+    "speech on",
+    "n",
+    "next",
+    "help",
+    "?",
+    "help help",
+    "q",
+    "quit",
+    "",
+    " ",
+    "yes",
+    "no",
+    "y",
+    "red",
+    "1",
+    "4",
+    "5",
+    "give bob",
+    "keep r5",
 )
 GARBAGE = (
-    "\u202e\u0301\u200b", "日本語のカード", "🃏🟥", "\ufeff", "\U0010ffff", "a" * 300,
-    "%s%n%x", "'; DROP TABLE games; --", "${HOME}", "\\x1b[2J", "\x1b[2Jclear",
-    "\x1b]0;owned\x07", "nul\x00byte", "tab\tinside", "¡b7!", "B 7", "blue\u00a07",
+    "\u202e\u0301\u200b",
+    "日本語のカード",
+    "🃏🟥",
+    "\ufeff",
+    "\U0010ffff",
+    "a" * 300,
+    "%s%n%x",
+    "'; DROP TABLE games; --",
+    "${HOME}",
+    "\\x1b[2J",
+    "\x1b[2Jclear",
+    "\x1b]0;owned\x07",
+    "nul\x00byte",
+    "tab\tinside",
+    "¡b7!",
+    "B 7",
+    "blue\u00a07",
 )
 
 
@@ -131,17 +272,24 @@ def single_key(rng: random.Random) -> str:
 def escape_sequence(rng: random.Random) -> str:
     kind = rng.randrange(9)
     if kind == 0:  # CSI with odd parameters
-        params = ";".join(str(rng.choice((0, 1, 9, 65535, 99999999999))) for _ in
-                          range(rng.randint(0, 6)))
+        params = ";".join(
+            str(rng.choice((0, 1, 9, 65535, 99999999999))) for _ in range(rng.randint(0, 6))
+        )
         return "\x1b[" + rng.choice(("", "?", ">", "=")) + params + rng.choice("ABCDHJKmnRt~uqz@")
     if kind == 1:  # OSC, ended by BEL or ST, or never
-        return "\x1b]" + rng.choice(("0;title", "52;c;YjcK", "4;1;rgb:ff/00/00", "1337;x")) + \
-            rng.choice(("\x07", "\x1b\\", ""))
+        return (
+            "\x1b]"
+            + rng.choice(("0;title", "52;c;YjcK", "4;1;rgb:ff/00/00", "1337;x"))
+            + rng.choice(("\x07", "\x1b\\", ""))
+        )
     if kind == 2:
         return "\x1b[<0;1;1M"
     if kind == 3:
-        return "\x1b[<" + f"{rng.randint(0, 64)};{rng.randint(1, 300)};{rng.randint(1, 90)}" + \
-            rng.choice("Mm")
+        return (
+            "\x1b[<"
+            + f"{rng.randint(0, 64)};{rng.randint(1, 300)};{rng.randint(1, 90)}"
+            + rng.choice("Mm")
+        )
     if kind == 4:
         return "\x1b[M" + "".join(chr(rng.randint(32, 126)) for _ in range(3))
     if kind == 5:
@@ -149,20 +297,35 @@ def escape_sequence(rng: random.Random) -> str:
     if kind == 6:
         return "\x1b[200~" + rng.choice(CARD_CODES) + "\x1b[201~"
     if kind == 7:  # Alt (Meta) and a key, SS3, a lone CSI
-        return rng.choice(("\x1b" + single_key(rng), "\x1bO" + rng.choice("ABCDxyz"), "\x1b[",
-                           "\x1bO", "\x1b\x1b", "\x1b[201~", "\x9b"))
+        return rng.choice(
+            (
+                "\x1b" + single_key(rng),
+                "\x1bO" + rng.choice("ABCDxyz"),
+                "\x1b[",
+                "\x1bO",
+                "\x1b\x1b",
+                "\x1b[201~",
+                "\x9b",
+            )
+        )
     return "\x1bP" + "q" * rng.randint(0, 20) + "\x1b\\"  # DCS
 
 
 def paste_text(rng: random.Random) -> str:
-    size = rng.choice((1, 5, 20, 80, 200, 1000)) if rng.random() < 0.9 else \
-        rng.choice((5000, 20000, 100000))
+    size = (
+        rng.choice((1, 5, 20, 80, 200, 1000))
+        if rng.random() < 0.9
+        else rng.choice((5000, 20000, 100000))
+    )
     pieces = (*CARD_CODES, *COMMANDS, *GARBAGE, "\n", "\r\n", " ")
     out: list[str] = []
     length = 0
     while length < size:
-        piece = rng.choice(pieces) if rng.random() < 0.7 else \
-            "".join(chr(rng.randint(32, 0x2FFF)) for _ in range(rng.randint(1, 30)))
+        piece = (
+            rng.choice(pieces)
+            if rng.random() < 0.7
+            else "".join(chr(rng.randint(32, 0x2FFF)) for _ in range(rng.randint(1, 30)))
+        )
         out.append(piece)
         length += len(piece)
     text = "".join(out)[:size]
@@ -249,9 +412,13 @@ class Campaign:
         self.db = home / "data" / "uno-access" / "games.db"
         self.env = dict(os.environ)
         self.env.update(
-            HOME=str(home), XDG_DATA_HOME=str(home / "data"),
-            XDG_CONFIG_HOME=str(home / "config"), TERM="xterm-256color",
-            PROMPT_TOOLKIT_NO_CPR="1", COLUMNS="120", LINES="40",
+            HOME=str(home),
+            XDG_DATA_HOME=str(home / "data"),
+            XDG_CONFIG_HOME=str(home / "config"),
+            TERM="xterm-256color",
+            PROMPT_TOOLKIT_NO_CPR="1",
+            COLUMNS="120",
+            LINES="40",
         )
         self.env.pop("NO_COLOR", None)
         self.child: pexpect.spawn[str] | None = None
@@ -273,7 +440,8 @@ class Campaign:
         self.keys = rng.random() < 0.75
         bots = rng.choice(("easy", "easy", "normal", "hard:20"))
         (self.config / "settings.toml").write_text(
-            SETTINGS.format(keys=str(self.keys).lower(), bots=bots), encoding="utf-8")
+            SETTINGS.format(keys=str(self.keys).lower(), bots=bots), encoding="utf-8"
+        )
         args: list[str] = []
         if self.unfinished() and rng.random() < 0.35:
             args = ["resume"]
@@ -297,9 +465,15 @@ class Campaign:
         self.started_as = " ".join(args)
         self.counts.starts += 1
         self.recent = [f"started: uno-access {self.started_as}"]
-        self.child = pexpect.spawn(PROGRAM, args, cwd=str(ROOT), env=self.env,
-                                   encoding="utf-8", timeout=ANSWER_SECONDS,
-                                   dimensions=(40, 120))
+        self.child = pexpect.spawn(
+            PROGRAM,
+            args,
+            cwd=str(ROOT),
+            env=self.env,
+            encoding="utf-8",
+            timeout=ANSWER_SECONDS,
+            dimensions=(40, 120),
+        )
         self.child.delaybeforesend = 0
         os.set_blocking(self.child.child_fd, False)
         self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
@@ -391,8 +565,7 @@ class Campaign:
                     self.check_screen(seen)
                     self.last_screen = seen
                     return "stuck" if "\n" in seen else ("echo" if seen else "silent")
-                if (seen and not seen.endswith("\n") and now - last > QUIET_SECONDS
-                        and not first):
+                if seen and not seen.endswith("\n") and now - last > QUIET_SECONDS and not first:
                     self.check_screen(seen)
                     return "echo"
                 chunk = self._read(0.05)
@@ -419,7 +592,7 @@ class Campaign:
         self.last_screen = raw
         if found:
             self.counts.tracebacks += 1
-            where = text[max(0, found.start() - 200):found.end() + 600]
+            where = text[max(0, found.start() - 200) : found.end() + 600]
             self.counts.problem(f"traceback after {self.context()}:\n{where}")
 
     def exited(self) -> None:
@@ -433,7 +606,8 @@ class Campaign:
         if status not in (0, 130):
             self.counts.bad_exits += 1
             self.counts.problem(
-                f"exit status {status} (signal {signal_status}) after {self.context()}")
+                f"exit status {status} (signal {signal_status}) after {self.context()}"
+            )
 
     def context(self) -> str:
         return "; ".join(self.recent[-6:])
@@ -444,8 +618,10 @@ class Campaign:
         """
         self.counts.not_back += count
         tail = screen_text(self.last_screen)[-300:]
-        self.counts.problem(f"prompt not back within {ANSWER_SECONDS:.0f} s ({answer}) after "
-                            f"{what}; {self.context()}; the screen ended: {tail!r}")
+        self.counts.problem(
+            f"prompt not back within {ANSWER_SECONDS:.0f} s ({answer}) after "
+            f"{what}; {self.context()}; the screen ended: {tail!r}"
+        )
         self.close()
         self.prompt = None
 
@@ -457,8 +633,13 @@ class Campaign:
             return
         rng = self.rng
         if self.prompt == "setup> ":
-            item = Input("setup answer", rng.choice(("", "", "", "2", "off", "easy", "x" * 40,
-                                                     "99999999999999999999", "⠃⠼⠛")) + "\r")
+            item = Input(
+                "setup answer",
+                rng.choice(
+                    ("", "", "", "2", "off", "easy", "x" * 40, "99999999999999999999", "⠃⠼⠛")
+                )
+                + "\r",
+            )
         elif rng.random() < 0.2:
             item = Input("legal move", self.legal_move())
         else:
@@ -472,9 +653,11 @@ class Campaign:
             return
         if answer in ("silent", "stuck"):  # the game said nothing, or did not finish
             self.counts.not_back += 1
-            self.counts.problem(f"prompt not back within {ANSWER_SECONDS:.0f} s ({answer}) "
-                                f"after {item.kind} {shown(item.data)}; {self.context()}; "
-                                f"the screen ended: {screen_text(self.last_screen)[-300:]!r}")
+            self.counts.problem(
+                f"prompt not back within {ANSWER_SECONDS:.0f} s ({answer}) "
+                f"after {item.kind} {shown(item.data)}; {self.context()}; "
+                f"the screen ended: {screen_text(self.last_screen)[-300:]!r}"
+            )
         counted = answer != "echo"
         if answer in ("echo", "silent", "stuck"):  # a typed line may be open: Enter sends it
             self.counts.inputs += 1
@@ -485,8 +668,9 @@ class Campaign:
                 answer = "input not read"
             if answer != "prompt" and answer != "exit":
                 self.counts.frozen += 1
-                self.not_back(f"{item.kind} {shown(item.data)} and Enter", answer,
-                              count=not counted)
+                self.not_back(
+                    f"{item.kind} {shown(item.data)} and Enter", answer, count=not counted
+                )
 
     def legal_move(self) -> str:
         """A legal move read from the saved game, so that games go on and end."""
@@ -536,8 +720,12 @@ class Campaign:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--inputs", type=int, default=5000, help="inputs to send")
-    parser.add_argument("--seconds", type=float, default=900,
-                        help="stop sending after this long (the final checks come after)")
+    parser.add_argument(
+        "--seconds",
+        type=float,
+        default=900,
+        help="stop sending after this long (the final checks come after)",
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--problems", type=int, default=8, help="problem inputs to print")
     args = parser.parse_args()
@@ -567,12 +755,17 @@ def main() -> int:
     print(f"games played: {counts.games}")
     print(f"programs started: {counts.starts}")
     print(f"seconds: {sending:.1f} sending, {time.monotonic() - started:.1f} in all")
-    for problem in counts.problems[:args.problems]:
+    for problem in counts.problems[: args.problems]:
         print(f"problem: {problem}")
     if len(counts.problems) > args.problems:
         print(f"problems not shown: {len(counts.problems) - args.problems}")
-    bad = (counts.tracebacks + counts.not_back + counts.bad_exits + counts.games_unreadable
-           + counts.not_conserved)
+    bad = (
+        counts.tracebacks
+        + counts.not_back
+        + counts.bad_exits
+        + counts.games_unreadable
+        + counts.not_conserved
+    )
     return 1 if bad or counts.inputs < min(args.inputs, 1) else 0
 
 

@@ -83,8 +83,12 @@ class Campaign:
         (config / "settings.toml").write_text(SETTINGS, encoding="utf-8")
         self.env = dict(os.environ)
         self.env.update(
-            XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-            HOME=str(home), PROMPT_TOOLKIT_NO_CPR="1", TERM="dumb", COLUMNS="200",
+            XDG_DATA_HOME=str(home / "data"),
+            XDG_CONFIG_HOME=str(home / "config"),
+            HOME=str(home),
+            PROMPT_TOOLKIT_NO_CPR="1",
+            TERM="dumb",
+            COLUMNS="200",
         )
         self.db = home / "data" / "uno-access" / "games.db"
         self.child: pexpect.spawn[str] | None = None
@@ -94,8 +98,13 @@ class Campaign:
 
     def spawn(self, *args: str) -> None:
         self.child = pexpect.spawn(
-            sys.executable, ["-m", "uno_access", *args], cwd=str(ROOT), env=self.env,
-            encoding="utf-8", timeout=30, dimensions=(50, 200),
+            sys.executable,
+            ["-m", "uno_access", *args],
+            cwd=str(ROOT),
+            env=self.env,
+            encoding="utf-8",
+            timeout=30,
+            dimensions=(50, 200),
         )
         self.child.delaybeforesend = 0
 
@@ -200,7 +209,7 @@ class Campaign:
             return None
         self.counts.resumed += 1
         start = next((i for i, line in enumerate(said) if "resumed where it stopped" in line), 0)
-        return said[start + 1:said.index(messages.RESUMED_END)]
+        return said[start + 1 : said.index(messages.RESUMED_END)]
 
     def _over(self) -> bool:
         """The resume told the moves that ended the game, and the game ended."""

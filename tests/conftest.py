@@ -10,8 +10,9 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def _own_user_folders(tmp_path_factory: pytest.TempPathFactory,
-                      monkeypatch: pytest.MonkeyPatch) -> None:
+def _own_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_DATA_HOME", str(Path(home) / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(Path(home) / "config"))

@@ -38,16 +38,30 @@ EXAMPLE: dict[str, Any] = {
 }
 # … and the state line it documents
 EXAMPLE_STATE: dict[str, Any] = {
-    "event": "state", "current": 2, "direction": "clockwise", "top": "b7", "color": "blue",
-    "hands": [["r5"], ["g2", "g+2", "y1"], ["wi"]], "draw_pile": 2, "discard_pile": 2,
-    "scores": [0, 0, 0], "round_over": False, "winner": None,
+    "event": "state",
+    "current": 2,
+    "direction": "clockwise",
+    "top": "b7",
+    "color": "blue",
+    "hands": [["r5"], ["g2", "g+2", "y1"], ["wi"]],
+    "draw_pile": 2,
+    "discard_pile": 2,
+    "scores": [0, 0, 0],
+    "round_over": False,
+    "winner": None,
 }
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "uno_access", *args], capture_output=True, text=True,
-        encoding="utf-8", timeout=TIMEOUT, cwd=cwd, env=os.environ.copy(), check=False,
+        [sys.executable, "-m", "uno_access", *args],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        cwd=cwd,
+        env=os.environ.copy(),
+        check=False,
     )
 
 
@@ -116,8 +130,13 @@ def test_scenario_through_the_uno_access_console_script(tmp_path: Path) -> None:
     assert script.exists(), f"the entry point uno-access is not installed beside {sys.executable}"
     path = write(tmp_path, EXAMPLE)
     result = subprocess.run(
-        [str(script), "scenario", str(path)], capture_output=True, text=True, encoding="utf-8",
-        timeout=TIMEOUT, cwd=tmp_path, check=False,
+        [str(script), "scenario", str(path)],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=TIMEOUT,
+        cwd=tmp_path,
+        check=False,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout == run("scenario", str(path)).stdout
@@ -139,7 +158,7 @@ def test_a_rejected_action_prints_a_rejected_line_and_the_replay_goes_on(tmp_pat
     line = rejected[0]
     assert line["seat"] == 0 and line["act"] == "play"
     assert isinstance(line["reason"], str) and line["reason"].strip()
-    after = lines[lines.index(line) + 1:]
+    after = lines[lines.index(line) + 1 :]
     assert any(e["event"] == "card_played" and e["seat"] == 2 and e["card"] == "wi" for e in after)
     state = lines[-1]
     assert state["event"] == "state"
@@ -180,8 +199,11 @@ BROKEN: list[tuple[str, object, tuple[str, ...]]] = [
     ("unknown_act", with_changes(actions=[{"seat": 0, "act": "dance"}]), ("dance",)),
     ("action_without_seat", with_changes(actions=[{"act": "draw"}]), ("seat",)),
     ("play_without_card", with_changes(actions=[{"seat": 0, "act": "play"}]), ("card",)),
-    ("bad_colour", with_changes(actions=[{"seat": 0, "act": "play", "card": "b7",
-                                          "color": "purple"}]), ("purple",)),
+    (
+        "bad_colour",
+        with_changes(actions=[{"seat": 0, "act": "play", "card": "b7", "color": "purple"}]),
+        ("purple",),
+    ),
     ("catch_without_target", with_changes(actions=[{"seat": 0, "act": "catch"}]), ("target",)),
     ("one_player", with_changes(players=["Ann"], hands=[["r5"]]), ("players",)),
     ("dealer_out_of_range", with_changes(dealer=3), ("dealer",)),
@@ -189,23 +211,38 @@ BROKEN: list[tuple[str, object, tuple[str, ...]]] = [
     ("unknown_rule_option", with_changes(rules={"bogus": 1}), ("bogus",)),
     ("bad_uno_penalty", with_changes(rules={"uno_penalty": 3}), ("uno_penalty",)),
     ("bad_blank_card", with_changes(rules={"blank_cards": ["wi"]}), ("blank_cards", "wi")),
-    ("two_blank_cards_of_one_colour", with_changes(rules={"blank_cards": ["y7", "y8"]}),
-     ("blank_cards",)),
+    (
+        "two_blank_cards_of_one_colour",
+        with_changes(rules={"blank_cards": ["y7", "y8"]}),
+        ("blank_cards",),
+    ),
     ("rules_not_an_object", with_changes(rules="speed"), ("rules",)),
     ("partners_for_three_players", with_changes(rules={"preset": "partners"}), ("4",)),
     ("jump_in_without_card", with_changes(actions=[{"seat": 1, "act": "jump_in"}]), ("card",)),
-    ("drop_of_different_cards",
-     with_changes(actions=[{"seat": 0, "act": "play", "cards": ["r5", "b7"]}]), ("cards",)),
-    ("anniversary_keep_not_a_card",
-     with_changes(actions=[{"seat": 0, "act": "play", "card": "wi", "target": 1,
-                            "keep": "zz9"}]), ("zz9",)),
-    ("wild_draw_four_start_with_nothing_to_replace_it",
-     with_changes(start="wi+4", draw_pile=[]), ()),
+    (
+        "drop_of_different_cards",
+        with_changes(actions=[{"seat": 0, "act": "play", "cards": ["r5", "b7"]}]),
+        ("cards",),
+    ),
+    (
+        "anniversary_keep_not_a_card",
+        with_changes(
+            actions=[{"seat": 0, "act": "play", "card": "wi", "target": 1, "keep": "zz9"}]
+        ),
+        ("zz9",),
+    ),
+    (
+        "wild_draw_four_start_with_nothing_to_replace_it",
+        with_changes(start="wi+4", draw_pile=[]),
+        (),
+    ),
 ]
 
 
 @pytest.mark.parametrize(
-    ("content", "mentions"), [(c, m) for _, c, m in BROKEN], ids=[name for name, _, _ in BROKEN],
+    ("content", "mentions"),
+    [(c, m) for _, c, m in BROKEN],
+    ids=[name for name, _, _ in BROKEN],
 )
 def test_a_broken_scenario_exits_2_with_one_line_and_no_traceback(
     tmp_path: Path, content: object, mentions: tuple[str, ...]
@@ -261,8 +298,12 @@ def preset_scenario(rules: dict[str, Any]) -> dict[str, Any]:
     players = {"partners": 4, "partners_rotation": 4, "partners_two_tables": 8}.get(preset, 3)
     hands = [["b7", "r5"], ["g2", "y9"], *([["r1", "g+2"]] * (players - 2))]
     return {
-        "players": players, "rules": rules, "hands": hands, "start": "b3",
-        "draw_pile": ["y1", "g9", "r0"], "actions": [{"seat": 0, "act": "play", "card": "b7"}],
+        "players": players,
+        "rules": rules,
+        "hands": hands,
+        "start": "b3",
+        "draw_pile": ["y1", "g9", "r0"],
+        "actions": [{"seat": 0, "act": "play", "card": "b7"}],
     }
 
 
@@ -275,7 +316,9 @@ SCENARIO_RULES: list[dict[str, Any]] = [
 
 
 @pytest.mark.parametrize(
-    "rules", SCENARIO_RULES, ids=["-".join(map(str, r.values())) for r in SCENARIO_RULES],
+    "rules",
+    SCENARIO_RULES,
+    ids=["-".join(map(str, r.values())) for r in SCENARIO_RULES],
 )
 def test_a_scenario_plays_under_every_preset(tmp_path: Path, rules: dict[str, Any]) -> None:
     data = preset_scenario(rules)
@@ -301,9 +344,12 @@ def test_jump_in_race_the_second_jump_in_on_the_same_play_is_rejected(tmp_path: 
     who jumped in on the same play, is too late.
     """
     data = {
-        "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "speed"}, "dealer": 2,
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {"preset": "speed"},
+        "dealer": 2,
         "hands": [["g6", "r1", "b2"], ["g6", "y3", "y4"], ["g6", "b5", "r9"]],
-        "start": "g5", "draw_pile": ["y1", "g9", "r0"],
+        "start": "g5",
+        "draw_pile": ["y1", "g9", "r0"],
         "actions": [
             {"seat": 0, "act": "play", "card": "g6"},
             {"seat": 2, "act": "jump_in", "card": "g6", "on": 1},
@@ -314,7 +360,8 @@ def test_jump_in_race_the_second_jump_in_on_the_same_play_is_rejected(tmp_path: 
     assert rejections(lines) == [(1, "jump_in", "jump_in_too_late")]
     played = [line for line in lines if line["event"] == "card_played"]
     assert [(p["seat"], p["card"], p.get("jump_in", False)) for p in played] == [
-        (0, "g6", False), (2, "g6", True),
+        (0, "g6", False),
+        (2, "g6", True),
     ]
     state = lines[-1]
     assert state["hands"] == [["r1", "b2"], ["g6", "y3", "y4"], ["b5", "r9"]]
@@ -325,8 +372,10 @@ def test_jump_in_race_the_second_jump_in_on_the_same_play_is_rejected(tmp_path: 
 
 def test_jump_in_without_on_by_a_seat_without_the_card_is_rejected(tmp_path: Path) -> None:
     data = {
-        "players": 3, "rules": {"preset": "speed"},
-        "hands": [["g6", "r1"], ["y3", "y4"], ["g6", "b5"]], "start": "g5",
+        "players": 3,
+        "rules": {"preset": "speed"},
+        "hands": [["g6", "r1"], ["y3", "y4"], ["g6", "b5"]],
+        "start": "g5",
         "actions": [
             {"seat": 1, "act": "jump_in", "card": "g5"},  # the first play is not yet made
             {"seat": 0, "act": "play", "card": "g6"},
@@ -341,8 +390,10 @@ def test_jump_in_without_on_by_a_seat_without_the_card_is_rejected(tmp_path: Pat
 
 def test_play_with_cards_drops_identical_cards_at_once(tmp_path: Path) -> None:
     data = {
-        "players": 3, "rules": {"preset": "speed"},
-        "hands": [["g6", "g6", "r1"], ["y3", "y4"], ["b5", "r9"]], "start": "g5",
+        "players": 3,
+        "rules": {"preset": "speed"},
+        "hands": [["g6", "g6", "r1"], ["y3", "y4"], ["b5", "r9"]],
+        "start": "g5",
         "actions": [{"seat": 0, "act": "play", "cards": ["g6", "g6"]}],
     }
     lines = scenario(tmp_path, data)
@@ -358,20 +409,30 @@ def test_play_with_cards_is_rejected_without_dropping_or_without_the_copies(
     tmp_path: Path,
 ) -> None:
     hands = [["g6", "g6", "r1"], ["y3", "y4"], ["b5", "r9"]]
-    for rules, code in (({"preset": "standard"}, "no_dropping"),
-                        ({"preset": "speed"}, "not_enough_copies")):
+    for rules, code in (
+        ({"preset": "standard"}, "no_dropping"),
+        ({"preset": "speed"}, "not_enough_copies"),
+    ):
         drop = ["g6", "g6"] if code == "no_dropping" else ["g6", "g6", "g6"]
-        data = {"players": 3, "rules": rules, "hands": hands, "start": "g5",
-                "actions": [{"seat": 0, "act": "play", "cards": drop}]}
+        data = {
+            "players": 3,
+            "rules": rules,
+            "hands": hands,
+            "start": "g5",
+            "actions": [{"seat": 0, "act": "play", "cards": drop}],
+        }
         lines = scenario(tmp_path, data)
         assert rejections(lines) == [(0, "play", code)]
         assert lines[-1]["hands"] == hands
 
 
 STACKING = {
-    "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "stacking"}, "dealer": 2,
+    "players": ["Ann", "Bob", "Cy"],
+    "rules": {"preset": "stacking"},
+    "dealer": 2,
     "hands": [["r+2", "y+2", "b1"], ["g+2", "y5", "y6"], ["b+2", "r7", "r8"]],
-    "start": "r3", "draw_pile": ["y1", "g9", "r0", "b4", "b5", "b6", "b7", "b8"],
+    "start": "r3",
+    "draw_pile": ["y1", "g9", "r0", "b4", "b5", "b6", "b7", "b8"],
 }
 
 
@@ -416,12 +477,22 @@ def test_anniversary_card_keeps_one_card_and_gives_the_rest(tmp_path: Path) -> N
     chooses the colour.
     """
     data = {
-        "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "anniversary"}, "dealer": 2,
-        "hands": [["an", "r1", "b2", "g3"], ["y1", "y2"], ["b5"]], "start": "b3",
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {"preset": "anniversary"},
+        "dealer": 2,
+        "hands": [["an", "r1", "b2", "g3"], ["y1", "y2"], ["b5"]],
+        "start": "b3",
         "draw_pile": ["y4", "g9", "r0"],
         "actions": [
-            {"seat": 0, "act": "play", "card": "an", "target": 2, "keep": "r1", "color": "red",
-             "uno": True},
+            {
+                "seat": 0,
+                "act": "play",
+                "card": "an",
+                "target": 2,
+                "keep": "r1",
+                "color": "red",
+                "uno": True,
+            },
         ],
     }
     lines = scenario(tmp_path, data)
@@ -437,8 +508,10 @@ def test_anniversary_card_keeps_one_card_and_gives_the_rest(tmp_path: Path) -> N
 
 def test_anniversary_card_with_a_bad_target_or_keep_is_rejected(tmp_path: Path) -> None:
     data = {
-        "players": 3, "rules": {"preset": "anniversary"},
-        "hands": [["an", "r1", "b2"], ["y1", "y2"], ["b5"]], "start": "b3",
+        "players": 3,
+        "rules": {"preset": "anniversary"},
+        "hands": [["an", "r1", "b2"], ["y1", "y2"], ["b5"]],
+        "start": "b3",
         "actions": [
             {"seat": 0, "act": "play", "card": "an", "keep": "r1", "color": "red"},
             {"seat": 0, "act": "play", "card": "an", "target": 0, "keep": "r1", "color": "red"},
@@ -447,15 +520,20 @@ def test_anniversary_card_with_a_bad_target_or_keep_is_rejected(tmp_path: Path) 
     }
     lines = scenario(tmp_path, data)
     assert [code for _, _, code in rejections(lines)] == [
-        "anniversary_target", "anniversary_target", "anniversary_keep",
+        "anniversary_target",
+        "anniversary_target",
+        "anniversary_keep",
     ]
     assert lines[-1]["hands"] == data["hands"]
 
 
 def test_partners_show_the_teams_and_the_pairs_score(tmp_path: Path) -> None:
     data = {
-        "players": ["Ann", "Bob", "Cy", "Di"], "rules": {"preset": "partners"}, "dealer": 3,
-        "hands": [["b7"], ["r5", "g2"], ["y9", "wi"], ["r+2"]], "start": "b3",
+        "players": ["Ann", "Bob", "Cy", "Di"],
+        "rules": {"preset": "partners"},
+        "dealer": 3,
+        "hands": [["b7"], ["r5", "g2"], ["y9", "wi"], ["r+2"]],
+        "start": "b3",
         "actions": [{"seat": 0, "act": "play", "card": "b7"}],
     }
     lines = scenario(tmp_path, data)
@@ -467,8 +545,11 @@ def test_partners_show_the_teams_and_the_pairs_score(tmp_path: Path) -> None:
 
 def test_challenge_uno_shows_the_eliminated_seats(tmp_path: Path) -> None:
     data: dict[str, Any] = {
-        "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "challenge_uno", "target_score": 10},
-        "dealer": 2, "hands": [["b7"], ["r9", "g8"], ["y1"]], "start": "b3",
+        "players": ["Ann", "Bob", "Cy"],
+        "rules": {"preset": "challenge_uno", "target_score": 10},
+        "dealer": 2,
+        "hands": [["b7"], ["r9", "g8"], ["y1"]],
+        "start": "b3",
         "actions": [{"seat": 0, "act": "play", "card": "b7"}],
     }
     lines = scenario(tmp_path, data)
@@ -486,8 +567,10 @@ def test_challenge_uno_shows_the_eliminated_seats(tmp_path: Path) -> None:
 
 def test_challenge_uno_the_last_one_not_eliminated_wins(tmp_path: Path) -> None:
     data = {
-        "players": ["Ann", "Bob"], "rules": {"preset": "challenge_uno", "target_score": 10},
-        "hands": [["b7"], ["r9", "g8"]], "start": "b3",
+        "players": ["Ann", "Bob"],
+        "rules": {"preset": "challenge_uno", "target_score": 10},
+        "hands": [["b7"], ["r9", "g8"]],
+        "start": "b3",
         "actions": [{"seat": 0, "act": "play", "card": "b7"}],
     }
     state = scenario(tmp_path, data)[-1]
@@ -499,8 +582,11 @@ def test_penalties_a_wrong_card_is_taken_back_with_two_cards_and_a_suggestion_co
     tmp_path: Path,
 ) -> None:
     data = {
-        "players": 3, "rules": {"preset": "penalties"}, "dealer": 2,
-        "hands": [["r5", "b7"], ["g2", "y9"], ["r1", "g+2"]], "start": "b3",
+        "players": 3,
+        "rules": {"preset": "penalties"},
+        "dealer": 2,
+        "hands": [["r5", "b7"], ["g2", "y9"], ["r1", "g+2"]],
+        "start": "b3",
         "draw_pile": ["y1", "g9", "r0", "b4"],
         "actions": [
             {"seat": 0, "act": "play", "card": "r5"},  # does not match Blue 3
@@ -511,7 +597,8 @@ def test_penalties_a_wrong_card_is_taken_back_with_two_cards_and_a_suggestion_co
     lines = scenario(tmp_path, data)
     assert rejections(lines) == [(1, "play", "not_in_hand")]
     assert [line["event"] for line in lines if line["event"].endswith("_penalty")] == [
-        "wrong_card_penalty", "suggestion_penalty",
+        "wrong_card_penalty",
+        "suggestion_penalty",
     ]
     state = lines[-1]
     assert state["hands"] == [["r5", "b7", "y1", "g9"], ["g2", "y9"], ["r1", "g+2", "r0", "b4"]]
@@ -523,8 +610,10 @@ def test_a_blank_card_plays_as_the_card_it_stands_for(tmp_path: Path) -> None:
     to name it too, or an exported game with blank cards would not replay.
     """
     data = {
-        "players": 2, "rules": {"preset": "standard", "blank_cards": ["y7"]},
-        "hands": [["bly7", "r5"], ["g2", "y9"]], "start": "y3",
+        "players": 2,
+        "rules": {"preset": "standard", "blank_cards": ["y7"]},
+        "hands": [["bly7", "r5"], ["g2", "y9"]],
+        "start": "y3",
         "actions": [{"seat": 0, "act": "play", "card": "bly7"}],
     }
     lines = scenario(tmp_path, data)
@@ -577,8 +666,15 @@ def test_simulate_plays_the_lowest_scoring_preset() -> None:
 
 # the players each preset is simulated with: partners need 4, the two tables 8
 PRESET_PLAYERS = {
-    "standard": 4, "lowest": 3, "anniversary": 4, "partners": 4, "challenge_uno": 5,
-    "speed": 6, "stacking": 3, "partners_rotation": 4, "partners_two_tables": 8,
+    "standard": 4,
+    "lowest": 3,
+    "anniversary": 4,
+    "partners": 4,
+    "challenge_uno": 5,
+    "speed": 6,
+    "stacking": 3,
+    "partners_rotation": 4,
+    "partners_two_tables": 8,
     "penalties": 4,
 }
 BLANKS = "standard,blank_cards=y7/g+2/rsk/b0"
@@ -593,8 +689,18 @@ def test_every_preset_has_a_player_count_to_simulate() -> None:
 def test_simulate_plays_40_games_of_every_preset_without_an_error(rules: str) -> None:
     players = PRESET_PLAYERS.get(rules, 3)
     games = 40
-    result = run("simulate", "--rules", rules, "--players", str(players), "--games", str(games),
-                 "--seed", "7", "--json")
+    result = run(
+        "simulate",
+        "--rules",
+        rules,
+        "--players",
+        str(players),
+        "--games",
+        str(games),
+        "--seed",
+        "7",
+        "--json",
+    )
     assert "Traceback" not in result.stderr, result.stderr
     record = json.loads(result.stdout)
     assert record["errors"] == 0, record["first_error"]
@@ -607,15 +713,21 @@ def test_simulate_plays_40_games_of_every_preset_without_an_error(rules: str) ->
     assert isinstance(record["actions"], int) and record["actions"] > 0
 
 
-@pytest.mark.parametrize(("preset", "wanted"), [
-    ("partners", "4"), ("partners_rotation", "4"), ("partners_two_tables", "8"),
-])
+@pytest.mark.parametrize(
+    ("preset", "wanted"),
+    [
+        ("partners", "4"),
+        ("partners_rotation", "4"),
+        ("partners_two_tables", "8"),
+    ],
+)
 def test_simulate_with_the_wrong_number_of_players_for_a_preset_exits_2_with_one_line(
     preset: str, wanted: str
 ) -> None:
     assert_one_line_error(
         run("simulate", "--players", "3", "--games", "1", "--rules", preset, "--json"),
-        preset, wanted,
+        preset,
+        wanted,
     )
 
 

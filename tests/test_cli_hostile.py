@@ -29,16 +29,24 @@ LONG = "x" * 5_000
 
 def home_env(home: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-               HOME=str(home))
+    env.update(
+        XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"), HOME=str(home)
+    )
     return env
 
 
-def run(home: Path, *args: str, stdout: int | None = subprocess.PIPE
-        ) -> subprocess.CompletedProcess[bytes]:
+def run(
+    home: Path, *args: str, stdout: int | None = subprocess.PIPE
+) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run(
-        [str(SCRIPT), *args], stdout=stdout, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        timeout=TIMEOUT, cwd=home, env=home_env(home), check=False,
+        [str(SCRIPT), *args],
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        timeout=TIMEOUT,
+        cwd=home,
+        env=home_env(home),
+        check=False,
     )
 
 
@@ -62,8 +70,10 @@ def assert_nothing_saved(home: Path) -> None:
 
 # --------------------------------------------------------------------- rules that cannot be dealt
 
-NOT_DEALT = ("uno-access: 10 players with 15 cards each need 150 cards, and 5 more must be "
-             "left to turn a start card; the deck has 108: at most 10 cards each.")
+NOT_DEALT = (
+    "uno-access: 10 players with 15 cards each need 150 cards, and 5 more must be "
+    "left to turn a start card; the deck has 108: at most 10 cards each."
+)
 
 
 def test_ten_players_with_fifteen_cards_each_are_refused_in_one_line_before_anything_is_saved(
@@ -88,12 +98,20 @@ def test_players_from_the_settings_file_are_checked_with_the_rules_of_the_comman
     assert_nothing_saved(tmp_path)
 
 
-@pytest.mark.parametrize(("rules", "players", "most"), [
-    ("anniversary,hand_size=11", "10", 10), ("standard,hand_size=13", "8", 12),
-    ("challenge_uno,hand_size=12", "9", 11), ("stacking,hand_size=14", "10", 10),
-])
+@pytest.mark.parametrize(
+    ("rules", "players", "most"),
+    [
+        ("anniversary,hand_size=11", "10", 10),
+        ("standard,hand_size=13", "8", 12),
+        ("challenge_uno,hand_size=12", "9", 11),
+        ("stacking,hand_size=14", "10", 10),
+    ],
+)
 def test_rules_whose_hands_do_not_fit_the_deck_are_refused_by_play_and_simulate(
-    tmp_path: Path, rules: str, players: str, most: int,
+    tmp_path: Path,
+    rules: str,
+    players: str,
+    most: int,
 ) -> None:
     for command in ("play", "simulate"):
         line = error_line(run(tmp_path, command, "--rules", rules, "--players", players))
@@ -105,9 +123,17 @@ def test_a_scenario_whose_later_deals_cannot_fit_the_deck_exits_2_with_one_line(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "ten.json"
-    path.write_text(json.dumps({
-        "players": 10, "rules": {"hand_size": 15}, "deal": "seed", "seed": 1,
-    }), encoding="utf-8")
+    path.write_text(
+        json.dumps(
+            {
+                "players": 10,
+                "rules": {"hand_size": 15},
+                "deal": "seed",
+                "seed": 1,
+            }
+        ),
+        encoding="utf-8",
+    )
     for command in (("scenario", str(path)), ("play", "--scenario", str(path))):
         assert error_line(run(tmp_path, *command)) == NOT_DEALT
 
@@ -115,27 +141,42 @@ def test_a_scenario_whose_later_deals_cannot_fit_the_deck_exits_2_with_one_line(
 # --------------------------------------------------------------------- output that fails
 
 PRINTING = [
-    ("rules",), ("rules", "--format", "brf"), ("rules", "--quick"), ("doctor",),
-    ("doctor", "--json"), ("cards",), ("cards", "--json"), ("simulate", "--games", "2"),
-    ("simulate", "--games", "2", "--json"), ("--help",), ("simulate", "--help"),
+    ("rules",),
+    ("rules", "--format", "brf"),
+    ("rules", "--quick"),
+    ("doctor",),
+    ("doctor", "--json"),
+    ("cards",),
+    ("cards", "--json"),
+    ("simulate", "--games", "2"),
+    ("simulate", "--games", "2", "--json"),
+    ("--help",),
+    ("simulate", "--help"),
 ]
 
 
 @pytest.mark.parametrize("args", PRINTING, ids=" ".join)
-def test_standard_output_closed_is_one_line_and_status_2(tmp_path: Path,
-                                                         args: tuple[str, ...]) -> None:
+def test_standard_output_closed_is_one_line_and_status_2(
+    tmp_path: Path, args: tuple[str, ...]
+) -> None:
     result = subprocess.run(
-        [str(SCRIPT), *args], stdout=None, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        timeout=TIMEOUT, cwd=tmp_path, env=home_env(tmp_path), check=False,
+        [str(SCRIPT), *args],
+        stdout=None,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        timeout=TIMEOUT,
+        cwd=tmp_path,
+        env=home_env(tmp_path),
+        check=False,
         preexec_fn=lambda: os.close(1),
     )
-    assert error_line(result) == "uno-access: cannot write to standard output: " \
-        "Bad file descriptor."
+    assert error_line(result) == "uno-access: cannot write to standard output: Bad file descriptor."
 
 
 @pytest.mark.parametrize("args", [*PRINTING, ("scenario", "EXAMPLE")], ids=" ".join)
 def test_standard_output_to_a_full_disk_is_one_line_and_status_2(
-    tmp_path: Path, args: tuple[str, ...],
+    tmp_path: Path,
+    args: tuple[str, ...],
 ) -> None:
     if args[-1] == "EXAMPLE":
         example = tmp_path / "example.json"
@@ -143,13 +184,16 @@ def test_standard_output_to_a_full_disk_is_one_line_and_status_2(
         args = (*args[:-1], str(example))
     with open("/dev/full", "w") as full:
         result = run(tmp_path, *args, stdout=full.fileno())
-    assert error_line(result) == "uno-access: cannot write to standard output: " \
+    assert (
+        error_line(result) == "uno-access: cannot write to standard output: "
         "No space left on device."
+    )
 
 
 @pytest.mark.parametrize("format", ["text", "brf", "wav"])
-def test_rules_to_a_full_disk_say_so_in_one_line_and_never_written(tmp_path: Path,
-                                                                   format: str) -> None:
+def test_rules_to_a_full_disk_say_so_in_one_line_and_never_written(
+    tmp_path: Path, format: str
+) -> None:
     result = run(tmp_path, "rules", "--format", format, "-o", "/dev/full")
     assert error_line(result) == "uno-access: cannot write /dev/full: No space left on device."
     assert b"Written" not in result.stdout
@@ -182,9 +226,14 @@ def test_cards_into_head_prints_the_first_card_and_nothing_on_standard_error(
     tmp_path: Path,
 ) -> None:
     result = subprocess.run(
-        f"'{SCRIPT}' rules | head -c 10; exit ${{PIPESTATUS[0]}}", shell=True,
-        executable="/bin/bash", capture_output=True, timeout=TIMEOUT, cwd=tmp_path,
-        env=home_env(tmp_path), check=False,
+        f"'{SCRIPT}' rules | head -c 10; exit ${{PIPESTATUS[0]}}",
+        shell=True,
+        executable="/bin/bash",
+        capture_output=True,
+        timeout=TIMEOUT,
+        cwd=tmp_path,
+        env=home_env(tmp_path),
+        check=False,
     )
     assert result.stdout == b"How to pla"
     assert result.stderr == b""
@@ -193,8 +242,7 @@ def test_cards_into_head_prints_the_first_card_and_nothing_on_standard_error(
 
 # --------------------------------------------------------------------- odd arguments
 
-ODD = ["", "-1", "0", "99999999999999999999", "nan", "abc", CLEAR, LONG, "--", "2.5",
-       "\uff11"]
+ODD = ["", "-1", "0", "99999999999999999999", "nan", "abc", CLEAR, LONG, "--", "2.5", "\uff11"]
 
 
 def odd_runs() -> list[tuple[str, ...]]:
@@ -207,9 +255,13 @@ def odd_runs() -> list[tuple[str, ...]]:
         if v not in ("2.5", "\uff11", "0"):
             out.append(("simulate", "--bot-budget", v, "--games", "1"))
         if v not in ("",):
-            out += [("play", "--players", v), ("simulate", "--players", v, "--games", "1"),
-                    ("simulate", "--rules", v, "--games", "1"),
-                    ("play", "--bots", v, "--players", "3"), (v,)]
+            out += [
+                ("play", "--players", v),
+                ("simulate", "--players", v, "--games", "1"),
+                ("simulate", "--rules", v, "--games", "1"),
+                ("play", "--bots", v, "--players", "3"),
+                (v,),
+            ]
         if v not in ("-1", "0", "99999999999999999999", "\uff11"):
             out.append(("simulate", "--seed", v, "--games", "1"))
         if v not in ("", "0", "2.5", "\uff11"):
@@ -218,35 +270,61 @@ def odd_runs() -> list[tuple[str, ...]]:
             out += [("cards", v), ("doctor", v)]
         if v and v not in ("--", "\uff11", "99999999999999999999"):  # (the store's: a game)
             out += [("export", v), ("resume", v)]
-    for spec in ["standard,hand_size=0", "standard,hand_size=99999999999999999999",
-                 "standard,hand_size=" + "9" * 5000, "standard,hand_size", "standard,=",
-                 ",,,x", "standard,blank_cards=zz/qq", "standard,blank_cards=wi",
-                 "standard,blank_cards=y7/y8", "standard,partners=maybe",
-                 f"standard,scoring={CLEAR}", f"{CLEAR},uno_penalty=4",
-                 "standard,target_score=0", "standard,uno_penalty=3",
-                 f"standard,bogus{CLEAR}=1", "standard,hand_size=15",
-                 "anniversary,hand_size=15", "partners", "partners_two_tables"]:
+    for spec in [
+        "standard,hand_size=0",
+        "standard,hand_size=99999999999999999999",
+        "standard,hand_size=" + "9" * 5000,
+        "standard,hand_size",
+        "standard,=",
+        ",,,x",
+        "standard,blank_cards=zz/qq",
+        "standard,blank_cards=wi",
+        "standard,blank_cards=y7/y8",
+        "standard,partners=maybe",
+        f"standard,scoring={CLEAR}",
+        f"{CLEAR},uno_penalty=4",
+        "standard,target_score=0",
+        "standard,uno_penalty=3",
+        f"standard,bogus{CLEAR}=1",
+        "standard,hand_size=15",
+        "anniversary,hand_size=15",
+        "partners",
+        "partners_two_tables",
+    ]:
         out.append(("play", "--players", "10", "--rules", spec))
         out.append(("simulate", "--players", "10", "--games", "1", "--rules", spec))
-    out += [("simulate", "--bots", "hard:0", "--games", "1"),
-            ("simulate", "--bots", "hard:99999999999999999999", "--games", "1"),
-            ("simulate", "--bots", "hard:nan", "--games", "1"),
-            ("simulate", "--bots", ",,,", "--games", "1"),
-            ("simulate", "--bots", f"normal,{CLEAR}", "--games", "1"),
-            ("play", "--bots", f"person,{CLEAR}"), ("play", "--verbosity", "loud"),
-            ("play", "--speech", "maybe"), ("play", "--braille-display", "x"),
-            ("play", "--large-text", "x"), ("play", "--keys", "x"),
-            ("play", "--braille-table", "x"), ("resume", "--speech", "x"),
-            ("export", "--bogus"), ("play", "--players", "3", "--rules", "partners"),
-            ("play", "--rules", "partners_rotation", "--players", "4"),
-            ("rules", "-o", "/nonexistent/folder/rules.txt"), ("rules", "-o", "/"),
-            ("rules", "--format", "brf", "-o", "/nonexistent/folder/rules.brf"),
-            ("rules", "--format", "wav", "-o", "/nonexistent/folder/rules.wav"),
-            ("rules", "--format", "wav", "-o", "/"), ("--bogus",), ("bogus",),
-            ("scenario",), ("scenario", "a", "b"), ("scenario", "/dev/zero"),
-            ("play", "--scenario", "/dev/zero"), ("play", "--scenario", "/"),
-            ("export", "0"),
-            ("simulate", "--games", "1", "--players", "4", "--rules", "partners_two_tables")]
+    out += [
+        ("simulate", "--bots", "hard:0", "--games", "1"),
+        ("simulate", "--bots", "hard:99999999999999999999", "--games", "1"),
+        ("simulate", "--bots", "hard:nan", "--games", "1"),
+        ("simulate", "--bots", ",,,", "--games", "1"),
+        ("simulate", "--bots", f"normal,{CLEAR}", "--games", "1"),
+        ("play", "--bots", f"person,{CLEAR}"),
+        ("play", "--verbosity", "loud"),
+        ("play", "--speech", "maybe"),
+        ("play", "--braille-display", "x"),
+        ("play", "--large-text", "x"),
+        ("play", "--keys", "x"),
+        ("play", "--braille-table", "x"),
+        ("resume", "--speech", "x"),
+        ("export", "--bogus"),
+        ("play", "--players", "3", "--rules", "partners"),
+        ("play", "--rules", "partners_rotation", "--players", "4"),
+        ("rules", "-o", "/nonexistent/folder/rules.txt"),
+        ("rules", "-o", "/"),
+        ("rules", "--format", "brf", "-o", "/nonexistent/folder/rules.brf"),
+        ("rules", "--format", "wav", "-o", "/nonexistent/folder/rules.wav"),
+        ("rules", "--format", "wav", "-o", "/"),
+        ("--bogus",),
+        ("bogus",),
+        ("scenario",),
+        ("scenario", "a", "b"),
+        ("scenario", "/dev/zero"),
+        ("play", "--scenario", "/dev/zero"),
+        ("play", "--scenario", "/"),
+        ("export", "0"),
+        ("simulate", "--games", "1", "--players", "4", "--rules", "partners_two_tables"),
+    ]
     return out
 
 
@@ -255,7 +333,8 @@ ODD_RUNS = odd_runs()
 
 @pytest.mark.parametrize("args", ODD_RUNS, ids=lambda a: text.shown(" ".join(a), 60))
 def test_an_odd_command_line_is_refused_in_one_clear_line_with_status_2(
-    tmp_path: Path, args: tuple[str, ...],
+    tmp_path: Path,
+    args: tuple[str, ...],
 ) -> None:
     error_line(run(tmp_path, *args))
     if args[0] not in ("resume", "export"):  # these open the saved games to look

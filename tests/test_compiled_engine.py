@@ -24,9 +24,14 @@ def fake_tree(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_compiled, "OUT", out)
     monkeypatch.setattr(_compiled, "MANIFEST", out / "manifest.json")
     sources = [root / module for module in _compiled.COMPILED_MODULES]
-    (out / "manifest.json").write_text(json.dumps({
-        "python": sys.implementation.cache_tag, "sources": _compiled.digests(sources),
-    }))
+    (out / "manifest.json").write_text(
+        json.dumps(
+            {
+                "python": sys.implementation.cache_tag,
+                "sources": _compiled.digests(sources),
+            }
+        )
+    )
 
 
 def test_a_build_from_the_same_sources_is_current(
@@ -76,9 +81,15 @@ def test_the_engine_in_use_is_the_compiled_one_exactly_when_the_build_is_current
 
 def test_uno_access_pure_forces_plain_python() -> None:
     out = subprocess.run(
-        [sys.executable, "-c",
-         "import uno_access, uno_access.engine.game as g; print(uno_access.COMPILED, g.__file__)"],
-        env={**os.environ, "UNO_ACCESS_PURE": "1"}, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-c",
+            "import uno_access, uno_access.engine.game as g; print(uno_access.COMPILED, g.__file__)",  # noqa: E501
+        ],
+        env={**os.environ, "UNO_ACCESS_PURE": "1"},
+        capture_output=True,
+        text=True,
+        check=True,
     )
     flag, path = out.stdout.split()
     assert flag == "False"

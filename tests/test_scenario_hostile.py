@@ -24,9 +24,13 @@ from uno_access.scenario import load
 SCRIPT = Path(sys.executable).parent / "uno-access"
 TIMEOUT = 60
 GOOD: dict[str, Any] = {
-    "players": ["Ann", "Bob", "Cy"], "rules": {"preset": "standard"}, "dealer": 2,
-    "hands": [["r5", "b7"], ["g2", "g+2"], ["wi"]], "start": "b3",
-    "draw_pile": ["y1", "g9", "r0"], "seed": 1,
+    "players": ["Ann", "Bob", "Cy"],
+    "rules": {"preset": "standard"},
+    "dealer": 2,
+    "hands": [["r5", "b7"], ["g2", "g+2"], ["wi"]],
+    "start": "b3",
+    "draw_pile": ["y1", "g9", "r0"],
+    "seed": 1,
     "actions": [{"seat": 0, "act": "play", "card": "b7"}, {"seat": 1, "act": "draw"}],
 }
 CLEAR = "\x1b[2J"
@@ -79,7 +83,9 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
     "players with an empty name": (changed(players=["Ann", "", "Cy"]), 2),
     "players with only an escape": (changed(players=["Ann", CLEAR, "Cy"]), 2),
     "players with escape sequences": (
-        changed(players=[f"{CLEAR}Ann", "B\x07ob", "C\x1b]0;x\x07y"]), 0),
+        changed(players=[f"{CLEAR}Ann", "B\x07ob", "C\x1b]0;x\x07y"]),
+        0,
+    ),
     "players with huge names": (changed(players=["A" * 100_000, "Bob", "Cy"]), 0),
     "rules a list": (changed(rules=[1]), 2),
     "rules unknown preset": (changed(rules={"preset": CLEAR + "x" * 1000}), 2),
@@ -87,12 +93,32 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
     "rules hand size 0": (changed(rules={"hand_size": 0}), 2),
     "rules hand size huge": (changed(rules={"hand_size": 10**30}), 2),
     "rules hand size float": (changed(rules={"hand_size": 7.5}), 2),
-    "rules hand size 15 for 10": (json.dumps({"players": 10, "rules": {"hand_size": 15},
-                                              "deal": "seed", "seed": 1}), 2),
-    "rules speed 15 for 10": (json.dumps({"players": 10, "rules": {"preset": "speed",
-                                          "hand_size": 15}, "deal": "seed", "seed": 1}), 0),
-    "rules anniversary 11 for 10": (json.dumps({"players": 10, "rules": {
-        "preset": "anniversary", "hand_size": 11}, "deal": "seed", "seed": 1}), 2),
+    "rules hand size 15 for 10": (
+        json.dumps({"players": 10, "rules": {"hand_size": 15}, "deal": "seed", "seed": 1}),
+        2,
+    ),
+    "rules speed 15 for 10": (
+        json.dumps(
+            {
+                "players": 10,
+                "rules": {"preset": "speed", "hand_size": 15},
+                "deal": "seed",
+                "seed": 1,
+            }
+        ),
+        0,
+    ),
+    "rules anniversary 11 for 10": (
+        json.dumps(
+            {
+                "players": 10,
+                "rules": {"preset": "anniversary", "hand_size": 11},
+                "deal": "seed",
+                "seed": 1,
+            }
+        ),
+        2,
+    ),
     "rules partners for 3": (changed(rules={"preset": "partners"}), 2),
     "rules blank cards wrong": (changed(rules={"blank_cards": ["wi", "zz"]}), 2),
     "rules scoring nested": (changed(rules={"scoring": [[[[["x"]]]]]}), 2),
@@ -107,8 +133,10 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
     "start a Wild Draw Four with no other card": (changed(start="wi+4", draw_pile=["wi+4"]), 2),
     "draw pile not a list": (changed(draw_pile="y1"), 2),
     "deal not seed": (json.dumps({"players": 2, "deal": "random", "seed": 1}), 2),
-    "deal by seed with hands": (json.dumps({"players": 2, "deal": "seed", "seed": 1,
-                                            "hands": []}), 2),
+    "deal by seed with hands": (
+        json.dumps({"players": 2, "deal": "seed", "seed": 1, "hands": []}),
+        2,
+    ),
     "deal by seed without seed": (json.dumps({"players": 2, "deal": "seed"}), 2),
     "actions not a list": (changed(actions={"seat": 0}), 2),
     "action not an object": (changed(actions=[7]), 2),
@@ -125,23 +153,40 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
     "action colour a number": (action(color=3), 2),
     "action uno a string": (action(uno="yes"), 2),
     "action cards empty": (changed(actions=[{"seat": 0, "act": "play", "cards": []}]), 2),
-    "action cards different": (changed(actions=[{"seat": 0, "act": "play",
-                                                 "cards": ["b7", "r5"]}]), 2),
-    "action cards many": (changed(actions=[{"seat": 0, "act": "play",
-                                            "cards": ["b7"] * 10_000}]), 0),
+    "action cards different": (
+        changed(actions=[{"seat": 0, "act": "play", "cards": ["b7", "r5"]}]),
+        2,
+    ),
+    "action cards many": (
+        changed(actions=[{"seat": 0, "act": "play", "cards": ["b7"] * 10_000}]),
+        0,
+    ),
     "action target huge": (action(target=10**30), 0),
     "action keep a number": (action(keep=5), 2),
     "many actions": (changed(actions=[{"seat": 1, "act": "draw"}] * 20_000), 0),
-    "nested in an action": (changed(actions=[{"seat": 0, "act": "play",
-                                              "card": [[[[[[["b7"]]]]]]]}]), 2),
+    "nested in an action": (
+        changed(actions=[{"seat": 0, "act": "play", "card": [[[[[[["b7"]]]]]]]}]),
+        2,
+    ),
 }
 
 
 def run(home: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
-    env = dict(os.environ, XDG_DATA_HOME=str(home / "data"),
-               XDG_CONFIG_HOME=str(home / "config"), HOME=str(home))
-    return subprocess.run([str(SCRIPT), *args], capture_output=True, stdin=subprocess.DEVNULL,
-                          timeout=TIMEOUT, cwd=home, env=env, check=False)
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        HOME=str(home),
+    )
+    return subprocess.run(
+        [str(SCRIPT), *args],
+        capture_output=True,
+        stdin=subprocess.DEVNULL,
+        timeout=TIMEOUT,
+        cwd=home,
+        env=env,
+        check=False,
+    )
 
 
 def check(result: subprocess.CompletedProcess[bytes], status: int) -> None:
@@ -163,8 +208,7 @@ def check(result: subprocess.CompletedProcess[bytes], status: int) -> None:
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
-def test_a_malformed_scenario_replays_or_is_refused_in_one_line(tmp_path: Path,
-                                                                kind: str) -> None:
+def test_a_malformed_scenario_replays_or_is_refused_in_one_line(tmp_path: Path, kind: str) -> None:
     content, status = KINDS[kind]
     path = tmp_path / "scenario.json"
     path.write_bytes(content.encode("utf-8") if isinstance(content, str) else content)
@@ -177,7 +221,8 @@ def test_a_scenario_that_is_a_fifo_is_refused_at_once(tmp_path: Path) -> None:
     result = run(tmp_path, "scenario", str(path))
     check(result, 2)
     assert result.stderr.decode() == (
-        f"uno-access: The scenario {path} is not a file; a scenario is a JSON text file.\n")
+        f"uno-access: The scenario {path} is not a file; a scenario is a JSON text file.\n"
+    )
 
 
 def test_a_scenario_that_is_a_device_is_refused_in_one_line(tmp_path: Path) -> None:
@@ -187,8 +232,7 @@ def test_a_scenario_that_is_a_device_is_refused_in_one_line(tmp_path: Path) -> N
 
 def test_player_names_in_a_scenario_are_made_safe_to_show(tmp_path: Path) -> None:
     path = tmp_path / "scenario.json"
-    path.write_text(changed(players=[f"{CLEAR}Ann", "B\x07ob", "C\x1b]0;x\x07y"]),
-                    encoding="utf-8")
+    path.write_text(changed(players=[f"{CLEAR}Ann", "B\x07ob", "C\x1b]0;x\x07y"]), encoding="utf-8")
     assert load(path).players == ("Ann", "Bob", "Cy")
     check(run(tmp_path, "scenario", str(path)), 0)
 

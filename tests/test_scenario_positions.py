@@ -28,11 +28,22 @@ def scenario(tmp_path: Path, **changes: object) -> subprocess.CompletedProcess[s
     data = {key: value for key, value in {**GOOD, **changes}.items() if value is not None}
     path = tmp_path / "scenario.json"
     path.write_text(json.dumps(data), encoding="utf-8")
-    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"),
-               XDG_CONFIG_HOME=str(tmp_path / "config"), HOME=str(tmp_path))
-    return subprocess.run([str(SCRIPT), "scenario", str(path)], capture_output=True,
-                          text=True, stdin=subprocess.DEVNULL, timeout=60, cwd=tmp_path,
-                          env=env, check=False)
+    env = dict(
+        os.environ,
+        XDG_DATA_HOME=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        HOME=str(tmp_path),
+    )
+    return subprocess.run(
+        [str(SCRIPT), "scenario", str(path)],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+    )
 
 
 def refused(tmp_path: Path, **changes: object) -> str:
@@ -58,14 +69,14 @@ def test_a_possible_position_still_replays(tmp_path: Path) -> None:
 def test_three_blue_sevens_are_more_than_the_deck_has(tmp_path: Path) -> None:
     line = refused(tmp_path, hands=[["b7", "r5"], ["b7", "b1"], ["y1", "b7"]])
     assert line == (
-        "uno-access: In the scenario, hands[2][1] makes 3 of Blue 7, but these rules' deck "
-        "has 2."
+        "uno-access: In the scenario, hands[2][1] makes 3 of Blue 7, but these rules' deck has 2."
     )
 
 
 def test_five_wild_draw_fours_are_more_than_the_deck_has(tmp_path: Path) -> None:
-    line = refused(tmp_path, hands=[["wi+4", "wi+4"], ["wi+4", "b1"], ["wi+4", "y3"]],
-                   draw_pile=["y5", "wi+4"])
+    line = refused(
+        tmp_path, hands=[["wi+4", "wi+4"], ["wi+4", "b1"], ["wi+4", "y3"]], draw_pile=["y5", "wi+4"]
+    )
     assert line == (
         "uno-access: In the scenario, draw_pile[1] makes 5 of Wild Draw Four, but these "
         "rules' deck has 4."
@@ -84,8 +95,7 @@ def test_speed_uno_plays_with_two_decks_so_three_blue_sevens_are_possible(
     assert scenario(tmp_path, hands=hands, rules={"preset": "speed"}).returncode == 0
     line = refused(tmp_path, hands=[["b7"] * 5, ["b1"], ["y1"]], rules={"preset": "speed"})
     assert line == (
-        "uno-access: In the scenario, hands[0][4] makes 5 of Blue 7, but these rules' deck "
-        "has 4."
+        "uno-access: In the scenario, hands[0][4] makes 5 of Blue 7, but these rules' deck has 4."
     )
 
 
@@ -117,19 +127,18 @@ def test_a_blank_card_needs_the_blank_cards_option_naming_it(tmp_path: Path) -> 
     )
     assert scenario(tmp_path, hands=hands, rules={"blank_cards": ["b7"]}).returncode == 0
     # the blank card replaces one Blue 7: two printed ones are now one too many
-    line = refused(tmp_path, hands=[["b7", "blb7"], ["b7", "b1"], ["y1", "y3"]],
-                   rules={"blank_cards": ["b7"]})
+    line = refused(
+        tmp_path, hands=[["b7", "blb7"], ["b7", "b1"], ["y1", "y3"]], rules={"blank_cards": ["b7"]}
+    )
     assert line == (
-        "uno-access: In the scenario, hands[1][0] makes 2 of Blue 7, but these rules' deck "
-        "has 1."
+        "uno-access: In the scenario, hands[1][0] makes 2 of Blue 7, but these rules' deck has 1."
     )
 
 
 def test_a_position_where_every_hand_is_empty_is_refused(tmp_path: Path) -> None:
     line = refused(tmp_path, hands=[[], [], []], actions=[])
     assert line == (
-        "uno-access: In the scenario, every hand is empty: at least one player must hold "
-        "a card."
+        "uno-access: In the scenario, every hand is empty: at least one player must hold a card."
     )
 
 
@@ -139,6 +148,13 @@ def test_an_action_by_a_seat_that_is_not_at_the_table_is_refused(tmp_path: Path)
         line = refused(tmp_path, actions=actions)
         assert line == "uno-access: In the scenario, actions[1].seat must be a seat from 0 to 2."
     # the same for a game dealt by its seed
-    line = refused(tmp_path, deal="seed", seed=3, hands=None, start=None, draw_pile=None,
-                   actions=[{"seat": 5, "act": "draw"}])
+    line = refused(
+        tmp_path,
+        deal="seed",
+        seed=3,
+        hands=None,
+        start=None,
+        draw_pile=None,
+        actions=[{"seat": 5, "act": "draw"}],
+    )
     assert line == "uno-access: In the scenario, actions[0].seat must be a seat from 0 to 2."

@@ -123,14 +123,26 @@ def _word(word: str) -> str:
 def _output_options(parser: argparse.ArgumentParser) -> None:
     """How the game reaches the player: over the settings file, for this game only."""
     parser.add_argument("--speech", choices=ON_OFF, default=None, help=messages.HELP_SPEECH)
-    parser.add_argument("--braille-display", choices=BRAILLE_DISPLAYS, default=None,
-                        help=messages.HELP_BRAILLE_DISPLAY)
-    parser.add_argument("--braille-table", choices=TABLES, default=None,
-                        help=messages.HELP_BRAILLE_TABLE)
-    parser.add_argument("--large-text", choices=ON_OFF, nargs="?", const="on", default=None,
-                        help=messages.HELP_LARGE_TEXT)
-    parser.add_argument("--verbosity", choices=VERBOSITIES, default=None,
-                        help=messages.HELP_VERBOSITY)
+    parser.add_argument(
+        "--braille-display",
+        choices=BRAILLE_DISPLAYS,
+        default=None,
+        help=messages.HELP_BRAILLE_DISPLAY,
+    )
+    parser.add_argument(
+        "--braille-table", choices=TABLES, default=None, help=messages.HELP_BRAILLE_TABLE
+    )
+    parser.add_argument(
+        "--large-text",
+        choices=ON_OFF,
+        nargs="?",
+        const="on",
+        default=None,
+        help=messages.HELP_LARGE_TEXT,
+    )
+    parser.add_argument(
+        "--verbosity", choices=VERBOSITIES, default=None, help=messages.HELP_VERBOSITY
+    )
     parser.add_argument("--keys", choices=ON_OFF, default=None, help=messages.HELP_KEYS)
     parser.add_argument("--bot-pace", type=_pace, default=None, help=messages.HELP_BOT_PACE)
 
@@ -142,8 +154,9 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help=messages.HELP_PLAY)  # defaults: the settings file
     play.add_argument("--players", type=_players, default=None)
     play.add_argument("--bots", default=None, help=messages.HELP_BOTS_STRENGTHS)
-    play.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
-                      help=messages.HELP_BOT_BUDGET)
+    play.add_argument(
+        "--bot-budget", type=_budget, default=None, metavar="MS", help=messages.HELP_BOT_BUDGET
+    )
     play.add_argument("--rules", default=None, help=messages.help_rules(PRESETS))
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--name", default=None, help=messages.HELP_NAME)
@@ -156,8 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=_players, default=2)
     sim.add_argument("--games", type=_games, default=100)
     sim.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
-    sim.add_argument("--bot-budget", type=_budget, default=None, metavar="MS",
-                     help=messages.HELP_BOT_BUDGET)
+    sim.add_argument(
+        "--bot-budget", type=_budget, default=None, metavar="MS", help=messages.HELP_BOT_BUDGET
+    )
     sim.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help=messages.HELP_JSON)
@@ -169,11 +183,11 @@ def build_parser() -> argparse.ArgumentParser:
     cards.add_argument("--json", action="store_true", help=messages.HELP_JSON)
 
     rules = sub.add_parser("rules", help=messages.HELP_RULES)
-    rules.add_argument("--format", choices=RULES_FORMATS, default="text",
-                       help=messages.HELP_RULES_FORMAT)
+    rules.add_argument(
+        "--format", choices=RULES_FORMATS, default="text", help=messages.HELP_RULES_FORMAT
+    )
     rules.add_argument("--quick", action="store_true", help=messages.HELP_QUICK)
-    rules.add_argument("--table", choices=TABLES, default="ueb2",
-                       help=messages.HELP_BRAILLE_TABLE)
+    rules.add_argument("--table", choices=TABLES, default="ueb2", help=messages.HELP_BRAILLE_TABLE)
     rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
     resume = sub.add_parser("resume", help=messages.HELP_RESUME)
     resume.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
@@ -284,8 +298,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     try:
-        with open(args.output, "w", encoding="ascii" if args.format == "brf" else "utf-8",
-                  newline="") as file:
+        with open(
+            args.output, "w", encoding="ascii" if args.format == "brf" else "utf-8", newline=""
+        ) as file:
             file.write(text)
     except OSError as error:
         raise UsageError(messages.cannot_write(_path(args.output), error.strerror)) from None
@@ -337,10 +352,10 @@ def _settings(args: argparse.Namespace) -> Settings:
         print(f"uno-access: {problem}", file=sys.stderr)
     given = {
         "speech": None if args.speech is None else args.speech == "on",
-        "braille_display": None if args.braille_display is None
+        "braille_display": None
+        if args.braille_display is None
         else settings_file.BrailleDisplay(args.braille_display),
-        "braille_table": None if args.braille_table is None
-        else BrailleTable(args.braille_table),
+        "braille_table": None if args.braille_table is None else BrailleTable(args.braille_table),
         "large_text": None if args.large_text is None else args.large_text == "on",
         "verbosity": None if args.verbosity is None else Verbosity(args.verbosity),
         "keys": None if args.keys is None else args.keys == "on",
@@ -354,8 +369,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .ui.setup import interactive, set_up
 
     settings = _settings(args)
-    chosen_here = any(value is not None for value in (
-        args.players, args.bots, args.rules, args.names, args.scenario))
+    chosen_here = any(
+        value is not None
+        for value in (args.players, args.bots, args.rules, args.names, args.scenario)
+    )
     if args.setup or (interactive() and not settings_exists() and not chosen_here):
         from .ui.profile import open_session
         from .ui.terminal import Keyboard
@@ -368,8 +385,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         if chosen is None:
             return 0
         settings = chosen
-    bots = _bots(args.bots if args.bots is not None else settings.bots,
-                 args.bot_budget, people=True)
+    bots = _bots(
+        args.bots if args.bots is not None else settings.bots, args.bot_budget, people=True
+    )
     if args.scenario is not None:
         played = run_scenario(args.scenario, bots, settings)
         if isinstance(played, str):
@@ -377,11 +395,20 @@ def cmd_play(args: argparse.Namespace) -> int:
         return played
     players = args.players if args.players is not None else settings.players
     rules = _rules(args.rules if args.rules is not None else settings.rules, players)
-    names = [outside.name(name) for name in
-             (args.names if args.names is not None else settings.names).split(",")]
+    names = [
+        outside.name(name)
+        for name in (args.names if args.names is not None else settings.names).split(",")
+    ]
     name = outside.name(args.name) if args.name is not None else ""
-    status: int = run(players, bots, rules, args.seed, name or settings.name or None,
-                      settings=settings, names=names)
+    status: int = run(
+        players,
+        bots,
+        rules,
+        args.seed,
+        name or settings.name or None,
+        settings=settings,
+        names=names,
+    )
     return status
 
 

@@ -46,8 +46,7 @@ def digests(paths: Iterable[Path], root: Path | None = None) -> dict[str, str]:
     """Each file's SHA-256, by its path below ``root`` (the checkout by default)."""
     root = ROOT if root is None else root
     return {
-        str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest()
-        for path in paths
+        str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest() for path in paths
     }
 
 

@@ -49,8 +49,13 @@ class Scenario:
             return Game.new(self.players, self.rules, seed=self.seed)
         assert self.start is not None
         return Game.from_position(
-            self.players, self.hands, self.start, self.draw_pile,
-            rules=self.rules, dealer=self.dealer, seed=self.seed,
+            self.players,
+            self.hands,
+            self.start,
+            self.draw_pile,
+            rules=self.rules,
+            dealer=self.dealer,
+            seed=self.seed,
         )
 
 
@@ -82,8 +87,7 @@ def load(path: str | Path) -> Scenario:
     except RecursionError:
         raise ScenarioError(messages.SCENARIO_TOO_DEEP) from None
     except ValueError as error:  # a number too long for Python to convert
-        raise ScenarioError(messages.scenario_not_json(1, messages.cut(str(error), 80))) \
-            from None
+        raise ScenarioError(messages.scenario_not_json(1, messages.cut(str(error), 80))) from None
     return from_mapping(data)
 
 
@@ -135,7 +139,10 @@ def from_mapping(data: object) -> Scenario:
 
 
 def _check_position(
-    rules: RuleSet, players: int, hands: tuple[tuple[Card, ...], ...], start: Card,
+    rules: RuleSet,
+    players: int,
+    hands: tuple[tuple[Card, ...], ...],
+    start: Card,
     draw_pile: tuple[Card, ...],
 ) -> None:
     """Refuse a position the rules' deck cannot hold: more cards than the deck, more copies
@@ -212,8 +219,11 @@ def event_json(event: Event) -> dict[str, Any]:
     if isinstance(event, Rejected):
         out = action_json(event.action)
         return {
-            "event": "rejected", "seat": event.seat, "act": out["act"],
-            "reason": messages.refusal(event.reason, event.card), "code": event.reason.value,
+            "event": "rejected",
+            "seat": event.seat,
+            "act": out["act"],
+            "reason": messages.refusal(event.reason, event.card),
+            "code": event.reason.value,
             "action": out,
         }
     out = {"event": _snake(type(event).__name__)}
@@ -272,10 +282,20 @@ def _variant_state(s: Any) -> dict[str, Any]:
 # --------------------------------------------------------------------- actions
 
 _ACT_NAMES: dict[type, str] = {
-    act.Play: "play", act.Draw: "draw", act.PlayDrawn: "play_drawn", act.Keep: "keep",
-    act.CallUno: "uno", act.Catch: "catch", act.Challenge: "challenge", act.Accept: "accept",
-    act.ChooseColor: "choose_color", act.NextRound: "next_round", act.CardCheck: "card_check",
-    act.TouchTopCard: "touch", act.JumpIn: "jump_in", act.Suggest: "suggest",
+    act.Play: "play",
+    act.Draw: "draw",
+    act.PlayDrawn: "play_drawn",
+    act.Keep: "keep",
+    act.CallUno: "uno",
+    act.Catch: "catch",
+    act.Challenge: "challenge",
+    act.Accept: "accept",
+    act.ChooseColor: "choose_color",
+    act.NextRound: "next_round",
+    act.CardCheck: "card_check",
+    act.TouchTopCard: "touch",
+    act.JumpIn: "jump_in",
+    act.Suggest: "suggest",
 }
 
 
@@ -346,12 +366,29 @@ def _action(raw: object, index: int) -> act.Action:
         if color is None:
             raise ScenarioError(messages.scenario_field(f"{where}.color", "a colour"))
         return act.ChooseColor(seat, color)
-    simple: dict[object, type[act.Draw | act.Keep | act.CallUno | act.Challenge | act.Accept
-                             | act.NextRound | act.CardCheck | act.TouchTopCard
-                             | act.Suggest]] = {
-        "draw": act.Draw, "keep": act.Keep, "uno": act.CallUno, "challenge": act.Challenge,
-        "accept": act.Accept, "next_round": act.NextRound, "card_check": act.CardCheck,
-        "touch": act.TouchTopCard, "suggest": act.Suggest,
+    simple: dict[
+        object,
+        type[
+            act.Draw
+            | act.Keep
+            | act.CallUno
+            | act.Challenge
+            | act.Accept
+            | act.NextRound
+            | act.CardCheck
+            | act.TouchTopCard
+            | act.Suggest
+        ],
+    ] = {
+        "draw": act.Draw,
+        "keep": act.Keep,
+        "uno": act.CallUno,
+        "challenge": act.Challenge,
+        "accept": act.Accept,
+        "next_round": act.NextRound,
+        "card_check": act.CardCheck,
+        "touch": act.TouchTopCard,
+        "suggest": act.Suggest,
     }
     if isinstance(name, str) and name in simple:
         return simple[name](seat)
@@ -364,8 +401,9 @@ def _played_cards(raw: Mapping[str, Any], where: str) -> tuple[Card, int]:
     if cards is not None:
         parsed = _cards(cards, f"{where}.cards")
         if not parsed or any(card is not parsed[0] for card in parsed):
-            raise ScenarioError(messages.scenario_field(f"{where}.cards",
-                                                        "a list of identical cards"))
+            raise ScenarioError(
+                messages.scenario_field(f"{where}.cards", "a list of identical cards")
+            )
         return parsed[0], len(parsed)
     card = raw.get("card")
     if not isinstance(card, str):
@@ -376,8 +414,7 @@ def _played_cards(raw: Mapping[str, Any], where: str) -> tuple[Card, int]:
 def _players(value: object) -> tuple[str, ...]:
     if _is_int(value) and 2 <= value <= 10:
         return tuple(f"Player {i + 1}" for i in range(value))
-    if isinstance(value, list) and 2 <= len(value) <= 10 and all(isinstance(v, str)
-                                                                 for v in value):
+    if isinstance(value, list) and 2 <= len(value) <= 10 and all(isinstance(v, str) for v in value):
         names = tuple(outside.name(v) for v in value)  # printable, no escape sequences
         if all(names):
             return names

@@ -68,6 +68,7 @@ def _whole(low: int, high: int) -> Callable[[object], int]:
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
         raise _Bad
+
     check.__doc__ = f"a whole number from {low} to {high}"
     return check
 
@@ -79,6 +80,7 @@ def _number(low: float, high: float) -> Callable[[object], float]:
         if low <= value <= high:
             return float(value)
         raise _Bad
+
     check.__doc__ = f"a number from {low:g} to {high:g}"
     return check
 
@@ -110,6 +112,7 @@ def _choice(enum: type[Enum]) -> Callable[[object], Enum]:
             if value == member.value:
                 return member
         raise _Bad
+
     check.__doc__ = "one of " + ", ".join(f'"{m.value}"' for m in enum)
     return check
 
@@ -122,9 +125,7 @@ def _bots(value: object) -> str:
     raise _Bad
 
 
-_bots.__doc__ = (
-    "bot strengths separated by commas, each one of " + ", ".join((*BOT_NAMES, PERSON))
-)
+_bots.__doc__ = "bot strengths separated by commas, each one of " + ", ".join((*BOT_NAMES, PERSON))
 
 
 def _names(value: object) -> str:
@@ -227,20 +228,33 @@ def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settin
         try:
             changes[key] = check(value)
         except _Bad:
-            problems.append(messages.settings_bad_value(
-                where, lines.get(key), key, _written(value), check.__doc__ or "",
-                _toml_value(getattr(DEFAULTS, key))))
+            problems.append(
+                messages.settings_bad_value(
+                    where,
+                    lines.get(key),
+                    key,
+                    _written(value),
+                    check.__doc__ or "",
+                    _toml_value(getattr(DEFAULTS, key)),
+                )
+            )
     if len(unknown) == 1:
-        problems.append(messages.settings_unknown_key(
-            where, lines.get(unknown[0]), _key(unknown[0]), _CHECKS))
+        problems.append(
+            messages.settings_unknown_key(where, lines.get(unknown[0]), _key(unknown[0]), _CHECKS)
+        )
     elif unknown:
-        problems.append(messages.settings_unknown_keys(
-            where, len(unknown), [_key(key) for key in unknown[:UNKNOWN_NAMED]], _CHECKS))
-    together = rules_for_players(changes.get("rules", DEFAULTS.rules),
-                                  changes.get("players", DEFAULTS.players))
+        problems.append(
+            messages.settings_unknown_keys(
+                where, len(unknown), [_key(key) for key in unknown[:UNKNOWN_NAMED]], _CHECKS
+            )
+        )
+    together = rules_for_players(
+        changes.get("rules", DEFAULTS.rules), changes.get("players", DEFAULTS.players)
+    )
     if together is not None:
-        problems.append(messages.settings_rules_for_players(
-            where, together, _toml_value(DEFAULTS.rules)))
+        problems.append(
+            messages.settings_rules_for_players(where, together, _toml_value(DEFAULTS.rules))
+        )
         changes.pop("rules", None)
     return replace(DEFAULTS, **changes), problems
 
@@ -284,8 +298,9 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
 
 def to_toml(settings: Settings) -> str:
     """The settings as flat TOML, one ``key = value`` a line."""
-    return "".join(f"{f.name} = {_toml_value(getattr(settings, f.name))}\n"
-                   for f in fields(Settings))
+    return "".join(
+        f"{f.name} = {_toml_value(getattr(settings, f.name))}\n" for f in fields(Settings)
+    )
 
 
 def _toml_value(value: object) -> str:
@@ -314,8 +329,9 @@ def _written(value: object) -> str:
         return messages.given(value)
 
 
-_KEY_LINE = re.compile(r"""^[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*=""",
-                       re.MULTILINE)
+_KEY_LINE = re.compile(
+    r"""^[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za-z0-9_-]+))[ \t]*=""", re.MULTILINE
+)
 
 
 def _lines_of(text: str) -> dict[str, int]:

@@ -41,4 +41,3 @@ def shown(text: str, limit: int = LINE_LIMIT) -> str:
 def name(text: str) -> str:
     """A player's name as shown: printable, single spaces, at most ``NAME_LIMIT``."""
     return " ".join(shown(text, NAME_LIMIT * 2).split())[:NAME_LIMIT].strip()
-

@@ -25,16 +25,29 @@ def pages(brf: str) -> list[list[str]]:
 def test_the_quick_play_reference_is_four_cards_of_one_short_step_each() -> None:
     blocks = document.rules(quick_only=True)
     headings = [b.text for b in blocks if b.kind is BlockKind.HEADING]
-    assert headings == ["The Quick Play Reference cards", "Card 1: Match", "Card 2: Draw",
-                        "Card 3: UNO", "Card 4: Score"]
+    assert headings == [
+        "The Quick Play Reference cards",
+        "Card 1: Match",
+        "Card 2: Draw",
+        "Card 3: UNO",
+        "Card 4: Score",
+    ]
     steps = [b.text for b in blocks if b.kind is BlockKind.PARAGRAPH]
     assert len(steps) == 4 and all(len(step) < 120 for step in steps)
 
 
 def test_the_rules_text_has_every_part_of_a_game_then_the_reference_cards() -> None:
     text = document.as_text(document.rules())
-    for heading in ("The object of the game", "The cards", "Getting ready", "Your turn",
-                    "The action cards", "UNO", "Scoring", "Card 4: Score"):
+    for heading in (
+        "The object of the game",
+        "The cards",
+        "Getting ready",
+        "Your turn",
+        "The action cards",
+        "UNO",
+        "Scoring",
+        "Card 4: Score",
+    ):
         assert f"\n{heading}\n" in text
     assert "card check" in text and "touch the top card" in text
 

@@ -56,18 +56,24 @@ def assert_first_cells(message: Message, essentials: tuple[str | Card, ...]) -> 
 EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.Rejected(ANN, act.Play(ANN, c("b7")), Refusal.DOES_NOT_MATCH, c("b7")), ANN, (c("b7"),)),
     (ev.Rejected(ANN, act.Play(ANN, c("r5")), Refusal.NOT_IN_HAND, c("r5")), ANN, (c("r5"),)),
-    (ev.Rejected(ANN, act.PlayDrawn(ANN), Refusal.DRAWN_NOT_PLAYABLE, c("g+2")), ANN,
-     (c("g+2"),)),
-    (ev.Rejected(ANN, act.Play(ANN, c("b7")), Refusal.ONLY_DRAWN_CARD, c("wi+4")), ANN,
-     (c("wi+4"),)),
-    (ev.Rejected(ANN, act.Play(ANN, c("b7")), Refusal.MUST_PLAY_DRAWN, c("y+2")), ANN,
-     (c("y+2"),)),
-    (ev.Rejected(ANN, act.Play(ANN, c("wi")), Refusal.NEED_COLOR, c("wi+4")), ANN,
-     (c("wi+4"),)),
-    (ev.Rejected(ANN, act.JumpIn(ANN, c("b7")), Refusal.JUMP_IN_NOT_IDENTICAL, c("g+2")), ANN,
-     (c("g+2"),)),
-    (ev.Rejected(ANN, act.Play(ANN, c("b7"), count=2), Refusal.NOT_ENOUGH_COPIES, c("b7")),
-     ANN, (c("b7"),)),
+    (ev.Rejected(ANN, act.PlayDrawn(ANN), Refusal.DRAWN_NOT_PLAYABLE, c("g+2")), ANN, (c("g+2"),)),
+    (
+        ev.Rejected(ANN, act.Play(ANN, c("b7")), Refusal.ONLY_DRAWN_CARD, c("wi+4")),
+        ANN,
+        (c("wi+4"),),
+    ),
+    (ev.Rejected(ANN, act.Play(ANN, c("b7")), Refusal.MUST_PLAY_DRAWN, c("y+2")), ANN, (c("y+2"),)),
+    (ev.Rejected(ANN, act.Play(ANN, c("wi")), Refusal.NEED_COLOR, c("wi+4")), ANN, (c("wi+4"),)),
+    (
+        ev.Rejected(ANN, act.JumpIn(ANN, c("b7")), Refusal.JUMP_IN_NOT_IDENTICAL, c("g+2")),
+        ANN,
+        (c("g+2"),),
+    ),
+    (
+        ev.Rejected(ANN, act.Play(ANN, c("b7"), count=2), Refusal.NOT_ENOUGH_COPIES, c("b7")),
+        ANN,
+        (c("b7"),),
+    ),
     (ev.Rejected(ANN, act.Draw(ANN), Refusal.NOT_YOUR_TURN), ANN, ("not",)),
     (ev.DealerDrew(BOB, c("y9")), ANN, ("Bob", c("y9"))),
     (ev.DealerChosen(CY), ANN, ("Cy",)),
@@ -85,8 +91,11 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.ColorChosen(BOB, Color.YELLOW), ANN, ("Bob", "yellow")),
     (ev.CardsDrawn(BOB, 2, DrawReason.DRAW_TWO), ANN, ("Bob",)),
     (ev.CardsDrawn(ANN, 1, DrawReason.TURN, (c("wi+4"),)), ANN, (YOU, c("wi+4"))),
-    (ev.CardsDrawn(ANN, 4, DrawReason.DRAW_FOUR, (c("b+2"), c("y6"), c("g1"), c("r0"))), ANN,
-     (YOU, c("b+2"))),
+    (
+        ev.CardsDrawn(ANN, 4, DrawReason.DRAW_FOUR, (c("b+2"), c("y6"), c("g1"), c("r0"))),
+        ANN,
+        (YOU, c("b+2")),
+    ),
     (ev.CouldNotDraw(BOB), ANN, ("Bob",)),
     (ev.DrawnCardKept(BOB), ANN, ("Bob",)),
     (ev.PlayerSkipped(CY), ANN, ("Cy",)),
@@ -166,51 +175,107 @@ def turn(top: str, color: Color | None = None, hint: str = HINT) -> speech.Line:
 
 ANSWERS: list[tuple[str, typing.Callable[[Renderer], Message], tuple[str | Card, ...]]] = [
     ("your turn", lambda r: r.line(turn("y0")), ("Your", c("y0"))),
-    ("your turn after a Wild", lambda r: r.line(turn("wi", Color.YELLOW)),
-     ("Your", "yellow", c("wi"))),
-    ("your turn after a Wild Draw Four", lambda r: r.line(turn("wi+4", Color.RED)),
-     ("Your", "red", WD4)),
-    ("a Wild Draw Four on you", lambda r: r.line(speech.Line.of(
-        messages.your_turn_challenge, messages.Who("Bob", False), 4, False, None,
-        messages.KEYED)), ("Bob", WD4)),
-    ("a stack on you", lambda r: r.line(speech.Line.of(
-        messages.you_owe, 6, c("r+2"), None, False, messages.KEYED)), (YOU, "6", c("r+2"))),
-    ("a drawn card to play or keep", lambda r: r.line(speech.Line.of(
-        messages.drawn_playable, c("wi+4"), messages.KEYED)), (WD4,)),
-    ("a drawn card to play", lambda r: r.line(speech.Line.of(
-        messages.drawn_must_play, c("g+2"), messages.KEYED)), (c("g+2"),)),
-    ("a drawn Anniversary card", lambda r: r.line(speech.Line.of(
-        messages.drawn_anniversary, messages.KEYED)), (c("an"),)),
-    ("the hand (L)", lambda r: r.hand([c("b7"), c("r5"), WD4, c("g+2")], [c("b7")]),
-     (c("b7"), c("r5"), WD4)),
+    (
+        "your turn after a Wild",
+        lambda r: r.line(turn("wi", Color.YELLOW)),
+        ("Your", "yellow", c("wi")),
+    ),
+    (
+        "your turn after a Wild Draw Four",
+        lambda r: r.line(turn("wi+4", Color.RED)),
+        ("Your", "red", WD4),
+    ),
+    (
+        "a Wild Draw Four on you",
+        lambda r: r.line(
+            speech.Line.of(
+                messages.your_turn_challenge,
+                messages.Who("Bob", False),
+                4,
+                False,
+                None,
+                messages.KEYED,
+            )
+        ),
+        ("Bob", WD4),
+    ),
+    (
+        "a stack on you",
+        lambda r: r.line(
+            speech.Line.of(messages.you_owe, 6, c("r+2"), None, False, messages.KEYED)
+        ),
+        (YOU, "6", c("r+2")),
+    ),
+    (
+        "a drawn card to play or keep",
+        lambda r: r.line(speech.Line.of(messages.drawn_playable, c("wi+4"), messages.KEYED)),
+        (WD4,),
+    ),
+    (
+        "a drawn card to play",
+        lambda r: r.line(speech.Line.of(messages.drawn_must_play, c("g+2"), messages.KEYED)),
+        (c("g+2"),),
+    ),
+    (
+        "a drawn Anniversary card",
+        lambda r: r.line(speech.Line.of(messages.drawn_anniversary, messages.KEYED)),
+        (c("an"),),
+    ),
+    (
+        "the hand (L)",
+        lambda r: r.hand([c("b7"), c("r5"), WD4, c("g+2")], [c("b7")]),
+        (c("b7"), c("r5"), WD4),
+    ),
     ("a selection", lambda r: r.selected(c("g2"), 4, 9, True), (c("g2"), "4/9", "can")),
-    ("a selection at the end", lambda r: r.selected(WD4, 12, 13, False, "last"),
-     (WD4, "12/13")),
-    ("a bluff Wild Draw Four selected", lambda r: r.line(speech.Line.of(
-        messages.card_at, WD4, 4, 9, True, None, Color.GREEN), on_hand=True),
-     (WD4, "bluff", "4/9")),
-    ("a bluff Wild Draw Four selected last", lambda r: r.line(speech.Line.of(
-        messages.card_at, WD4, 12, 13, True, "last", Color.YELLOW), on_hand=True),
-     (WD4, "bluff")),
-    ("the hand (L) with a bluff", lambda r: r.line(speech.Line.of(
-        messages.hand_answer, [c("b7"), WD4], 2, [c("b7"), WD4], messages.KEYED, Color.BLUE)),
-     (c("b7"), WD4)),
+    ("a selection at the end", lambda r: r.selected(WD4, 12, 13, False, "last"), (WD4, "12/13")),
+    (
+        "a bluff Wild Draw Four selected",
+        lambda r: r.line(
+            speech.Line.of(messages.card_at, WD4, 4, 9, True, None, Color.GREEN), on_hand=True
+        ),
+        (WD4, "bluff", "4/9"),
+    ),
+    (
+        "a bluff Wild Draw Four selected last",
+        lambda r: r.line(
+            speech.Line.of(messages.card_at, WD4, 12, 13, True, "last", Color.YELLOW), on_hand=True
+        ),
+        (WD4, "bluff"),
+    ),
+    (
+        "the hand (L) with a bluff",
+        lambda r: r.line(
+            speech.Line.of(
+                messages.hand_answer, [c("b7"), WD4], 2, [c("b7"), WD4], messages.KEYED, Color.BLUE
+            )
+        ),
+        (c("b7"), WD4),
+    ),
     ("whose turn (W)", lambda r: r.order(view().view(BOB)), ("Ann", "turn")),
     ("the scores", lambda r: r.scores(view().view(ANN)), (YOU, "Bob")),
     ("the card check (C)", lambda r: answer(r, ev.CardCount(ANN, (9, 3, 4))), (YOU, "Bob")),
-    ("the top card (T)", lambda r: answer(r, ev.TopCard(ANN, c("wi"), Color.GREEN)),
-     (c("wi"), "green")),
-    ("the table line", lambda r: r.table_line(table_view("wi+4", Color.YELLOW)),
-     (WD4, "yellow", YOU)),
+    (
+        "the top card (T)",
+        lambda r: answer(r, ev.TopCard(ANN, c("wi"), Color.GREEN)),
+        (c("wi"), "green"),
+    ),
+    (
+        "the table line",
+        lambda r: r.table_line(table_view("wi+4", Color.YELLOW)),
+        (WD4, "yellow", YOU),
+    ),
 ]
 
 
 @pytest.mark.parametrize("verbosity", list(Verbosity))
-@pytest.mark.parametrize(("what", "answer", "essentials"), ANSWERS,
-                         ids=[what for what, _, _ in ANSWERS])
+@pytest.mark.parametrize(
+    ("what", "answer", "essentials"), ANSWERS, ids=[what for what, _, _ in ANSWERS]
+)
 def test_every_answer_puts_its_cards_and_names_in_the_first_20_cells(
-    what: str, answer: typing.Callable[[Renderer], Message],
-    essentials: tuple[str | Card, ...], verbosity: Verbosity,
+    what: str,
+    answer: typing.Callable[[Renderer], Message],
+    essentials: tuple[str | Card, ...],
+    verbosity: Verbosity,
 ) -> None:
     renderer = Renderer(ANN, NAMES, RuleSet(), verbosity=verbosity)
     message = answer(renderer)
@@ -223,10 +288,16 @@ def test_every_answer_puts_its_cards_and_names_in_the_first_20_cells(
 
 def test_your_turn_in_braille_is_the_top_card_code_after_your_turn() -> None:
     renderer = Renderer(ANN, NAMES)
-    assert braille.ascii_to_brf(braille.unicode_to_ascii(
-        renderer.line(turn("y0")).braille)) == ",YR TURN4 Y#J"
-    assert braille.ascii_to_brf(braille.unicode_to_ascii(
-        renderer.line(turn("wi", Color.GREEN)).braille)) == ",YR TURN4 GRE5 WI"
+    assert (
+        braille.ascii_to_brf(braille.unicode_to_ascii(renderer.line(turn("y0")).braille))
+        == ",YR TURN4 Y#J"
+    )
+    assert (
+        braille.ascii_to_brf(
+            braille.unicode_to_ascii(renderer.line(turn("wi", Color.GREEN)).braille)
+        )
+        == ",YR TURN4 GRE5 WI"
+    )
 
 
 def test_a_selection_in_braille_is_its_code_its_place_and_whether_it_plays() -> None:
@@ -268,10 +339,12 @@ def test_brief_is_the_tersest_in_speech_and_print_for_every_event(
     assert len(brief.speech) <= len(normal.speech)
 
 
-@pytest.mark.parametrize(("what", "answer", "essentials"), ANSWERS,
-                         ids=[what for what, _, _ in ANSWERS])
+@pytest.mark.parametrize(
+    ("what", "answer", "essentials"), ANSWERS, ids=[what for what, _, _ in ANSWERS]
+)
 def test_brief_is_the_tersest_in_speech_and_print_for_every_answer(
-    what: str, answer: typing.Callable[[Renderer], Message],
+    what: str,
+    answer: typing.Callable[[Renderer], Message],
     essentials: tuple[str | Card, ...],
 ) -> None:
     brief = answer(Renderer(ANN, NAMES, RuleSet(), verbosity=Verbosity.BRIEF))

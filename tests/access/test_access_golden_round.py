@@ -33,8 +33,8 @@ def transcript() -> str:
     round_ = scenario.load(SCENARIO)
     game = round_.game()
     normal, brief, full = (
-        Renderer.for_view(game.view(VIEWER), verbosity) for verbosity in
-        (Verbosity.NORMAL, Verbosity.BRIEF, Verbosity.FULL)
+        Renderer.for_view(game.view(VIEWER), verbosity)
+        for verbosity in (Verbosity.NORMAL, Verbosity.BRIEF, Verbosity.FULL)
     )
     out: list[str] = []
     answered: list[bool] = []  # Ann's answers told once at least

@@ -69,14 +69,17 @@ SAMPLES: list[Event] = [
 # an answer to a query and a refusal go to the player who asked or acted, and no one else
 PRIVATE = (ev.Rejected, ev.CardCount, ev.TopCard)
 # events whose hidden cards Ann may see: her own, or shown or given to her
-ANN_SEES_HIDDEN = (ev.HandDealt, ev.CardsDrawn, ev.HandShown, ev.HandReceived,
-                   ev.AnniversaryPlayed)
+ANN_SEES_HIDDEN = (ev.HandDealt, ev.CardsDrawn, ev.HandShown, ev.HandReceived, ev.AnniversaryPlayed)
 IDS = [type(event).__name__ for event in SAMPLES]
 
 
 def renderings(message: Message) -> list[str]:
-    return [message.speech, message.text, braille.unicode_to_ascii(message.braille),
-            visual.render_text(visual.styled_line(message.text))]
+    return [
+        message.speech,
+        message.text,
+        braille.unicode_to_ascii(message.braille),
+        visual.render_text(visual.styled_line(message.text)),
+    ]
 
 
 def test_the_samples_hold_every_kind_of_event() -> None:
@@ -122,8 +125,9 @@ def test_no_rendering_reveals_a_card_the_viewer_may_not_see(
 def test_a_challenged_hand_is_shown_to_the_challenger_alone() -> None:
     shown = ev.HandShown(BOB, ANN, 2, HIDDEN)
     assert Renderer(ANN, NAMES).event(shown) == Message(
-        "Bob shows you 2 cards: Green 8, Yellow 9.", braille.render(
-            ("Bob's hand: ", c("g8"), " ", c("y9"))), "Bob shows you 2 cards: Green 8, Yellow 9."
+        "Bob shows you 2 cards: Green 8, Yellow 9.",
+        braille.render(("Bob's hand: ", c("g8"), " ", c("y9"))),
+        "Bob shows you 2 cards: Green 8, Yellow 9.",
     )
     for viewer, said in ((BOB, "You show Ann 2 cards."), (CY, "Bob shows Ann 2 cards.")):
         message = Renderer(viewer, NAMES).event(shown)
@@ -145,7 +149,8 @@ def test_others_hear_that_a_card_was_drawn_never_which() -> None:
 def test_you_play_for_yourself_and_the_name_for_the_others() -> None:
     play = ev.CardPlayed(ANN, c("b7"), 4)
     assert Renderer(ANN, NAMES).event(play) == Message(
-        "You play Blue 7.", braille.to_unicode("You: ") + braille.card_unicode(c("b7")),
+        "You play Blue 7.",
+        braille.to_unicode("You: ") + braille.card_unicode(c("b7")),
         "You play Blue 7.",
     )
     bob = Renderer(BOB, NAMES).event(play)
@@ -157,14 +162,15 @@ def test_you_play_for_yourself_and_the_name_for_the_others() -> None:
     [
         (Verbosity.BRIEF, "Ann: Wild Draw Four", "Ann: Wild Draw Four"),
         (Verbosity.NORMAL, "Ann plays Wild Draw Four.", "Ann plays Wild Draw Four."),
-        (Verbosity.FULL, "Ann plays Wild Draw Four (wi+4).",
-         "Ann plays Wild Draw Four, w i plus 4."),
+        (
+            Verbosity.FULL,
+            "Ann plays Wild Draw Four (wi+4).",
+            "Ann plays Wild Draw Four, w i plus 4.",
+        ),
     ],
 )
 def test_three_verbosity_levels_say_a_play(verbosity: Verbosity, text: str, speech: str) -> None:
-    message = Renderer(BOB, NAMES, verbosity=verbosity).event(
-        ev.CardPlayed(ANN, c("wi+4"), 5)
-    )
+    message = Renderer(BOB, NAMES, verbosity=verbosity).event(ev.CardPlayed(ANN, c("wi+4"), 5))
     assert message is not None
     assert (message.text, message.speech) == (text, speech)
     assert braille.unicode_to_ascii(message.braille) == ',ann3 wi"6#d'  # the same at every level
@@ -193,20 +199,31 @@ def test_touching_the_top_card_says_the_card_and_the_colour_of_a_wild_its_code_i
 def test_the_calls_the_braille_rule_sheet_asks_for() -> None:
     said = [
         Renderer(BOB, NAMES).event(event)
-        for event in (ev.CardPlayed(ANN, c("g9"), 3), ev.UnoCalled(ANN),
-                      ev.CardsDrawn(ANN, 1, DrawReason.TURN, (c("y2"),)))
+        for event in (
+            ev.CardPlayed(ANN, c("g9"), 3),
+            ev.UnoCalled(ANN),
+            ev.CardsDrawn(ANN, 1, DrawReason.TURN, (c("y2"),)),
+        )
     ]
     assert [m.speech for m in said if m] == [
-        "Ann plays Green 9.", "Ann calls UNO!", "Ann draws a card.",
+        "Ann plays Green 9.",
+        "Ann calls UNO!",
+        "Ann draws a card.",
     ]
 
 
 def test_your_turn_an_error_and_being_caught_are_urgent_the_rest_waits() -> None:
     me = Renderer(ANN, NAMES)
-    urgent: list[Event] = [ev.TurnStarted(ANN), ev.UnoCaught(BOB, ANN, 2),
-                           ev.Rejected(ANN, CallUno(ANN), Refusal.UNO_NOT_NOW)]
-    calm: list[Event] = [ev.TurnStarted(BOB), ev.UnoCaught(ANN, BOB, 2),
-                         ev.CardPlayed(BOB, c("b1"), 3)]
+    urgent: list[Event] = [
+        ev.TurnStarted(ANN),
+        ev.UnoCaught(BOB, ANN, 2),
+        ev.Rejected(ANN, CallUno(ANN), Refusal.UNO_NOT_NOW),
+    ]
+    calm: list[Event] = [
+        ev.TurnStarted(BOB),
+        ev.UnoCaught(ANN, BOB, 2),
+        ev.CardPlayed(BOB, c("b1"), 3),
+    ]
     assert [me.priority(e) for e in urgent] == [Priority.URGENT] * 3
     assert [me.priority(e) for e in calm] == [Priority.NORMAL] * 3
 
@@ -259,9 +276,12 @@ def test_a_list_of_cards_is_spaced_in_braille_and_spoken_with_commas() -> None:
 def test_the_braille_table_is_a_setting(table: BrailleTable, brl: str) -> None:
     message = Renderer(CY, NAMES, table=table).event(ev.CardPlayed(ANN, c("b7"), 1))
     assert message is not None
-    assert braille.render_ascii(
-        messages.brief(messages.card_played, (messages.Who("Ann", False), c("b7"), 1)), table
-    ) == brl
+    assert (
+        braille.render_ascii(
+            messages.brief(messages.card_played, (messages.Who("Ann", False), c("b7"), 1)), table
+        )
+        == brl
+    )
     assert message.braille == braille.render(
         messages.brief(messages.card_played, (messages.Who("Ann", False), c("b7"), 1)), table
     )

@@ -31,8 +31,13 @@ def position(
 ) -> Game:
     """``Game.from_position`` with every card given by its code (``draw_pile`` top first)."""
     return Game.from_position(
-        len(hands), [cards(*hand) for hand in hands], Card.from_code(start), cards(*draw_pile),
-        rules=rules, dealer=dealer, seed=seed,
+        len(hands),
+        [cards(*hand) for hand in hands],
+        Card.from_code(start),
+        cards(*draw_pile),
+        rules=rules,
+        dealer=dealer,
+        seed=seed,
     )
 
 

@@ -26,8 +26,14 @@ B7 = Card.from_code("b7")
 
 def _memory(*events: ev.Event) -> Memory:
     memory = Memory(0)
-    memory.observe([ev.RoundStarted(1, 3), *(ev.HandDealt(s, 7) for s in range(4)),
-                    ev.StartCardTurned(B7), *events])
+    memory.observe(
+        [
+            ev.RoundStarted(1, 3),
+            *(ev.HandDealt(s, 7) for s in range(4)),
+            ev.StartCardTurned(B7),
+            *events,
+        ]
+    )
     return memory
 
 
@@ -59,8 +65,11 @@ def test_a_player_who_drew_instead_of_playing_is_dealt_nothing_that_matched_then
 
 
 def test_cards_drawn_after_a_draw_on_the_turn_may_be_anything() -> None:
-    memory = _memory(ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1),
-                     ev.CardsDrawn(1, 2, ev.DrawReason.UNO_PENALTY))
+    memory = _memory(
+        ev.CardsDrawn(1, 1, ev.DrawReason.TURN),
+        ev.DrawnCardKept(1),
+        ev.CardsDrawn(1, 2, ev.DrawReason.UNO_PENALTY),
+    )
     shut = matching(B7, Color.BLUE)
     counts = [sum(card in shut for card in hands[1]) for hands in _deals(memory, [7, 10, 7, 7])]
     assert max(counts) <= 2 and max(counts) > 0  # only the two new cards can match
@@ -68,8 +77,12 @@ def test_cards_drawn_after_a_draw_on_the_turn_may_be_anything() -> None:
 
 def test_a_card_played_since_keeps_the_rest_of_that_hand_unmatched() -> None:
     g3 = Card.from_code("g3")
-    memory = _memory(ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1),
-                     ev.CardPlayed(2, g3, 6), ev.CardPlayed(1, Card.from_code("g5"), 7))
+    memory = _memory(
+        ev.CardsDrawn(1, 1, ev.DrawReason.TURN),
+        ev.DrawnCardKept(1),
+        ev.CardPlayed(2, g3, 6),
+        ev.CardPlayed(1, Card.from_code("g5"), 7),
+    )
     assert memory.size(1) == 7
     shut = matching(B7, Color.BLUE)
     for hands in _deals(memory, [7, 7, 6, 7], 50):
@@ -146,9 +159,16 @@ def test_a_remembering_bot_hears_other_seats_draws_without_their_cards() -> None
 def test_the_hard_bot_is_one_of_the_bots_that_remember_and_plays_on_after_hands_move() -> None:
     bot = HardBot(random.Random(1), playouts=16)
     assert watchers([(2, bot), (0, NormalBot(random.Random(1)))]) == [(2, bot)]
-    tell([(2, bot)], [ev.RoundStarted(1, 0), ev.HandDealt(1, 7, tuple(cards("g1") * 7)),
-                      ev.StartCardTurned(B7), ev.CardsDrawn(1, 1, ev.DrawReason.TURN)],
-         [7, 8, 7, 7])
+    tell(
+        [(2, bot)],
+        [
+            ev.RoundStarted(1, 0),
+            ev.HandDealt(1, 7, tuple(cards("g1") * 7)),
+            ev.StartCardTurned(B7),
+            ev.CardsDrawn(1, 1, ev.DrawReason.TURN),
+        ],
+        [7, 8, 7, 7],
+    )
     assert bot.memory is not None and bot.memory.seat == 2
     assert bot.memory.size(1) == 8 and bot.memory.groups[1][0].excluded
     tell([(2, bot)], [ev.HandsPassed(ev.Direction.CLOCKWISE)], [8, 7, 7, 7])
@@ -158,8 +178,9 @@ def test_the_hard_bot_is_one_of_the_bots_that_remember_and_plays_on_after_hands_
 
 def test_a_player_seen_to_draw_while_holding_a_match_is_not_read_from_draws_again() -> None:
     b2 = Card.from_code("b2")
-    memory = _memory(ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1),
-                     ev.CardPlayed(1, b2, 7))  # a Blue after all: it drew by choice
+    memory = _memory(
+        ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1), ev.CardPlayed(1, b2, 7)
+    )  # a Blue after all: it drew by choice
     assert 1 in memory.untrusted and memory.size(1) == 7
     memory.observe([ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1)])
     assert all(not group.excluded for group in memory.groups[1])

@@ -24,8 +24,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "uno_access", *args], capture_output=True, text=True,
-        timeout=120, cwd=ROOT, env=os.environ.copy(), check=False,
+        [sys.executable, "-m", "uno_access", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=os.environ.copy(),
+        check=False,
     )
 
 
@@ -56,16 +61,27 @@ def test_a_name_that_is_no_bot_is_refused(name: str) -> None:
 
 
 def test_simulate_seats_the_bots_named_with_the_budget_given() -> None:
-    done = run("simulate", "--players", "4", "--games", "1", "--bots", "hard,easy,normal",
-               "--bot-budget", "50", "--json")
+    done = run(
+        "simulate",
+        "--players",
+        "4",
+        "--games",
+        "1",
+        "--bots",
+        "hard,easy,normal",
+        "--bot-budget",
+        "50",
+        "--json",
+    )
     assert done.returncode == 0, done.stderr
     record = json.loads(done.stdout)
     assert record["bots"] == ["hard:50", "easy", "normal"]
     assert (record["games"], record["errors"], sum(record["wins"])) == (1, 0, 1)
 
 
-@pytest.mark.parametrize("args", [["--bots", "medium"], ["--bot-budget", "0"],
-                                  ["--bots", "easy:20"]])
+@pytest.mark.parametrize(
+    "args", [["--bots", "medium"], ["--bot-budget", "0"], ["--bots", "easy:20"]]
+)
 def test_simulate_with_an_unknown_bot_or_budget_exits_2_with_one_line(args: list[str]) -> None:
     done = run("simulate", "--games", "1", *args)
     assert done.returncode == 2

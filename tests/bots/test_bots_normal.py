@@ -94,8 +94,7 @@ def test_normal_keeps_its_draw_two_when_the_next_player_is_not_the_one_about_to_
 
 
 def test_normal_challenges_a_wild_draw_four_when_the_odds_favour_it() -> None:
-    game = position([["wi+4", "b1", "b2", "b3", "g1", "g2", "g3"], SEVEN, SEVEN], "r3",
-                    ["b9"] * 8)
+    game = position([["wi+4", "b1", "b2", "b3", "g1", "g2", "g3"], SEVEN, SEVEN], "r3", ["b9"] * 8)
     game.apply(Play(0, card("wi+4"), Color.BLUE))  # six cards left: likely guilty
     assert choose(normal(), game, 1) == Challenge(1)
 
@@ -116,23 +115,26 @@ def test_normal_bluffs_a_wild_draw_four_now_and_then() -> None:
 
 
 def test_normal_jumps_in_with_the_identical_card_in_speed_uno() -> None:
-    game = position([["r5", "b1", "b2"], SEVEN, ["r5", "g1", "g2"]], "r3",
-                    rules=PRESETS["speed"])
+    game = position([["r5", "b1", "b2"], SEVEN, ["r5", "g1", "g2"]], "r3", rules=PRESETS["speed"])
     game.apply(Play(0, card("r5")))
     choice = choose(normal(), game, 2)
     assert isinstance(choice, JumpIn) and choice.card is card("r5")
 
 
 def test_normal_passes_a_draw_two_stack_on_rather_than_draw_it() -> None:
-    game = position([["r+2", "b1", "b2"], ["g+2", "g1", "y9"], SEVEN], "r3",
-                    rules=PRESETS["stacking"])
+    game = position(
+        [["r+2", "b1", "b2"], ["g+2", "g1", "y9"], SEVEN], "r3", rules=PRESETS["stacking"]
+    )
     game.apply(Play(0, card("r+2")))
     assert choose(normal(), game, 1) == Play(1, card("g+2"))
 
 
 def test_normal_gives_its_anniversary_hand_to_the_opponent_closest_to_going_out() -> None:
-    game = position([["an", "r1", "b2", "b3", "g4", "wi"], ["y1", "y2"], SEVEN], "r5",
-                    rules=PRESETS["anniversary"])
+    game = position(
+        [["an", "r1", "b2", "b3", "g4", "wi"], ["y1", "y2"], SEVEN],
+        "r5",
+        rules=PRESETS["anniversary"],
+    )
     choice = choose(normal(), game, 0)
     assert isinstance(choice, Play) and choice.card is card("an")
     assert (choice.target, choice.keep, choice.uno) == (1, card("wi"), True)

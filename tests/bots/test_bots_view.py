@@ -43,8 +43,9 @@ def test_the_discard_pile_is_public_in_every_view_bottom_first() -> None:
 
 
 def test_a_view_holds_no_other_hand_and_nothing_of_the_game_itself() -> None:
-    game = position([["r5", "b7", "g1"], ["wi", "g+2", "y8"], ["b0", "bsk", "wi+4"]], "r3",
-                    ["y1", "y2", "y3"])
+    game = position(
+        [["r5", "b7", "g1"], ["wi", "g+2", "y8"], ["b0", "bsk", "wi+4"]], "r3", ["y1", "y2", "y3"]
+    )
     view = game.view(0)
     for f in dataclasses.fields(view):
         value = getattr(view, f.name)
@@ -89,10 +90,10 @@ def test_unseen_cards_are_the_deck_less_the_own_hand_and_the_discard_pile() -> N
 
 def test_the_hard_bot_chooses_the_same_whatever_the_hidden_hands_hold() -> None:
     mine = ["r5", "r+2", "rsk", "b5", "wi", "g7"]
-    first = position([mine, ["g1", "g2", "g3"], ["y1", "y2", "y3"]], "r3",
-                     ["b1", "b2", "b3", "b4"])
-    second = position([mine, ["wi+4", "r9", "r8"], ["b9", "rrv", "y0"]], "r3",
-                      ["g9", "g8", "y7", "wi"])
+    first = position([mine, ["g1", "g2", "g3"], ["y1", "y2", "y3"]], "r3", ["b1", "b2", "b3", "b4"])
+    second = position(
+        [mine, ["wi+4", "r9", "r8"], ["b9", "rrv", "y0"]], "r3", ["g9", "g8", "y7", "wi"]
+    )
     assert first.view(0) == second.view(0)
     assert first.legal_actions(0) == second.legal_actions(0)
     choices = []
@@ -105,8 +106,9 @@ def test_the_hard_bot_chooses_the_same_whatever_the_hidden_hands_hold() -> None:
 
 
 def test_the_hard_bot_replays_the_same_choice_from_the_same_seed() -> None:
-    game = position([["r5", "r+2", "b5", "wi", "y4"], cards_codes(7), cards_codes(7)], "r3",
-                    ["b1", "b2"])
+    game = position(
+        [["r5", "r+2", "b5", "wi", "y4"], cards_codes(7), cards_codes(7)], "r3", ["b1", "b2"]
+    )
     made = [choose(HardBot(random.Random(5), playouts=32), game, 0) for _ in range(2)]
     assert made[0] == made[1]
     assert made[0] is not None and not isinstance(made[0], Draw)

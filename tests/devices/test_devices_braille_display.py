@@ -161,8 +161,9 @@ def test_brltty_stopped_and_restarted_mid_game_the_game_goes_on_and_reconnects(
     brltty: Brltty, vr_display: VirtualDisplay
 ) -> None:
     told: list[str] = []
-    device = BrailleDisplay(brltty.host, "none", notices=Notices(lambda n: told.append(n.text)),
-                            retry_seconds=0.05)
+    device = BrailleDisplay(
+        brltty.host, "none", notices=Notices(lambda n: told.append(n.text)), retry_seconds=0.05
+    )
     assert device.start(wait=10)
     try:
         device.add(dots("Ann plays r5"))
@@ -195,8 +196,14 @@ def test_brltty_stopped_and_restarted_mid_game_the_game_goes_on_and_reconnects(
 def test_auto_without_brltty_is_braille_off_said_once_in_one_plain_line() -> None:
     screen = io.StringIO()
     told: list[str] = []
-    output = open_braille("auto", stream=screen, host=f"127.0.0.1:{free_port()}", auth="none",
-                          notices=Notices(lambda n: told.append(n.text)), wait=0.5)
+    output = open_braille(
+        "auto",
+        stream=screen,
+        host=f"127.0.0.1:{free_port()}",
+        auth="none",
+        notices=Notices(lambda n: told.append(n.text)),
+        wait=0.5,
+    )
     assert output is None
     assert told == ["No braille display found; braille is off."]
     assert screen.getvalue() == ""  # no line of braille dots
@@ -219,8 +226,13 @@ def test_screen_shows_braille_as_dots_on_screen() -> None:
 
 def test_brlapi_without_brltty_is_told_once_and_waits_in_the_background() -> None:
     told: list[str] = []
-    output = open_braille("brlapi", stream=io.StringIO(), host=f"127.0.0.1:{free_port()}",
-                          auth="none", notices=Notices(lambda n: told.append(n.text)))
+    output = open_braille(
+        "brlapi",
+        stream=io.StringIO(),
+        host=f"127.0.0.1:{free_port()}",
+        auth="none",
+        notices=Notices(lambda n: told.append(n.text)),
+    )
     assert isinstance(output, BrailleDisplay)
     try:
         assert _wait(lambda: bool(told))

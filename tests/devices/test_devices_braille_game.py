@@ -81,8 +81,13 @@ def test_your_turn_t_and_two_routing_presses_on_a_real_display(
 
         device = BrailleDisplay(brltty.host, "none", on_event=routed, retry_seconds=0.05)
         assert device.start(wait=10), device.last_error
-        table = Table(game(), {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append),
-                      outputs=Outputs(said.append, braille_out=device))
+        table = Table(
+            game(),
+            {1: bot(1), 2: bot(2)},
+            keyboard,
+            Screen(said.append),
+            outputs=Outputs(said.append, braille_out=device),
+        )
         top = braille.card_unicode(Card.from_code("b2"))
 
         def drive() -> None:
@@ -97,8 +102,9 @@ def test_your_turn_t_and_two_routing_presses_on_a_real_display(
                     lambda cells: cells.startswith(braille.to_unicode("Top ")), 10, mark
                 )
                 hand = BLANK.join(braille.card_unicode(card) for card in cards("b7 g2 r5 y8"))
-                display.press_and_see("LnDn", with_cursor(Window(hand.ljust(display.cells,
-                                                                             BLANK), 0)))
+                display.press_and_see(
+                    "LnDn", with_cursor(Window(hand.ljust(display.cells, BLANK), 0))
+                )
                 green = hand.index(braille.card_unicode(Card.from_code("g2")))
                 on_green = with_cursor(Window(hand.ljust(display.cells, BLANK), green))
                 seen["selected"] = display.press_and_see(f"Route {green}", on_green)

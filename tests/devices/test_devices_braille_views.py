@@ -113,8 +113,10 @@ def test_a_word_longer_than_the_display_is_cut_at_its_width() -> None:
     views = BrailleViews(4)
     views.add_message(braille.to_unicode("wi+4 wi+4"))
     assert windows_of_the_line(views) == [
-        braille.to_unicode("wi+4")[:4], braille.to_unicode("wi+4")[4:],
-        braille.to_unicode("wi+4")[:4], braille.to_unicode("wi+4")[4:],
+        braille.to_unicode("wi+4")[:4],
+        braille.to_unicode("wi+4")[4:],
+        braille.to_unicode("wi+4")[:4],
+        braille.to_unicode("wi+4")[4:],
     ]
 
 

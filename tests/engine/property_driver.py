@@ -393,8 +393,9 @@ def _rival_jump_ins(game: Game, first: JumpIn) -> list[JumpIn]:
     return out
 
 
-def check_race(game: Game, rng: random.Random, first: JumpIn, plays: int,
-               rivals: list[JumpIn]) -> list[Event]:
+def check_race(
+    game: Game, rng: random.Random, first: JumpIn, plays: int, rivals: list[JumpIn]
+) -> list[Event]:
     """Another jump-in naming the play ``first`` answered is too late: refused, nothing changes."""
     n = len(game.state.hands)
     if rivals:
@@ -498,7 +499,12 @@ def checked_step(
 
 
 def random_game(
-    seed: int, players: int, rules: RuleSet, steps: int, checks: Checks, variants: bool = False,
+    seed: int,
+    players: int,
+    rules: RuleSet,
+    steps: int,
+    checks: Checks,
+    variants: bool = False,
 ) -> tuple[Game, list[Event], random.Random]:
     rng = random.Random(seed)
     game = Game.new(players, rules, rng=random.Random(rng.random()))
@@ -547,8 +553,9 @@ def finish(game: Game, rng: random.Random, log: list[Event], checks: Checks | No
     pytest.fail(f"no winner after {FINISH_CAP} legal actions")
 
 
-def _expected_gain(rules: RuleSet, teams: tuple[tuple[int, ...], ...],
-                   round_end: ev.RoundEnded) -> tuple[int, ...]:
+def _expected_gain(
+    rules: RuleSet, teams: tuple[tuple[int, ...], ...], round_end: ev.RoundEnded
+) -> tuple[int, ...]:
     points = round_end.hand_points
     n = len(points)
     if rules.scoring is Scoring.LOWEST or rules.challenge_uno:
@@ -573,11 +580,11 @@ def check_game_ended(game: Game, log: list[Event]) -> None:
     ended = [i for i, e in enumerate(log) if isinstance(e, ev.GameEnded)]
     assert len(ended) == 1, [log[i] for i in ended]
     assert log[ended[0]] == ev.GameEnded(s.winner, tuple(s.scores))
-    after = log[ended[0] + 1:]  # random seats may have gone on trying: only refusals and answers
+    after = log[ended[0] + 1 :]  # random seats may have gone on trying: only refusals and answers
     for event in after:
         assert isinstance(event, ev.CardCount | ev.TopCard) or (
-            isinstance(event, ev.Rejected) and event.reason in (Refusal.GAME_OVER,
-                                                                 Refusal.NO_SUCH_SEAT)
+            isinstance(event, ev.Rejected)
+            and event.reason in (Refusal.GAME_OVER, Refusal.NO_SUCH_SEAT)
         ), event
     log = log[: ended[0] + 1]
     rounds = [e for e in log if isinstance(e, ev.RoundEnded)]
@@ -626,8 +633,14 @@ def check_game_ended(game: Game, log: list[Event]) -> None:
     for seat in range(n):
         assert game.legal_actions(seat) == []
         before = snapshot(game)
-        for action in (Draw(seat), NextRound(seat), CallUno(seat), Play(seat, FACES[0]),
-                       JumpIn(seat, s.discard[-1]), Suggest(seat)):
+        for action in (
+            Draw(seat),
+            NextRound(seat),
+            CallUno(seat),
+            Play(seat, FACES[0]),
+            JumpIn(seat, s.discard[-1]),
+            Suggest(seat),
+        ):
             result = game.apply(action)
             assert is_refusal(result)
             assert isinstance(result[0], ev.Rejected)

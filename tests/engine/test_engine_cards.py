@@ -23,7 +23,7 @@ def _expected_deck() -> Counter[str]:
     return deck
 
 
-def test_deck_has_108_cards_per_colour_one_zero_two_of_each_number_and_action_plus_four_wilds_and_four_wild_draw_fours() -> None:  # noqa: E501
+def test_deck_has_108_cards_per_colour_one_zero_two_of_each_number_and_action_plus_four_wilds_and_four_wild_draw_fours() -> None:  # noqa: E501  # fmt: skip
     deck = standard_deck()
     assert len(deck) == 108
     assert Counter(codes(deck)) == _expected_deck()

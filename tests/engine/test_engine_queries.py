@@ -65,24 +65,41 @@ def test_touching_the_top_card_tells_the_card_and_the_colour_in_play_and_changes
 
 def test_reading_the_own_hand_scores_turn_direction_and_pile_sizes_changes_nothing() -> None:
     game = position(
-        [["b5", "g1", "g2"], ["r2", "g2"], ["r3"]], "b3", DRAW, scores=[10, 20, 30], dealer=1,
+        [["b5", "g1", "g2"], ["r2", "g2"], ["r3"]],
+        "b3",
+        DRAW,
+        scores=[10, 20, 30],
+        dealer=1,
     )
     before = snapshot(game)
     readers: list[Callable[[], object]] = [
-        lambda: game.view(0), lambda: game.view(1), lambda: game.view(2),
-        game.card_check, game.top_card, lambda: game.legal_actions(2),
+        lambda: game.view(0),
+        lambda: game.view(1),
+        lambda: game.view(2),
+        game.card_check,
+        game.top_card,
+        lambda: game.legal_actions(2),
         lambda: game.playable(card("b5")),
     ]
     for read in readers:
         read()
         assert snapshot(game) == before
     view = game.view(1)
-    assert (codes(view.hand), view.hand_sizes, view.scores) == (["r2", "g2"], (3, 2, 1),
-                                                                (10, 20, 30))
+    assert (codes(view.hand), view.hand_sizes, view.scores) == (
+        ["r2", "g2"],
+        (3, 2, 1),
+        (10, 20, 30),
+    )
     assert (view.current, view.direction, view.draw_pile_size, view.discard_pile_size) == (
-        2, CLOCKWISE, 5, 1,
+        2,
+        CLOCKWISE,
+        5,
+        1,
     )
     assert (view.top, view.color, view.dealer, view.my_turn) == (
-        card("b3"), Color.BLUE, 1, False,
+        card("b3"),
+        Color.BLUE,
+        1,
+        False,
     )
     assert game.view(2).my_turn is True

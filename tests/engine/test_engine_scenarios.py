@@ -13,8 +13,17 @@ SCENARIOS = Path(__file__).parent / "scenarios"
 
 # the keys of the state line that INTERFACE.md documents (the line may hold more)
 STATE_KEYS = (
-    "event", "current", "direction", "top", "color", "hands", "draw_pile", "discard_pile",
-    "scores", "round_over", "winner",
+    "event",
+    "current",
+    "direction",
+    "top",
+    "color",
+    "hands",
+    "draw_pile",
+    "discard_pile",
+    "scores",
+    "round_over",
+    "winner",
 )
 # the keys of a rejected line that INTERFACE.md documents
 REJECTED_KEYS = ("event", "seat", "act", "reason")
@@ -32,8 +41,7 @@ def _state(lines: list[dict[str, Any]]) -> dict[str, Any]:
 
 def _rejected(lines: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [
-        {key: line[key] for key in REJECTED_KEYS} for line in lines
-        if line["event"] == "rejected"
+        {key: line[key] for key in REJECTED_KEYS} for line in lines if line["event"] == "rejected"
     ]
 
 
@@ -44,30 +52,56 @@ def _events(lines: list[dict[str, Any]], *names: str) -> list[dict[str, Any]]:
 def test_interface_example_scenario_replays_to_the_documented_state() -> None:
     lines = _lines("interface_example.json")
     assert _state(lines) == {
-        "event": "state", "current": 2, "direction": "clockwise", "top": "b7", "color": "blue",
-        "hands": [["r5"], ["g2", "g+2", "y1"], ["wi"]], "draw_pile": 2, "discard_pile": 2,
-        "scores": [0, 0, 0], "round_over": False, "winner": None,
+        "event": "state",
+        "current": 2,
+        "direction": "clockwise",
+        "top": "b7",
+        "color": "blue",
+        "hands": [["r5"], ["g2", "g+2", "y1"], ["wi"]],
+        "draw_pile": 2,
+        "discard_pile": 2,
+        "scores": [0, 0, 0],
+        "round_over": False,
+        "winner": None,
     }
     assert _rejected(lines) == []
 
 
-def test_scenario_guilty_wild_draw_four_challenge_leaves_the_chosen_colour_for_the_challenger() -> None:  # noqa: E501
+def test_scenario_guilty_wild_draw_four_challenge_leaves_the_chosen_colour_for_the_challenger() -> (
+    None
+):
     lines = _lines("wild_draw_four_guilty.json")
     assert _rejected(lines) == [
         {"event": "rejected", "seat": 2, "act": "challenge", "reason": "It is not your turn."},
-        {"event": "rejected", "seat": 1, "act": "play",
-         "reason": "Blue 9 does not match the top card: match its colour, number or symbol, "
-                   "or play a Wild."},
+        {
+            "event": "rejected",
+            "seat": 1,
+            "act": "play",
+            "reason": "Blue 9 does not match the top card: match its colour, number or symbol, "
+            "or play a Wild.",
+        },
     ]
     assert _events(lines, "challenge_resolved", "cards_drawn") == [
         {"event": "challenge_resolved", "seat": 1, "target": 0, "guilty": True},
-        {"event": "cards_drawn", "seat": 0, "count": 4, "reason": "challenge_guilty",
-         "cards": ["y5", "y6", "y7", "y8"]},
+        {
+            "event": "cards_drawn",
+            "seat": 0,
+            "count": 4,
+            "reason": "challenge_guilty",
+            "cards": ["y5", "y6", "y7", "y8"],
+        },
     ]
     assert _state(lines) == {
-        "event": "state", "current": 2, "direction": "clockwise", "top": "g1", "color": "green",
+        "event": "state",
+        "current": 2,
+        "direction": "clockwise",
+        "top": "g1",
+        "color": "green",
         "hands": [["b1", "r7", "y5", "y6", "y7", "y8"], ["y2", "b9"], ["y1", "y3"], ["r3", "r4"]],
-        "draw_pile": 1, "discard_pile": 3, "scores": [0, 0, 0, 0], "round_over": False,
+        "draw_pile": 1,
+        "discard_pile": 3,
+        "scores": [0, 0, 0, 0],
+        "round_over": False,
         "winner": None,
     }
 
@@ -75,8 +109,12 @@ def test_scenario_guilty_wild_draw_four_challenge_leaves_the_chosen_colour_for_t
 def test_scenario_wild_start_colour_is_chosen_before_the_player_left_of_the_dealer_plays() -> None:
     lines = _lines("wild_start_choose_color.json")
     assert _rejected(lines) == [
-        {"event": "rejected", "seat": 2, "act": "play",
-         "reason": "First choose the colour for the Wild that started the pile."},
+        {
+            "event": "rejected",
+            "seat": 2,
+            "act": "play",
+            "reason": "First choose the colour for the Wild that started the pile.",
+        },
     ]
     assert _events(lines, "color_chosen", "card_played", "card_count", "top_card") == [
         {"event": "color_chosen", "seat": 2, "color": "yellow"},
@@ -85,27 +123,51 @@ def test_scenario_wild_start_colour_is_chosen_before_the_player_left_of_the_deal
         {"event": "top_card", "seat": 0, "card": "y3", "color": "yellow"},
     ]
     assert _state(lines) == {
-        "event": "state", "current": 3, "direction": "clockwise", "top": "y3",
-        "color": "yellow", "hands": [["r1", "g5"], ["r2"], ["b3"], ["r4"]], "draw_pile": 1,
-        "discard_pile": 2, "scores": [0, 0, 0, 0], "round_over": False, "winner": None,
+        "event": "state",
+        "current": 3,
+        "direction": "clockwise",
+        "top": "y3",
+        "color": "yellow",
+        "hands": [["r1", "g5"], ["r2"], ["b3"], ["r4"]],
+        "draw_pile": 1,
+        "discard_pile": 2,
+        "scores": [0, 0, 0, 0],
+        "round_over": False,
+        "winner": None,
     }
 
 
 def test_scenario_uno_called_right_after_is_safe_and_a_last_draw_two_counts_in_the_score() -> None:
     lines = _lines("uno_called_then_last_draw_two.json")
     assert _rejected(lines) == [
-        {"event": "rejected", "seat": 2, "act": "catch",
-         "reason": "That player is safe: they called UNO or do not hold one card."},
+        {
+            "event": "rejected",
+            "seat": 2,
+            "act": "catch",
+            "reason": "That player is safe: they called UNO or do not hold one card.",
+        },
     ]
     assert _events(lines, "uno_called", "round_ended") == [
         {"event": "uno_called", "seat": 0},
-        {"event": "round_ended", "winner": 0, "hand_points": [0, 40, 56], "gained": [96, 0, 0],
-         "scores": [96, 0, 0]},
+        {
+            "event": "round_ended",
+            "winner": 0,
+            "hand_points": [0, 40, 56],
+            "gained": [96, 0, 0],
+            "scores": [96, 0, 0],
+        },
     ]
     assert _state(lines) == {
-        "event": "state", "current": None, "direction": "clockwise", "top": "b+2",
-        "color": "blue", "hands": [[], ["g2", "r9", "g+2", "y9"], ["y1", "wi", "y5"]],
-        "draw_pile": 1, "discard_pile": 4, "scores": [96, 0, 0], "round_over": True,
+        "event": "state",
+        "current": None,
+        "direction": "clockwise",
+        "top": "b+2",
+        "color": "blue",
+        "hands": [[], ["g2", "r9", "g+2", "y9"], ["y1", "wi", "y5"]],
+        "draw_pile": 1,
+        "discard_pile": 4,
+        "scores": [96, 0, 0],
+        "round_over": True,
         "winner": 0,
     }
 
@@ -114,17 +176,34 @@ def test_scenario_uno_penalty_four_is_drawn_by_a_player_caught_once() -> None:
     lines = _lines("uno_caught_with_penalty_four.json")
     assert _events(lines, "uno_caught", "cards_drawn") == [
         {"event": "uno_caught", "seat": 1, "target": 0, "penalty": 4},
-        {"event": "cards_drawn", "seat": 0, "count": 4, "reason": "uno_penalty",
-         "cards": ["y5", "y6", "y7", "y8"]},
+        {
+            "event": "cards_drawn",
+            "seat": 0,
+            "count": 4,
+            "reason": "uno_penalty",
+            "cards": ["y5", "y6", "y7", "y8"],
+        },
     ]
     assert _rejected(lines) == [
-        {"event": "rejected", "seat": 2, "act": "catch",
-         "reason": "That player is safe: they called UNO or do not hold one card."},
+        {
+            "event": "rejected",
+            "seat": 2,
+            "act": "catch",
+            "reason": "That player is safe: they called UNO or do not hold one card.",
+        },
     ]
     assert _state(lines) == {
-        "event": "state", "current": 2, "direction": "clockwise", "top": "b1", "color": "blue",
-        "hands": [["r5", "y5", "y6", "y7", "y8"], ["g2"], ["y1", "y2"]], "draw_pile": 1,
-        "discard_pile": 3, "scores": [0, 0, 0], "round_over": False, "winner": None,
+        "event": "state",
+        "current": 2,
+        "direction": "clockwise",
+        "top": "b1",
+        "color": "blue",
+        "hands": [["r5", "y5", "y6", "y7", "y8"], ["g2"], ["y1", "y2"]],
+        "draw_pile": 1,
+        "discard_pile": 3,
+        "scores": [0, 0, 0],
+        "round_over": False,
+        "winner": None,
     }
 
 
@@ -133,15 +212,31 @@ def test_scenario_rejected_play_of_the_drawn_card_is_reported_with_the_act_given
     # for that action, and the replay goes on
     lines = _lines("play_of_an_unplayable_drawn_card.json")
     assert _rejected(lines) == [
-        {"event": "rejected", "seat": 0, "act": "play",
-         "reason": "Red 9, the card you drew, does not match: keep it."},
-        {"event": "rejected", "seat": 0, "act": "play",
-         "reason": "After drawing you may play only the card you drew, Red 9, or keep it."},
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "play",
+            "reason": "Red 9, the card you drew, does not match: keep it.",
+        },
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "play",
+            "reason": "After drawing you may play only the card you drew, Red 9, or keep it.",
+        },
     ]
     assert _state(lines) == {
-        "event": "state", "current": 1, "direction": "clockwise", "top": "b3", "color": "blue",
-        "hands": [["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]], "draw_pile": 1,
-        "discard_pile": 1, "scores": [0, 0, 0], "round_over": False, "winner": None,
+        "event": "state",
+        "current": 1,
+        "direction": "clockwise",
+        "top": "b3",
+        "color": "blue",
+        "hands": [["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]],
+        "draw_pile": 1,
+        "discard_pile": 1,
+        "scores": [0, 0, 0],
+        "round_over": False,
+        "winner": None,
     }
 
 
@@ -155,15 +250,31 @@ def test_scenario_uno_called_just_before_the_next_to_last_card_is_safe() -> None
         {"event": "card_played", "seat": 1, "card": "b1", "cards_left": 2},
     ]
     assert _rejected(lines) == [
-        {"event": "rejected", "seat": 2, "act": "catch",
-         "reason": "That player is safe: they called UNO or do not hold one card."},
-        {"event": "rejected", "seat": 1, "act": "uno",
-         "reason": "Call UNO just before you play your next-to-last card, as you play it, "
-                   "or right after it."},
+        {
+            "event": "rejected",
+            "seat": 2,
+            "act": "catch",
+            "reason": "That player is safe: they called UNO or do not hold one card.",
+        },
+        {
+            "event": "rejected",
+            "seat": 1,
+            "act": "uno",
+            "reason": "Call UNO just before you play your next-to-last card, as you play it, "
+            "or right after it.",
+        },
     ]
     assert lines[-1]["uno_exposed"] is None
     assert _state(lines) == {
-        "event": "state", "current": 2, "direction": "clockwise", "top": "b1", "color": "blue",
-        "hands": [["r5"], ["g2", "r9"], ["y1", "wi", "y3"]], "draw_pile": 4,
-        "discard_pile": 3, "scores": [0, 0, 0], "round_over": False, "winner": None,
+        "event": "state",
+        "current": 2,
+        "direction": "clockwise",
+        "top": "b1",
+        "color": "blue",
+        "hands": [["r5"], ["g2", "r9"], ["y1", "wi", "y3"]],
+        "draw_pile": 4,
+        "discard_pile": 3,
+        "scores": [0, 0, 0],
+        "round_over": False,
+        "winner": None,
     }

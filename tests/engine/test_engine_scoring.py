@@ -43,16 +43,23 @@ def _finish_round(game: Game) -> list[Event]:
         seat = game.state.current
         options = [a for a in game.legal_actions(seat) if not isinstance(a, CallUno | Catch)]
         rank: dict[type, int] = {
-            Play: 0, PlayDrawn: 0, ChooseColor: 0, Accept: 0, Draw: 1, Keep: 2,
+            Play: 0,
+            PlayDrawn: 0,
+            ChooseColor: 0,
+            Accept: 0,
+            Draw: 1,
+            Keep: 2,
         }
         action: Action = min(options, key=lambda a: rank.get(type(a), 3))
         events += game.apply(action)
     raise AssertionError("the round did not end")
 
 
-def test_the_player_who_goes_out_scores_face_value_twenty_for_actions_and_fifty_for_wilds_in_opponents_hands() -> None:  # noqa: E501
+def test_the_player_who_goes_out_scores_face_value_twenty_for_actions_and_fifty_for_wilds_in_opponents_hands() -> None:  # noqa: E501  # fmt: skip
     game = position(
-        [["b7"], ["b9", "g0", "r+2"], ["yrv", "gsk", "wi"], ["wi+4", "r3"]], "b3", ["y1"],
+        [["b7"], ["b9", "g0", "r+2"], ["yrv", "gsk", "wi"], ["wi+4", "r3"]],
+        "b3",
+        ["y1"],
         scores=[100, 50, 0, 0],
     )
     # 9 + 0 + 20 = 29; 20 + 20 + 50 = 90; 50 + 3 = 53: 172 for the winner, nothing for the rest
@@ -62,8 +69,13 @@ def test_the_player_who_goes_out_scores_face_value_twenty_for_actions_and_fifty_
     ]
     assert summary(game) == expected(
         hands=[[], ["b9", "g0", "r+2"], ["yrv", "gsk", "wi"], ["wi+4", "r3"]],
-        draw_pile=["y1"], discard=["b3", "b7"], current=None, color=Color.BLUE,
-        phase=Phase.ROUND_OVER, scores=[272, 50, 0, 0], round_winner=0,
+        draw_pile=["y1"],
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[272, 50, 0, 0],
+        round_winner=0,
     )
 
 
@@ -76,8 +88,14 @@ def test_the_first_player_to_reach_500_wins_the_game() -> None:
         GameEnded(0, (510, 490, 0)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["wi", "r5"], ["y5"]], draw_pile=["y1"], discard=["b3", "b7"], current=None,
-        color=Color.BLUE, phase=Phase.GAME_OVER, scores=[510, 490, 0], round_winner=0,
+        hands=[[], ["wi", "r5"], ["y5"]],
+        draw_pile=["y1"],
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.GAME_OVER,
+        scores=[510, 490, 0],
+        round_winner=0,
         winner=0,
     )
     assert refuse(game, NextRound(1)).reason is Refusal.GAME_OVER
@@ -89,8 +107,14 @@ def test_the_first_player_to_reach_500_wins_the_game() -> None:
         RoundEnded(0, (0, 55, 5), (60, 0, 0), (460, 490, 0)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["wi", "r5"], ["y5"]], draw_pile=["y1"], discard=["b3", "b7"], current=None,
-        color=Color.BLUE, phase=Phase.ROUND_OVER, scores=[460, 490, 0], round_winner=0,
+        hands=[[], ["wi", "r5"], ["y5"]],
+        draw_pile=["y1"],
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[460, 490, 0],
+        round_winner=0,
     )
 
 
@@ -112,8 +136,7 @@ def test_rounds_follow_one_another_with_the_deal_passing_to_the_left() -> None:
     assert refuse(game, Play(0, card("g2"))).reason is Refusal.ROUND_OVER
     # the next round (a seed whose new start card is a number, so nothing else happens)
     for seed in range(100):
-        game = position([["g2"], ["y1"], ["b7"]], "b3", [], dealer=1, scores=[10, 0, 0],
-                        seed=seed)
+        game = position([["g2"], ["y1"], ["b7"]], "b3", [], dealer=1, scores=[10, 0, 0], seed=seed)
         game.apply(Play(2, card("b7")))
         result = game.apply(NextRound(0))
         turned = [e.card for e in result if isinstance(e, StartCardTurned)]
@@ -128,7 +151,11 @@ def test_rounds_follow_one_another_with_the_deal_passing_to_the_left() -> None:
     ]
     s = game.state
     assert (s.dealer, s.round_number, s.scores, s.exposed, s.round_winner) == (
-        2, 2, [10, 0, 3], None, None,
+        2,
+        2,
+        [10, 0, 3],
+        None,
+        None,
     )
     assert (s.current, s.phase, s.color, s.direction) == (0, Phase.PLAY, turned[0].color, 1)
     assert [len(hand) for hand in s.hands] == [7, 7, 7]
@@ -164,7 +191,10 @@ def test_rounds_follow_one_another_with_the_deal_passing_to_the_left() -> None:
 def test_lowest_scoring_adds_each_players_own_hand_to_their_running_total() -> None:
     rules = RuleSet(scoring=Scoring.LOWEST)
     game = position(
-        [["b7"], ["b9", "g0", "r+2"], ["yrv", "wi"]], "b3", ["y1"], scores=[10, 20, 30],
+        [["b7"], ["b9", "g0", "r+2"], ["yrv", "wi"]],
+        "b3",
+        ["y1"],
+        scores=[10, 20, 30],
         rules=rules,
     )
     assert game.apply(Play(0, card("b7"))) == [
@@ -172,16 +202,24 @@ def test_lowest_scoring_adds_each_players_own_hand_to_their_running_total() -> N
         RoundEnded(0, (0, 29, 70), (0, 29, 70), (10, 49, 100)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["b9", "g0", "r+2"], ["yrv", "wi"]], draw_pile=["y1"],
-        discard=["b3", "b7"], current=None, color=Color.BLUE, phase=Phase.ROUND_OVER,
-        scores=[10, 49, 100], round_winner=0,
+        hands=[[], ["b9", "g0", "r+2"], ["yrv", "wi"]],
+        draw_pile=["y1"],
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[10, 49, 100],
+        round_winner=0,
     )
 
 
 def test_lowest_scoring_ends_when_one_total_reaches_500_and_the_lowest_total_wins() -> None:
     rules = RuleSet(scoring=Scoring.LOWEST)
     game = position(
-        [["b7"], ["b9", "g0", "r+2"], ["yrv", "wi"]], "b3", ["y1"], scores=[300, 480, 200],
+        [["b7"], ["b9", "g0", "r+2"], ["yrv", "wi"]],
+        "b3",
+        ["y1"],
+        scores=[300, 480, 200],
         rules=rules,
     )
     # seat 1 reaches 509; seat 2 (270) is lowest, lower than seat 0 who went out (300)
@@ -191,7 +229,13 @@ def test_lowest_scoring_ends_when_one_total_reaches_500_and_the_lowest_total_win
         GameEnded(2, (300, 509, 270)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["b9", "g0", "r+2"], ["yrv", "wi"]], draw_pile=["y1"],
-        discard=["b3", "b7"], current=None, color=Color.BLUE, phase=Phase.GAME_OVER,
-        scores=[300, 509, 270], round_winner=0, winner=2,
+        hands=[[], ["b9", "g0", "r+2"], ["yrv", "wi"]],
+        draw_pile=["y1"],
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.GAME_OVER,
+        scores=[300, 509, 270],
+        round_winner=0,
+        winner=2,
     )

@@ -52,7 +52,9 @@ def _point_rank(c: Card) -> int:
 
 
 def _check_dealer_draw(
-    game: Game, players: int, rank: Callable[[Card], int],
+    game: Game,
+    players: int,
+    rank: Callable[[Card], int],
 ) -> list[list[tuple[int, str]]]:
     """Replay the dealer draw from ``game.opening``: every round all contenders draw one
     card each, the highest rank alone deals, a tie for highest draws again among the tied.
@@ -107,6 +109,7 @@ def test_highest_number_deals_when_each_player_draws_a_card() -> None:
             _check_dealer_draw(game, players, _number_rank)
             dealers.add(game.state.dealer)
     assert len(dealers) >= 4  # not always the same seat
+
     # one draw, no tie: the highest number deals
     def no_tie(game: Game) -> bool:
         drew = _drew(game)
@@ -123,8 +126,10 @@ def test_action_cards_count_as_zero_when_drawing_for_dealer() -> None:
     # a Wild or action card (20 or 50 points) loses to a number card 1-9 ...
     def action_loses(game: Game) -> bool:
         drew = _drew(game)
-        return len(drew) == 3 and any(e.card.number is None for e in drew) and all(
-            e.card.number is None or e.card.number > 0 for e in drew
+        return (
+            len(drew) == 3
+            and any(e.card.number is None for e in drew)
+            and all(e.card.number is None or e.card.number > 0 for e in drew)
         )
 
     game = _find(3, action_loses)
@@ -212,8 +217,11 @@ def test_top_card_of_the_draw_pile_is_turned_and_called_out_to_start_the_discard
         TurnStarted(0),
     )
     assert summary(game) == expected(
-        hands=[["r1"], ["r2"], ["r3"]], draw_pile=["g4", "g5"], discard=["b7"],
-        current=0, color=Color.BLUE,
+        hands=[["r1"], ["r2"], ["r3"]],
+        draw_pile=["g4", "g5"],
+        discard=["b7"],
+        current=0,
+        color=Color.BLUE,
     )
     # in a dealt game too: the start card is called out and lies alone on the DISCARD pile
     dealt = _find(4, _number_start)
@@ -243,8 +251,11 @@ def test_wild_draw_four_start_card_is_returned_to_the_deck_and_another_card_turn
     assert opening[-2:] == (StartCardTurned(card("b5")), TurnStarted(0))
     assert StartCardTurned(card("wi+4")) not in opening
     assert summary(game) == expected(
-        hands=[["r1"], ["r2"], ["r3"]], draw_pile=["wi+4"], discard=["b5"],
-        current=0, color=Color.BLUE,
+        hands=[["r1"], ["r2"], ["r3"]],
+        draw_pile=["wi+4"],
+        discard=["b5"],
+        current=0,
+        color=Color.BLUE,
     )
     # a longer DRAW pile: the Wild Draw Four goes back in, another card is turned
     game = position([["r1"], ["r2"], ["r3"]], "wi+4", ["b5", "g6", "y7", "r8"], seed=5)
@@ -266,8 +277,12 @@ def test_wild_start_card_lets_the_player_left_of_the_dealer_choose_the_colour_th
     game = position([["r1", "g5"], ["r2"], ["y3", "b3"], ["r4"]], "wi", ["g9"], dealer=1)
     assert game.opening == (RoundStarted(1, 1), StartCardTurned(card("wi")), TurnStarted(2))
     assert summary(game) == expected(
-        hands=[["r1", "g5"], ["r2"], ["y3", "b3"], ["r4"]], draw_pile=["g9"], discard=["wi"],
-        current=2, color=None, phase=Phase.START_COLOR,
+        hands=[["r1", "g5"], ["r2"], ["y3", "b3"], ["r4"]],
+        draw_pile=["g9"],
+        discard=["wi"],
+        current=2,
+        color=None,
+        phase=Phase.START_COLOR,
     )
     # nobody else chooses, and nobody plays or draws before the colour is named
     assert refuse(game, ChooseColor(0, Color.GREEN)).reason is Refusal.NOT_YOUR_TURN
@@ -275,22 +290,34 @@ def test_wild_start_card_lets_the_player_left_of_the_dealer_choose_the_colour_th
     assert refuse(game, Draw(2)).reason is Refusal.CHOOSE_START_COLOR
     assert game.apply(ChooseColor(2, Color.YELLOW)) == [ColorChosen(2, Color.YELLOW)]
     assert summary(game) == expected(
-        hands=[["r1", "g5"], ["r2"], ["y3", "b3"], ["r4"]], draw_pile=["g9"], discard=["wi"],
-        current=2, color=Color.YELLOW,
+        hands=[["r1", "g5"], ["r2"], ["y3", "b3"], ["r4"]],
+        draw_pile=["g9"],
+        discard=["wi"],
+        current=2,
+        color=Color.YELLOW,
     )
     # then the same player plays, on the chosen colour
     assert refuse(game, Play(2, card("b3"))).reason is Refusal.DOES_NOT_MATCH
     assert refuse(game, ChooseColor(2, Color.BLUE)).reason is Refusal.NO_COLOR_TO_CHOOSE
     assert game.apply(Play(2, card("y3"))) == [CardPlayed(2, card("y3"), 1), TurnStarted(3)]
     assert summary(game) == expected(
-        hands=[["r1", "g5"], ["r2"], ["b3"], ["r4"]], draw_pile=["g9"], discard=["wi", "y3"],
-        current=3, color=Color.YELLOW, exposed=2,
+        hands=[["r1", "g5"], ["r2"], ["b3"], ["r4"]],
+        draw_pile=["g9"],
+        discard=["wi", "y3"],
+        current=3,
+        color=Color.YELLOW,
+        exposed=2,
     )
 
 
-def test_draw_two_start_card_makes_the_player_left_of_the_dealer_draw_two_and_lose_the_turn() -> None:  # noqa: E501
+def test_draw_two_start_card_makes_the_player_left_of_the_dealer_draw_two_and_lose_the_turn() -> (
+    None
+):
     game = position(
-        [["b1"], ["b2"], ["b3", "r2"], ["b4"]], "g+2", ["y5", "y6", "y7"], dealer=1,
+        [["b1"], ["b2"], ["b3", "r2"], ["b4"]],
+        "g+2",
+        ["y5", "y6", "y7"],
+        dealer=1,
     )
     assert game.opening == (
         RoundStarted(1, 1),
@@ -300,8 +327,11 @@ def test_draw_two_start_card_makes_the_player_left_of_the_dealer_draw_two_and_lo
         TurnStarted(3),
     )
     assert summary(game) == expected(
-        hands=[["b1"], ["b2"], ["b3", "r2", "y5", "y6"], ["b4"]], draw_pile=["y7"],
-        discard=["g+2"], current=3, color=Color.GREEN,
+        hands=[["b1"], ["b2"], ["b3", "r2", "y5", "y6"], ["b4"]],
+        draw_pile=["y7"],
+        discard=["g+2"],
+        current=3,
+        color=Color.GREEN,
     )
 
 
@@ -314,15 +344,23 @@ def test_reverse_start_card_lets_the_dealer_play_first_and_play_goes_to_the_righ
         TurnStarted(1),
     )
     assert summary(game) == expected(
-        hands=[["b1", "g1"], ["b2", "r2"], ["b3", "y3"], ["b4"]], draw_pile=["y5"],
-        discard=["brv"], current=1, color=Color.BLUE, direction=COUNTERCLOCKWISE,
+        hands=[["b1", "g1"], ["b2", "r2"], ["b3", "y3"], ["b4"]],
+        draw_pile=["y5"],
+        discard=["brv"],
+        current=1,
+        color=Color.BLUE,
+        direction=COUNTERCLOCKWISE,
     )
     game.apply(Play(1, card("b2"), uno=True))
     assert game.state.current == 0  # the dealer's right
     game.apply(Play(0, card("b1"), uno=True))
     assert summary(game) == expected(
-        hands=[["g1"], ["r2"], ["b3", "y3"], ["b4"]], draw_pile=["y5"],
-        discard=["brv", "b2", "b1"], current=3, color=Color.BLUE, direction=COUNTERCLOCKWISE,
+        hands=[["g1"], ["r2"], ["b3", "y3"], ["b4"]],
+        draw_pile=["y5"],
+        discard=["brv", "b2", "b1"],
+        current=3,
+        color=Color.BLUE,
+        direction=COUNTERCLOCKWISE,
     )
 
 
@@ -335,6 +373,9 @@ def test_skip_start_card_skips_the_player_left_of_the_dealer() -> None:
         TurnStarted(0),
     )
     assert summary(game) == expected(
-        hands=[["b1"], ["b2"], ["b3"], ["b4"]], draw_pile=["y5"], discard=["rsk"],
-        current=0, color=Color.RED,
+        hands=[["b1"], ["b2"], ["b3"], ["b4"]],
+        draw_pile=["y5"],
+        discard=["rsk"],
+        current=0,
+        color=Color.RED,
     )

@@ -57,7 +57,8 @@ from uno_access.engine.state import Phase
 def test_play_goes_to_the_left() -> None:
     game = position(
         [["b5", "g1", "g5"], ["b1", "g2", "g6"], ["b9", "g3", "g7"], ["b2", "g4", "g8"]],
-        "b3", ["y1"],
+        "b3",
+        ["y1"],
     )
     assert game.state.current == 0
     assert game.apply(Play(0, card("b5"))) == [CardPlayed(0, card("b5"), 2), TurnStarted(1)]
@@ -65,8 +66,11 @@ def test_play_goes_to_the_left() -> None:
     assert game.apply(Play(2, card("b9"))) == [CardPlayed(2, card("b9"), 2), TurnStarted(3)]
     assert game.apply(Play(3, card("b2"))) == [CardPlayed(3, card("b2"), 2), TurnStarted(0)]
     assert summary(game) == expected(
-        hands=[["g1", "g5"], ["g2", "g6"], ["g3", "g7"], ["g4", "g8"]], draw_pile=["y1"],
-        discard=["b3", "b5", "b1", "b9", "b2"], current=0, color=Color.BLUE,
+        hands=[["g1", "g5"], ["g2", "g6"], ["g3", "g7"], ["g4", "g8"]],
+        draw_pile=["y1"],
+        discard=["b3", "b5", "b1", "b9", "b2"],
+        current=0,
+        color=Color.BLUE,
     )
 
 
@@ -74,8 +78,11 @@ def test_a_card_of_the_same_colour_as_the_top_card_may_be_played() -> None:
     game = position([["b8", "r1", "g1"], ["r2", "g2"], ["r3", "g3"]], "b3", ["y1"])
     assert game.apply(Play(0, card("b8"))) == [CardPlayed(0, card("b8"), 2), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["r1", "g1"], ["r2", "g2"], ["r3", "g3"]], draw_pile=["y1"],
-        discard=["b3", "b8"], current=1, color=Color.BLUE,
+        hands=[["r1", "g1"], ["r2", "g2"], ["r3", "g3"]],
+        draw_pile=["y1"],
+        discard=["b3", "b8"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -83,8 +90,11 @@ def test_a_card_of_the_same_number_as_the_top_card_may_be_played() -> None:
     game = position([["r3", "r1", "g1"], ["r2", "g2"], ["b4", "g3"]], "b3", ["y1"])
     assert game.apply(Play(0, card("r3"))) == [CardPlayed(0, card("r3"), 2), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["r1", "g1"], ["r2", "g2"], ["b4", "g3"]], draw_pile=["y1"],
-        discard=["b3", "r3"], current=1, color=Color.RED,
+        hands=[["r1", "g1"], ["r2", "g2"], ["b4", "g3"]],
+        draw_pile=["y1"],
+        discard=["b3", "r3"],
+        current=1,
+        color=Color.RED,
     )
 
 
@@ -93,37 +103,52 @@ def test_an_action_card_with_the_same_symbol_as_the_top_card_may_be_played() -> 
     game = position([["r1", "g1"], ["gsk", "r2", "y2"], ["r3", "y3"]], "bsk", ["y1"])
     assert game.state.current == 1
     assert game.apply(Play(1, card("gsk"))) == [
-        CardPlayed(1, card("gsk"), 2), PlayerSkipped(2), TurnStarted(0),
+        CardPlayed(1, card("gsk"), 2),
+        PlayerSkipped(2),
+        TurnStarted(0),
     ]
     assert summary(game) == expected(
-        hands=[["r1", "g1"], ["r2", "y2"], ["r3", "y3"]], draw_pile=["y1"],
-        discard=["bsk", "gsk"], current=0, color=Color.GREEN,
+        hands=[["r1", "g1"], ["r2", "y2"], ["r3", "y3"]],
+        draw_pile=["y1"],
+        discard=["bsk", "gsk"],
+        current=0,
+        color=Color.GREEN,
     )
 
 
 def test_after_a_wild_the_chosen_colour_is_what_must_be_matched() -> None:
     game = position([["wi", "r1", "r9"], ["b3", "y2", "g5"], ["r3", "y3"]], "b3", ["y1"])
     assert game.apply(Play(0, card("wi"), Color.GREEN)) == [
-        CardPlayed(0, card("wi"), 2), ColorChosen(0, Color.GREEN), TurnStarted(1),
+        CardPlayed(0, card("wi"), 2),
+        ColorChosen(0, Color.GREEN),
+        TurnStarted(1),
     ]
     # Blue 3 matched the Blue 3 beneath the Wild, but green is in play now
     assert refuse(game, Play(1, card("b3"))).reason is Refusal.DOES_NOT_MATCH
     assert refuse(game, Play(1, card("y2"))).reason is Refusal.DOES_NOT_MATCH
     assert game.apply(Play(1, card("g5"))) == [CardPlayed(1, card("g5"), 2), TurnStarted(2)]
     assert summary(game) == expected(
-        hands=[["r1", "r9"], ["b3", "y2"], ["r3", "y3"]], draw_pile=["y1"],
-        discard=["b3", "wi", "g5"], current=2, color=Color.GREEN,
+        hands=[["r1", "r9"], ["b3", "y2"], ["r3", "y3"]],
+        draw_pile=["y1"],
+        discard=["b3", "wi", "g5"],
+        current=2,
+        color=Color.GREEN,
     )
 
 
-def test_a_wild_may_be_played_while_holding_another_playable_card_and_may_name_the_colour_in_play() -> None:  # noqa: E501
+def test_a_wild_may_be_played_while_holding_another_playable_card_and_may_name_the_colour_in_play() -> None:  # noqa: E501  # fmt: skip
     game = position([["b5", "wi", "r1"], ["r2", "g2"], ["r3", "g3"]], "b3", ["y1"])
     assert game.apply(Play(0, card("wi"), Color.BLUE)) == [
-        CardPlayed(0, card("wi"), 2), ColorChosen(0, Color.BLUE), TurnStarted(1),
+        CardPlayed(0, card("wi"), 2),
+        ColorChosen(0, Color.BLUE),
+        TurnStarted(1),
     ]
     assert summary(game) == expected(
-        hands=[["b5", "r1"], ["r2", "g2"], ["r3", "g3"]], draw_pile=["y1"],
-        discard=["b3", "wi"], current=1, color=Color.BLUE,
+        hands=[["b5", "r1"], ["r2", "g2"], ["r3", "g3"]],
+        draw_pile=["y1"],
+        discard=["b3", "wi"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -180,7 +205,8 @@ def test_every_play_and_draw_is_announced_to_all_but_the_drawn_card_only_to_the_
 
 def test_draw_two_makes_the_next_player_draw_two_and_lose_the_turn() -> None:
     game = position(
-        [["b+2", "r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["r3", "r4"]], "b3",
+        [["b+2", "r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["r3", "r4"]],
+        "b3",
         ["y5", "y6", "y7"],
     )
     assert game.apply(Play(0, card("b+2"))) == [
@@ -191,7 +217,10 @@ def test_draw_two_makes_the_next_player_draw_two_and_lose_the_turn() -> None:
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2"], ["g1", "g2", "y5", "y6"], ["y1", "y2"], ["r3", "r4"]],
-        draw_pile=["y7"], discard=["b3", "b+2"], current=2, color=Color.BLUE,
+        draw_pile=["y7"],
+        discard=["b3", "b+2"],
+        current=2,
+        color=Color.BLUE,
     )
 
 
@@ -201,19 +230,27 @@ def test_draw_two_is_playable_only_on_the_same_colour_or_another_draw_two() -> N
     assert game.state.current == 1
     game.apply(Play(1, card("r+2")))
     assert summary(game) == expected(
-        hands=[["g1", "y5", "y6"], ["g2", "r4"], ["y1", "y2", "y7", "y8"]], draw_pile=[],
-        discard=["b+2", "r+2"], current=0, color=Color.RED,
+        hands=[["g1", "y5", "y6"], ["g2", "r4"], ["y1", "y2", "y7", "y8"]],
+        draw_pile=[],
+        discard=["b+2", "r+2"],
+        current=0,
+        color=Color.RED,
     )
     # on its own colour
     game = position([["r+2", "g1"], ["g2", "r4"], ["y1", "y2"]], "r5", ["y5", "y6"])
     game.apply(Play(0, card("r+2")))
     assert (discard_pile(game), game.state.color, game.state.current) == (
-        ["r5", "r+2"], Color.RED, 2,
+        ["r5", "r+2"],
+        Color.RED,
+        2,
     )
     # not on a number 2 of another colour, nor on another action of another colour
     for start, dealer in (("b2", 2), ("bsk", 1), ("brv", 0)):
         game = position(
-            [["r+2", "g1"], ["g2", "r4"], ["y1", "y2"]], start, ["y5", "y6"], dealer=dealer,
+            [["r+2", "g1"], ["g2", "r4"], ["y1", "y2"]],
+            start,
+            ["y5", "y6"],
+            dealer=dealer,
         )
         assert game.state.current == 0
         refusal = refuse(game, Play(0, card("r+2")))
@@ -223,15 +260,21 @@ def test_draw_two_is_playable_only_on_the_same_colour_or_another_draw_two() -> N
 def test_reverse_changes_the_direction_of_play() -> None:
     game = position(
         [["brv", "r1", "r2"], ["g1", "g2", "g3"], ["gsk", "y2", "y3"], ["b7", "grv", "b9"]],
-        "b3", ["y5"],
+        "b3",
+        ["y5"],
     )
     assert game.apply(Play(0, card("brv"))) == [
-        CardPlayed(0, card("brv"), 2), DirectionChanged(COUNTERCLOCKWISE), TurnStarted(3),
+        CardPlayed(0, card("brv"), 2),
+        DirectionChanged(COUNTERCLOCKWISE),
+        TurnStarted(3),
     ]
     assert game.apply(Play(3, card("b7"))) == [CardPlayed(3, card("b7"), 2), TurnStarted(2)]
     assert summary(game) == expected(
         hands=[["r1", "r2"], ["g1", "g2", "g3"], ["gsk", "y2", "y3"], ["grv", "b9"]],
-        draw_pile=["y5"], discard=["b3", "brv", "b7"], current=2, color=Color.BLUE,
+        draw_pile=["y5"],
+        discard=["b3", "brv", "b7"],
+        current=2,
+        color=Color.BLUE,
         direction=COUNTERCLOCKWISE,
     )
 
@@ -241,22 +284,32 @@ def test_reverse_is_playable_only_on_the_same_colour_or_another_reverse() -> Non
     game = position([["g1", "g2"], ["g3", "g4"], ["rrv", "r4", "r5"]], "brv", ["y5"])
     assert (game.state.current, game.state.direction) == (2, -1)
     assert game.apply(Play(2, card("rrv"))) == [
-        CardPlayed(2, card("rrv"), 2), DirectionChanged(CLOCKWISE), TurnStarted(0),
+        CardPlayed(2, card("rrv"), 2),
+        DirectionChanged(CLOCKWISE),
+        TurnStarted(0),
     ]
     assert summary(game) == expected(
-        hands=[["g1", "g2"], ["g3", "g4"], ["r4", "r5"]], draw_pile=["y5"],
-        discard=["brv", "rrv"], current=0, color=Color.RED,
+        hands=[["g1", "g2"], ["g3", "g4"], ["r4", "r5"]],
+        draw_pile=["y5"],
+        discard=["brv", "rrv"],
+        current=0,
+        color=Color.RED,
     )
     # on its own colour
     game = position([["rrv", "g1", "g2"], ["g3", "g4"], ["y1", "y2"]], "r5", ["y5"])
     game.apply(Play(0, card("rrv")))
     assert (discard_pile(game), game.state.current, game.state.direction) == (
-        ["r5", "rrv"], 2, -1,
+        ["r5", "rrv"],
+        2,
+        -1,
     )
     # not on a number or another action of another colour
     for start, dealer in (("b5", 2), ("bsk", 1), ("b+2", 1)):
         game = position(
-            [["rrv", "g1"], ["g2", "r4"], ["y1", "y2"]], start, ["y5", "y6"], dealer=dealer,
+            [["rrv", "g1"], ["g2", "r4"], ["y1", "y2"]],
+            start,
+            ["y5", "y6"],
+            dealer=dealer,
         )
         if start == "b+2":  # seat 2 drew two and was skipped
             assert hands(game)[2] == ["y1", "y2", "y5", "y6"]
@@ -267,14 +320,21 @@ def test_reverse_is_playable_only_on_the_same_colour_or_another_reverse() -> Non
 
 def test_skip_makes_the_next_player_lose_the_turn() -> None:
     game = position(
-        [["bsk", "r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["r3", "r4"]], "b3", ["y5"],
+        [["bsk", "r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["r3", "r4"]],
+        "b3",
+        ["y5"],
     )
     assert game.apply(Play(0, card("bsk"))) == [
-        CardPlayed(0, card("bsk"), 2), PlayerSkipped(1), TurnStarted(2),
+        CardPlayed(0, card("bsk"), 2),
+        PlayerSkipped(1),
+        TurnStarted(2),
     ]
     assert summary(game) == expected(
-        hands=[["r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["r3", "r4"]], draw_pile=["y5"],
-        discard=["b3", "bsk"], current=2, color=Color.BLUE,
+        hands=[["r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["r3", "r4"]],
+        draw_pile=["y5"],
+        discard=["b3", "bsk"],
+        current=2,
+        color=Color.BLUE,
     )
 
 
@@ -283,11 +343,16 @@ def test_skip_is_playable_only_on_the_same_colour_or_another_skip() -> None:
     game = position([["g1", "g2"], ["rsk", "r4", "r5"], ["y1", "y2"]], "bsk", ["y5"])
     assert game.state.current == 1
     assert game.apply(Play(1, card("rsk"))) == [
-        CardPlayed(1, card("rsk"), 2), PlayerSkipped(2), TurnStarted(0),
+        CardPlayed(1, card("rsk"), 2),
+        PlayerSkipped(2),
+        TurnStarted(0),
     ]
     assert summary(game) == expected(
-        hands=[["g1", "g2"], ["r4", "r5"], ["y1", "y2"]], draw_pile=["y5"],
-        discard=["bsk", "rsk"], current=0, color=Color.RED,
+        hands=[["g1", "g2"], ["r4", "r5"], ["y1", "y2"]],
+        draw_pile=["y5"],
+        discard=["bsk", "rsk"],
+        current=0,
+        color=Color.RED,
     )
     # on its own colour
     game = position([["rsk", "g1", "g2"], ["g3", "g4"], ["y1", "y2"]], "r5", ["y5"])
@@ -296,7 +361,10 @@ def test_skip_is_playable_only_on_the_same_colour_or_another_skip() -> None:
     # not on a number or another action of another colour
     for start, dealer in (("b5", 2), ("brv", 0), ("b+2", 1)):
         game = position(
-            [["rsk", "g1"], ["g2", "r4"], ["y1", "y2"]], start, ["y5", "y6"], dealer=dealer,
+            [["rsk", "g1"], ["g2", "r4"], ["y1", "y2"]],
+            start,
+            ["y5", "y6"],
+            dealer=dealer,
         )
         assert game.state.current == 0
         refusal = refuse(game, Play(0, card("rsk")))
@@ -308,16 +376,22 @@ def test_skip_is_playable_only_on_the_same_colour_or_another_skip() -> None:
 
 def test_wild_draw_four_makes_the_next_player_draw_four_and_lose_the_turn() -> None:
     game = position(
-        [["wi+4", "r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["b7", "b8"]], "b3",
+        [["wi+4", "r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["b7", "b8"]],
+        "b3",
         ["y5", "y6", "y7", "y8", "y9"],
     )
     assert game.apply(Play(0, card("wi+4"), Color.RED)) == [
-        CardPlayed(0, card("wi+4"), 2), ColorChosen(0, Color.RED), TurnStarted(1),
+        CardPlayed(0, card("wi+4"), 2),
+        ColorChosen(0, Color.RED),
+        TurnStarted(1),
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2"], ["g1", "g2"], ["y1", "y2"], ["b7", "b8"]],
-        draw_pile=["y5", "y6", "y7", "y8", "y9"], discard=["b3", "wi+4"], current=1,
-        color=Color.RED, phase=Phase.CHALLENGE,
+        draw_pile=["y5", "y6", "y7", "y8", "y9"],
+        discard=["b3", "wi+4"],
+        current=1,
+        color=Color.RED,
+        phase=Phase.CHALLENGE,
     )
     assert game.apply(Accept(1)) == [
         DrawAccepted(1),
@@ -327,7 +401,10 @@ def test_wild_draw_four_makes_the_next_player_draw_four_and_lose_the_turn() -> N
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2"], ["g1", "g2", "y5", "y6", "y7", "y8"], ["y1", "y2"], ["b7", "b8"]],
-        draw_pile=["y9"], discard=["b3", "wi+4"], current=2, color=Color.RED,
+        draw_pile=["y9"],
+        discard=["b3", "wi+4"],
+        current=2,
+        color=Color.RED,
     )
 
 
@@ -363,26 +440,38 @@ def test_wild_draw_four_is_legal_only_without_a_card_of_the_colour_in_play() -> 
 
 def test_wild_draw_four_may_be_played_as_a_bluff_while_holding_the_colour_in_play() -> None:
     game = position(
-        [["wi+4", "b1", "r7"], ["g1", "g2"], ["y1", "y2"]], "b7", ["y5", "y6", "y7", "y8"],
+        [["wi+4", "b1", "r7"], ["g1", "g2"], ["y1", "y2"]],
+        "b7",
+        ["y5", "y6", "y7", "y8"],
     )
     assert game.apply(Play(0, card("wi+4"), Color.GREEN)) == [
-        CardPlayed(0, card("wi+4"), 2), ColorChosen(0, Color.GREEN), TurnStarted(1),
+        CardPlayed(0, card("wi+4"), 2),
+        ColorChosen(0, Color.GREEN),
+        TurnStarted(1),
     ]
     assert summary(game) == expected(
-        hands=[["b1", "r7"], ["g1", "g2"], ["y1", "y2"]], draw_pile=["y5", "y6", "y7", "y8"],
-        discard=["b7", "wi+4"], current=1, color=Color.GREEN, phase=Phase.CHALLENGE,
+        hands=[["b1", "r7"], ["g1", "g2"], ["y1", "y2"]],
+        draw_pile=["y5", "y6", "y7", "y8"],
+        discard=["b7", "wi+4"],
+        current=1,
+        color=Color.GREEN,
+        phase=Phase.CHALLENGE,
     )
     # unchallenged, the bluff stands: the next player draws four and loses the turn
     game.apply(Accept(1))
     assert summary(game) == expected(
-        hands=[["b1", "r7"], ["g1", "g2", "y5", "y6", "y7", "y8"], ["y1", "y2"]], draw_pile=[],
-        discard=["b7", "wi+4"], current=2, color=Color.GREEN,
+        hands=[["b1", "r7"], ["g1", "g2", "y5", "y6", "y7", "y8"], ["y1", "y2"]],
+        draw_pile=[],
+        discard=["b7", "wi+4"],
+        current=2,
+        color=Color.GREEN,
     )
 
 
 def test_only_the_player_who_must_draw_four_may_challenge() -> None:
     game = position(
-        [["wi+4", "b1", "r7"], ["g1", "g2"], ["y1", "y2"], ["r1", "r2"]], "b7",
+        [["wi+4", "b1", "r7"], ["g1", "g2"], ["y1", "y2"], ["r1", "r2"]],
+        "b7",
         ["y5", "y6", "y7", "y8"],
     )
     # no Wild Draw Four yet: nothing to challenge or accept
@@ -402,9 +491,10 @@ def test_only_the_player_who_must_draw_four_may_challenge() -> None:
     ]
 
 
-def test_a_guilty_wild_draw_four_player_draws_four_and_the_challenger_plays_normally_with_the_chosen_colour() -> None:  # noqa: E501
+def test_a_guilty_wild_draw_four_player_draws_four_and_the_challenger_plays_normally_with_the_chosen_colour() -> None:  # noqa: E501  # fmt: skip
     game = position(
-        [["wi+4", "b1", "r7"], ["g1", "y2", "b9"], ["y1", "y3"], ["r3", "r4"]], "b7",
+        [["wi+4", "b1", "r7"], ["g1", "y2", "b9"], ["y1", "y3"], ["r3", "r4"]],
+        "b7",
         ["y5", "y6", "y7", "y8", "y9"],
     )
     game.apply(Play(0, card("wi+4"), Color.GREEN))
@@ -415,22 +505,33 @@ def test_a_guilty_wild_draw_four_player_draws_four_and_the_challenger_plays_norm
         CardsDrawn(0, 4, DrawReason.CHALLENGE_GUILTY, tuple(cards("y5", "y6", "y7", "y8"))),
     ]
     assert summary(game) == expected(
-        hands=[["b1", "r7", "y5", "y6", "y7", "y8"], ["g1", "y2", "b9"], ["y1", "y3"],
-               ["r3", "r4"]],
-        draw_pile=["y9"], discard=["b7", "wi+4"], current=1, color=Color.GREEN,
+        hands=[
+            ["b1", "r7", "y5", "y6", "y7", "y8"],
+            ["g1", "y2", "b9"],
+            ["y1", "y3"],
+            ["r3", "r4"],
+        ],
+        draw_pile=["y9"],
+        discard=["b7", "wi+4"],
+        current=1,
+        color=Color.GREEN,
     )
     # the challenger plays normally, on green
     assert refuse(game, Play(1, card("b9"))).reason is Refusal.DOES_NOT_MATCH
     assert game.apply(Play(1, card("g1"))) == [CardPlayed(1, card("g1"), 2), TurnStarted(2)]
     assert summary(game) == expected(
         hands=[["b1", "r7", "y5", "y6", "y7", "y8"], ["y2", "b9"], ["y1", "y3"], ["r3", "r4"]],
-        draw_pile=["y9"], discard=["b7", "wi+4", "g1"], current=2, color=Color.GREEN,
+        draw_pile=["y9"],
+        discard=["b7", "wi+4", "g1"],
+        current=2,
+        color=Color.GREEN,
     )
 
 
 def test_an_innocent_wild_draw_four_makes_the_challenger_draw_six_and_lose_the_turn() -> None:
     game = position(
-        [["wi+4", "r7", "r1"], ["g1", "b2"], ["y1", "y3"], ["r3", "r4"]], "b7",
+        [["wi+4", "r7", "r1"], ["g1", "b2"], ["y1", "y3"], ["r3", "r4"]],
+        "b7",
         ["y5", "y6", "y7", "y8", "y9", "g9", "g8"],
     )
     game.apply(Play(0, card("wi+4"), Color.RED))
@@ -439,21 +540,32 @@ def test_an_innocent_wild_draw_four_makes_the_challenger_draw_six_and_lose_the_t
         HandShown(0, 1, 2, tuple(cards("r7", "r1"))),
         ChallengeResolved(1, 0, False),
         CardsDrawn(
-            1, 6, DrawReason.CHALLENGE_LOST, tuple(cards("y5", "y6", "y7", "y8", "y9", "g9")),
+            1,
+            6,
+            DrawReason.CHALLENGE_LOST,
+            tuple(cards("y5", "y6", "y7", "y8", "y9", "g9")),
         ),
         PlayerSkipped(1),
         TurnStarted(2),
     ]
     assert summary(game) == expected(
-        hands=[["r7", "r1"], ["g1", "b2", "y5", "y6", "y7", "y8", "y9", "g9"], ["y1", "y3"],
-               ["r3", "r4"]],
-        draw_pile=["g8"], discard=["b7", "wi+4"], current=2, color=Color.RED,
+        hands=[
+            ["r7", "r1"],
+            ["g1", "b2", "y5", "y6", "y7", "y8", "y9", "g9"],
+            ["y1", "y3"],
+            ["r3", "r4"],
+        ],
+        draw_pile=["g8"],
+        discard=["b7", "wi+4"],
+        current=2,
+        color=Color.RED,
     )
 
 
 def test_the_challenged_hand_is_shown_to_the_challenger_alone() -> None:
     game = position(
-        [["wi+4", "b1", "r7"], ["g1", "y2"], ["y1", "y3"], ["r3", "r4"]], "b7",
+        [["wi+4", "b1", "r7"], ["g1", "y2"], ["y1", "y3"], ["r3", "r4"]],
+        "b7",
         ["y5", "y6", "y7", "y8"],
     )
     game.apply(Play(0, card("wi+4"), Color.GREEN))
@@ -474,13 +586,20 @@ def test_a_player_who_cannot_play_draws_one_card_and_may_play_it_at_once() -> No
     game = position([["r1", "g2"], ["y1", "y2"], ["y3", "y4"]], "b3", ["b8", "g9"])
     assert game.apply(Draw(0)) == [CardsDrawn(0, 1, DrawReason.TURN, (card("b8"),))]
     assert summary(game) == expected(
-        hands=[["r1", "g2", "b8"], ["y1", "y2"], ["y3", "y4"]], draw_pile=["g9"],
-        discard=["b3"], current=0, color=Color.BLUE, phase=Phase.DRAWN,
+        hands=[["r1", "g2", "b8"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=["g9"],
+        discard=["b3"],
+        current=0,
+        color=Color.BLUE,
+        phase=Phase.DRAWN,
     )
     assert game.apply(PlayDrawn(0)) == [CardPlayed(0, card("b8"), 2), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["r1", "g2"], ["y1", "y2"], ["y3", "y4"]], draw_pile=["g9"],
-        discard=["b3", "b8"], current=1, color=Color.BLUE,
+        hands=[["r1", "g2"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=["g9"],
+        discard=["b3", "b8"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -491,8 +610,11 @@ def test_a_drawn_card_that_cannot_be_played_is_kept_and_the_turn_passes() -> Non
     assert (refusal.reason, refusal.card) == (Refusal.DRAWN_NOT_PLAYABLE, card("r9"))
     assert game.apply(Keep(0)) == [DrawnCardKept(0), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]], draw_pile=["g9"],
-        discard=["b3"], current=1, color=Color.BLUE,
+        hands=[["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=["g9"],
+        discard=["b3"],
+        current=1,
+        color=Color.BLUE,
     )
     # keeping or playing a drawn card needs a card drawn first
     assert refuse(game, Keep(1)).reason is Refusal.NOTHING_DRAWN
@@ -506,8 +628,12 @@ def test_only_one_card_is_drawn_in_a_turn() -> None:
     # the reason itself is checked by the next test
     assert refusal.reason in (Refusal.ALREADY_DREW, Refusal.ONLY_DRAWN_CARD)
     assert summary(game) == expected(
-        hands=[["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]], draw_pile=["g9"],
-        discard=["b3"], current=0, color=Color.BLUE, phase=Phase.DRAWN,
+        hands=[["r1", "g2", "r9"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=["g9"],
+        discard=["b3"],
+        current=0,
+        color=Color.BLUE,
+        phase=Phase.DRAWN,
     )
     # keeping the unplayable card ends the turn: no second card
     assert game.apply(Keep(0)) == [DrawnCardKept(0), TurnStarted(1)]
@@ -530,8 +656,11 @@ def test_a_player_who_reneges_must_draw_and_may_play_only_the_drawn_card() -> No
     assert (refusal.reason, refusal.card) == (Refusal.ONLY_DRAWN_CARD, card("g7"))
     assert game.apply(Keep(0)) == [DrawnCardKept(0), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["b5", "r1", "g7"], ["y1", "y2"], ["y3", "y4"]], draw_pile=["b8"],
-        discard=["b3"], current=1, color=Color.BLUE,
+        hands=[["b5", "r1", "g7"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=["b8"],
+        discard=["b3"],
+        current=1,
+        color=Color.BLUE,
     )
     # drawing a playable Blue 8 instead: only the Blue 8 may be played, not the Blue 5
     game = position([["b5", "r1"], ["y1", "y2"], ["y3", "y4"]], "b3", ["b8", "g7"])
@@ -540,8 +669,11 @@ def test_a_player_who_reneges_must_draw_and_may_play_only_the_drawn_card() -> No
     assert (refusal.reason, refusal.card) == (Refusal.ONLY_DRAWN_CARD, card("b8"))
     assert game.apply(Play(0, card("b8"))) == [CardPlayed(0, card("b8"), 2), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["b5", "r1"], ["y1", "y2"], ["y3", "y4"]], draw_pile=["g7"],
-        discard=["b3", "b8"], current=1, color=Color.BLUE,
+        hands=[["b5", "r1"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=["g7"],
+        discard=["b3", "b8"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -550,18 +682,26 @@ def test_an_empty_draw_pile_is_rebuilt_from_the_discard_pile_but_its_top_card_sh
     game = position([["b7", "r1"], ["g1", "g2"], ["y1", "y2"]], "b3", [])
     game.apply(Play(0, card("b7")))
     assert game.apply(Draw(1)) == [
-        Reshuffled(1), CardsDrawn(1, 1, DrawReason.TURN, (card("b3"),)),
+        Reshuffled(1),
+        CardsDrawn(1, 1, DrawReason.TURN, (card("b3"),)),
     ]
     assert summary(game) == expected(
-        hands=[["r1"], ["g1", "g2", "b3"], ["y1", "y2"]], draw_pile=[], discard=["b7"],
-        current=1, color=Color.BLUE, phase=Phase.DRAWN, exposed=None,
+        hands=[["r1"], ["g1", "g2", "b3"], ["y1", "y2"]],
+        draw_pile=[],
+        discard=["b7"],
+        current=1,
+        color=Color.BLUE,
+        phase=Phase.DRAWN,
+        exposed=None,
     )
     # several cards beneath the top, rebuilt in the middle of a Draw Two
     beneath = ["b3", "b7", "b1", "b4", "b8"]
     orders = set()
     for seed in range(12):
         game = position(
-            [["b7", "b8", "r1", "r2"], ["b1", "b+2", "g1"], ["b4", "y1", "y2"]], "b3", ["g9"],
+            [["b7", "b8", "r1", "r2"], ["b1", "b+2", "g1"], ["b4", "y1", "y2"]],
+            "b3",
+            ["g9"],
             seed=seed,
         )
         for seat, code in ((0, "b7"), (1, "b1"), (2, "b4"), (0, "b8")):

@@ -48,8 +48,12 @@ def test_calling_uno_with_the_next_to_last_card_makes_the_player_safe() -> None:
         map(repr, [UnoCalled(0), CardPlayed(0, card("b7"), 1), TurnStarted(1)])
     )
     assert summary(game) == expected(
-        hands=[["r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]], draw_pile=DRAW,
-        discard=["b3", "b7"], current=1, color=Color.BLUE, exposed=None,
+        hands=[["r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]],
+        draw_pile=DRAW,
+        discard=["b3", "b7"],
+        current=1,
+        color=Color.BLUE,
+        exposed=None,
     )
     for seat in (1, 2):
         assert refuse(game, Catch(seat, 0)).reason is Refusal.CATCH_SAFE
@@ -69,7 +73,9 @@ def test_uno_is_called_before_the_next_to_last_card_is_named() -> None:
     # RULES.md: call "UNO" as the card is played, "and then say the card: 'UNO', 'Playing Red 5'"
     game = _start()
     assert game.apply(Play(0, card("b7"), uno=True)) == [
-        UnoCalled(0), CardPlayed(0, card("b7"), 1), TurnStarted(1),
+        UnoCalled(0),
+        CardPlayed(0, card("b7"), 1),
+        TurnStarted(1),
     ]
 
 
@@ -79,8 +85,12 @@ def test_calling_uno_right_after_the_next_to_last_card_makes_the_player_safe() -
     assert game.state.exposed == 0
     assert game.apply(CallUno(0)) == [UnoCalled(0)]
     assert summary(game) == expected(
-        hands=[["r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]], draw_pile=DRAW,
-        discard=["b3", "b7"], current=1, color=Color.BLUE, exposed=None,
+        hands=[["r5"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]],
+        draw_pile=DRAW,
+        discard=["b3", "b7"],
+        current=1,
+        color=Color.BLUE,
+        exposed=None,
     )
     for seat in (1, 2):
         assert refuse(game, Catch(seat, 0)).reason is Refusal.CATCH_SAFE
@@ -96,7 +106,10 @@ def test_a_player_caught_without_calling_uno_draws_two() -> None:
     ]
     assert summary(game) == expected(
         hands=[["r5", "y5", "y6"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]],
-        draw_pile=["y7", "y8", "y9"], discard=["b3", "b7"], current=1, color=Color.BLUE,
+        draw_pile=["y7", "y8", "y9"],
+        discard=["b3", "b7"],
+        current=1,
+        color=Color.BLUE,
     )
     # caught once is enough, and it is too late to call
     assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
@@ -112,7 +125,10 @@ def test_uno_penalty_option_four_makes_a_caught_player_draw_four() -> None:
     ]
     assert summary(game) == expected(
         hands=[["r5", "y5", "y6", "y7", "y8"], ["g2", "g+2", "b1"], ["y1", "y2", "b2"]],
-        draw_pile=["y9"], discard=["b3", "b7"], current=1, color=Color.BLUE,
+        draw_pile=["y9"],
+        discard=["b3", "b7"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -141,7 +157,9 @@ def test_the_catch_window_stays_open_until_the_next_player_begins_their_turn() -
     # a Skip as next-to-last card: the player after the skipped one is the next player
     game = position([["bsk", "r5"], ["g2", "b1"], ["y1", "y2"]], "b3", DRAW)
     assert game.apply(Play(0, card("bsk"))) == [
-        CardPlayed(0, card("bsk"), 1), PlayerSkipped(1), TurnStarted(2),
+        CardPlayed(0, card("bsk"), 1),
+        PlayerSkipped(1),
+        TurnStarted(2),
     ]
     assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)
 
@@ -154,8 +172,12 @@ def test_the_catch_window_closes_when_the_next_player_plays() -> None:
     assert refuse(game, Catch(2, 0)).reason is Refusal.CATCH_SAFE
     assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
     assert summary(game) == expected(
-        hands=[["r5"], ["g2", "g+2"], ["y1", "y2", "b2"]], draw_pile=DRAW,
-        discard=["b3", "b7", "b1"], current=2, color=Color.BLUE, exposed=None,
+        hands=[["r5"], ["g2", "g+2"], ["y1", "y2", "b2"]],
+        draw_pile=DRAW,
+        discard=["b3", "b7", "b1"],
+        current=2,
+        color=Color.BLUE,
+        exposed=None,
     )
 
 
@@ -167,8 +189,12 @@ def test_the_catch_window_closes_when_the_next_player_draws() -> None:
     assert refuse(game, Catch(2, 0)).reason is Refusal.CATCH_SAFE
     assert summary(game) == expected(
         hands=[["r5"], ["g2", "g+2", "b1", "y5"], ["y1", "y2", "b2"]],
-        draw_pile=["y6", "y7", "y8", "y9"], discard=["b3", "b7"], current=1,
-        color=Color.BLUE, phase=Phase.DRAWN, exposed=None,
+        draw_pile=["y6", "y7", "y8", "y9"],
+        discard=["b3", "b7"],
+        current=1,
+        color=Color.BLUE,
+        phase=Phase.DRAWN,
+        exposed=None,
     )
 
 
@@ -182,11 +208,17 @@ def test_a_player_cannot_catch_themselves() -> None:
 def test_the_round_ends_when_a_hand_is_empty() -> None:
     game = position([["b7"], ["g2", "r9"], ["y1", "wi"]], "b3", DRAW)
     assert game.apply(Play(0, card("b7"))) == [
-        CardPlayed(0, card("b7"), 0), RoundEnded(0, (0, 11, 51), (62, 0, 0), (62, 0, 0)),
+        CardPlayed(0, card("b7"), 0),
+        RoundEnded(0, (0, 11, 51), (62, 0, 0), (62, 0, 0)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["g2", "r9"], ["y1", "wi"]], draw_pile=DRAW, discard=["b3", "b7"],
-        current=None, color=Color.BLUE, phase=Phase.ROUND_OVER, scores=[62, 0, 0],
+        hands=[[], ["g2", "r9"], ["y1", "wi"]],
+        draw_pile=DRAW,
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[62, 0, 0],
         round_winner=0,
     )
     assert game.view(1).current is None
@@ -202,9 +234,14 @@ def test_a_last_draw_two_is_still_drawn_by_the_next_player_and_counts_in_the_sco
         RoundEnded(0, (0, 36, 51), (87, 0, 0), (87, 0, 0)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["g2", "r9", "y5", "g+2"], ["y1", "wi"]], draw_pile=["y9"],
-        discard=["b3", "b+2"], current=None, color=Color.BLUE, phase=Phase.ROUND_OVER,
-        scores=[87, 0, 0], round_winner=0,
+        hands=[[], ["g2", "r9", "y5", "g+2"], ["y1", "wi"]],
+        draw_pile=["y9"],
+        discard=["b3", "b+2"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[87, 0, 0],
+        round_winner=0,
     )
 
 
@@ -217,9 +254,14 @@ def test_a_last_wild_draw_four_is_still_drawn_by_the_next_player_and_counts_in_t
         RoundEnded(0, (0, 28, 1), (29, 0, 0), (29, 0, 0)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["g2", "y5", "y6", "y7", "y8"], ["y1"]], draw_pile=["y9"],
-        discard=["b3", "wi+4"], current=None, color=Color.RED, phase=Phase.ROUND_OVER,
-        scores=[29, 0, 0], round_winner=0,
+        hands=[[], ["g2", "y5", "y6", "y7", "y8"], ["y1"]],
+        draw_pile=["y9"],
+        discard=["b3", "wi+4"],
+        current=None,
+        color=Color.RED,
+        phase=Phase.ROUND_OVER,
+        scores=[29, 0, 0],
+        round_winner=0,
     )
 
 
@@ -250,7 +292,8 @@ def test_uno_called_just_before_the_next_to_last_card_counts_for_that_play() -> 
     game = _start()
     game.apply(CallUno(0))
     assert game.apply(Play(0, card("b7"), uno=True)) == [
-        CardPlayed(0, card("b7"), 1), TurnStarted(1)
+        CardPlayed(0, card("b7"), 1),
+        TurnStarted(1),
     ]
     assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE
 

@@ -49,8 +49,9 @@ def test_two_tables_partner_each_of_eight_players_with_every_other_for_28_hands(
 def test_a_match_plays_every_block_and_the_highest_total_wins(kind: PartnerSchedule) -> None:
     players = players_for(kind)
     rng = random.Random(5)
-    match = Match(tuple(f"P{i}" for i in range(players)), RuleSet(partners=True,
-                  partner_schedule=kind), rng)
+    match = Match(
+        tuple(f"P{i}" for i in range(players)), RuleSet(partners=True, partner_schedule=kind), rng
+    )
     bots = [make_bot("random", random.Random(i)) for i in range(players)]
     hands_played = [0] * players
     while True:
@@ -70,5 +71,8 @@ def test_a_match_plays_every_block_and_the_highest_total_wins(kind: PartnerSched
 
 def test_a_schedule_needs_its_number_of_players() -> None:
     with pytest.raises(ValueError):
-        Match(("a", "b", "c"), RuleSet(partners=True, partner_schedule=PartnerSchedule.ROTATION),
-              random.Random(1))
+        Match(
+            ("a", "b", "c"),
+            RuleSet(partners=True, partner_schedule=PartnerSchedule.ROTATION),
+            random.Random(1),
+        )

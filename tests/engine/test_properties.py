@@ -47,7 +47,9 @@ DECK = Counter(card.code for card in standard_deck())
 SMALL_TARGET = 100
 
 PROPERTY = settings(
-    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=12,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -205,8 +207,19 @@ def test_a_snapshot_sees_every_field_of_the_game_state() -> None:
     game = Game.new(3, SMALL, seed=1)
     names = {f.name for f in fields(GameState)}
     assert names <= set(snapshot(game))
-    assert {"hands", "draw_pile", "discard", "current", "phase", "color", "direction",
-            "scores", "exposed", "drawn", "round_number"} <= names
+    assert {
+        "hands",
+        "draw_pile",
+        "discard",
+        "current",
+        "phase",
+        "color",
+        "direction",
+        "scores",
+        "exposed",
+        "drawn",
+        "round_number",
+    } <= names
     copy = clone(game)
     copy.state.hands[0].pop()
     assert snapshot(copy) != snapshot(game)

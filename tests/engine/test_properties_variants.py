@@ -74,7 +74,9 @@ IDS = [f"{spec.replace('standard,', '').replace('/', '-')}-{n}" for spec, n in P
 # reported as drawn, and the file stays within its time even while something fails
 NO_SHRINK = (Phase.explicit, Phase.reuse, Phase.generate)
 VARIANT = settings(
-    max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+    max_examples=5,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
     phases=NO_SHRINK,
 )
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -88,8 +90,11 @@ def rules_for(spec: str, target: int = SMALL_TARGET) -> RuleSet:
 
 
 def test_the_cases_cover_every_preset_a_single_game_plays() -> None:
-    single = {name for name, rules in PRESETS.items()
-              if not (rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED)}
+    single = {
+        name
+        for name, rules in PRESETS.items()
+        if not (rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED)
+    }
     assert {spec for spec, _ in CASES if "," not in spec} == single
 
 
@@ -167,8 +172,9 @@ def test_every_game_ends_with_one_winner(
 
 
 @pytest.mark.parametrize(("spec", "players"), [("speed", 4), ("challenge_uno", 3)])
-@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=NO_SHRINK)
+@settings(
+    max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK
+)
 @given(seed=seeds, steps=random_steps)
 def test_every_check_at_once_to_the_end_of_a_game(
     spec: str, players: int, seed: int, steps: int
@@ -182,8 +188,9 @@ def test_every_check_at_once_to_the_end_of_a_game(
 
 
 @pytest.mark.parametrize("players", [2, 4, 9])
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=NO_SHRINK)
+@settings(
+    max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow], phases=NO_SHRINK
+)
 @given(seed=seeds)
 def test_two_jump_ins_on_the_same_play_the_second_is_refused(players: int, seed: int) -> None:
     """Whenever two jump-ins are open on the same play, the first is accepted and every
@@ -197,8 +204,9 @@ def test_two_jump_ins_on_the_same_play_the_second_is_refused(players: int, seed:
     for _ in range(20_000):
         if s.phase is GamePhase.GAME_OVER or races >= 6:
             break
-        open_ = [a for seat in range(players) for a in game.legal_actions(seat)
-                 if isinstance(a, JumpIn)]
+        open_ = [
+            a for seat in range(players) for a in game.legal_actions(seat) if isinstance(a, JumpIn)
+        ]
         if len({a.seat for a in open_}) >= 2:
             first = rng.choice(open_)
             plays = s.plays
@@ -231,8 +239,11 @@ def test_two_jump_ins_on_the_same_play_the_second_is_refused(players: int, seed:
 def _penalties_game() -> Game:
     hands = [["y+2", "y+2", "b1"], ["r1", "r2"], ["g1", "g2"]]
     return Game.from_position(
-        3, [[Card.from_code(c) for c in hand] for hand in hands], Card.from_code("g5"),
-        [Card.from_code(c) for c in ("y9", "g6", "r7", "b8")], rules=rules_for("penalties"),
+        3,
+        [[Card.from_code(c) for c in hand] for hand in hands],
+        Card.from_code("g5"),
+        [Card.from_code(c) for c in ("y9", "g6", "r7", "b8")],
+        rules=rules_for("penalties"),
     )
 
 
@@ -254,13 +265,16 @@ def test_under_penalties_a_drawn_card_that_does_not_match_is_a_wrong_card() -> N
     check_wrong_card_penalty(game, before, 0, drawn, game.apply(PlayDrawn(0)))
 
 
-@pytest.mark.parametrize(("code", "count"), [
-    ("y+2", 2),  # two cards at once: no dropping under these rules
-    ("r4", 2),  # not held at all
-    ("r4", 0),
-    ("y+2", -1),
-    ("bly7", 2),  # a blank card, not even in this deck
-])
+@pytest.mark.parametrize(
+    ("code", "count"),
+    [
+        ("y+2", 2),  # two cards at once: no dropping under these rules
+        ("r4", 2),  # not held at all
+        ("r4", 0),
+        ("y+2", -1),
+        ("bly7", 2),  # a blank card, not even in this deck
+    ],
+)
 def test_under_penalties_a_drop_is_refused_not_taken_for_a_wrong_card(
     code: str, count: int
 ) -> None:

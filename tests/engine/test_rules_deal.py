@@ -28,8 +28,9 @@ BASES: dict[str, RuleSet] = {
     **PRESETS,
     "speed+anniversary": replace(PRESETS["speed"], anniversary_cards=True),
     "standard+anniversary": replace(PRESETS["standard"], anniversary_cards=True),
-    "anniversary+blank": replace(PRESETS["anniversary"],
-                                 blank_cards=(Card.from_code("y7"), Card.from_code("b+2"))),
+    "anniversary+blank": replace(
+        PRESETS["anniversary"], blank_cards=(Card.from_code("y7"), Card.from_code("b+2"))
+    ),
     "partners+speed": replace(PRESETS["partners"], speed=True),
 }
 SEEDS = (0, 1)
@@ -52,8 +53,7 @@ def deal(rules: RuleSet, players: int, seed: int) -> list[Game]:
 
 
 @pytest.mark.parametrize("base", sorted(BASES))
-def test_every_hand_size_the_rules_accept_is_dealt_and_every_other_is_refused(base: str
-                                                                              ) -> None:
+def test_every_hand_size_the_rules_accept_is_dealt_and_every_other_is_refused(base: str) -> None:
     accepted = refused = 0
     for players in seats_for(BASES[base]):
         largest = 0
@@ -90,8 +90,9 @@ def test_every_hand_size_the_rules_accept_is_dealt_and_every_other_is_refused(ba
         assert refused  # 10 players cannot have 15 cards each from one deck
 
 
-def test_ten_players_with_fifteen_cards_each_are_refused_in_one_line_saying_what_is_allowed(
-) -> None:
+def test_ten_players_with_fifteen_cards_each_are_refused_in_one_line_saying_what_is_allowed() -> (
+    None
+):
     rules = RuleSet.from_spec("standard,hand_size=15")
     with pytest.raises(RulesError) as raised:
         rules.check_deal(10)

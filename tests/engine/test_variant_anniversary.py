@@ -41,7 +41,7 @@ def test_the_anniversary_deck_has_112_cards_four_of_them_anniversary_cards_worth
     assert every == Counter([*standard_deck(), ANNIVERSARY, ANNIVERSARY, ANNIVERSARY, ANNIVERSARY])
 
 
-def test_the_anniversary_preset_has_a_four_card_uno_penalty_and_the_dealer_chosen_by_points() -> None:  # noqa: E501
+def test_the_anniversary_preset_has_a_four_card_uno_penalty_and_the_dealer_chosen_by_points() -> None:  # noqa: E501  # fmt: skip
     assert RuleSet(uno_penalty=4, dealer_by_points=True, anniversary_cards=True) == AN
 
 
@@ -58,9 +58,12 @@ def test_with_anniversary_cards_the_cards_drawn_for_dealer_come_from_the_112_car
     assert ANNIVERSARY in drawn
 
 
-def test_an_anniversary_card_keeps_one_card_gives_the_rest_to_the_target_and_changes_the_colour() -> None:  # noqa: E501
+def test_an_anniversary_card_keeps_one_card_gives_the_rest_to_the_target_and_changes_the_colour() -> None:  # noqa: E501  # fmt: skip
     game = position(
-        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]], "b3", PILE, rules=AN,
+        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=AN,
     )
     refusal = refuse(game, Play(0, ANNIVERSARY, uno=True, target=2, keep=card("g2")))
     assert (refusal.reason, refusal.card) == (Refusal.NEED_COLOR, ANNIVERSARY)
@@ -73,8 +76,11 @@ def test_an_anniversary_card_keeps_one_card_gives_the_rest_to_the_target_and_cha
         TurnStarted(1),
     ]
     assert summary(game) == expected(
-        hands=[["g2"], ["b1", "b2", "b4"], ["y1", "y2", "r1", "y3"]], draw_pile=PILE,
-        discard=["b3", "an"], current=1, color=Color.RED,
+        hands=[["g2"], ["b1", "b2", "b4"], ["y1", "y2", "r1", "y3"]],
+        draw_pile=PILE,
+        discard=["b3", "an"],
+        current=1,
+        color=Color.RED,
     )
     # red is what must be matched now
     assert refuse(game, Play(1, card("b1"))).reason is Refusal.DOES_NOT_MATCH
@@ -83,7 +89,10 @@ def test_an_anniversary_card_keeps_one_card_gives_the_rest_to_the_target_and_cha
 def test_an_anniversary_card_may_be_played_on_any_card() -> None:
     # on a Wild whose colour was named, while holding a card that matches
     game = position(
-        [["an", "g5", "r1"], ["b1", "b2", "b4"], ["y1", "y2"]], "wi", PILE, rules=AN,
+        [["an", "g5", "r1"], ["b1", "b2", "b4"], ["y1", "y2"]],
+        "wi",
+        PILE,
+        rules=AN,
     )
     game.apply(ChooseColor(0, Color.GREEN))
     assert game.apply(Play(0, ANNIVERSARY, Color.BLUE, uno=True, target=1, keep=card("r1"))) == [
@@ -94,12 +103,18 @@ def test_an_anniversary_card_may_be_played_on_any_card() -> None:
         TurnStarted(1),
     ]
     assert summary(game) == expected(
-        hands=[["r1"], ["b1", "b2", "b4", "g5"], ["y1", "y2"]], draw_pile=PILE,
-        discard=["wi", "an"], current=1, color=Color.BLUE,
+        hands=[["r1"], ["b1", "b2", "b4", "g5"], ["y1", "y2"]],
+        draw_pile=PILE,
+        discard=["wi", "an"],
+        current=1,
+        color=Color.BLUE,
     )
     # on a Skip of another colour
     game = position(
-        [["b1", "b2"], ["an", "r7", "r8"], ["y1", "y2"]], "gsk", PILE, rules=AN,
+        [["b1", "b2"], ["an", "r7", "r8"], ["y1", "y2"]],
+        "gsk",
+        PILE,
+        rules=AN,
     )
     assert game.state.current == 1
     assert game.apply(Play(1, ANNIVERSARY, Color.YELLOW, uno=True, target=0, keep=card("r8")))[
@@ -110,7 +125,9 @@ def test_an_anniversary_card_may_be_played_on_any_card() -> None:
 
 def test_the_cards_given_are_known_only_to_the_giver_and_the_target() -> None:
     game = position(
-        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"], ["g7", "g8"]], "b3", PILE,
+        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"], ["g7", "g8"]],
+        "b3",
+        PILE,
         rules=AN,
     )
     given = game.apply(Play(0, ANNIVERSARY, Color.RED, uno=True, target=2, keep=card("g2")))[0]
@@ -123,7 +140,10 @@ def test_the_cards_given_are_known_only_to_the_giver_and_the_target() -> None:
 
 def test_a_player_who_does_not_call_uno_after_an_anniversary_card_may_be_caught_for_four() -> None:
     game = position(
-        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]], "b3", PILE, rules=AN,
+        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=AN,
     )
     assert game.apply(Play(0, ANNIVERSARY, Color.RED, target=2, keep=card("g2"))) == [
         AnniversaryPlayed(0, 2, 2, tuple(cards("r1", "y3"))),
@@ -138,13 +158,19 @@ def test_a_player_who_does_not_call_uno_after_an_anniversary_card_may_be_caught_
     ]
     assert summary(game) == expected(
         hands=[["g2", "y5", "y6", "y7", "y8"], ["b1", "b2", "b4"], ["y1", "y2", "r1", "y3"]],
-        draw_pile=["y9", "b9"], discard=["b3", "an"], current=1, color=Color.RED,
+        draw_pile=["y9", "b9"],
+        discard=["b3", "an"],
+        current=1,
+        color=Color.RED,
     )
 
 
 def test_an_anniversary_card_needs_another_player_to_give_the_hand_to() -> None:
     game = position(
-        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]], "b3", PILE, rules=AN,
+        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=AN,
     )
     for target in (None, 0, 3, -1):  # nobody, the player, no such seat
         play = Play(0, ANNIVERSARY, Color.RED, uno=True, target=target, keep=card("g2"))
@@ -154,7 +180,10 @@ def test_an_anniversary_card_needs_another_player_to_give_the_hand_to() -> None:
 
 def test_an_anniversary_card_needs_the_card_kept_named_and_held() -> None:
     game = position(
-        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]], "b3", PILE, rules=AN,
+        [["an", "r1", "g2", "y3"], ["b1", "b2", "b4"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=AN,
     )
     for keep in (None, card("b9"), ANNIVERSARY):  # not named; not held; the card played
         refusal = refuse(game, Play(0, ANNIVERSARY, Color.RED, uno=True, target=1, keep=keep))
@@ -173,7 +202,10 @@ def test_an_anniversary_card_needs_the_card_kept_named_and_held() -> None:
 
 def test_an_anniversary_card_is_played_on_the_players_own_turn() -> None:
     game = position(
-        [["r1", "g2"], ["an", "b1", "b2"], ["y1", "y2"]], "b3", PILE, rules=AN,
+        [["r1", "g2"], ["an", "b1", "b2"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=AN,
     )
     refusal = refuse(game, Play(1, ANNIVERSARY, Color.RED, uno=True, target=2, keep=card("b1")))
     assert refusal.reason is Refusal.NOT_YOUR_TURN
@@ -182,5 +214,6 @@ def test_an_anniversary_card_is_played_on_the_players_own_turn() -> None:
 def test_an_anniversary_card_left_in_a_hand_counts_100_points() -> None:
     game = position([["b7"], ["an", "r5"], ["y2"]], "b3", PILE, rules=AN)
     assert game.apply(Play(0, card("b7"))) == [
-        CardPlayed(0, card("b7"), 0), RoundEnded(0, (0, 105, 2), (107, 0, 0), (107, 0, 0)),
+        CardPlayed(0, card("b7"), 0),
+        RoundEnded(0, (0, 105, 2), (107, 0, 0), (107, 0, 0)),
     ]

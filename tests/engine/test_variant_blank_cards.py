@@ -32,7 +32,10 @@ def test_a_blank_card_is_written_as_the_coloured_card_it_replaces() -> None:
     assert (blank.code, blank.blank_of, blank.base) == ("bly7", card("y7"), card("y7"))
     assert card("bly7") is blank
     assert (blank.kind, blank.color, blank.number, blank.points) == (
-        card("y7").kind, Color.YELLOW, 7, 7,
+        card("y7").kind,
+        Color.YELLOW,
+        7,
+        7,
     )
     assert blank_card(card("b+2")) is card("blb+2")
 
@@ -47,7 +50,10 @@ def test_each_blank_card_takes_the_place_of_its_card_and_the_deck_keeps_108_card
     assert game.cards_in_play() == 108
     assert every == +wanted
     assert (every[card("y7")], every[card("bly7")], every[card("b+2")], every[card("blb+2")]) == (
-        1, 1, 1, 1,
+        1,
+        1,
+        1,
+        1,
     )
 
 
@@ -58,7 +64,10 @@ def test_a_blank_card_matches_exactly_as_the_card_it_stands_for() -> None:
     assert (refusal.reason, refusal.card) == (Refusal.DOES_NOT_MATCH, card("bly7"))
     # on a Yellow 2 by colour; then a 7 of another colour matches it, a Blue 5 does not
     game = position(
-        [["bly7", "r1", "r2"], ["b5", "g7", "r3"], ["y1", "y2"]], "y2", PILE, rules=BLANKS,
+        [["bly7", "r1", "r2"], ["b5", "g7", "r3"], ["y1", "y2"]],
+        "y2",
+        PILE,
+        rules=BLANKS,
     )
     assert game.apply(Play(0, card("bly7"))) == [CardPlayed(0, card("bly7"), 2), TurnStarted(1)]
     assert game.state.color is Color.YELLOW
@@ -68,14 +77,20 @@ def test_a_blank_card_matches_exactly_as_the_card_it_stands_for() -> None:
     game = position([["bly7", "r1", "r2"], ["b1", "b2"], ["y1", "y2"]], "b7", PILE, rules=BLANKS)
     assert game.apply(Play(0, card("bly7"))) == [CardPlayed(0, card("bly7"), 2), TurnStarted(1)]
     assert summary(game) == expected(
-        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"]], draw_pile=PILE,
-        discard=["b7", "bly7"], current=1, color=Color.YELLOW,
+        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"]],
+        draw_pile=PILE,
+        discard=["b7", "bly7"],
+        current=1,
+        color=Color.YELLOW,
     )
 
 
 def test_a_blank_draw_two_makes_the_next_player_draw_two_and_lose_the_turn() -> None:
     game = position(
-        [["blb+2", "r1", "g2"], ["b1", "b2", "b3"], ["y1", "y2"]], "b3", PILE, rules=BLANKS,
+        [["blb+2", "r1", "g2"], ["b1", "b2", "b3"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=BLANKS,
     )
     assert game.apply(Play(0, card("blb+2"))) == [
         CardPlayed(0, card("blb+2"), 2),
@@ -85,11 +100,17 @@ def test_a_blank_draw_two_makes_the_next_player_draw_two_and_lose_the_turn() -> 
     ]
     assert summary(game) == expected(
         hands=[["r1", "g2"], ["b1", "b2", "b3", "y5", "y6"], ["y1", "y2"]],
-        draw_pile=["y7", "y8", "y9"], discard=["b3", "blb+2"], current=2, color=Color.BLUE,
+        draw_pile=["y7", "y8", "y9"],
+        discard=["b3", "blb+2"],
+        current=2,
+        color=Color.BLUE,
     )
     # and a Draw Two of another colour may be played on it
     game = position(
-        [["blb+2", "r1", "g2"], ["b1", "b2", "b3"], ["g+2", "y2"]], "b3", PILE, rules=BLANKS,
+        [["blb+2", "r1", "g2"], ["b1", "b2", "b3"], ["g+2", "y2"]],
+        "b3",
+        PILE,
+        rules=BLANKS,
     )
     game.apply(Play(0, card("blb+2")))
     assert game.apply(Play(2, card("g+2")))[0] == CardPlayed(2, card("g+2"), 1)
@@ -99,7 +120,8 @@ def test_a_blank_card_left_in_a_hand_counts_as_the_card_it_stands_for() -> None:
     game = position([["b7"], ["bly7", "blb+2"], ["y2"]], "b3", PILE, rules=BLANKS)
     # 7 + 20 + 2
     assert game.apply(Play(0, card("b7"))) == [
-        CardPlayed(0, card("b7"), 0), RoundEnded(0, (0, 27, 2), (29, 0, 0), (29, 0, 0)),
+        CardPlayed(0, card("b7"), 0),
+        RoundEnded(0, (0, 27, 2), (29, 0, 0), (29, 0, 0)),
     ]
 
 

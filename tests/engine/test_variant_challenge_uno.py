@@ -58,14 +58,24 @@ def _seat_1_eliminated(players: int, seed: int) -> Game:
 def test_each_round_every_player_adds_the_points_in_their_own_hand_to_their_total() -> None:
     rules = RuleSet.from_spec("challenge_uno,target_score=200")
     game = position(
-        [["b7"], ["b1", "b2"], ["y1", "wi"]], "b3", PILE, rules=rules, scores=[5, 10, 20],
+        [["b7"], ["b1", "b2"], ["y1", "wi"]],
+        "b3",
+        PILE,
+        rules=rules,
+        scores=[5, 10, 20],
     )
     assert game.apply(Play(0, card("b7"))) == [
-        CardPlayed(0, card("b7"), 0), RoundEnded(0, (0, 3, 51), (0, 3, 51), (5, 13, 71)),
+        CardPlayed(0, card("b7"), 0),
+        RoundEnded(0, (0, 3, 51), (0, 3, 51), (5, 13, 71)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["b1", "b2"], ["y1", "wi"]], draw_pile=PILE, discard=["b3", "b7"],
-        current=None, color=Color.BLUE, phase=Phase.ROUND_OVER, scores=[5, 13, 71],
+        hands=[[], ["b1", "b2"], ["y1", "wi"]],
+        draw_pile=PILE,
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[5, 13, 71],
         round_winner=0,
     )
     assert game.state.eliminated == [False, False, False]
@@ -74,7 +84,11 @@ def test_each_round_every_player_adds_the_points_in_their_own_hand_to_their_tota
 def test_reaching_the_limit_eliminates_the_player() -> None:
     # seat 2 reaches 50 exactly; seat 1 stays at 49
     game = position(
-        [["b7"], ["b9", "r9"], ["y1", "y9"]], "b3", PILE, rules=CHALLENGE, scores=[0, 31, 40],
+        [["b7"], ["b9", "r9"], ["y1", "y9"]],
+        "b3",
+        PILE,
+        rules=CHALLENGE,
+        scores=[0, 31, 40],
     )
     assert game.apply(Play(0, card("b7"))) == [
         CardPlayed(0, card("b7"), 0),
@@ -108,8 +122,17 @@ def test_an_eliminated_players_actions_are_refused() -> None:
     game = _seat_1_eliminated(4, seed=7)
     game.apply(NextRound(0))
     actions: list[Action] = [
-        Play(1, card("b3")), Draw(1), PlayDrawn(1), Keep(1), CallUno(1), Catch(1, 0),
-        Challenge(1), Accept(1), ChooseColor(1, Color.RED), JumpIn(1, card("b2")), Suggest(1),
+        Play(1, card("b3")),
+        Draw(1),
+        PlayDrawn(1),
+        Keep(1),
+        CallUno(1),
+        Catch(1, 0),
+        Challenge(1),
+        Accept(1),
+        ChooseColor(1, Color.RED),
+        JumpIn(1, card("b2")),
+        Suggest(1),
     ]
     for action in actions:
         assert refuse(game, action).reason is Refusal.ELIMINATED
@@ -136,7 +159,9 @@ def test_when_two_players_remain_the_two_player_rules_apply() -> None:
     ]
     # a Reverse acts as a Skip: seat 0 plays again
     assert game.apply(Play(0, card("grv"))) == [
-        CardPlayed(0, card("grv"), 6), PlayerSkipped(2), TurnStarted(0),
+        CardPlayed(0, card("grv"), 6),
+        PlayerSkipped(2),
+        TurnStarted(0),
     ]
     assert summary(game)["direction"] is CLOCKWISE
     assert game.apply(Play(0, card("g1"))) == [CardPlayed(0, card("g1"), 5), TurnStarted(2)]
@@ -144,7 +169,11 @@ def test_when_two_players_remain_the_two_player_rules_apply() -> None:
 
 def test_the_last_player_standing_wins_the_game() -> None:
     game = position(
-        [["b7"], ["b9", "r9"], ["y1", "y9"]], "b3", PILE, rules=CHALLENGE, scores=[30, 40, 45],
+        [["b7"], ["b9", "r9"], ["y1", "y9"]],
+        "b3",
+        PILE,
+        rules=CHALLENGE,
+        scores=[30, 40, 45],
     )
     assert game.apply(Play(0, card("b7"))) == [
         CardPlayed(0, card("b7"), 0),
@@ -154,9 +183,15 @@ def test_the_last_player_standing_wins_the_game() -> None:
         GameEnded(0, (30, 58, 55)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["b9", "r9"], ["y1", "y9"]], draw_pile=PILE, discard=["b3", "b7"],
-        current=None, color=Color.BLUE, phase=Phase.GAME_OVER, scores=[30, 58, 55],
-        round_winner=0, winner=0,
+        hands=[[], ["b9", "r9"], ["y1", "y9"]],
+        draw_pile=PILE,
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.GAME_OVER,
+        scores=[30, 58, 55],
+        round_winner=0,
+        winner=0,
     )
 
 
@@ -173,6 +208,7 @@ def test_head_to_head_who_reaches_the_limit_loses_and_the_winner_of_that_hand_wi
     # short of the limit, the game goes on
     game = position([["b7"], ["r9"]], "b3", PILE, rules=CHALLENGE, scores=[45, 5])
     assert game.apply(Play(0, card("b7"))) == [
-        CardPlayed(0, card("b7"), 0), RoundEnded(0, (0, 9), (0, 9), (45, 14)),
+        CardPlayed(0, card("b7"), 0),
+        RoundEnded(0, (0, 9), (0, 9), (45, 14)),
     ]
     assert (game.state.phase, game.state.winner) == (Phase.ROUND_OVER, None)

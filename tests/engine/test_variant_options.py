@@ -44,7 +44,9 @@ def test_any_other_uno_penalty_is_rejected_with_a_rules_error() -> None:
         with pytest.raises(RulesError) as caught:
             RuleSet.from_spec(f"standard,uno_penalty={penalty}")
         assert (caught.value.option, caught.value.value, caught.value.allowed) == (
-            "uno_penalty", penalty, (2, 4, 5),
+            "uno_penalty",
+            penalty,
+            (2, 4, 5),
         )
         with pytest.raises(RulesError):
             RuleSet.from_mapping({"uno_penalty": penalty})
@@ -70,8 +72,15 @@ def test_target_score_option_ends_the_game_when_a_player_reaches_it() -> None:
         GameEnded(0, (100, 0, 0)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["r9", "r6"], ["g+2"]], draw_pile=PILE, discard=["b3", "b7"], current=None,
-        color=Color.BLUE, phase=Phase.GAME_OVER, scores=[100, 0, 0], round_winner=0, winner=0,
+        hands=[[], ["r9", "r6"], ["g+2"]],
+        draw_pile=PILE,
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.GAME_OVER,
+        scores=[100, 0, 0],
+        round_winner=0,
+        winner=0,
     )
 
 
@@ -80,7 +89,11 @@ def test_lowest_scoring_each_keeps_their_own_hand_total_and_the_lowest_wins_at_t
     assert rules == RuleSet(scoring=Scoring.LOWEST) == RuleSet.from_spec("lowest")
     # seat 1 reaches 505; seat 2 (103) is lowest, lower than seat 0 who went out (300)
     game = position(
-        [["b7"], ["r9", "g+2"], ["y3"]], "b3", PILE, rules=rules, scores=[300, 476, 100],
+        [["b7"], ["r9", "g+2"], ["y3"]],
+        "b3",
+        PILE,
+        rules=rules,
+        scores=[300, 476, 100],
     )
     assert game.apply(Play(0, card("b7"))) == [
         CardPlayed(0, card("b7"), 0),
@@ -88,7 +101,9 @@ def test_lowest_scoring_each_keeps_their_own_hand_total_and_the_lowest_wins_at_t
         GameEnded(2, (300, 505, 103)),
     ]
     assert (game.state.phase, game.state.winner, game.state.round_winner) == (
-        Phase.GAME_OVER, 2, 0,
+        Phase.GAME_OVER,
+        2,
+        0,
     )
 
 
@@ -99,18 +114,25 @@ def test_dealer_by_points_the_highest_point_value_deals() -> None:
     # by points the Wild (50)
     game = Game.new(3, rules, seed=17)
     assert game.opening[:5] == (
-        DealerDrew(0, card("r3")), DealerDrew(1, card("y6")), DealerDrew(2, card("wi")),
-        DealerChosen(2), RoundStarted(1, 2),
+        DealerDrew(0, card("r3")),
+        DealerDrew(1, card("y6")),
+        DealerDrew(2, card("wi")),
+        DealerChosen(2),
+        RoundStarted(1, 2),
     )
     assert game.state.dealer == 2
     assert Game.new(3, RuleSet(), seed=17).opening[:4] == (
-        DealerDrew(0, card("r3")), DealerDrew(1, card("y6")), DealerDrew(2, card("wi")),
+        DealerDrew(0, card("r3")),
+        DealerDrew(1, card("y6")),
+        DealerDrew(2, card("wi")),
         DealerChosen(1),
     )
     # a Skip (20) over a Blue 7
     game = Game.new(3, rules, seed=8)
     assert game.opening[:4] == (
-        DealerDrew(0, card("bsk")), DealerDrew(1, card("wi")), DealerDrew(2, card("b7")),
+        DealerDrew(0, card("bsk")),
+        DealerDrew(1, card("wi")),
+        DealerDrew(2, card("b7")),
         DealerChosen(1),
     )
 
@@ -121,12 +143,19 @@ def test_a_rules_spec_is_a_preset_then_options() -> None:
     for name, preset in PRESETS.items():
         assert RuleSet.from_spec(name) == preset
     assert RuleSet.from_spec("speed,uno_penalty=2") == RuleSet(
-        speed=True, hand_size=10, uno_penalty=2, draw_until_playable=True,
-        wild_draw_four_finish=False, jump_in=True, double_double=True, dropping=True,
+        speed=True,
+        hand_size=10,
+        uno_penalty=2,
+        draw_until_playable=True,
+        wild_draw_four_finish=False,
+        jump_in=True,
+        double_double=True,
+        dropping=True,
         round_n_round=True,
     )
     assert RuleSet.from_spec("stacking,target_score=200") == RuleSet(
-        stacking=True, target_score=200,
+        stacking=True,
+        target_score=200,
     )
 
 

@@ -39,31 +39,49 @@ def test_when_either_partner_goes_out_the_hand_ends_and_both_score_the_two_oppos
     # seat 1 goes out (play starts left of dealer 0); its partner seat 3 still holds 14 points,
     # which count for nobody; the opponents hold 51 + 22
     game = position(
-        [["b1", "wi"], ["b7"], ["y2", "g+2"], ["r9", "r5"]], "b3", PILE, rules=PARTNERS,
-        dealer=0, scores=[100, 40, 100, 40],
+        [["b1", "wi"], ["b7"], ["y2", "g+2"], ["r9", "r5"]],
+        "b3",
+        PILE,
+        rules=PARTNERS,
+        dealer=0,
+        scores=[100, 40, 100, 40],
     )
     assert game.apply(Play(1, card("b7"))) == [
         CardPlayed(1, card("b7"), 0),
         RoundEnded(1, (51, 0, 22, 14), (0, 73, 0, 73), (100, 113, 100, 113)),
     ]
     assert summary(game) == expected(
-        hands=[["b1", "wi"], [], ["y2", "g+2"], ["r9", "r5"]], draw_pile=PILE,
-        discard=["b3", "b7"], current=None, color=Color.BLUE, phase=Phase.ROUND_OVER,
-        scores=[100, 113, 100, 113], round_winner=1,
+        hands=[["b1", "wi"], [], ["y2", "g+2"], ["r9", "r5"]],
+        draw_pile=PILE,
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.ROUND_OVER,
+        scores=[100, 113, 100, 113],
+        round_winner=1,
     )
     # the same for the other pair, seat 2 going out
     game = position(
-        [["b1", "wi"], ["r9", "r5"], ["b7"], ["y2", "g+2"]], "b3", PILE, rules=PARTNERS,
+        [["b1", "wi"], ["r9", "r5"], ["b7"], ["y2", "g+2"]],
+        "b3",
+        PILE,
+        rules=PARTNERS,
         dealer=1,
     )
     assert game.apply(Play(2, card("b7")))[-1] == RoundEnded(
-        2, (51, 14, 0, 22), (36, 0, 36, 0), (36, 0, 36, 0),
+        2,
+        (51, 14, 0, 22),
+        (36, 0, 36, 0),
+        (36, 0, 36, 0),
     )
 
 
 def test_the_game_ends_when_the_pair_reaches_the_target() -> None:
     game = position(
-        [["b7"], ["b1", "wi"], ["y2", "g+2"], ["r9"]], "b3", PILE, rules=PARTNERS,
+        [["b7"], ["b1", "wi"], ["y2", "g+2"], ["r9"]],
+        "b3",
+        PILE,
+        rules=PARTNERS,
         scores=[450, 100, 450, 100],
     )
     # the opponents hold 51 + 9 = 60: the pair reaches 510
@@ -73,7 +91,13 @@ def test_the_game_ends_when_the_pair_reaches_the_target() -> None:
         GameEnded(0, (510, 100, 510, 100)),
     ]
     assert summary(game) == expected(
-        hands=[[], ["b1", "wi"], ["y2", "g+2"], ["r9"]], draw_pile=PILE, discard=["b3", "b7"],
-        current=None, color=Color.BLUE, phase=Phase.GAME_OVER, scores=[510, 100, 510, 100],
-        round_winner=0, winner=0,
+        hands=[[], ["b1", "wi"], ["y2", "g+2"], ["r9"]],
+        draw_pile=PILE,
+        discard=["b3", "b7"],
+        current=None,
+        color=Color.BLUE,
+        phase=Phase.GAME_OVER,
+        scores=[510, 100, 510, 100],
+        round_winner=0,
+        winner=0,
     )

@@ -32,14 +32,20 @@ def test_a_wrong_card_is_taken_back_and_the_player_draws_two_and_the_turn_passes
     ]
     assert summary(game) == expected(
         hands=[["r7", "b1", "y5", "y6"], ["b4", "b2"], ["y1", "y2"]],
-        draw_pile=["y7", "y8", "y9"], discard=["b3"], current=1, color=Color.BLUE,
+        draw_pile=["y7", "y8", "y9"],
+        discard=["b3"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
 def test_a_drawn_card_that_does_not_match_played_is_a_wrong_card_too() -> None:
     # the drawn Red 5 does not match the Blue 3: playing it is playing a wrong card
     game = position(
-        [["r7", "g1"], ["b4", "b2"], ["y1", "y2"]], "b3", ["r5", *PILE], rules=PENALTIES,
+        [["r7", "g1"], ["b4", "b2"], ["y1", "y2"]],
+        "b3",
+        ["r5", *PILE],
+        rules=PENALTIES,
     )
     assert game.apply(Draw(0)) == [CardsDrawn(0, 1, DrawReason.TURN, (card("r5"),))]
     assert game.apply(PlayDrawn(0)) == [
@@ -49,7 +55,10 @@ def test_a_drawn_card_that_does_not_match_played_is_a_wrong_card_too() -> None:
     ]
     assert summary(game) == expected(
         hands=[["r7", "g1", "r5", "y5", "y6"], ["b4", "b2"], ["y1", "y2"]],
-        draw_pile=["y7", "y8", "y9"], discard=["b3"], current=1, color=Color.BLUE,
+        draw_pile=["y7", "y8", "y9"],
+        discard=["b3"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -62,7 +71,10 @@ def test_a_player_who_suggests_a_play_draws_two() -> None:
     ]
     assert summary(game) == expected(
         hands=[["r7", "b1"], ["b4", "b2"], ["y1", "y2", "y5", "y6"]],
-        draw_pile=["y7", "y8", "y9"], discard=["b3"], current=0, color=Color.BLUE,
+        draw_pile=["y7", "y8", "y9"],
+        discard=["b3"],
+        current=0,
+        color=Color.BLUE,
     )
 
 

@@ -93,15 +93,21 @@ def test_speed_deals_ten_cards_to_each_player() -> None:
 
 def test_a_player_who_draws_draws_until_a_playable_card_comes_and_must_play_it() -> None:
     game = position(
-        [["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]], "g3",
-        ["y5", "b6", "g9", "y7"], rules=SPEED,
+        [["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]],
+        "g3",
+        ["y5", "b6", "g9", "y7"],
+        rules=SPEED,
     )
     assert game.apply(Draw(0)) == [
         CardsDrawn(0, 3, DrawReason.TURN, tuple(cards("y5", "b6", "g9"))),
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2", "y5", "b6", "g9"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]],
-        draw_pile=["y7"], discard=["g3"], current=0, color=Color.GREEN, phase=Phase.DRAWN,
+        draw_pile=["y7"],
+        discard=["g3"],
+        current=0,
+        color=Color.GREEN,
+        phase=Phase.DRAWN,
     )
     assert game.view(0).drawn == card("g9")
     refusal = refused(game, Keep(0))
@@ -111,7 +117,10 @@ def test_a_player_who_draws_draws_until_a_playable_card_comes_and_must_play_it()
     assert game.apply(PlayDrawn(0)) == [CardPlayed(0, card("g9"), 4), TurnStarted(1)]
     assert summary(game) == expected(
         hands=[["r1", "r2", "y5", "b6"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]],
-        draw_pile=["y7"], discard=["g3", "g9"], current=1, color=Color.GREEN,
+        draw_pile=["y7"],
+        discard=["g3", "g9"],
+        current=1,
+        color=Color.GREEN,
     )
 
 
@@ -123,8 +132,11 @@ def test_in_speed_a_player_caught_without_calling_uno_draws_five() -> None:
         CardsDrawn(0, 5, DrawReason.UNO_PENALTY, tuple(cards(*PILE[:5]))),
     ]
     assert summary(game) == expected(
-        hands=[["r5", *PILE[:5]], ["g2", "g3"], ["y1", "y2"]], draw_pile=PILE[5:],
-        discard=["b3", "b7"], current=1, color=Color.BLUE,
+        hands=[["r5", *PILE[:5]], ["g2", "g3"], ["y1", "y2"]],
+        draw_pile=PILE[5:],
+        discard=["b3", "b7"],
+        current=1,
+        color=Color.BLUE,
     )
 
 
@@ -139,28 +151,35 @@ def test_in_speed_a_player_may_not_go_out_on_a_wild_draw_four() -> None:
     # with another card left it may be played
     game = position([["wi+4", "r1"], ["g2", "g3"], ["y1", "y2"]], "b3", PILE, rules=SPEED)
     assert game.apply(Play(0, card("wi+4"), Color.RED, uno=True))[:2] == [
-        UnoCalled(0), CardPlayed(0, card("wi+4"), 1),
+        UnoCalled(0),
+        CardPlayed(0, card("wi+4"), 1),
     ]
 
 
 # ------------------------------------------------------------------ Exact Match (jump-in)
 
 
-def test_exact_match_a_player_with_an_identical_card_plays_out_of_turn_and_play_continues_from_them() -> None:  # noqa: E501
+def test_exact_match_a_player_with_an_identical_card_plays_out_of_turn_and_play_continues_from_them() -> None:  # noqa: E501  # fmt: skip
     # seed 003's example: player 1 plays a Green 7, player 3 also has one and plays it out
     # of turn; player 4 plays next
     game = position(
-        [["g7", "r1", "r2"], ["g4", "b2", "b3"], ["g7", "y1", "y2"], ["g5", "y4", "y5"]], "g3",
-        PILE, rules=SPEED,
+        [["g7", "r1", "r2"], ["g4", "b2", "b3"], ["g7", "y1", "y2"], ["g5", "y4", "y5"]],
+        "g3",
+        PILE,
+        rules=SPEED,
     )
     assert game.apply(Play(0, card("g7"))) == [CardPlayed(0, card("g7"), 2), TurnStarted(1)]
     assert game.view(2).plays == 1
     assert game.apply(JumpIn(2, card("g7"), on=1)) == [
-        CardPlayed(2, card("g7"), 2, jump_in=True), TurnStarted(3),
+        CardPlayed(2, card("g7"), 2, jump_in=True),
+        TurnStarted(3),
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2"], ["g4", "b2", "b3"], ["y1", "y2"], ["g5", "y4", "y5"]],
-        draw_pile=PILE, discard=["g3", "g7", "g7"], current=3, color=Color.GREEN,
+        draw_pile=PILE,
+        discard=["g3", "g7", "g7"],
+        current=3,
+        color=Color.GREEN,
     )
     assert game.state.plays == 2
     # seat 1 lost its turn to the jump-in
@@ -170,40 +189,59 @@ def test_exact_match_a_player_with_an_identical_card_plays_out_of_turn_and_play_
 def test_an_exact_match_takes_effect_from_the_player_who_jumped_in() -> None:
     # a Skip: the player after the jumper is skipped
     game = position(
-        [["gsk", "r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["gsk", "y4", "y5"]], "g3", PILE,
+        [["gsk", "r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["gsk", "y4", "y5"]],
+        "g3",
+        PILE,
         rules=SPEED,
     )
     assert game.apply(Play(0, card("gsk"))) == [
-        CardPlayed(0, card("gsk"), 2), PlayerSkipped(1), TurnStarted(2),
+        CardPlayed(0, card("gsk"), 2),
+        PlayerSkipped(1),
+        TurnStarted(2),
     ]
     assert game.apply(JumpIn(3, card("gsk"), on=1)) == [
-        CardPlayed(3, card("gsk"), 2, jump_in=True), PlayerSkipped(0), TurnStarted(1),
+        CardPlayed(3, card("gsk"), 2, jump_in=True),
+        PlayerSkipped(0),
+        TurnStarted(1),
     ]
     assert summary(game) == expected(
-        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y4", "y5"]], draw_pile=PILE,
-        discard=["g3", "gsk", "gsk"], current=1, color=Color.GREEN,
+        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y4", "y5"]],
+        draw_pile=PILE,
+        discard=["g3", "gsk", "gsk"],
+        current=1,
+        color=Color.GREEN,
     )
     # a Reverse: the direction turns again, and play goes on from the jumper
     game = position(
-        [["grv", "r1", "r2"], ["grv", "b1", "b2"], ["y1", "y2"], ["y3", "y4"]], "g3", PILE,
+        [["grv", "r1", "r2"], ["grv", "b1", "b2"], ["y1", "y2"], ["y3", "y4"]],
+        "g3",
+        PILE,
         rules=SPEED,
     )
     assert game.apply(Play(0, card("grv"))) == [
-        CardPlayed(0, card("grv"), 2), DirectionChanged(COUNTERCLOCKWISE), TurnStarted(3),
+        CardPlayed(0, card("grv"), 2),
+        DirectionChanged(COUNTERCLOCKWISE),
+        TurnStarted(3),
     ]
     assert game.apply(JumpIn(1, card("grv"), on=1)) == [
-        CardPlayed(1, card("grv"), 2, jump_in=True), DirectionChanged(CLOCKWISE),
+        CardPlayed(1, card("grv"), 2, jump_in=True),
+        DirectionChanged(CLOCKWISE),
         TurnStarted(2),
     ]
     assert summary(game) == expected(
-        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]], draw_pile=PILE,
-        discard=["g3", "grv", "grv"], current=2, color=Color.GREEN,
+        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=PILE,
+        discard=["g3", "grv", "grv"],
+        current=2,
+        color=Color.GREEN,
     )
 
 
 def test_only_a_card_identical_to_the_top_card_may_jump_in() -> None:
     game = position(
-        [["g7", "r1", "r2"], ["b1", "b2"], ["b7", "g8", "wi"], ["y3", "y4"]], "g3", PILE,
+        [["g7", "r1", "r2"], ["b1", "b2"], ["b7", "g8", "wi"], ["y3", "y4"]],
+        "g3",
+        PILE,
         rules=SPEED,
     )
     game.apply(Play(0, card("g7")))
@@ -220,8 +258,10 @@ def test_only_a_card_identical_to_the_top_card_may_jump_in() -> None:
 def test_nobody_may_jump_in_before_the_first_play_of_the_round() -> None:
     # the start card is a Green 7 and seat 2 holds one
     game = position(
-        [["r1", "r2"], ["b1", "b2"], ["g7", "g7", "y1"], ["y3", "y4"]], "g7",
-        ["y5", "g7", "y7"], rules=SPEED,
+        [["r1", "r2"], ["b1", "b2"], ["g7", "g7", "y1"], ["y3", "y4"]],
+        "g7",
+        ["y5", "g7", "y7"],
+        rules=SPEED,
     )
     refusal = refused(game, JumpIn(2, card("g7"), on=0))
     assert (refusal.reason, refusal.card) == (Refusal.JUMP_IN_NOT_YET, card("g7"))
@@ -231,14 +271,17 @@ def test_nobody_may_jump_in_before_the_first_play_of_the_round() -> None:
     # once the first player has played, seat 2 may jump in
     assert game.apply(PlayDrawn(0)) == [CardPlayed(0, card("g7"), 3), TurnStarted(1)]
     assert game.apply(JumpIn(2, card("g7"), on=1)) == [
-        CardPlayed(2, card("g7"), 2, jump_in=True), TurnStarted(3),
+        CardPlayed(2, card("g7"), 2, jump_in=True),
+        TurnStarted(3),
     ]
 
 
 def test_a_player_who_drew_since_the_last_play_may_not_jump_in() -> None:
     game = position(
-        [["g7", "r1", "r2"], ["g7", "b1"], ["y1", "y2"], ["g7", "y3", "y4"]], "g3",
-        ["y5", "g9", "y7"], rules=SPEED,
+        [["g7", "r1", "r2"], ["g7", "b1"], ["y1", "y2"], ["g7", "y3", "y4"]],
+        "g3",
+        ["y5", "g9", "y7"],
+        rules=SPEED,
     )
     game.apply(Play(0, card("g7")))
     # seat 1 draws instead of playing its Green 7: no speed rights until the next play
@@ -248,11 +291,15 @@ def test_a_player_who_drew_since_the_last_play_may_not_jump_in() -> None:
     assert (refusal.reason, refusal.card) == (Refusal.JUMP_IN_AFTER_DRAWING, card("g7"))
     # anyone else still may
     assert game.apply(JumpIn(3, card("g7"), on=1)) == [
-        CardPlayed(3, card("g7"), 2, jump_in=True), TurnStarted(0),
+        CardPlayed(3, card("g7"), 2, jump_in=True),
+        TurnStarted(0),
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2"], ["g7", "b1", "y5", "g9"], ["y1", "y2"], ["y3", "y4"]],
-        draw_pile=["y7"], discard=["g3", "g7", "g7"], current=0, color=Color.GREEN,
+        draw_pile=["y7"],
+        discard=["g3", "g7", "g7"],
+        current=0,
+        color=Color.GREEN,
     )
     assert game.state.drew == set()
 
@@ -260,7 +307,9 @@ def test_a_player_who_drew_since_the_last_play_may_not_jump_in() -> None:
 def test_a_player_may_not_jump_in_on_the_card_they_just_played() -> None:
     # RULES.md: Exact Match is for the other players; Dropping is for playing them together
     game = position(
-        [["g7", "g7", "r2"], ["b1", "b2"], ["g7", "y1", "y2"], ["y3", "y4"]], "g3", PILE,
+        [["g7", "g7", "r2"], ["b1", "b2"], ["g7", "y1", "y2"], ["y3", "y4"]],
+        "g3",
+        PILE,
         rules=SPEED,
     )
     game.apply(Play(0, card("g7")))
@@ -273,16 +322,20 @@ def test_a_player_may_not_jump_in_on_the_card_they_just_played() -> None:
     assert not any(isinstance(a, JumpIn) for a in game.legal_actions(0))
     # another player may; and then the first one may jump in on that card
     assert game.apply(JumpIn(2, card("g7"), on=1)) == [
-        CardPlayed(2, card("g7"), 2, jump_in=True), TurnStarted(3),
+        CardPlayed(2, card("g7"), 2, jump_in=True),
+        TurnStarted(3),
     ]
     assert game.apply(JumpIn(0, card("g7"), on=2)) == [
-        CardPlayed(0, card("g7"), 1, jump_in=True), TurnStarted(1),
+        CardPlayed(0, card("g7"), 1, jump_in=True),
+        TurnStarted(1),
     ]
 
 
 def test_a_jumper_may_not_jump_in_again_on_their_own_jump_in() -> None:
     game = position(
-        [["g7", "r1", "r2"], ["b1", "b2"], ["g7", "g7", "y2"], ["y3", "y4"]], "g3", PILE,
+        [["g7", "r1", "r2"], ["b1", "b2"], ["g7", "g7", "y2"], ["y3", "y4"]],
+        "g3",
+        PILE,
         rules=SPEED,
     )
     game.apply(Play(0, card("g7")))
@@ -293,7 +346,9 @@ def test_a_jumper_may_not_jump_in_again_on_their_own_jump_in() -> None:
 
 def test_when_two_players_jump_in_on_the_same_card_the_second_is_too_late() -> None:
     game = position(
-        [["g7", "r1", "r2"], ["b1", "b2"], ["g7", "y1", "y2"], ["g7", "y3", "y4"]], "g3", PILE,
+        [["g7", "r1", "r2"], ["b1", "b2"], ["g7", "y1", "y2"], ["g7", "y3", "y4"]],
+        "g3",
+        PILE,
         rules=SPEED,
     )
     game.apply(Play(0, card("g7")))
@@ -302,7 +357,8 @@ def test_when_two_players_jump_in_on_the_same_card_the_second_is_too_late() -> N
     assert (refusal.reason, refusal.card) == (Refusal.JUMP_IN_TOO_LATE, card("g7"))
     # seat 3 may still jump in on the Green 7 that seat 2 put down
     assert game.apply(JumpIn(3, card("g7"), on=2)) == [
-        CardPlayed(3, card("g7"), 2, jump_in=True), TurnStarted(0),
+        CardPlayed(3, card("g7"), 2, jump_in=True),
+        TurnStarted(0),
     ]
     assert game.state.plays == 3
 
@@ -317,22 +373,30 @@ def test_without_speed_nobody_may_jump_in() -> None:
 # ------------------------------------------------------------------ Double-Double
 
 
-def test_double_double_jump_ins_on_a_draw_two_add_up_and_the_player_after_the_last_jumper_draws_the_total() -> None:  # noqa: E501
+def test_double_double_jump_ins_on_a_draw_two_add_up_and_the_player_after_the_last_jumper_draws_the_total() -> None:  # noqa: E501  # fmt: skip
     # seed 003's example: a Yellow Draw Two and three exact matches: the next player draws 8
     game = position(
         [["y+2", "r1", "r2"], ["y+2", "b1", "b2"], ["y+2", "b3", "b4"], ["y+2", "b5", "b6"]],
-        "y3", PILE, rules=SPEED,
+        "y3",
+        PILE,
+        rules=SPEED,
     )
     assert game.apply(Play(0, card("y+2"))) == [CardPlayed(0, card("y+2"), 2), TurnStarted(1)]
     assert (game.state.phase, game.state.stack, game.state.current) == (Phase.STACK, 2, 1)
     assert game.apply(JumpIn(2, card("y+2"), on=1)) == [
-        CardPlayed(2, card("y+2"), 2, jump_in=True), StackGrew(3, 4), TurnStarted(3),
+        CardPlayed(2, card("y+2"), 2, jump_in=True),
+        StackGrew(3, 4),
+        TurnStarted(3),
     ]
     assert game.apply(JumpIn(1, card("y+2"), on=2)) == [
-        CardPlayed(1, card("y+2"), 2, jump_in=True), StackGrew(2, 6), TurnStarted(2),
+        CardPlayed(1, card("y+2"), 2, jump_in=True),
+        StackGrew(2, 6),
+        TurnStarted(2),
     ]
     assert game.apply(JumpIn(3, card("y+2"), on=3)) == [
-        CardPlayed(3, card("y+2"), 2, jump_in=True), StackGrew(0, 8), TurnStarted(0),
+        CardPlayed(3, card("y+2"), 2, jump_in=True),
+        StackGrew(0, 8),
+        TurnStarted(0),
     ]
     assert (game.state.phase, game.state.stack, game.state.current) == (Phase.STACK, 8, 0)
     assert game.apply(Accept(0)) == [
@@ -343,7 +407,9 @@ def test_double_double_jump_ins_on_a_draw_two_add_up_and_the_player_after_the_la
     ]
     assert summary(game) == expected(
         hands=[["r1", "r2", *PILE[:8]], ["b1", "b2"], ["b3", "b4"], ["b5", "b6"]],
-        draw_pile=PILE[8:], discard=["y3", "y+2", "y+2", "y+2", "y+2"], current=1,
+        draw_pile=PILE[8:],
+        discard=["y3", "y+2", "y+2", "y+2", "y+2"],
+        current=1,
         color=Color.YELLOW,
     )
     assert game.state.stack == 0
@@ -355,16 +421,24 @@ def test_double_double_jump_ins_on_a_draw_two_add_up_and_the_player_after_the_la
 def test_dropping_puts_down_several_identical_cards_at_once() -> None:
     # seed 003's example: green in play, three Green 6s played at once
     game = position(
-        [["g6", "g6", "g6", "r1"], ["b1", "b2"], ["y1", "y2"]], "g3", PILE, rules=SPEED,
+        [["g6", "g6", "g6", "r1"], ["b1", "b2"], ["y1", "y2"]],
+        "g3",
+        PILE,
+        rules=SPEED,
     )
     refusal = refused(game, Play(0, card("g6"), count=4))
     assert (refusal.reason, refusal.card) == (Refusal.NOT_ENOUGH_COPIES, card("g6"))
     assert game.apply(Play(0, card("g6"), uno=True, count=3)) == [
-        UnoCalled(0), CardPlayed(0, card("g6"), 1, 3), TurnStarted(1),
+        UnoCalled(0),
+        CardPlayed(0, card("g6"), 1, 3),
+        TurnStarted(1),
     ]
     assert summary(game) == expected(
-        hands=[["r1"], ["b1", "b2"], ["y1", "y2"]], draw_pile=PILE,
-        discard=["g3", "g6", "g6", "g6"], current=1, color=Color.GREEN,
+        hands=[["r1"], ["b1", "b2"], ["y1", "y2"]],
+        draw_pile=PILE,
+        discard=["g3", "g6", "g6", "g6"],
+        current=1,
+        color=Color.GREEN,
     )
     # without Speed UNO one card at a time
     game = position([["g6", "g6", "r1"], ["b1", "b2"], ["y1", "y2"]], "g3", PILE)
@@ -374,10 +448,16 @@ def test_dropping_puts_down_several_identical_cards_at_once() -> None:
 
 def test_dropped_draw_twos_add_two_each() -> None:
     game = position(
-        [["g+2", "g+2", "r1"], ["b1", "b2"], ["y1", "y2"]], "g3", PILE, rules=SPEED,
+        [["g+2", "g+2", "r1"], ["b1", "b2"], ["y1", "y2"]],
+        "g3",
+        PILE,
+        rules=SPEED,
     )
     assert game.apply(Play(0, card("g+2"), uno=True, count=2)) == [
-        UnoCalled(0), CardPlayed(0, card("g+2"), 1, 2), StackGrew(1, 4), TurnStarted(1),
+        UnoCalled(0),
+        CardPlayed(0, card("g+2"), 1, 2),
+        StackGrew(1, 4),
+        TurnStarted(1),
     ]
     assert (game.state.phase, game.state.stack) == (Phase.STACK, 4)
     assert game.apply(Accept(1)) == [
@@ -387,8 +467,11 @@ def test_dropped_draw_twos_add_two_each() -> None:
         TurnStarted(2),
     ]
     assert summary(game) == expected(
-        hands=[["r1"], ["b1", "b2", *PILE[:4]], ["y1", "y2"]], draw_pile=PILE[4:],
-        discard=["g3", "g+2", "g+2"], current=2, color=Color.GREEN,
+        hands=[["r1"], ["b1", "b2", *PILE[:4]], ["y1", "y2"]],
+        draw_pile=PILE[4:],
+        discard=["g3", "g+2", "g+2"],
+        current=2,
+        color=Color.GREEN,
     )
 
 
@@ -397,17 +480,23 @@ def test_dropped_reverses_turn_the_play_once_each() -> None:
     # two Reverses: the direction turns twice and stays clockwise
     game = position(hands, "g3", PILE, rules=SPEED)
     assert game.apply(Play(0, card("grv"), count=2)) == [
-        CardPlayed(0, card("grv"), 3, 2), TurnStarted(1),
+        CardPlayed(0, card("grv"), 3, 2),
+        TurnStarted(1),
     ]
     assert summary(game)["direction"] is CLOCKWISE
     # three: counterclockwise
     game = position(hands, "g3", PILE, rules=SPEED)
     assert game.apply(Play(0, card("grv"), count=3)) == [
-        CardPlayed(0, card("grv"), 2, 3), DirectionChanged(COUNTERCLOCKWISE), TurnStarted(3),
+        CardPlayed(0, card("grv"), 2, 3),
+        DirectionChanged(COUNTERCLOCKWISE),
+        TurnStarted(3),
     ]
     assert summary(game) == expected(
-        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]], draw_pile=PILE,
-        discard=["g3", "grv", "grv", "grv"], current=3, color=Color.GREEN,
+        hands=[["r1", "r2"], ["b1", "b2"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=PILE,
+        discard=["g3", "grv", "grv", "grv"],
+        current=3,
+        color=Color.GREEN,
         direction=COUNTERCLOCKWISE,
     )
 
@@ -430,7 +519,10 @@ def test_round_n_round_on_a_zero_every_hand_passes_one_seat_in_the_direction_of_
     ]
     assert summary(game) == expected(
         hands=[["b5", "b6", "b7"], ["r1", "r2"], ["b1", "b2"], ["y1", "y2", "y3", "y4"]],
-        draw_pile=PILE, discard=["g3", "g0"], current=1, color=Color.GREEN,
+        draw_pile=PILE,
+        discard=["g3", "g0"],
+        current=1,
+        color=Color.GREEN,
     )
     # each seat sees only the hand it was handed
     assert for_seat(result[3], 1) == result[3]
@@ -449,7 +541,10 @@ def test_round_n_round_on_a_zero_every_hand_passes_one_seat_in_the_direction_of_
     ]
     assert summary(game) == expected(
         hands=[["b1", "b2"], ["y1", "y2", "y3", "y4"], ["b6", "b7"], ["g0", "r1", "r2"]],
-        draw_pile=PILE, discard=["grv", "g0"], current=2, color=Color.GREEN,
+        draw_pile=PILE,
+        discard=["grv", "g0"],
+        current=2,
+        color=Color.GREEN,
         direction=COUNTERCLOCKWISE,
     )
 
@@ -469,8 +564,11 @@ def test_round_n_round_a_player_handed_a_single_card_must_call_uno_or_draw_five(
         CardsDrawn(2, 5, DrawReason.UNO_PENALTY, tuple(cards(*PILE[:5]))),
     ]
     assert summary(game) == expected(
-        hands=[["y3"], ["r1", "r2"], ["b1", *PILE[:5]], ["y1", "y2"]], draw_pile=PILE[5:],
-        discard=["g3", "g0"], current=1, color=Color.GREEN,
+        hands=[["y3"], ["r1", "r2"], ["b1", *PILE[:5]], ["y1", "y2"]],
+        draw_pile=PILE[5:],
+        discard=["g3", "g0"],
+        current=1,
+        color=Color.GREEN,
     )
     assert game.view(3).handed_one == ()
     # the window closes when the next player begins their turn

@@ -35,8 +35,12 @@ def environment(home: Path) -> dict[str, str]:
         settings.write_text(TYPED_SETTINGS, encoding="utf-8")
     env = dict(os.environ)
     env.update(
-        XDG_DATA_HOME=str(home / "data"), XDG_CONFIG_HOME=str(home / "config"),
-        HOME=str(home), PROMPT_TOOLKIT_NO_CPR="1", TERM="dumb", COLUMNS="200",
+        XDG_DATA_HOME=str(home / "data"),
+        XDG_CONFIG_HOME=str(home / "config"),
+        HOME=str(home),
+        PROMPT_TOOLKIT_NO_CPR="1",
+        TERM="dumb",
+        COLUMNS="200",
     )
     env.pop("NO_COLOR", None)
     return env
@@ -72,12 +76,21 @@ class PtyGame:
     """``uno-access ARGS`` running in a pseudo-terminal."""
 
     def __init__(
-        self, home: Path, args: Sequence[str], timeout: float = 20,
+        self,
+        home: Path,
+        args: Sequence[str],
+        timeout: float = 20,
         preexec_fn: Callable[[], None] | None = None,
     ) -> None:
         self.child = pexpect.spawn(
-            sys.executable, ["-m", "uno_access", *args], cwd=str(ROOT), env=environment(home),
-            encoding="utf-8", timeout=timeout, dimensions=(50, 200), preexec_fn=preexec_fn,
+            sys.executable,
+            ["-m", "uno_access", *args],
+            cwd=str(ROOT),
+            env=environment(home),
+            encoding="utf-8",
+            timeout=timeout,
+            dimensions=(50, 200),
+            preexec_fn=preexec_fn,
         )
         self.child.delaybeforesend = 0
         self.prompt: str | None = None

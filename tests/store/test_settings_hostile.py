@@ -74,7 +74,7 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
     "huge display": ("display_width = 100000\n", 1),
     "bad verbosity": ('verbosity = "loud"\n', 1),
     "bad braille table": ('braille_table = "grade9"\n', 1),
-    "bad display": ('braille_display = 3\n', 1),
+    "bad display": ("braille_display = 3\n", 1),
     "bad bots": ('bots = "genius"\n', 1),
     "empty bots": ('bots = ""\n', 1),
     "bots with escapes": (f'bots = "normal,{CLEAR_TOML}"\n', 1),
@@ -85,7 +85,9 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
     "rules hand size 99999": ('rules = "standard,hand_size=99999"\n', 1),
     "10 players with 15 cards each": ('players = 10\nrules = "standard,hand_size=15"\n', 1),
     "anniversary 10 players with 11 cards": (
-        'players = 10\nrules = "anniversary,hand_size=11"\n', 1),
+        'players = 10\nrules = "anniversary,hand_size=11"\n',
+        1,
+    ),
     "partners for 3 players": ('players = 3\nrules = "partners"\n', 1),
     "two tables for 4 players": ('players = 4\nrules = "partners_two_tables"\n', 1),
     "10 MB value": ('name = "' + "x" * 10_000_000 + '"\n', 1),
@@ -141,7 +143,8 @@ def assert_safe_lines(problems: list[str], count: int) -> None:
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_a_broken_settings_file_gives_a_line_for_each_problem_quickly_and_no_exception(
-    tmp_path: Path, kind: str,
+    tmp_path: Path,
+    kind: str,
 ) -> None:
     content, count = KINDS[kind]
     path = write(tmp_path, content)
@@ -175,8 +178,10 @@ def test_thousands_of_unknown_keys_are_one_line_naming_three(tmp_path: Path) -> 
     path = write(tmp_path, "".join(f"k{i} = {i}\n" for i in range(3_000)))
     _, problems = load(path)
     assert len(problems) == 1
-    assert problems[0].startswith(f"{path}: 3,000 unknown settings ignored: k0, k1, k2 and "
-                                  "2,997 more; the settings are name, names, players,")
+    assert problems[0].startswith(
+        f"{path}: 3,000 unknown settings ignored: k0, k1, k2 and "
+        "2,997 more; the settings are name, names, players,"
+    )
 
 
 def test_a_huge_value_is_quoted_cut_to_a_few_dozen_characters(tmp_path: Path) -> None:
@@ -190,14 +195,16 @@ def test_a_huge_value_is_quoted_cut_to_a_few_dozen_characters(tmp_path: Path) ->
 
 def test_a_file_too_big_to_be_settings_is_one_line_and_the_defaults(tmp_path: Path) -> None:
     path = write(tmp_path, 'name = "' + "x" * 10_000_000 + '"\n')
-    assert load(path) == (DEFAULTS, [
-        f"{path} is larger than 65,536 bytes, too big to be a settings file: "
-        "the default settings are used."
-    ])
+    assert load(path) == (
+        DEFAULTS,
+        [
+            f"{path} is larger than 65,536 bytes, too big to be a settings file: "
+            "the default settings are used."
+        ],
+    )
 
 
-def test_a_settings_path_that_is_a_fifo_is_said_once_and_never_waited_on(tmp_path: Path
-                                                                         ) -> None:
+def test_a_settings_path_that_is_a_fifo_is_said_once_and_never_waited_on(tmp_path: Path) -> None:
     path = tmp_path / "settings.toml"
     os.mkfifo(path)
     start = time.perf_counter()
@@ -207,7 +214,9 @@ def test_a_settings_path_that_is_a_fifo_is_said_once_and_never_waited_on(tmp_pat
 
 def test_a_settings_path_that_is_a_device_is_said_once() -> None:
     assert load(Path("/dev/zero")) == (
-        DEFAULTS, ["/dev/zero is not a file: the default settings are used."])
+        DEFAULTS,
+        ["/dev/zero is not a file: the default settings are used."],
+    )
 
 
 def test_an_escape_sequence_key_is_named_with_its_escapes_spelled_out(tmp_path: Path) -> None:
@@ -218,7 +227,8 @@ def test_an_escape_sequence_key_is_named_with_its_escapes_spelled_out(tmp_path: 
 
 @pytest.mark.parametrize("kind", sorted(SAFE_NAMES))
 def test_names_from_the_settings_file_have_no_control_characters_or_escapes(
-    tmp_path: Path, kind: str,
+    tmp_path: Path,
+    kind: str,
 ) -> None:
     content, name = SAFE_NAMES[kind]
     path = write(tmp_path, content + f'names = "{CLEAR_TOML}Bo\\u001b[31mb, Cy\\u0007"\n')
@@ -228,13 +238,14 @@ def test_names_from_the_settings_file_have_no_control_characters_or_escapes(
     assert settings.names == "Bob,Cy"
 
 
-def test_a_game_started_with_a_fifo_for_settings_says_it_once_and_plays(tmp_path: Path
-                                                                        ) -> None:
+def test_a_game_started_with_a_fifo_for_settings_says_it_once_and_plays(tmp_path: Path) -> None:
     settings = tmp_path / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True)
     os.mkfifo(settings)
-    game = PtyGame(tmp_path, ["play", "--seed", "5", "--keys", "off", "--speech", "off",
-                              "--braille-display", "off"])
+    game = PtyGame(
+        tmp_path,
+        ["play", "--seed", "5", "--keys", "off", "--speech", "off", "--braille-display", "off"],
+    )
     try:
         said = game.wait()
         assert said[0] == f"uno-access: {settings} is not a file: the default settings are used."
@@ -252,7 +263,9 @@ def test_a_game_with_escape_sequences_in_the_settings_names_shows_none_of_them(
     settings.write_text(
         'keys = false\nspeech = false\nbraille_display = "off"\nplayers = 3\n'
         'name = "\\u001b[2JAnn"\nnames = "\\u001b]0;owned\\u0007Bob,Cy\\u001b[5m"\n'
-        '"\\u001b[2J" = 1\n', encoding="utf-8")
+        '"\\u001b[2J" = 1\n',
+        encoding="utf-8",
+    )
     game = PtyGame(tmp_path, ["play", "--seed", "5"])
     try:
         game.wait()
@@ -270,13 +283,18 @@ def test_ten_players_with_fifteen_cards_in_the_settings_say_one_line_and_play_on
 ) -> None:
     settings = tmp_path / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True)
-    settings.write_text('keys = false\nspeech = false\nbraille_display = "off"\n'
-                        'players = 10\nrules = "standard,hand_size=15"\n', encoding="utf-8")
+    settings.write_text(
+        'keys = false\nspeech = false\nbraille_display = "off"\n'
+        'players = 10\nrules = "standard,hand_size=15"\n',
+        encoding="utf-8",
+    )
     game = PtyGame(tmp_path, ["play", "--seed", "5"])
     try:
         said = game.wait()
-        assert said[0].startswith(f"uno-access: {settings}: the rules and the players do not "
-                                  "go together: 10 players with 15 cards each need 150 cards")
+        assert said[0].startswith(
+            f"uno-access: {settings}: the rules and the players do not "
+            "go together: 10 players with 15 cards each need 150 cards"
+        )
         assert any(line.startswith("UNO against ") for line in said), said
         assert game.type("l")[0].startswith("Your hand, 7 cards")
     finally:
@@ -286,8 +304,20 @@ def test_ten_players_with_fifteen_cards_in_the_settings_say_one_line_and_play_on
 def test_names_from_the_command_line_reach_the_table_without_escape_sequences(
     tmp_path: Path,
 ) -> None:
-    game = PtyGame(tmp_path, ["play", "--seed", "5", "--players", "3", "--name", "\x1b[2JZo\x07e",
-                              "--names", "\x1b]0;owned\x07Bob,C\x1b[5my"])
+    game = PtyGame(
+        tmp_path,
+        [
+            "play",
+            "--seed",
+            "5",
+            "--players",
+            "3",
+            "--name",
+            "\x1b[2JZo\x07e",
+            "--names",
+            "\x1b]0;owned\x07Bob,C\x1b[5my",
+        ],
+    )
     try:
         game.wait()
         before = game.child.before or ""

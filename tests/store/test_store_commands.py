@@ -35,16 +35,30 @@ def typed(lines: list[str], seed: int | None = 8, again: int | None = None) -> l
         pipe.close()
         screen = Screen(said.append)
         if again is None:
-            run(2, ["random"], RuleSet(), seed, None, input=pipe, output=DummyOutput(),
-                screen=screen)
+            run(
+                2,
+                ["random"],
+                RuleSet(),
+                seed,
+                None,
+                input=pipe,
+                output=DummyOutput(),
+                screen=screen,
+            )
         else:
             resume(again, input=pipe, output=DummyOutput(), screen=screen)
     return said
 
 
 def command(home: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "uno_access", *args], cwd=ROOT,
-                          env=environment(home), capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "uno_access", *args],
+        cwd=ROOT,
+        env=environment(home),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_play_offers_the_unfinished_game_and_yes_takes_it_up_where_it_stopped(
@@ -59,7 +73,7 @@ def test_play_offers_the_unfinished_game_and_yes_takes_it_up_where_it_stopped(
     end = said.index(messages.RESUMED_END)
     # your own last move and all since, then what you were last told (here your hand)
     assert said[2] == drew and said[end - 1] == hand and set(said[2:end]) <= set(first)
-    assert said[end + 1:].count(hand) == 2  # asked for, then repeated
+    assert said[end + 1 :].count(hand) == 2  # asked for, then repeated
     assert read_saved(home).id == 1
 
 

@@ -54,7 +54,7 @@ def _sql(home: Path, statement: str, *args: object) -> None:
 def _resume_lines(said: list[str]) -> list[str]:
     """The lines between "resumed where it stopped" and "that is where the game stopped"."""
     start = next(i for i, line in enumerate(said) if "resumed where it stopped" in line)
-    return said[start + 1:said.index(messages.RESUMED_END)]
+    return said[start + 1 : said.index(messages.RESUMED_END)]
 
 
 def test_a_refused_play_of_no_cards_is_never_saved_as_something_unreadable(home: Path) -> None:
@@ -106,8 +106,14 @@ def test_a_refused_play_of_no_cards_at_the_table_is_told_and_not_saved(home: Pat
     recorder = Recorder.start(opened.store, setup, screen.say)
     with create_pipe_input() as pipe:
         pipe.close()
-        table = Table(setup.new_game(), {1: RandomBot(random.Random(1))},
-                      Keyboard(input=pipe, output=DummyOutput()), screen, 0, recorder=recorder)
+        table = Table(
+            setup.new_game(),
+            {1: RandomBot(random.Random(1))},
+            Keyboard(input=pipe, output=DummyOutput()),
+            screen,
+            0,
+            recorder=recorder,
+        )
         hand = table.game.state.hands[0]
         events = table._apply(Play(0, hand[0], count=0))
     assert type(events[0]).__name__ == "Rejected"
@@ -123,8 +129,11 @@ def test_a_game_saved_with_a_play_of_no_cards_by_an_earlier_version_resumes_whol
     before = read_saved(home)
     _sql(home, "UPDATE actions SET n = n + 1000 WHERE n >= 1")  # a refused b7 x0 as move 2
     _sql(home, "UPDATE actions SET n = n - 999 WHERE n >= 1000")
-    _sql(home, "INSERT INTO actions VALUES (1, 1, ?)",
-         json.dumps({"seat": 0, "act": "play", "cards": []}))
+    _sql(
+        home,
+        "INSERT INTO actions VALUES (1, 1, ?)",
+        json.dumps({"seat": 0, "act": "play", "cards": []}),
+    )
     saved = read_saved(home)
     assert saved.damage is None and len(saved.actions) == len(before.actions) + 1
     assert state_json(saved.game()) == state_json(before.game())
@@ -205,8 +214,16 @@ def test_a_game_that_cannot_be_dealt_is_never_saved(home: Path) -> None:
     with create_pipe_input() as pipe, contextlib.suppress(Exception):
         pipe.close()  # the rules may refuse it, or the deal fail: either way, nothing saved
         rules = RuleSet.from_spec("standard,hand_size=15")
-        run(10, ["random"], rules, 1, None, input=pipe, output=DummyOutput(),
-            screen=Screen(lambda line: None))
+        run(
+            10,
+            ["random"],
+            rules,
+            1,
+            None,
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(lambda line: None),
+        )
     opened = Store.open(database(home))
     assert opened.store is not None
     assert opened.store.latest() is None
@@ -220,8 +237,11 @@ def test_a_move_saved_but_never_told_is_told_on_resume(home: Path) -> None:
     typed(["d", "k", "cc", "d"])
     whole = read_saved(home)
     last = len(whole.actions)
-    told = [line for line, moves in zip(whole.lines, whole.moves, strict=True)
-            if moves == last and line is not None]
+    told = [
+        line
+        for line, moves in zip(whole.lines, whole.moves, strict=True)
+        if moves == last and line is not None
+    ]
     assert told and told[0].startswith("You draw ")
     _sql(home, "DELETE FROM lines WHERE moves = ?", last)
     said = typed([], again=1)

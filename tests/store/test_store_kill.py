@@ -110,7 +110,7 @@ class Player:
         # what happened at the table since the person's own last move, then what they were
         # last told (the answer to their last question), told again
         last = answers[QUERIES[-1]]
-        assert recap[-len(last):] == last, "what the person was last told, again"
+        assert recap[-len(last) :] == last, "what the person was last told, again"
         assert is_subsequence(recap, before.history), "a line told again that was never told"
         assert state_json(self.position()) == state_json(before.game())
         for query in QUERIES:
@@ -151,7 +151,7 @@ class Player:
         assert self.game.prompt is not None, lines
         start = next(i for i, line in enumerate(lines) if "resumed where it stopped" in line)
         end = lines.index(messages.RESUMED_END)
-        return lines[start + 1:end]
+        return lines[start + 1 : end]
 
 
 def test_a_game_killed_at_20_random_moments_resumes_each_time_with_no_action_lost(
@@ -178,10 +178,21 @@ def test_a_game_killed_at_20_random_moments_resumes_each_time_with_no_action_los
     assert len(player.snapshots) == KILLS
     exported = tmp_path / "game.json"
     env = environment(tmp_path)
-    subprocess.run([sys.executable, "-m", "uno_access", "export", "-o", str(exported)],
-                   cwd=ROOT, env=env, check=True, capture_output=True)
-    replayed = subprocess.run([sys.executable, "-m", "uno_access", "scenario", str(exported)],
-                              cwd=ROOT, env=env, check=True, capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-m", "uno_access", "export", "-o", str(exported)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
+    replayed = subprocess.run(
+        [sys.executable, "-m", "uno_access", "scenario", str(exported)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     last = json.loads(replayed.stdout.splitlines()[-1])
     assert last == state_json(final.game())
 
@@ -189,9 +200,21 @@ def test_a_game_killed_at_20_random_moments_resumes_each_time_with_no_action_los
 def test_the_kill_campaign_script_finds_every_move_told_and_every_game_readable() -> None:
     """``scripts/kill_campaign.py``, a few kills: its counts that must be 0 are 0."""
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "kill_campaign.py"), "--kills", "6",
-         "--seed", "5", "--seconds", "120"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "kill_campaign.py"),
+            "--kills",
+            "6",
+            "--seed",
+            "5",
+            "--seconds",
+            "120",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
     )
     counts = dict(line.split(": ", 1) for line in result.stdout.splitlines() if ": " in line)
     assert result.returncode == 0, result.stdout + result.stderr

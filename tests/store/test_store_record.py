@@ -45,7 +45,8 @@ def record_random_game(store: Store, rules: RuleSet, seed: int, players: int) ->
         seat = game.state.current
         action: Action = (
             Play(seat, Card.from_code("r5"))  # often refused: saved too
-            if rng.random() < 0.05 else rng.choice(game.legal_actions(seat))
+            if rng.random() < 0.05
+            else rng.choice(game.legal_actions(seat))
         )
         recorder.record(action)
         for event in game.apply(action):
@@ -100,6 +101,9 @@ def test_a_game_is_saved_line_by_line_with_the_person_s_last_message(tmp_path: P
 
 
 def test_an_action_naming_seat_0_keeps_its_seat_when_saved() -> None:
-    for action in (Catch(2, 0), Play(1, Card.from_code("an"), target=0),
-                   JumpIn(1, Card.from_code("r5"), on=0)):
+    for action in (
+        Catch(2, 0),
+        Play(1, Card.from_code("an"), target=0),
+        JumpIn(1, Card.from_code("r5"), on=0),
+    ):
         assert action_from_json(action_json(action)) == action

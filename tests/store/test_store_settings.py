@@ -36,8 +36,7 @@ def write(tmp_path: Path, text: str) -> Path:
     return path
 
 
-def test_each_bad_setting_is_named_with_its_line_and_its_default_is_used(tmp_path: Path
-                                                                          ) -> None:
+def test_each_bad_setting_is_named_with_its_line_and_its_default_is_used(tmp_path: Path) -> None:
     path = write(tmp_path, BAD)
     settings, problems = load(path)
     assert settings == Settings(name="Zoë", large_text=True)
@@ -81,18 +80,29 @@ def test_a_settings_file_that_cannot_be_read_gives_one_line_and_the_defaults(
 ) -> None:
     path = tmp_path / "settings.toml"
     path.mkdir()
-    assert load(path) == (Settings(), [
-        f"{path} cannot be read (Is a directory): the default settings are used."
-    ])
+    assert load(path) == (
+        Settings(),
+        [f"{path} cannot be read (Is a directory): the default settings are used."],
+    )
     assert load(tmp_path / "none.toml") == (Settings(), [])
 
 
 def test_settings_written_back_read_back_the_same(tmp_path: Path) -> None:
     chosen = Settings(
-        name='Ann "the \\ best" Zoë\x7f', players=4, bots="random", rules="speed",
-        speech=False, speech_rate=300, voice="en-gb", volume=0.25,
-        braille_display=BrailleDisplay.BRLAPI, braille_table=BrailleTable.COMPUTER,
-        display_width=40, verbosity=Verbosity.BRIEF, large_text=True, bot_pace=0.5,
+        name='Ann "the \\ best" Zoë\x7f',
+        players=4,
+        bots="random",
+        rules="speed",
+        speech=False,
+        speech_rate=300,
+        voice="en-gb",
+        volume=0.25,
+        braille_display=BrailleDisplay.BRLAPI,
+        braille_table=BrailleTable.COMPUTER,
+        display_width=40,
+        verbosity=Verbosity.BRIEF,
+        large_text=True,
+        bot_pace=0.5,
     )
     path = tmp_path / "config" / "settings.toml"
     assert save(chosen, path) is None
@@ -105,8 +115,10 @@ def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) 
     settings = tmp_path / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True)
     settings.write_text(BAD, encoding="utf-8")
-    game = PtyGame(tmp_path, ["play", "--seed", "5", "--keys", "off", "--speech", "off",
-                                "--braille-display", "off"])
+    game = PtyGame(
+        tmp_path,
+        ["play", "--seed", "5", "--keys", "off", "--speech", "off", "--braille-display", "off"],
+    )
     try:
         said = game.wait()
         assert said[0].startswith(f"uno-access: {settings}, line 2: players = 12 is not allowed")

@@ -45,8 +45,16 @@ def play_typed(typed: list[str], seed: int = 4) -> list[str]:
     with create_pipe_input() as pipe:
         pipe.send_text("".join(line + "\r" for line in typed))
         pipe.close()
-        run(2, ["random"], RuleSet(), seed, None, input=pipe, output=DummyOutput(),
-            screen=Screen(said.append))
+        run(
+            2,
+            ["random"],
+            RuleSet(),
+            seed,
+            None,
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+        )
     return said
 
 
@@ -105,7 +113,8 @@ class _Locker:
         if line.startswith("Saving is delayed"):
             self.delayed_at = len(self.said)
         if (
-            self.until is not None and self.delayed_at is not None
+            self.until is not None
+            and self.delayed_at is not None
             and len(self.said) - self.delayed_at >= self.until
             and self.connection.in_transaction
         ):
@@ -124,8 +133,16 @@ def _play_locked(home: Path, until: int | None, typed: list[str]) -> list[str]:
         with create_pipe_input() as pipe:
             pipe.send_text("".join(line + "\r" for line in typed))
             pipe.close()
-            run(2, ["random"], RuleSet(), 4, None, input=pipe, output=DummyOutput(),
-                screen=Screen(locker.write))
+            run(
+                2,
+                ["random"],
+                RuleSet(),
+                4,
+                None,
+                input=pipe,
+                output=DummyOutput(),
+                screen=Screen(locker.write),
+            )
     finally:
         locker.close()
     return locker.said
@@ -258,10 +275,14 @@ def test_a_read_only_data_folder_says_the_game_is_not_saved_and_play_goes_on(
     data = tmp_path / "data" / "uno-access"
     data.mkdir(parents=True)
     for folder in (data, data.parent):
-        folder.chmod(stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP
-                     | stat.S_IROTH | stat.S_IXOTH)
-    game = PtyGame(tmp_path, ["play", "--seed", "3"],
-                   preexec_fn=_without_root_s_override if os.geteuid() == 0 else None)
+        folder.chmod(
+            stat.S_IRUSR | stat.S_IXUSR | stat.S_IRGRP | stat.S_IXGRP | stat.S_IROTH | stat.S_IXOTH
+        )
+    game = PtyGame(
+        tmp_path,
+        ["play", "--seed", "3"],
+        preexec_fn=_without_root_s_override if os.geteuid() == 0 else None,
+    )
     try:
         said = game.wait()
         assert said[0] == messages.not_saving(messages.read_only(str(data)))
@@ -293,8 +314,14 @@ def test_an_unfinished_game_in_a_read_only_folder_still_resumes_unsaved_and_expo
         assert said[1] == messages.resumed(before.id, ["Ann"], 1)
         assert game.type("l")[0].startswith("Your hand, ")
         exported = subprocess.run(
-            [sys.executable, "-m", "uno_access", "export"], cwd=ROOT, env=environment(home),
-            capture_output=True, text=True, timeout=60, preexec_fn=drop, check=False,
+            [sys.executable, "-m", "uno_access", "export"],
+            cwd=ROOT,
+            env=environment(home),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            preexec_fn=drop,
+            check=False,
         )
     finally:
         game.close()

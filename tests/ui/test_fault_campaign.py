@@ -25,13 +25,22 @@ def _spawn(home: Path, *args: str) -> pexpect.spawn[str]:
     (home / "config" / "uno-access").mkdir(parents=True, exist_ok=True)
     (home / "config" / "uno-access" / "settings.toml").write_text(SETTINGS, encoding="utf-8")
     env = dict(os.environ)
-    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
-               XDG_DATA_HOME=str(home / "data"), TERM="xterm-256color",
-               PROMPT_TOOLKIT_NO_CPR="1")
-    return pexpect.spawn(str(ROOT / ".venv" / "bin" / "uno-access"),
-                         [*args, "--speech", "off", "--braille-display", "off"],
-                         cwd=str(ROOT), env=env, encoding="utf-8", timeout=20,
-                         dimensions=(40, 120))
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        TERM="xterm-256color",
+        PROMPT_TOOLKIT_NO_CPR="1",
+    )
+    return pexpect.spawn(
+        str(ROOT / ".venv" / "bin" / "uno-access"),
+        [*args, "--speech", "off", "--braille-display", "off"],
+        cwd=str(ROOT),
+        env=env,
+        encoding="utf-8",
+        timeout=20,
+        dimensions=(40, 120),
+    )
 
 
 def test_ctrl_backslash_stops_the_game_as_ctrl_c_does_saved_and_with_status_130(
@@ -71,15 +80,35 @@ def test_a_refused_pasted_line_is_told_in_one_short_line(tmp_path: Path) -> None
 def test_the_fault_campaign_finds_no_traceback_no_lost_prompt_and_every_game_readable() -> None:
     """``scripts/fault_campaign.py`` with a small budget: every count that must be 0 is 0."""
     result = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "fault_campaign.py"), "--inputs", "300",
-         "--seconds", "90", "--seed", "7"],
-        cwd=ROOT, capture_output=True, text=True, timeout=150, check=False,
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "fault_campaign.py"),
+            "--inputs",
+            "300",
+            "--seconds",
+            "90",
+            "--seed",
+            "7",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=150,
+        check=False,
     )
-    counts = dict(line.split(": ", 1) for line in result.stdout.splitlines()
-                  if ": " in line and not line.startswith(("problem", " ")))
+    counts = dict(
+        line.split(": ", 1)
+        for line in result.stdout.splitlines()
+        if ": " in line and not line.startswith(("problem", " "))
+    )
     assert int(counts["inputs sent"]) >= 100, result.stdout
-    for name in ("tracebacks", "prompts not back within 5 s", "exits not 0 or 130",
-                 "games unreadable", "cards not conserved"):
+    for name in (
+        "tracebacks",
+        "prompts not back within 5 s",
+        "exits not 0 or 130",
+        "games unreadable",
+        "cards not conserved",
+    ):
         assert counts[name] == "0", result.stdout[-4000:]
     assert int(counts["games played"]) >= 1
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr

@@ -50,8 +50,9 @@ CTRL = {name: chr(ord(name) - ord("a") + 1) for name in "abcdefghijklmnopqrstuvw
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
 
-def game_of(keys: Sequence[str], *, typed: bool = False, later: Sequence[str] = (),
-            pause: float = 1.0) -> tuple[int, list[str]]:
+def game_of(
+    keys: Sequence[str], *, typed: bool = False, later: Sequence[str] = (), pause: float = 1.0
+) -> tuple[int, list[str]]:
     """Send ``keys`` (then each of ``later`` after ``pause`` seconds), close the input;
     the exit status and every line said.
     """
@@ -68,15 +69,21 @@ def game_of(keys: Sequence[str], *, typed: bool = False, later: Sequence[str] = 
 
         sender = threading.Thread(target=send_later)
         sender.start()
-        status = play(game, {1: bot(1), 2: bot(2)}, input=pipe, output=DummyOutput(),
-                      screen=Screen(said.append), keys=not typed)
+        status = play(
+            game,
+            {1: bot(1), 2: bot(2)},
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+            keys=not typed,
+        )
         sender.join()
     return status, said
 
 
 def after_turn(said: list[str]) -> list[str]:
     start = next(i for i, line in enumerate(said) if line.startswith("Your turn."))
-    return said[start + 1:]
+    return said[start + 1 :]
 
 
 # ----------------------------------------------------------------- control keys
@@ -115,12 +122,16 @@ def test_ctrl_c_stops_the_game_after_a_control_key(name: str) -> None:
     assert TOP not in said
 
 
-@pytest.mark.parametrize("keys", [
-    ["/"],  # the command line
-    ["/b7"],  # something typed in it
-    ["d", "\r"],  # nothing to ask yet: the key prompt after a draw
-    ["q"],  # the quit question
-], ids=["command line", "typed text", "after a draw", "quit question"])
+@pytest.mark.parametrize(
+    "keys",
+    [
+        ["/"],  # the command line
+        ["/b7"],  # something typed in it
+        ["d", "\r"],  # nothing to ask yet: the key prompt after a draw
+        ["q"],  # the quit question
+    ],
+    ids=["command line", "typed text", "after a draw", "quit question"],
+)
 def test_ctrl_c_works_in_every_prompt(keys: list[str]) -> None:
     status, said = game_of([*keys, "\x03"])
     assert status == 130 and said[-1] == INTERRUPTED
@@ -131,8 +142,14 @@ def test_ctrl_c_works_while_a_colour_is_asked() -> None:
     said: list[str] = []
     with create_pipe_input() as pipe:
         pipe.send_text("/wi\r\x03")  # the Wild typed: its colour is asked
-        status = play(game, {1: bot(1), 2: bot(2)}, input=pipe, output=DummyOutput(),
-                      screen=Screen(said.append), keys=True)
+        status = play(
+            game,
+            {1: bot(1), 2: bot(2)},
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+            keys=True,
+        )
     assert status == 130
     assert said[-2:] == [messages.which_color(messages.KEYED), INTERRUPTED]
 
@@ -212,10 +229,17 @@ def test_the_keyboard_never_holds_more_than_the_line_limit() -> None:
 # ----------------------------------------------------------------- numbers
 
 
-@pytest.mark.parametrize("line", [
-    "r5 x99999999999999999999", "g2 x100000000", "b7 x0", "b7 x11", "g2 g2 x9",
-    "j x99999999999999999999",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "r5 x99999999999999999999",
+        "g2 x100000000",
+        "b7 x0",
+        "b7 x11",
+        "g2 g2 x9",
+        "j x99999999999999999999",
+    ],
+)
 def test_a_count_out_of_range_says_the_range(line: str) -> None:
     view = position(START, "b2").view(0)
     started = time.perf_counter()
@@ -232,9 +256,7 @@ def test_huge_counts_in_a_game_are_refused_in_words() -> None:
 @pytest.mark.parametrize("seat", ["99999999999999999999", "0", "4", "\u00b2"])
 def test_a_seat_number_out_of_range_names_the_range(seat: str) -> None:
     view = position(START, "b2").view(0)
-    assert parse(f"catch {seat}", view) == Invalid(
-        messages.no_such_player(seat, ["Ann", "Bob"], 3)
-    )
+    assert parse(f"catch {seat}", view) == Invalid(messages.no_such_player(seat, ["Ann", "Bob"], 3))
 
 
 @pytest.mark.parametrize("value", ["9999999999999", "79", "451", "\u00b2", "1" * 400])
@@ -246,9 +268,11 @@ def test_a_rate_out_of_range_names_the_range(value: str) -> None:
 # ----------------------------------------------------------------- either case
 
 
-@pytest.mark.parametrize("entry", [e for e in REGISTRY if any(k.isalpha() and len(k) == 1
-                                                               for k in e.keys)],
-                         ids=lambda e: e.key.name)
+@pytest.mark.parametrize(
+    "entry",
+    [e for e in REGISTRY if any(k.isalpha() and len(k) == 1 for k in e.keys)],
+    ids=lambda e: e.key.name,
+)
 def test_every_letter_key_works_in_either_case(entry: object) -> None:
     assert hasattr(entry, "keys") and hasattr(entry, "key")
     letter = next(k for k in entry.keys if len(k) == 1 and k.isalpha())
@@ -319,9 +343,11 @@ def _views() -> list[Game]:
     return [position(START, "b2"), position(["b7 g2", "b3", "b1"], "b2")]
 
 
-@pytest.mark.parametrize("entry", [e for e in REGISTRY
-                                   if e.typed and any(len(k) == 1 for k in e.keys)],
-                         ids=lambda e: e.key.name)
+@pytest.mark.parametrize(
+    "entry",
+    [e for e in REGISTRY if e.typed and any(len(k) == 1 for k in e.keys)],
+    ids=lambda e: e.key.name,
+)
 def test_a_single_character_typed_means_what_its_key_means(entry: object) -> None:
     assert hasattr(entry, "keys") and hasattr(entry, "key")
     for game in _views():
@@ -366,8 +392,7 @@ def test_f1_and_help_are_made_from_the_registry() -> None:
         if entry.keys:
             assert any(line.startswith(_key_shown(entry.keys[0])) for line in keyed), entry
         if entry.words and entry.key is not Key.NEWER:
-            assert any(line.startswith(" or ".join(entry.words[:3]) + ":")
-                       for line in typed), entry
+            assert any(line.startswith(" or ".join(entry.words[:3]) + ":") for line in typed), entry
     assert not any("type " in line.lower() for line in keyed if line.startswith("D"))
 
 
@@ -382,12 +407,31 @@ def test_key_mode_never_says_type_d_to_draw() -> None:
     with create_pipe_input() as pipe:
         pipe.send_text("l")
         pipe.close()
-        play(game, {1: bot(1), 2: bot(2)}, input=pipe, output=DummyOutput(),
-             screen=Screen(said.append), keys=True)
+        play(
+            game,
+            {1: bot(1), 2: bot(2)},
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+            keys=True,
+        )
     assert not any("type d" in line.lower() for line in said)
     assert "None of your cards matches: you must draw." in " ".join(said)
-    for field in ("draw", "keep", "uno", "catch", "challenge", "accept", "jump",
-                  "next_round", "go_on", "quit", "yes", "help", "play_drawn"):
+    for field in (
+        "draw",
+        "keep",
+        "uno",
+        "catch",
+        "challenge",
+        "accept",
+        "jump",
+        "next_round",
+        "go_on",
+        "quit",
+        "yes",
+        "help",
+        "play_drawn",
+    ):
         assert not getattr(messages.KEYED, field).startswith("type"), field
 
 
@@ -395,8 +439,9 @@ def test_key_mode_never_says_type_d_to_draw() -> None:
 
 
 def test_in_a_real_terminal_ctrl_r_leaves_t_working_and_ctrl_c_stops(tmp_path: Path) -> None:
-    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "call_uno_and_go_out.json"),
-                    *DEVICES_OFF)
+    game = Terminal(
+        tmp_path, "--scenario", str(SCENARIOS / "call_uno_and_go_out.json"), *DEVICES_OFF
+    )
     game.sees("You hold 2 cards.")
     for key in (CTRL["r"], CTRL["s"], CTRL["q"], CTRL["z"], "\x1d"):
         game.press(key)
@@ -421,8 +466,14 @@ def test_a_key_at_the_hot_seat_question_asks_again_in_words() -> None:
     with create_pipe_input() as pipe:
         pipe.send_text("\rt ")  # you play Blue 7; T at Ann's question; Space: Ann has it
         pipe.close()
-        play(game, {2: bot(2)}, input=pipe, output=DummyOutput(), screen=Screen(said.append),
-             keys=True)
+        play(
+            game,
+            {2: bot(2)},
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+            keys=True,
+        )
     ask = messages.take_the_keyboard("Ann", messages.KEYED)
-    rest = said[said.index(ask) + 1:]
+    rest = said[said.index(ask) + 1 :]
     assert rest[:2] == [ask, "Ann has the keyboard."]

@@ -67,9 +67,7 @@ def played(keys: str, *, again: bool = False) -> tuple[list[str], Recording, Rec
         pipe.send_text(keys)
         pipe.close()
         screen = Screen(said.append)
-        outputs = Outputs(
-            screen.say, speaker=cast(Any, speaker), braille_out=cast(Any, display)
-        )
+        outputs = Outputs(screen.say, speaker=cast(Any, speaker), braille_out=cast(Any, display))
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
         session = Session(keyboard, screen, outputs, Notices())
         if again:
@@ -187,8 +185,11 @@ class WindowKeeper(ScreenBraille):
 
 def test_at_the_end_of_a_round_the_display_stays_on_the_result_not_the_hint() -> None:
     game = Game.from_position(
-        ["You", "Ann"], [[Card.from_code("b7")], [Card.from_code("b3"), Card.from_code("y5")]],
-        Card.from_code("b2"), [Card.from_code(c) for c in ("r1", "g1", "y9")], seed=1,
+        ["You", "Ann"],
+        [[Card.from_code("b7")], [Card.from_code("b3"), Card.from_code("y5")]],
+        Card.from_code("b2"),
+        [Card.from_code(c) for c in ("r1", "g1", "y9")],
+        seed=1,
     )
     said: list[str] = []
     display = WindowKeeper()
@@ -208,9 +209,12 @@ def test_at_the_end_of_a_round_the_display_stays_on_the_result_not_the_hint() ->
 
 # every card face typed in turn (the first legal one is played), then a draw and a keep
 TRIES = [
-    *(f"{color}{face}" for color in "bgry"
-      for face in (*map(str, range(10)), "+2", "rv", "sk")),
-    "wi red", "wi+4 red", "draw", "keep", "accept",
+    *(f"{color}{face}" for color in "bgry" for face in (*map(str, range(10)), "+2", "rv", "sk")),
+    "wi red",
+    "wi+4 red",
+    "draw",
+    "keep",
+    "accept",
 ]
 
 
@@ -252,12 +256,12 @@ def test_a_resumed_game_tells_the_game_not_the_quit_question_and_keeps_its_histo
     first, _, _ = played("tcq")  # asked whether to quit when the input closed
     said, _, _ = played("y\x1b[5~\x1b[5~")  # resume it, then Page Up twice
     end = said.index(messages.RESUMED_END)
-    recap = said[said.index(messages.resumed(1, ["Ann"], 1)) + 1:end]
+    recap = said[said.index(messages.resumed(1, ["Ann"], 1)) + 1 : end]
     assert recap and all(line in first for line in recap)
     assert not any(line.startswith("Quit the game?") for line in recap)  # never asked again
     assert recap[-1].startswith("Card check:")  # the last answer before the quit question
     # the game's history came back with it: Page Up reads what was told before the resume
     start = next(line for line in first if line.startswith("The start card is"))
     dealt = next(line for line in first if line.startswith("You are dealt"))
-    back = said[end + 2:end + 4]
+    back = said[end + 2 : end + 4]
     assert back[0].endswith(f": {start}") and back[1].endswith(f": {dealt}")

@@ -26,12 +26,9 @@ os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
 REMINDER = "Type a card to play it, d to draw, l for your hand, or help."
 WELCOME_3 = (
-    "UNO against Ann and Bob: first to 500 points wins. "
-    "Type help at any time to hear the commands."
+    "UNO against Ann and Bob: first to 500 points wins. Type help at any time to hear the commands."
 )
-WELCOME_2 = (
-    "UNO against Ann: first to 500 points wins. Type help at any time to hear the commands."
-)
+WELCOME_2 = "UNO against Ann: first to 500 points wins. Type help at any time to hear the commands."
 CLOSED = "The input has closed: the game is stopped."
 
 
@@ -52,13 +49,19 @@ def position(
     """
     names = ["You", "Ann", "Bob"][: len(hands)]
     return Game.from_position(
-        names, [cards(h) for h in hands], Card.from_code(start), cards(pile),
-        dealer=dealer, seed=1, scores=scores,
+        names,
+        [cards(h) for h in hands],
+        Card.from_code(start),
+        cards(pile),
+        dealer=dealer,
+        seed=1,
+        scores=scores,
     )
 
 
-def bot(seed: int = 1, forget_uno: float = 0.0, catch: float = 0.0, challenge: float = 0.0
-        ) -> RandomBot:
+def bot(
+    seed: int = 1, forget_uno: float = 0.0, catch: float = 0.0, challenge: float = 0.0
+) -> RandomBot:
     made = RandomBot(random.Random(seed))
     made.forget_uno = forget_uno
     made.catch = catch
@@ -66,8 +69,9 @@ def bot(seed: int = 1, forget_uno: float = 0.0, catch: float = 0.0, challenge: f
     return made
 
 
-def session(game: Game, typed: Sequence[str], bots: dict[int, RandomBot] | None = None
-            ) -> tuple[int, list[str]]:
+def session(
+    game: Game, typed: Sequence[str], bots: dict[int, RandomBot] | None = None
+) -> tuple[int, list[str]]:
     """Type ``typed`` (one line each), then close the input; the status and every line said."""
     seated = bots or {seat: bot(seat) for seat in range(1, len(game.view(0).names))}
     said: list[str] = []
@@ -104,8 +108,7 @@ def test_playing_a_card_then_the_bots_play() -> None:
         "Ann plays Blue 3.",
         "Bob plays Blue 1.",
         turn("Blue 1", 3),
-        "Your hand, 3 cards: Green 2, Red 5, Yellow 8. "
-        "None of your cards matches: you must draw.",
+        "Your hand, 3 cards: Green 2, Red 5, Yellow 8. None of your cards matches: you must draw.",
         CLOSED,
     ]
 
@@ -123,8 +126,7 @@ def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
         *opening("Blue 2", "Blue 2", 4),
         "Red 5 does not match the top card: match its colour, number or symbol, or play a Wild.",
         "You do not hold Green 3.",
-        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
-        "You can play: Blue 7, Green 2.",
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. You can play: Blue 7, Green 2.",
         CLOSED,
     ]
     view = game.view(0)
@@ -136,8 +138,10 @@ def test_an_illegal_card_is_refused_and_changes_nothing() -> None:
 def test_input_that_means_nothing_gets_one_clear_line() -> None:
     game = position(START, "b2")
     _, said = session(game, ["xyzzy", "b7 red", "x", "d d", "x zed", "play purple"])
-    unknown = "is not a command or a card. Type a card (b7, blue 7, wi red), d to draw, or help " \
+    unknown = (
+        "is not a command or a card. Type a card (b7, blue 7, wi red), d to draw, or help "
         "for all commands."
+    )
     assert said[4:] == [
         f"'xyzzy' {unknown}",
         "Only a Wild takes a colour: type b7 alone to play Blue 7.",
@@ -268,8 +272,9 @@ def test_a_bot_catches_you_without_uno() -> None:
 
 
 FORGETFUL = ["b7 g2 r5", "b3 y5", "b1 y7 y2"]  # Ann plays Blue 3 and forgets UNO
-WINDOW = "Ann has one card and did not call UNO: type x to catch Ann, or press Enter to let " \
-    "play go on."
+WINDOW = (
+    "Ann has one card and did not call UNO: type x to catch Ann, or press Enter to let play go on."
+)
 
 
 def test_catching_a_bot_before_the_next_player_begins() -> None:
@@ -312,8 +317,9 @@ def test_enter_lets_play_go_on_and_the_window_closes() -> None:
 
 
 def test_on_your_turn_you_may_catch_the_player_before_you() -> None:
-    _, said = session(position(["b7 g2 r5", "b3 y5"], "b2", dealer=0), ["x"],
-                      {1: bot(1, forget_uno=1.0)})
+    _, said = session(
+        position(["b7 g2 r5", "b3 y5"], "b2", dealer=0), ["x"], {1: bot(1, forget_uno=1.0)}
+    )
     assert said[1:] == [
         "Round 1: you deal.",
         "The start card is Blue 2.",
@@ -358,10 +364,8 @@ def test_help_scores_order_empty_line_and_repeat() -> None:
         "It is your turn. Play goes to the left, clockwise: you, then Ann, then Bob.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
-        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
-        "You can play: Blue 7, Green 2.",
-        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
-        "You can play: Blue 7, Green 2.",
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. You can play: Blue 7, Green 2.",
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. You can play: Blue 7, Green 2.",
         CLOSED,
     ]
 
@@ -473,8 +477,13 @@ def test_ctrl_c_stops_the_game_cleanly() -> None:
     said: list[str] = []
     with create_pipe_input() as pipe:
         pipe.send_text("\x03")
-        status = play(position(START, "b2"), {1: bot(1), 2: bot(2)}, input=pipe,
-                      output=DummyOutput(), screen=Screen(said.append))
+        status = play(
+            position(START, "b2"),
+            {1: bot(1), 2: bot(2)},
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+        )
     assert status == 130
     assert said[-1] == "Interrupted: the game is stopped."
 

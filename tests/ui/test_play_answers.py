@@ -38,8 +38,9 @@ def typed(game: Game, lines: Sequence[str], verbosity: Verbosity) -> list[str]:
         pipe.send_text("".join(line + "\r" for line in lines))
         pipe.close()
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=False)
-        Table(game, {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append),
-              verbosity=verbosity).run()
+        Table(
+            game, {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append), verbosity=verbosity
+        ).run()
     return said
 
 
@@ -92,7 +93,8 @@ def test_w_says_whose_turn_it_is_then_the_order() -> None:
 
 
 def test_auto_without_a_braille_display_is_braille_off_said_once_in_one_plain_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("BRLAPI_HOST", "127.0.0.1:999")  # nothing listens there
     monkeypatch.setenv("BRLAPI_AUTH", "none")
@@ -100,8 +102,7 @@ def test_auto_without_a_braille_display_is_braille_off_said_once_in_one_plain_li
     with create_pipe_input() as pipe:
         pipe.send_text("c\rt\r")
         pipe.close()
-        run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(),
-            settings=settings)
+        run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(), settings=settings)
     shown = capsys.readouterr().out.splitlines()
     assert shown.count("No braille display found; braille is off.") == 1
     assert not any(0x2800 <= ord(ch) <= 0x28FF for line in shown for ch in line)  # no dots

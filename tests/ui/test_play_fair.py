@@ -28,8 +28,7 @@ def test_the_anniversary_card_played_by_keys_calls_uno_and_is_not_caught() -> No
     said = keyed(game, [END, ENTER, "r", "bob\r", "r5\r"], catchers)
     assert said[6:] == [
         "Anniversary card, 4 of 4, can be played.",
-        "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for "
-        "none.",
+        "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for none.",
         WHOM,
         KEEP,
         "You play an Anniversary card: Happy Anniversary! You keep one card and give Bob "
@@ -40,8 +39,7 @@ def test_the_anniversary_card_played_by_keys_calls_uno_and_is_not_caught() -> No
         "Ann keeps the card.",
         "Bob draws a card.",
         "Bob keeps the card.",
-        f"Your turn. Top card: Anniversary card, colour in play Red. You hold 1 card. "
-        f"{KEYED_TURN}",
+        f"Your turn. Top card: Anniversary card, colour in play Red. You hold 1 card. {KEYED_TURN}",
         "The input has closed: the game is stopped.",
     ]
     assert [c.code for c in game.view(0).hand] == ["r5"]
@@ -52,7 +50,7 @@ def test_the_anniversary_questions_by_keys_take_a_typed_line() -> None:
     # or card not there is said and asked again
     game = position(ANNIVERSARY, "g7", "anniversary")
     said = keyed(game, [END, ENTER, "g", "zed\r", "ann\r", "r1\r", "g3\r"])
-    rest = said[said.index(WHOM):]
+    rest = said[said.index(WHOM) :]
     assert rest[:6] == [
         WHOM,
         "'zed' is not a player here: type a name (Ann, Bob) or a seat number from 1 to 3.",
@@ -69,13 +67,14 @@ def test_escape_or_an_empty_line_at_an_anniversary_question_plays_nothing_in_wor
     for answer in (ESCAPE, ENTER):
         game = position(ANNIVERSARY, "g7", "anniversary")
         said = keyed(game, [END, ENTER, "r", answer, "c"])
-        assert said[said.index(WHOM) + 1:][:2] == [
+        assert said[said.index(WHOM) + 1 :][:2] == [
             "Nothing was played.",
             "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         ], repr(answer)
-        answered = keyed(position(ANNIVERSARY, "g7", "anniversary"),
-                         [END, ENTER, "r", "bob\r", answer, "c"])
-        assert answered[answered.index(KEEP) + 1:][:2] == [
+        answered = keyed(
+            position(ANNIVERSARY, "g7", "anniversary"), [END, ENTER, "r", "bob\r", answer, "c"]
+        )
+        assert answered[answered.index(KEEP) + 1 :][:2] == [
             "Nothing was played.",
             "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
         ], repr(answer)
@@ -93,15 +92,16 @@ def test_a_wild_turned_up_to_start_asks_its_colour_with_the_keys_of_a_played_wil
     for key, color in (("r", "Red"), ("R", "Red"), ("1", "Red"), ("G", "Green"), ("4", "Yellow")):
         game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
         said = keyed(game, [key])
-        assert said[said.index(START_WILD) + 1:][:2] == [
-            COLOR_ASKED, f"You choose {color}.",
+        assert said[said.index(START_WILD) + 1 :][:2] == [
+            COLOR_ASKED,
+            f"You choose {color}.",
         ], key
 
 
 def test_enter_alone_at_the_start_wild_leaves_its_colour_for_later_and_enter_asks_again() -> None:
     game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
     said = keyed(game, [ENTER, "c", ENTER, "b"])
-    assert said[said.index(START_WILD) + 1:][:5] == [
+    assert said[said.index(START_WILD) + 1 :][:5] == [
         COLOR_ASKED,
         "No colour chosen yet: press Enter when you are ready to choose it.",
         "Card check: you 2 cards, Ann 2 cards.",
@@ -113,16 +113,16 @@ def test_enter_alone_at_the_start_wild_leaves_its_colour_for_later_and_enter_ask
 def test_a_played_wild_and_a_drawn_wild_take_the_same_colour_keys() -> None:
     game = position(["wi r5 g2", "b3 y5 g9", "b1 y7 y2"], "b2", "standard")
     said = keyed(game, [END, ENTER, "1"])
-    assert said[said.index(COLOR_ASKED) + 1:][:2] == ["You play Wild.", "You choose Red."]
+    assert said[said.index(COLOR_ASKED) + 1 :][:2] == ["You play Wild.", "You choose Red."]
     game = position(["r5 y8", "b3 y5 g9", "b1 y7 y2"], "b2", "standard", pile="wi g1")
     said = keyed(game, ["d", ENTER, "Y"])
-    assert said[said.index(COLOR_ASKED) + 1:][:2] == ["You play Wild.", "You choose Yellow."]
+    assert said[said.index(COLOR_ASKED) + 1 :][:2] == ["You play Wild.", "You choose Yellow."]
 
 
 def test_a_jump_in_wild_takes_the_same_colour_keys() -> None:
     game = position(["g5 wi r2 y3", "wi b1 b4", "y1 y2 b9"], "g3", "speed")
     said = keyed(game, [ENTER, "j", "R"])
-    assert said[said.index("Ann chooses Yellow.") + 1:][:4] == [
+    assert said[said.index("Ann chooses Yellow.") + 1 :][:4] == [
         "You hold Wild, the same as the top card: press J, then the first letter of a colour, "
         "or press Space.",
         COLOR_ASKED,
@@ -134,13 +134,15 @@ def test_a_jump_in_wild_takes_the_same_colour_keys() -> None:
 def test_a_typed_colour_answer_takes_a_number_too() -> None:
     game = position(["r5 g3", "b4 b5"], "wi", "standard", dealer=1)
     said = session(game, ["3"])
-    assert said[said.index(START_WILD) + 1:][:2] == [
-        "Which colour? blue, green, red or yellow", "You choose Blue.",
+    assert said[said.index(START_WILD) + 1 :][:2] == [
+        "Which colour? blue, green, red or yellow",
+        "You choose Blue.",
     ]
     game = position(["wi r5 g2", "b3 y5 g9", "b1 y7 y2"], "b2", "standard")
     said = session(game, ["wi", "2"])
-    assert said[said.index("Which colour? blue, green, red or yellow") + 1:][:2] == [
-        "You play Wild.", "You choose Green.",
+    assert said[said.index("Which colour? blue, green, red or yellow") + 1 :][:2] == [
+        "You play Wild.",
+        "You choose Green.",
     ]
 
 
@@ -152,7 +154,7 @@ BLUFF = ["wi+4 g5 r2", "b3 y5 g9", "b1 y7 y2"]
 def after_turn(said: list[str]) -> list[str]:
     """The lines said after the first turn's."""
     first = next(i for i, line in enumerate(said) if line.startswith("Your turn"))
-    return said[first + 1:]
+    return said[first + 1 :]
 
 
 def test_a_bluff_wild_draw_four_is_selected_as_only_a_bluff() -> None:

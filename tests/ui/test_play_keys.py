@@ -40,8 +40,9 @@ KEYED_TURN = "Left and Right choose a card, Enter plays it, D draws, F1 for help
 OPEN = "Command line: type a command and press Enter, Escape to close."
 
 
-def keyed(game: Game, keys: Sequence[str], bots: dict[int, RandomBot] | None = None,
-          pace: float = 0.0) -> list[str]:
+def keyed(
+    game: Game, keys: Sequence[str], bots: dict[int, RandomBot] | None = None, pace: float = 0.0
+) -> list[str]:
     """Press ``keys`` (each a key, or a typed line after /), then close the input."""
     seated = bots or {seat: bot(seat) for seat in range(1, len(game.view(0).names))}
     said: list[str] = []
@@ -52,14 +53,20 @@ def keyed(game: Game, keys: Sequence[str], bots: dict[int, RandomBot] | None = N
             keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
             Table(game, seated, keyboard, Screen(said.append), pace=pace).run()
         else:
-            play(game, seated, input=pipe, output=DummyOutput(), screen=Screen(said.append),
-                 keys=True)
+            play(
+                game,
+                seated,
+                input=pipe,
+                output=DummyOutput(),
+                screen=Screen(said.append),
+                keys=True,
+            )
     return said
 
 
 def after(said: list[str], line: str) -> list[str]:
     """The lines said after the first ``line``."""
-    return said[said.index(line) + 1:]
+    return said[said.index(line) + 1 :]
 
 
 def turn(top: str, count: int) -> str:
@@ -69,8 +76,7 @@ def turn(top: str, count: int) -> str:
 def test_the_turn_says_what_the_keys_do() -> None:
     said = keyed(position(START, "b2"), [])
     assert said[0] == (
-        "UNO against Ann and Bob: first to 500 points wins. Press F1 at any time to hear "
-        "the keys."
+        "UNO against Ann and Bob: first to 500 points wins. Press F1 at any time to hear the keys."
     )
     assert said[3] == turn("Blue 2", 4)
 
@@ -118,8 +124,7 @@ def test_a_wild_asks_its_colour_by_first_letter() -> None:
     said = keyed(game, [END, ENTER, "g"])
     rest = after(said, "Wild, 3 of 3, can be played.")
     assert rest[:3] == [
-        "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for "
-        "none.",
+        "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for none.",
         "You play Wild.",
         "You choose Green.",
     ]
@@ -130,7 +135,8 @@ def test_a_wild_takes_a_colour_by_number_and_enter_alone_plays_nothing() -> None
     said = keyed(game, [END, ENTER, ENTER, ENTER, "4"])
     assert "No colour chosen: nothing was played." in said
     assert after(said, "No colour chosen: nothing was played.")[1:3] == [
-        "You play Wild.", "You choose Yellow.",
+        "You play Wild.",
+        "You choose Yellow.",
     ]
 
 
@@ -148,8 +154,10 @@ def test_d_draws_then_enter_plays_the_drawn_card() -> None:
 def test_k_keeps_the_drawn_card() -> None:
     game = position(["r5 y8", "b3 y5 g9", "b1 y7 y2"], "b2", pile="b9 g1")
     said = keyed(game, ["d", "k"])
-    assert after(said, "You may play Blue 9 now: press Enter to play it, or press K to keep "
-                       "it.")[0] == "You keep the card."
+    assert (
+        after(said, "You may play Blue 9 now: press Enter to play it, or press K to keep it.")[0]
+        == "You keep the card."
+    )
 
 
 def test_c_and_t_work_also_when_it_is_not_your_turn() -> None:
@@ -228,7 +236,9 @@ def test_the_ends_of_the_history_are_said() -> None:
     rest = after(said, turn("Blue 2", 4))
     assert rest[0] == "End of the game's history."
     assert rest[1:4] == [
-        f"3 of 4: {said[2]}", f"2 of 4: {said[1]}", f"1 of 4: {said[0]}",
+        f"3 of 4: {said[2]}",
+        f"2 of 4: {said[1]}",
+        f"1 of 4: {said[0]}",
     ]
     assert rest[4:6] == ["Start of the game's history."] * 2
 
@@ -265,7 +275,7 @@ def test_f1_and_question_mark_say_what_to_do_now_then_every_key() -> None:
     rest = after(said, turn("Blue 2", 4))
     assert rest[0] == "Now: " + turn("Blue 2", 4)
     keys = key_help_lines()
-    assert rest[1:1 + len(keys)] == keys
+    assert rest[1 : 1 + len(keys)] == keys
     assert rest[1 + len(keys)] == rest[0]  # ? says the same
 
 
@@ -289,7 +299,10 @@ def test_slash_opens_the_command_line_for_typed_commands() -> None:
     said = keyed(position(START, "b2"), ["/cc\r", "/g2\r"])
     rest = after(said, turn("Blue 2", 4))
     assert rest[:4] == [
-        OPEN, "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.", OPEN, "You play Green 2."
+        OPEN,
+        "Card check: you 4 cards, Ann 3 cards, Bob 3 cards.",
+        OPEN,
+        "You play Green 2.",
     ]
 
 
@@ -339,8 +352,7 @@ def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
     said: list[str] = []
     with create_pipe_input() as pipe:
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
-        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard,
-                      Screen(said.append))
+        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append))
 
         def press() -> None:
             keyboard.post(Routed(1, play=False))
@@ -354,8 +366,10 @@ def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
 
 
 def test_the_command_line_takes_play_touch_card_check_and_settings() -> None:
-    said = keyed(position(START, "b2"), ["/touch\r", "/card check\r", "/verbosity brief\r",
-                                         "/rate 999\r", "/play b7\r"])
+    said = keyed(
+        position(START, "b2"),
+        ["/touch\r", "/card check\r", "/verbosity brief\r", "/rate 999\r", "/play b7\r"],
+    )
     rest = [line for line in after(said, turn("Blue 2", 4)) if line != OPEN]
     assert rest[:5] == [
         "Top card: Blue 2.",
@@ -369,13 +383,18 @@ def test_the_command_line_takes_play_touch_card_check_and_settings() -> None:
 def test_large_text_shows_the_top_card_in_big_letters_and_the_hand_at_your_turn(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    settings = Settings(large_text=True, speech=False, braille_display=BrailleDisplay.OFF,
-                        keys=True)
+    settings = Settings(
+        large_text=True, speech=False, braille_display=BrailleDisplay.OFF, keys=True
+    )
     with create_pipe_input() as pipe:
         pipe.send_text("qy")
         pipe.close()
-        assert run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(),
-                   settings=settings) == 0
+        assert (
+            run(
+                2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(), settings=settings
+            )
+            == 0
+        )
     shown = capsys.readouterr().out
     top = next(line for line in shown.splitlines() if line.startswith("Top card: "))
     name = top.removeprefix("Top card: ").split(",")[0].rstrip(".")
@@ -393,11 +412,14 @@ def test_the_braille_line_on_screen_shows_each_message_in_dots(
     with create_pipe_input() as pipe:
         pipe.send_text("c")
         pipe.close()
-        run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(),
-            settings=settings)
+        run(2, ["easy"], RuleSet(), 3, None, input=pipe, output=DummyOutput(), settings=settings)
     shown = capsys.readouterr().out
-    check = braille.render(messages.brief(messages.card_check, (
-        [(messages.Who("You", True), 7), (messages.Who("Ann", False), 7)],)))
+    check = braille.render(
+        messages.brief(
+            messages.card_check,
+            ([(messages.Who("You", True), 7), (messages.Who("Ann", False), 7)],),
+        )
+    )
     assert any(check in line for line in shown.splitlines())
 
 
@@ -419,8 +441,7 @@ def test_everything_a_key_does_can_be_typed_pile_and_reference_too() -> None:
 def test_l_says_the_whole_hand_and_what_can_be_played() -> None:
     said = keyed(position(START, "b2"), ["l"])
     assert after(said, turn("Blue 2", 4))[0] == (
-        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. "
-        "You can play: Blue 7, Green 2."
+        "Your hand, 4 cards: Blue 7, Green 2, Red 5, Yellow 8. You can play: Blue 7, Green 2."
     )
 
 
@@ -430,17 +451,27 @@ def test_up_and_down_step_through_the_history_like_page_up_and_down() -> None:
     rest = after(said, turn("Blue 2", 4))
     total = said.index(turn("Blue 2", 4)) + 1
     assert [line.split(":")[0] for line in rest[:3]] == [
-        f"{total - 1} of {total}", f"{total - 2} of {total}", f"{total - 1} of {total}",
+        f"{total - 1} of {total}",
+        f"{total - 2} of {total}",
+        f"{total - 1} of {total}",
     ]
 
 
 def test_j_jumps_in_with_the_identical_card_in_speed_uno() -> None:
     # Ann plays first; her one playable card is the Green 7 you hold too; Bob is next
-    hands = ["g7 r1 y2 b4 b5 b6 b8 b9 g1 r9", "g7 y5 y6 y8 y9 r3 r4 r5 r6 r8",
-             "y4 y7 b7 r7 r0 y0 b0 r2 y3 b3"]
+    hands = [
+        "g7 r1 y2 b4 b5 b6 b8 b9 g1 r9",
+        "g7 y5 y6 y8 y9 r3 r4 r5 r6 r8",
+        "y4 y7 b7 r7 r0 y0 b0 r2 y3 b3",
+    ]
     game = Game.from_position(
-        ["You", "Ann", "Bob"], [cards(hand) for hand in hands], Card.from_code("g2"),
-        cards("y1 y3 b1 b2 g3"), rules=RuleSet.preset("speed"), dealer=0, seed=1,
+        ["You", "Ann", "Bob"],
+        [cards(hand) for hand in hands],
+        Card.from_code("g2"),
+        cards("y1 y3 b1 b2 g3"),
+        rules=RuleSet.preset("speed"),
+        dealer=0,
+        seed=1,
     )
     said = keyed(game, ["j"], bots={1: bot(1), 2: bot(2)})
     window = "You hold Green 7, the same as the top card: press J to jump in, or press Space."

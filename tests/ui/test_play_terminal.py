@@ -26,14 +26,21 @@ class Terminal:
     def __init__(self, home: Path, *args: str) -> None:
         env = dict(os.environ)
         env.update(
-            HOME=str(home), XDG_CONFIG_HOME=str(home / "config"),
-            XDG_DATA_HOME=str(home / "data"), TERM="xterm-256color",
+            HOME=str(home),
+            XDG_CONFIG_HOME=str(home / "config"),
+            XDG_DATA_HOME=str(home / "data"),
+            TERM="xterm-256color",
             PROMPT_TOOLKIT_NO_CPR="1",
         )
         env.pop("NO_COLOR", None)
         self.child = pexpect.spawn(
-            str(ROOT / "scripts" / "play"), list(args), cwd=str(ROOT), env=env,
-            encoding="utf-8", timeout=20, dimensions=(40, 120),
+            str(ROOT / "scripts" / "play"),
+            list(args),
+            cwd=str(ROOT),
+            env=env,
+            encoding="utf-8",
+            timeout=20,
+            dimensions=(40, 120),
         )
 
     def sees(self, text: str) -> str:
@@ -61,8 +68,7 @@ def _plain(text: str) -> str:
 def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> None:
     game = Terminal(tmp_path, "--seed", "7")
     game.sees("Setting up a game.")
-    for answer in ("3", "Zoe", "random", "", "person", "Max", "", "off", "off", "off", "",
-                   "", ""):
+    for answer in ("3", "Zoe", "random", "", "person", "Max", "", "off", "off", "off", "", "", ""):
         game.sees("setup>")
         game.answer(answer)
     game.sees("Your choices are kept for the next games.")
@@ -89,8 +95,9 @@ def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> No
 
 
 def test_calling_uno_and_going_out_in_a_round_started_from_a_scenario(tmp_path: Path) -> None:
-    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "call_uno_and_go_out.json"),
-                    *DEVICES_OFF)
+    game = Terminal(
+        tmp_path, "--scenario", str(SCENARIOS / "call_uno_and_go_out.json"), *DEVICES_OFF
+    )
     game.sees("This game starts from a scenario file, so it is not saved.")
     game.sees("You hold 2 cards.")
     game.press("u")
@@ -114,8 +121,9 @@ def test_calling_uno_and_going_out_in_a_round_started_from_a_scenario(tmp_path: 
 
 
 def test_playing_the_next_to_last_card_without_uno_gets_you_caught(tmp_path: Path) -> None:
-    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "caught_without_uno.json"),
-                    *DEVICES_OFF)
+    game = Terminal(
+        tmp_path, "--scenario", str(SCENARIOS / "caught_without_uno.json"), *DEVICES_OFF
+    )
     game.sees("You hold 2 cards.")
     game.press(ENTER)
     game.sees("You play Blue 7 and have one card left.")
@@ -127,8 +135,9 @@ def test_playing_the_next_to_last_card_without_uno_gets_you_caught(tmp_path: Pat
 
 
 def test_challenging_a_wild_draw_four_played_on_you(tmp_path: Path) -> None:
-    game = Terminal(tmp_path, "--scenario", str(SCENARIOS / "wild_draw_four_on_you.json"),
-                    *DEVICES_OFF)
+    game = Terminal(
+        tmp_path, "--scenario", str(SCENARIOS / "wild_draw_four_on_you.json"), *DEVICES_OFF
+    )
     game.sees("Ann plays Wild Draw Four.")
     game.sees("Press H to challenge it, or press A to accept it and draw 4.")
     game.press("h")
@@ -181,8 +190,18 @@ def test_single_keys_leave_no_prompt_line_behind_for_a_screen_reader(tmp_path: P
 
 def test_a_bot_pace_leaves_no_waiting_line_behind(tmp_path: Path) -> None:
     for keys in ("on", "off"):
-        game = Terminal(tmp_path / keys, "--players", "3", "--seed", "4", "--bot-pace", "0.2",
-                        "--keys", keys, *DEVICES_OFF)
+        game = Terminal(
+            tmp_path / keys,
+            "--players",
+            "3",
+            "--seed",
+            "4",
+            "--bot-pace",
+            "0.2",
+            "--keys",
+            keys,
+            *DEVICES_OFF,
+        )
         game.sees("Your turn.")
         game.press("d" if keys == "on" else "d\r")
         lines = screen_of(game.child, 3.0)

@@ -29,8 +29,7 @@ os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
 REMINDER = "Type a card to play it, d to draw, l for your hand, or help."
 WELCOME = (
-    "UNO against Ann and Bob: first to 500 points wins. "
-    "Type help at any time to hear the commands."
+    "UNO against Ann and Bob: first to 500 points wins. Type help at any time to hear the commands."
 )
 SPEED = (
     "If you cannot play, you draw until a card matches, then play it; nobody goes out on a "
@@ -61,8 +60,14 @@ def position(
     """
     names = ["You", "Ann", "Bob", "Cy"][: len(hands)]
     return Game.from_position(
-        names, [cards(h) for h in hands], Card.from_code(start), cards(pile),
-        rules=RuleSet.from_spec(rules), dealer=dealer, seed=1, scores=scores,
+        names,
+        [cards(h) for h in hands],
+        Card.from_code(start),
+        cards(pile),
+        rules=RuleSet.from_spec(rules),
+        dealer=dealer,
+        seed=1,
+        scores=scores,
     )
 
 
@@ -78,9 +83,7 @@ def bot(seed: int, catch: float = 0.0, jump_in: float = 0.0) -> RandomBot:
     return made
 
 
-def session(
-    game: Game, typed: Sequence[str], bots: Mapping[int, Bot] | None = None
-) -> list[str]:
+def session(game: Game, typed: Sequence[str], bots: Mapping[int, Bot] | None = None) -> list[str]:
     """Type ``typed`` (one line each), then close the input; every line said."""
     seated = bots or {seat: bot(seat) for seat in range(1, len(game.view(0).names))}
     said: list[str] = []
@@ -132,8 +135,7 @@ def test_enter_lets_a_jump_in_go_by_and_it_is_offered_once_a_play() -> None:
         "Bob draws a card.",  # and is not offered again after Bob's draw
         "Bob plays Green 1.",
         turn("Green 1", 3),
-        "Your hand, 3 cards: Green 7, Red 2, Yellow 3. "
-        "You can play: Green 7.",
+        "Your hand, 3 cards: Green 7, Red 2, Yellow 3. You can play: Green 7.",
         CLOSED,
     ]
 
@@ -172,7 +174,8 @@ def test_j_without_the_exact_match_rule_or_an_identical_card() -> None:
     assert said[4:] == ["Jumping in needs the Exact Match rule of Speed UNO.", CLOSED]
     said = session(position(["g7 r2", "b1 b4", "y1 y2"], "g3", "speed"), ["j"])
     assert said[6:] == [
-        "You hold no card identical to the top card, Green 3: nothing to jump in with.", CLOSED,
+        "You hold no card identical to the top card, Green 3: nothing to jump in with.",
+        CLOSED,
     ]
 
 
@@ -184,8 +187,10 @@ def test_dropping_more_than_you_hold_is_refused() -> None:
 def test_a_draw_two_on_you_may_be_jumped_in_on_double_double() -> None:
     game = position(["r+2 g5 b1", "y4 y5 y6", "r+2 y9 y8"], "r3", "speed", dealer=1)
     said = session(game, ["", "r+2"])  # the card typed: the only way to put it down is j
-    owe = "Your turn. You owe 2 cards: type j to jump in with your Red Draw Two, or type a to " \
+    owe = (
+        "Your turn. You owe 2 cards: type j to jump in with your Red Draw Two, or type a to "
         "accept them."
+    )
     assert said[3:9] == [
         "Round 1: Ann deals.",
         "The start card is Red 3.",
@@ -211,8 +216,7 @@ def test_round_n_round_you_are_handed_one_card_and_call_uno() -> None:
         "You receive Bob's hand: 1 card: Yellow 9.",
         "Ann receives your hand: 2 cards.",
         "Bob receives Ann's hand: 2 cards.",
-        "You were handed a single card: type u to call UNO now, or you may be caught and "
-        "draw 5.",
+        "You were handed a single card: type u to call UNO now, or you may be caught and draw 5.",
         "You call UNO!",
         "Ann draws a card.",
         "Ann plays Green 1.",
@@ -227,8 +231,7 @@ def test_round_n_round_without_the_call_a_bot_catches_you() -> None:
     game = position(ROUND, "g3", "speed")
     said = session(game, ["g0", ""], {1: bot(1, catch=1.0), 2: bot(2, catch=1.0)})
     assert said[11:14] == [
-        "You were handed a single card: type u to call UNO now, or you may be caught and "
-        "draw 5.",
+        "You were handed a single card: type u to call UNO now, or you may be caught and draw 5.",
         "Bob catches you without UNO: you draw 5.",
         "You draw 5 cards: Green 1, Green 4, Green 5, Green 6, Yellow 1.",
     ]
@@ -333,8 +336,7 @@ FOURS_PILE = "g3 g4 g5 g6 r9 r8 y1 y2 y3 y4 y5 y6 g7 g8"
 
 
 def test_a_stack_of_wild_draw_fours_on_you_is_challenged_for_all_it_holds() -> None:
-    game = position(["b5 g1", "wi+4 b1 b2", "wi+4 y7 y8"], "r3", "stacking", FOURS_PILE,
-                    dealer=0)
+    game = position(["b5 g1", "wi+4 b1 b2", "wi+4 y7 y8"], "r3", "stacking", FOURS_PILE, dealer=0)
     said = session(game, ["ch"], STACKERS)
     assert said[3:13] == [
         "The start card is Red 3.",
@@ -345,8 +347,7 @@ def test_a_stack_of_wild_draw_fours_on_you_is_challenged_for_all_it_holds() -> N
         "The stack is now 8 cards, on you.",
         "Your turn: Bob played a Wild Draw Four on you, and you owe 8 cards. Type h to "
         "challenge it, or type a to accept it and draw 8.",
-        "You challenge Bob's Wild Draw Four: Bob was innocent, so you draw 10 and lose the "
-        "turn.",
+        "You challenge Bob's Wild Draw Four: Bob was innocent, so you draw 10 and lose the turn.",
         "Bob shows you 2 cards: Yellow 7, Yellow 8.",
         "You draw 10 cards: Green 3, Green 4, Green 5, Green 6, Red 8, Red 9, Yellow 1, "
         "Yellow 2, Yellow 3, Yellow 4.",
@@ -354,8 +355,7 @@ def test_a_stack_of_wild_draw_fours_on_you_is_challenged_for_all_it_holds() -> N
 
 
 def test_you_add_a_wild_draw_four_to_the_stack() -> None:
-    game = position(["wi+4 b5 g1", "wi+4 b1", "wi+4 y7 y8"], "r3", "stacking", FOURS_PILE,
-                    dealer=1)
+    game = position(["wi+4 b5 g1", "wi+4 b1", "wi+4 y7 y8"], "r3", "stacking", FOURS_PILE, dealer=1)
     said = session(game, ["wi+4 red"], STACKERS)
     assert said[4:14] == [
         "Bob plays Wild Draw Four.",
@@ -473,8 +473,7 @@ def test_a_blank_card_is_played_as_the_card_it_stands_for() -> None:
     said = session(game, ["l", "y7"])
     assert said[1] == "Blank cards are written as Yellow 7: each plays as that card."
     assert said[5:7] == [
-        "Your hand, 3 cards: Blue 1, Red 5, Yellow 7. "
-        "You can play: Yellow 7.",
+        "Your hand, 3 cards: Blue 1, Red 5, Yellow 7. You can play: Yellow 7.",
         "You play Yellow 7.",
     ]
 
@@ -501,8 +500,7 @@ def test_a_partners_game_names_the_pairs_and_scores_each_pair() -> None:
 
 
 def test_a_player_who_reaches_the_limit_is_out_and_skipped() -> None:
-    game = position(["r5", "y4 y5", "y9 y8 g1 g2 wi"], "r3", "challenge_uno",
-                    scores=[0, 470, 490])
+    game = position(["r5", "y4 y5", "y9 y8 g1 g2 wi"], "r3", "challenge_uno", scores=[0, 470, 490])
     said = session(game, ["r5", "n", "w"])
     assert said[:8] == [
         "UNO against Ann and Bob: the points you are caught holding add up, 500 puts a "
@@ -534,8 +532,9 @@ def test_rules_this_table_cannot_play_are_one_line_on_standard_error(
 
 
 def test_when_you_are_out_you_listen_and_enter_has_the_next_round_dealt() -> None:
-    game = position(["wi r+2 b9", "y4", "y9 y8 g1 g2"], "y3", "challenge_uno", dealer=0,
-                    scores=[450, 0, 0])
+    game = position(
+        ["wi r+2 b9", "y4", "y9 y8 g1 g2"], "y3", "challenge_uno", dealer=0, scores=[450, 0, 0]
+    )
     said = session(game, ["d", "cc", ""])
     listen = "Press Enter to hear the next round, or type q to leave."
     assert said[1:13] == [

@@ -29,9 +29,23 @@ PASTE, PASTED = "\x1b[200~", "\x1b[201~"  # a bracketed paste: its text taken as
 
 
 def test_a_name_pasted_with_escape_sequences_is_kept_without_them() -> None:
-    chosen, said = answer(["3", f"{PASTE}\x1b[2JZo\x1b]0;owned\x07e{PASTED}", "random", "",
-                           "person", f"{PASTE}M\x1b[5max\x07{PASTED}", "", "off", "off", "off",
-                           "", "", ""])
+    chosen, said = answer(
+        [
+            "3",
+            f"{PASTE}\x1b[2JZo\x1b]0;owned\x07e{PASTED}",
+            "random",
+            "",
+            "person",
+            f"{PASTE}M\x1b[5max\x07{PASTED}",
+            "",
+            "off",
+            "off",
+            "off",
+            "",
+            "",
+            "",
+        ]
+    )
     assert chosen is not None, said
     assert (chosen.name, chosen.names) == ("Zoe", "Ann,Max")
     assert load(settings_path())[0] == chosen
@@ -39,8 +53,19 @@ def test_a_name_pasted_with_escape_sequences_is_kept_without_them() -> None:
 
 
 def test_rules_that_cannot_be_dealt_to_the_players_chosen_are_asked_again() -> None:
-    answers = ["10", "Zoe", *[""] * 18, "standard,hand_size=15", "standard,hand_size=10",
-               "off", "off", "off", "", "", ""]
+    answers = [
+        "10",
+        "Zoe",
+        *[""] * 18,
+        "standard,hand_size=15",
+        "standard,hand_size=10",
+        "off",
+        "off",
+        "off",
+        "",
+        "",
+        "",
+    ]
     chosen, said = answer(answers)
     assert chosen is not None, said
     assert (chosen.players, chosen.rules) == (10, "standard,hand_size=10")

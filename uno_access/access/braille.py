@@ -191,9 +191,7 @@ def card_print_code(
 
 
 @lru_cache(maxsize=8192)
-def render(
-    parts: Parts, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK
-) -> str:
+def render(parts: Parts, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK) -> str:
     """A message given as text and cards, in braille dots: the text in ``table``, each card
     as its corner code.
     """

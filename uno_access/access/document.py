@@ -85,7 +85,9 @@ def as_speech(blocks: list[Block]) -> str:
 
 
 def as_brf(
-    blocks: list[Block], table: BrailleTable = BrailleTable.UEB2, cells: int = CELLS,
+    blocks: list[Block],
+    table: BrailleTable = BrailleTable.UEB2,
+    cells: int = CELLS,
     lines: int = LINES,
 ) -> str:
     """An embossable BRF: pages of ``cells`` by ``lines``, the page number on the last line."""
@@ -101,7 +103,7 @@ def as_brf(
         else:
             body += _wrap(brf, cells, 2, 0)
     per_page = lines - 1
-    pages = [body[i:i + per_page] for i in range(0, len(body), per_page)] or [[]]
+    pages = [body[i : i + per_page] for i in range(0, len(body), per_page)] or [[]]
     out: list[str] = []
     for number, page in enumerate(pages, start=1):
         page = page + [""] * (per_page - len(page))

@@ -77,21 +77,43 @@ class How:
 
 
 TYPED = How(
-    keys=False, draw="type d", play_drawn="type play",
-    play_drawn_wild="type play and a colour to play it, as play red", keep="type k",
-    uno="type u", catch="type x", catch_named="type x and a name", challenge="type h",
-    accept="type a", jump="type j", jump_wild="type j and a colour to jump in, as j red",
-    next_round="type n", go_on="press Enter", quit="type q", yes="type y",
-    help="type help", turn="Type a card to play it, d to draw, l for your hand, or help.",
+    keys=False,
+    draw="type d",
+    play_drawn="type play",
+    play_drawn_wild="type play and a colour to play it, as play red",
+    keep="type k",
+    uno="type u",
+    catch="type x",
+    catch_named="type x and a name",
+    challenge="type h",
+    accept="type a",
+    jump="type j",
+    jump_wild="type j and a colour to jump in, as j red",
+    next_round="type n",
+    go_on="press Enter",
+    quit="type q",
+    yes="type y",
+    help="type help",
+    turn="Type a card to play it, d to draw, l for your hand, or help.",
     anniversary="type play, or an with its colour, whom to give to and the card you keep",
 )
 KEYED = How(
-    keys=True, draw="press D", play_drawn="press Enter",
+    keys=True,
+    draw="press D",
+    play_drawn="press Enter",
     play_drawn_wild="press Enter to play it, then the first letter of its colour",
-    keep="press K", uno="press U", catch="press X",
-    catch_named="press slash and type catch and a name", challenge="press H",
-    accept="press A", jump="press J", jump_wild="press J, then the first letter of a colour",
-    next_round="press Space", go_on="press Space", quit="press Q", yes="press Y",
+    keep="press K",
+    uno="press U",
+    catch="press X",
+    catch_named="press slash and type catch and a name",
+    challenge="press H",
+    accept="press A",
+    jump="press J",
+    jump_wild="press J, then the first letter of a colour",
+    next_round="press Space",
+    go_on="press Space",
+    quit="press Q",
+    yes="press Y",
     help="press F1",
     turn="Left and Right choose a card, Enter plays it, D draws, F1 for help.",
     anniversary="press Enter, then say its colour, whom to give to and the card you keep",
@@ -127,7 +149,7 @@ def color_name(color: Color) -> str:
 
 CARD_FORMS_HELP = (
     "Type a card as its code (b7, r+2, gsk, yrv, wi, wi+4), its braille form "
-    "(B#G, WI\"6#D, WI-#D) or in words (blue 7, red skip, wild draw four)."
+    '(B#G, WI"6#D, WI-#D) or in words (blue 7, red skip, wild draw four).'
 )
 COLOR_FORMS_HELP = "A colour is blue, green, red or yellow."
 
@@ -234,29 +256,36 @@ def scenario_field(field: str, wanted: str) -> str:
 
 
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
-    return (f"In the scenario, {where}.act is {given(name)}; "
-            f"it must be one of: {', '.join(known)}.")
+    return f"In the scenario, {where}.act is {given(name)}; it must be one of: {', '.join(known)}."
 
 
 # scenario positions the rules' deck cannot hold (scenario.py)
 
 
 def scenario_more_cards_than_deck(total: int, deck: int) -> str:
-    return (f"In the scenario, the hands, start and draw_pile hold {total} cards, "
-            f"but these rules play with a deck of {deck}.")
+    return (
+        f"In the scenario, the hands, start and draw_pile hold {total} cards, "
+        f"but these rules play with a deck of {deck}."
+    )
 
 
 def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
-    return (f"In the scenario, {where} makes {count} of {card_name(card)}, "
-            f"but these rules' deck has {deck}.")
+    return (
+        f"In the scenario, {where} makes {count} of {card_name(card)}, "
+        f"but these rules' deck has {deck}."
+    )
 
 
 def scenario_card_not_in_deck(where: str, card: Card) -> str:
     if card.kind is Kind.ANNIVERSARY:
-        return (f"In the scenario, {where} is an Anniversary card, but these rules have "
-                "none (the option anniversary_cards).")
-    return (f"In the scenario, {where} is a blank card for {card_name(card)}, but these "
-            "rules have no such blank card (the option blank_cards).")
+        return (
+            f"In the scenario, {where} is an Anniversary card, but these rules have "
+            "none (the option anniversary_cards)."
+        )
+    return (
+        f"In the scenario, {where} is a blank card for {card_name(card)}, but these "
+        "rules have no such blank card (the option blank_cards)."
+    )
 
 
 SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player must hold a card."
@@ -265,15 +294,13 @@ SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player m
 def rules_error(error: RulesError) -> str:
     """A rule option with a value it cannot take (what was given cut short, made safe)."""
     if isinstance(error, DealError):
-        return cannot_deal(error.players, error.hand_size, error.reserve, error.deck,
-                           error.most)
+        return cannot_deal(error.players, error.hand_size, error.reserve, error.deck, error.most)
     allowed = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed)
     if error.option == "preset":
         return f"There is no rules preset {given(error.value)}; the presets are: {allowed}."
     if error.allowed and error.option not in RuleSet.__dataclass_fields__:
         return f"There is no rule option {given(error.option)}; the options are: {allowed}."
-    return (f"The rule option {error.option} cannot be {given(error.value)}; "
-            f"it takes: {allowed}.")
+    return f"The rule option {error.option} cannot be {given(error.value)}; it takes: {allowed}."
 
 
 # --- settings ---
@@ -329,14 +356,12 @@ def settings_too_big(path: str, limit: int) -> str:
 SETTINGS_TOO_DEEP = "its values nest too deeply"
 
 
-def settings_unknown_keys(path: str, count: int, first: Sequence[str],
-                          known: Iterable[str]) -> str:
+def settings_unknown_keys(path: str, count: int, first: Sequence[str], known: Iterable[str]) -> str:
     """Several keys that are not settings, in one line: the first few named."""
     more = count - len(first)
     named = ", ".join(first) + (f" and {more:,} more" if more else "")
     return (
-        f"{path}: {count:,} unknown settings ignored: {named}; "
-        f"the settings are {', '.join(known)}."
+        f"{path}: {count:,} unknown settings ignored: {named}; the settings are {', '.join(known)}."
     )
 
 
@@ -346,8 +371,10 @@ def rules_need_players(rules: str, wanted: str, players: int) -> str:
 
 def settings_rules_for_players(path: str, problem: str, default: str) -> str:
     """``rules`` and ``players`` of one file that do not go together."""
-    return (f"{path}: the rules and the players do not go together: {problem} "
-            f"The default rules, {default}, are used.")
+    return (
+        f"{path}: the rules and the players do not go together: {problem} "
+        f"The default rules, {default}, are used."
+    )
 
 
 def scenario_not_regular(path: str) -> str:
@@ -378,8 +405,7 @@ LIBLOUIS_MISSING = (
 
 def liblouis_table_missing(table: str) -> str:
     return (
-        f"liblouis cannot load its braille table {table}: install the Debian package "
-        "liblouis-data."
+        f"liblouis cannot load its braille table {table}: install the Debian package liblouis-data."
     )
 
 
@@ -410,6 +436,8 @@ def written(path: str) -> str:
 
 def no_wav(path: str, why: str) -> str:
     return f"cannot speak the rules into {path}: {why}"
+
+
 HELP_NAME = "your name at the table"
 HELP_NAMES = "the other players' names, comma-separated"
 HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied; you are seat 0"
@@ -630,9 +658,7 @@ def challenge_made(challenger: Who, target: Who) -> str:
     )
 
 
-def challenge_resolved(
-    challenger: Who, target: Who, guilty: bool, drawn: int | None = None
-) -> str:
+def challenge_resolved(challenger: Who, target: Who, guilty: bool, drawn: int | None = None) -> str:
     """``drawn``: what the loser draws (a stack of Wild Draw Fours makes it more than 4 or 6)."""
     made = (
         f"{challenger.subject} {challenger.verb('challenges', 'challenge')} "
@@ -691,7 +717,7 @@ def hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None
 
 
 def anniversary_played(giver: Who, target: Who, count: int, cards: Iterable[Card] | None) -> str:
-    """"Happy Anniversary!"; ``cards`` for the giver and the receiver only."""
+    """ "Happy Anniversary!"; ``cards`` for the giver and the receiver only."""
     given = (
         f"{giver.subject} {giver.verb('plays', 'play')} an Anniversary card: Happy Anniversary! "
         f"{giver.subject} {giver.verb('keeps', 'keep')} one card and "
@@ -745,9 +771,11 @@ def team_scores(teams: Iterable[tuple[Iterable[Who], int]]) -> str:
 
 def totals_list(scores: Iterable[tuple[Who, int, bool]]) -> str:
     """Challenge UNO: each running total, "(out)" after a player who reached the limit."""
-    return "Scores: " + ", ".join(
-        f"{who.obj} {points}{' (out)' if out else ''}" for who, points, out in scores
-    ) + "."
+    return (
+        "Scores: "
+        + ", ".join(f"{who.obj} {points}{' (out)' if out else ''}" for who, points, out in scores)
+        + "."
+    )
 
 
 def teams_line(mine: Iterable[Who], theirs: Iterable[Iterable[Who]]) -> str:
@@ -758,7 +786,9 @@ def teams_line(mine: Iterable[Who], theirs: Iterable[Iterable[Who]]) -> str:
 
 
 def round_ended(
-    winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]],
+    winner: Who,
+    gained: int | None,
+    scores: Iterable[tuple[Who, int]],
     hands: Iterable[tuple[Who, int]] = (),
 ) -> str:
     """``gained`` is what the winner scored, or None when each counts their own hand;
@@ -826,7 +856,7 @@ def game_ended_last_left(winner: Who, scores: str) -> str:
 
 
 def card_check(counts: Iterable[tuple[Who, int]]) -> str:
-    """"Card check: Ann 5 cards, Bob 1 card, you 7 cards."."""
+    """ "Card check: Ann 5 cards, Bob 1 card, you 7 cards."."""
     return "Card check: " + ", ".join(f"{who.obj} {count_cards(n)}" for who, n in counts) + "."
 
 
@@ -860,7 +890,8 @@ def only_as_bluff(color: Color) -> str:
 def you_can_play(cards: Iterable[Card], how: How = TYPED, bluff: Color | None = None) -> str:
     names = [
         f"{card_name(c)} ({only_as_bluff(bluff)})"
-        if bluff is not None and c.kind is Kind.WILD_DRAW_FOUR else card_name(c)
+        if bluff is not None and c.kind is Kind.WILD_DRAW_FOUR
+        else card_name(c)
         for c in cards
     ]
     if not names:
@@ -880,8 +911,7 @@ def team_scores_line(scores: Iterable[tuple[Iterable[Who], int]], target: int) -
 
 def totals_line(scores: Iterable[tuple[Who, int, bool]], target: int) -> str:
     return (
-        f"{totals_list(scores)} Reaching {target} points puts a player out; the last one "
-        "left wins."
+        f"{totals_list(scores)} Reaching {target} points puts a player out; the last one left wins."
     )
 
 
@@ -924,8 +954,9 @@ def _with_cards(lead: str, cards: Iterable[Card]) -> Parts:
 
 
 def _counts(pairs: Iterable[tuple[Who, int]]) -> str:
-    return ", ".join(f"{who.subject if i == 0 else who.obj} {n}" for i, (who, n) in
-                     enumerate(pairs))
+    return ", ".join(
+        f"{who.subject if i == 0 else who.obj} {n}" for i, (who, n) in enumerate(pairs)
+    )
 
 
 def _team_counts(teams: Iterable[tuple[Iterable[Who], int]]) -> str:
@@ -967,8 +998,10 @@ def _b_turn_started(who: Who) -> Parts:
 def _b_card_played(
     who: Who, card: Card, cards_left: int, count: int = 1, jump_in: bool = False
 ) -> Parts:
-    lead = f"{who.subject} jumps in: " if jump_in and not who.you else (
-        "You jump in: " if jump_in else f"{who.subject}: "
+    lead = (
+        f"{who.subject} jumps in: "
+        if jump_in and not who.you
+        else ("You jump in: " if jump_in else f"{who.subject}: ")
     )
     times = f" x{count}" if count > 1 else ""
     end = ", 1 left" if cards_left == 1 else (", out" if cards_left == 0 else "")
@@ -1012,9 +1045,7 @@ def _b_uno_called(who: Who) -> Parts:
 
 
 def _b_uno_caught(catcher: Who, target: Who, penalty: int) -> Parts:
-    return (
-        f"{target.subject} caught by {catcher.obj}, {target.verb('draws', 'draw')} {penalty}",
-    )
+    return (f"{target.subject} caught by {catcher.obj}, {target.verb('draws', 'draw')} {penalty}",)
 
 
 def _b_challenge_made(challenger: Who, target: Who) -> Parts:
@@ -1086,7 +1117,9 @@ def _b_reshuffled(count: int) -> Parts:
 
 
 def _b_round_ended(
-    winner: Who, gained: int | None, scores: Iterable[tuple[Who, int]],
+    winner: Who,
+    gained: int | None,
+    scores: Iterable[tuple[Who, int]],
     hands: Iterable[tuple[Who, int]] = (),
 ) -> Parts:
     won = f"+{gained}" if gained is not None else "out"
@@ -1237,7 +1270,11 @@ def _b_drawn_anniversary(how: How = TYPED) -> Parts:
 
 
 def _b_card_at(
-    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None,
+    card: Card,
+    place: int,
+    count: int,
+    playable: bool | None,
+    edge: str | None = None,
     bluff: Color | None = None,
 ) -> Parts:
     plays = "" if playable is None else (" can play" if playable else " cannot play")
@@ -1248,7 +1285,11 @@ def _b_card_at(
 
 
 def _w_card_at(
-    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None,
+    card: Card,
+    place: int,
+    count: int,
+    playable: bool | None,
+    edge: str | None = None,
     bluff: Color | None = None,
 ) -> str:
     plays = "" if playable is None else (", can play" if playable else ", cannot play")
@@ -1258,8 +1299,13 @@ def _w_card_at(
     return f"{card_name(card)}, {place} of {count}{plays}{end}."
 
 
-def _b_hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,
-                   how: How = TYPED, bluff: Color | None = None) -> Parts:
+def _b_hand_answer(
+    cards: Iterable[Card],
+    count: int,
+    playable: Iterable[Card] | None,
+    how: How = TYPED,
+    bluff: Color | None = None,
+) -> Parts:
     if not count:
         return ("Hand empty",)
     hand = _with_cards("", cards)[1:]
@@ -1271,8 +1317,11 @@ def _b_hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] |
     plays = _with_cards("; play: ", playable)
     if bluff is not None:  # the Wild Draw Four marked where it is listed
         plays = tuple(
-            part for item in plays for part in (
-                (item, " bluff") if isinstance(item, Card) and item.kind is Kind.WILD_DRAW_FOUR
+            part
+            for item in plays
+            for part in (
+                (item, " bluff")
+                if isinstance(item, Card) and item.kind is Kind.WILD_DRAW_FOUR
                 else (item,)
             )
         )
@@ -1381,7 +1430,7 @@ def spoken(text: str) -> str:
 
 
 def _spoken_code(match: re.Match[str]) -> str:
-    more = match.string[match.end():match.end() + 2]
+    more = match.string[match.end() : match.end() + 2]
     pause = "," if len(more) == 2 and more[0] == " " and more[1].isalnum() else ""
     return f", {_spell(match.group(1))}{pause}"
 
@@ -1404,7 +1453,11 @@ def speech_switched(on: bool) -> str:
 
 
 def card_at(
-    card: Card, place: int, count: int, playable: bool | None, edge: str | None = None,
+    card: Card,
+    place: int,
+    count: int,
+    playable: bool | None,
+    edge: str | None = None,
     bluff: Color | None = None,
 ) -> str:
     """The selected card as the hand is moved through: "Blue 7, 3 of 7, can be played.";
@@ -1485,8 +1538,7 @@ KEY_HELP: dict[str, str] = {
     "repeat": "repeat the last message",
     "older": "step back through the game's history, one message at a time",
     "newer": "step forward through the messages",
-    "switch_history": "switch the history between the game and the answers to your "
-    "questions",
+    "switch_history": "switch the history between the game and the answers to your questions",
     "quick_reference": "the four Quick Play Reference cards",
     "speech": "speech off or on",
     "go_on": "let play go on, hear the next bot's move, deal the next round",
@@ -1553,9 +1605,7 @@ COMMAND_LINE_OPEN = "Command line: type a command and press Enter, Escape to clo
 COMMAND_LINE_CLOSED = "Command line closed."
 LINE_CLEARED = "The line is cleared."
 NO_SUCH_KEY_TYPED = "That key does nothing here: type a command and press Enter."
-LINE_TOO_LONG = (
-    f"That line is too long, more than {LINE_LIMIT} characters: nothing was done."
-)
+LINE_TOO_LONG = f"That line is too long, more than {LINE_LIMIT} characters: nothing was done."
 
 
 def count_out_of_range(most: int) -> str:
@@ -1587,8 +1637,7 @@ SETUP_PLAYERS = "How many players, 2 to 10, you included?"
 SETUP_NAME = "Your name?"
 SETUP_SPEECH = "Speak every message: on or off?"
 SETUP_BRAILLE = (
-    "Braille: auto (a display if one answers, else none), brlapi, screen (dots on screen) "
-    "or off?"
+    "Braille: auto (a display if one answers, else none), brlapi, screen (dots on screen) or off?"
 )
 SETUP_LARGE = "Large, high-contrast text: on or off?"
 SETUP_VERBOSITY = "How much is said: brief, normal or full?"
@@ -1683,10 +1732,14 @@ def setup_rules(presets: Iterable[str]) -> str:
 PROMPT = "uno> "
 COLOR_PROMPT = "colour> "
 CONFIRM_PROMPT = "quit? "
+
+
 def which_color(how: How = TYPED) -> str:
     if not how.keys:
         return "Which colour? blue, green, red or yellow"
     return "Which colour? Press R for red, G for green, B for blue or Y for yellow; Enter for none."
+
+
 TABLE_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
 YOU = "You"
 
@@ -1718,9 +1771,7 @@ def rules_intro(rules: RuleSet) -> list[str]:
     if not rules.wild_draw_four_finish:
         speed.append("nobody goes out on a Wild Draw Four")
     if rules.jump_in:
-        speed.append(
-            "anyone holding a card identical to the top card may jump in out of turn (j)"
-        )
+        speed.append("anyone holding a card identical to the top card may jump in out of turn (j)")
     if rules.double_double:
         speed.append("Draw Twos and Wild Draw Fours jumped in add up")
     if rules.dropping:
@@ -1776,8 +1827,13 @@ def start_color_later(how: How = TYPED) -> str:
     return "No colour chosen yet: type it when you are ready: blue, green, red or yellow."
 
 
-def hand_answer(cards: Iterable[Card], count: int, playable: Iterable[Card] | None,
-                how: How = TYPED, bluff: Color | None = None) -> str:
+def hand_answer(
+    cards: Iterable[Card],
+    count: int,
+    playable: Iterable[Card] | None,
+    how: How = TYPED,
+    bluff: Color | None = None,
+) -> str:
     """L: the hand in the order the player sorted it; ``playable`` on their turn (``bluff``:
     the colour in play the player holds, when a Wild Draw Four there is a bluff)."""
     said = your_hand(cards, count)
@@ -1799,8 +1855,10 @@ def your_turn_challenge(
     played = f"Your turn: {who.name} played a Wild Draw Four on you"
     if owed != 4:
         played += f", and you owe {count_cards(owed)}"
-    options = [f"{_capital(how.challenge)} to challenge it", f"{how.accept} to accept it and "
-               f"draw {owed}"]
+    options = [
+        f"{_capital(how.challenge)} to challenge it",
+        f"{how.accept} to accept it and draw {owed}",
+    ]
     if add:
         options.append("play a Wild Draw Four to add to the stack")
     if jump is not None:
@@ -1852,24 +1910,27 @@ def drawn_anniversary(how: How = TYPED) -> str:
 
 
 # --- braille and brief: the turn's phrases join their brief forms (above, with _BRIEF) ---
-_BRIEF.update({
-    your_turn: _b_your_turn,
-    your_turn_start_color: _b_your_turn_start_color,
-    your_turn_challenge: _b_your_turn_challenge,
-    you_owe: _b_you_owe,
-    drawn_playable: _b_drawn_playable,
-    drawn_must_play: _b_drawn_must_play,
-    drawn_anniversary: _b_drawn_anniversary,
-    card_at: _b_card_at,
-    hand_answer: _b_hand_answer,
-    turn_and_order: _b_turn_and_order,
-})
-_BRIEF_WORDS.update({
-    your_turn: _w_your_turn,
-    your_turn_challenge: _w_your_turn_challenge,
-    card_at: _w_card_at,
-})
-
+_BRIEF.update(
+    {
+        your_turn: _b_your_turn,
+        your_turn_start_color: _b_your_turn_start_color,
+        your_turn_challenge: _b_your_turn_challenge,
+        you_owe: _b_you_owe,
+        drawn_playable: _b_drawn_playable,
+        drawn_must_play: _b_drawn_must_play,
+        drawn_anniversary: _b_drawn_anniversary,
+        card_at: _b_card_at,
+        hand_answer: _b_hand_answer,
+        turn_and_order: _b_turn_and_order,
+    }
+)
+_BRIEF_WORDS.update(
+    {
+        your_turn: _w_your_turn,
+        your_turn_challenge: _w_your_turn_challenge,
+        card_at: _w_card_at,
+    }
+)
 
 
 def jump_window(card: Card, how: How = TYPED) -> str:
@@ -1939,15 +2000,15 @@ def not_to_keep(card: Card) -> str:
 
 
 YOU_ARE_OUT = "You are out of this game: the others play on to the end while you listen."
+
+
 def watch_next_round(how: How = TYPED) -> str:
     go_on = "Space" if how.keys else "Enter"
     return f"Press {go_on} to hear the next round, or {how.quit} to leave."
 
 
-
 def round_over_hint(how: How = TYPED) -> str:
     return f"{_capital(how.next_round)} to deal the next round."
-
 
 
 def exposed_window(who: Who, how: How = TYPED) -> str:
@@ -1961,9 +2022,7 @@ def exposed_on_your_turn(who: Who, how: How = TYPED) -> str:
     return f"{who.name} has one card and did not call UNO: {how.catch} to catch {who.name}."
 
 
-NOBODY_TO_CATCH = (
-    "Nobody can be caught now: only a player who holds one card and did not call UNO."
-)
+NOBODY_TO_CATCH = "Nobody can be caught now: only a player who holds one card and did not call UNO."
 
 
 def no_such_player(text: str, names: Iterable[str], seats: int) -> str:
@@ -1986,9 +2045,12 @@ def color_only_for_wild(card: Card) -> str:
 
 NOTHING_PLAYED = "No colour chosen: nothing was played."
 NOTHING_TO_REPEAT = "Nothing to repeat yet."
+
+
 def quit_confirm(how: How = TYPED) -> str:
     other = "any other key" if how.keys else "anything else"
     return f"Quit the game? {_capital(how.yes)} to quit, or {other} to go on."
+
 
 QUIT_CANCELLED = "The game goes on."
 GAME_QUIT = "You left the game."
@@ -1998,8 +2060,7 @@ GAME_INTERRUPTED = "Interrupted: the game is stopped."
 
 def not_your_turn_window(who: Who, how: How = TYPED) -> str:
     return (
-        f"It is not your turn: {how.catch} to catch {who.name}, or {how.go_on} to let play "
-        "go on."
+        f"It is not your turn: {how.catch} to catch {who.name}, or {how.go_on} to let play go on."
     )
 
 
@@ -2031,7 +2092,10 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 }
 # settings changed while playing, by the word typed: "rate 250", "verbosity brief"
 SETTING_WORDS: dict[str, str] = {
-    "rate": "rate", "volume": "volume", "verbosity": "verbosity", "speech": "speech",
+    "rate": "rate",
+    "volume": "volume",
+    "verbosity": "verbosity",
+    "speech": "speech",
 }
 
 
@@ -2063,6 +2127,7 @@ SELF_WORDS = ("you", "me")
 
 def _store_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 HELP_RESUME = "continue an unfinished game (the latest by default) exactly where it stopped"
 HELP_EXPORT = "write a game (the latest by default) as a scenario file"
@@ -2140,9 +2205,7 @@ def no_such_game(number: int) -> str:
 
 
 def game_finished(number: int) -> str:
-    return (
-        f"Game {number} is finished: uno-access export {number} writes it as a scenario file."
-    )
+    return f"Game {number} is finished: uno-access export {number} writes it as a scenario file."
 
 
 def saved_game_unreadable(number: int, why: str) -> str:
@@ -2183,10 +2246,7 @@ def game_damaged(number: int, move: int, why: str) -> str:
 
 
 def export_damaged(number: int, move: int, why: str) -> str:
-    return (
-        f"Move {move} of game {number} is damaged: {why}. "
-        f"The scenario has the moves before it."
-    )
+    return f"Move {move} of game {number} is damaged: {why}. The scenario has the moves before it."
 
 
 def db_foreign(path: str, aside: str) -> str:
@@ -2225,8 +2285,9 @@ def exported(number: int, path: str) -> str:
     return f"Game {number} is written to {path}; uno-access scenario {path} replays it."
 
 
-def settings_bad_value(path: str, line: int | None, key: str, value: str, allowed: str,
-                       default: str) -> str:
+def settings_bad_value(
+    path: str, line: int | None, key: str, value: str, allowed: str, default: str
+) -> str:
     """``value`` and ``default`` as they are written in the file."""
     where = f"{path}, line {line}" if line is not None else path
     return f"{where}: {key} = {value} is not allowed ({allowed}); the default, {default}, is used."
@@ -2263,9 +2324,7 @@ SPEECH_NO_AUDIO = (
 SPEECH_ON = "Speech on."
 SPEECH_OFF = "Speech off."
 BRAILLE_AUTO_OFF = "No braille display found; braille is off."
-BRAILLE_DISPLAY_WAITING = (
-    "No braille display yet; the game goes on and connects when one appears."
-)
+BRAILLE_DISPLAY_WAITING = "No braille display yet; the game goes on and connects when one appears."
 BRAILLE_DISPLAY_CONNECTED = "Braille display connected: {cells} cells."
 BRAILLE_DISPLAY_LOST = (
     "The braille display went away; the game goes on and reconnects when it returns."
@@ -2328,6 +2387,8 @@ def braille_display_detail(driver: str, columns: int, rows: int) -> str:
 def terminal_detail(is_tty: bool, term: str, columns: int, lines: int) -> str:
     where = "a terminal" if is_tty else "not a terminal (a pipe or file)"
     return f"{where}, TERM={term or 'unset'}, {columns} columns, {lines} lines"
+
+
 HELP_DOCTOR = (
     "what works on this machine: liblouis, speech, sound, a braille display, the terminal; "
     "and how to fix what does not"

@@ -47,8 +47,11 @@ class Renderer:
 
     @classmethod
     def for_view(
-        cls, view: PlayerView, verbosity: Verbosity = Verbosity.NORMAL,
-        table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK,
+        cls,
+        view: PlayerView,
+        verbosity: Verbosity = Verbosity.NORMAL,
+        table: BrailleTable = BrailleTable.UEB2,
+        deck: Deck = DEFAULT_DECK,
         with_braille: bool = True,
     ) -> Renderer:
         return cls(
@@ -78,9 +81,7 @@ class Renderer:
 
     # ----------------------------------------------------------------- lines
 
-    def line(
-        self, line: Line, priority: Priority | None = None, on_hand: bool = False
-    ) -> Message:
+    def line(self, line: Line, priority: Priority | None = None, on_hand: bool = False) -> Message:
         parts = line.brief()
         if self.verbosity is Verbosity.BRIEF:
             text = line.brief_words() or parts_text(parts)
@@ -90,9 +91,7 @@ class Renderer:
             text = line.sentence()
         if priority is None:
             priority = self.priority(line.event)
-        return Message(
-            messages.spoken(text), self._braille(parts), text, priority, on_hand
-        )
+        return Message(messages.spoken(text), self._braille(parts), text, priority, on_hand)
 
     def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:
         """A line of the game that is not an event (a prompt, a hint, an error); a ``Said``
@@ -101,8 +100,10 @@ class Renderer:
         if isinstance(sentence, Said):
             return self.line(sentence.line, priority)
         return Message(
-            messages.spoken(sentence), self._braille((sentence,)),
-            sentence, priority,
+            messages.spoken(sentence),
+            self._braille((sentence,)),
+            sentence,
+            priority,
         )
 
     def priority(self, event: Event | None) -> Priority:
@@ -124,14 +125,20 @@ class Renderer:
     # ----------------------------------------------------------------- queries
 
     def hand(
-        self, cards: Sequence[Card], playable: Iterable[Card] | None = None,
+        self,
+        cards: Sequence[Card],
+        playable: Iterable[Card] | None = None,
         how: messages.How = messages.TYPED,
     ) -> Message:
         """L: ``cards`` in the order the player keeps them; ``playable`` on their turn."""
         return self.line(speech.describe_hand_answer(cards, playable, how), Priority.URGENT)
 
     def selected(
-        self, card: Card, place: int, count: int, playable: bool | None,
+        self,
+        card: Card,
+        place: int,
+        count: int,
+        playable: bool | None,
         edge: str | None = None,
     ) -> Message:
         """The card selected in the hand; a braille display on the hand line stays there."""

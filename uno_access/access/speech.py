@@ -32,8 +32,12 @@ Teams = Sequence[Sequence[int]]
 
 # draws whose count an earlier sentence of the same batch already said
 _ANNOUNCED_DRAWS = (
-    DrawReason.UNO_PENALTY, DrawReason.CHALLENGE_GUILTY, DrawReason.CHALLENGE_LOST,
-    DrawReason.STACK, DrawReason.WRONG_CARD, DrawReason.SUGGESTION,
+    DrawReason.UNO_PENALTY,
+    DrawReason.CHALLENGE_GUILTY,
+    DrawReason.CHALLENGE_LOST,
+    DrawReason.STACK,
+    DrawReason.WRONG_CARD,
+    DrawReason.SUGGESTION,
 )
 # draws that come with losing the turn, said in the same sentence
 _SKIPPING_DRAWS = (DrawReason.DRAW_TWO, DrawReason.START_DRAW_TWO, DrawReason.DRAW_FOUR)
@@ -143,7 +147,11 @@ class Said(str):
 
 
 def describe(
-    event: Event, viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    event: Event,
+    viewer: int,
+    names: Sequence[str],
+    *,
+    rules: RuleSet | None = None,
     teams: Teams = (),
 ) -> str | None:
     """``event`` as one sentence for ``viewer``; None when it is not for them."""
@@ -152,7 +160,11 @@ def describe(
 
 
 def describe_line(
-    event: Event, viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    event: Event,
+    viewer: int,
+    names: Sequence[str],
+    *,
+    rules: RuleSet | None = None,
     teams: Teams = (),
 ) -> Line | None:
     """``event`` alone, as the ``Line`` said to ``viewer``; None when it is not for them."""
@@ -164,18 +176,25 @@ def describe_line(
 
 
 def narrate(
-    events: Iterable[Event], viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    events: Iterable[Event],
+    viewer: int,
+    names: Sequence[str],
+    *,
+    rules: RuleSet | None = None,
     teams: Teams = (),
 ) -> list[str]:
     """A batch of events (one ``apply``) as the sentences ``viewer`` hears, in order."""
     return [
-        line.sentence()
-        for line in narrate_lines(events, viewer, names, rules=rules, teams=teams)
+        line.sentence() for line in narrate_lines(events, viewer, names, rules=rules, teams=teams)
     ]
 
 
 def narrate_lines(
-    events: Iterable[Event], viewer: int, names: Sequence[str], *, rules: RuleSet | None = None,
+    events: Iterable[Event],
+    viewer: int,
+    names: Sequence[str],
+    *,
+    rules: RuleSet | None = None,
     teams: Teams = (),
 ) -> list[Line]:
     """A batch of events as the ``Line``s said to ``viewer``: what belongs together is folded
@@ -219,7 +238,10 @@ def narrate_lines(
             count = drawn.count if drawn and drawn.reason in _CHALLENGE_DRAWS else None
             line = Line.of(
                 messages.challenge_resolved,
-                hearer.w(event.seat), hearer.w(event.target), event.guilty, count,
+                hearer.w(event.seat),
+                hearer.w(event.target),
+                event.guilty,
+                count,
             )
         elif isinstance(event, ev.WrongCardPenalty | ev.SuggestionPenalty):
             drawn = _draw_after(seen, index, event.seat)
@@ -245,7 +267,7 @@ def narrate_lines(
 
 def _draw_after(seen: Sequence[Event], index: int, seat: int) -> ev.CardsDrawn | None:
     """The next draw by ``seat`` in the batch after ``index``, if any."""
-    for event in seen[index + 1:]:
+    for event in seen[index + 1 :]:
         if isinstance(event, ev.CardsDrawn) and event.seat == seat:
             return event
     return None
@@ -386,20 +408,27 @@ def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> Line:
             said = messages.totals_list(hearer.totals(scores))
         else:
             said = messages.score_list(hearer.pairs(scores))
-        return Line.of(
-            messages.round_ended_own_hands, w(winner), added, said, hearer.challenge_uno
-        )
+        return Line.of(messages.round_ended_own_hands, w(winner), added, said, hearer.challenge_uno)
     if hearer.teams:
         return Line.of(
             messages.round_ended_partners,
-            w(winner), hearer.team_of(winner), gained[winner], hearer.team_pairs(scores),
+            w(winner),
+            hearer.team_of(winner),
+            gained[winner],
+            hearer.team_pairs(scores),
         )
     standard = not any(g for seat, g in enumerate(gained) if seat != winner)
-    hands = [(w(seat), points) for seat, points in enumerate(event.hand_points)
-             if seat != winner] if standard else []
+    hands = (
+        [(w(seat), points) for seat, points in enumerate(event.hand_points) if seat != winner]
+        if standard
+        else []
+    )
     return Line.of(
-        messages.round_ended, w(winner), gained[winner] if standard else None,
-        hearer.pairs(scores), hands,
+        messages.round_ended,
+        w(winner),
+        gained[winner] if standard else None,
+        hearer.pairs(scores),
+        hands,
     )
 
 
@@ -411,7 +440,7 @@ def _pairs(values: Sequence[int], viewer: int, names: Sequence[str]) -> list[tup
 
 
 def describe_hand(view: PlayerView) -> Line:
-    """"Your hand, 5 cards: Blue 7, Red Skip, …" in deck order."""
+    """ "Your hand, 5 cards: Blue 7, Red Skip, …" in deck order."""
     return Line.of(messages.your_hand, sorted_cards(view.hand), len(view.hand))
 
 
@@ -440,7 +469,7 @@ def describe_turn(view: PlayerView, hint: str = "") -> Line:
 
 
 def describe_playable(cards: Iterable[Card]) -> Line:
-    """"You can play: …" for the cards the rules let the viewer play now."""
+    """ "You can play: …" for the cards the rules let the viewer play now."""
     return Line.of(messages.you_can_play, sorted_cards(set(cards)))
 
 
@@ -449,7 +478,7 @@ def describe_card_check(view: PlayerView) -> Line:
 
 
 def describe_top(view: PlayerView) -> Line:
-    """"Top card: Wild Draw Four (wi+4), colour in play Red.\""""
+    """ "Top card: Wild Draw Four (wi+4), colour in play Red.\""""
     return Line.of(messages.top_card, view.top, view.color)
 
 
@@ -466,7 +495,7 @@ def describe_scores(view: PlayerView) -> Line:
 
 
 def describe_whose_turn(view: PlayerView) -> Line | None:
-    """"It is Bob's turn."; None between rounds."""
+    """ "It is Bob's turn."; None between rounds."""
     if view.current is None:
         return None
     return Line.of(messages.whose_turn, who(view.current, view.seat, view.names))

@@ -133,6 +133,7 @@ def _wrapped(
     """The words greedily in rows of big letters that each fit ``width`` (2 cells to spare),
     at most ``BANNER_ROWS`` of them; None when they do not fit.
     """
+
     def fits(lines: list[str]) -> bool:
         return bool(lines) and max(len(line) for line in lines) + 2 <= width
 
@@ -185,7 +186,9 @@ class HandView:
     """
 
     def __init__(
-        self, cards: Sequence[Card], selected: int | None = None,
+        self,
+        cards: Sequence[Card],
+        selected: int | None = None,
         playable: Iterable[Card] = (),
     ) -> None:
         self.cards = cards
@@ -232,8 +235,12 @@ def render_text(renderable: object, width: int = 80, color: bool = False) -> str
     golden files (``color``: keep the ANSI colour codes).
     """
     console = Console(
-        width=width, record=True, file=io.StringIO(), theme=THEME,
-        color_system="truecolor" if color else None, force_terminal=color,
+        width=width,
+        record=True,
+        file=io.StringIO(),
+        theme=THEME,
+        color_system="truecolor" if color else None,
+        force_terminal=color,
     )
     console.print(renderable)
     return console.export_text(styles=color)

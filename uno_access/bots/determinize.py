@@ -49,8 +49,8 @@ def deal_unseen(
             hands.append(list(view.hand))
         else:
             take = min(size, len(cards))
-            hands.append(cards[len(cards) - take:])
-            del cards[len(cards) - take:]
+            hands.append(cards[len(cards) - take :])
+            del cards[len(cards) - take :]
     return hands, cards
 
 
@@ -78,15 +78,29 @@ def world(
         under = view.discard[-2].color
         guilty = under is not None and any(card.color is under for card in hands[four])
     state = GameState(
-        rules=view.rules, names=view.names, hands=[list(hand) for hand in hands],
-        draw_pile=list(draw_pile), discard=list(view.discard) or [view.top],
-        color=view.color, current=current, direction=view.direction.value,
-        phase=view.phase, dealer=view.dealer, scores=list(view.scores),
-        round_number=view.round_number, drawn=view.drawn, exposed=view.exposed,
-        four_player=four, four_guilty=guilty, stack=view.stack,
-        stack_starter=before if view.stack else None, plays=view.plays,
+        rules=view.rules,
+        names=view.names,
+        hands=[list(hand) for hand in hands],
+        draw_pile=list(draw_pile),
+        discard=list(view.discard) or [view.top],
+        color=view.color,
+        current=current,
+        direction=view.direction.value,
+        phase=view.phase,
+        dealer=view.dealer,
+        scores=list(view.scores),
+        round_number=view.round_number,
+        drawn=view.drawn,
+        exposed=view.exposed,
+        four_player=four,
+        four_guilty=guilty,
+        stack=view.stack,
+        stack_starter=before if view.stack else None,
+        plays=view.plays,
         played_by=view.played_by,
-        handed_one=view.handed_one, eliminated=eliminated,
-        active=n - len(view.eliminated), teams=view.teams,
+        handed_one=view.handed_one,
+        eliminated=eliminated,
+        active=n - len(view.eliminated),
+        teams=view.teams,
     )
     return Game(state, rng)

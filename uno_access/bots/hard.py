@@ -205,8 +205,10 @@ class HardBot:
             now = time.perf_counter()
             if now + (now - started) / done > deadline:
                 break  # the time budget, a safety cap: the count decides as a rule
-            if done >= 2 * MIN_WORLDS and done % CHECK_EVERY == 0 and self.prune(
-                sums, squares, trials, live
+            if (
+                done >= 2 * MIN_WORLDS
+                and done % CHECK_EVERY == 0
+                and self.prune(sums, squares, trials, live)
             ):
                 break
         best = 0

@@ -77,8 +77,9 @@ class Memory:
         elif isinstance(event, ev.WrongCardPenalty):
             if event.seat != self.seat:
                 self.forget(event.seat)  # a card taken back: its size known at its next play
-        elif isinstance(event, ev.RoundStarted | ev.HandsPassed | ev.HandReceived
-                        | ev.AnniversaryPlayed):
+        elif isinstance(
+            event, ev.RoundStarted | ev.HandsPassed | ev.HandReceived | ev.AnniversaryPlayed
+        ):
             self.groups.clear()  # hands dealt or moved round: nothing known till it adds up
             self.known.clear()
 
@@ -134,7 +135,11 @@ class Memory:
     # ----------------------------------------------------------------- making up hands
 
     def deal_hands(
-        self, seat: int, hand: Sequence[Card], sizes: Sequence[int], unseen: list[Card],
+        self,
+        seat: int,
+        hand: Sequence[Card],
+        sizes: Sequence[int],
+        unseen: list[Card],
         rng: random.Random,
     ) -> tuple[list[list[Card]], list[Card]]:
         """The unseen cards shuffled and dealt as ``deal_unseen`` does, each other hand
@@ -171,8 +176,8 @@ class Memory:
                 continue
             take = min(size - len(hands[other]), len(cards))
             if take > 0:
-                hands[other].extend(cards[len(cards) - take:])
-                del cards[len(cards) - take:]
+                hands[other].extend(cards[len(cards) - take :])
+                del cards[len(cards) - take :]
         return hands, cards
 
     def agrees(self, sizes: Sequence[int]) -> None:

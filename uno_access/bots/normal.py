@@ -157,8 +157,11 @@ class NormalBot:
             left = 1  # an Anniversary card: one card kept, the rest given away
         if left == 1 and not action.uno:
             return False
-        if (card.is_wild and action.color is not None
-                and action.color is not self.wild_color(view, action, card)):
+        if (
+            card.is_wild
+            and action.color is not None
+            and action.color is not self.wild_color(view, action, card)
+        ):
             return False
         if isinstance(action, Play) and action.target is not None:
             if action.target != self.anniversary_target(view):

@@ -30,8 +30,12 @@ class LargeText:
     ) -> None:
         self.plain = os.environ.get("TERM") == "dumb" or not banner
         self.console = Console(
-            file=file or sys.stdout, theme=visual.THEME, width=width, highlight=False,
-            emoji=False, markup=False,
+            file=file or sys.stdout,
+            theme=visual.THEME,
+            width=width,
+            highlight=False,
+            emoji=False,
+            markup=False,
         )
 
     def line(self, text: str) -> None:

@@ -130,7 +130,19 @@ class TouchTopCard:
 
 
 Action = (
-    Play | Draw | PlayDrawn | Keep | CallUno | Catch | Challenge | Accept | ChooseColor
-    | NextRound | CardCheck | TouchTopCard | JumpIn | Suggest
+    Play
+    | Draw
+    | PlayDrawn
+    | Keep
+    | CallUno
+    | Catch
+    | Challenge
+    | Accept
+    | ChooseColor
+    | NextRound
+    | CardCheck
+    | TouchTopCard
+    | JumpIn
+    | Suggest
 )
 QUERIES = (CardCheck, TouchTopCard)

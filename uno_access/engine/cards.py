@@ -137,8 +137,16 @@ def _make(kind: Kind, color: Color | None, number: int | None) -> None:
 
 
 def _make_blank(card: Card) -> None:
-    face = Card(card.kind, card.color, card.number, BLANK_PREFIX + card.code, card.points,
-                card.is_wild, len(_ALL), card)
+    face = Card(
+        card.kind,
+        card.color,
+        card.number,
+        BLANK_PREFIX + card.code,
+        card.points,
+        card.is_wild,
+        len(_ALL),
+        card,
+    )
     _BLANKS[card] = face
     _BY_CODE[face.code] = face
     _ALL.append(face)
@@ -179,7 +187,8 @@ def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
     if faces is None:
         kind = top.kind
         faces = _PLAYABLE[key] = frozenset(
-            card for card in _ALL
+            card
+            for card in _ALL
             if card.is_wild
             or card.color is color
             or (card.kind is kind and (kind is not Kind.NUMBER or card.number == top.number))
@@ -197,7 +206,7 @@ def all_faces() -> tuple[Card, ...]:
 
 def extra_faces() -> tuple[Card, ...]:
     """The faces of the options: the Anniversary card, then the blank cards."""
-    return tuple(_ALL[len(_STANDARD):])
+    return tuple(_ALL[len(_STANDARD) :])
 
 
 def _build_deck() -> tuple[Card, ...]:

@@ -162,7 +162,7 @@ class HandReceived:
 
 @dataclass(frozen=True, slots=True)
 class AnniversaryPlayed:
-    """"Happy Anniversary!": the player kept one card and gave the rest to ``target``."""
+    """ "Happy Anniversary!": the player kept one card and gave the rest to ``target``."""
 
     seat: int
     target: int
@@ -311,12 +311,39 @@ class TopCard:
 
 
 Event = (
-    Rejected | DealerDrew | DealerChosen | RoundStarted | HandDealt | StartCardTurned
-    | StartCardReturned | TurnStarted | CardPlayed | ColorChosen | CardsDrawn | CouldNotDraw
-    | DrawnCardKept | PlayerSkipped | DirectionChanged | UnoCalled | UnoCaught | ChallengeMade
-    | HandShown | ChallengeResolved | DrawAccepted | Reshuffled | RoundEnded | GameEnded
-    | CardCount | TopCard | StackGrew | HandsPassed | HandReceived | AnniversaryPlayed
-    | WrongCardPenalty | SuggestionPenalty | PlayerEliminated
+    Rejected
+    | DealerDrew
+    | DealerChosen
+    | RoundStarted
+    | HandDealt
+    | StartCardTurned
+    | StartCardReturned
+    | TurnStarted
+    | CardPlayed
+    | ColorChosen
+    | CardsDrawn
+    | CouldNotDraw
+    | DrawnCardKept
+    | PlayerSkipped
+    | DirectionChanged
+    | UnoCalled
+    | UnoCaught
+    | ChallengeMade
+    | HandShown
+    | ChallengeResolved
+    | DrawAccepted
+    | Reshuffled
+    | RoundEnded
+    | GameEnded
+    | CardCount
+    | TopCard
+    | StackGrew
+    | HandsPassed
+    | HandReceived
+    | AnniversaryPlayed
+    | WrongCardPenalty
+    | SuggestionPenalty
+    | PlayerEliminated
 )
 
 

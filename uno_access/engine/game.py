@@ -79,9 +79,19 @@ class Game:
         events: list[Event] = []
         dealer = choose_dealer(len(names), rules, rng, events)
         state = GameState(
-            rules=rules, names=names, hands=[[] for _ in names], draw_pile=[], discard=[],
-            color=None, current=dealer, direction=1, phase=Phase.PLAY, dealer=dealer,
-            scores=[0] * len(names), eliminated=[False] * len(names), active=len(names),
+            rules=rules,
+            names=names,
+            hands=[[] for _ in names],
+            draw_pile=[],
+            discard=[],
+            color=None,
+            current=dealer,
+            direction=1,
+            phase=Phase.PLAY,
+            dealer=dealer,
+            scores=[0] * len(names),
+            eliminated=[False] * len(names),
+            active=len(names),
             teams=_teams(rules, len(names)),
         )
         game = cls(state, rng)
@@ -118,11 +128,20 @@ class Game:
         rules = rules or RuleSet()
         _check_seats(rules, len(names))
         state = GameState(
-            rules=rules, names=names, hands=[list(h) for h in hands],
-            draw_pile=list(reversed(draw_pile)), discard=[], color=None, current=dealer,
-            direction=1, phase=Phase.PLAY, dealer=dealer,
+            rules=rules,
+            names=names,
+            hands=[list(h) for h in hands],
+            draw_pile=list(reversed(draw_pile)),
+            discard=[],
+            color=None,
+            current=dealer,
+            direction=1,
+            phase=Phase.PLAY,
+            dealer=dealer,
             scores=list(scores) if scores is not None else [0] * len(names),
-            eliminated=[False] * len(names), active=len(names), teams=_teams(rules, len(names)),
+            eliminated=[False] * len(names),
+            active=len(names),
+            teams=_teams(rules, len(names)),
         )
         rng = random.Random(seed)
         game = cls(state, rng)
@@ -265,18 +284,33 @@ class Game:
         over = s.phase in _OVER
         mine = s.current == seat and not over
         return PlayerView(
-            seat=seat, names=s.names, rules=s.rules, hand=tuple(s.hands[seat]),
-            hand_sizes=self.card_check(), top=s.discard[-1], color=s.color,
+            seat=seat,
+            names=s.names,
+            rules=s.rules,
+            hand=tuple(s.hands[seat]),
+            hand_sizes=self.card_check(),
+            top=s.discard[-1],
+            color=s.color,
             current=None if over else s.current,
-            direction=Direction(s.direction), phase=s.phase, dealer=s.dealer,
-            draw_pile_size=len(s.draw_pile), discard_pile_size=len(s.discard),
-            scores=tuple(s.scores), round_number=s.round_number,
-            drawn=s.drawn if mine else None, exposed=s.exposed,
+            direction=Direction(s.direction),
+            phase=s.phase,
+            dealer=s.dealer,
+            draw_pile_size=len(s.draw_pile),
+            discard_pile_size=len(s.discard),
+            scores=tuple(s.scores),
+            round_number=s.round_number,
+            drawn=s.drawn if mine else None,
+            exposed=s.exposed,
             challenged_by=s.four_player if mine and s.phase is Phase.CHALLENGE else None,
-            round_winner=s.round_winner, winner=s.winner,
-            stack=s.stack, plays=s.plays, played_by=s.played_by, handed_one=s.handed_one,
+            round_winner=s.round_winner,
+            winner=s.winner,
+            stack=s.stack,
+            plays=s.plays,
+            played_by=s.played_by,
+            handed_one=s.handed_one,
             eliminated=tuple(seat for seat, out in enumerate(s.eliminated) if out),
-            teams=s.teams, discard=tuple(s.discard),
+            teams=s.teams,
+            discard=tuple(s.discard),
         )
 
     def card_check(self) -> tuple[int, ...]:
@@ -420,5 +454,3 @@ _NEXT_ROUND = [NextRound(seat) for seat in _SEATS]
 _CHOOSE_COLOR = [tuple(ChooseColor(seat, color) for color in COLORS) for seat in _SEATS]
 _PLAYS: dict[tuple[int, Card, bool], tuple[Action, ...]] = {}
 _PLAY_DRAWN: dict[tuple[int, bool, bool], tuple[Action, ...]] = {}
-
-

@@ -74,15 +74,12 @@ def _round_robin(players: int) -> list[list[tuple[int, int]]]:
 class Match:
     """A partner schedule played block by block, table by table."""
 
-    def __init__(
-        self, names: tuple[str, ...], rules: RuleSet, rng: random.Random
-    ) -> None:
+    def __init__(self, names: tuple[str, ...], rules: RuleSet, rng: random.Random) -> None:
         self.blocks = schedule(rules.partner_schedule)
         if len(names) != players_for(rules.partner_schedule):
             raise ValueError(f"this schedule is for {players_for(rules.partner_schedule)} players")
         self.names = names
-        self.rules = replace(rules, partner_schedule=PartnerSchedule.FIXED,
-                             target_score=_NO_TARGET)
+        self.rules = replace(rules, partner_schedule=PartnerSchedule.FIXED, target_score=_NO_TARGET)
         self.rng = rng
         self.totals = [0] * len(names)
         self.block = 0

@@ -22,7 +22,6 @@ def shuffle(rng: random.Random, cards: list[Card]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-
 def take(s: GameState, rng: random.Random, count: int, events: list[Event]) -> list[Card]:
     """Up to ``count`` cards off the DRAW pile, rebuilding it from the DISCARD pile."""
     taken: list[Card] = []
@@ -37,14 +36,22 @@ def take(s: GameState, rng: random.Random, count: int, events: list[Event]) -> l
             events.append(ev.Reshuffled(len(pile)))
         taken.append(pile.pop())
     return taken
+
+
 def give(
-    s: GameState, rng: random.Random, seat: int, count: int, reason: DrawReason,
+    s: GameState,
+    rng: random.Random,
+    seat: int,
+    count: int,
+    reason: DrawReason,
     events: list[Event],
 ) -> None:
     """``seat`` draws ``count`` cards (fewer only when both piles run out)."""
     cards = take(s, rng, count, events)
     s.hands[seat] += cards
     events.append(ev.CardsDrawn(seat, len(cards), reason, tuple(cards)))
+
+
 def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
     """The seat ``steps`` places from ``seat`` in the direction of play, past eliminated seats."""
     n = len(s.hands)
@@ -55,8 +62,6 @@ def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
         while s.eliminated[seat]:
             seat = (seat + s.direction) % n
     return seat
-
-
 
 
 def pass_turn(s: GameState, seat: int, events: list[Event], steps: int = 1) -> list[Event]:

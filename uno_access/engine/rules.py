@@ -166,8 +166,11 @@ class RuleSet:
         """Raise ``RulesError`` for a value no table could play."""
         colors = [card.color for card in self.blank_cards]
         if None in colors or len(set(colors)) != len(colors):
-            raise RulesError("blank_cards", [c.code for c in self.blank_cards],
-                             ("at most one coloured card per colour",))
+            raise RulesError(
+                "blank_cards",
+                [c.code for c in self.blank_cards],
+                ("at most one coloured card per colour",),
+            )
         if self.uno_penalty not in (2, 4, 5):
             raise RulesError("uno_penalty", self.uno_penalty, (2, 4, 5))
         if not 1 <= self.hand_size <= 15:
@@ -192,8 +195,7 @@ class DealError(RulesError):
     cards, so ``most`` cards each at most.
     """
 
-    def __init__(self, players: int, hand_size: int, reserve: int, deck: int,
-                 most: int) -> None:
+    def __init__(self, players: int, hand_size: int, reserve: int, deck: int, most: int) -> None:
         super().__init__("hand_size", hand_size, (f"at most {most} for {players} players",))
         self.players = players
         self.hand_size = hand_size
@@ -251,8 +253,14 @@ PRESETS: dict[str, RuleSet] = {
     "partners": RuleSet(partners=True),
     "challenge_uno": RuleSet(challenge_uno=True),
     "speed": RuleSet(
-        speed=True, hand_size=10, uno_penalty=5, draw_until_playable=True,
-        wild_draw_four_finish=False, jump_in=True, double_double=True, dropping=True,
+        speed=True,
+        hand_size=10,
+        uno_penalty=5,
+        draw_until_playable=True,
+        wild_draw_four_finish=False,
+        jump_in=True,
+        double_double=True,
+        dropping=True,
         round_n_round=True,
     ),
     "stacking": RuleSet(stacking=True),

@@ -130,5 +130,3 @@ def turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event
         s.current = left
     events.append(ev.TurnStarted(s.current))
     return events
-
-

@@ -157,7 +157,8 @@ def _play_drawn(
     if refusal is None and card.kind is ANNIVERSARY:
         # it needs a seat to give to: played as a Play naming its target
         refusal = (
-            _anniversary_refusal(s, action) if isinstance(action, Play)
+            _anniversary_refusal(s, action)
+            if isinstance(action, Play)
             else Refusal.ANNIVERSARY_TARGET
         )
     if refusal is not None:
@@ -307,7 +308,7 @@ def _put_down(
 
 
 def _give_anniversary(s: GameState, seat: int, action: Play, events: list[Event]) -> None:
-    """"Happy Anniversary!": keep one card, give the rest of the hand to the target."""
+    """ "Happy Anniversary!": keep one card, give the rest of the hand to the target."""
     hand = s.hands[seat]
     target = action.target
     assert target is not None
@@ -535,7 +536,7 @@ def may_call_early(s: GameState, seat: int) -> bool:
 
 
 def call_uno(s: GameState, action: CallUno) -> list[Event]:
-    """"UNO!": right after the next-to-last card (before anyone catches), when handed a
+    """ "UNO!": right after the next-to-last card (before anyone catches), when handed a
     single card (Round-n-Round), or just before the next-to-last card (kept for that play).
     """
     seat = action.seat

@@ -205,8 +205,9 @@ class Store:
         for mode in ("mode=ro", "immutable=1"):
             uri = f"{path.resolve().as_uri()}?{mode}"
             try:
-                connection = sqlite3.connect(uri, uri=True, timeout=BUSY_SECONDS,
-                                             isolation_level=None)
+                connection = sqlite3.connect(
+                    uri, uri=True, timeout=BUSY_SECONDS, isolation_level=None
+                )
             except sqlite3.Error as error:
                 last = error
                 continue
@@ -266,7 +267,8 @@ class Store:
             self.connection.execute(_SET_ASIDE)
             self.connection.execute(
                 "INSERT INTO set_aside SELECT game, n, action FROM actions "
-                "WHERE game = ? AND n >= ? ORDER BY n", (game, first),
+                "WHERE game = ? AND n >= ? ORDER BY n",
+                (game, first),
             )
             self.connection.execute("DELETE FROM actions WHERE game = ? AND n >= ?", (game, first))
 
@@ -336,16 +338,26 @@ class Store:
             lines.append(None if text is None else str(text))
             moves.append(count if isinstance(count, int) else None)
         return SavedGame(
-            game, str(started), bool(finished), GameSetup.from_json(str(setup)), tuple(actions),
-            tuple(lines), tuple(moves), damage,
+            game,
+            str(started),
+            bool(finished),
+            GameSetup.from_json(str(setup)),
+            tuple(actions),
+            tuple(lines),
+            tuple(moves),
+            damage,
         )
 
 
 def _ours(connection: sqlite3.Connection, read_only: bool = False) -> bool:
     """Whether the database holds saved games of ours (of this version or an earlier one)."""
     version = connection.execute("PRAGMA user_version").fetchone()[0]
-    names = {name for (name,) in connection.execute(
-        "SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()}
+    names = {
+        name
+        for (name,) in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"
+        ).fetchall()
+    }
     if version == 0 and not names and not read_only:
         return True  # a new file
     if not 0 <= version <= SCHEMA_VERSION:
@@ -353,8 +365,7 @@ def _ours(connection: sqlite3.Connection, read_only: bool = False) -> bool:
     for name, columns in _COLUMNS.items():  # only our own names are ever put into SQL
         if name not in names:
             return False
-        have = {column for (_, column, *_rest) in connection.execute(
-            f"PRAGMA table_info({name})")}
+        have = {column for (_, column, *_rest) in connection.execute(f"PRAGMA table_info({name})")}
         if not columns <= have:
             return False
     return True
@@ -404,6 +415,12 @@ def _move_aside(path: Path, why: str) -> Path:
 
 
 __all__ = [
-    "MAX_GAME", "Opened", "SavedGameError", "Store", "StoreProblem", "busy", "encode_action",
+    "MAX_GAME",
+    "Opened",
+    "SavedGameError",
+    "Store",
+    "StoreProblem",
+    "busy",
+    "encode_action",
     "problem",
 ]

@@ -65,8 +65,11 @@ def export(number: int | None, output: str | None) -> list[str]:
 
 def scenario_text(scenario: dict[str, Any]) -> str:
     """Scenario JSON for people to read: one field, and one action, a line."""
-    head = [f"  {json.dumps(key)}: {json.dumps(value)}," for key, value in scenario.items()
-            if key != "actions"]
+    head = [
+        f"  {json.dumps(key)}: {json.dumps(value)},"
+        for key, value in scenario.items()
+        if key != "actions"
+    ]
     actions = ",\n".join(f"    {json.dumps(action)}" for action in scenario["actions"])
     body = f'  "actions": [\n{actions}\n  ]' if actions else '  "actions": []'
     return "{\n" + "\n".join(head) + "\n" + body + "\n}\n"

@@ -40,8 +40,13 @@ class Recorder:
     """Saves one game as it is played; a recorder without a store saves nothing."""
 
     def __init__(
-        self, store: Store | None, game: int | None, notify: Callable[[str], None],
-        actions: int = 0, lines: int = 0, setup: GameSetup | None = None,
+        self,
+        store: Store | None,
+        game: int | None,
+        notify: Callable[[str], None],
+        actions: int = 0,
+        lines: int = 0,
+        setup: GameSetup | None = None,
     ) -> None:
         writable = store is not None and not store.read_only
         self.store = store if writable and (game is not None or setup is not None) else None

@@ -52,10 +52,15 @@ class GameSetup:
         return Game.new(self.names, self.rules, seed=self.seed)
 
     def to_json(self) -> str:
-        return json.dumps({
-            "players": list(self.names), "rules": rules_json(self.rules), "seed": self.seed,
-            "bots": list(self.bots), "seat": self.seat,
-        })
+        return json.dumps(
+            {
+                "players": list(self.names),
+                "rules": rules_json(self.rules),
+                "seed": self.seed,
+                "bots": list(self.bots),
+                "seat": self.seat,
+            }
+        )
 
     @classmethod
     def from_json(cls, text: str) -> GameSetup:

@@ -51,13 +51,21 @@ class Answers(Seat):
             self.cursor.update(view.hand)
             playable = self._playable() if view.my_turn and view.phase is Phase.PLAY else None
             bluff = self._bluff(view)
-            if playable and bluff is not None and any(
-                card.kind is Kind.WILD_DRAW_FOUR for card in playable
+            if (
+                playable
+                and bluff is not None
+                and any(card.kind is Kind.WILD_DRAW_FOUR for card in playable)
             ):  # the Wild Draw Four listed as only a bluff, with the colour held
                 can = set(playable)
                 ordered = [card for card in dict.fromkeys(self.cursor.cards) if card in can]
-                said = speech.Line.of(messages.hand_answer, list(self.cursor.cards),
-                                      len(self.cursor.cards), ordered, self.how, bluff)
+                said = speech.Line.of(
+                    messages.hand_answer,
+                    list(self.cursor.cards),
+                    len(self.cursor.cards),
+                    ordered,
+                    self.how,
+                    bluff,
+                )
                 self._show(self.renderer.line(said, Priority.URGENT))
             else:
                 self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
@@ -121,12 +129,17 @@ class Answers(Seat):
         if phase is Phase.CHALLENGE and view.challenged_by is not None:
             line = speech.Line.of(
                 messages.your_turn_challenge,
-                self._who(view.challenged_by), view.stack, add is not None, jump, self.how,
+                self._who(view.challenged_by),
+                view.stack,
+                add is not None,
+                jump,
+                self.how,
             )
             return speech.Said(line)
         if phase is Phase.STACK:
             came_back = (
-                self.rules.stacking and add is None
+                self.rules.stacking
+                and add is None
                 and any(card.kind is view.top.kind for card in view.hand)
             )
             line = speech.Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how)
@@ -143,7 +156,8 @@ class Answers(Seat):
         if fresh:
             self._turns_told += 1
         hinted = (
-            not fresh or self._turns_told <= HINTED_TURNS
+            not fresh
+            or self._turns_told <= HINTED_TURNS
             or self.renderer.verbosity is Verbosity.FULL
         )
         return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))

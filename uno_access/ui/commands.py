@@ -104,13 +104,22 @@ Answer = Do | Give | Ask | Quit | Invalid | Setting
 Command = Answer | Local
 
 _QUERIES = {
-    Key.HAND: Query.HAND, Key.SCORES: Query.SCORES, Key.WHOSE_TURN: Query.ORDER,
-    Key.HELP: Query.HELP, Key.REPEAT: Query.REPEAT, Key.PILE: Query.PILE,
+    Key.HAND: Query.HAND,
+    Key.SCORES: Query.SCORES,
+    Key.WHOSE_TURN: Query.ORDER,
+    Key.HELP: Query.HELP,
+    Key.REPEAT: Query.REPEAT,
+    Key.PILE: Query.PILE,
     Key.QUICK_REFERENCE: Query.REFERENCE,
 }
 _ACTIONS: dict[Key, Callable[[int], Action]] = {
-    Key.DRAW: Draw, Key.KEEP: Keep, Key.UNO: CallUno, Key.CHALLENGE: Challenge,
-    Key.ACCEPT: Accept, Key.TOUCH: TouchTopCard, Key.CARD_CHECK: CardCheck,
+    Key.DRAW: Draw,
+    Key.KEEP: Keep,
+    Key.UNO: CallUno,
+    Key.CHALLENGE: Challenge,
+    Key.ACCEPT: Accept,
+    Key.TOUCH: TouchTopCard,
+    Key.CARD_CHECK: CardCheck,
 }
 # the typed phrases of more than one word, the longest first: "touch the top card"
 _PHRASES = sorted(
@@ -140,7 +149,7 @@ def parse(line: str, view: PlayerView) -> Command:
     rest = words[1:]
     for phrase, named in _PHRASES:  # "card check", "touch the top card"…
         if tuple(words[: len(phrase)]) == phrase:
-            key, rest = named, words[len(phrase):]
+            key, rest = named, words[len(phrase) :]
             break
     try:
         if key is None:
@@ -218,7 +227,7 @@ def read_card(text: str, view: PlayerView) -> Card:
         if not key.startswith(BLANK_PREFIX):
             raise
         try:
-            return blank_card(parse_card(key[len(BLANK_PREFIX):]))
+            return blank_card(parse_card(key[len(BLANK_PREFIX) :]))
         except (ParseError, ValueError):
             raise ParseError(messages.not_a_card(text.strip())) from None
     if card in view.hand or card.color is None:
@@ -244,7 +253,7 @@ def _cards(words: list[str], view: PlayerView) -> tuple[Card, int] | None:
         if n % copies:
             continue
         size = n // copies
-        chunks = {" ".join(words[i:i + size]) for i in range(0, n, size)}
+        chunks = {" ".join(words[i : i + size]) for i in range(0, n, size)}
         if len(chunks) == 1:
             if copies * count > MAX_COUNT:
                 raise _BadCount
@@ -367,7 +376,7 @@ def _anniversary(text: str, rest: list[str], view: PlayerView) -> Command:
         if word in messages.KEEP_WORDS and i + 1 < len(rest):
             taken = _card_at(rest, i + 1, view)
             if taken is None:
-                return Invalid(messages.not_a_card(" ".join(rest[i + 1:])))
+                return Invalid(messages.not_a_card(" ".join(rest[i + 1 :])))
             keep, i = taken
             continue
         if color is None:

@@ -31,7 +31,10 @@ from .keys import Key, Pressed, Routed, TooLong
 from .seat import Seat
 
 _KEY_COLORS: dict[Key, Color] = {
-    Key.RED: Color.RED, Key.GREEN: Color.GREEN, Key.BLUE: Color.BLUE, Key.YELLOW: Color.YELLOW,
+    Key.RED: Color.RED,
+    Key.GREEN: Color.GREEN,
+    Key.BLUE: Color.BLUE,
+    Key.YELLOW: Color.YELLOW,
 }
 
 
@@ -44,11 +47,13 @@ class Dialogs(Seat):
         """
         view = self._view()
         legal = [
-            a for a in self.game.legal_actions(self.me)
+            a
+            for a in self.game.legal_actions(self.me)
             if isinstance(a, Play) and a.card is ANNIVERSARY
         ]
-        typed = Play(self.me, ANNIVERSARY, command.color, command.uno, 1, command.target,
-                     command.keep)
+        typed = Play(
+            self.me, ANNIVERSARY, command.color, command.uno, 1, command.target, command.keep
+        )
         if not legal:
             return self._do(typed)  # the engine says why not
         rest = list(view.hand)
@@ -85,8 +90,7 @@ class Dialogs(Seat):
         self.say(messages.which_color(self.how))
         while True:
             self._input_taken()
-            got = self._line(self.keyboard.read_color(messages.COLOR_PROMPT),
-                             messages.COLOR_PROMPT)
+            got = self._line(self.keyboard.read_color(messages.COLOR_PROMPT), messages.COLOR_PROMPT)
             if got is None:
                 continue
             if isinstance(got, Pressed):
@@ -167,8 +171,9 @@ class Dialogs(Seat):
         """Hot seat: the next person takes the keyboard; nothing of their hand is shown
         until they say they have it.
         """
-        self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL,
-                 Buffer.GAME)
+        self.say(
+            messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL, Buffer.GAME
+        )
         while True:
             got = self._read(messages.HAND_OVER_PROMPT)
             if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):

@@ -153,8 +153,14 @@ COLOR_KEYS: dict[Key, tuple[str, ...]] = {
 }
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
 # keys that are no key press at all: answers of the terminal, nothing to say
-_SILENT = (Keys.CPRResponse, Keys.Ignore, Keys.Vt100MouseEvent, Keys.ScrollUp,
-           Keys.ScrollDown, Keys.WindowsMouseEvent)
+_SILENT = (
+    Keys.CPRResponse,
+    Keys.Ignore,
+    Keys.Vt100MouseEvent,
+    Keys.ScrollUp,
+    Keys.ScrollDown,
+    Keys.WindowsMouseEvent,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,9 +242,9 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     plain = keyed & ~typing & ~yes_no & ~colors
     picking = plain | colors
 
-    def add(*names: str | Keys, filter: Filter) -> Callable[
-        [Callable[[KeyPressEvent], None]], Callable[[KeyPressEvent], None]
-    ]:
+    def add(
+        *names: str | Keys, filter: Filter
+    ) -> Callable[[Callable[[KeyPressEvent], None]], Callable[[KeyPressEvent], None]]:
         return bindings.add(*names, filter=filter, save_before=_never)
 
     def press(key: Key) -> Callable[[KeyPressEvent], None]:

@@ -75,24 +75,29 @@ class Navigation(Seat):
         buffer = got.buffer.value
         if got.message is None:
             line = (
-                messages.history_empty(buffer) if not got.total
+                messages.history_empty(buffer)
+                if not got.total
                 else messages.history_edge(buffer, got.edge is Edge.START)
             )
             self.outputs.show(self.renderer.text(line, Priority.URGENT))
             return
         said = got.message
-        self.outputs.show(Message(
-            said.speech, said.braille,
-            messages.history_line(got.number, got.total, said.text), Priority.URGENT,
-        ))
+        self.outputs.show(
+            Message(
+                said.speech,
+                said.braille,
+                messages.history_line(got.number, got.total, said.text),
+                Priority.URGENT,
+            )
+        )
 
     def _switch_history(self) -> None:
         """Page Up reads the other history now: the game's, or the answers."""
         buffer = self.history.switch()
         count = len(self.history.lines[buffer])
-        self.outputs.show(self.renderer.text(
-            messages.history_switched(buffer.value, count), Priority.URGENT
-        ))
+        self.outputs.show(
+            self.renderer.text(messages.history_switched(buffer.value, count), Priority.URGENT)
+        )
 
     def _present_turn(self, view: PlayerView) -> None:
         """At the start of the person's turn: the hand and the table to braille and to large

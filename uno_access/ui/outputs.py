@@ -55,7 +55,10 @@ class Outputs:
             self.braille.show(message)
 
     def hand(
-        self, cards: Sequence[Card], selected: int | None, playable: Iterable[Card] = (),
+        self,
+        cards: Sequence[Card],
+        selected: int | None,
+        playable: Iterable[Card] = (),
         draw: bool = False,
     ) -> None:
         """The hand changed, or the selection: the braille hand line follows; large text

@@ -109,9 +109,18 @@ def seat_bot_names(players: int, bots: Sequence[str]) -> tuple[str | None, ...]:
 
 
 def run(
-    players: int, bots: Sequence[str], rules: RuleSet, seed: int | None, name: str | None,
-    *, input: Input | None = None, output: Output | None = None, screen: Screen | None = None,
-    settings: Settings | None = None, names: Sequence[str] = (), session: Session | None = None,
+    players: int,
+    bots: Sequence[str],
+    rules: RuleSet,
+    seed: int | None,
+    name: str | None,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    screen: Screen | None = None,
+    settings: Settings | None = None,
+    names: Sequence[str] = (),
+    session: Session | None = None,
 ) -> int:
     """A new game against bots on this terminal, saved as it goes (after the offer to
     resume an unfinished one); the exit status (2, with one line on standard error, when
@@ -136,8 +145,13 @@ def run(
             # Random(hash(x)) is Random(x) for a float x: the same deal, from a whole-number
             # seed
             game_seed = hash(rng.random()) % 2**64
-            setup = GameSetup(tuple(table_names(players, name, names)), rules, game_seed,
-                              seat_bot_names(players, bots), HUMAN_SEAT)
+            setup = GameSetup(
+                tuple(table_names(players, name, names)),
+                rules,
+                game_seed,
+                seat_bot_names(players, bots),
+                HUMAN_SEAT,
+            )
             seated = seat_bots(players, bots, rng)
             game = setup.new_game()  # dealt before it is saved: a deal that fails saves nothing
             recorder = Recorder.start(store, setup, session.notify)
@@ -152,9 +166,15 @@ def run(
             store.close()
 
 
-def run_scenario(path: str, bots: Sequence[str], settings: Settings | None = None, *,
-                 input: Input | None = None, output: Output | None = None,
-                 screen: Screen | None = None) -> int | str:
+def run_scenario(
+    path: str,
+    bots: Sequence[str],
+    settings: Settings | None = None,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    screen: Screen | None = None,
+) -> int | str:
     """Play on from a scenario file's position, its actions applied: the person in seat 0,
     bots in the others (a ``person`` seat is one more person here). Such a game is not
     saved: it starts from a file, not from a seed. The exit status, or the one line
@@ -180,7 +200,9 @@ def run_scenario(path: str, bots: Sequence[str], settings: Settings | None = Non
 
 
 def _session(
-    settings: Settings | None, input: Input | None, output: Output | None,
+    settings: Settings | None,
+    input: Input | None,
+    output: Output | None,
     screen: Screen | None,
 ) -> Session:
     """The person's keyboard and devices: from their settings, or typed lines and plain
@@ -192,19 +214,35 @@ def _session(
 
 
 def _table(
-    game: Game, bots: Mapping[int, Bot], session: Session, seat: int,
-    recorder: Recorder | None = None, resumed: SavedGame | None = None,
+    game: Game,
+    bots: Mapping[int, Bot],
+    session: Session,
+    seat: int,
+    recorder: Recorder | None = None,
+    resumed: SavedGame | None = None,
 ) -> Table:
     return Table(
-        game, bots, session.keyboard, session.screen, seat, recorder=recorder,
-        resumed=resumed, outputs=session.outputs, verbosity=session.verbosity,
-        pace=session.pace, notices=session.notices,
+        game,
+        bots,
+        session.keyboard,
+        session.screen,
+        seat,
+        recorder=recorder,
+        resumed=resumed,
+        outputs=session.outputs,
+        verbosity=session.verbosity,
+        pace=session.pace,
+        notices=session.notices,
     )
 
 
 def resume(
-    number: int | None, *, input: Input | None = None, output: Output | None = None,
-    screen: Screen | None = None, settings: Settings | None = None,
+    number: int | None,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    screen: Screen | None = None,
+    settings: Settings | None = None,
     session: Session | None = None,
 ) -> str | int:
     """Take up a saved game again (the latest unfinished one by default) exactly where it
@@ -346,7 +384,8 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
                 session.tell(messages.not_saving(reason(error, database_path())))
     bots = {
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
-        for seat, name in enumerate(setup.bots) if name is not None
+        for seat, name in enumerate(setup.bots)
+        if name is not None
     }
     recorder = Recorder.resume(store, saved, session.notify)
     table = _table(saved.game(), bots, session, setup.seat, recorder, saved)

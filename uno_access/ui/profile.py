@@ -58,9 +58,7 @@ def plain_session(keyboard: Keyboard, screen: Screen) -> Session:
     return Session(keyboard, screen, Outputs(screen.say), Notices())
 
 
-def open_session(
-    settings: Settings, keyboard: Keyboard, stream: TextIO | None = None
-) -> Session:
+def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None = None) -> Session:
     """The screen and the devices the settings ask for; a braille display's routing keys
     reach the keyboard as ``Routed`` values.
     """
@@ -77,8 +75,9 @@ def open_session(
         from ..devices.speech import Speaker, SpeechSettings
 
         speaker = Speaker(
-            SpeechSettings(rate=settings.speech_rate, volume=settings.volume,
-                           voice=settings.voice or None),
+            SpeechSettings(
+                rate=settings.speech_rate, volume=settings.volume, voice=settings.voice or None
+            ),
             notices=notices,
         )
         if not speaker.start():
@@ -93,11 +92,18 @@ def open_session(
             keyboard.post(Routed(event.index, isinstance(event, CardChosen)))
 
         braille_out = open_braille(
-            settings.braille_display.value, stream=stream, notices=notices, on_event=routed,
-            wait=0.3, width=settings.display_width,
+            settings.braille_display.value,
+            stream=stream,
+            notices=notices,
+            on_event=routed,
+            wait=0.3,
+            width=settings.display_width,
         )
     outputs = Outputs(
-        screen.say, speaker=speaker, braille_out=braille_out, large=large,
+        screen.say,
+        speaker=speaker,
+        braille_out=braille_out,
+        large=large,
         table=settings.braille_table,
     )
     return Session(keyboard, screen, outputs, notices, settings.verbosity, settings.bot_pace)

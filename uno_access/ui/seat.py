@@ -64,10 +64,19 @@ class Seat:
     """
 
     def __init__(
-        self, game: Game, bots: Mapping[int, Bot], keyboard: Keyboard, screen: Screen,
-        seat: int = 0, *, recorder: Recorder | None = None, resumed: SavedGame | None = None,
-        outputs: Outputs | None = None, verbosity: Verbosity = Verbosity.NORMAL,
-        pace: float = 0.0, notices: Notices | None = None,
+        self,
+        game: Game,
+        bots: Mapping[int, Bot],
+        keyboard: Keyboard,
+        screen: Screen,
+        seat: int = 0,
+        *,
+        recorder: Recorder | None = None,
+        resumed: SavedGame | None = None,
+        outputs: Outputs | None = None,
+        verbosity: Verbosity = Verbosity.NORMAL,
+        pace: float = 0.0,
+        notices: Notices | None = None,
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -89,7 +98,9 @@ class Seat:
         self.rules = view.rules
         self.teams = view.teams
         self.renderer = Renderer.for_view(  # braille made only for a braille device
-            view, verbosity, self.outputs.braille_table,
+            view,
+            verbosity,
+            self.outputs.braille_table,
             with_braille=self.outputs.braille is not None,
         )
         self.cursor = HandCursor()
@@ -132,9 +143,7 @@ class Seat:
         """
         self._show(self.renderer.text(line, priority), buffer=buffer)
 
-    def _show(
-        self, message: Message, saved: bool = False, buffer: Buffer = Buffer.ANSWERS
-    ) -> None:
+    def _show(self, message: Message, saved: bool = False, buffer: Buffer = Buffer.ANSWERS) -> None:
         """Show one message: saved first (unless ``saved`` already), then what the devices
         had to say since the last line, then the message itself, so that it, the answer or
         the turn, is what the display ends on.

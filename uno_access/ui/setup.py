@@ -39,8 +39,12 @@ def interactive() -> bool:
 
 
 def set_up(
-    settings: Settings, *, input: Input | None = None, output: Output | None = None,
-    screen: Screen | None = None, session: Session | None = None,
+    settings: Settings,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    screen: Screen | None = None,
+    session: Session | None = None,
 ) -> Settings | None:
     """Ask for every choice of a game; the new settings, saved (None: the input closed).
 
@@ -70,8 +74,9 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     keyboard = session.keyboard
     tell = session.tell
 
-    def ask(question: str, default: str, read: Callable[[str], T],
-            explain: Sequence[str] = ()) -> T:
+    def ask(
+        question: str, default: str, read: Callable[[str], T], explain: Sequence[str] = ()
+    ) -> T:
         tell(messages.setup_question(question, default))
         while True:
             session.screen.input_taken()
@@ -99,8 +104,9 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             return answer
 
     tell(messages.SETUP_START)
-    players = ask(messages.SETUP_PLAYERS, str(s.players), _players,
-                  (messages.SETUP_EXPLAIN_PLAYERS,))
+    players = ask(
+        messages.SETUP_PLAYERS, str(s.players), _players, (messages.SETUP_EXPLAIN_PLAYERS,)
+    )
     name = ask(messages.SETUP_NAME, s.name or messages.YOU, _name, (messages.SETUP_EXPLAIN_NAME,))
     old_bots = s.bots.split(",")
     old_names = s.names.split(",")
@@ -113,20 +119,41 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
         default_name = default_name or messages.TABLE_NAMES[seat - 1]
         names.append(ask(messages.setup_seat_name(seat), default_name, _name))
-    rules = ask(messages.setup_rules(PRESETS), s.rules, lambda text: _rules(text, players),
-                messages.setup_explain_rules(PRESETS))
+    rules = ask(
+        messages.setup_rules(PRESETS),
+        s.rules,
+        lambda text: _rules(text, players),
+        messages.setup_explain_rules(PRESETS),
+    )
     speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes, (messages.SETUP_EXPLAIN_SPEECH,))
-    display = ask(messages.SETUP_BRAILLE, s.braille_display.value, _one_of(BrailleDisplay),
-                  (messages.SETUP_EXPLAIN_BRAILLE,))
+    display = ask(
+        messages.SETUP_BRAILLE,
+        s.braille_display.value,
+        _one_of(BrailleDisplay),
+        (messages.SETUP_EXPLAIN_BRAILLE,),
+    )
     large = ask(messages.SETUP_LARGE, _on_off(s.large_text), _yes, (messages.SETUP_EXPLAIN_LARGE,))
-    verbosity = ask(messages.SETUP_VERBOSITY, s.verbosity.value, _one_of(Verbosity),
-                    (messages.SETUP_EXPLAIN_VERBOSITY,))
+    verbosity = ask(
+        messages.SETUP_VERBOSITY,
+        s.verbosity.value,
+        _one_of(Verbosity),
+        (messages.SETUP_EXPLAIN_VERBOSITY,),
+    )
     keys = ask(messages.SETUP_KEYS, _on_off(s.keys), _yes, (messages.SETUP_EXPLAIN_KEYS,))
     pace = ask(messages.SETUP_PACE, f"{s.bot_pace:g}", _pace, (messages.SETUP_EXPLAIN_PACE,))
     chosen = replace(
-        s, players=players, name=name, bots=",".join(bots), names=",".join(names),
-        rules=rules, speech=speech, braille_display=display, large_text=large,
-        verbosity=verbosity, keys=keys, bot_pace=pace,
+        s,
+        players=players,
+        name=name,
+        bots=",".join(bots),
+        names=",".join(names),
+        rules=rules,
+        speech=speech,
+        braille_display=display,
+        large_text=large,
+        verbosity=verbosity,
+        keys=keys,
+        bot_pace=pace,
     )
     problem = save(chosen)
     tell(problem or messages.SETUP_SAVED)

@@ -95,8 +95,11 @@ class Table(Dialogs, Navigation, Answers):
     def _opening(self) -> None:
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self.say(messages.welcome(others, self.rules.target_score, self._scoring(), self.how),
-                 Priority.NORMAL, Buffer.GAME)
+        self.say(
+            messages.welcome(others, self.rules.target_score, self._scoring(), self.how),
+            Priority.NORMAL,
+            Buffer.GAME,
+        )
         teams = speech.describe_teams(view)
         if teams is not None:
             self.say(teams.sentence(), buffer=Buffer.GAME)
@@ -218,8 +221,10 @@ class Table(Dialogs, Navigation, Answers):
             view = self._view()
             self._present_turn(view)
             if view.exposed is not None and view.exposed != self.me:
-                self.say(messages.exposed_on_your_turn(self._who(view.exposed), self.how),
-                         buffer=Buffer.GAME)
+                self.say(
+                    messages.exposed_on_your_turn(self._who(view.exposed), self.how),
+                    buffer=Buffer.GAME,
+                )
             # between rounds the hint joins the history without moving the braille display
             # off the round's result
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL

@@ -99,7 +99,9 @@ class Keyboard:
         self._app: Application[Any] = Application(
             layout=Layout(Window(control, dont_extend_height=True)),
             key_bindings=key_bindings(self.modes, self._buffer, keys),
-            input=input, output=output, erase_when_done=False,
+            input=input,
+            output=output,
+            erase_when_done=False,
         )
         # prompt_toolkit adds its emacs, vi, search and paste bindings to every
         # Application; only ours may be active
@@ -276,7 +278,7 @@ class _PasteParser(Vt100Parser):
         if end >= 0:
             self._keep(data[:end])
             self._end_paste()
-            return data[end + len(self._END):]
+            return data[end + len(self._END) :]
         for size in range(min(len(data), len(self._END) - 1), 0, -1):
             if self._END.startswith(data[-size:]):  # the end mark may be cut in two
                 self._carry = data[-size:]
