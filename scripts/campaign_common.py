@@ -63,7 +63,7 @@ def keys_for(game: Game, rng: random.Random) -> str:
     if s.phase is Phase.PLAY and rng.random() < 0.15:
         return "d"
     action = rng.choice(plays)
-    words = [action.card.code if isinstance(action, Play) else "p"]
+    words = [action.card.code if isinstance(action, Play) else "play"]  # (p is the pile)
     if action.color is not None:
         words.append(action.color.word)
     if action.uno:
