@@ -28,6 +28,7 @@ from uno_access.devices.speech import (
     engine_info,
     save_wav,
     stand_in_player,
+    wav_seconds,
 )
 
 LONG = (
@@ -95,6 +96,15 @@ def test_speech_is_real_audio_in_a_wav_file(tmp_path: Path) -> None:
     assert 1.0 < seconds < 5.0
     assert rms(data) > 500  # speech, not silence
     assert max(abs(x) for x in data) > 5000
+
+
+def test_every_utterance_has_sound_even_when_the_driver_writes_an_empty_file(
+    tmp_path: Path,
+) -> None:
+    # pyttsx3's espeak driver writes a WAV with no frames about once in fifty
+    # utterances (measured: 4 in 200); such a line would be silent in the game
+    lengths = [wav_seconds(save_wav("Draw.", tmp_path / "draw.wav")) for _ in range(300)]
+    assert min(lengths) > 0.2
 
 
 def test_the_rate_the_player_sets_changes_how_long_speech_takes(tmp_path: Path) -> None:

