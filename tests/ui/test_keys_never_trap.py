@@ -212,6 +212,21 @@ def test_a_line_of_100000_characters_is_refused_at_once_in_bounded_memory(how: s
     assert peak < 20 * 2**20, peak  # was about 5 GB
 
 
+def test_a_line_too_long_without_enter_is_refused_at_the_pause_and_keys_work_at_once() -> None:
+    # an unbracketed paste: the first letter opens the command line, the line passes the
+    # limit, and no Enter comes; the next key (after a pause) must work, not be dropped
+    _, said = game_of(["b7" * 300], later=["t"])
+    rest = after_turn(said)
+    assert rest[:3] == [OPEN, messages.LINE_TOO_LONG_CLOSED, TOP]
+
+
+def test_a_typed_line_too_long_without_enter_is_refused_at_the_pause() -> None:
+    _, said = game_of(["b7" * 300], typed=True, later=["t\r"])
+    rest = after_turn(said)
+    assert rest[:2] == [messages.LINE_TOO_LONG, TOP]
+    assert "You play Blue 7." not in rest
+
+
 def test_a_typed_line_reaches_the_game_without_control_characters() -> None:
     _, said = game_of(["/", PASTE_START, "b\x1b[2J7\t", PASTE_END, "\r"])
     assert after_turn(said)[:2] == [OPEN, "You play Blue 7."]

@@ -2423,3 +2423,10 @@ def unknown_bot_strength(name: str, known: tuple[str, ...]) -> str:
         f"There is no bot {name!r}; the bots are: {', '.join(known)}, "
         "and hard:MS for the hard bot with MS milliseconds a move."
     )
+
+
+# === branch main: a line too long, refused at the pause after it (issue 17) ===
+LINE_TOO_LONG_CLOSED = (
+    f"That line is too long, more than {LINE_LIMIT} characters: nothing was done. "
+    "Command line closed."
+)

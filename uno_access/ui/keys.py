@@ -181,7 +181,16 @@ class Typing:
 
 @dataclass(frozen=True, slots=True)
 class TooLong:
-    """A typed or pasted line longer than ``text.LINE_LIMIT``: refused, nothing done."""
+    """A typed or pasted line longer than ``text.LINE_LIMIT``: refused, nothing done.
+    ``paused``: refused at the pause after it (no Enter came), the line erased.
+    """
+
+    paused: bool = False
+
+
+# What the input's parser feeds at a pause in the input after a line went past the limit
+# (a private-use character: no key makes it, and it is not printable)
+PAUSE_AFTER_TOO_LONG = "\ue000"
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,6 +338,17 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
             modes.too_long = True
         else:
             insert(pasted)
+
+    @add(PAUSE_AFTER_TOO_LONG, filter=typing)
+    def _pause_after_too_long(event: KeyPressEvent) -> None:
+        """The input paused after a line went past the limit with no Enter (a paste
+        without its brackets): refused now, so that the keys that follow work at once.
+        """
+        if not modes.too_long:
+            return
+        clear()
+        event.app.erase_when_done = True  # the refused line is not left on the screen
+        event.app.exit(result=TooLong(paused=True))
 
     @add("c-h", filter=typing)  # Backspace
     def _backspace(event: KeyPressEvent) -> None:

@@ -192,6 +192,9 @@ class Seat:
                 if isinstance(got, Pressed) and got.key is Key.CLOSE:
                     self.say(messages.COMMAND_LINE_CLOSED)
                     return None
+                if isinstance(got, TooLong) and got.paused:  # the keys work again at once
+                    self.say(messages.LINE_TOO_LONG_CLOSED)
+                    return None
                 break
         if isinstance(got, TooLong):
             self.say(messages.LINE_TOO_LONG)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,7 +36,17 @@ from prompt_toolkit.utils import is_dumb_terminal
 
 from .. import text
 from ..access import messages
-from .keys import Key, Modes, Pressed, Read, Routed, TooLong, Typing, key_bindings
+from .keys import (
+    PAUSE_AFTER_TOO_LONG,
+    Key,
+    Modes,
+    Pressed,
+    Read,
+    Routed,
+    TooLong,
+    Typing,
+    key_bindings,
+)
 
 
 def _print(line: str) -> None:
@@ -211,15 +222,43 @@ class Keyboard:
         # after every key); a typed line stays, as a shell's does
         self._app.erase_when_done = self.keys and not self.modes.command_line
         plain = self._plain
+
+        def started() -> None:
+            if pre_run is not None:
+                pre_run()
+            self._watch_typeahead()
+
         if plain is None:
-            return self._app.run(pre_run=pre_run)
+            return self._app.run(pre_run=started)
         plain.write(prompt + self._buffer.text)
         plain.flush()
         try:
-            return self._app.run(pre_run=pre_run)
+            return self._app.run(pre_run=started)
         finally:
             plain.write("\r\n")
             plain.flush()
+
+    def _watch_typeahead(self) -> None:
+        """A line that went past the limit in keys left over from the last prompt (the
+        typeahead, processed before any input is read) gets no flush of the input from
+        prompt_toolkit: give it the same pause, so that it is refused at once (and the
+        keys that follow work) when nothing more comes.
+        """
+        app = self._app
+        parser = getattr(app.input, "vt100_parser", None)
+
+        def pause() -> None:
+            if not app.is_running or app.is_done or not self.modes.too_long:
+                return
+            if isinstance(parser, _PasteParser) and (
+                time.monotonic() - parser.fed_at < app.ttimeoutlen
+            ):
+                return  # input is coming: prompt_toolkit flushes it after its own pause
+            self.modes.discard = False
+            app.key_processor.feed(KeyPress(PAUSE_AFTER_TOO_LONG, ""))
+            app.key_processor.process_keys()
+
+        asyncio.get_running_loop().call_later(app.ttimeoutlen, pause)
 
     def _echo(self, buffer: Buffer) -> None:
         """A dumb terminal: the character just typed, written as it comes."""
@@ -240,6 +279,7 @@ class _PasteParser(Vt100Parser):
 
     def __init__(self, feed_key_callback: Callable[[KeyPress], None], modes: Modes) -> None:
         self._modes = modes
+        self.fed_at = 0.0  # when input last came (time.monotonic)
         super().__init__(feed_key_callback)
 
     def reset(self, request: bool = False) -> None:
@@ -248,6 +288,7 @@ class _PasteParser(Vt100Parser):
         super().reset(request)
 
     def feed(self, data: str) -> None:
+        self.fed_at = time.monotonic()
         while data:
             if self._in_bracketed_paste:
                 data = self._feed_paste(data)
@@ -305,6 +346,9 @@ class _PasteParser(Vt100Parser):
             self._end_paste()
             return
         super().flush()
+        if self._modes.too_long:  # a pause after a line too long, and no Enter yet
+            self._modes.discard = False
+            self.feed_key_callback(KeyPress(PAUSE_AFTER_TOO_LONG, ""))
 
 
 def _bound_paste(input: Input, modes: Modes) -> None:
