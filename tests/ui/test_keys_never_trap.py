@@ -227,6 +227,22 @@ def test_a_typed_line_too_long_without_enter_is_refused_at_the_pause() -> None:
     assert "You play Blue 7." not in rest
 
 
+def test_a_paste_without_brackets_is_typed_into_the_command_line_not_taken_as_keys() -> None:
+    # 100 D keys in one read of the input are a paste (no one types that fast): typed as
+    # one line, never 100 draws; odd characters in it cost nothing and are dropped
+    _, said = game_of(["d" * 60 + "\u0378\u200b" + "d" * 40, "\r", "t"])
+    rest = after_turn(said)
+    assert rest[0] == OPEN
+    assert not any(line.startswith("You draw") for line in rest)
+    assert TOP in rest
+
+
+def test_keys_typed_one_by_one_are_still_keys() -> None:
+    _, said = game_of(["c"], later=["t"], pause=0.2)
+    rest = after_turn(said)
+    assert rest[0].startswith("Card check:") and TOP in rest
+
+
 def test_a_typed_line_reaches_the_game_without_control_characters() -> None:
     _, said = game_of(["/", PASTE_START, "b\x1b[2J7\t", PASTE_END, "\r"])
     assert after_turn(said)[:2] == [OPEN, "You play Blue 7."]

@@ -326,8 +326,11 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         key = event.key_sequence[0].key
         if key in _SILENT:
             return
-        if not isinstance(key, Keys) and event.data.isprintable():
-            insert(event.data)
+        if not isinstance(key, Keys):
+            # a character, not a key: typed, or dropped when it is not printable (a line
+            # keeps no such character anyway), so that a paste of odd text costs nothing
+            if event.data.isprintable():
+                insert(event.data)
         else:
             event.app.exit(result=Pressed(Key.UNKNOWN))  # the line is kept
 
@@ -335,7 +338,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     def _paste(event: KeyPressEvent) -> None:
         pasted = text.shown(event.data, text.LINE_LIMIT + 1)
         if len(pasted) > text.LINE_LIMIT:
-            modes.too_long = True
+            modes.too_long = modes.discard = True  # the rest of it is dropped, up to a key
         else:
             insert(pasted)
 

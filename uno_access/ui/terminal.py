@@ -267,6 +267,10 @@ class Keyboard:
             self._plain.flush()
 
 
+# characters of text in one read of the input from which they are a paste, not typing
+PASTE_RUN = 64
+
+
 class _PasteParser(Vt100Parser):
     """prompt_toolkit's parser, with a paste that cannot swallow the keyboard: at most
     ``text.LINE_LIMIT + 1`` characters are kept of it, Ctrl-C ends it (and still
@@ -280,7 +284,34 @@ class _PasteParser(Vt100Parser):
     def __init__(self, feed_key_callback: Callable[[KeyPress], None], modes: Modes) -> None:
         self._modes = modes
         self.fed_at = 0.0  # when input last came (time.monotonic)
-        super().__init__(feed_key_callback)
+        self.deliver = feed_key_callback
+        self._run: list[KeyPress] = []  # the printable characters of this read, held back
+        super().__init__(self._collect)
+
+    def _collect(self, key_press: KeyPress) -> None:
+        """Each key the parser makes: a character of text is held back until the read is
+        over, so that a run of them too long to be typed is taken as one paste.
+        """
+        key = key_press.key
+        if not isinstance(key, Keys) and len(key) == 1 and not _is_key(key):
+            self._run.append(key_press)
+            return
+        self._release()
+        self.deliver(key_press)
+
+    def _release(self) -> None:
+        """The characters held back: one by one as typed, or, when at least ``PASTE_RUN``
+        came in one read (a paste without its brackets: no one types that fast), as one
+        paste, which is typed into the command line (and refused there when too long)
+        instead of being taken key by key as commands.
+        """
+        run, self._run = self._run, []
+        if len(run) >= PASTE_RUN:
+            pasted = "".join(key_press.data for key_press in run[: text.LINE_LIMIT + 1])
+            self.deliver(KeyPress(Keys.BracketedPaste, pasted))
+            return
+        for key_press in run:
+            self.deliver(key_press)
 
     def reset(self, request: bool = False) -> None:
         self._paste = ""
@@ -289,6 +320,12 @@ class _PasteParser(Vt100Parser):
 
     def feed(self, data: str) -> None:
         self.fed_at = time.monotonic()
+        try:
+            self._feed(data)
+        finally:
+            self._release()
+
+    def _feed(self, data: str) -> None:
         while data:
             if self._in_bracketed_paste:
                 data = self._feed_paste(data)
@@ -298,8 +335,8 @@ class _PasteParser(Vt100Parser):
                 if self._in_bracketed_paste:
                     data = data[i:]
                     break
-                if modes.discard:  # the rest of a line too long
-                    if c.isprintable():
+                if modes.discard:  # the rest of a line too long, up to a key
+                    if not _is_key(c):
                         continue
                     modes.discard = False
                 self._input_parser.send(c)
@@ -337,7 +374,8 @@ class _PasteParser(Vt100Parser):
         pasted = self._paste
         self._paste = ""
         self._in_bracketed_paste = False
-        self.feed_key_callback(KeyPress(Keys.BracketedPaste, pasted))
+        self._release()
+        self.deliver(KeyPress(Keys.BracketedPaste, pasted))
 
     def flush(self) -> None:
         if self._in_bracketed_paste:
@@ -346,18 +384,30 @@ class _PasteParser(Vt100Parser):
             self._end_paste()
             return
         super().flush()
+        self._release()
         if self._modes.too_long:  # a pause after a line too long, and no Enter yet
             self._modes.discard = False
-            self.feed_key_callback(KeyPress(PAUSE_AFTER_TOO_LONG, ""))
+            self.deliver(KeyPress(PAUSE_AFTER_TOO_LONG, ""))
+
+
+def _is_key(c: str) -> bool:
+    """A character that the terminal sends for a key (Enter, Escape, Ctrl-C, Backspace,
+    the 8-bit CSI), not text: a line too long is dropped up to one of these.
+    """
+    return ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F
 
 
 def _bound_paste(input: Input, modes: Modes) -> None:
     """Give a terminal's (or a pipe's) input the bounded paste parser."""
     parser = getattr(input, "vt100_parser", None)
-    if isinstance(parser, Vt100Parser):
-        input.vt100_parser = _PasteParser(  # type: ignore[attr-defined]
-            parser.feed_key_callback, modes
-        )
+    if isinstance(parser, _PasteParser):  # a keyboard made before on this input
+        parser.flush()
+        deliver = parser.deliver  # the input's own, not the old parser's collector
+    elif isinstance(parser, Vt100Parser):
+        deliver = parser.feed_key_callback
+    else:
+        return
+    input.vt100_parser = _PasteParser(deliver, modes)  # type: ignore[attr-defined]
 
 
 def _as_input(answer: object) -> Read:
