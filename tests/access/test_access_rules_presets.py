@@ -141,8 +141,9 @@ def test_speed_says_draw_until_a_card_plays_where_the_standard_says_draw_one() -
     assert "two such decks shuffled together for up to 4 players" in speed
     assert "Exact Match: when a card is played, any other player holding a card identical" in speed
     assert "Nobody may jump in before the first card of a round is played, on a card they " in speed
-    assert "- Double-Double: the cards of a Draw Two are not drawn at once." in speed
-    assert "Dropping: on your turn you may put down several identical cards together" in speed
+    assert "Draw Two: the next player draws 2 cards and misses the turn, but not at once" in speed
+    assert "Double-Double: players may jump in on a Wild Draw Four with Wild Draw Fours" in speed
+    assert "Dropping: on your turn, or when you jump in, you may put down several" in speed
     assert "- 0, Round-n-Round: when a 0 is played" in speed and "or draw 5 cards" in speed
     assert "A Wild Draw Four may not be your last card" in speed
 
@@ -153,8 +154,8 @@ def test_speed_says_each_change_in_the_part_of_the_rules_it_changes() -> None:
     where = {line[:20]: i for i, line in enumerate(lines)}
     assert turn < where["Exact Match: when a "] < actions
     assert turn < where["If you cannot play, "] < actions
-    draw_two = where["- Draw Two: the next"]
-    assert where["- Double-Double: the"] == draw_two + 1
+    assert lines[where["- Draw Two: the next"] + 1].startswith("- Reverse: ")
+    assert where["Double-Double: playe"] == where["Only the player who "] + 1
     assert actions < where["- 0, Round-n-Round: "] < lines.index("Two players")
     assert where["The round ends when "] > lines.index("Scoring")
 
