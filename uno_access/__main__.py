@@ -186,6 +186,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--format", choices=RULES_FORMATS, default="text", help=messages.HELP_RULES_FORMAT
     )
+    rules.add_argument("--rules", default="standard", help=messages.help_rules_document(PRESETS))
     rules.add_argument("--quick", action="store_true", help=messages.HELP_QUICK)
     rules.add_argument("--table", choices=TABLES, default="ueb2", help=messages.HELP_BRAILLE_TABLE)
     rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
@@ -284,7 +285,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
 def cmd_rules(args: argparse.Namespace) -> int:
     from .access import braille, document
 
-    blocks = document.rules(quick_only=args.quick)
+    blocks = document.rules(quick_only=args.quick, chosen=_rules(args.rules))
     if args.format == "wav":
         return _rules_wav(document.as_speech(blocks), args.output or RULES_WAV)
     try:

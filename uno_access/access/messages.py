@@ -497,11 +497,12 @@ def card_row(row: dict[str, object]) -> str:
     return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{points} {unit}"
 
 
-# =====================================================================
+# ==============================================================
+
 # Speech and the line-mode game (uno_access/access/speech.py, uno_access/ui/)
 # Everything below is said about the game to one player, the "viewer": the
 # viewer is "you", everyone else is named. speech.py and ui/ pick the phrase.
-# =====================================================================
+# ==============================================================
 
 
 class Who:
@@ -935,12 +936,13 @@ def draw_pile(count: int) -> str:
     return f"The DRAW pile has {count_cards(count)}."
 
 
-# =====================================================================
+# ==============================================================
+
 # The brief forms: each event's phrase in the fewest words, as text and cards.
 # Braille shows them with each card as its corner code ("Ann: b#g"); the brief
 # verbosity says them with card names ("Ann: Blue 7"). Who and which card come
 # first, so the first cells of a small display hold what matters.
-# =====================================================================
+# ==============================================================
 
 
 def _with_cards(lead: str, cards: Iterable[Card]) -> Parts:
@@ -2430,3 +2432,49 @@ LINE_TOO_LONG_CLOSED = (
     f"That line is too long, more than {LINE_LIMIT} characters: nothing was done. "
     "Command line closed."
 )
+
+
+# === branch rulesdoc: the rules of every preset and option, read in the set-up ===
+
+
+def rules_cards(cards: Iterable[Card]) -> str:
+    """Cards inside a sentence of the rules: "Yellow 7 (y7) and Blue Draw Two (b+2)"."""
+    names = [f"{card_name(card)} ({card.code})" for card in cards]
+    if not names:
+        return "no cards"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def setup_rules_read_hint(current: str) -> str:
+    """After the presets' lines at the rules question: how to read a preset's rules."""
+    return (
+        f"Type ? and a preset, as ? {current}, to hear what it changes from the standard "
+        f"rules; ?? and a preset for its whole rules (?? alone: those of {current})."
+    )
+
+
+def setup_rules_changes(rules: str) -> str:
+    """Before the lines of what ``rules`` change."""
+    return f"What the rules {rules} change from the standard rules:"
+
+
+def setup_rules_unchanged(rules: str) -> str:
+    return f"The rules {rules} are the standard ones, those of the Braille UNO sheet."
+
+
+def setup_rules_whole(rules: str) -> str:
+    """Before the whole rules of ``rules``, read at the set-up's rules question."""
+    return f"The rules of {rules}, in full:"
+
+
+def setup_rules_end(rules: str) -> str:
+    """After the whole rules: where to read them again."""
+    return f"End of the rules of {rules}. uno-access rules --rules {rules} gives them again."
+
+
+def help_rules_document(presets: Iterable[str]) -> str:
+    """``uno-access rules --rules``: whose rules to give."""
+    return (
+        "the rules to give: a preset (" + ", ".join(presets) + "), then any options, as "
+        "--rules takes them for play; the standard rules with what they change, in place"
+    )

@@ -14,6 +14,7 @@ from ..engine.actions import (
     Play,
 )
 from ..engine.cards import Kind
+from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
 from .commands import (
     Ask,
@@ -81,7 +82,7 @@ class Answers(Seat):
         elif command.query is Query.PILE:
             self.say(messages.draw_pile(view.draw_pile_size))
         elif command.query is Query.REFERENCE:
-            for heading, step in _quick_reference():
+            for heading, step in _quick_reference(view.rules):
                 self.say(messages.reference_card(heading, step))
         else:  # REPEAT
             last = self.screen.last_message
@@ -178,7 +179,9 @@ def _fraction(text: str) -> float | None:
     return value if 0 <= value <= 1 else None
 
 
-def _quick_reference() -> list[tuple[str, str]]:
-    """The four Quick Play Reference cards: (heading, its one step)."""
-    blocks = document.rules(quick_only=True)[1:]
+def _quick_reference(rules: RuleSet) -> list[tuple[str, str]]:
+    """The four Quick Play Reference cards, as the table's rules make them: (heading, its
+    one step).
+    """
+    blocks = document.rules(quick_only=True, chosen=rules)[1:]
     return [(blocks[i].text, blocks[i + 1].text) for i in range(0, len(blocks) - 1, 2)]

@@ -17,7 +17,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from .. import text as outside
-from ..access import messages
+from ..access import document, messages
 from ..access.message import Verbosity
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
@@ -75,8 +75,13 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     tell = session.tell
 
     def ask(
-        question: str, default: str, read: Callable[[str], T], explain: Sequence[str] = ()
+        question: str,
+        default: str,
+        read: Callable[[str], T],
+        explain: Sequence[str] = (),
+        more: Callable[[str, str], Sequence[str]] | None = None,
     ) -> T:
+        """``more``: what ``?`` followed by words explains, given them and the default."""
         tell(messages.setup_question(question, default))
         while True:
             session.screen.input_taken()
@@ -88,8 +93,13 @@ def _ask_all(s: Settings, session: Session) -> Settings:
                 tell(_refused(got))
                 continue
             text = got.strip()
-            if text == "?":
-                for line in explain or (question,):
+            if text.startswith("?") and (text == "?" or more is not None):
+                if text == "?":
+                    lines = list(explain or (question,))
+                else:
+                    assert more is not None
+                    lines = list(more(text[1:], default))
+                for line in lines:
                     tell(line)
                 tell(messages.setup_question(question, default))
                 continue
@@ -123,7 +133,11 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         messages.setup_rules(PRESETS),
         s.rules,
         lambda text: _rules(text, players),
-        messages.setup_explain_rules(PRESETS),
+        [
+            *messages.setup_explain_rules(PRESETS),
+            messages.setup_rules_read_hint(outside.shown(s.rules, 60)),
+        ],
+        _read_rules,
     )
     speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes, (messages.SETUP_EXPLAIN_SPEECH,))
     display = ask(
@@ -209,6 +223,27 @@ def _rules(text: str, players: int) -> str:
     if problem is not None:
         raise ValueError(problem)
     return text
+
+
+def _read_rules(asked: str, current: str) -> list[str]:
+    """What the rules question says to ``?`` and words: ``? speed``, what the preset speed
+    changes from the standard rules; ``?? speed`` its whole rules; ``??`` those of
+    ``current``, the rules the player is on. Any rules ``--rules`` takes may be named.
+    """
+    whole = asked.startswith("?")
+    spec = (asked[1:] if whole else asked).strip() or current
+    try:
+        chosen = RuleSet.from_spec(spec)
+    except RulesError as error:
+        return [messages.rules_error(error)]
+    shown = outside.shown(spec, 60)
+    if whole:
+        lines = [block.text for block in document.rules(chosen=chosen)]
+        return [messages.setup_rules_whole(shown), *lines, messages.setup_rules_end(shown)]
+    changes = document.summary(chosen)
+    if not changes:
+        return [messages.setup_rules_unchanged(shown)]
+    return [messages.setup_rules_changes(shown), *changes]
 
 
 def _yes(text: str) -> bool:
