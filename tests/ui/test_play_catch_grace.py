@@ -193,3 +193,16 @@ def test_the_catch_grace_in_the_settings_file_is_checked_as_the_pace_is(tmp_path
             "the default, 1.5, is used."
         ],
     )
+
+
+def test_going_out_on_a_wild_no_colour_is_asked_or_said() -> None:
+    # a bot's last card a Wild: it plays it and goes out, and chooses no colour
+    game = position(["b7 r5 g2", "wi", "b1 y7 y2"], "b2")
+    said, _ = table_said(game, [ENTER], grace=0.0)
+    assert after(said, "You play Blue 7.")[0] == "Ann plays Wild and goes out."
+    assert not any("chooses" in line for line in said)
+    # your last card a Wild: Enter plays it, with no colour asked
+    game = position(["wi", "b3 y5", "b1 y7 y2"], "b2")
+    said, _ = table_said(game, [ENTER], grace=0.0)
+    assert said[4] == "You play Wild and go out."
+    assert not any("Which colour" in line or "You choose" in line for line in said)
