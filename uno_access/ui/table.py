@@ -524,7 +524,10 @@ class Table(Dialogs, Navigation, Answers):
             if isinstance(command, Ask) and command.query is Query.STATUS:
                 break  # Space, Tab, Enter: play goes on
             if isinstance(command, Do):
-                self._do(command.action)  # U calls UNO; others are refused or answered
+                action = command.action
+                if isinstance(action, Play):  # Speed UNO: a card typed now jumps in
+                    action = self._as_jump_in(action, self._view())
+                self._do(action)  # U calls UNO; the rest is answered, or refused with why
             elif isinstance(command, Give):
                 self._anniversary(command)
             else:
