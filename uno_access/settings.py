@@ -56,6 +56,9 @@ class Settings:
     large_text: bool = False
     large_banner: bool = True  # large text's big letters for the top card; false: colours only
     bot_pace: float = 0.0  # seconds between bot moves: no timers unless turned on
+    # without a pace, the seconds a bot waits before it catches you for not calling UNO,
+    # as a person at the table would (your U in that moment makes you safe); 0: at once
+    catch_grace: float = 1.5
     keys: bool = True  # one key per command; false: every command typed, then Enter
 
 
@@ -163,6 +166,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "large_text": _flag,
     "large_banner": _flag,
     "bot_pace": _number(0.0, 5.0),
+    "catch_grace": _number(0.0, 5.0),
     "keys": _flag,
 }
 DEFAULTS = Settings()

@@ -5,9 +5,11 @@ from __future__ import annotations
 from engine_helpers import card, cards, expected, position, refuse, summary, unchanged
 
 from uno_access.engine.actions import (
+    Accept,
     CallUno,
     CardCheck,
     Catch,
+    Challenge,
     Draw,
     JumpIn,
     Keep,
@@ -248,8 +250,7 @@ def test_a_last_draw_two_is_still_drawn_by_the_next_player_and_counts_in_the_sco
 def test_a_last_wild_draw_four_is_still_drawn_by_the_next_player_and_counts_in_the_score() -> None:
     game = position([["wi+4"], ["g2"], ["y1"]], "b3", DRAW)
     assert game.apply(Play(0, card("wi+4"), Color.RED)) == [
-        CardPlayed(0, card("wi+4"), 0),
-        ColorChosen(0, Color.RED),
+        CardPlayed(0, card("wi+4"), 0),  # the round is over: no colour is chosen
         CardsDrawn(1, 4, DrawReason.DRAW_FOUR, tuple(cards("y5", "y6", "y7", "y8"))),
         RoundEnded(0, (0, 28, 1), (29, 0, 0), (29, 0, 0)),
     ]
@@ -258,11 +259,25 @@ def test_a_last_wild_draw_four_is_still_drawn_by_the_next_player_and_counts_in_t
         draw_pile=["y9"],
         discard=["b3", "wi+4"],
         current=None,
-        color=Color.RED,
+        color=None,
         phase=Phase.ROUND_OVER,
         scores=[29, 0, 0],
         round_winner=0,
     )
+
+
+def test_going_out_on_a_wild_chooses_no_colour() -> None:
+    # the round is over with the last card: no colour is chosen, even if one was named
+    for named in (Color.BLUE, None):
+        game = position([["wi"], ["g2"], ["y1"]], "b3", DRAW)
+        result = game.apply(Play(0, card("wi"), named))
+        assert result == [
+            CardPlayed(0, card("wi"), 0),
+            RoundEnded(0, (0, 2, 1), (3, 0, 0), (3, 0, 0)),
+        ]
+        assert not any(isinstance(event, ColorChosen) for event in result)
+        assert game.state.color is None
+        assert game.state.phase is Phase.ROUND_OVER
 
 
 def test_after_a_move_the_others_are_asked_round_the_table_from_the_player_to_move() -> None:
@@ -371,3 +386,84 @@ def test_uno_may_not_be_called_early_off_turn_or_holding_three() -> None:
     assert refuse(game, CallUno(1)).reason is Refusal.UNO_NOT_NOW  # three cards, not to move
     game = position([["b7", "r5"], ["g2", "b1"], ["y1", "y2", "b2"]], "b3", DRAW)
     assert refuse(game, CallUno(1)).reason is Refusal.UNO_NOT_NOW  # two cards, not to move
+
+
+# ------------------------------------------------ forced draws never begin a turn
+# RULES.md: drawing for a Draw Two or a Wild Draw Four (accepted or after a lost
+# challenge), accepting a stack, and answering a Wild Draw Four leave the catch window
+# open; it closes only when a player begins a real turn by drawing or playing a card.
+
+STACKING = RuleSet.from_spec("stacking")
+
+
+def test_drawing_for_a_draw_two_leaves_the_catch_window_open() -> None:
+    game = position([["b+2", "r5"], ["g2", "b1"], ["y1", "y2"]], "b3", DRAW)
+    game.apply(Play(0, card("b+2")))  # no UNO: Ann draws 2 and is skipped
+    assert game.state.current == 2 and game.state.exposed == 0
+    assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)  # the victim may catch
+    game = position([["b+2", "r5"], ["g2", "b1"], ["y1", "y2"]], "b3", DRAW)
+    game.apply(Play(0, card("b+2")))
+    assert game.apply(Catch(2, 0))[0] == UnoCaught(2, 0, 2)
+
+
+def test_accepting_a_wild_draw_four_leaves_the_catch_window_open() -> None:
+    game = position([["wi+4", "r5"], ["g2", "b1"], ["y1", "y2"]], "g3", DRAW)
+    game.apply(Play(0, card("wi+4"), Color.RED))  # legal (no green held), UNO not called
+    assert game.state.phase is Phase.CHALLENGE and game.state.exposed == 0
+    game.apply(Accept(1))  # draws 4, loses the turn: no turn begun
+    assert game.state.current == 2 and game.state.exposed == 0
+    assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)
+
+
+def test_drawing_after_a_lost_challenge_leaves_the_catch_window_open() -> None:
+    game = position([["wi+4", "r5"], ["g2", "b1"], ["y1", "y2"]], "g3", [*DRAW, "b5", "b6"])
+    game.apply(Play(0, card("wi+4"), Color.RED))  # innocent: no green held
+    events = game.apply(Challenge(1))
+    assert CardsDrawn(1, 6, DrawReason.CHALLENGE_LOST, tuple(game.state.hands[1][2:])) in events
+    assert game.state.current == 2 and game.state.exposed == 0
+    assert game.apply(Catch(2, 0))[0] == UnoCaught(2, 0, 2)
+
+
+def test_a_wild_draw_four_found_guilty_leaves_its_player_nothing_to_be_caught_for() -> None:
+    # answering it begins no turn, but its player draws the 4: they no longer hold one card
+    game = position([["wi+4", "g5"], ["g2", "b1"], ["y1", "y2"]], "g3", DRAW)
+    game.apply(Play(0, card("wi+4"), Color.RED))  # a bluff: green held
+    game.apply(Challenge(1))
+    assert len(game.state.hands[0]) == 5 and game.state.exposed is None
+    assert refuse(game, Catch(2, 0)).reason is Refusal.CATCH_SAFE
+    assert game.state.current == 1 and game.state.phase is Phase.PLAY
+
+
+def test_accepting_a_draw_two_stack_leaves_the_catch_window_open() -> None:
+    game = position([["b+2", "r5"], ["g2", "b1"], ["y1", "y2"]], "b3", DRAW, rules=STACKING)
+    game.apply(Play(0, card("b+2")))  # UNO not called; Ann owes 2
+    assert game.state.phase is Phase.STACK and game.state.exposed == 0
+    game.apply(Accept(1))
+    assert game.state.current == 2 and game.state.exposed == 0
+    assert game.apply(Catch(2, 0))[0] == UnoCaught(2, 0, 2)
+
+
+def test_adding_to_a_stack_is_a_play_and_closes_the_catch_window() -> None:
+    hands = [["b+2", "r5"], ["g+2", "b1", "b4"], ["y1", "y2"]]
+    game = position(hands, "b3", DRAW, rules=STACKING)
+    game.apply(Play(0, card("b+2")))
+    game.apply(Play(1, card("g+2")))  # Ann begins her turn by playing a card
+    assert game.state.exposed is None
+    assert refuse(game, Catch(2, 0)).reason is Refusal.CATCH_SAFE
+
+
+def test_two_players_after_an_accepted_wild_draw_four_the_window_stays_open_for_its_player() -> (
+    None
+):
+    # play comes back to the player of the Wild Draw Four: until they begin that turn
+    # they may still be caught, or call UNO
+    game = position([["wi+4", "r5"], ["g2", "b1"]], "g3", DRAW)
+    game.apply(Play(0, card("wi+4"), Color.RED))
+    game.apply(Accept(1))
+    assert game.state.current == 0 and game.state.exposed == 0
+    assert game.apply(Catch(1, 0))[0] == UnoCaught(1, 0, 2)
+    game = position([["wi+4", "r5"], ["g2", "b1"]], "g3", DRAW)
+    game.apply(Play(0, card("wi+4"), Color.RED))
+    game.apply(Accept(1))
+    assert game.apply(CallUno(0)) == [UnoCalled(0)]
+    assert refuse(game, Catch(1, 0)).reason is Refusal.CATCH_SAFE

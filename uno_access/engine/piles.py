@@ -49,6 +49,8 @@ def give(
     """``seat`` draws ``count`` cards (fewer only when both piles run out)."""
     cards = take(s, rng, count, events)
     s.hands[seat] += cards
+    if cards and s.exposed == seat:  # more than one card now: no UNO to be caught for
+        s.exposed = None
     events.append(ev.CardsDrawn(seat, len(cards), reason, tuple(cards)))
 
 

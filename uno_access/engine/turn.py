@@ -255,12 +255,13 @@ def _put_down(
         else:
             s.exposed = seat
     events.append(ev.CardPlayed(seat, card, left, count, jump_in))
-    if card.is_wild:
-        if color is not None:
-            s.color = color
-            events.append(ev.ColorChosen(seat, color))
-    else:
+    if not card.is_wild:
         s.color = card.color
+    elif left == 0:  # going out on a Wild: the round is over, no colour is chosen
+        s.color = None
+    elif color is not None:
+        s.color = color
+        events.append(ev.ColorChosen(seat, color))
     rules = s.rules
     if left == 0:
         # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
@@ -476,8 +477,7 @@ def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     target = s.four_player
     assert target is not None
     owed = s.stack
-    s.exposed = None
-    s.four_player = None
+    s.four_player = None  # answering a Wild Draw Four begins no turn: the UNO window stays
     s.stack = 0
     s.stack_starter = None
     shown = tuple(s.hands[target])
@@ -499,8 +499,7 @@ def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     """Draw what is owed (a Wild Draw Four, or the whole stack) and lose the turn."""
     owed = s.stack
     four = s.phase is Phase.CHALLENGE
-    s.exposed = None
-    s.four_player = None
+    s.four_player = None  # a forced draw begins no turn: the UNO window stays open
     s.stack = 0
     s.stack_starter = None
     events: list[Event] = [ev.DrawAccepted(seat, owed)]

@@ -232,6 +232,7 @@ def _table(
         outputs=session.outputs,
         verbosity=session.verbosity,
         pace=session.pace,
+        grace=session.grace,
         notices=session.notices,
     )
 

@@ -9,7 +9,8 @@ show), ``dialogs`` (the questions the table asks back) and ``table`` (the loop).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
@@ -76,6 +77,7 @@ class Seat:
         outputs: Outputs | None = None,
         verbosity: Verbosity = Verbosity.NORMAL,
         pace: float = 0.0,
+        grace: float = 0.0,
         notices: Notices | None = None,
     ) -> None:
         self.game = game
@@ -92,6 +94,10 @@ class Seat:
         self.me = seat
         self.humans = [s for s in range(len(game.state.hands)) if s not in bots]
         self.pace = pace
+        # the moment a bot gives the person to call UNO before it catches them, without a
+        # pace (the bot's behaviour, not a timer on the person); the clock it is timed by
+        self.grace = grace
+        self.clock: Callable[[], float] = time.monotonic
         self.how = messages.KEYED if keyboard.keys else messages.TYPED
         view = game.view(seat)
         self.names = view.names
@@ -112,6 +118,7 @@ class Seat:
         self._moved = False  # a move was made: the others may act before the next one
         self._offered: set[tuple[object, ...]] = set()  # out-of-turn chances already told
         self._offered_at: tuple[int, int] = (0, 0)  # the round and play they were told on
+        self._graced: tuple[int, int] | None = None  # the round and play a grace was given on
         self._turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
         self._turn_fresh = False  # the turn line about to be said begins a turn
 

@@ -7,7 +7,8 @@ rounds. After every move, before the next player moves, the others may act out o
 (as in ``simulate.play_game``): catch a player who did not call UNO, call UNO when
 handed a single card (Round-n-Round), or jump in with a card identical to the top card
 (Speed UNO). The person is told when they may, and asked once: the key, or Space
-(Enter, when typing) to let play go on.
+(Enter, when typing) to let play go on. A bot about to catch the person for not calling
+UNO gives them a moment first, as a person at the table would (``_grace``).
 
 With several people at the keyboard (hot seat), each is asked to take the keyboard
 before their turn, and nothing of their hand is shown until they say they have it.
@@ -479,9 +480,56 @@ class Table(Dialogs, Navigation, Answers):
             return
         bot = self.bots[seat]
         choice = bot.choose(self.game.view(seat) if bot.needs_view else None, legal)
+        if (
+            isinstance(choice, Catch)
+            and self._grace(choice.target)
+            and choice not in self.game.legal_actions(seat)  # UNO called in the moment
+        ):
+            self._bot_moves(seat, must)  # the bot thinks again: its turn, or nothing
+            return
         if choice is None:
             if not must:
                 return
             turn = [a for a in legal if not isinstance(a, _OUT_OF_TURN)]
             choice = (turn or legal)[0]
         self._tell(self._apply(choice))
+
+    def _grace(self, target: int) -> bool:
+        """Before a bot catches the person for not calling UNO, the moment a person at the
+        table would give them: the bots' pace, or the grace without one (none at 0). The
+        person's U in that moment calls UNO and makes them safe; the questions (C, T, L…)
+        are answered and the moment goes on; Space or Tab lets play go on at once. It is
+        the bot's wait, not a timer on the person: when it runs out the bot catches, as
+        it would have at once. Given once a play, and only to the person at the keyboard;
+        whether it was given.
+        """
+        view = self._view()
+        if target != self.me or view.exposed != self.me or self._skipping:
+            return False
+        moment = (view.round_number, view.plays)
+        if moment == self._graced:
+            return False
+        self._graced = moment
+        seconds = self.pace if self.pace > 0 else self.grace
+        deadline = self.clock() + seconds
+        while (left := deadline - self.clock()) > 0 and self._view().exposed == self.me:
+            self._input_taken()
+            waited = self.keyboard.wait(left, messages.PACE_PROMPT)
+            if waited is None:
+                break
+            got = self._line(waited, messages.PACE_PROMPT)
+            command = None if got is None else self._command(got)
+            if command is None:
+                continue
+            if isinstance(command, Ask) and command.query is Query.STATUS:
+                break  # Space, Tab, Enter: play goes on
+            if isinstance(command, Do):
+                action = command.action
+                if isinstance(action, Play):  # Speed UNO: a card typed now jumps in
+                    action = self._as_jump_in(action, self._view())
+                self._do(action)  # U calls UNO; the rest is answered, or refused with why
+            elif isinstance(command, Give):
+                self._anniversary(command)
+            else:
+                self._answer(command)
+        return True
