@@ -57,6 +57,7 @@ class Settings:
     large_banner: bool = True  # large text's big letters for the top card; false: colours only
     bot_pace: float = 0.0  # seconds between bot moves: no timers unless turned on
     keys: bool = True  # one key per command; false: every command typed, then Enter
+    speech_seat: int = 0  # hot seat: the one seat whose own lines are spoken
 
 
 class _Bad(ValueError):
@@ -164,6 +165,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "large_banner": _flag,
     "bot_pace": _number(0.0, 5.0),
     "keys": _flag,
+    "speech_seat": _whole(0, 9),
 }
 DEFAULTS = Settings()
 

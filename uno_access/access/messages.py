@@ -2423,3 +2423,65 @@ def unknown_bot_strength(name: str, known: tuple[str, ...]) -> str:
         f"There is no bot {name!r}; the bots are: {', '.join(known)}, "
         "and hard:MS for the hard bot with MS milliseconds a move."
     )
+
+
+# === branch hotseat: a hot-seat table that keeps each person's hand private ===
+# (the lead moves this block into the right module when merging)
+
+
+def hot_seat_welcome(
+    people: Sequence[str],
+    bots: Sequence[str],
+    target: int,
+    scoring: str = "standard",
+    how: How = TYPED,
+) -> str:
+    """The first line of a hot-seat game: the people at this keyboard, the bots, the goal
+    and the help key (as ``welcome`` says them).
+    """
+    said = f"UNO for {_and(people)} at this keyboard"
+    if bots:
+        said += f", against {_and(bots)}"
+    return f"{said}: " + welcome(["-"], target, scoring, how).split(": ", 1)[1]
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def screen_cleared(name: str, previous: str) -> str:
+    """The handover: the screen, its scrollback and the braille display were cleared."""
+    return (
+        f"The screen is cleared for {name}: nothing of {previous}'s hand is left on it, "
+        f"nor on the braille display, and Page Up reads only {name}'s own history."
+    )
+
+
+def screen_not_cleared(name: str, previous: str) -> str:
+    """The handover on a terminal that cannot be cleared (TERM=dumb, a pipe)."""
+    return (
+        f"This terminal cannot be cleared, so {previous}'s lines are still above this one: "
+        f"{name}, read nothing above it. Page Up reads only {name}'s own history."
+    )
+
+
+def since_you_had_the_keyboard(name: str, count: int) -> str:
+    """Before the lines told again at a handover: what happened while the person was away."""
+    if count == 1:
+        return f"{name}, while you were away, 1 thing happened:"
+    return f"{name}, while you were away, {count} things happened:"
+
+
+def speech_for_one_seat(speaker: str, name: str) -> str:
+    """Said to a person at a hot-seat table whose lines speech does not speak."""
+    return (
+        f"Speech speaks only {speaker}'s hand and answers, since everyone in the room hears "
+        f"it; {name}'s are shown and brailled, never spoken."
+    )
+
+
+HELP_SPEECH_SEAT = (
+    "at a hot-seat table, the one seat whose hand and answers are spoken (0: the first "
+    "person); the others' are shown, never spoken, since everyone in the room hears speech"
+)
+SPEECH_SEAT_RANGE = "the speech's seat is a whole number from 0 to 9"

@@ -32,6 +32,7 @@ class Session:
     notices: Notices
     verbosity: Verbosity = Verbosity.NORMAL
     pace: float = 0.0
+    speech_seat: int = 0  # hot seat: the one seat whose own lines are spoken
 
     def close(self) -> None:
         self.outputs.close()
@@ -106,4 +107,12 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         large=large,
         table=settings.braille_table,
     )
-    return Session(keyboard, screen, outputs, notices, settings.verbosity, settings.bot_pace)
+    return Session(
+        keyboard,
+        screen,
+        outputs,
+        notices,
+        settings.verbosity,
+        settings.bot_pace,
+        settings.speech_seat,
+    )
