@@ -260,11 +260,11 @@ class Heard(Speaker):
 def test_speech_speaks_the_own_lines_of_the_speech_seat_alone() -> None:
     for speech_seat, speaks, silent in ((SAM, "Sam", "Max"), (MAX, "Max", "Sam")):
         ear = Heard()
-        run = Run(
-            [*SAM_PLAYS, SPACE, "l"],
-            outputs=lambda screen, ear=ear: Outputs(screen.say, speaker=ear),
-            speech_seat=speech_seat,
-        )
+
+        def outputs(screen: Screen, ear: Heard = ear) -> Outputs:
+            return Outputs(screen.say, speaker=ear)
+
+        run = Run([*SAM_PLAYS, SPACE, "l"], outputs=outputs, speech_seat=speech_seat)
         heard = ear.heard
         assert "Sam plays Blue 7." in heard and "Ann plays Blue 3." in heard  # the table's
         assert take("Max") in heard
