@@ -166,6 +166,8 @@ class Table(Dialogs, Navigation, Answers):
         public = replace(self.renderer, viewer=-1)
         told = [*rebuilt.recap(self.me), *rebuilt.untold]
         shown = [e for e in told if not isinstance(e, TurnStarted | Rejected)]
+        for person in self.humans:  # their own of these, told when they take the keyboard
+            self._away[person] = replace(self.renderer, viewer=person).events(shown)
         for message in public.events(shown):
             self._notices(message.priority)
             self.outputs.show(message)
