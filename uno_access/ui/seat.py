@@ -97,10 +97,11 @@ class Seat:
         # nobody yet, before the first has taken it); each has a history of their own
         self.hot_seat = len(self.humans) > 1
         self._holder: int | None = None if self.hot_seat else seat
-        self.speech_seat = speech_seat if speech_seat in self.humans else self.humans[0]
-        self._histories = {person: History() for person in (self.humans or [seat])}
-        # the lines each person was not shown while another held the keyboard (with
-        # whether they are their own), told when they take it
+        people = self.humans or [seat]
+        self.speech_seat = speech_seat if speech_seat in people else people[0]
+        self._histories = {person: History() for person in people}
+        # the lines each person was not shown while another held the keyboard (each
+        # ``Message.private`` when it is their own), told when they take it
         self._away: dict[int, list[Message]] = {person: [] for person in self.humans}
         self._told_speech: set[int] = set()  # told that speech does not speak their lines
         self.pace = pace
