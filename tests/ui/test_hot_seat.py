@@ -304,3 +304,39 @@ def test_the_speech_seat_is_a_setting_and_an_option(tmp_path: Path) -> None:
     )
     assert done.returncode == 2
     assert messages.SPEECH_SEAT_RANGE in done.stderr
+
+
+def test_a_resumed_hot_seat_game_shows_only_the_tables_lines_before_the_keyboard_is_taken() -> None:
+    from uno_access.ui.play import resume, run
+
+    def session(keys: str, again: bool) -> list[str]:
+        said: list[str] = []
+        with create_pipe_input() as pipe:
+            pipe.send_text(keys)
+            pipe.close()
+            screen = Screen(said.append, lambda: False)
+            if again:
+                resume(None, input=pipe, output=DummyOutput(), screen=screen)
+            else:
+                run(
+                    2,
+                    ["person"],
+                    RuleSet(),
+                    14,
+                    "Sam",
+                    input=pipe,
+                    output=DummyOutput(),
+                    screen=screen,
+                    names=["Max"],
+                )
+        return said
+
+    # typed lines: Sam takes the keyboard and draws (the card is kept); at Max's question
+    # the input closes
+    first = session("\nd\n", again=False)
+    drawn = next(line for line in first if line.startswith("You draw "))
+    again = session("\n", again=True)
+    before = again[: again.index(messages.take_the_keyboard("Max"))]
+    assert "Sam draws a card." in before or "Sam keeps the card." in before
+    assert not [line for line in before if "dealt" in line or line.startswith("You draw")]
+    assert drawn.removeprefix("You draw ").rstrip(".") not in " ".join(before)
