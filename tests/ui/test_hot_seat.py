@@ -285,6 +285,7 @@ def test_speech_speaks_the_own_lines_of_the_speech_seat_alone() -> None:
 
 def test_nobody_is_you_to_everyone_at_a_hot_seat_table() -> None:
     assert table_names(2, None, ("Max",), hot_seat=True) == ["Ann", "Max"]
+    assert table_names(2, "You", ("Max",), hot_seat=True) == ["Ann", "Max"]  # the set-up's
     assert table_names(2, None, ("Max",)) == ["You", "Max"]
 
 
@@ -340,3 +341,27 @@ def test_a_resumed_hot_seat_game_shows_only_the_tables_lines_before_the_keyboard
     assert "Sam draws a card." in before or "Sam keeps the card." in before
     assert not [line for line in before if "dealt" in line or line.startswith("You draw")]
     assert drawn.removeprefix("You draw ").rstrip(".") not in " ".join(before)
+
+
+def test_setting_up_a_hot_seat_with_speech_asks_whose_lines_it_speaks() -> None:
+    from uno_access.ui.setup import set_up
+
+    answers = ["3", "Zoe", "person", "Max", "normal", "", "", "on", "2", "1"]
+    answers += ["off", "off", "", "", ""]
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join(line + "\r" for line in answers))
+        pipe.close()
+        chosen = set_up(
+            settings_file.Settings(), input=pipe, output=DummyOutput(), screen=Screen(said.append)
+        )
+    assert chosen is not None, said
+    question = messages.setup_speech_seat([0, 1])
+    assert question.startswith("Speech is heard by everyone in the room, so use headphones")
+    assert [line for line in said if line.startswith(question)] == [f"{question} [0]"]
+    assert messages.setup_speech_seat_refused([0, 1]) in said  # seat 2 is a bot
+    assert messages.setup_speech_seat_refused([0, 1]) == (
+        "Speech speaks for a person at this keyboard: type the seat, 0 or 1."
+    )
+    assert chosen.speech_seat == 1
+    assert settings_file.load()[0].speech_seat == 1

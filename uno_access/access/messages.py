@@ -2485,3 +2485,24 @@ HELP_SPEECH_SEAT = (
     "person); the others' are shown, never spoken, since everyone in the room hears speech"
 )
 SPEECH_SEAT_RANGE = "the speech's seat is a whole number from 0 to 9"
+
+
+def setup_speech_seat(people: Sequence[int]) -> str:
+    """The set-up's question at a hot-seat table with speech on."""
+    seats = ", ".join(str(seat) for seat in people[:-1]) + f" or {people[-1]}"
+    return (
+        "Speech is heard by everyone in the room, so use headphones; it speaks the table's "
+        f"lines and one person's own. Whose: seat {seats}?"
+    )
+
+
+def setup_speech_seat_refused(people: Sequence[int]) -> str:
+    """An answer to ``setup_speech_seat`` that is not a person's seat."""
+    seats = ", ".join(str(seat) for seat in people[:-1]) + f" or {people[-1]}"
+    return f"Speech speaks for a person at this keyboard: type the seat, {seats}."
+
+
+SETUP_EXPLAIN_SPEECH_SEAT = (
+    "The seat whose hand, draws and answers are spoken: 0 is you. The other people's are "
+    "shown and brailled, never spoken."
+)

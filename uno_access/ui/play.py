@@ -83,7 +83,7 @@ def table_names(
     table nobody is "You" to everyone: seat 0 too is given a name of the table's.
     """
     mine = (name or "").strip()
-    if not mine and hot_seat:
+    if hot_seat and mine.lower() in ("", messages.YOU.lower()):
         taken = {g.strip().lower() for g in given}
         mine = next(n for n in messages.TABLE_NAMES if n.lower() not in taken)
     names = [mine or messages.YOU]
