@@ -104,6 +104,7 @@ GAMES_LIMIT = 1_000_000  # simulate --games: a day of the hard bots at most, not
 _games = _in_range(int, 1, GAMES_LIMIT, messages.games_range(GAMES_LIMIT))
 _budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
 _pace = _in_range(float, 0, 5, messages.PACE_RANGE)
+_seat = _in_range(int, 0, 9, messages.SPEECH_SEAT_RANGE)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -145,6 +146,9 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--keys", choices=ON_OFF, default=None, help=messages.HELP_KEYS)
     parser.add_argument("--bot-pace", type=_pace, default=None, help=messages.HELP_BOT_PACE)
+    parser.add_argument(
+        "--speech-seat", type=_seat, default=None, metavar="SEAT", help=messages.HELP_SPEECH_SEAT
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -361,6 +365,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         "verbosity": None if args.verbosity is None else Verbosity(args.verbosity),
         "keys": None if args.keys is None else args.keys == "on",
         "bot_pace": args.bot_pace,
+        "speech_seat": getattr(args, "speech_seat", None),
     }
     return replace(settings, **{key: value for key, value in given.items() if value is not None})
 

@@ -60,6 +60,7 @@ class Settings:
     # as a person at the table would (your U in that moment makes you safe); 0: at once
     catch_grace: float = 1.5
     keys: bool = True  # one key per command; false: every command typed, then Enter
+    speech_seat: int = 0  # hot seat: the one seat whose own lines are spoken
 
 
 class _Bad(ValueError):
@@ -168,6 +169,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "bot_pace": _number(0.0, 5.0),
     "catch_grace": _number(0.0, 5.0),
     "keys": _flag,
+    "speech_seat": _whole(0, 9),
 }
 DEFAULTS = Settings()
 

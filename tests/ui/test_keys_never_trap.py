@@ -495,7 +495,7 @@ def test_a_key_at_the_hot_seat_question_asks_again_in_words() -> None:
     game = position(START, "b2")
     said: list[str] = []
     with create_pipe_input() as pipe:
-        pipe.send_text("\rt ")  # you play Blue 7; T at Ann's question; Space: Ann has it
+        pipe.send_text(" \rt ")  # you take the keyboard and play Blue 7; T; Space: Ann has it
         pipe.close()
         play(
             game,

@@ -329,15 +329,16 @@ def test_space_deals_the_next_round() -> None:
 
 def test_hot_seat_asks_the_next_person_to_take_the_keyboard_before_showing_anything() -> None:
     game = position(START, "b2")
-    said = keyed(game, [ENTER, SPACE, "l"], bots={2: bot(2)})  # Ann is a person too
+    # you take the keyboard and play; Ann (a person too) takes it and asks for her hand
+    said = keyed(game, [SPACE, ENTER, SPACE, "l"], bots={2: bot(2)})
     handover = (
         "Ann, please take the keyboard, then press Space; nothing of your hand is shown before."
     )
-    rest = after(said, "You play Blue 7.")
-    assert rest[0] == handover
-    assert rest[1] == "Ann has the keyboard."
-    assert rest[2] == turn("Blue 7", 3)
-    assert rest[3].startswith("Your hand, 3 cards: Blue 3, Green 9, Yellow 5.")
+    rest = after(said, handover)
+    assert rest[0] == "Ann has the keyboard."
+    assert rest[1] == "Ann, while you were away, 3 things happened:"
+    assert rest[-3] == turn("Blue 7", 3)
+    assert rest[-2].startswith("Your hand, 3 cards: Blue 3, Green 9, Yellow 5.")
 
 
 def test_the_bots_pace_waits_and_tab_skips_ahead_to_your_turn() -> None:

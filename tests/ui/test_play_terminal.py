@@ -72,7 +72,9 @@ def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> No
         game.sees("setup>")
         game.answer(answer)
     game.sees("Your choices are kept for the next games.")
-    game.sees("UNO against Ann and Max: first to 500 points wins.")
+    game.sees("UNO for Zoe and Max at this keyboard, against Ann: first to 500 points wins.")
+    game.sees("Zoe, please take the keyboard, then press Space")  # Max is a person too
+    game.press(SPACE)
     line = game.sees("Your turn. Top card:")
     assert line.endswith("Left and Right choose a card, Enter plays it, D draws, F1 for help.")
     game.press("c")

@@ -41,7 +41,9 @@ class Message:
     ``speech`` is full words; ``braille`` is Grade 2 braille as Unicode dots, terse,
     the essential part first; ``text`` is the plain print line. ``on_hand``: the card
     selected in the hand, which a braille display showing the hand line tells by moving
-    its cursor, staying on that line.
+    its cursor, staying on that line. ``private``: at a hot-seat table, what only its
+    viewer may know (their hand, the cards they draw, an answer to them): kept in their
+    own history alone, never left on a shared screen, spoken only for the speech's seat.
     """
 
     speech: str
@@ -49,3 +51,4 @@ class Message:
     text: str
     priority: Priority = Priority.NORMAL
     on_hand: bool = False
+    private: bool = False

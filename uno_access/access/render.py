@@ -44,6 +44,9 @@ class Renderer:
     table: BrailleTable = BrailleTable.UEB2
     deck: Deck = DEFAULT_DECK
     with_braille: bool = True  # False: no braille device, so none is made ("" in messages)
+    # a hot-seat table: every line that is not the viewer's own knowledge names the players
+    # ("Sam plays Yellow 8"), since the screen and the room are shared
+    named: bool = False
 
     @classmethod
     def for_view(
@@ -68,9 +71,14 @@ class Renderer:
         ``speech.narrate_lines`` folds them.
         """
         lines = speech.narrate_lines(
-            events, self.viewer, self.names, rules=self.rules, teams=self.teams
+            events, self.viewer, self.names, rules=self.rules, teams=self.teams, named=self.named
         )
-        return [self.line(line) for line in lines]
+        if not self.named:
+            return [self.line(line) for line in lines]
+        viewer = self.viewer
+        return [
+            self.line(line, private=speech.private_to_viewer(line.event, viewer)) for line in lines
+        ]
 
     def event(self, event: Event) -> Message | None:
         """One event alone; None when it is not for the viewer (another's refusal or query)."""
@@ -81,7 +89,14 @@ class Renderer:
 
     # ----------------------------------------------------------------- lines
 
-    def line(self, line: Line, priority: Priority | None = None, on_hand: bool = False) -> Message:
+    def line(
+        self,
+        line: Line,
+        priority: Priority | None = None,
+        on_hand: bool = False,
+        *,
+        private: bool = False,
+    ) -> Message:
         parts = line.brief()
         if self.verbosity is Verbosity.BRIEF:
             text = line.brief_words() or parts_text(parts)
@@ -91,7 +106,9 @@ class Renderer:
             text = line.sentence()
         if priority is None:
             priority = self.priority(line.event)
-        return Message(messages.spoken(text), self._braille(parts), text, priority, on_hand)
+        return Message(
+            messages.spoken(text), self._braille(parts), text, priority, on_hand, private
+        )
 
     def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:
         """A line of the game that is not an event (a prompt, a hint, an error); a ``Said``

@@ -133,6 +133,17 @@ class Line:
         return found
 
 
+def private_to_viewer(event: Event | None, viewer: int) -> bool:
+    """Whether ``event`` (as ``viewer`` sees it) tells them what the table does not know:
+    the cards of their deal, of their draws, of a hand shown or given to them, or an
+    answer to them alone (a refusal, card check, the top card touched).
+    """
+    if event is None:
+        return False
+    public = ev.for_seat(event, -1)  # a seat not at the table: what everyone may know
+    return public is None or public != event
+
+
 class Said(str):
     """A ``Line``'s sentence that keeps its line, so that a caller handing on only text
     (``Table.say``) still gets the line's brief form and braille from the renderer.
@@ -196,12 +207,16 @@ def narrate_lines(
     *,
     rules: RuleSet | None = None,
     teams: Teams = (),
+    named: bool = False,
 ) -> list[Line]:
     """A batch of events as the ``Line``s said to ``viewer``: what belongs together is folded
     into one line ("Cy draws 2 cards and loses the turn."), and what an earlier line of the
-    batch said is left out.
+    batch said is left out. ``named`` (a hot-seat table): only the lines of what the viewer
+    alone knows (``private_to_viewer``) call them "you"; the others name every player, as
+    the rest of the table hears them.
     """
-    hearer = _Hearer(viewer, names, rules, teams)
+    own = _Hearer(viewer, names, rules, teams)
+    table = _Hearer(-1, names, rules, teams) if named else own
     seen = [e for e in (ev.for_seat(event, viewer) for event in events) if e is not None]
     lines: list[Line] = []
     deferred: list[Line] = []  # a shown hand is said after the challenge's verdict
@@ -211,6 +226,7 @@ def narrate_lines(
         if index in skip:
             continue
         following = seen[index + 1] if index + 1 < len(seen) else None
+        hearer = own if private_to_viewer(event, viewer) else table
         line: Line | None
         if isinstance(event, ev.ChallengeMade):
             continue  # the verdict names the challenge

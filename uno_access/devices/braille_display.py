@@ -97,6 +97,12 @@ class _BrailleOutput:
             self._views.set_table(dots)
         self._changed()
 
+    def clear(self) -> None:
+        """Every line emptied: no message, hand or table is left to read (hot seat)."""
+        with self._lock:
+            self._views.clear()
+        self._changed()
+
     def press(self, key: Key) -> None:
         with self._lock:
             self._views.press(key)

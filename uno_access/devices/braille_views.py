@@ -110,6 +110,16 @@ class BrailleViews:
     def set_table(self, dots: str) -> None:
         self._table = dots
 
+    def clear(self) -> None:
+        """Nothing left to read: no message, no hand, no table (a hot seat's handover)."""
+        self._messages.clear()
+        self._hand = []
+        self._hand_label = ""
+        self._selected = None
+        self._table = ""
+        self._line = 0
+        self._offset = 0
+
     def set_width(self, width: int) -> None:
         self.width = max(1, width)
         self._offset = 0

@@ -26,7 +26,6 @@ from .commands import (
     read_card,
 )
 from .hand import HandCursor
-from .history import Buffer
 from .keys import Key, Pressed, Routed, TooLong
 from .seat import Seat
 
@@ -168,12 +167,26 @@ class Dialogs(Seat):
                 self.say(messages.ANSWER_BY_LINE)
 
     def _hand_over(self, seat: int) -> None:
-        """Hot seat: the next person takes the keyboard; nothing of their hand is shown
-        until they say they have it.
+        """Hot seat: the next person takes the keyboard. Nothing of the last person's is
+        left to read: the screen and its scrollback are cleared, and so is the braille
+        display, said in words; nothing of the next person's hand is shown until they say
+        they have the keyboard. Then they are told what they missed: everything since they
+        last held it (at the first handover, nothing cleared, only their own lines, their
+        deal among them).
         """
-        self.say(
-            messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL, Buffer.GAME
-        )
+        name = self.names[seat]
+        previous = self._holder
+        cleared = False
+        if previous is not None:
+            cleared = self.screen.clear()
+            self.outputs.clear()
+            before = self.names[previous]
+            self._tell_table(
+                messages.screen_cleared(name, before)
+                if cleared
+                else messages.screen_not_cleared(name, before)
+            )
+        self._tell_table(messages.take_the_keyboard(name, self.how))
         while True:
             got = self._read(messages.HAND_OVER_PROMPT)
             if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
@@ -181,9 +194,32 @@ class Dialogs(Seat):
             if isinstance(got, Pressed) and got.key is Key.QUIT:
                 self._answer(Quit())
             else:  # every other key or line: asked again, in words
-                self.say(messages.take_the_keyboard(self.names[seat], self.how), Priority.NORMAL)
-        self.me = seat
+                self._tell_table(messages.take_the_keyboard(name, self.how))
+        self._holder = self.me = seat
         self.renderer = replace(self.renderer, viewer=seat)
         self.cursor = self._cursors.setdefault(seat, HandCursor())
         self._announce = True
-        self.say(messages.now_playing(self.names[seat]), Priority.NORMAL, Buffer.GAME)
+        self._tell_table(messages.now_playing(name))
+        if (
+            seat != self.speech_seat
+            and self.outputs.speaker is not None
+            and seat not in self._told_speech
+        ):
+            self._told_speech.add(seat)
+            self._tell_table(messages.speech_for_one_seat(self.names[self.speech_seat], name))
+        away, self._away[seat] = self._away[seat], []
+        missed = away if previous is not None else [m for m in away if m.private]
+        if previous is not None and missed:
+            self._tell_table(messages.since_you_had_the_keyboard(name, len(missed)))
+        for message in missed:  # in their history already
+            self._notices(message.priority)
+            self.outputs.show(message, self._speaks(message))
+
+    def _tell_table(self, line: str) -> None:
+        """A line to whoever is at the keyboard about who holds it: saved and shown, in
+        no one's history (it is the keyboard's, not the game's).
+        """
+        if self.recorder is not None:
+            self.recorder.said(line)
+        self._notices()
+        self.outputs.show(self.renderer.text(line, Priority.NORMAL))

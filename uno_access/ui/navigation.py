@@ -82,14 +82,14 @@ class Navigation(Seat):
             self.outputs.show(self.renderer.text(line, Priority.URGENT))
             return
         said = got.message
-        self.outputs.show(
-            Message(
-                said.speech,
-                said.braille,
-                messages.history_line(got.number, got.total, said.text),
-                Priority.URGENT,
-            )
+        again = Message(
+            said.speech,
+            said.braille,
+            messages.history_line(got.number, got.total, said.text),
+            Priority.URGENT,
+            private=said.private,  # a hot seat's own line is spoken for the speech's seat alone
         )
+        self.outputs.show(again, self._speaks(again))
 
     def _switch_history(self) -> None:
         """Page Up reads the other history now: the game's, or the answers."""

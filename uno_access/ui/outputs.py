@@ -47,12 +47,20 @@ class Outputs:
         dots = braille.render((line,), self.braille_table) if self.braille is not None else ""
         self.show(Message(messages.spoken(line), dots, line, priority))
 
-    def show(self, message: Message) -> None:
+    def show(self, message: Message, speak: bool = True) -> None:
+        """``message`` to every device; to speech only when ``speak`` (a hot-seat table
+        speaks one seat's own lines alone: everyone in the room hears it).
+        """
         self.write(message.text)
-        if self.speaker is not None:
+        if self.speaker is not None and speak:
             self.speaker.show(message)
         if self.braille is not None:
             self.braille.show(message)
+
+    def clear(self) -> None:
+        """A hot seat's handover: the braille display keeps nothing of the last person's."""
+        if self.braille is not None:
+            self.braille.clear()
 
     def hand(
         self,

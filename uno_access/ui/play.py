@@ -75,11 +75,18 @@ HUMAN_SEAT = 0
 EXIT_ERROR = 2
 
 
-def table_names(players: int, name: str | None, given: Sequence[str] = ()) -> list[str]:
+def table_names(
+    players: int, name: str | None, given: Sequence[str] = (), hot_seat: bool = False
+) -> list[str]:
     """The person's name (default "You") in seat 0, then for each other seat its name in
-    ``given`` (by seat, from seat 1), or else a distinct name of the table's.
+    ``given`` (by seat, from seat 1), or else a distinct name of the table's. At a hot-seat
+    table nobody is "You" to everyone: seat 0 too is given a name of the table's.
     """
-    names = [(name or "").strip() or messages.YOU]
+    mine = (name or "").strip()
+    if hot_seat and mine.lower() in ("", messages.YOU.lower()):
+        taken = {g.strip().lower() for g in given}
+        mine = next(n for n in messages.TABLE_NAMES if n.lower() not in taken)
+    names = [mine or messages.YOU]
     free = iter(messages.TABLE_NAMES)
     for seat in range(1, players):
         wanted = given[seat - 1].strip() if seat - 1 < len(given) else ""
@@ -146,7 +153,7 @@ def run(
             # seed
             game_seed = hash(rng.random()) % 2**64
             setup = GameSetup(
-                tuple(table_names(players, name, names)),
+                tuple(table_names(players, name, names, PERSON in bots)),
                 rules,
                 game_seed,
                 seat_bot_names(players, bots),
@@ -234,6 +241,7 @@ def _table(
         pace=session.pace,
         grace=session.grace,
         notices=session.notices,
+        speech_seat=session.speech_seat,
     )
 
 

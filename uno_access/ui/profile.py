@@ -33,6 +33,7 @@ class Session:
     verbosity: Verbosity = Verbosity.NORMAL
     pace: float = 0.0
     grace: float = 0.0  # a bot's moment before it catches the person (tests: none)
+    speech_seat: int = 0  # hot seat: the one seat whose own lines are spoken
 
     def close(self) -> None:
         self.outputs.close()
@@ -115,4 +116,5 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         settings.verbosity,
         settings.bot_pace,
         settings.catch_grace,
+        settings.speech_seat,
     )

@@ -10,7 +10,8 @@ show), ``dialogs`` (the questions the table asks back) and ``table`` (the loop).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
@@ -79,6 +80,7 @@ class Seat:
         pace: float = 0.0,
         grace: float = 0.0,
         notices: Notices | None = None,
+        speech_seat: int = 0,
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -93,6 +95,17 @@ class Seat:
         self.outputs = outputs or Outputs(screen.say)
         self.me = seat
         self.humans = [s for s in range(len(game.state.hands)) if s not in bots]
+        # hot seat: several people at this keyboard, one of whom holds it at a time (None:
+        # nobody yet, before the first has taken it); each has a history of their own
+        self.hot_seat = len(self.humans) > 1
+        self._holder: int | None = None if self.hot_seat else seat
+        people = self.humans or [seat]
+        self.speech_seat = speech_seat if speech_seat in people else people[0]
+        self._histories = {person: History() for person in people}
+        # the lines each person was not shown while another held the keyboard (each
+        # ``Message.private`` when it is their own), told when they take it
+        self._away: dict[int, list[Message]] = {person: [] for person in self.humans}
+        self._told_speech: set[int] = set()  # told that speech does not speak their lines
         self.pace = pace
         # the moment a bot gives the person to call UNO before it catches them, without a
         # pace (the bot's behaviour, not a timer on the person); the clock it is timed by
@@ -109,10 +122,11 @@ class Seat:
             self.outputs.braille_table,
             with_braille=self.outputs.braille is not None,
         )
+        if self.hot_seat:
+            self.renderer = replace(self.renderer, named=True)
         self.cursor = HandCursor()
         self._cursors = {seat: self.cursor}  # hot seat: each person's own selection
         self.notices = notices
-        self.history = History()  # every line said, for Page Up and Page Down
         self._skipping = False  # Tab: the bots' moves until the person's turn, at once
         self._announce = True  # say what to do when the person is next asked for a line
         self._moved = False  # a move was made: the others may act before the next one
@@ -121,6 +135,26 @@ class Seat:
         self._graced: tuple[int, int] | None = None  # the round and play a grace was given on
         self._turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
         self._turn_fresh = False  # the turn line about to be said begins a turn
+
+    @property
+    def history(self) -> History:
+        """The history of the person at the keyboard: every line they were told, for Page
+        Up and Page Down (at a hot seat, before anyone takes the keyboard, the first's).
+        """
+        return self._histories.get(self.me) or next(iter(self._histories.values()))
+
+    @property
+    def _shared(self) -> bool:
+        """Whether what is said now is said to the whole table: a hot seat before anyone
+        has taken the keyboard.
+        """
+        return self.hot_seat and self._holder is None
+
+    def _speaks(self, message: Message) -> bool:
+        """Whether speech says ``message``: at a hot-seat table, only the speech's seat's
+        own lines, and the lines the whole table may know.
+        """
+        return not self.hot_seat or not message.private or self._holder == self.speech_seat
 
     def _apply(self, action: Action) -> list[Event]:
         """The one place the table changes the game: saved first, then applied. An action
@@ -150,16 +184,31 @@ class Seat:
         """
         self._show(self.renderer.text(line, priority), buffer=buffer)
 
-    def _show(self, message: Message, saved: bool = False, buffer: Buffer = Buffer.ANSWERS) -> None:
+    def _show(
+        self,
+        message: Message,
+        saved: bool = False,
+        buffer: Buffer = Buffer.ANSWERS,
+        event: bool = False,
+    ) -> None:
         """Show one message: saved first (unless ``saved`` already), then what the devices
         had to say since the last line, then the message itself, so that it, the answer or
         the turn, is what the display ends on.
+
+        At a hot-seat table a line of the table's own (not an ``event``'s) is the holder's
+        alone (an answer, their turn), or everyone's before anyone holds the keyboard.
         """
         if self.recorder is not None and not saved:
             self.recorder.said(message.text)
         self._notices(message.priority)
-        self.history.add(message, buffer)
-        self.outputs.show(message)
+        if not self._shared:
+            if self.hot_seat and not event:
+                message = replace(message, private=True)
+            self.history.add(message, buffer)
+        elif not event:  # said to everyone (the events are in each history already)
+            for history in self._histories.values():
+                history.add(message, buffer)
+        self.outputs.show(message, self._speaks(message))
 
     def _tell_unsaved(
         self, line: str, priority: Priority = Priority.NORMAL, keep: bool = True
@@ -171,7 +220,7 @@ class Seat:
         message = self.renderer.text(line, priority)
         if keep:
             self.history.add(message, Buffer.GAME)
-        self.outputs.show(message)
+        self.outputs.show(message, self._speaks(message))
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
         """A key, a typed command, or a braille display's routing key."""
@@ -222,7 +271,7 @@ class Seat:
             # not saved: a device's or the store's situation is this session's, not the game's
             message = self.renderer.text(notice.text, max(priority, Priority.NORMAL))
             self.history.add(message, Buffer.ANSWERS)
-            self.outputs.show(message)
+            self.outputs.show(message, self._speaks(message))
 
     def _read_text(self, prompt: str) -> str:
         """A typed answer; a key alone (Enter, Space) is an empty one."""
@@ -239,14 +288,32 @@ class Seat:
         events = list(events)
         self._track(events)
         shown = [e for e in events if not isinstance(e, TurnStarted)]
-        said = self.renderer.events(shown)
+        buffer = Buffer.ANSWERS if all(isinstance(e, _ANSWERS) for e in shown) else Buffer.GAME
+        said = self._lines_for_all(shown, buffer)
         if self.recorder is not None:  # the batch saved at once, before any of it is shown
             self.recorder.said(*(message.text for message in said))
-        buffer = Buffer.ANSWERS if all(isinstance(e, _ANSWERS) for e in shown) else Buffer.GAME
         for message in said:
-            self._show(message, saved=True, buffer=buffer)
+            self._show(message, saved=True, buffer=buffer, event=True)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
             self.say(messages.YOU_ARE_OUT, buffer=Buffer.GAME)
+
+    def _lines_for_all(self, shown: Sequence[Event], buffer: Buffer) -> list[Message]:
+        """The messages of ``shown`` for the screen; at a hot-seat table, each person away
+        from the keyboard gets their own (the table's lines, and theirs alone: the cards
+        they were dealt or drew) in their history, told when they take the keyboard.
+        """
+        holder = self._holder
+        if not self.hot_seat:
+            return self.renderer.events(shown)
+        for person in self.humans:
+            if person == holder:
+                continue
+            theirs = replace(self.renderer, viewer=person).events(shown)
+            self._histories[person].extend(theirs, buffer)
+            self._away[person] += theirs
+        if holder is None:  # nobody has the keyboard yet: only what the table may know
+            return replace(self.renderer, viewer=-1).events(shown)
+        return self.renderer.events(shown)
 
     def _track(self, events: Iterable[Event]) -> None:
         for event in events:

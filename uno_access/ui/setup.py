@@ -140,6 +140,15 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         _read_rules,
     )
     speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes, (messages.SETUP_EXPLAIN_SPEECH,))
+    people = [0, *(seat for seat, kind in enumerate(bots, 1) if kind == PERSON)]
+    speech_seat = s.speech_seat if s.speech_seat in people else 0
+    if speech and len(people) > 1:  # hot seat: the room hears speech, so it speaks one seat's
+        speech_seat = ask(
+            messages.setup_speech_seat(people),
+            str(speech_seat),
+            lambda text: _speech_seat(text, people),
+            (messages.SETUP_EXPLAIN_SPEECH_SEAT,),
+        )
     display = ask(
         messages.SETUP_BRAILLE,
         s.braille_display.value,
@@ -168,6 +177,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         verbosity=verbosity,
         keys=keys,
         bot_pace=pace,
+        speech_seat=speech_seat,
     )
     problem = save(chosen)
     tell(problem or messages.SETUP_SAVED)
@@ -257,6 +267,13 @@ def _yes(text: str) -> bool:
 
 def _on_off(value: bool) -> str:
     return "on" if value else "off"
+
+
+def _speech_seat(text: str, people: list[int]) -> int:
+    """The seat, one of the people's, whose own lines speech speaks."""
+    if text.isdigit() and int(text) in people:
+        return int(text)
+    raise ValueError(messages.setup_speech_seat_refused(people))
 
 
 def _pace(text: str) -> float:

@@ -96,11 +96,15 @@ class Table(Dialogs, Navigation, Answers):
     def _opening(self) -> None:
         view = self._view()
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self.say(
-            messages.welcome(others, self.rules.target_score, self._scoring(), self.how),
-            Priority.NORMAL,
-            Buffer.GAME,
-        )
+        if self.hot_seat:  # said to everyone: nobody holds the keyboard yet
+            people = [self.names[seat] for seat in self.humans]
+            bots = [name for seat, name in enumerate(self.names) if seat not in self.humans]
+            welcome = messages.hot_seat_welcome(
+                people, bots, self.rules.target_score, self._scoring(), self.how
+            )
+        else:
+            welcome = messages.welcome(others, self.rules.target_score, self._scoring(), self.how)
+        self.say(welcome, Priority.NORMAL, Buffer.GAME)
         teams = speech.describe_teams(view)
         if teams is not None:
             self.say(teams.sentence(), buffer=Buffer.GAME)
@@ -117,6 +121,9 @@ class Table(Dialogs, Navigation, Answers):
         """
         view = self._view()
         rebuilt = saved.rebuild()
+        if self.hot_seat:
+            self._resume_hot_seat(saved)
+            return
         self.history.extend(self._game_lines(rebuilt.game.opening), Buffer.GAME)
         for events in rebuilt.moves:
             self.history.extend(self._game_lines(events), Buffer.GAME)
@@ -142,6 +149,31 @@ class Table(Dialogs, Navigation, Answers):
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
 
+    def _resume_hot_seat(self, saved: SavedGame) -> None:
+        """A hot-seat game taken up again: each person's history rebuilt as they were told
+        it, and only what the whole table may know said before the next person takes the
+        keyboard (their own lines are told then).
+        """
+        rebuilt = saved.rebuild()
+        batches = [list(rebuilt.game.opening), *(list(events) for events in rebuilt.moves)]
+        for person in self.humans:
+            renderer = replace(self.renderer, viewer=person)
+            for events in batches:
+                shown = [e for e in events if not isinstance(e, TurnStarted | Rejected)]
+                self._histories[person].extend(renderer.events(shown), Buffer.GAME)
+        self._tell_unsaved(
+            messages.resumed(saved.id, list(self.names), self._view().round_number), keep=False
+        )
+        public = replace(self.renderer, viewer=-1)
+        told = [*rebuilt.recap(self.me), *rebuilt.untold]
+        shown = [e for e in told if not isinstance(e, TurnStarted | Rejected)]
+        for person in self.humans:  # their own of these, told when they take the keyboard
+            self._away[person] = replace(self.renderer, viewer=person).events(shown)
+        for message in public.events(shown):
+            self._notices(message.priority)
+            self.outputs.show(message)
+        self._tell_unsaved(messages.RESUMED_END, keep=False)
+
     def _game_lines(self, events: Iterable[Event]) -> list[Message]:
         """The messages of ``events`` as the game's history holds them (no turn lines, no
         refusals: those are said when the person is asked, or are answers).
@@ -162,6 +194,10 @@ class Table(Dialogs, Navigation, Answers):
             self._out_of_turn()
             return
         view = self._view()
+        person = self._person_to_act(view)
+        if person is not None and person != self._holder:
+            self._hand_over(person)  # hot seat: the next person takes the keyboard first
+            return
         if view.phase is Phase.ROUND_OVER and not self.game.legal_actions(self.me):
             self._watch()
         elif view.phase is Phase.ROUND_OVER or view.current == self.me:
@@ -175,6 +211,21 @@ class Table(Dialogs, Navigation, Answers):
             self._pace()
         self._moved = True
 
+    def _person_to_act(self, view: PlayerView) -> int | None:
+        """Hot seat: the person who acts next (the keyboard's holder deals the next round
+        when they may), or None when a bot does, or at a table of one person.
+        """
+        if not self.hot_seat:
+            return None
+        if view.phase is Phase.ROUND_OVER:
+            dealers = [seat for seat in self.humans if self.game.legal_actions(seat)]
+            if self._holder in dealers or not dealers:
+                return self._holder
+            if any(self.game.legal_actions(seat) for seat in self.bots):
+                return self._holder  # the holder, out of the game, has a bot deal it
+            return dealers[0]
+        return view.current if view.current in self.humans else None
+
     def _pace(self) -> None:
         """After a bot's move, the pace the player set (no timer by default): wait that
         long, or until a key; Space hears the next move at once, Tab skips ahead to the
@@ -184,6 +235,8 @@ class Table(Dialogs, Navigation, Answers):
             return
         self._input_taken()
         waited = self.keyboard.wait(self.pace, messages.PACE_PROMPT)
+        if self._shared:  # a hot seat before anyone holds the keyboard: no one to answer
+            return
         got = None if waited is None else self._line(waited, messages.PACE_PROMPT)
         if got is None:
             return
@@ -203,15 +256,16 @@ class Table(Dialogs, Navigation, Answers):
         order = self.game.out_of_turn_order()
         if not order:
             return
-        if self.me in self._view().handed_one:
+        holding = self._holder == self.me  # hot seat: only the keyboard's holder may act
+        if holding and self.me in self._view().handed_one:
             self._your_chance()
         for seat in order:
             current = self._view().current
             if current is None or seat == current:
                 continue
-            if seat == self.me:
+            if seat == self.me and holding:
                 self._your_chance()
-            else:
+            elif seat in self.bots:
                 self._bot_moves(seat, must=False)
 
     def _your_turn(self) -> None:
@@ -266,7 +320,7 @@ class Table(Dialogs, Navigation, Answers):
         dealer = self._view().dealer
         for k in range(1, n + 1):
             seat = (dealer + k) % n
-            if seat != self.me and self.game.legal_actions(seat):
+            if seat in self.bots and self.game.legal_actions(seat):
                 self._bot_moves(seat, must=True)
                 return
 

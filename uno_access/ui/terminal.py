@@ -53,6 +53,26 @@ def _print(line: str) -> None:
     print(line, file=sys.stdout, flush=True)
 
 
+# home, erase the screen, erase the scrollback (xterm's ED 3, which VTE, kitty, tmux and
+# the Linux console take; a terminal without it keeps its scrollback)
+CLEAR_SCREEN = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def _clear_terminal() -> bool:
+    """Clear the terminal and its scrollback; False when standard output is no terminal
+    that takes it (a pipe, a file, TERM=dumb).
+    """
+    stream = sys.stdout
+    try:
+        if not stream.isatty() or is_dumb_terminal():
+            return False
+        stream.write(CLEAR_SCREEN)
+        stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 class Screen:
     """Where the game's lines go (the terminal by default), remembering the last message.
 
@@ -60,10 +80,23 @@ class Screen:
     line being answered now, so "repeat" says again what came after their last command.
     """
 
-    def __init__(self, write: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        write: Callable[[str], None] | None = None,
+        clear: Callable[[], bool] | None = None,
+    ) -> None:
         self._write = write or _print
+        self._clear = clear or _clear_terminal
         self._since_input: list[str] = []
         self._last: list[str] = []
+
+    def clear(self) -> bool:
+        """Clear the screen and its scrollback (hot seat: at each handover), and forget the
+        last message; whether the terminal could be cleared.
+        """
+        self._since_input = []
+        self._last = []
+        return self._clear()
 
     def say(self, line: str) -> None:
         self._write(line)
