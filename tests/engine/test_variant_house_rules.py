@@ -363,7 +363,7 @@ def test_no_bluffing_a_legal_wild_draw_four_has_nothing_to_challenge() -> None:
     game.apply(Play(0, card("wi+4"), Color.GREEN))
     assert game.state.phase is Phase.STACK
     assert game.legal_actions(1) == [Accept(1)]
-    assert refuse(game, Challenge(1)).reason is Refusal.NO_CHALLENGE
+    assert refuse(game, Challenge(1)).reason is Refusal.NOTHING_TO_CHALLENGE
     assert game.apply(Accept(1)) == [
         DrawAccepted(1, 4),
         CardsDrawn(1, 4, DrawReason.DRAW_FOUR, tuple(cards(*PILE[:4]))),

@@ -2474,6 +2474,8 @@ REFUSALS.update(
         "must play it: {card}.",
         Refusal.DRAWN_TO_MATCH: "Draw to match: you drew until a card matched, so you must "
         "play it: {card}.",
+        Refusal.NOTHING_TO_CHALLENGE: "No bluffing: a Wild Draw Four is played only when it "
+        "is legal, so there is nothing to challenge; accept the cards.",
     }
 )
 _REFUSALS_BRIEF.update(

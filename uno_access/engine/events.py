@@ -73,6 +73,7 @@ class Refusal(Enum):
     NO_BLUFFING = "no_bluffing"  # a Wild Draw Four while holding the colour in play
     MUST_PLAY_DRAWN_CARD = "must_play_drawn_card"  # force play: the drawn card plays
     DRAWN_TO_MATCH = "drawn_to_match"  # draw to match: the card that matched is played
+    NOTHING_TO_CHALLENGE = "nothing_to_challenge"  # no bluffing: a Wild Draw Four is legal
     NO_PENALTIES = "no_penalties"
     ELIMINATED = "eliminated"
 

@@ -511,6 +511,9 @@ def must_play_drawn(s: GameState, seat: int) -> bool:
 
 def _turn_challenge(s: GameState, rng: random.Random, action: Challenge) -> list[Event]:
     if s.phase is not Phase.CHALLENGE:
+        no_bluff = s.rules.no_bluffing and s.phase is Phase.STACK
+        if no_bluff and s.discard[-1].kind is WILD_DRAW_FOUR:
+            return [ev.Rejected(action.seat, action, Refusal.NOTHING_TO_CHALLENGE)]
         return [ev.Rejected(action.seat, action, Refusal.NO_CHALLENGE)]
     return _challenge(s, rng, action.seat)
 
