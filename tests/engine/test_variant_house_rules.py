@@ -230,7 +230,7 @@ def test_draw_responses_a_wild_draw_four_answers_a_draw_two_and_the_total_grows(
         StackGrew(2, 6),
         TurnStarted(2),
     ]
-    assert game.state.phase is Phase.CHALLENGE  # a Wild Draw Four answer may be challenged
+    assert game.view(2).phase is Phase.CHALLENGE  # a Wild Draw Four answer may be challenged
     assert game.apply(Accept(2)) == [
         DrawAccepted(2, 6),
         CardsDrawn(2, 6, DrawReason.STACK, tuple(cards(*PILE[:6]))),
@@ -380,3 +380,20 @@ def test_no_bluffing_a_wild_draw_four_answer_to_a_draw_two_needs_no_card_of_its_
     game.apply(Play(0, card("b+2")))
     assert refuse(game, Play(1, card("wi+4"), Color.RED)).reason is Refusal.NO_BLUFFING
     assert [a for a in game.legal_actions(1) if not isinstance(a, Accept)] == []
+
+
+def test_draw_responses_the_normal_bot_answers_with_a_legal_wild_draw_four_not_a_bluff() -> None:
+    bot = make_bot("normal", random.Random(1))
+    bot.bluff = bot.bluff_near = 0.0  # type: ignore[attr-defined]
+    legal = position(
+        [["b+2", "r1", "r2"], ["wi+4", "g1", "g2"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES
+    )
+    legal.apply(Play(0, card("b+2")))
+    choice = bot.choose(legal.view(1), legal.legal_actions(1))
+    assert isinstance(choice, Play) and choice.card == card("wi+4")
+    # holding blue, the Draw Two's colour, the Wild Draw Four would be a bluff: accepted
+    bluff = position(
+        [["b+2", "r1", "r2"], ["wi+4", "b1", "g2"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES
+    )
+    bluff.apply(Play(0, card("b+2")))
+    assert bot.choose(bluff.view(1), bluff.legal_actions(1)) == Accept(1)

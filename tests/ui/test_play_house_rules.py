@@ -198,3 +198,14 @@ def test_the_setup_rules_question_offers_the_house_rules_and_takes_them() -> Non
         "no_bluffing: a Wild Draw Four only when you hold no card of the colour in play.",
     ]
     assert CLOSED not in said
+
+
+def test_no_bluffing_a_drawn_wild_draw_four_held_with_the_colour_is_kept_and_said_why() -> None:
+    game = position(
+        ["r1 g3", "y4 g2 y5", "g9 y9 g8 b2"], "r5", "standard,no_bluffing=on", pile="wi+4 g1"
+    )
+    said = session(game, ["d"])
+    assert after(said, "You draw Wild Draw Four.")[0] == (
+        "You may not play Wild Draw Four: you hold red, the colour in play (no bluffing), so "
+        "you keep it."
+    )

@@ -2496,6 +2496,14 @@ def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
     return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
 
 
+def drawn_kept_no_bluffing(card: Card, color: Color) -> str:
+    """No bluffing: a drawn Wild Draw Four while the player holds the colour in play."""
+    return (
+        f"You may not play {card_name(card)}: you hold {color.word}, the colour in play "
+        "(no bluffing), so you keep it."
+    )
+
+
 def rules_conflict(option: str, other: str) -> str:
     """Two rule options that cannot be played together (``draw_responses`` and ``stacking``)."""
     return (

@@ -96,8 +96,10 @@ class NormalBot:
             wanted = best_color(view.hand)
             return next((c for c in colors if c.color is wanted), colors[0])
         if view.phase is Phase.CHALLENGE or view.phase is Phase.STACK:
-            if plays:  # pass the stack on
-                return self.best_play(view, plays)[0]
+            if plays:  # pass the stack on, but with a bluff only when it chose to bluff
+                best, worth = self.best_play(view, plays)
+                if worth > WORTHLESS:
+                    return best
             if challenge is not None and self.should_challenge(view):
                 return challenge
             return accept

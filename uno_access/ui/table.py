@@ -419,7 +419,11 @@ class Table(Dialogs, Navigation, Answers):
             else:
                 self.say(messages.drawn_must_play(drawn, self.how))
             return
-        self.say(messages.drawn_kept(drawn))
+        bluff = self._bluff(view) if drawn.kind is Kind.WILD_DRAW_FOUR else None
+        if bluff is not None and self.rules.no_bluffing:  # it matches, but may not be played
+            self.say(messages.drawn_kept_no_bluffing(drawn, bluff))
+        else:
+            self.say(messages.drawn_kept(drawn))
         self._track(self._apply(Keep(self.me)))
 
     def _command(self, got: str | Pressed | Routed) -> Answer | None:
