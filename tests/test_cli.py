@@ -678,7 +678,17 @@ PRESET_PLAYERS = {
     "penalties": 4,
 }
 BLANKS = "standard,blank_cards=y7/g+2/rsk/b0"
-SIMULATED = [*PRESETS, BLANKS]
+# the house rules (RULES.md "House rules"), each alone and with presets
+HOUSE_RULES = [
+    "standard,seven_o=on",
+    "standard,draw_responses=on",
+    "standard,force_play=on",
+    "standard,draw_to_match=on",
+    "standard,no_bluffing=on",
+    "speed,seven_o=on,draw_responses=on,no_bluffing=on",
+    "anniversary,seven_o=on,force_play=on,draw_to_match=on",
+]
+SIMULATED = [*PRESETS, BLANKS, *HOUSE_RULES]
 
 
 def test_every_preset_has_a_player_count_to_simulate() -> None:
@@ -739,6 +749,8 @@ BAD_RULES = [
     ("standard,blank_cards=y7/zz9", ("blank_cards", "zz9")),
     ("standard,uno_penalty", ("uno_penalty",)),
     ("speed,target_score=0", ("target_score",)),
+    ("stacking,draw_responses=on", ("draw_responses", "stacking", "choose one")),
+    ("standard,seven_o=maybe", ("seven_o", "maybe")),
 ]
 
 

@@ -264,7 +264,7 @@ def state_json(game: Game) -> dict[str, Any]:
 def _variant_state(s: Any) -> dict[str, Any]:
     """What the options add to the state line, only where they are on."""
     out: dict[str, Any] = {}
-    if s.stack or s.rules.stacking or s.rules.double_double:
+    if s.stack or s.rules.deferred_draws:
         out["stack"] = s.stack
     if s.teams:
         out["teams"] = [list(team) for team in s.teams]
@@ -340,26 +340,26 @@ def _action(raw: object, index: int) -> act.Action:
     uno = raw.get("uno", False)
     if not isinstance(uno, bool):
         raise ScenarioError(messages.scenario_field(f"{where}.uno", "true or false"))
+    raw_target = raw.get("target")  # whom an Anniversary card gives to, or a 7 swaps with
+    if raw_target is not None and not _is_int(raw_target):
+        raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
+    target = raw_target if _is_int(raw_target) else None
     if name in ("play", "jump_in"):
         card, count = _played_cards(raw, where)
         if name == "jump_in":
             on = raw.get("on")
             if on is not None and not _is_int(on):
                 raise ScenarioError(messages.scenario_field(f"{where}.on", "a play number"))
-            return act.JumpIn(seat, card, color, uno, count, on)
-        target = raw.get("target")
-        if target is not None and not _is_int(target):
-            raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
+            return act.JumpIn(seat, card, color, uno, count, on, target)
         keep = raw.get("keep")
         if keep is not None and not isinstance(keep, str):
             raise ScenarioError(messages.scenario_field(f"{where}.keep", "a card code"))
         kept = _card(keep, f"{where}.keep") if keep is not None else None
         return act.Play(seat, card, color, uno, count, target, kept)
     if name == "play_drawn":
-        return act.PlayDrawn(seat, color, uno)
+        return act.PlayDrawn(seat, color, uno, target)
     if name == "catch":
-        target = raw.get("target")
-        if not _is_int(target):
+        if target is None:
             raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
         return act.Catch(seat, target)
     if name == "choose_color":

@@ -116,6 +116,8 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.StackGrew(CY, 6), ANN, ("Cy",)),
     (ev.HandsPassed(Direction.CLOCKWISE), ANN, ("left",)),
     (ev.HandReceived(ANN, BOB, 3, (c("r5"), c("y0"), c("wi"))), ANN, (YOU, "Bob", c("r5"))),
+    (ev.HandsSwapped(BOB, ANN, 3, 2, (), (c("g1"), c("wi"))), ANN, ("Bob", "you", c("g1"))),
+    (ev.HandsSwapped(BOB, CY, 3, 2), ANN, ("Bob", "Cy")),
     (ev.AnniversaryPlayed(BOB, ANN, 2, (c("g1"), c("wi"))), ANN, ("Bob", c("an"), c("g1"))),
     (ev.WrongCardPenalty(BOB, c("y+2")), ANN, ("Bob", c("y+2"))),
     (ev.SuggestionPenalty(CY), ANN, ("Cy",)),

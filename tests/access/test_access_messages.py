@@ -61,6 +61,7 @@ SAMPLES: list[Event] = [
     ev.StackGrew(ANN, 4),
     ev.HandsPassed(Direction.CLOCKWISE),
     ev.HandReceived(ANN, CY, 2, HIDDEN),
+    ev.HandsSwapped(ANN, BOB, 2, 3, HIDDEN, (c("r1"), c("b2"), c("g3"))),
     ev.AnniversaryPlayed(BOB, ANN, 2, HIDDEN),
     ev.WrongCardPenalty(ANN, c("r5")),
     ev.SuggestionPenalty(ANN),
@@ -69,7 +70,14 @@ SAMPLES: list[Event] = [
 # an answer to a query and a refusal go to the player who asked or acted, and no one else
 PRIVATE = (ev.Rejected, ev.CardCount, ev.TopCard)
 # events whose hidden cards Ann may see: her own, or shown or given to her
-ANN_SEES_HIDDEN = (ev.HandDealt, ev.CardsDrawn, ev.HandShown, ev.HandReceived, ev.AnniversaryPlayed)
+ANN_SEES_HIDDEN = (
+    ev.HandDealt,
+    ev.CardsDrawn,
+    ev.HandShown,
+    ev.HandReceived,
+    ev.HandsSwapped,
+    ev.AnniversaryPlayed,
+)
 IDS = [type(event).__name__ for event in SAMPLES]
 
 

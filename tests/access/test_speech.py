@@ -198,6 +198,22 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     (ev.HandReceived(BOB, ANN, 1, cs("g2")), ANN, "Bob receives your hand: 1 card."),
     (ev.HandReceived(BOB, ANN, 1, cs("g2")), BOB, "You receive Ann's hand: 1 card: Green 2."),
     (
+        ev.HandsSwapped(ANN, BOB, 5, 1, cs("r1 b2 g3 y4 wi"), cs("g2")),
+        ANN,
+        "You swap hands with Bob: you now hold 5 cards: Blue 2, Green 3, Red 1, Yellow 4, "
+        "Wild; Bob holds 1 card.",
+    ),
+    (
+        ev.HandsSwapped(ANN, BOB, 5, 1, cs("r1 b2 g3 y4 wi"), cs("g2")),
+        BOB,
+        "Ann swaps hands with you: you now hold 1 card: Green 2; Ann holds 5 cards.",
+    ),
+    (
+        ev.HandsSwapped(ANN, BOB, 5, 1, cs("r1 b2 g3 y4 wi"), cs("g2")),
+        CY,
+        "Ann swaps hands with Bob: Ann now holds 5 cards, Bob 1 card.",
+    ),
+    (
         ev.AnniversaryPlayed(ANN, BOB, 5, cs("r1 b2 g3 y4 wi")),
         CY,
         "Ann plays an Anniversary card: Happy Anniversary! Ann keeps one card and gives Bob "

@@ -41,7 +41,14 @@ from uno_access.engine.actions import (
     Suggest,
     TouchTopCard,
 )
-from uno_access.engine.cards import ANNIVERSARY, COLORS, Card, all_faces, extra_faces
+from uno_access.engine.cards import (
+    ANNIVERSARY,
+    COLORS,
+    Card,
+    all_faces,
+    extra_faces,
+    playable_faces,
+)
 from uno_access.engine.events import DrawReason, Event, Refusal, for_seat
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet, Scoring
@@ -147,8 +154,8 @@ def arbitrary_action(game: Game, rng: random.Random, variants: bool = False) -> 
         return Play(seat, rng.choice(FACES), color, uno)
     if kind == 1:
         return Draw(seat)
-    if kind == 2:
-        return PlayDrawn(seat, color, uno)
+    if kind == 2:  # now and then naming whom a drawn 7 swaps hands with (Seven-O)
+        return PlayDrawn(seat, color, uno, rng.choice([None, None, rng.randrange(-1, n + 1)]))
     if kind == 3:
         return Keep(seat)
     if kind == 4:
@@ -173,12 +180,13 @@ def arbitrary_action(game: Game, rng: random.Random, variants: bool = False) -> 
         card = s.discard[-1] if rng.random() < 0.3 else _some_card(rng, hand)
         count = rng.choice([1, 1, 1, 2, 3, 0])
         on = rng.choice([None, plays, plays, plays - 1, plays + 1, rng.randrange(-1, 60)])
-        return JumpIn(seat, card, color, uno, count, on)
+        target = rng.choice([None, None, rng.randrange(-1, n + 1)])  # a 7 under Seven-O
+        return JumpIn(seat, card, color, uno, count, on, target)
     if kind == 13:  # a jump-in with the top card's face on the play just made
         return JumpIn(seat, s.discard[-1].base, color, uno, rng.choice([1, 1, 2]), plays)
     if kind == 14:  # a drop of several cards (or of none, or of fewer than none)
         return Play(seat, _some_card(rng, hand), color, uno, rng.choice([2, 2, 3, 4, 0, -1]))
-    if kind == 15:  # a play with a target and a card to keep
+    if kind == 15:  # a play with a target and a card to keep (an Anniversary card, a 7)
         card = ANNIVERSARY if rng.random() < 0.5 else _some_card(rng, hand)
         keep = rng.choice([None, _some_card(rng, hand)])
         return Play(seat, card, color, uno, 1, rng.randrange(-1, n + 1), keep)
@@ -280,6 +288,18 @@ def check_views(game: Game) -> None:
 _PRIVATE = (ev.HandDealt, ev.CardsDrawn, ev.HandShown, ev.HandReceived, ev.AnniversaryPlayed)
 
 
+def check_swap_for_seats(event: ev.HandsSwapped, n: int) -> None:
+    """Seven-O: each of the two seats sees the hand it receives and no other; everyone
+    else sees the counts alone."""
+    for seat in range(n):
+        seen = for_seat(event, seat)
+        assert isinstance(seen, ev.HandsSwapped), (seat, event, seen)
+        assert seen.seat_cards == (event.seat_cards if seat == event.seat else ()), seat
+        assert seen.target_cards == (event.target_cards if seat == event.target else ()), seat
+        public = (seen.seat, seen.target, seen.seat_count, seen.target_count)
+        assert public == (event.seat, event.target, event.seat_count, event.target_count)
+
+
 def _may_see(event: Event, seat: int) -> bool:
     """Whether ``seat`` may see the cards ``event`` carries."""
     if isinstance(event, ev.HandShown):
@@ -296,6 +316,8 @@ def check_events_for_seats(events: list[Event], n: int) -> None:
             seen = for_seat(event, seat)
             if isinstance(event, ev.Rejected | ev.CardCount | ev.TopCard):
                 assert seen == (event if event.seat == seat else None)
+            elif isinstance(event, ev.HandsSwapped):
+                check_swap_for_seats(event, n)
             elif isinstance(event, _PRIVATE):
                 # dealt, drawn and passed cards go to their owner, a shown hand to the
                 # challenger alone, an Anniversary gift to the giver and the receiver
@@ -436,6 +458,35 @@ def check_option_actions(game: Game, action: Action, result: list[Event]) -> Non
             assert drawn[0].reason is DrawReason.SUGGESTION
             assert drawn[0].count <= rules.suggestion_penalty
     check_no_four_finish(rules, result)
+    if rules.no_bluffing:  # nothing to challenge: a Wild Draw Four is never a bluff
+        assert not any(isinstance(e, ev.ChallengeMade) for e in result), result
+        assert game.state.phase is not Phase.CHALLENGE
+
+
+def must_be_refused(game: Game, action: Action) -> bool:
+    """The house rules' refusals, decided before the action: no bluffing, a Wild Draw Four
+    while holding the colour in play; force play, keeping a drawn card that can be played
+    (a Wild Draw Four that would be a bluff aside); draw to match, keeping at all.
+    """
+    s = game.state
+    rules = s.rules
+    if not 0 <= action.seat < len(s.hands):
+        return False
+    hand = s.hands[action.seat]
+    if rules.no_bluffing and isinstance(action, Play | PlayDrawn | JumpIn):
+        card = s.drawn if isinstance(action, PlayDrawn) else action.card
+        wild_four = card is not None and card.code == "wi+4" and s.color is not None
+        if wild_four and any(c.color is s.color for c in hand):
+            return True
+    if isinstance(action, Keep):
+        if rules.draws_to_match:
+            return True
+        drawn = s.drawn
+        if rules.force_play and s.phase is Phase.DRAWN and action.seat == s.current:
+            assert drawn is not None
+            if drawn in playable_faces(s.discard[-1], s.color):
+                return drawn.code != "wi+4" or not any(c.color is s.color for c in hand)
+    return False
 
 
 def check_no_four_finish(rules: RuleSet, result: list[Event]) -> None:
@@ -462,8 +513,11 @@ def checked_step(
     race = checks.races and isinstance(action, JumpIn)
     rivals = _rival_jump_ins(game, action) if race else []  # type: ignore[arg-type]
     plays = game.state.plays
+    refused = must_be_refused(game, action)
     result = game.apply(action)
     assert result, f"{action} produced no events"
+    if refused:
+        assert is_refusal(result), f"{action} must be refused by the house rules: {result}"
     if checks.cards:
         check_cards(game)
     if checks.refusals:

@@ -278,3 +278,130 @@ def test_scenario_uno_called_just_before_the_next_to_last_card_is_safe() -> None
         "round_over": False,
         "winner": None,
     }
+
+
+# --------------------------------------------------------------------- the house rules
+
+
+def _state_of(lines: list[dict[str, Any]], *keys: str) -> dict[str, Any]:
+    return {key: lines[-1][key] for key in keys}
+
+
+def test_scenario_seven_o_a_seven_swaps_hands_with_the_player_named() -> None:
+    lines = _lines("seven_o_seven_swaps_hands.json")
+    reason = (
+        "With Seven-O a 7 swaps your hand with another player's: name a player still in "
+        "the game, as r7 Bob."
+    )
+    assert _rejected(lines) == [  # no player named among two, then the player herself
+        {"event": "rejected", "seat": 0, "act": "play", "reason": reason},
+        {"event": "rejected", "seat": 0, "act": "play", "reason": reason},
+    ]
+    assert _events(lines, "hands_swapped") == [
+        {
+            "event": "hands_swapped",
+            "seat": 0,
+            "target": 2,
+            "seat_count": 4,
+            "target_count": 2,
+            "seat_cards": ["y1", "y2", "y3", "y4"],
+            "target_cards": ["r1", "r2"],
+        }
+    ]
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 1,
+        "top": "r7",
+        "hands": [["y1", "y2", "y3", "y4"], ["g1", "g2"], ["r1", "r2"]],
+    }
+
+
+def test_scenario_seven_o_a_zero_passes_every_hand_and_one_card_handed_must_call_uno() -> None:
+    lines = _lines("seven_o_zero_passes_hands.json")
+    assert _events(lines, "hands_passed") == [{"event": "hands_passed", "direction": 1}]
+    assert _events(lines, "uno_caught") == [
+        {"event": "uno_caught", "seat": 0, "target": 2, "penalty": 2}
+    ]
+    assert _state_of(lines, "current", "hands") == {
+        "current": 1,
+        "hands": [["y1", "y2", "y3", "y4"], ["r1", "r2"], ["g1", "y5", "g9"]],
+    }
+
+
+def test_scenario_draw_responses_a_wild_draw_four_answers_a_draw_two() -> None:
+    lines = _lines("draw_responses_wild_draw_four_on_draw_two.json")
+    assert _rejected(lines) == []
+    assert _events(lines, "stack_grew", "draw_accepted") == [
+        {"event": "stack_grew", "seat": 2, "total": 6},
+        {"event": "draw_accepted", "seat": 2, "total": 6},
+    ]
+    assert _state_of(lines, "current", "top", "color", "stack") == {
+        "current": 0,
+        "top": "wi+4",
+        "color": "red",
+        "stack": 0,
+    }
+    assert len(lines[-1]["hands"][2]) == 8
+
+
+def test_scenario_force_play_a_drawn_card_that_plays_is_played() -> None:
+    lines = _lines("force_play_drawn_card_played.json")
+    assert _rejected(lines) == [
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "keep",
+            "reason": "Force play: the card you drew can be played, so you must play it: Blue 9.",
+        }
+    ]
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 1,
+        "top": "b9",
+        "hands": [["g1", "g2"], ["y1", "y2"], ["y3", "y4"]],
+    }
+
+
+def test_scenario_draw_to_match_draws_until_a_card_plays_outside_speed_uno() -> None:
+    lines = _lines("draw_to_match_draws_until_playable.json")
+    assert _events(lines, "cards_drawn") == [
+        {
+            "event": "cards_drawn",
+            "seat": 0,
+            "count": 3,
+            "reason": "turn",
+            "cards": ["r9", "y5", "b8"],
+        }
+    ]
+    assert [line["reason"] for line in _rejected(lines)] == [
+        "Draw to match: you drew until a card matched, so you must play it: Blue 8."
+    ]
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 1,
+        "top": "b8",
+        "hands": [["g1", "g2", "r9", "y5"], ["y1", "y2"], ["y3", "y4"]],
+    }
+
+
+def test_scenario_no_bluffing_an_illegal_wild_draw_four_is_refused_and_none_is_challenged() -> None:
+    lines = _lines("no_bluffing_wild_draw_four_refused.json")
+    assert _rejected(lines) == [
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "play",
+            "reason": "No bluffing: a Wild Draw Four may be played only when you hold no card "
+            "of the colour in play.",
+        },
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "challenge",
+            "reason": "No bluffing: a Wild Draw Four is played only when it is legal, so there "
+            "is nothing to challenge; accept the cards.",
+        },
+    ]
+    assert _events(lines, "draw_accepted") == [{"event": "draw_accepted", "seat": 0}]
+    assert _state_of(lines, "current", "top", "color") == {
+        "current": 1,
+        "top": "wi+4",
+        "color": "yellow",
+    }

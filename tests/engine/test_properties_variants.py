@@ -66,6 +66,17 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("stacking", COUNTS),
     ("penalties", COUNTS),
     (BLANKS, COUNTS),
+    # the house rules (RULES.md "House rules"), each alone and with presets
+    ("standard,seven_o=on", COUNTS),
+    ("standard,draw_responses=on", COUNTS),
+    ("standard,force_play=on", COUNTS),
+    ("standard,draw_to_match=on", COUNTS),
+    ("standard,no_bluffing=on", COUNTS),
+    ("speed,seven_o=on,no_bluffing=on,draw_responses=on", (2, 5)),
+    ("anniversary,seven_o=on,force_play=on,draw_responses=on", (3, 4)),
+    ("partners,seven_o=on,draw_to_match=on,no_bluffing=on", (4,)),
+    ("challenge_uno,seven_o=on,draw_responses=on,force_play=on", (3,)),
+    ("stacking,seven_o=on,draw_to_match=on,no_bluffing=on", (2, 4)),
 ]
 PARAMS = [(spec, players) for spec, counts in CASES for players in counts]
 IDS = [f"{spec.replace('standard,', '').replace('/', '-')}-{n}" for spec, n in PARAMS]
@@ -122,7 +133,7 @@ def test_a_new_game_holds_every_card_of_its_deck(spec: str, players: int) -> Non
     game = Game.new(players, rules_for(spec), seed=players)
     check_cards(game)
     size = game.state.rules.hand_size
-    assert size == (10 if spec == "speed" else 7)
+    assert size == (10 if spec.startswith("speed") else 7)
     dealt = [e for e in game.opening if isinstance(e, ev.HandDealt)]
     assert [(e.seat, e.count, len(e.cards)) for e in dealt] == [
         (seat, size, size) for seat in range(players)

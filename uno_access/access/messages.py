@@ -10,7 +10,7 @@ from typing import Any
 from .. import text as outside
 from ..engine.cards import ANNIVERSARY, WILD_DRAW_FOUR, Card, Color, Kind
 from ..engine.events import Refusal
-from ..engine.rules import DealError, RulesError, RuleSet
+from ..engine.rules import DealError, RulesConflict, RulesError, RuleSet
 from ..text import LINE_LIMIT
 from .message import Parts
 
@@ -295,6 +295,8 @@ def rules_error(error: RulesError) -> str:
     """A rule option with a value it cannot take (what was given cut short, made safe)."""
     if isinstance(error, DealError):
         return cannot_deal(error.players, error.hand_size, error.reserve, error.deck, error.most)
+    if isinstance(error, RulesConflict):
+        return rules_conflict(error.option, error.other)
     allowed = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed)
     if error.option == "preset":
         return f"There is no rules preset {given(error.value)}; the presets are: {allowed}."
@@ -497,13 +499,13 @@ def card_row(row: dict[str, object]) -> str:
     return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{points} {unit}"
 
 
-# =======================================================
+# ================================================
 
 
 # Speech and the line-mode game (uno_access/access/speech.py, uno_access/ui/)
 # Everything below is said about the game to one player, the "viewer": the
 # viewer is "you", everyone else is named. speech.py and ui/ pick the phrase.
-# =======================================================
+# ================================================
 
 
 class Who:
@@ -937,14 +939,14 @@ def draw_pile(count: int) -> str:
     return f"The DRAW pile has {count_cards(count)}."
 
 
-# =======================================================
+# ================================================
 
 
 # The brief forms: each event's phrase in the fewest words, as text and cards.
 # Braille shows them with each card as its corner code ("Ann: b#g"); the brief
 # verbosity says them with card names ("Ann: Blue 7"). Who and which card come
 # first, so the first cells of a small display hold what matters.
-# =======================================================
+# ================================================
 
 
 def _with_cards(lead: str, cards: Iterable[Card]) -> Parts:
@@ -2563,3 +2565,144 @@ SETUP_EXPLAIN_SPEECH_SEAT = (
     "The seat whose hand, draws and answers are spoken: 0 is you. The other people's are "
     "shown and brailled, never spoken."
 )
+
+
+# === branch houserules: the house rules players bring from other audio card games ===
+# Seven-O, progressive draw responses, force play, draw to match, no bluffing (RULES.md,
+# "House rules"): the events, the refusals, the Seven-O question, the one-line
+# descriptions at the start of a game and in the setup's rules question.
+
+
+def hands_swapped(
+    who: Who, target: Who, count: int, target_count: int, cards: Iterable[Card] | None
+) -> str:
+    """Seven-O: ``who`` played a 7 and swapped hands with ``target``; ``count`` and
+    ``target_count`` the cards each now holds, ``cards`` the viewer's new hand when the
+    viewer is one of the two (nobody else hears a card).
+    """
+    swapped = f"{who.subject} {who.verb('swaps', 'swap')} hands with {target.obj}"
+    if not (who.you or target.you):
+        return (
+            f"{swapped}: {who.name} now holds {count_cards(count)}, "
+            f"{target.name} {count_cards(target_count)}."
+        )
+    other, mine, theirs = (target, count, target_count) if who.you else (who, target_count, count)
+    held = f"you now hold {count_cards(mine)}"
+    if cards is not None:
+        held += f": {card_list(card_name(c) for c in cards)}"
+    return f"{swapped}: {held}; {other.name} holds {count_cards(theirs)}."
+
+
+def _b_hands_swapped(
+    who: Who, target: Who, count: int, target_count: int, cards: Iterable[Card] | None
+) -> Parts:
+    lead = f"{who.subject} {who.verb('swaps', 'swap')} with {target.obj}"
+    if cards is None:
+        return (f"{lead}: {_counts([(who, count), (target, target_count)])}",)
+    return _with_cards(f"{lead}: ", cards)
+
+
+_BRIEF[hands_swapped] = _b_hands_swapped
+
+REFUSALS.update(
+    {
+        Refusal.SWAP_TARGET: "With Seven-O a 7 swaps your hand with another player's: name "
+        "a player still in the game, as r7 Bob.",
+        Refusal.NO_BLUFFING: "No bluffing: a Wild Draw Four may be played only when you hold "
+        "no card of the colour in play.",
+        Refusal.MUST_PLAY_DRAWN_CARD: "Force play: the card you drew can be played, so you "
+        "must play it: {card}.",
+        Refusal.DRAWN_TO_MATCH: "Draw to match: you drew until a card matched, so you must "
+        "play it: {card}.",
+        Refusal.NOTHING_TO_CHALLENGE: "No bluffing: a Wild Draw Four is played only when it "
+        "is legal, so there is nothing to challenge; accept the cards.",
+    }
+)
+_REFUSALS_BRIEF.update(
+    {
+        Refusal.MUST_PLAY_DRAWN_CARD: "{card} drawn, it plays: play it.",
+        Refusal.DRAWN_TO_MATCH: "{card} drawn until one matched: play it.",
+    }
+)
+
+SWAP_PROMPT = "with whom> "
+SWAP_WORDS = ("with", "swap")
+NOTHING_SWAPPED = "Nobody chosen to swap hands with: nothing was played."
+
+
+def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
+    """Seven-O: the question after a 7 is chosen without saying whom it swaps with."""
+    asked = f"Whom do you swap hands with? {', '.join(names)}"
+    return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
+
+
+def drawn_kept_no_bluffing(card: Card, color: Color) -> str:
+    """No bluffing: a drawn Wild Draw Four while the player holds the colour in play."""
+    return (
+        f"You may not play {card_name(card)}: you hold {color.word}, the colour in play "
+        "(no bluffing), so you keep it."
+    )
+
+
+def rules_conflict(option: str, other: str) -> str:
+    """Two rule options that cannot be played together (``draw_responses`` and ``stacking``)."""
+    return (
+        f"The rule options {option} and {other} cannot be played together: {other} is the "
+        f'"+ card round" (the stack goes round once), {option} the progressive form; '
+        "choose one."
+    )
+
+
+HOUSE_RULE_DESCRIPTIONS = {
+    "seven_o": "Seven-O: a 7 swaps hands with a player you choose, a 0 passes every hand on",
+    "draw_responses": "a Draw Two or Wild Draw Four answers a Draw Two, a Wild Draw Four "
+    "answers a Wild Draw Four, and the total grows (not with stacking)",
+    "force_play": "a card you draw that can be played must be played",
+    "draw_to_match": "if you cannot play, draw until a card matches, then play it",
+    "no_bluffing": "a Wild Draw Four only when you hold no card of the colour in play",
+}
+
+
+def setup_rules_with_house(presets: Iterable[str]) -> str:
+    """The setup's rules question, naming the house rules that may be added as options."""
+    return (
+        f"Which rules? {', '.join(presets)} (options may follow, as speed,uno_penalty=4; "
+        f"house rules: {', '.join(HOUSE_RULE_DESCRIPTIONS)}, as standard,seven_o=on)"
+    )
+
+
+def setup_explain_house_rules() -> list[str]:
+    """After the presets, one line a house rule, added to any preset as option=on."""
+    return [
+        "House rules, added to any preset as option=on (standard,seven_o=on,no_bluffing=on):",
+        *(f"{name}: {text}." for name, text in HOUSE_RULE_DESCRIPTIONS.items()),
+    ]
+
+
+def house_rules_intro(rules: RuleSet) -> list[str]:
+    """What the house rules change, said once at the start of a game: one line each."""
+    lines: list[str] = []
+    if rules.seven_o:
+        lines.append(
+            "Seven-O: a 7 swaps your hand with a player you choose (r7 Bob), and a 0 passes "
+            "every hand on in the direction of play; whoever is handed a single card must "
+            f"call UNO (u) or draw {rules.handed_one_penalty}."
+        )
+    if rules.draw_responses:
+        lines.append(
+            "Draw responses: answer a Draw Two with a Draw Two or a Wild Draw Four, and a Wild "
+            "Draw Four with a Wild Draw Four; the first player who does not answer draws them "
+            "all (a accepts them)."
+        )
+    if rules.force_play:
+        lines.append("Force play: a card you draw that can be played must be played.")
+    if rules.draw_to_match and not rules.draw_until_playable:
+        lines.append(
+            "Draw to match: if you cannot play, you draw until a card matches, then play it."
+        )
+    if rules.no_bluffing:
+        lines.append(
+            "No bluffing: a Wild Draw Four is played only when you hold no card of the colour "
+            "in play, so it is never challenged."
+        )
+    return lines

@@ -383,6 +383,10 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
         case ev.HandReceived(seat=seat, from_seat=giver, count=count, cards=cards):
             mine = sorted_cards(cards) if seat == viewer else None
             return Line.of(messages.hand_received, w(seat), w(giver), count, mine)
+        case ev.HandsSwapped(seat=seat, target=target, seat_count=count, target_count=other):
+            received = event.seat_cards if viewer == seat else event.target_cards
+            mine = sorted_cards(received) if viewer in (seat, target) else None
+            return Line.of(messages.hands_swapped, w(seat), w(target), count, other, mine)
         case ev.AnniversaryPlayed(seat=seat, target=target, count=count, cards=cards):
             known = sorted_cards(cards) if viewer in (seat, target) else None
             return Line.of(messages.anniversary_played, w(seat), w(target), count, known)

@@ -78,7 +78,12 @@ class Memory:
             if event.seat != self.seat:
                 self.forget(event.seat)  # a card taken back: its size known at its next play
         elif isinstance(
-            event, ev.RoundStarted | ev.HandsPassed | ev.HandReceived | ev.AnniversaryPlayed
+            event,
+            ev.RoundStarted
+            | ev.HandsPassed
+            | ev.HandReceived
+            | ev.HandsSwapped
+            | ev.AnniversaryPlayed,
         ):
             self.groups.clear()  # hands dealt or moved round: nothing known till it adds up
             self.known.clear()

@@ -4,7 +4,9 @@ It keeps its Wilds for when it needs them, names the colour it holds most, aims 
 Draw Twos and Wild Draw Fours at the opponent closest to going out (and turns play
 away from them with a Reverse), dumps its high cards, calls UNO, catches whoever forgets,
 challenges a Wild Draw Four when the odds favour it, bluffs one now and then, jumps in
-and drops every copy it can (Speed UNO), and adds to a stack rather than draw it.
+and drops every copy it can (Speed UNO), and adds to a stack rather than draw it. Under
+Seven-O it swaps hands with the opponent holding the fewest cards, and plays a 7 or a 0
+only when the hand it gets is no bigger than the one it gives.
 """
 
 from __future__ import annotations
@@ -94,14 +96,18 @@ class NormalBot:
             wanted = best_color(view.hand)
             return next((c for c in colors if c.color is wanted), colors[0])
         if view.phase is Phase.CHALLENGE or view.phase is Phase.STACK:
-            if plays:  # pass the stack on
-                return self.best_play(view, plays)[0]
+            if plays:  # pass the stack on, but with a bluff only when it chose to bluff
+                best, worth = self.best_play(view, plays)
+                if worth > WORTHLESS:
+                    return best
             if challenge is not None and self.should_challenge(view):
                 return challenge
             return accept
         if view.phase is Phase.DRAWN:
-            if plays and (keep is None or self.play_drawn(view)):
-                return self.best_play(view, plays)[0]
+            if plays:
+                best, worth = self.best_play(view, plays)
+                if keep is None or (self.play_drawn(view) and worth > WORTHLESS):
+                    return best
             return keep
         if plays:
             best, worth = self.best_play(view, plays)
@@ -153,7 +159,8 @@ class NormalBot:
         card = self.card_of(view, action)
         count = 1 if isinstance(action, PlayDrawn) else action.count
         left = len(view.hand) - count
-        if isinstance(action, Play) and action.target is not None:
+        anniversary = card.kind is Kind.ANNIVERSARY and action.target is not None
+        if anniversary:
             left = 1  # an Anniversary card: one card kept, the rest given away
         if left == 1 and not action.uno:
             return False
@@ -163,13 +170,37 @@ class NormalBot:
             and action.color is not self.wild_color(view, action, card)
         ):
             return False
-        if isinstance(action, Play) and action.target is not None:
+        if anniversary and isinstance(action, Play):
             if action.target != self.anniversary_target(view):
                 return False
             wanted = self.anniversary_keep(view, card)
             if action.keep is not None and action.keep is not wanted:
                 return False
+        elif action.target is not None and action.target != self.swap_target(view):
+            return False  # a 7 under Seven-O: the hand to swap with
         return True
+
+    def swap_target(self, view: PlayerView) -> int:
+        """Seven-O: swap hands with the opponent holding the fewest cards (the first on a tie)."""
+        seats = opponents(view) or [s for s in range(len(view.names)) if s != view.seat]
+        return min(seats, key=lambda seat: (view.hand_sizes[seat], seat))
+
+    def hand_change(self, view: PlayerView, action: PlayLike, card: Card) -> int | None:
+        """Seven-O: how many cards more the hand holds after this 7 or 0 than it would
+        without the swap or the passing (negative: fewer); None when the play moves no hand.
+        """
+        if not view.rules.seven_o or card.kind is not Kind.NUMBER:
+            return None
+        count = 1 if isinstance(action, PlayDrawn) else action.count
+        left = len(view.hand) - count
+        if left == 0:
+            return None  # going out: nothing moves
+        if card.number == 7:
+            target = action.target if action.target is not None else self.swap_target(view)
+            return view.hand_sizes[target] - left
+        if card.number == 0:
+            return view.hand_sizes[seat_before(view, view.seat)] - left
+        return None
 
     def wild_color(self, view: PlayerView, action: PlayLike, card: Card) -> Color:
         """The colour to name with a Wild: the one held most once this card is down (with an
@@ -219,6 +250,11 @@ class NormalBot:
         worth = 10.0 + card.points / 10 + 8.0 * (count - 1)
         if kind is Kind.ANNIVERSARY:
             return worth + 10.0 * len(view.hand)  # the whole hand given away
+        change = self.hand_change(view, action, card)
+        if change is not None:  # Seven-O: the hand that comes back
+            if change > 1:
+                return WORTHLESS - 1.0 - change  # draw rather than take a bigger hand
+            worth -= 6.0 * change
         # keep playing the colour we hold most
         if card.color is not None:
             worth += 2.0 * color_counts(view.hand, card)[card.color]

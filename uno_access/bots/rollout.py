@@ -137,7 +137,13 @@ def play_out(game: Game, limit: int, smart: bool = False) -> bool:
     """
     s = game.state
     rng = game.rng
-    plain = s.rules.plain_plays and not s.rules.draw_until_playable
+    rules = s.rules
+    plain = (
+        rules.plain_plays
+        and not rules.draws_to_match
+        and not rules.force_play
+        and not rules.no_bluffing
+    )
     for _ in range(limit):
         phase = s.phase
         if phase is ROUND_OVER or phase is GAME_OVER:

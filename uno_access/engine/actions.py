@@ -13,7 +13,7 @@ class Play:
 
     ``count`` drops several identical cards at once (Speed UNO's Dropping). An
     Anniversary card names the ``target`` seat that is given the hand and the card
-    to ``keep``.
+    to ``keep``; a 7 under Seven-O names the ``target`` seat it swaps hands with.
     """
 
     seat: int
@@ -31,6 +31,7 @@ class JumpIn:
 
     ``on`` is the number of plays the jumper saw (``PlayerView.plays``): when
     another jump-in got there first, this one is too late. ``None`` skips the check.
+    ``target``: the seat a 7 swaps hands with (Seven-O).
     """
 
     seat: int
@@ -39,6 +40,7 @@ class JumpIn:
     uno: bool = False
     count: int = 1
     on: int | None = None
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +59,14 @@ class Draw:
 
 @dataclass(frozen=True, slots=True)
 class PlayDrawn:
-    """Play the card just drawn (the only card that may be played after a draw)."""
+    """Play the card just drawn (the only card that may be played after a draw);
+    ``target``: the seat a drawn 7 swaps hands with (Seven-O).
+    """
 
     seat: int
     color: Color | None = None
     uno: bool = False
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

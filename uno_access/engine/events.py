@@ -69,6 +69,11 @@ class Refusal(Enum):
     JUMP_IN_OWN_CARD = "jump_in_own_card"
     ANNIVERSARY_TARGET = "anniversary_target"
     ANNIVERSARY_KEEP = "anniversary_keep"
+    SWAP_TARGET = "swap_target"  # Seven-O: a 7 names another player still in the game
+    NO_BLUFFING = "no_bluffing"  # a Wild Draw Four while holding the colour in play
+    MUST_PLAY_DRAWN_CARD = "must_play_drawn_card"  # force play: the drawn card plays
+    DRAWN_TO_MATCH = "drawn_to_match"  # draw to match: the card that matched is played
+    NOTHING_TO_CHALLENGE = "nothing_to_challenge"  # no bluffing: a Wild Draw Four is legal
     NO_PENALTIES = "no_penalties"
     ELIMINATED = "eliminated"
 
@@ -158,6 +163,21 @@ class HandReceived:
     from_seat: int
     count: int
     cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HandsSwapped:
+    """Seven-O: ``seat`` played a 7 and swapped hands with ``target``. The counts are
+    public; each seat sees only the cards it received (``seat_cards`` the new hand of
+    ``seat``, ``target_cards`` that of ``target``), others see none.
+    """
+
+    seat: int
+    target: int
+    seat_count: int
+    target_count: int
+    seat_cards: tuple[Card, ...] = ()
+    target_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,6 +360,7 @@ Event = (
     | StackGrew
     | HandsPassed
     | HandReceived
+    | HandsSwapped
     | AnniversaryPlayed
     | WrongCardPenalty
     | SuggestionPenalty
@@ -355,6 +376,12 @@ def for_seat(event: Event, seat: int) -> Event | None:
     """
     if isinstance(event, Rejected | CardCount | TopCard):
         return event if event.seat == seat else None
+    if isinstance(event, HandsSwapped):  # each learns the hand it receives, no other
+        mine = event.seat_cards if seat == event.seat else ()
+        theirs = event.target_cards if seat == event.target else ()
+        if mine == event.seat_cards and theirs == event.target_cards:
+            return event
+        return replace(event, seat_cards=mine, target_cards=theirs)
     if isinstance(event, HandDealt | CardsDrawn | HandReceived):
         owner = event.seat
     elif isinstance(event, HandShown):

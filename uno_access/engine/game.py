@@ -35,14 +35,19 @@ from .state import GameState, Phase, PlayerView
 from .turn import (
     OWING,
     TURN_ACTIONS,
+    bluff_refused,
     call_uno,
     can_stack,
     catch,
+    is_seven,
     jump_in,
     jump_in_refusal,
     matches,
+    must_play_drawn,
     play,
+    playable_now,
     suggest,
+    swap_targets,
 )
 
 _OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
@@ -206,7 +211,9 @@ class Game:
         """Every game action ``seat`` may take now (queries, always allowed, aside).
 
         A Wild Draw Four held with a card of the colour in play is listed: playing it
-        is a bluff the rules allow, at the risk of a challenge. At two cards, every
+        is a bluff the rules allow, at the risk of a challenge (not under no bluffing,
+        which refuses it). A 7 under Seven-O is listed once per player it may swap
+        hands with. At two cards, every
         play is listed twice: with UNO called and without. (UNO called just before the
         next-to-last card, a ``CallUno`` then the play, is accepted too; it is not listed
         apart, being the same as the play with UNO called.)
@@ -233,9 +240,11 @@ class Game:
             hand = s.hands[seat]
             two_left = len(hand) == 2
             cards = list(filter(playable_faces(s.discard[-1], s.color).__contains__, hand))
-            plain = rules.plain_plays
+            if rules.no_bluffing:
+                cards = [card for card in cards if not bluff_refused(s, seat, card)]
+            plain = rules.wild_draw_four_finish and not rules.anniversary_cards  # 7s aside
             for card in dict.fromkeys(cards) if len(cards) > 1 else cards:  # each face once
-                if plain or card.kind is Kind.NUMBER:
+                if (plain or card.kind is Kind.NUMBER) and not is_seven(s, card):
                     options = _PLAYS.get((seat, card, two_left))
                     if options is None:
                         options = _PLAYS[(seat, card, two_left)] = tuple(
@@ -250,11 +259,18 @@ class Game:
         elif phase is Phase.DRAWN:
             drawn = s.drawn
             assert drawn is not None
-            if not rules.draw_until_playable:
+            if not rules.draws_to_match and not (rules.force_play and must_play_drawn(s, seat)):
                 out.append(_KEEP[seat])
-            if matches(s, drawn):
+            if playable_now(s, seat, drawn):
                 if drawn.kind is Kind.ANNIVERSARY:
                     _add_variant_plays(s, seat, drawn, out)
+                elif is_seven(s, drawn):
+                    two_left = len(s.hands[seat]) == 2
+                    for swap in _targets(s, seat, drawn, 1):
+                        out += [
+                            PlayDrawn(seat, col, uno, swap)
+                            for col, uno in _variants(drawn, two_left)
+                        ]
                 else:
                     two_left = len(s.hands[seat]) == 2
                     key = (seat, drawn.is_wild, two_left)
@@ -270,7 +286,7 @@ class Game:
             if phase is Phase.CHALLENGE:
                 out.append(_CHALLENGE[seat])
             out.append(_ACCEPT[seat])
-            if rules.stacking:
+            if rules.answers_draws:
                 for card in dict.fromkeys(s.hands[seat]):
                     if can_stack(s, seat, card):
                         _add_variant_plays(s, seat, card, out)
@@ -378,7 +394,9 @@ def _add_variant_plays(s: GameState, seat: int, card: Card, out: list[Action]) -
     card with every seat to give to and every card to keep.
     """
     if card.kind is not Kind.ANNIVERSARY:
-        out += [Play(seat, card, col, uno) for col, uno in _allowed_variants(s, seat, card, 1)]
+        variants = _allowed_variants(s, seat, card, 1)
+        for target in _targets(s, seat, card, 1):
+            out += [Play(seat, card, col, uno, 1, target) for col, uno in variants]
         return
     rest = list(s.hands[seat])
     rest.remove(card)
@@ -403,11 +421,12 @@ def _add_drops(
         return
     copies = s.hands[seat].count(card)
     for count in range(2, copies + 1):
-        for col, uno in _allowed_variants(s, seat, card, count):
-            if kind is Play:
-                out.append(Play(seat, card, col, uno, count))
-            else:
-                out.append(JumpIn(seat, card, col, uno, count, s.plays))
+        for target in _targets(s, seat, card, count):
+            for col, uno in _allowed_variants(s, seat, card, count):
+                if kind is Play:
+                    out.append(Play(seat, card, col, uno, count, target))
+                else:
+                    out.append(JumpIn(seat, card, col, uno, count, s.plays, target))
 
 
 def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
@@ -417,12 +436,25 @@ def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
         return
     base = top.base
     for card in dict.fromkeys(s.hands[seat]):
-        if card.base is not base or card.kind is Kind.ANNIVERSARY:
+        if card.base is not base or card.kind is Kind.ANNIVERSARY or bluff_refused(s, seat, card):
             continue
-        for col, uno in _allowed_variants(s, seat, card, 1):
-            out.append(JumpIn(seat, card, col, uno, 1, s.plays))
+        for target in _targets(s, seat, card, 1):
+            for col, uno in _allowed_variants(s, seat, card, 1):
+                out.append(JumpIn(seat, card, col, uno, 1, s.plays, target))
         if s.rules.dropping:
             _add_drops(s, seat, card, out, JumpIn)
+
+
+def _targets(s: GameState, seat: int, card: Card, count: int) -> Sequence[int | None]:
+    """The seats a play of ``count`` of ``card`` may name: under Seven-O a 7 that leaves
+    cards in the hand names each player it may swap hands with; any other play none.
+    """
+    if not is_seven(s, card) or len(s.hands[seat]) == count:
+        return _NO_TARGET
+    return swap_targets(s, seat)
+
+
+_NO_TARGET: tuple[int | None, ...] = (None,)
 
 
 def _check_seats(rules: RuleSet, players: int) -> None:

@@ -55,6 +55,12 @@ class RuleSet:
     blank_cards: tuple[Card, ...] = ()
     penalties: bool = False
     suggestion_penalty: int = 2
+    # house rules from other audio card games (RULES.md "House rules"), off by default
+    seven_o: bool = False  # a 7 swaps hands with a chosen player; a 0 passes every hand on
+    draw_responses: bool = False  # progressive: a Draw Two or Wild Draw Four answers a draw
+    force_play: bool = False  # a drawn card that can be played must be played
+    draw_to_match: bool = False  # draw until a card can be played, then play it
+    no_bluffing: bool = False  # an illegal Wild Draw Four is refused (and never challenged)
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -99,13 +105,38 @@ class RuleSet:
 
     @property
     def plain_plays(self) -> bool:
-        """Whether every legal play is one card with its colour and UNO call, nothing more."""
-        return self.wild_draw_four_finish and not self.anniversary_cards
+        """Whether every legal play is one card with its colour and UNO call, nothing more
+        (a 7 under Seven-O names the player it swaps hands with).
+        """
+        return self.wild_draw_four_finish and not self.anniversary_cards and not self.seven_o
 
     @property
     def deferred_draws(self) -> bool:
-        """Whether a Draw Two waits for its victim, who may add to it (stacking, Double-Double)."""
-        return self.stacking or self.double_double
+        """Whether a Draw Two waits for its victim, who may add to it (stacking, Double-Double,
+        progressive draw responses).
+        """
+        return self.stacking or self.double_double or self.draw_responses
+
+    @property
+    def answers_draws(self) -> bool:
+        """Whether the player who owes cards may answer with a draw card of their own
+        (stacking's "+ card round", or the progressive draw responses).
+        """
+        return self.stacking or self.draw_responses
+
+    @property
+    def draws_to_match(self) -> bool:
+        """Whether a player who draws goes on drawing until a card can be played, then must
+        play it (Speed UNO, or the house rule draw to match).
+        """
+        return self.draw_until_playable or self.draw_to_match
+
+    @property
+    def handed_one_penalty(self) -> int:
+        """What a player handed a single card draws when caught before calling UNO:
+        Round-n-Round's penalty, else (Seven-O) the UNO penalty.
+        """
+        return self.round_n_round_penalty if self.round_n_round else self.uno_penalty
 
     def seats_allowed(self, players: int) -> str | None:
         """The number of players these rules are for, when ``players`` is not it; or None.
@@ -177,6 +208,9 @@ class RuleSet:
             raise RulesError("hand_size", self.hand_size, ("1 to 15",))
         if not 1 <= self.target_score <= 100_000:
             raise RulesError("target_score", self.target_score, ("1 to 100000",))
+        if self.stacking and self.draw_responses:
+            # two forms of one rule: the stack that goes round once, or the progressive one
+            raise RulesConflict("draw_responses", "stacking")
 
 
 class RulesError(ValueError):
@@ -187,6 +221,14 @@ class RulesError(ValueError):
         self.option = option
         self.value = value
         self.allowed = allowed
+
+
+class RulesConflict(RulesError):
+    """Two options that cannot be played together: ``option`` is refused beside ``other``."""
+
+    def __init__(self, option: str, other: str) -> None:
+        super().__init__(option, True, (f"not with {other}",))
+        self.other = other
 
 
 class DealError(RulesError):

@@ -47,13 +47,66 @@ def matches(s: GameState, card: Card) -> bool:
 
 
 def can_stack(s: GameState, seat: int, card: Card) -> bool:
-    """Stacking: the player who owes a stack may add a card of the same kind to it,
-    unless the stack has gone round to the player who began it.
+    """Whether the player who owes cards may answer with ``card``: stacking, a card of the
+    same kind, unless the stack has gone round to the player who began it; the progressive
+    draw responses, a Draw Two or Wild Draw Four on a Draw Two, a Wild Draw Four on a Wild
+    Draw Four. No bluffing: not a Wild Draw Four held with the colour in play.
     """
-    if not s.rules.stacking or s.phase not in OWING or seat == s.stack_starter:
+    rules = s.rules
+    if s.phase not in OWING:
         return False
-    top = s.discard[-1]
-    return card.kind is top.kind and card.kind.is_draw
+    kind = card.kind
+    top = s.discard[-1].kind
+    if rules.draw_responses:
+        if kind is WILD_DRAW_FOUR:
+            allowed = top is DRAW_TWO or top is WILD_DRAW_FOUR
+        else:
+            allowed = kind is DRAW_TWO and top is DRAW_TWO
+    elif not rules.stacking or seat == s.stack_starter:
+        return False
+    else:
+        allowed = kind is top and kind.is_draw
+    return allowed and not bluff_refused(s, seat, card)
+
+
+def bluff_refused(s: GameState, seat: int, card: Card) -> bool:
+    """No bluffing: a Wild Draw Four held with a card of the colour in play is refused."""
+    if card.kind is not WILD_DRAW_FOUR or not s.rules.no_bluffing:
+        return False
+    in_play = s.color
+    return any(c.color is in_play for c in s.hands[seat])
+
+
+def playable_now(s: GameState, seat: int, card: Card) -> bool:
+    """Whether ``seat`` may play ``card`` now by matching (no bluffing: not an illegal Wild
+    Draw Four).
+    """
+    return matches(s, card) and not bluff_refused(s, seat, card)
+
+
+def is_seven(s: GameState, card: Card) -> bool:
+    """Seven-O: a 7 swaps its player's hand with another's."""
+    return s.rules.seven_o and card.kind is NUMBER and card.number == 7
+
+
+def swap_targets(s: GameState, seat: int) -> list[int]:
+    """Whom ``seat`` may swap hands with: every other player still in the game."""
+    return [t for t in range(len(s.hands)) if t != seat and not s.eliminated[t]]
+
+
+def _seven_refusal(
+    s: GameState, seat: int, card: Card, count: int, target: int | None
+) -> Refusal | None:
+    """Seven-O: a 7 that leaves cards in the hand names another player still in the game
+    (none needed when there is only one; none when the 7 goes out).
+    """
+    if not is_seven(s, card) or len(s.hands[seat]) == count:
+        return None
+    if target is None:
+        return None if len(swap_targets(s, seat)) == 1 else Refusal.SWAP_TARGET
+    if not 0 <= target < len(s.hands) or target == seat or s.eliminated[target]:
+        return Refusal.SWAP_TARGET
+    return None
 
 
 def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
@@ -108,6 +161,8 @@ def _card_refusal(
             return Refusal.NOT_ENOUGH_COPIES
     elif card not in hand:
         return Refusal.NOT_IN_HAND
+    if bluff_refused(s, seat, card):
+        return Refusal.NO_BLUFFING
     going_out = len(hand) == count
     if card.kind is WILD_DRAW_FOUR and going_out and not s.rules.wild_draw_four_finish:
         return Refusal.NO_FOUR_FINISH
@@ -133,13 +188,19 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
         if s.rules.penalties:
             return _wrong_card(s, rng, seat, card)
         return [ev.Rejected(seat, action, Refusal.DOES_NOT_MATCH, card)]
+    swap = None
+    if s.rules.seven_o:
+        refusal = _seven_refusal(s, seat, card, count, action.target)
+        if refusal is not None:
+            return [ev.Rejected(seat, action, refusal, card)]
+        swap = action.target
     if usual:
-        return _put_down(s, rng, seat, card, None, action.uno)
+        return _put_down(s, rng, seat, card, None, action.uno, swap=swap)
     if card.kind is ANNIVERSARY:
         refusal = _anniversary_refusal(s, action)
         if refusal is not None:
             return [ev.Rejected(seat, action, refusal, card)]
-    return _put_down(s, rng, seat, card, action.color, action.uno, count, action)
+    return _put_down(s, rng, seat, card, action.color, action.uno, count, action, swap=swap)
 
 
 def _play_drawn(
@@ -161,10 +222,12 @@ def _play_drawn(
             if isinstance(action, Play)
             else Refusal.ANNIVERSARY_TARGET
         )
+    if refusal is None:
+        refusal = _seven_refusal(s, seat, card, 1, action.target)
     if refusal is not None:
         return [ev.Rejected(seat, action, refusal, card)]
     anniversary = action if isinstance(action, Play) else None
-    return _put_down(s, rng, seat, card, color, uno, 1, anniversary)
+    return _put_down(s, rng, seat, card, color, uno, 1, anniversary, swap=action.target)
 
 
 def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
@@ -179,9 +242,13 @@ def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
         refusal = _card_refusal(s, seat, card, action.count, action.color)
     if refusal is None and card.kind is ANNIVERSARY:
         refusal = Refusal.JUMP_IN_NOT_IDENTICAL  # it needs a target: played on a turn only
+    if refusal is None:
+        refusal = _seven_refusal(s, seat, card, action.count, action.target)
     if refusal is not None:
         return [ev.Rejected(seat, action, refusal, card)]
-    return _put_down(s, rng, seat, card, action.color, action.uno, action.count, None, True)
+    return _put_down(
+        s, rng, seat, card, action.color, action.uno, action.count, None, True, action.target
+    )
 
 
 def _wrong_card(s: GameState, rng: random.Random, seat: int, card: Card) -> list[Event]:
@@ -220,8 +287,11 @@ def _put_down(
     count: int = 1,
     anniversary: Play | None = None,
     jump_in: bool = False,
+    swap: int | None = None,
 ) -> list[Event]:
-    """Put ``count`` of ``card`` down from ``seat`` (already checked) and apply the effect."""
+    """Put ``count`` of ``card`` down from ``seat`` (already checked) and apply the effect
+    (``swap``: the seat a 7 swaps hands with under Seven-O).
+    """
     hand = s.hands[seat]
     s.exposed = None  # someone began a turn: the UNO windows are closed
     s.drawn = None  # (a jump-in cuts in on a player deciding on a drawn card)
@@ -271,8 +341,10 @@ def _put_down(
             give(s, rng, next_seat(s, seat), owed, reason, events)
         return end_round(s, seat, events)
     if kind is NUMBER:
-        if card.number == 0 and rules.round_n_round:
-            _pass_hands(s, events)
+        if card.number == 0 and (rules.round_n_round or rules.seven_o):
+            _pass_hands(s, events)  # dropped 0s pass the hands once
+        elif card.number == 7 and rules.seven_o:
+            _swap_hands(s, seat, swap, events)  # dropped 7s swap once
         return pass_turn(s, seat, events)
     if kind is Kind.WILD or kind is ANNIVERSARY:
         return pass_turn(s, seat, events)
@@ -296,10 +368,11 @@ def _put_down(
     if s.stack == 0:
         s.stack_starter = seat
     s.stack += DRAW_COUNTS[kind] * count
-    if kind is WILD_DRAW_FOUR:
+    if kind is WILD_DRAW_FOUR and not rules.no_bluffing:
         s.four_player = seat
         s.phase = Phase.CHALLENGE
-    else:
+    else:  # a Draw Two to answer, or (no bluffing) a Wild Draw Four with nothing to challenge
+        s.four_player = None
         s.phase = Phase.STACK
     s.current = victim
     if s.stack > DRAW_COUNTS[kind]:
@@ -319,6 +392,22 @@ def _give_anniversary(s: GameState, seat: int, action: Play, events: list[Event]
     s.hands[target] += given
     hand[:] = [keep]
     events.append(ev.AnniversaryPlayed(seat, target, len(given), given))
+
+
+def _swap_hands(s: GameState, seat: int, target: int | None, events: list[Event]) -> None:
+    """Seven-O: ``seat`` and ``target`` swap hands (``target`` None: the only other player).
+    Each is told the cards they receive; whoever now holds a single card must call UNO
+    before being caught.
+    """
+    if target is None:
+        target = swap_targets(s, seat)[0]
+    mine = s.hands[seat]
+    theirs = s.hands[target]
+    s.hands[seat] = theirs
+    s.hands[target] = mine
+    events.append(ev.HandsSwapped(seat, target, len(theirs), len(mine), tuple(theirs), tuple(mine)))
+    s.exposed = None
+    s.handed_one = tuple(x for x in (seat, target) if len(s.hands[x]) == 1)
 
 
 def _pass_hands(s: GameState, events: list[Event]) -> None:
@@ -355,7 +444,7 @@ def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     """A Play by the current player outside the plain PLAY phase."""
     if s.phase is Phase.DRAWN and action.card is s.drawn and action.count == 1:
         return _play_drawn(s, rng, action, action.color, action.uno)
-    if s.phase in OWING and s.rules.stacking:
+    if s.phase in OWING and s.rules.answers_draws:
         return _stack(s, rng, action)
     refusal = _phase_refusal(s.phase)
     if refusal is not None:
@@ -369,7 +458,12 @@ def _stack(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     if card not in s.hands[seat]:
         return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
     if not can_stack(s, seat, card):
-        reason = Refusal.STACK_CANNOT_ADD if seat == s.stack_starter else Refusal.ANSWER_STACK
+        if bluff_refused(s, seat, card):
+            reason = Refusal.NO_BLUFFING
+        elif seat == s.stack_starter and not s.rules.draw_responses:
+            reason = Refusal.STACK_CANNOT_ADD
+        else:
+            reason = Refusal.ANSWER_STACK
         return [ev.Rejected(seat, action, reason, card)]
     refusal = _card_refusal(s, seat, card, action.count, action.color)
     if refusal is not None:
@@ -394,13 +488,33 @@ def _turn_play_drawn(s: GameState, rng: random.Random, action: PlayDrawn) -> lis
 def _turn_keep(s: GameState, rng: random.Random, action: Keep) -> list[Event]:
     if s.phase is not Phase.DRAWN:
         return [ev.Rejected(action.seat, action, _drawn_refusal(s.phase))]
-    if s.rules.draw_until_playable:
-        return [ev.Rejected(action.seat, action, Refusal.MUST_PLAY_DRAWN, s.drawn)]
+    rules = s.rules
+    if rules.draws_to_match:
+        reason = Refusal.MUST_PLAY_DRAWN if rules.speed else Refusal.DRAWN_TO_MATCH
+        return [ev.Rejected(action.seat, action, reason, s.drawn)]
+    if rules.force_play and must_play_drawn(s, action.seat):
+        return [ev.Rejected(action.seat, action, Refusal.MUST_PLAY_DRAWN_CARD, s.drawn)]
     return pass_turn(s, action.seat, [ev.DrawnCardKept(action.seat)])
+
+
+def must_play_drawn(s: GameState, seat: int) -> bool:
+    """Force play: the card just drawn can be played (and not only as a bluff), so it must.
+    A Wild Draw Four that would be a bluff may be kept.
+    """
+    drawn = s.drawn
+    if drawn is None or not matches(s, drawn):
+        return False
+    if drawn.kind is WILD_DRAW_FOUR:
+        in_play = s.color
+        return not any(c.color is in_play for c in s.hands[seat])
+    return True
 
 
 def _turn_challenge(s: GameState, rng: random.Random, action: Challenge) -> list[Event]:
     if s.phase is not Phase.CHALLENGE:
+        no_bluff = s.rules.no_bluffing and s.phase is Phase.STACK
+        if no_bluff and s.discard[-1].kind is WILD_DRAW_FOUR:
+            return [ev.Rejected(action.seat, action, Refusal.NOTHING_TO_CHALLENGE)]
         return [ev.Rejected(action.seat, action, Refusal.NO_CHALLENGE)]
     return _challenge(s, rng, action.seat)
 
@@ -440,19 +554,20 @@ def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     events: list[Event] = []
     if s.rules.jump_in:
         s.drew.add(seat)  # drawing ends this player's speed rights until the next play
-    if s.rules.draw_until_playable:
+    if s.rules.draws_to_match:
         drawn: list[Card] = []
+        hand = s.hands[seat]
         while True:
             cards = take(s, rng, 1, events)
             if not cards:
                 break
             drawn += cards
-            if matches(s, cards[0]):
+            hand += cards  # in hand at once: no bluffing counts the colour drawn too
+            if playable_now(s, seat, cards[0]):
                 break
-        s.hands[seat] += drawn
         if drawn:
             events.append(ev.CardsDrawn(seat, len(drawn), DrawReason.TURN, tuple(drawn)))
-        if not drawn or not matches(s, drawn[-1]):
+        if not drawn or not playable_now(s, seat, drawn[-1]):
             events.append(ev.CouldNotDraw(seat))
             return pass_turn(s, seat, events)
         s.drawn = drawn[-1]
@@ -498,7 +613,7 @@ def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
 def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     """Draw what is owed (a Wild Draw Four, or the whole stack) and lose the turn."""
     owed = s.stack
-    four = s.phase is Phase.CHALLENGE
+    four = s.discard[-1].kind is WILD_DRAW_FOUR  # (a Draw Two answered by one too)
     s.four_player = None  # a forced draw begins no turn: the UNO window stays open
     s.stack = 0
     s.stack_starter = None
@@ -528,7 +643,7 @@ def may_call_early(s: GameState, seat: int) -> bool:
         return False
     phase = s.phase
     if seat == s.current and (
-        phase is Phase.PLAY or phase is Phase.DRAWN or (phase in OWING and s.rules.stacking)
+        phase is Phase.PLAY or phase is Phase.DRAWN or (phase in OWING and s.rules.answers_draws)
     ):
         return True
     return s.rules.jump_in and any(jump_in_refusal(s, seat, card) is None for card in hand)
@@ -561,7 +676,7 @@ def catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
         penalty = s.rules.uno_penalty
     elif target in s.handed_one:
         s.handed_one = tuple(other for other in s.handed_one if other != target)
-        penalty = s.rules.round_n_round_penalty
+        penalty = s.rules.handed_one_penalty
     else:
         return [ev.Rejected(seat, action, Refusal.CATCH_SAFE)]
     events: list[Event] = [ev.UnoCaught(seat, target, penalty)]

@@ -181,7 +181,7 @@ def command(key: Key, rest: list[str], text: str, view: PlayerView) -> Command:
     the whole line, for the messages."""
     seat = view.seat
     if key is Key.PLAY:
-        drawn = _play_drawn(text, rest, seat)
+        drawn = _play_drawn(text, rest, seat, view)
         if isinstance(drawn, Invalid) and rest:  # "play b7": a card from the hand
             return _card(text, rest, view)
         return drawn
@@ -271,6 +271,10 @@ def _card(text: str, words: list[str], view: PlayerView) -> Command:
     uno = len(words) > 1 and words[-1] == messages.UNO_WORD
     if uno:
         words = words[:-1]
+    swap = _swap_words(words, view, sevens_only=True)
+    if isinstance(swap, Invalid):
+        return swap
+    words, target = swap
     color: Color | None = None
     found = _cards(words, view)
     if found is None:
@@ -286,7 +290,31 @@ def _card(text: str, words: list[str], view: PlayerView) -> Command:
         if not found[0].is_wild:
             return Invalid(messages.color_only_for_wild(found[0]))
     card, count = found
-    return Do(Play(view.seat, card, color, uno, count))
+    return Do(Play(view.seat, card, color, uno, count, target))
+
+
+def _swap_words(
+    words: list[str], view: PlayerView, sevens_only: bool
+) -> tuple[list[str], int | None] | Invalid:
+    """Seven-O: the player a 7 swaps hands with, typed after it: ``r7 with bob``,
+    ``r7 bob``, ``r7 2`` (``sevens_only``: a bare name only after a card that is a 7);
+    the words left, and the seat (None when no player is named).
+    """
+    if not view.rules.seven_o or len(words) < 2:
+        return words, None
+    if len(words) > 2 and words[-2] in messages.SWAP_WORDS:
+        seat = find_player(words[-1], view)
+        if seat is None:
+            return Invalid(_not_a_player(words[-1], view))
+        return words[:-2], seat
+    seat = find_player(words[-1], view)
+    if seat is None:
+        return words, None
+    if sevens_only:
+        found = _cards(words[:-1], view)
+        if found is None or found[0].kind is not Kind.NUMBER or found[0].number != 7:
+            return words, None
+    return words[:-1], seat
 
 
 def _setting(text: str, words: list[str]) -> Command:
@@ -296,10 +324,18 @@ def _setting(text: str, words: list[str]) -> Command:
     return Setting(messages.SETTING_WORDS[words[0]], words[1])
 
 
-def _play_drawn(text: str, rest: list[str], seat: int) -> Command:
-    """``p``, ``p red``, ``play blue uno``: play the card just drawn."""
+def _play_drawn(text: str, rest: list[str], seat: int, view: PlayerView) -> Command:
+    """``p``, ``p red``, ``play blue uno``, ``p with bob`` (a 7 under Seven-O): play the card
+    just drawn.
+    """
     color: Color | None = None
     uno = False
+    target: int | None = None
+    if view.phase is Phase.DRAWN and rest:
+        swap = _swap_words(["p", *rest], view, sevens_only=False)
+        if isinstance(swap, Invalid):
+            return swap
+        rest, target = swap[0][1:], swap[1]
     for word in rest:
         if word == messages.UNO_WORD:
             uno = True
@@ -308,7 +344,7 @@ def _play_drawn(text: str, rest: list[str], seat: int) -> Command:
             color = parse_color(word)
         except ParseError:
             return Invalid(messages.unknown_command(text))
-    return Do(PlayDrawn(seat, color, uno))
+    return Do(PlayDrawn(seat, color, uno, target))
 
 
 def jump_card(view: PlayerView) -> Card | None:
@@ -328,6 +364,10 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
     uno = bool(rest) and rest[-1] == messages.UNO_WORD
     if uno:
         rest = rest[:-1]
+    swap = _swap_words(["j", *rest], view, sevens_only=False)
+    if isinstance(swap, Invalid):
+        return swap
+    rest, target = swap[0][1:], swap[1]
     color: Color | None = None
     if rest:
         try:
@@ -349,7 +389,7 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
         return Invalid(messages.nothing_to_jump_in(view.top))
     if color is not None and not card.is_wild:
         return Invalid(messages.color_only_for_wild(card))
-    return Do(JumpIn(view.seat, card, color, uno, count, view.plays))
+    return Do(JumpIn(view.seat, card, color, uno, count, view.plays, target))
 
 
 def _anniversary(text: str, rest: list[str], view: PlayerView) -> Command:

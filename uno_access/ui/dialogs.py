@@ -128,6 +128,21 @@ class Dialogs(Seat):
                 return seat
             self.say(messages.no_such_player(text, names, len(self.names)))
 
+    def _ask_swap_target(self, targets: Sequence[int]) -> int | None:
+        """Seven-O: whom a 7 swaps hands with (Enter, or Escape by keys: nobody), asked as
+        the Anniversary card's ``to whom>``: a typed line, a name or a seat number.
+        """
+        names = [self.names[seat] for seat in targets]
+        self.say(messages.whom_to_swap(names, self.how))
+        while True:
+            text = self._read_answer(messages.SWAP_PROMPT).strip()
+            if not text:
+                return None
+            seat = find_player(text, self._view())
+            if seat in targets:
+                return seat
+            self.say(messages.no_such_player(text, names, len(self.names)))
+
     def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
         """The card an Anniversary card's player keeps (Enter: none)."""
         self.say(messages.which_to_keep(cards, self.how))

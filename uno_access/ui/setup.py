@@ -130,11 +130,12 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         default_name = default_name or messages.TABLE_NAMES[seat - 1]
         names.append(ask(messages.setup_seat_name(seat), default_name, _name))
     rules = ask(
-        messages.setup_rules(PRESETS),
+        messages.setup_rules_with_house(PRESETS),
         s.rules,
         lambda text: _rules(text, players),
         [
             *messages.setup_explain_rules(PRESETS),
+            *messages.setup_explain_house_rules(),
             messages.setup_rules_read_hint(outside.shown(s.rules, 60)),
         ],
         _read_rules,

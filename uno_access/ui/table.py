@@ -108,7 +108,7 @@ class Table(Dialogs, Navigation, Answers):
         teams = speech.describe_teams(view)
         if teams is not None:
             self.say(teams.sentence(), buffer=Buffer.GAME)
-        for line in messages.rules_intro(self.rules):
+        for line in messages.rules_intro(self.rules) + messages.house_rules_intro(self.rules):
             self.say(line, buffer=Buffer.GAME)
         self._tell(self.game.opening)
 
@@ -373,7 +373,7 @@ class Table(Dialogs, Navigation, Answers):
         lines: list[str] = []
         call = self.me in view.handed_one and any(isinstance(a, CallUno) for a in legal)
         if call and self._offer("call"):
-            lines.append(messages.handed_one_window(self.rules.round_n_round_penalty, self.how))
+            lines.append(messages.handed_one_window(self.rules.handed_one_penalty, self.how))
         targets = [] if current else [a.target for a in legal if isinstance(a, Catch)]
         for target in targets:
             if self._offer("catch", target):
@@ -410,6 +410,16 @@ class Table(Dialogs, Navigation, Answers):
             else:
                 self.say(messages.not_your_turn_chances(can_jump, catch, call, self.how))
 
+    def _swap_with(self, action: Play | PlayDrawn | JumpIn) -> bool:
+        """Seven-O: a 7 played without naming whom it swaps hands with: asked, then played."""
+        view = self._view()
+        targets = [s for s in range(len(self.names)) if s != self.me and s not in view.eliminated]
+        target = self._ask_swap_target(targets)
+        if target is None:
+            self.say(messages.NOTHING_SWAPPED)
+            return False
+        return self._do(replace(action, target=target))
+
     def _offer(self, *key: object) -> bool:
         """Whether this chance is new since the last play (then it counts as told)."""
         if key in self._offered:
@@ -431,6 +441,12 @@ class Table(Dialogs, Navigation, Answers):
                     self.say(messages.NOTHING_PLAYED)
                     return False
                 return self._do(replace(action, color=color))
+            if (
+                first.reason is Refusal.SWAP_TARGET
+                and isinstance(action, Play | PlayDrawn | JumpIn)
+                and action.target is None
+            ):  # a 7 under Seven-O: whom it swaps hands with, asked
+                return self._swap_with(action)
             self._tell(events)
             return False
         self._tell(events)
@@ -458,7 +474,11 @@ class Table(Dialogs, Navigation, Answers):
             else:
                 self.say(messages.drawn_must_play(drawn, self.how))
             return
-        self.say(messages.drawn_kept(drawn))
+        bluff = self._bluff(view) if drawn.kind is Kind.WILD_DRAW_FOUR else None
+        if bluff is not None and self.rules.no_bluffing:  # it matches, but may not be played
+            self.say(messages.drawn_kept_no_bluffing(drawn, bluff))
+        else:
+            self.say(messages.drawn_kept(drawn))
         self._track(self._apply(Keep(self.me)))
 
     def _command(self, got: str | Pressed | Routed) -> Answer | None:

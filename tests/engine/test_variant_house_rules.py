@@ -1,0 +1,399 @@
+"""RULES.md, "House rules players bring from other audio card games": `seven_o`,
+`draw_responses` (progressive), `force_play`, `draw_to_match` and `no_bluffing`, each a
+field of the one rule set, off by default."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_helpers import (
+    CLOCKWISE,
+    COUNTERCLOCKWISE,
+    card,
+    cards,
+    expected,
+    hands,
+    position,
+    refuse,
+    summary,
+)
+
+from uno_access.access import messages
+from uno_access.bots import make_bot
+from uno_access.engine.actions import (
+    Accept,
+    CallUno,
+    Catch,
+    Challenge,
+    Draw,
+    JumpIn,
+    Keep,
+    Play,
+    PlayDrawn,
+)
+from uno_access.engine.cards import Color
+from uno_access.engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeMade,
+    ChallengeResolved,
+    ColorChosen,
+    DrawAccepted,
+    DrawReason,
+    HandReceived,
+    HandShown,
+    HandsPassed,
+    HandsSwapped,
+    PlayerSkipped,
+    Refusal,
+    StackGrew,
+    TurnStarted,
+    UnoCaught,
+    for_seat,
+)
+from uno_access.engine.game import Game
+from uno_access.engine.rules import RulesConflict, RulesError, RuleSet
+from uno_access.engine.state import Phase
+
+PILE = ["y5", "y6", "y7", "y8", "y9", "g9", "g8", "g7", "g6", "g5", "r9", "r8"]
+SEVEN_O = RuleSet(seven_o=True)
+RESPONSES = RuleSet(draw_responses=True)
+FORCE = RuleSet(force_play=True)
+MATCH = RuleSet(draw_to_match=True)
+NO_BLUFF = RuleSet(no_bluffing=True)
+
+
+def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_options() -> None:
+    default = RuleSet()
+    names = ("seven_o", "draw_responses", "force_play", "draw_to_match", "no_bluffing")
+    assert [getattr(default, name) for name in names] == [False] * 5
+    spec = "standard," + ",".join(f"{name}=on" for name in names)
+    rules = RuleSet.from_spec(spec)
+    assert [getattr(rules, name) for name in names] == [True] * 5
+    assert RuleSet.from_mapping({"preset": "speed", "seven_o": True}).seven_o
+    with pytest.raises(RulesError):
+        RuleSet.from_mapping({"seven_o": "yes"})  # a scenario's rules take true or false
+
+
+# ------------------------------------------------------------------ Seven-O
+
+
+def test_seven_o_a_seven_swaps_hands_with_the_player_of_your_choice() -> None:
+    game = position(
+        [["r7", "r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]], "r3", PILE, rules=SEVEN_O
+    )
+    result = game.apply(Play(0, card("r7"), target=2))
+    assert result == [
+        CardPlayed(0, card("r7"), 2),
+        HandsSwapped(0, 2, 4, 2, tuple(cards("y1", "y2", "y3", "y4")), tuple(cards("r1", "r2"))),
+        TurnStarted(1),
+    ]
+    assert summary(game) == expected(
+        hands=[["y1", "y2", "y3", "y4"], ["g1", "g2"], ["r1", "r2"]],
+        draw_pile=PILE,
+        discard=["r3", "r7"],
+        current=1,
+        color=Color.RED,
+    )
+
+
+def test_seven_o_a_seven_names_another_player_still_in_the_game() -> None:
+    game = position([["r7", "r1", "r2"], ["g1", "g2"], ["y1", "y2"]], "r3", PILE, rules=SEVEN_O)
+    for target in (None, 0, 3, -1):  # nobody named among two, yourself, no such seat
+        assert refuse(game, Play(0, card("r7"), target=target)).reason is Refusal.SWAP_TARGET
+    assert "r7 Bob" in messages.refusal(Refusal.SWAP_TARGET)
+    # the legal actions name each other player once: Bob and Cy
+    sevens = [a for a in game.legal_actions(0) if isinstance(a, Play) and a.card == card("r7")]
+    assert sevens == [Play(0, card("r7"), target=1), Play(0, card("r7"), target=2)]
+
+
+def test_seven_o_with_two_players_the_seven_swaps_with_the_opponent() -> None:
+    game = position([["r7", "r1", "r2"], ["g1"]], "r3", PILE, rules=SEVEN_O)
+    game.apply(Play(0, card("r7")))  # no target needed: there is only one
+    assert hands(game) == [["g1"], ["r1", "r2"]]
+
+
+def test_seven_o_without_the_option_a_seven_swaps_nothing() -> None:
+    game = position([["r7", "r1", "r2"], ["g1", "g2"], ["y1"]], "r3", PILE)
+    assert game.apply(Play(0, card("r7"))) == [CardPlayed(0, card("r7"), 2), TurnStarted(1)]
+    assert hands(game) == [["r1", "r2"], ["g1", "g2"], ["y1"]]
+
+
+def test_seven_o_going_out_on_a_seven_swaps_nothing() -> None:
+    game = position([["r7"], ["g1", "g2"], ["y1", "y2"]], "r3", PILE, rules=SEVEN_O)
+    result = game.apply(Play(0, card("r7")))
+    assert not any(isinstance(e, HandsSwapped) for e in result)
+    assert game.state.round_winner == 0
+
+
+def test_seven_o_a_zero_passes_every_hand_in_the_direction_of_play() -> None:
+    hands4 = [["g0", "r1", "r2"], ["b1", "b2"], ["y1", "y2", "y3", "y4"], ["b5", "b6", "b7"]]
+    game = position(hands4, "g3", PILE, rules=SEVEN_O)
+    assert game.apply(Play(0, card("g0"))) == [
+        CardPlayed(0, card("g0"), 2),
+        HandsPassed(CLOCKWISE),
+        HandReceived(0, 3, 3, tuple(cards("b5", "b6", "b7"))),
+        HandReceived(1, 0, 2, tuple(cards("r1", "r2"))),
+        HandReceived(2, 1, 2, tuple(cards("b1", "b2"))),
+        HandReceived(3, 2, 4, tuple(cards("y1", "y2", "y3", "y4"))),
+        TurnStarted(1),
+    ]
+    # after a Reverse (turned up to start: the dealer, seat 3, plays first), to the right
+    hands_ccw = [["g0", "r1", "r2"], ["b1", "b2"], ["y1", "y2", "y3", "y4"], ["g0", "b6", "b7"]]
+    game = position(hands_ccw, "grv", PILE, rules=SEVEN_O)
+    game.apply(Play(3, card("g0")))
+    assert game.view(0).direction is COUNTERCLOCKWISE
+    assert hands(game) == [["b1", "b2"], ["y1", "y2", "y3", "y4"], ["b6", "b7"], ["g0", "r1", "r2"]]
+
+
+def test_seven_o_whoever_is_handed_a_single_card_must_call_uno_or_draw_the_uno_penalty() -> None:
+    # Ann plays her next-to-last card, a 7, and calls UNO; the one card she is left with
+    # goes to Cy, who must call UNO before anyone catches him; Ann holds Cy's three cards
+    game = position([["r7", "r1"], ["g1", "g2"], ["y1", "y2", "y3"]], "r3", PILE, rules=SEVEN_O)
+    game.apply(Play(0, card("r7"), uno=True, target=2))
+    assert hands(game) == [["y1", "y2", "y3"], ["g1", "g2"], ["r1"]]
+    assert game.state.handed_one == (2,) and game.state.exposed is None
+    assert Catch(1, 2) in game.legal_actions(1)
+    assert game.apply(Catch(1, 2))[0] == UnoCaught(1, 2, 2)  # the UNO penalty: 2
+    assert hands(game)[2] == ["r1", "y5", "y6"]
+    # called in time, Cy is safe
+    game = position([["r7", "r1"], ["g1", "g2"], ["y1", "y2", "y3"]], "r3", PILE, rules=SEVEN_O)
+    game.apply(Play(0, card("r7"), uno=True, target=2))
+    game.apply(CallUno(2))
+    assert refuse(game, Catch(1, 2)).reason is Refusal.CATCH_SAFE
+
+
+def test_seven_o_a_drawn_seven_names_whom_it_swaps_with() -> None:
+    game = position([["b1", "b2"], ["g1", "g2"], ["y1"]], "r3", ["r7", *PILE], rules=SEVEN_O)
+    game.apply(Draw(0))
+    assert [a for a in game.legal_actions(0) if isinstance(a, PlayDrawn)] == [
+        PlayDrawn(0, target=1),
+        PlayDrawn(0, target=2),
+    ]
+    assert refuse(game, PlayDrawn(0)).reason is Refusal.SWAP_TARGET
+    game.apply(PlayDrawn(0, target=2))
+    assert hands(game) == [["y1"], ["g1", "g2"], ["b1", "b2"]]
+
+
+def test_seven_o_a_jump_in_seven_names_whom_it_swaps_with() -> None:
+    rules = RuleSet.from_spec("speed,seven_o=on")
+    game = position([["r7", "r1", "r2"], ["g1", "g2"], ["r7", "y2", "y3"]], "r3", PILE, rules=rules)
+    game.apply(Play(0, card("r7"), target=1))
+    assert hands(game)[:2] == [["g1", "g2"], ["r1", "r2"]]
+    assert refuse(game, JumpIn(2, card("r7"), on=1)).reason is Refusal.SWAP_TARGET
+    game.apply(JumpIn(2, card("r7"), on=1, target=0))
+    assert hands(game) == [["y2", "y3"], ["r1", "r2"], ["g1", "g2"]]
+
+
+def test_seven_o_each_seat_learns_only_the_hand_it_receives() -> None:
+    game = position(
+        [["r7", "r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3"]], "r3", PILE, rules=SEVEN_O
+    )
+    swapped = game.apply(Play(0, card("r7"), target=2))[1]
+    assert isinstance(swapped, HandsSwapped)
+    ann, bob, cy = (for_seat(swapped, seat) for seat in range(3))
+    assert ann == HandsSwapped(0, 2, 3, 2, tuple(cards("y1", "y2", "y3")), ())
+    assert cy == HandsSwapped(0, 2, 3, 2, (), tuple(cards("r1", "r2")))
+    assert bob == HandsSwapped(0, 2, 3, 2)  # the counts alone
+    # and the views: each its own new hand, the others' sizes
+    assert game.view(0).hand == tuple(cards("y1", "y2", "y3"))
+    assert game.view(2).hand == tuple(cards("r1", "r2"))
+    assert game.view(1).hand_sizes == (3, 2, 2)
+
+
+def test_seven_o_the_normal_bot_swaps_with_the_fewest_cards_and_keeps_a_small_hand() -> None:
+    bot = make_bot("normal", random.Random(1))
+    game = position(
+        [["r7", "r1", "r2", "r3", "r4"], ["g1", "g2", "g3"], ["y1"]], "r5", PILE, rules=SEVEN_O
+    )
+    choice = bot.choose(game.view(0), game.legal_actions(0))
+    assert isinstance(choice, Play) and choice.card == card("r7") and choice.target == 2
+    # with two cards, a 7 would take a hand of three: the bot plays the other card
+    game = position(
+        [["r7", "r1"], ["g1", "g2", "g3"], ["y1", "y2", "y3"]], "r5", PILE, rules=SEVEN_O
+    )
+    choice = bot.choose(game.view(0), game.legal_actions(0))
+    assert choice == Play(0, card("r1"), uno=True)
+
+
+# ------------------------------------------------------------------ progressive draw responses
+
+
+def test_draw_responses_a_wild_draw_four_answers_a_draw_two_and_the_total_grows() -> None:
+    game = position([["b+2", "r1"], ["wi+4", "g1"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES)
+    game.apply(Play(0, card("b+2")))
+    assert game.state.phase is Phase.STACK
+    assert game.apply(Play(1, card("wi+4"), Color.RED)) == [
+        CardPlayed(1, card("wi+4"), 1),
+        ColorChosen(1, Color.RED),
+        StackGrew(2, 6),
+        TurnStarted(2),
+    ]
+    assert game.view(2).phase is Phase.CHALLENGE  # a Wild Draw Four answer may be challenged
+    assert game.apply(Accept(2)) == [
+        DrawAccepted(2, 6),
+        CardsDrawn(2, 6, DrawReason.STACK, tuple(cards(*PILE[:6]))),
+        PlayerSkipped(2),
+        TurnStarted(0),
+    ]
+
+
+def test_draw_responses_a_draw_two_answers_a_draw_two_but_not_a_wild_draw_four() -> None:
+    game = position([["wi+4", "r1"], ["g+2", "g1"], ["y1"]], "b3", PILE, rules=RESPONSES)
+    game.apply(Play(0, card("wi+4"), Color.GREEN))
+    assert refuse(game, Play(1, card("g+2"))).reason is Refusal.ANSWER_STACK
+    assert not any(isinstance(a, Play) for a in game.legal_actions(1))
+    game = position([["b+2", "r1"], ["g+2", "g1"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES)
+    game.apply(Play(0, card("b+2")))
+    game.apply(Play(1, card("g+2")))
+    assert (game.state.current, game.state.stack) == (2, 4)
+
+
+def test_draw_responses_go_on_past_the_player_who_began() -> None:
+    # unlike stacking's "+ card round", the player who began may answer again
+    game = position([["b+2", "r+2", "r1"], ["g+2", "g1"]], "b3", PILE, rules=RESPONSES)
+    game.apply(Play(0, card("b+2")))
+    game.apply(Play(1, card("g+2")))
+    assert game.state.current == 0
+    assert Play(0, card("r+2")) in game.legal_actions(0)
+    game.apply(Play(0, card("r+2")))
+    assert (game.state.current, game.state.stack) == (1, 6)
+    stacking = position(
+        [["b+2", "r+2", "r1"], ["g+2", "g1"]], "b3", PILE, rules=RuleSet(stacking=True)
+    )
+    stacking.apply(Play(0, card("b+2")))
+    stacking.apply(Play(1, card("g+2")))
+    assert refuse(stacking, Play(0, card("r+2"))).reason is Refusal.STACK_CANNOT_ADD
+
+
+def test_draw_responses_a_guilty_wild_draw_four_answer_draws_the_whole_total() -> None:
+    # Bob holds blue, the colour of the Draw Two: his Wild Draw Four answer is a bluff
+    game = position([["b+2", "r1"], ["wi+4", "b1"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES)
+    game.apply(Play(0, card("b+2")))
+    game.apply(Play(1, card("wi+4"), Color.RED))
+    result = game.apply(Challenge(2))
+    assert result[:3] == [
+        ChallengeMade(2, 1),
+        HandShown(1, 2, 1, (card("b1"),)),
+        ChallengeResolved(2, 1, True),
+    ]
+    assert result[3] == CardsDrawn(1, 6, DrawReason.CHALLENGE_GUILTY, tuple(cards(*PILE[:6])))
+
+
+def test_draw_responses_and_stacking_together_are_refused_with_a_clear_message() -> None:
+    with pytest.raises(RulesConflict) as raised:
+        RuleSet.from_spec("stacking,draw_responses=on")
+    said = messages.rules_error(raised.value)
+    assert said == (
+        "The rule options draw_responses and stacking cannot be played together: stacking is "
+        'the "+ card round" (the stack goes round once), draw_responses the progressive '
+        "form; choose one."
+    )
+    with pytest.raises(RulesConflict):
+        Game.new(3, RuleSet(stacking=True, draw_responses=True), seed=1)
+
+
+# ------------------------------------------------------------------ force play
+
+
+def test_force_play_a_drawn_card_that_can_be_played_must_be_played() -> None:
+    game = position([["g1", "g2"], ["y1"], ["y2"]], "b3", ["b9", *PILE], rules=FORCE)
+    game.apply(Draw(0))
+    assert Keep(0) not in game.legal_actions(0)
+    refusal = refuse(game, Keep(0))
+    assert (refusal.reason, refusal.card) == (Refusal.MUST_PLAY_DRAWN_CARD, card("b9"))
+    assert game.apply(PlayDrawn(0))[0] == CardPlayed(0, card("b9"), 2)
+
+
+def test_force_play_a_drawn_card_that_cannot_be_played_is_kept() -> None:
+    game = position([["g1", "g2"], ["y1"], ["y2"]], "b3", ["r9", *PILE], rules=FORCE)
+    game.apply(Draw(0))
+    assert game.legal_actions(0) == [Keep(0)]
+    game.apply(Keep(0))
+    assert game.state.current == 1
+
+
+def test_force_play_a_drawn_wild_draw_four_that_would_be_a_bluff_may_be_kept() -> None:
+    game = position([["b1", "g2"], ["y1"], ["y2"]], "b3", ["wi+4", *PILE], rules=FORCE)
+    game.apply(Draw(0))  # Ann holds blue, the colour in play
+    assert Keep(0) in game.legal_actions(0)
+    game.apply(Keep(0))
+    assert hands(game)[0] == ["b1", "g2", "wi+4"]
+
+
+# ------------------------------------------------------------------ draw to match
+
+
+def test_draw_to_match_draws_until_a_card_can_be_played_then_it_must_be_played() -> None:
+    game = position([["g1", "g2"], ["y1"], ["y2"]], "b3", ["r9", "y4", "b8", *PILE], rules=MATCH)
+    assert game.state.rules.hand_size == 7  # outside Speed UNO: the standard deal
+    result = game.apply(Draw(0))
+    assert result == [CardsDrawn(0, 3, DrawReason.TURN, tuple(cards("r9", "y4", "b8")))]
+    assert game.view(0).drawn == card("b8")
+    assert game.legal_actions(0) == [PlayDrawn(0)]
+    refusal = refuse(game, Keep(0))
+    assert (refusal.reason, refusal.card) == (Refusal.DRAWN_TO_MATCH, card("b8"))
+    assert "Speed" not in messages.refusal(refusal.reason, refusal.card)
+
+
+def test_draw_to_match_with_no_bluffing_a_wild_draw_four_that_may_not_be_played_is_drawn_past() -> None:  # noqa: E501  # fmt: skip
+    rules = RuleSet(draw_to_match=True, no_bluffing=True)
+    game = position([["b1", "g2"], ["y1"], ["y2"]], "b3", ["r9", "wi+4", "b8", *PILE], rules=rules)
+    game.apply(Draw(0))
+    assert hands(game)[0] == ["b1", "g2", "r9", "wi+4", "b8"]
+    assert game.view(0).drawn == card("b8")
+
+
+# ------------------------------------------------------------------ no bluffing
+
+
+def test_no_bluffing_a_wild_draw_four_while_holding_the_colour_in_play_is_refused() -> None:
+    game = position([["wi+4", "b1", "g2"], ["y1"], ["y2"]], "b3", PILE, rules=NO_BLUFF)
+    refusal = refuse(game, Play(0, card("wi+4"), Color.GREEN))
+    assert refusal.reason is Refusal.NO_BLUFFING
+    assert not any(isinstance(a, Play) and a.card == card("wi+4") for a in game.legal_actions(0))
+    # without the option it is a bluff the rules allow
+    bluff = position([["wi+4", "b1", "g2"], ["y1"], ["y2"]], "b3", PILE)
+    assert Play(0, card("wi+4"), Color.GREEN) in bluff.legal_actions(0)
+
+
+def test_no_bluffing_a_legal_wild_draw_four_has_nothing_to_challenge() -> None:
+    game = position([["wi+4", "g2", "g3"], ["y1", "y3"], ["y2"]], "b3", PILE, rules=NO_BLUFF)
+    game.apply(Play(0, card("wi+4"), Color.GREEN))
+    assert game.state.phase is Phase.STACK
+    assert game.legal_actions(1) == [Accept(1)]
+    assert refuse(game, Challenge(1)).reason is Refusal.NOTHING_TO_CHALLENGE
+    assert game.apply(Accept(1)) == [
+        DrawAccepted(1, 4),
+        CardsDrawn(1, 4, DrawReason.DRAW_FOUR, tuple(cards(*PILE[:4]))),
+        PlayerSkipped(1),
+        TurnStarted(2),
+    ]
+
+
+def test_no_bluffing_a_wild_draw_four_answer_to_a_draw_two_needs_no_card_of_its_colour() -> None:
+    rules = RuleSet(draw_responses=True, no_bluffing=True)
+    game = position(
+        [["b+2", "r1", "r2"], ["wi+4", "b1", "g1"], ["y1", "y2"]], "b3", PILE, rules=rules
+    )
+    game.apply(Play(0, card("b+2")))
+    assert refuse(game, Play(1, card("wi+4"), Color.RED)).reason is Refusal.NO_BLUFFING
+    assert [a for a in game.legal_actions(1) if not isinstance(a, Accept)] == []
+
+
+def test_draw_responses_the_normal_bot_answers_with_a_legal_wild_draw_four_not_a_bluff() -> None:
+    bot = make_bot("normal", random.Random(1))
+    bot.bluff = bot.bluff_near = 0.0  # type: ignore[attr-defined]
+    legal = position(
+        [["b+2", "r1", "r2"], ["wi+4", "g1", "g2"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES
+    )
+    legal.apply(Play(0, card("b+2")))
+    choice = bot.choose(legal.view(1), legal.legal_actions(1))
+    assert isinstance(choice, Play) and choice.card == card("wi+4")
+    # holding blue, the Draw Two's colour, the Wild Draw Four would be a bluff: accepted
+    bluff = position(
+        [["b+2", "r1", "r2"], ["wi+4", "b1", "g2"], ["y1", "y2"]], "b3", PILE, rules=RESPONSES
+    )
+    bluff.apply(Play(0, card("b+2")))
+    assert bot.choose(bluff.view(1), bluff.legal_actions(1)) == Accept(1)
