@@ -10,6 +10,7 @@ show), ``dialogs`` (the questions the table asks back) and ``table`` (the loop).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
@@ -35,7 +36,6 @@ from ..engine.events import (
     TopCard,
     TurnStarted,
 )
-from ..engine.game import Game
 from ..engine.state import Phase, PlayerView
 from ..store import Recorder, SavedGame
 from .commands import Answer, Ask, Invalid, Quit, Setting
@@ -47,6 +47,25 @@ from .terminal import Keyboard, Screen
 
 # events that answer the person (a refusal, card check, the top card): the answers' history
 _ANSWERS = (Rejected, CardCount, TopCard)
+
+
+class TableGame(Protocol):
+    """What a seat needs of the game it plays: the engine's ``Game`` at this keyboard, or
+    a server table's seat (``net.seat.RemoteGame``) holding only that seat's view.
+    """
+
+    opening: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def view(self, seat: int) -> PlayerView: ...
+
+    def out_of_turn_order(self) -> tuple[int, ...]: ...
 
 
 class _Left(Exception):
@@ -65,7 +84,7 @@ class Seat:
 
     def __init__(
         self,
-        game: Game,
+        game: TableGame,
         bots: Mapping[int, Bot],
         keyboard: Keyboard,
         screen: Screen,
@@ -90,7 +109,7 @@ class Seat:
         self.screen = screen
         self.outputs = outputs or Outputs(screen.say)
         self.me = seat
-        self.humans = [s for s in range(len(game.state.hands)) if s not in bots]
+        self.humans = [s for s in range(len(game.view(seat).names)) if s not in bots]
         self.pace = pace
         self.how = messages.KEYED if keyboard.keys else messages.TYPED
         view = game.view(seat)

@@ -1,0 +1,205 @@
+"""Network play end to end: ``uno-access serve`` on 127.0.0.1 and the real OpenSSH client
+in pseudo-terminals, two people and a bot at one table, each at their own terminal.
+
+The server deals from ``--seed``, so the tests know every hand (``table_game``) and can
+check, byte for byte, that no connection is sent a card of another hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net_ssh import Server, Ssh, keypair, refused, table_game
+
+from uno_access.access import messages
+from uno_access.engine.actions import Draw, Play
+from uno_access.engine.cards import Card, Kind
+from uno_access.engine.events import CardsDrawn
+from uno_access.engine.game import Game
+from uno_access.engine.state import Phase
+
+NAMES = ("ann", "bob", "Cy")  # two people, then the bot the table names
+CARD = r"(?:Red|Green|Blue|Yellow) (?:\d|Skip|Reverse|Draw Two)"
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: keypair(folder, name) for name in ("ann", "bob", "eve")}
+
+
+def _open_server(tmp: Path, seed: int, spec_pace: str = "1.5") -> Server:
+    return Server(tmp / "server", "--open", "--seed", str(seed), "--bot-pace", spec_pace)
+
+
+def _sit_down(port: int, keys: dict[str, Path], spec: str) -> tuple[Ssh, Ssh]:
+    """ann makes a table with ``spec``, bob joins, ann adds a bot and starts."""
+    ann = Ssh(port, keys["ann"], "ann")
+    ann.prompt()
+    bob = Ssh(port, keys["bob"], "bob")
+    bob.prompt()
+    ann.line(f"new {spec}")
+    ann.sees("You made table 1")
+    bob.line("join 1")
+    bob.sees("You sit at table 1, seat 2")
+    ann.sees("bob sits at table 1, seat 2")
+    ann.line("bot")
+    ann.sees("The bot Cy sits at table 1, seat 3")
+    ann.line("start")
+    return ann, bob
+
+
+def _first_play(game: Game) -> Play | None:
+    """A number card seat 0 may play at once, without UNO, on its first turn."""
+    view = game.view(0)
+    if view.current != 0 or view.phase is not Phase.PLAY:
+        return None
+    plays = [
+        a
+        for a in game.legal_actions(0)
+        if isinstance(a, Play) and a.card.kind is Kind.NUMBER and not a.uno
+    ]
+    return plays[0] if plays else None
+
+
+def _seed_where(spec: str) -> tuple[int, Play]:
+    for seed in range(1, 500):
+        play = _first_play(table_game(NAMES, spec, seed))
+        if play is not None:
+            return seed, play
+    raise AssertionError("no seed deals ann a first play")
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Ssh | Server]]:
+    opened: list[Ssh | Server] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, Ssh):
+            thing.close()
+        else:
+            err = thing.stop()
+            assert "Traceback" not in err, err
+
+
+def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_and_top_card(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    spec = "standard,hand_size=2"
+    seed, play = _seed_where(spec)
+    server = _open_server(tmp_path, seed)
+    closing.append(server)
+    ann, bob = _sit_down(server.port, keys, spec)
+    closing += [ann, bob]
+    ann.sees("UNO against bob and Cy")
+    bob.sees("UNO against ann and Cy")
+    ann.sees("Your turn")
+    name = messages.card_name(play.card)
+    ann.typed(play.card.code)  # her next-to-last card, and no UNO called
+    ann.sees(f"You play {name} and have one card left")
+    bob.sees(f"ann plays {name} and has one card left")
+    bob.press("x")  # bob catches her before he begins his turn
+    bob.sees("You catch ann without UNO: ann draws 2")
+    ann.sees("bob catches you without UNO: you draw 2")
+    ann.press("c")
+    ann.sees(r"Card check: you 3 cards, bob 2 cards, Cy 2 cards")
+    bob.press("t")
+    bob.sees(f"Top card: {name}")
+
+
+def _names(cards: list[Card]) -> set[str]:
+    """The spoken names of cards no other text says (numbers and coloured action cards)."""
+    return {messages.card_name(c) for c in cards if c.color is not None}
+
+
+def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    spec = "standard"
+    seed, play = _seed_where(spec)
+    game = table_game(NAMES, spec, seed)
+    dealt = [list(hand) for hand in game.state.hands]
+    pile = list(game.state.draw_pile)  # every card not yet seen by anyone
+    server = _open_server(tmp_path, seed, "0.5")
+    closing.append(server)
+    ann, bob = _sit_down(server.port, keys, spec)
+    closing += [ann, bob]
+    ann.sees("Your turn")
+    ann.typed(play.card.code)
+    game.apply(play)
+    bob.sees(f"ann plays {re.escape(messages.card_name(play.card))}")
+    bob.sees("Your turn")
+    drawn = next(e for e in game.apply(Draw(1)) if isinstance(e, CardsDrawn))
+    bob.press("d")
+    bob.sees(f"You draw {re.escape(messages.card_name(drawn.cards[0]))}")
+    if game.view(1).phase is Phase.DRAWN:
+        bob.press("k")
+    ann.sees("bob (keeps the card|plays)")
+    ann.sees(r"Cy (plays|draws)")  # the bot's turn: its hand, and the pile, stay unseen
+    ann.press("l")
+    ann.sees("Your hand, ")
+    bob.press("l")
+    bob.sees("Your hand, ")
+    ann.close()
+    bob.close()
+    public = (  # shown to everyone: played, turned up to start, drawn to choose the dealer
+        rf"(?:plays|start card is) ({CARD})",
+        rf"draws? ({CARD}) to choose the dealer",
+    )
+    played = {name for who in (ann, bob) for p in public for name in re.findall(p, who.text())}
+    for seat, who in ((0, ann), (1, bob)):
+        seen = who.text()
+        own = _names(dealt[seat]) | set(re.findall(rf"You draw ({CARD})", seen))
+        others = [c for s, hand in enumerate(dealt) if s != seat for c in hand] + pile
+        secret = _names(others) - own - played
+        assert secret, "the check has cards to look for"
+        leaked = sorted(name for name in secret if re.search(rf"\b{name}\b", seen))
+        assert not leaked, (NAMES[seat], leaked)
+
+
+def test_a_new_key_is_refused_without_the_invite_and_failures_are_slowed(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = Server(tmp_path / "server")
+    closing.append(server)
+    assert server.invite
+    gone, first, said = refused(server.port, keys["ann"], "ann")
+    assert gone and "Permission denied" in said
+    ann = Ssh(server.port, keys["ann"], f"ann+{server.invite}")  # claims the name
+    ann.prompt()
+    ann.line("quit")
+    ann.child.expect("closed|\\$|$")
+    ann.close()
+    again = Ssh(server.port, keys["ann"], "ann")  # her key is hers now, without the code
+    again.sees("Welcome, ann")
+    again.close()
+    gone, _, said = refused(server.port, keys["eve"], "ann")  # a wrong key for the name
+    assert gone and "Permission denied" in said
+    gone, _, _ = refused(server.port, keys["eve"], f"eve+{server.invite}x")
+    assert gone
+    gone, slowed, _ = refused(server.port, keys["eve"], "eve")
+    assert gone
+    assert slowed >= first + 0.8, (first, slowed)  # the fourth failure waits a second
+
+
+def test_an_escape_sequence_in_a_chat_line_reaches_no_other_terminal(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = _open_server(tmp_path, 1)
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    bob = Ssh(server.port, keys["bob"], "bob")
+    closing.append(bob)
+    bob.prompt()
+    hostile = "hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x07"
+    ann.press("\x1b[200~say " + hostile + "\x1b[201~")  # pasted: every byte reaches the server
+    ann.line("")
+    bob.sees("ann says: hi there!")
+    raw = bob.received.getvalue()
+    for sequence in ("\x1b]0;", "\x1b[2J", "\x1b[31m", "\x07"):
+        assert sequence not in raw
