@@ -35,8 +35,12 @@ def _open_server(tmp: Path, seed: int, spec_pace: str = "1.5") -> Server:
     return Server(tmp / "server", "--open", "--seed", str(seed), "--bot-pace", spec_pace)
 
 
-def _sit_down(port: int, keys: dict[str, Path], spec: str) -> tuple[Ssh, Ssh]:
-    """ann makes a table with ``spec``, bob joins, ann adds a bot and starts."""
+def _sit_down(
+    port: int, keys: dict[str, Path], spec: str, watcher: Ssh | None = None
+) -> tuple[Ssh, Ssh]:
+    """ann makes a table with ``spec``, bob joins (and ``watcher`` watches), ann adds a
+    bot and starts.
+    """
     ann = Ssh(port, keys["ann"], "ann")
     ann.prompt()
     bob = Ssh(port, keys["bob"], "bob")
@@ -46,6 +50,9 @@ def _sit_down(port: int, keys: dict[str, Path], spec: str) -> tuple[Ssh, Ssh]:
     bob.line("join 1")
     bob.sees("You sit at table 1, seat 2")
     ann.sees("bob sits at table 1, seat 2")
+    if watcher is not None:
+        watcher.line("watch 1")
+        watcher.sees("You watch table 1")
     ann.line("bot")
     ann.sees("The bot Cy sits at table 1, seat 3")
     ann.line("start")
@@ -125,7 +132,10 @@ def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
     pile = list(game.state.draw_pile)  # every card not yet seen by anyone
     server = _open_server(tmp_path, seed, "0.5")
     closing.append(server)
-    ann, bob = _sit_down(server.port, keys, spec)
+    eve = Ssh(server.port, keys["eve"], "eve")  # a spectator: the public view alone
+    closing.append(eve)
+    eve.prompt()
+    ann, bob = _sit_down(server.port, keys, spec, eve)
     closing += [ann, bob]
     ann.sees("Your turn")
     ann.typed(play.card.code)
@@ -143,21 +153,23 @@ def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
     ann.sees("Your hand, ")
     bob.press("l")
     bob.sees("Your hand, ")
-    ann.close()
-    bob.close()
+    eve.sees(r"Cy (plays|draws)")
+    for who in (ann, bob, eve):
+        who.close()
     public = (  # shown to everyone: played, turned up to start, drawn to choose the dealer
         rf"(?:plays|start card is) ({CARD})",
         rf"draws? ({CARD}) to choose the dealer",
     )
     played = {name for who in (ann, bob) for p in public for name in re.findall(p, who.text())}
-    for seat, who in ((0, ann), (1, bob)):
+    for seat, who in ((0, ann), (1, bob), (-1, eve)):
         seen = who.text()
-        own = _names(dealt[seat]) | set(re.findall(rf"You draw ({CARD})", seen))
+        own = _names(dealt[seat]) if seat >= 0 else set()
+        own |= set(re.findall(rf"You draw ({CARD})", seen))
         others = [c for s, hand in enumerate(dealt) if s != seat for c in hand] + pile
         secret = _names(others) - own - played
         assert secret, "the check has cards to look for"
         leaked = sorted(name for name in secret if re.search(rf"\b{name}\b", seen))
-        assert not leaked, (NAMES[seat], leaked)
+        assert not leaked, (seat, leaked)
 
 
 def test_a_new_key_is_refused_without_the_invite_and_failures_are_slowed(

@@ -2544,6 +2544,10 @@ def net_left_bot_plays(name: str) -> str:
     return f"{name} left the table; a bot plays in their seat."
 
 
+def net_table_ended(number: int) -> str:
+    return f"Table {number} has ended: every player has left it."
+
+
 def net_who(names: Sequence[str]) -> str:
     return "Connected: " + ", ".join(names) + "."
 

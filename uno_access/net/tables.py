@@ -195,7 +195,10 @@ class ServerTable:
             return
         place = self.places[seat]
         place.present = False
-        if self.stage is Stage.PLAYING:
+        if self.stage is Stage.PLAYING and not self.people():
+            self.stage = Stage.OVER  # bots alone do not play on
+            self.line(messages.net_table_ended(self.number))
+        elif self.stage is Stage.PLAYING:
             place.bot = DEFAULT_BOT
             self._bots[seat] = make_bot(DEFAULT_BOT, random.Random(self.seed + seat))
             self.line(messages.net_left_bot_plays(place.name))
