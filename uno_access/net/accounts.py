@@ -87,6 +87,7 @@ class Accounts:
 WINDOW = 60.0  # seconds a failure is remembered
 FIRST_DELAY = 0.25  # the wait after one failure; it doubles with each more
 MOST_DELAY = 8.0
+MOST_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
 
 
 @dataclass
@@ -97,6 +98,10 @@ class Limiter:
 
     def failed(self, address: str, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
+        if len(self.failures) >= MOST_ADDRESSES:  # forget the addresses quiet for a while
+            self.failures = {
+                a: times for a, times in self.failures.items() if now - times[-1] < WINDOW
+            }
         recent = [t for t in self.failures.get(address, []) if now - t < WINDOW]
         recent.append(now)
         self.failures[address] = recent[-32:]
