@@ -24,6 +24,7 @@ from ..access.render import Renderer
 from ..bots.base import BotNameError, parse_bot
 from ..engine.rules import DealError, RulesError, RuleSet
 from ..settings import Settings
+from ..ui.keys import Key, Pressed, TooLong
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, on_loop
@@ -105,10 +106,20 @@ class Person:
                 continue
             self.screen.input_taken()
             got = self.keyboard.read_woken(WATCH_PROMPT if self.watching else LOBBY_PROMPT)
-            if isinstance(got, Wake) or not isinstance(got, str):
+            if not isinstance(got, str):
+                self._not_a_line(got)
                 continue
             if not self._command(got):
                 return
+
+    def _not_a_line(self, got: object) -> None:
+        """A key that is no typed line, answered in words (a wake-up is not a key)."""
+        if isinstance(got, TooLong):
+            self._say(messages.LINE_TOO_LONG, Priority.URGENT)
+        elif isinstance(got, Pressed) and got.key is Key.CLOSE:
+            self._say(messages.LINE_CLEARED, Priority.URGENT)
+        elif not isinstance(got, Wake):
+            self._say(messages.NO_SUCH_KEY_TYPED, Priority.URGENT)
 
     def _command(self, line: str) -> bool:
         """Carry out a lobby command; False to quit."""
@@ -326,7 +337,8 @@ class Person:
                 continue
             self.screen.input_taken()
             got = self.keyboard.read_woken(WATCH_PROMPT)
-            if isinstance(got, Wake) or not isinstance(got, str):
+            if not isinstance(got, str):
+                self._not_a_line(got)
                 continue
             if not self._command(got):
                 raise EOFError

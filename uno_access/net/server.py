@@ -104,6 +104,19 @@ class _Connection(asyncssh.SSHServer):
         if claim is not None and not self.server.accounts.claim(*claim) and self._conn:
             self._conn.close()  # the name was claimed by another key meanwhile
 
+    # no tunnels of any kind: a session is the lobby, and nothing else is served
+    def connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def server_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
     def session_requested(self) -> asyncssh.SSHServerSession[str]:
         return _Session(self.server, self.name or "")
 
