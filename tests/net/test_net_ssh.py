@@ -15,7 +15,7 @@ import pytest
 from net_ssh import Server, Ssh, keypair, refused, table_game
 
 from uno_access.access import messages
-from uno_access.engine.actions import Draw, Play
+from uno_access.engine.actions import Catch, Draw, Play
 from uno_access.engine.cards import Card, Kind
 from uno_access.engine.events import CardsDrawn
 from uno_access.engine.game import Game
@@ -72,11 +72,33 @@ def _first_play(game: Game) -> Play | None:
     return plays[0] if plays else None
 
 
-def _seed_where(spec: str) -> tuple[int, Play]:
+def _uno_play(game: Game, first: Play) -> Play | None:
+    """After ann's ``first`` play and bob's catch, a number card bob may play calling UNO."""
+    game.apply(first)
+    game.apply(Catch(1, 0))
+    if game.view(1).current != 1:
+        return None
+    return next(
+        (
+            a
+            for a in game.legal_actions(1)
+            if isinstance(a, Play) and a.uno and a.card.kind is Kind.NUMBER
+        ),
+        None,
+    )
+
+
+def _seed_where(spec: str, uno: bool = False) -> tuple[int, Play, Play | None]:
+    """A seed whose table deals ann a first play (and, with ``uno``, bob an UNO play after
+    he catches her).
+    """
     for seed in range(1, 500):
         play = _first_play(table_game(NAMES, spec, seed))
-        if play is not None:
-            return seed, play
+        if play is None:
+            continue
+        then = _uno_play(table_game(NAMES, spec, seed), play) if uno else None
+        if then is not None or not uno:
+            return seed, play, then
     raise AssertionError("no seed deals ann a first play")
 
 
@@ -92,11 +114,12 @@ def closing() -> Iterator[list[Ssh | Server]]:
             assert "Traceback" not in err, err
 
 
-def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_and_top_card(
+def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_top_card_and_uno(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
 ) -> None:
     spec = "standard,hand_size=2"
-    seed, play = _seed_where(spec)
+    seed, play, uno = _seed_where(spec, uno=True)
+    assert uno is not None
     server = _open_server(tmp_path, seed)
     closing.append(server)
     ann, bob = _sit_down(server.port, keys, spec)
@@ -115,6 +138,10 @@ def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_and_top_c
     ann.sees(r"Card check: you 3 cards, bob 2 cards, Cy 2 cards")
     bob.press("t")
     bob.sees(f"Top card: {name}")
+    bob.typed(f"{uno.card.code} uno")  # his next-to-last card, with UNO
+    second = messages.card_name(uno.card)
+    bob.sees(f"You call UNO!.*You play {second} and have one card left")
+    ann.sees(f"bob calls UNO!.*bob plays {second} and has one card left")
 
 
 def _names(cards: list[Card]) -> set[str]:
@@ -126,7 +153,7 @@ def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
 ) -> None:
     spec = "standard"
-    seed, play = _seed_where(spec)
+    seed, play, _ = _seed_where(spec)
     game = table_game(NAMES, spec, seed)
     dealt = [list(hand) for hand in game.state.hands]
     pile = list(game.state.draw_pile)  # every card not yet seen by anyone
