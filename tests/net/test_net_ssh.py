@@ -242,3 +242,33 @@ def test_an_escape_sequence_in_a_chat_line_reaches_no_other_terminal(
     raw = bob.received.getvalue()
     for sequence in ("\x1b]0;", "\x1b[2J", "\x1b[31m", "\x07"):
         assert sequence not in raw
+
+
+def test_a_player_whose_connection_drops_keeps_the_seat_and_hears_what_was_missed(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    spec = "standard"
+    seed, play, _ = _seed_where(spec)
+    server = _open_server(tmp_path, seed, "0.5")
+    closing.append(server)
+    ann, bob = _sit_down(server.port, keys, spec)
+    closing += [ann, bob]
+    ann.sees("Your turn")
+    bob.sees("The start card is")
+    bob.close()  # bob's connection drops before his turn
+    ann.sees("bob left the table; a bot plays in their seat")
+    ann.typed(play.card.code)
+    ann.sees(r"bob (plays|draws)")  # the bot standing in for him
+    back = Ssh(server.port, keys["bob"], "bob")
+    closing.append(back)
+    back.prompt()
+    back.line("join 1")
+    back.sees("You are back at table 1, seat 2")
+    back.sees("What happened since you left:")
+    back.sees(f"ann plays {re.escape(messages.card_name(play.card))}")
+    back.sees(r"You (play|draw)")  # what the bot did in his seat, told as his
+    back.sees("Your hand, ")
+    back.sees("Top card: ")
+    ann.sees("bob is back at the table")
+    back.press("c")
+    back.sees("Card check: ")

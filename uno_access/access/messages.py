@@ -2544,6 +2544,18 @@ def net_left_bot_plays(name: str) -> str:
     return f"{name} left the table; a bot plays in their seat."
 
 
+def net_back(name: str) -> str:
+    return f"{name} is back at the table."
+
+
+def net_you_are_back(number: int, seat: int) -> str:
+    return f"You are back at table {number}, seat {seat}; a bot played for you meanwhile."
+
+
+NET_SINCE_YOU_LEFT = "What happened since you left:"
+NET_NOTHING_SINCE = "Nothing happened at the table while you were away."
+
+
 def net_table_ended(number: int) -> str:
     return f"Table {number} has ended: every player has left it."
 

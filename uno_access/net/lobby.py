@@ -202,6 +202,13 @@ class Person:
             self.watching = table
             self._to_table(table, messages.net_watches(self.name, table.number))
             return messages.net_you_watch(table.number)
+        if table.stage is Stage.PLAYING:
+            seat = table.rejoin(self.name)
+            if seat is not None:  # back at the seat a bot stood in for
+                table.listen(self.wake)
+                self.table = table
+                self.watching = None
+                return messages.net_you_are_back(table.number, seat + 1)
         if table.stage is not Stage.WAITING:
             return messages.net_table_started(table.number)
         if len(table.places) >= MOST_SEATS:
@@ -266,11 +273,11 @@ class Person:
                 if tell is not None:
                     tell(line)
 
-    def _leave(self) -> str:
+    def _leave(self, seen: int = 0) -> str:
         table = self.table or self.watching
         if table is None:
             return messages.NET_NOT_AT_TABLE
-        table.leave(self.name)
+        table.leave(self.name, seen)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
             self._to_table(table, messages.net_left(self.name, table.number))
@@ -295,6 +302,7 @@ class Person:
         settings = self.settings
         keyboard = NetKeyboard(input=self.input, output=self.output, keys=settings.keys)
         keyboard.take_input()
+        back_from = table.places[seat].seen or None  # a seat taken up again
         game = RemoteGame(table, seat, 1)
         seat_table = NetTable(
             game,
@@ -305,13 +313,14 @@ class Person:
             outputs=self.outputs,
             verbosity=settings.verbosity,
         )
+        seat_table.back_from = back_from
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
         try:
             seat_table.run()
         finally:
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
-            on_loop(self.loop, self._leave)
+            on_loop(self.loop, self._leave, game.seen)
             self._say(messages.NET_BACK_IN_LOBBY)
 
     def _watch(self, table: ServerTable) -> None:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from .. import text
-from ..access import messages
+from ..access import messages, speech
 from ..access.message import Priority
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
@@ -137,6 +137,11 @@ class RemoteGame:
         """The entries logged for this seat since the last one taken (not taken yet)."""
         return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1)
 
+    @property
+    def seen(self) -> int:
+        """The last entry taken (told)."""
+        return self._seen
+
     def take(self, entry: Entry) -> None:
         self._seen = entry.seq
         if entry.view is not None:
@@ -183,6 +188,36 @@ class NetTable(Table):
 
     game: RemoteGame
     keyboard: NetKeyboard
+    back_from: int | None = None  # a seat taken up again: the last entry told before
+
+    def _opening(self) -> None:
+        """A new game: its opening, as at home. A seat taken up again: what happened since
+        the person left (the entries after the last one told), then where they are.
+        """
+        back_from = self.back_from
+        if back_from is None:
+            super()._opening()
+            return
+        missed = self.game.pending()
+        told = [entry for entry in missed if entry.seq > back_from]
+        self.say(
+            messages.NET_SINCE_YOU_LEFT if told else messages.NET_NOTHING_SINCE,
+            Priority.NORMAL,
+            Buffer.GAME,
+        )
+        for entry in missed:
+            self.game.take(entry)
+            if entry.seq > back_from:
+                self._tell_entry(entry)
+        view = self._view()
+        for line in (
+            speech.describe_hand(view),
+            speech.describe_top(view),
+            speech.describe_whose_turn(view),
+        ):
+            if line is not None:
+                self._show(self.renderer.line(line), buffer=Buffer.GAME)
+        self._announce = view.my_turn
 
     def _step(self) -> None:
         try:

@@ -63,6 +63,7 @@ class Place:
     name: str
     bot: str | None = None  # the bot's strength; None for a person
     present: bool = True  # the person is still at the table
+    seen: int = 0  # a person away: the last entry they were told (a bot stands in)
 
 
 @dataclass
@@ -184,8 +185,10 @@ class ServerTable:
 
     # ----------------------------------------------------------------- people and bots
 
-    def leave(self, name: str) -> None:
-        """A person leaves: before the game, their seat goes; during it, a bot plays it."""
+    def leave(self, name: str, seen: int = 0) -> None:
+        """A person leaves: before the game, their seat goes; during it, a bot stands in
+        for them until they come back (``rejoin``), ``seen`` the last entry they were told.
+        """
         seat = self.seat_of(name)
         self.spectators.discard(name)
         if seat is None:
@@ -195,14 +198,30 @@ class ServerTable:
             return
         place = self.places[seat]
         place.present = False
+        place.seen = seen
         if self.stage is Stage.PLAYING and not self.people():
             self.stage = Stage.OVER  # bots alone do not play on
             self.line(messages.net_table_ended(self.number))
         elif self.stage is Stage.PLAYING:
             place.bot = DEFAULT_BOT
             self._bots[seat] = make_bot(DEFAULT_BOT, random.Random(self.seed + seat))
+            self._watching = watchers(self._bots.items())
             self.line(messages.net_left_bot_plays(place.name))
             self._schedule()
+
+    def rejoin(self, name: str) -> int | None:
+        """A person back at the seat a bot stood in for; the seat (None: there is none)."""
+        if self.stage is not Stage.PLAYING:
+            return None
+        for seat, place in enumerate(self.places):
+            if not place.present and place.name.lower() == name.lower():
+                place.present = True
+                place.bot = None
+                self._bots.pop(seat, None)
+                self._watching = watchers(self._bots.items())
+                self.line(messages.net_back(place.name))
+                return seat
+        return None
 
     def people(self) -> list[str]:
         return [p.name for p in self.places if p.bot is None and p.present]
