@@ -261,6 +261,7 @@ def test_a_player_whose_connection_drops_keeps_the_seat_and_hears_what_was_misse
     ann.sees(r"bob (plays|draws)")  # the bot standing in for him
     back = Ssh(server.port, keys["bob"], "bob")
     closing.append(back)
+    back.sees("Your seat at table 1 waits for you, a bot playing it: type join 1")
     back.prompt()
     back.line("join 1")
     back.sees("You are back at table 1, seat 2")
@@ -272,3 +273,27 @@ def test_a_player_whose_connection_drops_keeps_the_seat_and_hears_what_was_misse
     ann.sees("bob is back at the table")
     back.press("c")
     back.sees("Card check: ")
+
+
+def test_with_keys_off_a_seat_over_ssh_types_every_command(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = _open_server(tmp_path, 3, "0.5")
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("keys off")
+    ann.sees("Keys off")
+    ann.line("verbosity full")
+    ann.sees("Verbosity full")
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("The bot Bob sits")
+    ann.line("start")
+    ann.sees("UNO against Bob")
+    ann.line("c")  # a typed command, sent with Enter
+    ann.sees(r"Card check: you \d+ cards, Bob \d+ cards")
+    ann.line("top")
+    ann.sees(r"Top card: [A-Z][a-z]+.*\(\w+\)")  # full verbosity names the card's code

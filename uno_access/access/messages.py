@@ -2452,6 +2452,7 @@ NET_LOBBY_HELP = (
     "start: the table's maker starts the game.",
     "say TEXT: a line to the lobby, or to your table.",
     "leave: leave your table. who: who is connected. help: this. quit: leave the server.",
+    "keys on or keys off, verbosity brief, normal or full: how your games take keys and speak.",
     "Once the game starts you play it exactly as uno-access play; say TEXT still chats.",
 )
 
@@ -2554,6 +2555,26 @@ def net_you_are_back(number: int, seat: int) -> str:
 
 NET_SINCE_YOU_LEFT = "What happened since you left:"
 NET_NOTHING_SINCE = "Nothing happened at the table while you were away."
+
+
+def net_seat_waits(number: int) -> str:
+    return f"Your seat at table {number} waits for you, a bot playing it: type join {number}."
+
+
+def net_keys_set(on: bool) -> str:
+    if on:
+        return "Keys on: at the table, one key per command, as in uno-access play."
+    return "Keys off: at the table, every command is typed and sent with Enter."
+
+
+def net_verbosity_set(value: str) -> str:
+    return f"Verbosity {value}, from your next game on."
+
+
+def net_setting_values(word: str) -> str:
+    if word == "keys":
+        return "Type keys on or keys off."
+    return "Type verbosity brief, verbosity normal or verbosity full."
 
 
 def net_table_ended(number: int) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import queue
 from collections.abc import Callable
+from dataclasses import replace
 
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import Input
@@ -74,6 +75,8 @@ class Person:
         with create_app_session(input=self.input, output=self.output):
             try:
                 self._say(messages.net_welcome(self.name))
+                for number in on_loop(self.loop, self._away_seats):
+                    self._say(messages.net_seat_waits(number))
                 self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
@@ -155,11 +158,34 @@ class Person:
             self._say(on_loop(self.loop, self._leave))
         elif word == "who":
             self._say(on_loop(self.loop, self._who))
+        elif word in ("keys", "verbosity"):
+            self._say(self._setting(word, rest.lower()))
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
         return True
 
+    def _setting(self, word: str, value: str) -> str:
+        """``keys on``/``keys off``, ``verbosity brief``/``normal``/``full``: how this
+        session's games take keys and speak, from the next game on.
+        """
+        if word == "keys" and value in ("on", "off"):
+            self.settings = replace(self.settings, keys=value == "on")
+            return messages.net_keys_set(self.settings.keys)
+        if word == "verbosity" and value in {v.value for v in Verbosity}:
+            self.settings = replace(self.settings, verbosity=Verbosity(value))
+            return messages.net_verbosity_set(value)
+        return messages.net_setting_values(word)
+
     # ----------------------------------------------------------------- on the loop
+
+    def _away_seats(self) -> list[int]:
+        """The tables where a bot stands in for this person."""
+        return [
+            t.number
+            for t in self.lobby.tables.values()
+            if t.stage is Stage.PLAYING
+            and any(not p.present and p.name.lower() == self.name.lower() for p in t.places)
+        ]
 
     def _tables(self) -> list[str]:
         tables = self.lobby.tables
