@@ -127,6 +127,10 @@ def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_top_card_
     ann.sees("UNO against bob and Cy")
     bob.sees("UNO against ann and Cy")
     ann.sees("Your turn")
+    bob.press("d")  # out of turn: refused by the server, with its reason
+    bob.sees("It is not your turn")
+    bob.typed("x" * 600)  # a line too long: refused, nothing done
+    bob.sees("That line is too long")
     name = messages.card_name(play.card)
     ann.typed(play.card.code)  # her next-to-last card, and no UNO called
     ann.sees(f"You play {name} and have one card left")
