@@ -199,7 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help=messages.HELP_SERVE_HOST)
     serve.add_argument(
         "--port",
-        type=_in_range(int, 0, 65535, messages.HELP_SERVE_PORT),
+        type=_in_range(int, 0, 65535, messages.PORT_RANGE),
         default=8022,
         help=messages.HELP_SERVE_PORT,
     )

@@ -2430,6 +2430,7 @@ def unknown_bot_strength(name: str, known: tuple[str, ...]) -> str:
 HELP_SERVE = "a game server over SSH: people join with ssh, each at their own terminal"
 HELP_SERVE_HOST = "the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)"
 HELP_SERVE_PORT = "the port to listen on (default 8022; 0 picks a free one)"
+PORT_RANGE = "the port is a whole number from 0 to 65535 (0 picks a free one)"
 HELP_SERVE_DATA = "the server's folder: its host key and accounts"
 HELP_SERVE_OPEN = "let any new key claim a free name, without the invite code"
 HELP_SERVE_SEED = "seed the tables' deals (table N deals from SEED + N), for tests"
