@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything uno-access needs on Debian (12 or later), idempotently:
-#   1. the Debian packages for braille (liblouis, BrlAPI) and speech (espeak-ng, aplay);
+#   1. the Debian packages for braille (liblouis, BrlAPI), speech (espeak-ng, aplay) and
+#      the network tests (openssh-client: the real ssh the tests drive);
 #   2. a Python >= 3.11 virtual environment in .venv with the project installed
 #      editable, with its test tools;
 #   3. links from the venv to Debian's `louis` and `brlapi` Python modules,
@@ -38,7 +39,7 @@ cd "$ROOT"
 VENV="$ROOT/.venv"
 START_NS="$(date +%s%N)"
 
-DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi)
+DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi openssh-client)
 DIST_PACKAGES=/usr/lib/python3/dist-packages
 STAMP="$VENV/.uno-access-installed"
 SETUP_VERSION=1   # bump to force a reinstall of the Python packages everywhere

@@ -200,6 +200,18 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help=messages.HELP_EXPORT)
     export.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
     export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
+    serve = sub.add_parser("serve", help=messages.HELP_SERVE)
+    serve.add_argument("--host", default="127.0.0.1", help=messages.HELP_SERVE_HOST)
+    serve.add_argument(
+        "--port",
+        type=_in_range(int, 0, 65535, messages.PORT_RANGE),
+        default=8022,
+        help=messages.HELP_SERVE_PORT,
+    )
+    serve.add_argument("--data", default=None, help=messages.HELP_SERVE_DATA)
+    serve.add_argument("--open", action="store_true", help=messages.HELP_SERVE_OPEN)
+    serve.add_argument("--seed", type=int, default=None, help=messages.HELP_SERVE_SEED)
+    serve.add_argument("--bot-pace", type=_pace, default=1.0, help=messages.HELP_BOT_PACE)
     doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
     doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
     return parser
@@ -445,7 +457,26 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .net.server import serve
+
+    try:
+        return serve(
+            args.host,
+            args.port,
+            Path(args.data) if args.data else None,
+            args.open,
+            args.seed,
+            args.bot_pace,
+        )
+    except OSError as error:  # the port is taken, the folder cannot be made
+        raise UsageError(outside.shown(str(error), 200)) from None
+
+
 COMMANDS = {
+    "serve": cmd_serve,
     "play": cmd_play,
     "simulate": cmd_simulate,
     "scenario": cmd_scenario,

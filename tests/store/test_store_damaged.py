@@ -114,7 +114,7 @@ def test_a_refused_play_of_no_cards_at_the_table_is_told_and_not_saved(home: Pat
             0,
             recorder=recorder,
         )
-        hand = table.game.state.hands[0]
+        hand = table.game.view(0).hand
         events = table._apply(Play(0, hand[0], count=0))
     assert type(events[0]).__name__ == "Rejected"
     saved = opened.store.load(recorder.game or 0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
+from typing import Protocol
 
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
@@ -37,7 +38,6 @@ from ..engine.events import (
     TopCard,
     TurnStarted,
 )
-from ..engine.game import Game
 from ..engine.state import Phase, PlayerView
 from ..store import Recorder, SavedGame
 from .commands import Answer, Ask, Invalid, Quit, Setting
@@ -49,6 +49,25 @@ from .terminal import Keyboard, Screen
 
 # events that answer the person (a refusal, card check, the top card): the answers' history
 _ANSWERS = (Rejected, CardCount, TopCard)
+
+
+class TableGame(Protocol):
+    """What a seat needs of the game it plays: the engine's ``Game`` at this keyboard, or
+    a server table's seat (``net.seat.RemoteGame``) holding only that seat's view.
+    """
+
+    opening: tuple[Event, ...]
+
+    @property
+    def over(self) -> bool: ...
+
+    def apply(self, action: Action) -> list[Event]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+    def view(self, seat: int) -> PlayerView: ...
+
+    def out_of_turn_order(self) -> tuple[int, ...]: ...
 
 
 class _Left(Exception):
@@ -67,7 +86,7 @@ class Seat:
 
     def __init__(
         self,
-        game: Game,
+        game: TableGame,
         bots: Mapping[int, Bot],
         keyboard: Keyboard,
         screen: Screen,
@@ -81,6 +100,7 @@ class Seat:
         grace: float = 0.0,
         notices: Notices | None = None,
         speech_seat: int = 0,
+        at_keyboard: Sequence[int] | None = None,
     ) -> None:
         self.game = game
         self.recorder = recorder
@@ -94,7 +114,13 @@ class Seat:
         self.screen = screen
         self.outputs = outputs or Outputs(screen.say)
         self.me = seat
-        self.humans = [s for s in range(len(game.state.hands)) if s not in bots]
+        # the people at this keyboard: every seat that is not a bot, unless told (a
+        # network seat is one person, whoever else sits at the table)
+        self.humans = (
+            list(at_keyboard)
+            if at_keyboard is not None
+            else [s for s in range(len(game.view(seat).names)) if s not in bots]
+        )
         # hot seat: several people at this keyboard, one of whom holds it at a time (None:
         # nobody yet, before the first has taken it); each has a history of their own
         self.hot_seat = len(self.humans) > 1

@@ -1,0 +1,181 @@
+"""The real parts of network play for tests: ``uno-access serve`` as a subprocess on
+127.0.0.1, and the real OpenSSH client in pseudo-terminals (pexpect), with keys made by
+``ssh-keygen``. Every character each connection receives is kept (``Ssh.received``).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+
+from uno_access.engine.game import Game
+from uno_access.engine.rules import RuleSet
+
+ROOT = Path(__file__).resolve().parents[2]
+ENTER = "\r"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+
+
+def keypair(folder: Path, name: str) -> Path:
+    path = folder / f"key_{name}"
+    if not path.exists():
+        subprocess.run(
+            ["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)],
+            check=True,
+            capture_output=True,
+        )
+    return path
+
+
+class Server:
+    """``uno-access serve --port 0 --data DIR ...`` until ``stop``."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "uno_access",
+                "serve",
+                "--port",
+                "0",
+                "--data",
+                str(data),
+                *args,
+            ],
+            cwd=str(ROOT),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.process.stdout is not None
+        first = self.process.stdout.readline()
+        found = re.fullmatch(r"Listening on 127\.0\.0\.1:(\d+)\n", first)
+        assert found, (first, self.process.stderr.read() if self.process.stderr else "")
+        self.port = int(found.group(1))
+        self.invite: str | None = None
+        if "--open" not in args:
+            line = self.process.stdout.readline()
+            code = re.match(r"Invite code: (\w+)", line)
+            assert code, line
+            self.invite = code.group(1)
+
+    def stop(self) -> str:
+        """Stop the server; what it wrote on standard error."""
+        self.process.terminate()
+        try:
+            _, err = self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            _, err = self.process.communicate()
+        return err
+
+
+class Ssh:
+    """``ssh -p PORT -i KEY NAME@127.0.0.1`` in a pseudo-terminal of 120 columns."""
+
+    def __init__(self, port: int, key: Path, user: str, timeout: float = 20) -> None:
+        self.received = io.StringIO()
+        self.child = pexpect.spawn(
+            "ssh",
+            [
+                "-tt",
+                "-p",
+                str(port),
+                "-i",
+                str(key),
+                "-o",
+                "IdentitiesOnly=yes",
+                "-o",
+                "StrictHostKeyChecking=no",
+                "-o",
+                "UserKnownHostsFile=/dev/null",
+                "-o",
+                "LogLevel=ERROR",
+                "-o",
+                "BatchMode=yes",
+                f"{user}@127.0.0.1",
+            ],
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=timeout,
+            dimensions=(40, 120),
+            env=dict(os.environ, TERM="xterm-256color"),
+        )
+        self.child.logfile_read = self.received
+
+    def sees(self, pattern: str) -> str:
+        """Wait for ``pattern`` (a regular expression) in the output; what matched."""
+        self.child.expect(pattern)
+        return str(self.child.after)
+
+    def prompt(self, name: str = "lobby") -> None:
+        self.child.expect_exact(f"{name}>")
+
+    def line(self, text: str) -> None:
+        self.child.send(text + ENTER)
+
+    def press(self, key: str) -> None:
+        self.child.send(key)
+
+    def typed(self, command: str) -> None:
+        """At a key prompt: the command line (/), then ``command`` and Enter."""
+        self.child.send("/")
+        self.child.expect_exact("Command line")
+        self.child.send(command + ENTER)
+
+    def text(self) -> str:
+        """Everything received, without the terminal's control sequences."""
+        return ANSI.sub("", self.received.getvalue())
+
+    def close(self) -> None:
+        self.child.close(force=True)
+
+
+def refused(port: int, key: Path, user: str) -> tuple[bool, float, str]:
+    """An ssh login that should fail: whether it was refused, how long it took, and what
+    ssh said.
+    """
+    start = time.monotonic()
+    done = subprocess.run(
+        [
+            "ssh",
+            "-T",
+            "-p",
+            str(port),
+            "-i",
+            str(key),
+            "-o",
+            "IdentitiesOnly=yes",
+            "-o",
+            "StrictHostKeyChecking=no",
+            "-o",
+            "UserKnownHostsFile=/dev/null",
+            "-o",
+            "BatchMode=yes",
+            "-o",
+            "PreferredAuthentications=publickey",
+            f"{user}@127.0.0.1",
+        ],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    return done.returncode == 255, time.monotonic() - start, done.stderr
+
+
+def table_game(names: tuple[str, ...], spec: str, server_seed: int, number: int = 1) -> Game:
+    """The game a table of ``serve --seed server_seed`` deals (``net.tables``)."""
+    rng = random.Random(server_seed + number)
+    return Game.new(names, RuleSet.from_spec(spec), rng=random.Random(rng.random()))

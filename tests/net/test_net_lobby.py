@@ -1,0 +1,47 @@
+"""The lobby's own rules, below the terminal: what a person types is made safe by the
+server itself before anyone else gets it (the keyboard cleans a paste too, but a
+server never relies on its client).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from uno_access.net.lobby import Person
+from uno_access.net.tables import Lobby
+
+
+@pytest.fixture
+def lobby() -> Iterator[Lobby]:
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    yield Lobby(loop)
+    loop.call_soon_threadsafe(loop.stop)
+    thread.join(5)
+    loop.close()
+
+
+def _person(name: str, lobby: Lobby, lines: list[str]) -> Person:
+    with create_pipe_input() as pipe:
+        person = Person(name, lobby, pipe, DummyOutput(), lines.append)
+    lobby.people[name] = person.tell
+    return person
+
+
+def test_a_chat_line_reaches_the_others_without_escape_sequences_or_control_characters(
+    lobby: Lobby,
+) -> None:
+    ann = _person("ann", lobby, [])
+    bob = _person("bob", lobby, [])
+    ann._command("say hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x00\x9b2J" + "x" * 400)
+    got = bob.inbox.get(timeout=5)
+    assert got.startswith("ann says: hi there!")
+    assert not any(ch in got for ch in "\x1b\x07\x00\x9b")
+    assert len(got) < 400  # a chat line is bounded

@@ -1,0 +1,303 @@
+"""Network play end to end: ``uno-access serve`` on 127.0.0.1 and the real OpenSSH client
+in pseudo-terminals, two people and a bot at one table, each at their own terminal.
+
+The server deals from ``--seed``, so the tests know every hand (``table_game``) and can
+check, byte for byte, that no connection is sent a card of another hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net_ssh import Server, Ssh, keypair, refused, table_game
+
+from uno_access.access import messages
+from uno_access.engine.actions import Catch, Draw, Play
+from uno_access.engine.cards import Card, Kind
+from uno_access.engine.events import CardsDrawn
+from uno_access.engine.game import Game
+from uno_access.engine.state import Phase
+
+NAMES = ("ann", "bob", "Cy")  # two people, then the bot the table names
+CARD = r"(?:Red|Green|Blue|Yellow) (?:\d|Skip|Reverse|Draw Two)"
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: keypair(folder, name) for name in ("ann", "bob", "eve")}
+
+
+def _open_server(tmp: Path, seed: int, spec_pace: str = "1.5") -> Server:
+    return Server(tmp / "server", "--open", "--seed", str(seed), "--bot-pace", spec_pace)
+
+
+def _sit_down(
+    port: int, keys: dict[str, Path], spec: str, watcher: Ssh | None = None
+) -> tuple[Ssh, Ssh]:
+    """ann makes a table with ``spec``, bob joins (and ``watcher`` watches), ann adds a
+    bot and starts.
+    """
+    ann = Ssh(port, keys["ann"], "ann")
+    ann.prompt()
+    bob = Ssh(port, keys["bob"], "bob")
+    bob.prompt()
+    ann.line(f"new {spec}")
+    ann.sees("You made table 1")
+    bob.line("join 1")
+    bob.sees("You sit at table 1, seat 2")
+    ann.sees("bob sits at table 1, seat 2")
+    if watcher is not None:
+        watcher.line("watch 1")
+        watcher.sees("You watch table 1")
+    ann.line("bot")
+    ann.sees("The bot Cy sits at table 1, seat 3")
+    ann.line("start")
+    return ann, bob
+
+
+def _first_play(game: Game) -> Play | None:
+    """A number card seat 0 may play at once, without UNO, on its first turn."""
+    view = game.view(0)
+    if view.current != 0 or view.phase is not Phase.PLAY:
+        return None
+    plays = [
+        a
+        for a in game.legal_actions(0)
+        if isinstance(a, Play) and a.card.kind is Kind.NUMBER and not a.uno
+    ]
+    return plays[0] if plays else None
+
+
+def _uno_play(game: Game, first: Play) -> Play | None:
+    """After ann's ``first`` play and bob's catch, a number card bob may play calling UNO."""
+    game.apply(first)
+    game.apply(Catch(1, 0))
+    if game.view(1).current != 1:
+        return None
+    return next(
+        (
+            a
+            for a in game.legal_actions(1)
+            if isinstance(a, Play) and a.uno and a.card.kind is Kind.NUMBER
+        ),
+        None,
+    )
+
+
+def _seed_where(spec: str, uno: bool = False) -> tuple[int, Play, Play | None]:
+    """A seed whose table deals ann a first play (and, with ``uno``, bob an UNO play after
+    he catches her).
+    """
+    for seed in range(1, 500):
+        play = _first_play(table_game(NAMES, spec, seed))
+        if play is None:
+            continue
+        then = _uno_play(table_game(NAMES, spec, seed), play) if uno else None
+        if then is not None or not uno:
+            return seed, play, then
+    raise AssertionError("no seed deals ann a first play")
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Ssh | Server]]:
+    opened: list[Ssh | Server] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, Ssh):
+            thing.close()
+        else:
+            err = thing.stop()
+            assert "Traceback" not in err, err
+
+
+def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_top_card_and_uno(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    spec = "standard,hand_size=2"
+    seed, play, uno = _seed_where(spec, uno=True)
+    assert uno is not None
+    server = _open_server(tmp_path, seed)
+    closing.append(server)
+    ann, bob = _sit_down(server.port, keys, spec)
+    closing += [ann, bob]
+    ann.sees("UNO against bob and Cy")
+    bob.sees("UNO against ann and Cy")
+    ann.sees("Your turn")
+    bob.press("d")  # out of turn: refused by the server, with its reason
+    bob.sees("It is not your turn")
+    bob.typed("x" * 600)  # a line too long: refused, nothing done
+    bob.sees("That line is too long")
+    name = messages.card_name(play.card)
+    ann.typed(play.card.code)  # her next-to-last card, and no UNO called
+    ann.sees(f"You play {name} and have one card left")
+    bob.sees(f"ann plays {name} and has one card left")
+    bob.press("x")  # bob catches her before he begins his turn
+    bob.sees("You catch ann without UNO: ann draws 2")
+    ann.sees("bob catches you without UNO: you draw 2")
+    ann.press("c")
+    ann.sees(r"Card check: you 3 cards, bob 2 cards, Cy 2 cards")
+    bob.press("t")
+    bob.sees(f"Top card: {name}")
+    bob.typed(f"{uno.card.code} uno")  # his next-to-last card, with UNO
+    second = messages.card_name(uno.card)
+    bob.sees(f"You call UNO!.*You play {second} and have one card left")
+    ann.sees(f"bob calls UNO!.*bob plays {second} and has one card left")
+
+
+def _names(cards: list[Card]) -> set[str]:
+    """The spoken names of cards no other text says (numbers and coloured action cards)."""
+    return {messages.card_name(c) for c in cards if c.color is not None}
+
+
+def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    spec = "standard"
+    seed, play, _ = _seed_where(spec)
+    game = table_game(NAMES, spec, seed)
+    dealt = [list(hand) for hand in game.state.hands]
+    pile = list(game.state.draw_pile)  # every card not yet seen by anyone
+    server = _open_server(tmp_path, seed, "0.5")
+    closing.append(server)
+    eve = Ssh(server.port, keys["eve"], "eve")  # a spectator: the public view alone
+    closing.append(eve)
+    eve.prompt()
+    ann, bob = _sit_down(server.port, keys, spec, eve)
+    closing += [ann, bob]
+    ann.sees("Your turn")
+    ann.typed(play.card.code)
+    game.apply(play)
+    bob.sees(f"ann plays {re.escape(messages.card_name(play.card))}")
+    bob.sees("Your turn")
+    drawn = next(e for e in game.apply(Draw(1)) if isinstance(e, CardsDrawn))
+    bob.press("d")
+    bob.sees(f"You draw {re.escape(messages.card_name(drawn.cards[0]))}")
+    if game.view(1).phase is Phase.DRAWN:
+        bob.press("k")
+    ann.sees("bob (keeps the card|plays)")
+    ann.sees(r"Cy (plays|draws)")  # the bot's turn: its hand, and the pile, stay unseen
+    ann.press("l")
+    ann.sees("Your hand, ")
+    bob.press("l")
+    bob.sees("Your hand, ")
+    eve.sees(r"Cy (plays|draws)")
+    for who in (ann, bob, eve):
+        who.close()
+    public = (  # shown to everyone: played, turned up to start, drawn to choose the dealer
+        rf"(?:plays|start card is) ({CARD})",
+        rf"draws? ({CARD}) to choose the dealer",
+    )
+    played = {name for who in (ann, bob) for p in public for name in re.findall(p, who.text())}
+    for seat, who in ((0, ann), (1, bob), (-1, eve)):
+        seen = who.text()
+        own = _names(dealt[seat]) if seat >= 0 else set()
+        own |= set(re.findall(rf"You draw ({CARD})", seen))
+        others = [c for s, hand in enumerate(dealt) if s != seat for c in hand] + pile
+        secret = _names(others) - own - played
+        assert secret, "the check has cards to look for"
+        leaked = sorted(name for name in secret if re.search(rf"\b{name}\b", seen))
+        assert not leaked, (seat, leaked)
+
+
+def test_a_new_key_is_refused_without_the_invite_and_failures_are_slowed(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = Server(tmp_path / "server")
+    closing.append(server)
+    assert server.invite
+    gone, first, said = refused(server.port, keys["ann"], "ann")
+    assert gone and "Permission denied" in said
+    ann = Ssh(server.port, keys["ann"], f"ann+{server.invite}")  # claims the name
+    ann.prompt()
+    ann.line("quit")
+    ann.child.expect("closed|\\$|$")
+    ann.close()
+    again = Ssh(server.port, keys["ann"], "ann")  # her key is hers now, without the code
+    again.sees("Welcome, ann")
+    again.close()
+    gone, _, said = refused(server.port, keys["eve"], "ann")  # a wrong key for the name
+    assert gone and "Permission denied" in said
+    gone, _, _ = refused(server.port, keys["eve"], f"eve+{server.invite}x")
+    assert gone
+    gone, slowed, _ = refused(server.port, keys["eve"], "eve")
+    assert gone
+    assert slowed >= 1.0, (first, slowed)  # the fourth failure within a minute waits 1 s
+
+
+def test_an_escape_sequence_in_a_chat_line_reaches_no_other_terminal(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = _open_server(tmp_path, 1)
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    bob = Ssh(server.port, keys["bob"], "bob")
+    closing.append(bob)
+    bob.prompt()
+    hostile = "hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x07"
+    ann.press("\x1b[200~say " + hostile + "\x1b[201~")  # pasted: every byte reaches the server
+    ann.line("")
+    bob.sees("ann says: hi there!")
+    raw = bob.received.getvalue()
+    for sequence in ("\x1b]0;", "\x1b[2J", "\x1b[31m", "\x07"):
+        assert sequence not in raw
+
+
+def test_a_player_whose_connection_drops_keeps_the_seat_and_hears_what_was_missed(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    spec = "standard"
+    seed, play, _ = _seed_where(spec)
+    server = _open_server(tmp_path, seed, "0.5")
+    closing.append(server)
+    ann, bob = _sit_down(server.port, keys, spec)
+    closing += [ann, bob]
+    ann.sees("Your turn")
+    bob.sees("The start card is")
+    bob.close()  # bob's connection drops before his turn
+    ann.sees("bob left the table; a bot plays in their seat")
+    ann.typed(play.card.code)
+    ann.sees(r"bob (plays|draws)")  # the bot standing in for him
+    back = Ssh(server.port, keys["bob"], "bob")
+    closing.append(back)
+    back.sees("Your seat at table 1 waits for you, a bot playing it: type join 1")
+    back.prompt()
+    back.line("join 1")
+    back.sees("You are back at table 1, seat 2")
+    back.sees("What happened since you left:")
+    back.sees(f"ann plays {re.escape(messages.card_name(play.card))}")
+    back.sees(r"You (play|draw)")  # what the bot did in his seat, told as his
+    back.sees("Your hand, ")
+    back.sees("Top card: ")
+    ann.sees("bob is back at the table")
+    back.press("c")
+    back.sees("Card check: ")
+
+
+def test_with_keys_off_a_seat_over_ssh_types_every_command(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = _open_server(tmp_path, 3, "0.5")
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("keys off")
+    ann.sees("Keys off")
+    ann.line("verbosity full")
+    ann.sees("Verbosity full")
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("The bot Bob sits")
+    ann.line("start")
+    ann.sees("UNO against Bob")
+    ann.line("c")  # a typed command, sent with Enter
+    ann.sees(r"Card check: you \d+ cards, Bob \d+ cards")
+    ann.line("top")
+    ann.sees(r"Top card: [A-Z][a-z]+.*\(\w+\)")  # full verbosity names the card's code

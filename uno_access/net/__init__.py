@@ -1,0 +1,1 @@
+"""Network play: the game server over SSH, its lobby, tables and remote seats."""

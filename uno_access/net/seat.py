@@ -1,0 +1,322 @@
+"""A person's seat at a server table, played over plain ssh: the same ``Table`` as at
+home (the same keys, typed commands and lines), rendered on the server for that seat.
+
+The seat holds no game of its own. ``RemoteGame`` stands where the engine's ``Game``
+stands at home: it knows only what the table's log gave this seat (its own events,
+its ``PlayerView``, its legal actions) and sends every action to the table, which
+applies it on the server's event loop (the only writer). ``NetTable`` is the home table
+with one change: while it waits (for the others' moves, or for a key), what the table
+logs for this seat wakes its prompt and is told, and out-of-turn chances are told
+without stopping play; what a person does out of turn is applied in the order it
+arrives at the server.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .. import text
+from ..access import messages, speech
+from ..access.message import Priority
+from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
+from ..engine.events import Event
+from ..engine.state import Phase, PlayerView
+from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
+from ..ui.history import Buffer
+from ..ui.keys import Pressed, Read, Routed
+from ..ui.table import Table
+from ..ui.terminal import Keyboard, _as_input, _exit
+from .tables import Entry, ServerTable
+
+T = TypeVar("T")
+
+CHAT_LIMIT = 300  # the longest chat line passed on
+_OUT_OF_TURN = (Catch, CallUno, JumpIn)
+
+
+def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -> T:
+    """Run ``fn(*args)`` on the server's event loop (the tables' one writer) and wait for it."""
+    done: concurrent.futures.Future[T] = concurrent.futures.Future()
+
+    def run() -> None:
+        try:
+            done.set_result(fn(*args))
+        except BaseException as error:  # handed back to the caller's thread
+            done.set_exception(error)
+
+    loop.call_soon_threadsafe(run)
+    return done.result()
+
+
+class Wake:
+    """What a woken prompt returns: the table logged something for this seat."""
+
+
+WAKE = Wake()
+
+
+class NetKeyboard(Keyboard):
+    """The home keyboard over an ssh channel, whose prompt the table can wake."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._woken = False
+        self._wakeable = False
+        self._wake_lock = threading.Lock()
+
+    def take_input(self) -> None:
+        """This keyboard reads the session's input now (each keeps its own paste limits)."""
+        from ..ui.terminal import _bound_paste
+
+        _bound_paste(self._app.input, self.modes)
+
+    def wake(self) -> None:
+        """From any thread: end the prompt now, or the next one as soon as it starts."""
+        with self._wake_lock:
+            self._woken = True
+        app = self._app
+        loop = getattr(app, "loop", None)
+        if app.is_running and loop is not None:
+            loop.call_soon_threadsafe(self._deliver_wake)
+
+    def _deliver_wake(self) -> None:
+        if not self._wakeable:
+            return
+        with self._wake_lock:
+            if not self._woken:
+                return
+        self._app.erase_when_done = True  # a line half typed stays in the buffer, redrawn
+        _exit(self._app, WAKE)
+
+    def read_woken(self, prompt: str) -> Read | Wake:
+        """``read``, or ``WAKE`` when the table had something for this seat."""
+        with self._wake_lock:
+            if self._woken:
+                self._woken = False
+                return WAKE
+        if self.keys:
+            self._buffer.reset()
+            self.modes.command_line = self.modes.too_long = self.modes.discard = False
+
+        def pre_run() -> None:
+            asyncio.get_running_loop().call_soon(self._deliver_wake)
+
+        self._wakeable = True
+        try:
+            answer = self._run(prompt, pre_run)
+        finally:
+            self._wakeable = False
+        if answer is WAKE:
+            with self._wake_lock:
+                self._woken = False
+            return WAKE
+        return _as_input(answer)
+
+
+class RemoteGame:
+    """What one seat knows of a server table's game, and the way its actions go there."""
+
+    def __init__(self, table: ServerTable, seat: int, since: int) -> None:
+        self.table = table
+        self.seat = seat
+        self._loop = table.loop
+        self._seen = since - 1
+        self._earlier: list[Entry] = []
+        first = self.pending()
+        assert first and first[0].view is not None, "the table has started"
+        self.opening: tuple[Event, ...] = first[0].events
+        self._view: PlayerView = first[0].view
+        self._legal: tuple[Action, ...] = first[0].legal
+        self._seen = first[0].seq  # what came after the opening is told as it comes
+
+    def pending(self) -> list[Entry]:
+        """The entries logged for this seat since the last one taken (not taken yet)."""
+        return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1)
+
+    @property
+    def seen(self) -> int:
+        """The last entry taken (told)."""
+        return self._seen
+
+    def take(self, entry: Entry) -> None:
+        self._seen = entry.seq
+        if entry.view is not None:
+            self._view = entry.view
+            self._legal = entry.legal
+
+    def take_earlier(self) -> list[Entry]:
+        """The entries logged before this seat's last action was applied, to be told first."""
+        earlier, self._earlier = self._earlier, []
+        return earlier
+
+    # ----------------------------------------------------------------- as ``Game``
+
+    @property
+    def over(self) -> bool:
+        return self._view.phase is Phase.GAME_OVER
+
+    def apply(self, action: Action) -> list[Event]:
+        seq, events = on_loop(self._loop, self.table.send, self.seat, action)
+        if seq:
+            logged = self.pending()
+            self._earlier += [entry for entry in logged if entry.seq < seq]
+            for entry in logged:
+                if entry.seq == seq:
+                    self.take(entry)
+        return events
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return list(self._legal) if seat == self.seat else []
+
+    def view(self, seat: int) -> PlayerView:
+        return self._view
+
+    def out_of_turn_order(self) -> tuple[int, ...]:
+        return ()
+
+
+class _Resync(Exception):
+    """The table moved on while the person was asked: ask again from the new position."""
+
+
+class NetTable(Table):
+    """The home table for a seat of a server table (``RemoteGame`` as its game)."""
+
+    game: RemoteGame
+    keyboard: NetKeyboard
+    back_from: int | None = None  # a seat taken up again: the last entry told before
+
+    def _opening(self) -> None:
+        """A new game: its opening, as at home. A seat taken up again: what happened since
+        the person left (the entries after the last one told), then where they are.
+        """
+        back_from = self.back_from
+        if back_from is None:
+            super()._opening()
+            return
+        missed = self.game.pending()
+        told = [entry for entry in missed if entry.seq > back_from]
+        self.say(
+            messages.NET_SINCE_YOU_LEFT if told else messages.NET_NOTHING_SINCE,
+            Priority.NORMAL,
+            Buffer.GAME,
+        )
+        for entry in missed:
+            self.game.take(entry)
+            if entry.seq > back_from:
+                self._tell_entry(entry)
+        view = self._view()
+        for line in (
+            speech.describe_hand(view),
+            speech.describe_top(view),
+            speech.describe_whose_turn(view),
+        ):
+            if line is not None:
+                self._show(self.renderer.line(line), buffer=Buffer.GAME)
+        self._announce = view.my_turn
+
+    def _step(self) -> None:
+        try:
+            if self._catch_up():
+                return
+            view = self._view()
+            if view.phase is Phase.ROUND_OVER or view.current == self.me:
+                self._your_turn()
+            else:
+                self._waiting()
+        except _Resync:
+            pass
+
+    def _waiting(self) -> None:
+        """Another's turn: tell what this seat may do out of turn, and take one line."""
+        self._chances()
+        command = self._command(self._read(messages.PROMPT))
+        if command is None:
+            return
+        if isinstance(command, Do):
+            action = command.action
+            if isinstance(action, Play):
+                action = self._as_jump_in(action, self._view())
+            self._do(action)  # the table refuses, with its reason, what is not allowed
+        elif isinstance(command, Ask | Quit | Invalid | Setting):
+            self._answer(command)
+        else:
+            self.say(messages.NOT_YOUR_TURN_NET)
+
+    def _chances(self) -> None:
+        """Say once what this seat may do out of turn now (as ``Table._your_chance``)."""
+        view = self._view()
+        if (view.round_number, view.plays) != self._offered_at:
+            self._offered_at = (view.round_number, view.plays)
+            self._offered.clear()
+        legal = self.game.legal_actions(self.me)
+        call = self.me in view.handed_one and any(isinstance(a, CallUno) for a in legal)
+        if call and self._offer("call"):
+            self.say(
+                messages.handed_one_window(self.rules.round_n_round_penalty, self.how),
+                buffer=Buffer.GAME,
+            )
+        for target in (a.target for a in legal if isinstance(a, Catch)):
+            if self._offer("catch", target):
+                if target == view.exposed:
+                    line = messages.exposed_window(self._who(target), self.how)
+                else:
+                    line = messages.handed_one_catch(self._who(target), self.how)
+                self.say(line, buffer=Buffer.GAME)
+        jump = jump_card(view)
+        if jump is not None and any(isinstance(a, JumpIn) for a in legal) and self._offer("jump"):
+            self.say(messages.jump_window(jump, self.how), buffer=Buffer.GAME)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.game.apply(action)
+        for entry in self.game.take_earlier():
+            self._tell_entry(entry)
+        return events
+
+    def _catch_up(self) -> bool:
+        """Tell what the table logged for this seat since; whether there was anything."""
+        entries = self.game.pending()
+        for entry in entries:
+            self.game.take(entry)
+            self._tell_entry(entry)
+        return bool(entries)
+
+    def _tell_entry(self, entry: Entry) -> None:
+        if entry.line is not None:
+            self.say(entry.line, Priority.NORMAL)
+        if entry.events:
+            self._tell(entry.events)
+
+    def _read(self, prompt: str) -> str | Pressed | Routed:
+        while True:
+            if self._catch_up():
+                raise _Resync
+            self._input_taken()
+            got = self.keyboard.read_woken(prompt)
+            if isinstance(got, Wake):
+                self._catch_up()
+                raise _Resync
+            line = self._line(got, prompt)
+            if line is None:
+                continue
+            if isinstance(line, str) and self._chat(line):
+                continue
+            return line
+
+    def _chat(self, line: str) -> bool:
+        """``say TEXT``: a chat line to the table; whether the line was one."""
+        word, _, rest = line.strip().partition(" ")
+        if word.lower() != messages.SAY_WORD:
+            return False
+        said = text.shown(rest, CHAT_LIMIT).strip()
+        if said:
+            on_loop(
+                self.game.table.loop,
+                self.game.table.line,
+                messages.chat_line(self.names[self.me], said),
+            )
+        return True

@@ -1,0 +1,270 @@
+"""``uno-access serve``: the game server, over SSH (asyncssh), one asyncio process.
+
+The server never runs a shell, a command or a subsystem: every session is the lobby
+(``lobby.Person``), in a thread of its own over the channel. Its host key is made on
+the first start in the data folder (mode 0600). A login is a name and an SSH public
+key (``accounts``): a known key logs in as its name; a new key claims a free name when
+the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import threading
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from ..access import messages
+from ..store.paths import data_dir
+from .accounts import Accounts, Limiter, split_login
+from .lobby import Person
+from .tables import Lobby
+
+HOST_KEY_NAME = "host_key"
+
+
+def default_data() -> Path:
+    return data_dir() / "server"
+
+
+def host_key(folder: Path) -> asyncssh.SSHKey:
+    """The server's host key, made on the first start, readable by its owner alone."""
+    path = folder / HOST_KEY_NAME
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(key.export_private_key())
+    return asyncssh.read_private_key(str(path))
+
+
+class Server:
+    """What every connection shares: the accounts, the lobby, the failed logins."""
+
+    def __init__(self, accounts: Accounts, lobby: Lobby, open_: bool) -> None:
+        self.accounts = accounts
+        self.lobby = lobby
+        self.open = open_
+        self.limiter = Limiter()
+
+
+def _key_text(key: asyncssh.SSHKey) -> str:
+    algorithm, data = key.export_public_key("openssh").decode("ascii").split()[:2]
+    return f"{algorithm} {data}"
+
+
+class _Connection(asyncssh.SSHServer):
+    """One SSH connection: its login, then its session."""
+
+    def __init__(self, server: Server) -> None:
+        self.server = server
+        self.peer = ""
+        self.name: str | None = None
+        self._claim: tuple[str, str] | None = None
+        self._conn: asyncssh.SSHServerConnection | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self._conn = conn
+        peer = conn.get_extra_info("peername")
+        self.peer = str(peer[0]) if peer else ""
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        server = self.server
+        delay = server.limiter.delay(self.peer)
+        if delay:
+            await asyncio.sleep(delay)  # repeated failures from one address are slowed
+        name, code = split_login(username)
+        key_text = _key_text(key)
+        owner = server.accounts.name_of(key_text)
+        if owner is not None and name and owner.lower() == name.lower():
+            self.name, self._claim = owner, None
+            return True
+        if owner is None and server.accounts.may_claim(name, key_text, code, server.open):
+            self.name, self._claim = name, (name, key_text)
+            return True
+        server.limiter.failed(self.peer)
+        return False
+
+    def auth_completed(self) -> None:
+        claim = self._claim
+        if claim is not None and not self.server.accounts.claim(*claim) and self._conn:
+            self._conn.close()  # the name was claimed by another key meanwhile
+
+    # no tunnels of any kind: a session is the lobby, and nothing else is served
+    def connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def server_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_connection_requested(self, *args: Any) -> bool:
+        return False
+
+    def unix_server_requested(self, *args: Any) -> bool:
+        return False
+
+    def session_requested(self) -> asyncssh.SSHServerSession[str]:
+        return _Session(self.server, self.name or "")
+
+
+class _ChannelOut:
+    """A file for prompt_toolkit's output that writes to the channel, from any thread,
+    in order (through the event loop).
+    """
+
+    encoding = "utf-8"
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, chan: Any) -> None:
+        self._loop = loop
+        self._chan = chan
+
+    def write(self, data: str) -> int:
+        with contextlib.suppress(RuntimeError):  # the loop is closing
+            self._loop.call_soon_threadsafe(self._send, data.replace("\n", "\r\n"))
+        return len(data)
+
+    def _send(self, data: str) -> None:
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self._chan.write(data)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return True
+
+
+class _Session(asyncssh.SSHServerSession[str]):
+    """An interactive session: the lobby. No shell, no command, no subsystem."""
+
+    def __init__(self, server: Server, name: str) -> None:
+        self.server = server
+        self.name = name
+        self._chan: Any = None
+        self._input: PipeInput | None = None
+        self._pipe = contextlib.ExitStack()
+
+    def connection_made(self, chan: Any) -> None:
+        self._chan = chan
+
+    def pty_requested(self, term_type: str, term_size: Any, term_modes: Any) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # the lobby, never a shell
+
+    def exec_requested(self, command: str) -> bool:
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False
+
+    def _size(self) -> Size:
+        width, height = 80, 24
+        if self._chan is not None:
+            width, height, _, _ = self._chan.get_terminal_size()
+        return Size(rows=height or 24, columns=width or 80)
+
+    def session_started(self) -> None:
+        loop = asyncio.get_running_loop()
+        chan = self._chan
+        lobby = self.server.lobby
+        if not self.name or self.name in lobby.people:
+            chan.write(messages.NET_ALREADY_CONNECTED + "\r\n")
+            chan.exit(1)
+            return
+        self._input = self._pipe.enter_context(create_pipe_input())
+        out = _ChannelOut(loop, chan)
+        output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
+
+        def write(line: str) -> None:
+            output.write_raw(line + "\n")
+            output.flush()
+
+        person = Person(self.name, lobby, self._input, output, write)
+        lobby.people[self.name] = person.tell
+
+        def run() -> None:
+            try:
+                person.run()
+            finally:
+                with contextlib.suppress(OSError):
+                    self._pipe.close()  # both ends, now that nothing reads
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self._close)
+
+        threading.Thread(target=run, name=f"seat {self.name}", daemon=True).start()
+
+    def _close(self) -> None:
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self._chan.exit(0)
+
+    def data_received(self, data: str, datatype: Any) -> None:
+        if self._input is not None:
+            self._input.send_text(data)
+
+    def eof_received(self) -> bool:
+        self._end_input()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._end_input()
+
+    def _end_input(self) -> None:
+        if self._input is not None:
+            with contextlib.suppress(OSError):
+                self._input.close()  # the write end: the seat's prompt ends (EOFError)
+
+
+async def _serve(
+    host: str, port: int, folder: Path, open_: bool, seed: int | None, pace: float
+) -> None:
+    loop = asyncio.get_running_loop()
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    accounts = Accounts(folder)
+    server = Server(accounts, Lobby(loop, seed, pace), open_)
+    listener = await asyncssh.create_server(
+        lambda: _Connection(server),
+        host,
+        port,
+        server_host_keys=[host_key(folder)],
+        line_editor=False,
+        errors="replace",
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        login_timeout=60,
+    )
+    bound = listener.sockets[0].getsockname()
+    print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
+    if not open_:
+        print(messages.net_invite(accounts.invite), flush=True)
+    stop = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+    try:
+        await stop.wait()
+    finally:
+        listener.close()
+        accounts.close()
+
+
+def serve(
+    host: str, port: int, folder: Path | None, open_: bool, seed: int | None, pace: float
+) -> int:
+    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace))
+    return 0
