@@ -41,7 +41,8 @@ class Message:
     ``speech`` is full words; ``braille`` is Grade 2 braille as Unicode dots, terse,
     the essential part first; ``text`` is the plain print line. ``on_hand``: the card
     selected in the hand, which a braille display showing the hand line tells by moving
-    its cursor, staying on that line.
+    its cursor, staying on that line. ``sound``: the name of the sound cue played beside
+    the words (``access.sounds.Cue``), never instead of them.
     """
 
     speech: str
@@ -49,3 +50,4 @@ class Message:
     text: str
     priority: Priority = Priority.NORMAL
     on_hand: bool = False
+    sound: str | None = None
