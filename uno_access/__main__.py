@@ -104,6 +104,7 @@ GAMES_LIMIT = 1_000_000  # simulate --games: a day of the hard bots at most, not
 _games = _in_range(int, 1, GAMES_LIMIT, messages.games_range(GAMES_LIMIT))
 _budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
 _pace = _in_range(float, 0, 5, messages.PACE_RANGE)
+_volume = _in_range(float, 0, 1, messages.SOUND_VOLUME_RANGE)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -145,6 +146,10 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--keys", choices=ON_OFF, default=None, help=messages.HELP_KEYS)
     parser.add_argument("--bot-pace", type=_pace, default=None, help=messages.HELP_BOT_PACE)
+    parser.add_argument("--sounds", choices=ON_OFF, default=None, help=messages.HELP_SOUND)
+    parser.add_argument(
+        "--sound-volume", type=_volume, default=None, help=messages.HELP_SOUND_VOLUME
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -195,6 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     export = sub.add_parser("export", help=messages.HELP_EXPORT)
     export.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
     export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
+    sounds = sub.add_parser("sounds", help=messages.HELP_SOUNDS)
+    sounds.add_argument("--wav", default=None, metavar="FILE", help=messages.HELP_SOUNDS_WAV)
     doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
     doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
     return parser
@@ -209,6 +216,27 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     else:
         print("\n".join(doctor.report_lines(checks)))
     return 0 if doctor.all_needed_work(checks) else 1
+
+
+def cmd_sounds(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import listen
+    from .devices.sound import SoundUnavailable
+
+    if args.wav is None:
+        why = listen.play_all(print)
+        if why is not None:
+            raise UsageError(why)
+        return 0
+    try:
+        count = listen.write_wav(Path(args.wav), print)
+    except OSError as error:
+        raise UsageError(messages.cannot_write(_path(args.wav), error.strerror)) from None
+    except SoundUnavailable as error:
+        raise UsageError(messages.no_wav(_path(args.wav), error.reason)) from None
+    print(messages.SOUNDS_WRITTEN.format(count=count, path=_path(args.wav)))
+    return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -360,6 +388,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         "verbosity": None if args.verbosity is None else Verbosity(args.verbosity),
         "keys": None if args.keys is None else args.keys == "on",
         "bot_pace": args.bot_pace,
+        "sounds": None if args.sounds is None else args.sounds == "on",
+        "sound_volume": args.sound_volume,
     }
     return replace(settings, **{key: value for key, value in given.items() if value is not None})
 
@@ -448,6 +478,7 @@ COMMANDS = {
     "resume": cmd_resume,
     "export": cmd_export,
     "doctor": cmd_doctor,
+    "sounds": cmd_sounds,
 }
 
 

@@ -19,6 +19,7 @@ import pytest
 from uno_access.access import sounds
 from uno_access.access.message import Message, Priority
 from uno_access.access.sounds import Cue
+from uno_access.devices import doctor
 from uno_access.devices.base import Notices
 from uno_access.devices.mixer import RATE, Mixer
 from uno_access.devices.sound import ASSETS, STAND_IN, SoundDevice, SoundSettings, decode
@@ -223,3 +224,15 @@ def test_without_the_sound_files_it_is_said_once(tmp_path: Path) -> None:
     notices = Notices()
     assert SoundDevice(notices=notices, backend=STAND_IN, directory=tmp_path).start() is False
     assert len(notices.drain()) == 1
+
+
+def test_doctor_says_sounds_can_play_when_a_stream_opens() -> None:
+    check = doctor.check_sound(backend=STAND_IN)
+    assert check.ok and not check.needed
+    assert f"{len(Cue)} sounds decoded" in check.detail
+
+
+def test_doctor_says_sounds_cannot_play_without_a_device_and_how_to_fix_it() -> None:
+    check = doctor.check_sound(backend="jack")
+    assert not check.ok and not check.needed and check.fix
+    assert "sound cues" in check.line()

@@ -2105,6 +2105,7 @@ def setting_usage(word: str) -> str:
         "volume": "volume and a number from 0 to 1: volume 0.8",
         "verbosity": "verbosity and brief, normal or full: verbosity brief",
         "speech": "speech on or speech off",
+        "sounds": "sounds on or sounds off",
     }[SETTING_WORDS[word]]
     return f"Type {what}."
 
@@ -2451,7 +2452,8 @@ def sounds_switched(on: bool) -> str:
 
 KEY_HELP["sounds"] = "sound cues off or on (the words are always said too)"
 TYPED_HELP["sounds"] = "sound cues off or on"
-COMMAND_WORDS["sounds"] = ("sounds",)
+COMMAND_WORDS["sounds"] = ()  # typed, "sounds on" and "sounds off" are settings
+SETTING_WORDS["sounds"] = "sounds"
 DOCTOR_PARTS["sound"] = "sound cues (miniaudio)"
 FIX_SOUND_MODULE = "scripts/setup.sh (it installs miniaudio into .venv)"
 FIX_SOUND_FILES = "git checkout assets/sounds, or .venv/bin/python scripts/make_sounds.py"
@@ -2508,11 +2510,19 @@ def sound_line(name: str, meaning: str) -> str:
 
 
 SOUNDS_PLAYED = "That is every sound: {count} in all."
+
+
+def sound_at(seconds: float, line: str) -> str:
+    """``uno-access sounds --wav``: where in the file a sound begins, and its line."""
+    return f"{seconds:6.2f} s  {line}"
+
+
 SOUNDS_WRITTEN = "Wrote {count} sounds, one after another, to {path}."
 HELP_SOUNDS = "play each sound cue with its name and meaning, one after another"
 HELP_SOUNDS_WAV = "write every sound, one after another, into this WAV file instead"
 HELP_SOUND = "sound cues: on or off (the words are always said too)"
 HELP_SOUND_VOLUME = "the sound cues' volume, from 0 to 1"
+SOUND_VOLUME_RANGE = "the sound volume is a number from 0 to 1"
 HELP_SOUND_NEVER = "sounds never played, their names separated by commas (uno-access sounds)"
 HELP_SOUND_NOT_MY_TURN = "sounds played only when it is not your turn, separated by commas"
 SOUND_NAMES_BAD = "{name!r} is no sound; the sounds are: {names}."

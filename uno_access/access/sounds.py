@@ -191,6 +191,14 @@ def audible(cue: Cue, when: Mapping[Cue, When], my_turn: bool) -> bool:
     return not (chosen is When.NOT_MY_TURN and my_turn)
 
 
+def cue_named(name: str) -> Cue | None:
+    """The cue of that name, or None (a name from elsewhere, a server's, unknown here)."""
+    try:
+        return Cue(name)
+    except ValueError:
+        return None
+
+
 def parse_cues(text: str) -> list[Cue]:
     """Cue names separated by commas ("play_other, draw_one"); ValueError naming the
     first that is no cue.

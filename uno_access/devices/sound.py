@@ -143,19 +143,35 @@ class SoundDevice:
         self._directory = directory
         self._sounds: dict[str, array[int]] = {}
         self._device: Any = None
+        self._closed = False
         self._lock = threading.Lock()
 
     def start(self) -> bool:
         """Decode the sounds and open the stream; False, with one notice, without them."""
         try:
-            self._sounds = load_sounds(self._directory)
-            if not self._sounds:
+            sounds = load_sounds(self._directory)
+            if not sounds:
                 raise SoundUnavailable(messages.NO_SOUND_FILES.format(folder=self._directory))
-            self._device = open_stream(self.mixer, backend=self._backend)
+            device = open_stream(self.mixer, backend=self._backend)
         except SoundUnavailable as error:
             self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
             return False
+        with self._lock:
+            if self._closed:  # closed while it was opening (``start_soon``)
+                device.close()
+                return False
+            self._sounds, self._device = sounds, device
         return True
+
+    def start_soon(self) -> threading.Thread:
+        """``start`` on a thread of its own, so that the game's first prompt does not wait
+        for it (finding no sound device can take a third of a second): a sound asked for
+        before the stream is open is not heard (its words are), and a failure is told
+        through the notices, as a device's own thread tells it.
+        """
+        thread = threading.Thread(target=self.start, name="uno-access-sound", daemon=True)
+        thread.start()
+        return thread
 
     @property
     def available(self) -> bool:
@@ -207,7 +223,9 @@ class SoundDevice:
         return self.mixer.play(decode(path), 1.0, "speech")
 
     def close(self) -> None:
-        device, self._device = self._device, None
+        with self._lock:
+            self._closed = True
+            device, self._device = self._device, None
         self.mixer.stop_all()
         if device is not None:
             with contextlib.suppress(Exception):

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..access.message import Verbosity
 from ..devices.base import Notices
-from ..settings import BrailleDisplay, Settings
+from ..settings import BrailleDisplay, Settings, sound_choices
 from .keys import Routed
 from .outputs import Outputs
 from .terminal import Keyboard, Screen
@@ -70,6 +70,15 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
 
         large = LargeText(stream, banner=settings.large_banner)
     screen = Screen(large.line if large is not None else None)
+    # one stream kept open, for the sounds and the speech beside them, opened while the game
+    # starts; with sounds off too, so that Z can switch them on (quietly: no notice then)
+    from ..devices.sound import SoundDevice, SoundSettings
+
+    sounds = SoundDevice(
+        SoundSettings(settings.sounds, settings.sound_volume),
+        notices=notices if settings.sounds else Notices(),
+    )
+    sounds.start_soon()
     speaker = None
     if settings.speech:
         from ..devices.speech import Speaker, SpeechSettings
@@ -79,6 +88,7 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
                 rate=settings.speech_rate, volume=settings.volume, voice=settings.voice or None
             ),
             notices=notices,
+            sink=sounds,
         )
         if not speaker.start():
             speaker = None
@@ -105,5 +115,7 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         braille_out=braille_out,
         large=large,
         table=settings.braille_table,
+        sounds=sounds,
+        sound_when=sound_choices(settings),
     )
     return Session(keyboard, screen, outputs, notices, settings.verbosity, settings.bot_pace)

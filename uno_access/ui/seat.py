@@ -10,10 +10,12 @@ show), ``dialogs`` (the questions the table asks back) and ``table`` (the loop).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
 from ..access.render import Renderer
+from ..access.sounds import Cue
 from ..bots import Bot
 from ..bots.base import tell, watchers
 from ..devices.base import Notices
@@ -135,13 +137,20 @@ class Seat:
         return events
 
     def say(
-        self, line: str, priority: Priority = Priority.URGENT, buffer: Buffer = Buffer.ANSWERS
+        self,
+        line: str,
+        priority: Priority = Priority.URGENT,
+        buffer: Buffer = Buffer.ANSWERS,
+        sound: Cue | None = None,
     ) -> None:
         """A line of the table's own (an answer, a prompt, an error): urgent unless told,
         since it answers what the person just did; kept in the answers' history unless
-        it is part of the game (``buffer``).
+        it is part of the game (``buffer``). ``sound``: the sound played beside it.
         """
-        self._show(self.renderer.text(line, priority), buffer=buffer)
+        message = self.renderer.text(line, priority)
+        if sound is not None:
+            message = replace(message, sound=sound.value)
+        self._show(message, buffer=buffer)
 
     def _show(self, message: Message, saved: bool = False, buffer: Buffer = Buffer.ANSWERS) -> None:
         """Show one message: saved first (unless ``saved`` already), then what the devices
@@ -152,6 +161,7 @@ class Seat:
             self.recorder.said(message.text)
         self._notices(message.priority)
         self.history.add(message, buffer)
+        self.outputs.my_turn = self.game.state.current == self.me
         self.outputs.show(message)
 
     def _tell_unsaved(
