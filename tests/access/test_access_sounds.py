@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import typing
+from pathlib import Path
 
 import pytest
 
@@ -158,3 +159,9 @@ def test_sound_names_are_read_from_a_list_and_a_wrong_one_is_named() -> None:
     assert sounds.parse_cues("play_other, draw_one") == [Cue.PLAY_OTHER, Cue.DRAW_ONE]
     with pytest.raises(ValueError, match="beep"):
         sounds.parse_cues("play_other,beep")
+
+
+def test_the_readme_says_what_each_sound_means() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for cue in Cue:
+        assert f"| `{cue.value}` | {messages.SOUND_MEANINGS[cue.value]} |" in readme
