@@ -19,6 +19,8 @@ from uno_access.settings import (
     to_toml,
 )
 
+DEVICES_OFF = ["--speech", "off", "--braille-display", "off", "--sounds", "off"]
+
 BAD = """\
 name = "Zoë"
 players = 12
@@ -118,7 +120,7 @@ def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) 
     settings.write_text(BAD, encoding="utf-8")
     game = PtyGame(
         tmp_path,
-        ["play", "--seed", "5", "--keys", "off", "--speech", "off", "--braille-display", "off"],
+        ["play", "--seed", "5", "--keys", "off", *DEVICES_OFF],
     )
     try:
         said = game.wait()

@@ -154,3 +154,12 @@ def test_without_a_sound_device_the_game_says_so_once_and_goes_on() -> None:
     assert len(told) == 1
     assert said.index(told[0]) < len(said) - 3  # and the game went on after it
     assert any(line.startswith("You draw") for line in said)
+
+
+def test_a_resumed_game_tells_its_moves_again_without_their_sounds() -> None:
+    _, first, _ = played("d")  # a draw, the bot's moves, then the input closes
+    assert "draw_one" in first.heard and "draw_two" in first.heard
+    said, device, _ = played("y")  # resumed: the moves since the draw told again
+    before = said.index(messages.RESUMED_END)
+    assert any(line.startswith("You draw") for line in said[:before])
+    assert device.heard == ["your_turn"]  # only the turn it resumes on

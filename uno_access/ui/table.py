@@ -145,10 +145,11 @@ class Table(Dialogs, Navigation, Answers):
 
     def _game_lines(self, events: Iterable[Event]) -> list[Message]:
         """The messages of ``events`` as the game's history holds them (no turn lines, no
-        refusals: those are said when the person is asked, or are answers).
+        refusals: those are said when the person is asked, or are answers), told again on
+        a resume: without their sounds, which are for a move as it happens.
         """
         shown = [e for e in events if not isinstance(e, TurnStarted | Rejected)]
-        return self.renderer.events(shown)
+        return [replace(message, sound=None) for message in self.renderer.events(shown)]
 
     def _scoring(self) -> str:
         if self.rules.challenge_uno:
