@@ -23,7 +23,7 @@ from uno_access.devices import doctor
 from uno_access.devices.base import Notices
 from uno_access.devices.mixer import RATE, Mixer
 from uno_access.devices.sound import ASSETS, STAND_IN, SoundDevice, SoundSettings, decode
-from uno_access.devices.speech import Speaker, SpeechSettings
+from uno_access.devices.speech import Speaker, SpeechSettings, stand_in_player
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -236,3 +236,25 @@ def test_doctor_says_sounds_cannot_play_without_a_device_and_how_to_fix_it() -> 
     check = doctor.check_sound(backend="jack")
     assert not check.ok and not check.needed and check.fix
     assert "sound cues" in check.line()
+
+
+def test_a_sound_never_waits_behind_speech_played_by_its_own_player() -> None:
+    """The game's own arrangement: speech by its player process, sounds on the stream."""
+    device = stand_in_device()
+    started = threading.Event()
+    speaker = Speaker(
+        SpeechSettings(rate=200),
+        player=stand_in_player(),
+        on_event=lambda what, text: started.set() if what == "started" else None,
+    )
+    assert speaker.start()
+    try:
+        speaker.say("Bob plays a Wild Draw Four and chooses green. " * 4)
+        assert started.wait(15.0)
+        cue = device.play("your_turn")
+        assert cue is not None and cue.done.wait(2.0)
+        assert cue.first_out is not None and cue.first_out - cue.queued < 0.05
+        assert speaker.speaking  # the speech still going on
+    finally:
+        speaker.close()
+        device.close()

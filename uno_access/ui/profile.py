@@ -70,8 +70,11 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
 
         large = LargeText(stream, banner=settings.large_banner)
     screen = Screen(large.line if large is not None else None)
-    # one stream kept open, for the sounds and the speech beside them, opened while the game
-    # starts; with sounds off too, so that Z can switch them on (quietly: no notice then)
+    # one stream kept open for the sounds, opened while the game starts; with sounds off
+    # too, so that Z can switch them on (quietly: no notice then). Speech keeps its own
+    # player process (not ``sink=sounds``): the stream's callback is Python, and the hard
+    # bot's compiled search holds the interpreter for up to ~125 ms at a time (measured),
+    # which would break speech up; a player process is immune to that.
     from ..devices.sound import SoundDevice, SoundSettings
 
     sounds = SoundDevice(
@@ -88,7 +91,6 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
                 rate=settings.speech_rate, volume=settings.volume, voice=settings.voice or None
             ),
             notices=notices,
-            sink=sounds,
         )
         if not speaker.start():
             speaker = None
