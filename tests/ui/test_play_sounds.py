@@ -163,3 +163,27 @@ def test_a_resumed_game_tells_its_moves_again_without_their_sounds() -> None:
     before = said.index(messages.RESUMED_END)
     assert any(line.startswith("You draw") for line in said[:before])
     assert device.heard == ["your_turn"]  # only the turn it resumes on
+
+
+def test_sounds_off_from_the_start_open_their_stream_when_z_switches_them_on() -> None:
+    said: list[str] = []
+    device = SoundDevice(SoundSettings(False), backend=STAND_IN)  # not started: sounds off
+    with create_pipe_input() as pipe:
+        pipe.send_text("zt")
+        pipe.close()
+        screen = Screen(said.append)
+        outputs = Outputs(screen.say, sounds=device)
+        keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
+        try:
+            run(
+                2,
+                ["normal"],
+                RuleSet(),
+                7,
+                None,
+                session=Session(keyboard, screen, outputs, Notices()),
+            )
+            assert device.enabled  # (the game closed the stream at its end)
+        finally:
+            device.close()
+    assert messages.SOUNDS_ON in said

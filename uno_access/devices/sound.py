@@ -144,10 +144,12 @@ class SoundDevice:
         self._sounds: dict[str, array[int]] = {}
         self._device: Any = None
         self._closed = False
+        self.tried = False  # ``start`` was called (it may still be opening)
         self._lock = threading.Lock()
 
     def start(self) -> bool:
         """Decode the sounds and open the stream; False, with one notice, without them."""
+        self.tried = True
         try:
             sounds = load_sounds(self._directory)
             if not sounds:

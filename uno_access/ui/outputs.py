@@ -113,10 +113,15 @@ class Outputs:
         return self.speaker.toggle()
 
     def toggle_sounds(self) -> bool | None:
-        """Sounds off or on again; None when no sound device plays them."""
-        if self.sounds is None or not self.sounds.available:
+        """Sounds off or on again; None when no sound device plays them. Sounds that were
+        off from the start have their stream opened now.
+        """
+        sounds = self.sounds
+        if sounds is not None and not sounds.tried:
+            sounds.start()
+        if sounds is None or not sounds.available:
             return None
-        return self.sounds.toggle()
+        return sounds.toggle()
 
     def set_sounds(self, on: bool | None = None, volume: float | None = None) -> bool:
         """Sounds on or off, their volume; False when there are no sounds."""

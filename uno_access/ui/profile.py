@@ -70,8 +70,8 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
 
         large = LargeText(stream, banner=settings.large_banner)
     screen = Screen(large.line if large is not None else None)
-    # one stream kept open for the sounds, opened while the game starts; with sounds off
-    # too, so that Z can switch them on (quietly: no notice then). Speech keeps its own
+    # one stream kept open for the sounds, opened while the game starts; with sounds off,
+    # opened (quietly: no notice) when Z first switches them on. Speech keeps its own
     # player process (not ``sink=sounds``): the stream's callback is Python, and the hard
     # bot's compiled search holds the interpreter for up to ~125 ms at a time (measured),
     # which would break speech up; a player process is immune to that.
@@ -81,7 +81,8 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         SoundSettings(settings.sounds, settings.sound_volume),
         notices=notices if settings.sounds else Notices(),
     )
-    sounds.start_soon()
+    if settings.sounds:
+        sounds.start_soon()
     speaker = None
     if settings.speech:
         from ..devices.speech import Speaker, SpeechSettings
