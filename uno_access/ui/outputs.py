@@ -126,6 +126,8 @@ class Outputs:
     def set_sounds(self, on: bool | None = None, volume: float | None = None) -> bool:
         """Sounds on or off, their volume; False when there are no sounds."""
         sounds = self.sounds
+        if sounds is not None and not sounds.tried and on:
+            sounds.start()
         if sounds is None or not sounds.available:
             return False
         if on is not None and on != sounds.enabled:
