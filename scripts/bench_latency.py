@@ -7,13 +7,20 @@
 - speech: from an urgent message to the old speech stopped (its player process
   gone), and to the urgent message's own audio starting. The speaker is the
   stand-in player (no sound card here), which lasts as long as the audio.
+- sound: from an engine event to its sound's first sample at the output stream: the
+  event rendered for the viewer (``Renderer``), handed to ``Outputs``, mixed, and pulled
+  by the stream's device thread. The device is miniaudio's null backend, which pulls the
+  same stream at the same pace (a period of 10 ms) to no speaker; a real sound card adds
+  its own buffer after that. Measured with nothing else playing, and again while a long
+  speech plays through the same mixer.
 
 Targets: dots within 30 ms at p95 (brltty alone costs about 20), speech cut within
-100 ms. brltty polls the ``vr`` driver's keys every 40 ms (its BRAILLE_INPUT_POLL_INTERVAL;
-the drivers of most real displays are woken by their input instead), so the keys are
-pressed at random moments and the time is split: key -> this process (brltty), this
-process -> new dots.
-Usage: .venv/bin/python scripts/bench_latency.py [--presses N] [--cuts N]
+100 ms, a sound's first sample within 20 ms at p95. brltty polls the ``vr`` driver's
+keys every 40 ms (its BRAILLE_INPUT_POLL_INTERVAL; the drivers of most real displays are
+woken by their input instead), so the keys are pressed at random moments and the time
+is split: key -> this process (brltty), this process -> new dots.
+Usage: .venv/bin/python scripts/bench_latency.py [--presses N] [--cuts N] [--sounds N]
+[--only braille,speech,sound]
 """
 
 from __future__ import annotations
@@ -35,9 +42,15 @@ from vr_brltty import Brltty, VirtualDisplay  # noqa: E402
 
 from uno_access.access import braille  # noqa: E402
 from uno_access.access.message import Priority  # noqa: E402
+from uno_access.access.render import Renderer  # noqa: E402
 from uno_access.devices.braille_display import BrailleDisplay  # noqa: E402
 from uno_access.devices.braille_views import DisplayEvent, Key  # noqa: E402
-from uno_access.devices.speech import Speaker, stand_in_player  # noqa: E402
+from uno_access.devices.mixer import Voice  # noqa: E402
+from uno_access.devices.sound import STAND_IN, SoundDevice, SoundSettings  # noqa: E402
+from uno_access.devices.speech import Speaker, save_wav, stand_in_player  # noqa: E402
+from uno_access.engine import events as ev  # noqa: E402
+from uno_access.engine.cards import Card, Color  # noqa: E402
+from uno_access.ui.outputs import Outputs  # noqa: E402
 
 W = 42  # label width
 
@@ -166,13 +179,85 @@ def bench_speech(cuts: int) -> None:
     print(f"{'speech: urgent -> its audio starts'.ljust(W)}{percentiles(start)}")
 
 
+class NotedDevice(SoundDevice):
+    """The sound device on the stand-in stream, keeping each voice it starts."""
+
+    def __init__(self) -> None:
+        super().__init__(SoundSettings(volume=1.0), backend=STAND_IN)
+        self.voices: list[Voice] = []
+
+    def play(self, name: str) -> Voice | None:
+        voice = super().play(name)
+        if voice is not None:
+            self.voices.append(voice)
+        return voice
+
+
+SOUND_EVENTS: list[ev.Event] = [
+    ev.TurnStarted(0),
+    ev.CardPlayed(1, Card.from_code("b7"), 5),
+    ev.CardsDrawn(1, 1, ev.DrawReason.TURN),
+    ev.UnoCalled(1),
+    ev.CardPlayed(1, Card.from_code("wi+4"), 4),
+    ev.ColorChosen(1, Color.RED),
+]
+
+
+def bench_sound(count: int) -> None:
+    device = NotedDevice()
+    if not device.start():
+        raise RuntimeError("the stand-in stream did not open")
+    renderer = Renderer(0, ("Ann", "Bob"), with_braille=False)
+    outputs = Outputs(lambda line: None, sounds=device)
+    rng = random.Random(1)
+    results: dict[str, list[float]] = {"idle": [], "speech": []}
+    with tempfile.TemporaryDirectory(prefix="uno-bench-sound-") as name:
+        speech_wav = save_wav(LONG * 3, Path(name) / "long.wav")
+        try:
+            for kind in ("idle", "speech"):
+                talking = device.play_file(speech_wav) if kind == "speech" else None
+                for n in range(count):
+                    time.sleep(rng.uniform(0.0, 0.03))  # at any moment of the period
+                    event = SOUND_EVENTS[n % len(SOUND_EVENTS)]
+                    voices = len(device.voices)
+                    t0 = time.perf_counter()
+                    message = renderer.event(event)
+                    assert message is not None and message.sound is not None
+                    outputs.show(message)
+                    voice = device.voices[voices]
+                    deadline = time.perf_counter() + 2.0
+                    while voice.first_out is None and time.perf_counter() < deadline:
+                        time.sleep(0.0005)
+                    if voice.first_out is None:
+                        raise RuntimeError("a sound never reached the output")
+                    results[kind].append(voice.first_out - t0)
+                    voice.stop()
+                    if talking is not None and talking.done.is_set():
+                        talking = device.play_file(speech_wav)
+                if talking is not None:
+                    talking.stop()
+        finally:
+            device.close()
+    label = "sound: event -> first sample out".ljust(W)
+    print(f"{label}{percentiles(results['idle'])}   target p95 <= 20 ms")
+    label = "sound: the same, during a long speech".ljust(W)
+    print(f"{label}{percentiles(results['speech'])}   target p95 <= 20 ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=200, help="key presses per kind")
     parser.add_argument("--cuts", type=int, default=40, help="urgent cut-offs")
+    parser.add_argument("--sounds", type=int, default=300, help="events with a sound")
+    parser.add_argument("--only", default="braille,speech,sound", help="which to measure")
     args = parser.parse_args()
-    bench_braille(args.presses)
-    bench_speech(args.cuts)
+    only = set(args.only.split(","))
+    if "braille" in only:
+        bench_braille(args.presses)
+    if "speech" in only:
+        bench_speech(args.cuts)
+    if "sound" in only:
+        bench_sound(args.sounds)
     return 0
 
 

@@ -36,7 +36,9 @@ KEY_TARGET_MS = 10.0
 def environment(home: Path) -> dict[str, str]:
     settings = home / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True, exist_ok=True)
-    settings.write_text('speech = false\nbraille_display = "off"\n', encoding="utf-8")
+    settings.write_text(
+        'speech = false\nsounds = false\nbraille_display = "off"\n', encoding="utf-8"
+    )
     env = dict(os.environ)
     env.update(
         XDG_CONFIG_HOME=str(home / "config"),

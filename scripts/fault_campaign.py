@@ -60,7 +60,7 @@ from campaign_common import (
 ANSWER_SECONDS = 5.0  # an input not answered by a prompt within this long is a problem
 QUIET_SECONDS = 0.25  # an echo and then this long of nothing: a typed line is open
 PROGRAM = str(ROOT / ".venv" / "bin" / "uno-access")
-DEVICES_OFF = ("--speech", "off", "--braille-display", "off")
+DEVICES_OFF = ("--speech", "off", "--braille-display", "off", "--sounds", "off")
 # a prompt drawn afresh: its text, then the cursor put back after it
 _PROMPT_DRAWN = re.compile(
     "(" + "|".join(re.escape(p.rstrip()) for p in PROMPTS) + r")\x1b\[\d+D\x1b\[\d+C"
@@ -87,7 +87,9 @@ RULES = (
     "speed,hand_size=3,target_score=40",
     "standard,hand_size=1,uno_penalty=4",
 )
-SETTINGS = 'keys = {keys}\nspeech = false\nbraille_display = "off"\nbots = ["{bots}"]\n'
+SETTINGS = (
+    'keys = {keys}\nspeech = false\nsounds = false\nbraille_display = "off"\nbots = ["{bots}"]\n'
+)
 
 # ------------------------------------------------------------------- what is sent
 

@@ -52,7 +52,7 @@ from campaign_common import (
 from uno_access.access import messages
 from uno_access.store import SavedGame
 
-SETTINGS = 'keys = true\nspeech = false\nbraille_display = "off"\n'
+SETTINGS = 'keys = true\nspeech = false\nsounds = false\nbraille_display = "off"\n'
 GAME_ARGS = ("--players", "3", "--rules", "standard,target_score=200")
 QUERIES = ("h", "c", "t", "s")  # hand, card check, top card, scores: keys that change nothing
 PROMPTS = ["uno> ", "colour> ", "resume? ", "quit? ", "ready? ", "next? "]

@@ -105,6 +105,7 @@ _games = _in_range(int, 1, GAMES_LIMIT, messages.games_range(GAMES_LIMIT))
 _budget = _in_range(float, 1, 60_000, messages.BOT_BUDGET_RANGE)
 _pace = _in_range(float, 0, 5, messages.PACE_RANGE)
 _seat = _in_range(int, 0, 9, messages.SPEECH_SEAT_RANGE)
+_volume = _in_range(float, 0, 1, messages.SOUND_VOLUME_RANGE)
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -148,6 +149,10 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bot-pace", type=_pace, default=None, help=messages.HELP_BOT_PACE)
     parser.add_argument(
         "--speech-seat", type=_seat, default=None, metavar="SEAT", help=messages.HELP_SPEECH_SEAT
+    )
+    parser.add_argument("--sounds", choices=ON_OFF, default=None, help=messages.HELP_SOUND)
+    parser.add_argument(
+        "--sound-volume", type=_volume, default=None, help=messages.HELP_SOUND_VOLUME
     )
 
 
@@ -212,6 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--open", action="store_true", help=messages.HELP_SERVE_OPEN)
     serve.add_argument("--seed", type=int, default=None, help=messages.HELP_SERVE_SEED)
     serve.add_argument("--bot-pace", type=_pace, default=1.0, help=messages.HELP_BOT_PACE)
+    sounds = sub.add_parser("sounds", help=messages.HELP_SOUNDS)
+    sounds.add_argument("--wav", default=None, metavar="FILE", help=messages.HELP_SOUNDS_WAV)
     doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
     doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
     return parser
@@ -226,6 +233,27 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     else:
         print("\n".join(doctor.report_lines(checks)))
     return 0 if doctor.all_needed_work(checks) else 1
+
+
+def cmd_sounds(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from . import listen
+    from .devices.sound import SoundUnavailable
+
+    if args.wav is None:
+        why = listen.play_all(print)
+        if why is not None:
+            raise UsageError(why)
+        return 0
+    try:
+        count = listen.write_wav(Path(args.wav), print)
+    except OSError as error:
+        raise UsageError(messages.cannot_write(_path(args.wav), error.strerror)) from None
+    except SoundUnavailable as error:
+        raise UsageError(messages.no_wav(_path(args.wav), error.reason)) from None
+    print(messages.SOUNDS_WRITTEN.format(count=count, path=_path(args.wav)))
+    return 0
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -378,6 +406,8 @@ def _settings(args: argparse.Namespace) -> Settings:
         "keys": None if args.keys is None else args.keys == "on",
         "bot_pace": args.bot_pace,
         "speech_seat": getattr(args, "speech_seat", None),
+        "sounds": None if args.sounds is None else args.sounds == "on",
+        "sound_volume": args.sound_volume,
     }
     return replace(settings, **{key: value for key, value in given.items() if value is not None})
 
@@ -485,6 +515,7 @@ COMMANDS = {
     "resume": cmd_resume,
     "export": cmd_export,
     "doctor": cmd_doctor,
+    "sounds": cmd_sounds,
 }
 
 

@@ -21,6 +21,7 @@ from . import text as outside
 from .access import messages
 from .access.braille import BrailleTable
 from .access.message import Verbosity
+from .access.sounds import Cue, When, parse_cues
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
 from .files import read_regular
@@ -61,6 +62,10 @@ class Settings:
     catch_grace: float = 1.5
     keys: bool = True  # one key per command; false: every command typed, then Enter
     speech_seat: int = 0  # hot seat: the one seat whose own lines are spoken
+    sounds: bool = True  # sound cues beside the words (never instead of them)
+    sound_volume: float = 0.8
+    sound_never: str = ""  # sounds never played: their names, comma-separated
+    sound_not_my_turn: str = ""  # sounds played only when it is not the player's turn
 
 
 class _Bad(ValueError):
@@ -139,6 +144,20 @@ def _names(value: object) -> str:
     raise _Bad
 
 
+def _sound_names(value: object) -> str:
+    if isinstance(value, str) and "\n" not in value and len(value) <= 1000:
+        try:
+            return ",".join(cue.value for cue in parse_cues(value))
+        except ValueError:
+            pass
+    raise _Bad
+
+
+_sound_names.__doc__ = "sound names separated by commas, each one of " + ", ".join(
+    cue.value for cue in Cue
+)
+
+
 def _rules(value: object) -> str:
     """a rules preset, then any options, as --rules takes them: "standard,uno_penalty=4\""""
     if isinstance(value, str):
@@ -170,6 +189,10 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "catch_grace": _number(0.0, 5.0),
     "keys": _flag,
     "speech_seat": _whole(0, 9),
+    "sounds": _flag,
+    "sound_volume": _number(0.0, 1.0),
+    "sound_never": _sound_names,
+    "sound_not_my_turn": _sound_names,
 }
 DEFAULTS = Settings()
 
@@ -300,6 +323,24 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
     except OSError as error:
         return messages.settings_unwritable(str(path), error.strerror)
     return None
+
+
+def remember(path: Path | None = None, **changes: Any) -> str | None:
+    """Keep ``changes`` (a key switched while playing) in the settings file, the rest as
+    it is; not when the file has a problem (it was told at start, and is left as the
+    player wrote it). None, or the one line saying why it could not be written.
+    """
+    settings, problems = load(path)
+    if problems:
+        return None
+    return save(replace(settings, **changes), path)
+
+
+def sound_choices(settings: Settings) -> dict[Cue, When]:
+    """When each sound is heard, by the settings: never, not on my turn (else always)."""
+    when = {cue: When.NOT_MY_TURN for cue in parse_cues(settings.sound_not_my_turn)}
+    when.update({cue: When.NEVER for cue in parse_cues(settings.sound_never)})
+    return when
 
 
 def to_toml(settings: Settings) -> str:

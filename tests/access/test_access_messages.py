@@ -136,6 +136,7 @@ def test_a_challenged_hand_is_shown_to_the_challenger_alone() -> None:
         "Bob shows you 2 cards: Green 8, Yellow 9.",
         braille.render(("Bob's hand: ", c("g8"), " ", c("y9"))),
         "Bob shows you 2 cards: Green 8, Yellow 9.",
+        sound="answer",
     )
     for viewer, said in ((BOB, "You show Ann 2 cards."), (CY, "Bob shows Ann 2 cards.")):
         message = Renderer(viewer, NAMES).event(shown)
@@ -160,9 +161,11 @@ def test_you_play_for_yourself_and_the_name_for_the_others() -> None:
         "You play Blue 7.",
         braille.to_unicode("You: ") + braille.card_unicode(c("b7")),
         "You play Blue 7.",
+        sound="play_mine",
     )
     bob = Renderer(BOB, NAMES).event(play)
     assert bob is not None and bob.text == "Ann plays Blue 7."
+    assert bob.sound == "play_other"
 
 
 @pytest.mark.parametrize(

@@ -22,7 +22,7 @@ PROMPTS = ["uno> ", "colour> ", "resume? ", "quit? "]
 _ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
-TYPED_SETTINGS = 'keys = false\nspeech = false\nbraille_display = "off"\n'
+TYPED_SETTINGS = 'keys = false\nspeech = false\nsounds = false\nbraille_display = "off"\n'
 
 
 def environment(home: Path) -> dict[str, str]:

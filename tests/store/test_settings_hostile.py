@@ -21,6 +21,8 @@ from store_pty import PtyGame
 from uno_access import text
 from uno_access.settings import DEFAULTS, SIZE_LIMIT, Settings, load
 
+DEVICES_OFF = ["--speech", "off", "--braille-display", "off", "--sounds", "off"]
+
 GOOD = 'name = "Ann"\nplayers = 3\nrules = "standard"\nspeech = false\nvolume = 0.5\n'
 CLEAR = "\x1b[2J\x1b[H"  # clears the screen of whoever is shown it raw
 CLEAR_TOML = "\\u001b[2J\\u001b[H"  # the same, as a TOML string writes it
@@ -244,7 +246,7 @@ def test_a_game_started_with_a_fifo_for_settings_says_it_once_and_plays(tmp_path
     os.mkfifo(settings)
     game = PtyGame(
         tmp_path,
-        ["play", "--seed", "5", "--keys", "off", "--speech", "off", "--braille-display", "off"],
+        ["play", "--seed", "5", "--keys", "off", *DEVICES_OFF],
     )
     try:
         said = game.wait()
@@ -261,7 +263,7 @@ def test_a_game_with_escape_sequences_in_the_settings_names_shows_none_of_them(
     settings = tmp_path / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True)
     settings.write_text(
-        'keys = false\nspeech = false\nbraille_display = "off"\nplayers = 3\n'
+        'keys = false\nspeech = false\nsounds = false\nbraille_display = "off"\nplayers = 3\n'
         'name = "\\u001b[2JAnn"\nnames = "\\u001b]0;owned\\u0007Bob,Cy\\u001b[5m"\n'
         '"\\u001b[2J" = 1\n',
         encoding="utf-8",
@@ -284,7 +286,7 @@ def test_ten_players_with_fifteen_cards_in_the_settings_say_one_line_and_play_on
     settings = tmp_path / "config" / "uno-access" / "settings.toml"
     settings.parent.mkdir(parents=True)
     settings.write_text(
-        'keys = false\nspeech = false\nbraille_display = "off"\n'
+        'keys = false\nspeech = false\nsounds = false\nbraille_display = "off"\n'
         'players = 10\nrules = "standard,hand_size=15"\n',
         encoding="utf-8",
     )

@@ -19,6 +19,8 @@ from uno_access.settings import (
     to_toml,
 )
 
+DEVICES_OFF = ["--speech", "off", "--braille-display", "off", "--sounds", "off"]
+
 BAD = """\
 name = "Zoë"
 players = 12
@@ -52,7 +54,7 @@ def test_each_bad_setting_is_named_with_its_line_and_its_default_is_used(tmp_pat
         f"{path}, line 7: there is no setting colour; the settings are name, names, players, "
         "bots, rules, speech, speech_rate, voice, volume, braille_display, braille_table, "
         "display_width, verbosity, large_text, large_banner, bot_pace, catch_grace, keys, "
-        "speech_seat.",
+        "speech_seat, sounds, sound_volume, sound_never, sound_not_my_turn.",
     ]
 
 
@@ -118,7 +120,7 @@ def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) 
     settings.write_text(BAD, encoding="utf-8")
     game = PtyGame(
         tmp_path,
-        ["play", "--seed", "5", "--keys", "off", "--speech", "off", "--braille-display", "off"],
+        ["play", "--seed", "5", "--keys", "off", *DEVICES_OFF],
     )
     try:
         said = game.wait()

@@ -18,7 +18,7 @@ from uno_access.access import messages
 
 ROOT = Path(__file__).resolve().parents[2]
 PROMPT = r"uno>\x1b\[\d+D\x1b\[\d+C"  # the prompt drawn afresh
-SETTINGS = 'keys = true\nspeech = false\nbraille_display = "off"\n'
+SETTINGS = 'keys = true\nspeech = false\nsounds = false\nbraille_display = "off"\n'
 
 
 def _spawn(home: Path, *args: str) -> pexpect.spawn[str]:
@@ -34,7 +34,7 @@ def _spawn(home: Path, *args: str) -> pexpect.spawn[str]:
     )
     return pexpect.spawn(
         str(ROOT / ".venv" / "bin" / "uno-access"),
-        [*args, "--speech", "off", "--braille-display", "off"],
+        [*args, "--speech", "off", "--braille-display", "off", "--sounds", "off"],
         cwd=str(ROOT),
         env=env,
         encoding="utf-8",

@@ -17,7 +17,7 @@ import pexpect
 ROOT = Path(__file__).resolve().parents[2]
 SCENARIOS = Path(__file__).parent / "scenarios"
 ENTER, SPACE, RIGHT = "\r", " ", "\x1b[C"
-DEVICES_OFF = ["--speech", "off", "--braille-display", "off"]
+DEVICES_OFF = ["--speech", "off", "--braille-display", "off", "--sounds", "off"]
 
 
 class Terminal:

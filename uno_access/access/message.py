@@ -44,6 +44,8 @@ class Message:
     its cursor, staying on that line. ``private``: at a hot-seat table, what only its
     viewer may know (their hand, the cards they draw, an answer to them): kept in their
     own history alone, never left on a shared screen, spoken only for the speech's seat.
+    ``sound``: the name of the sound cue played beside the words (``access.sounds.Cue``),
+    never instead of them.
     """
 
     speech: str
@@ -52,3 +54,4 @@ class Message:
     priority: Priority = Priority.NORMAL
     on_hand: bool = False
     private: bool = False
+    sound: str | None = None

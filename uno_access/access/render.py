@@ -20,14 +20,14 @@ dictionary look-ups once the phrases have been seen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine import events as ev
 from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.rules import RuleSet
 from ..engine.state import PlayerView
-from . import braille, messages, speech
+from . import braille, messages, sounds, speech
 from .braille import BrailleTable
 from .decks import DEFAULT_DECK, Deck
 from .message import Message, Parts, Priority, Verbosity
@@ -73,12 +73,18 @@ class Renderer:
         lines = speech.narrate_lines(
             events, self.viewer, self.names, rules=self.rules, teams=self.teams, named=self.named
         )
-        if not self.named:
-            return [self.line(line) for line in lines]
         viewer = self.viewer
-        return [
-            self.line(line, private=speech.private_to_viewer(line.event, viewer)) for line in lines
+        said = [
+            self.line(line, private=self.named and speech.private_to_viewer(line.event, viewer))
+            for line in lines
         ]
+        heard: set[str] = set()  # each sound once a batch: a Skip card and the skip are one
+        for index, message in enumerate(said):
+            if message.sound in heard:
+                said[index] = replace(message, sound=None)
+            elif message.sound is not None:
+                heard.add(message.sound)
+        return said
 
     def event(self, event: Event) -> Message | None:
         """One event alone; None when it is not for the viewer (another's refusal or query)."""
@@ -106,8 +112,15 @@ class Renderer:
             text = line.sentence()
         if priority is None:
             priority = self.priority(line.event)
+        cue = sounds.cue_for(line.event, self.viewer, self.teams)
         return Message(
-            messages.spoken(text), self._braille(parts), text, priority, on_hand, private
+            messages.spoken(text),
+            self._braille(parts),
+            text,
+            priority,
+            on_hand,
+            private,
+            None if cue is None else cue.value,
         )
 
     def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:

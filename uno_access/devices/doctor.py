@@ -84,6 +84,30 @@ def check_audio(directory: Path) -> Check:
     return Check("audio", True, False, messages.AUDIO_PLAYER_WORKS.format(player=player[0]))
 
 
+def check_sound(backend: str | None = None) -> Check:
+    """Whether sound cues can play: every sound decodes, and an output stream opens."""
+    from . import sound
+    from .mixer import Mixer
+
+    try:
+        decoded = sound.load_sounds()
+    except sound.SoundUnavailable as error:
+        return Check("sound", False, False, error.reason, messages.FIX_SOUND_FILES)
+    if not decoded:
+        missing = messages.NO_SOUND_FILES.format(folder=sound.ASSETS)
+        return Check("sound", False, False, missing, messages.FIX_SOUND_FILES)
+    mixer = Mixer()
+    try:
+        device = sound.open_stream(mixer, backend=backend)
+    except sound.SoundUnavailable as error:
+        return Check("sound", False, False, error.reason, messages.FIX_AUDIO_DEVICE)
+    try:
+        name = str(device.backend)
+    finally:
+        device.close()
+    return Check("sound", True, False, messages.sound_detail(len(decoded), name))
+
+
 def check_braille_display(timeout: float = 2.0) -> Check:
     if not brlapi_available():
         detail = messages.BRLAPI_MODULE_MISSING
@@ -129,6 +153,7 @@ def run_checks() -> list[Check]:
             check_liblouis(),
             check_speech(directory),
             check_audio(directory),
+            check_sound(),
             check_braille_display(),
             check_terminal(),
         ]
@@ -149,7 +174,7 @@ def report_lines(checks: list[Check]) -> list[str]:
         lines.append(messages.DOCTOR_SOME_FAILED)
     elif missing:
         names = [messages.DOCTOR_PARTS.get(check.part, check.part) for check in missing]
-        silent = any(check.part == "audio" for check in missing)
+        silent = any(check.part == "audio" for check in missing)  # speech's player
         lines.append(messages.doctor_without(names, silent))
     else:
         lines.append(messages.DOCTOR_ALL_GOOD)

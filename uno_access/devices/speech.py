@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..access import messages
 from ..access.message import Message, Priority
@@ -213,6 +213,20 @@ def wav_seconds(path: str | Path) -> float:
 
 
 # ------------------------------------------------------------------ the speaker
+class Playing(Protocol):
+    """An utterance playing through a shared stream: ``done`` is set at its end."""
+
+    done: threading.Event
+
+    def stop(self) -> None: ...
+
+
+class Sink(Protocol):
+    """A stream kept open that plays a WAV file beside other sounds (``SoundDevice``)."""
+
+    def play_file(self, path: Path) -> Playing | None: ...
+
+
 @dataclass(order=True)
 class _Item:
     sort_key: tuple[int, int]  # (-priority, sequence): urgent first, then oldest first
@@ -224,7 +238,10 @@ class Speaker:
     """Speech with priorities and a real cut-off, on a worker thread of its own.
 
     ``player`` is the command that plays a WAV (its path is appended); tests and
-    benchmarks pass ``stand_in_player()`` in place of the speaker. ``on_event`` is
+    benchmarks pass ``stand_in_player()`` in place of the speaker. ``sink``: a stream
+    kept open (the sound cues' mixer) that plays the speech in place of the player
+    process, so that speech and sounds share the device and neither waits for the other;
+    without one, or when it fails, the player process plays it. ``on_event`` is
     called from the worker with ("started", text) when playing begins, ("finished",
     text) when it ends by itself and ("cut", text) once a cut-off utterance has
     really stopped.
@@ -237,7 +254,10 @@ class Speaker:
         player: Sequence[str] | None = None,
         notices: Notices | None = None,
         on_event: Callable[[str, str], None] | None = None,
+        sink: Sink | None = None,
     ) -> None:
+        self._sink = sink
+        self._voice: Playing | None = None  # the utterance playing through the sink
         self._settings = settings or SpeechSettings()
         self._player = list(player) if player is not None else default_player()
         self.notices = notices or Notices()
@@ -339,6 +359,8 @@ class Speaker:
         if process is not None and process.poll() is None:
             with contextlib.suppress(ProcessLookupError):
                 process.terminate()
+        if self._voice is not None:
+            self._voice.stop()
 
     @property
     def speaking(self) -> bool:
@@ -388,6 +410,8 @@ class Speaker:
                     self._current = None
 
     def _play(self, item: _Item, path: Path, generation: int) -> None:
+        if self._sink is not None and self._play_through_sink(item, path, generation):
+            return
         with self._cond:
             if generation != self._generation or self._closed:
                 return  # cut off while it was being synthesized
@@ -415,6 +439,28 @@ class Speaker:
         if process.returncode != 0:
             self.notices.report(DEVICE, "no-audio", _no_audio(_last_line(err, self._player[0])))
         self._emit("finished", item.text)
+
+    def _play_through_sink(self, item: _Item, path: Path, generation: int) -> bool:
+        """Play through the shared stream; False when it cannot (the process plays it)."""
+        assert self._sink is not None
+        with self._cond:
+            if generation != self._generation or self._closed:
+                return True  # cut off while it was being synthesized
+            try:
+                voice = self._sink.play_file(path)
+            except RuntimeError:  # the file did not decode: the player process tries
+                voice = None
+            if voice is None:
+                return False
+            self._voice = voice
+        self._emit("started", item.text)
+        while not voice.done.wait(0.5) and not self._closed:
+            pass  # a stream that stopped pulling: close() still ends the wait
+        with self._cond:
+            self._voice = None
+            cut = generation != self._generation
+        self._emit("cut" if cut else "finished", item.text)
+        return True
 
     def _emit(self, what: str, text: str) -> None:
         if self._on_event is not None:

@@ -100,6 +100,11 @@ class Answers(Seat):
             done = True
         elif name == "speech" and value in ("on", "off"):
             done = self.outputs.set_speech(on=value == "on")
+        elif name == "sounds" and value in ("on", "off"):
+            on = value == "on"
+            said = messages.sounds_switched(on)
+            self.say(said if self.outputs.set_sounds(on=on) else messages.SOUNDS_NONE)
+            return
         elif name == "rate" and value.isdecimal() and len(value) < 4 and 80 <= int(value) <= 450:
             done = self.outputs.set_speech(rate=int(value))
         elif name == "volume" and _fraction(value) is not None:

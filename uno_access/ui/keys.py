@@ -65,6 +65,7 @@ class Key(Enum):
     QUICK_REFERENCE = "quick reference"
     HELP = "help"
     SPEECH = "speech"
+    SOUNDS = "sounds"
     GO_ON = "go on"  # let play go on; the next bot move; the next round
     SKIP_AHEAD = "skip ahead"
     QUIT = "quit"
@@ -133,6 +134,7 @@ REGISTRY: tuple[Entry, ...] = (
     Entry(Key.SWITCH_HISTORY, ("v", "f3")),
     Entry(Key.QUICK_REFERENCE, ("f2", "e")),
     Entry(Key.SPEECH, ("m",)),
+    Entry(Key.SOUNDS, ("z", "f4")),
     Entry(Key.GO_ON, ("space", "n"), "next_round"),
     Entry(Key.SKIP_AHEAD, ("tab",)),
     Entry(Key.COMMAND_LINE, ("/",), typed=False),

@@ -1,24 +1,29 @@
-"""Where the game's messages go: the screen always, speech and braille when they are on.
+"""Where the game's messages go: the screen always, speech, braille and sounds when on.
 
 The ui builds each ``Message`` once (``access.render``) and hands it here; this fans it
-out to the devices, none of which knows the others. The hand and the table go to the
-braille display's own views, and to the large text when it is on.
+out to the devices, none of which knows the others. A message's sound is started first
+(it is the quickest to hear), beside its line, speech and braille, never instead; the
+player's choice for that sound (never, not on my turn, always) decides whether it
+plays. The hand and the table go to the braille display's own views, and to the large
+text when it is on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from ..access import braille, messages
 from ..access.braille import BrailleTable
 from ..access.message import Message, Priority
+from ..access.sounds import Cue, When, audible, cue_named
 from ..engine.cards import Card
 from ..engine.state import PlayerView
 
 if TYPE_CHECKING:
     from ..devices.braille_display import BrailleDisplay, ScreenBraille
     from ..devices.screen import LargeText
+    from ..devices.sound import SoundDevice
     from ..devices.speech import Speaker
 
 
@@ -33,8 +38,13 @@ class Outputs:
         braille_out: BrailleDisplay | ScreenBraille | None = None,
         large: LargeText | None = None,
         table: BrailleTable = BrailleTable.UEB2,
+        sounds: SoundDevice | None = None,
+        sound_when: Mapping[Cue, When] | None = None,
     ) -> None:
         self.write = write
+        self.sounds = sounds
+        self.sound_when: Mapping[Cue, When] = sound_when or {}
+        self.my_turn = False  # set by the table: a sound may be only for the others' turns
         self.speaker = speaker
         self.braille = braille_out
         self.large = large
@@ -51,6 +61,10 @@ class Outputs:
         """``message`` to every device; to speech only when ``speak`` (a hot-seat table
         speaks one seat's own lines alone: everyone in the room hears it).
         """
+        cue = None if message.sound is None else cue_named(message.sound)
+        sounds = self.sounds
+        if cue is not None and sounds is not None and audible(cue, self.sound_when, self.my_turn):
+            sounds.play(cue.value)
         self.write(message.text)
         if self.speaker is not None and speak:
             self.speaker.show(message)
@@ -106,7 +120,31 @@ class Outputs:
             return None
         return self.speaker.toggle()
 
+    def toggle_sounds(self) -> bool | None:
+        """Sounds off or on again; None when no sound device plays them. Sounds that were
+        off from the start have their stream opened now.
+        """
+        sounds = self.sounds
+        if sounds is not None and not sounds.tried:
+            sounds.start()
+        if sounds is None or not sounds.available:
+            return None
+        return sounds.toggle()
+
+    def set_sounds(self, on: bool | None = None, volume: float | None = None) -> bool:
+        """Sounds on or off, their volume; False when there are no sounds."""
+        sounds = self.sounds
+        if sounds is not None and not sounds.tried and on:
+            sounds.start()
+        if sounds is None or not sounds.available:
+            return False
+        if on is not None and on != sounds.enabled:
+            sounds.toggle()
+        if volume is not None:
+            sounds.set_volume(volume)
+        return True
+
     def close(self) -> None:
-        for device in (self.speaker, self.braille):
+        for device in (self.speaker, self.braille, self.sounds):
             if device is not None:
                 device.close()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from ..access.message import Verbosity
 from ..devices.base import Notices
-from ..settings import BrailleDisplay, Settings
+from ..settings import BrailleDisplay, Settings, sound_choices
 from .keys import Routed
 from .outputs import Outputs
 from .terminal import Keyboard, Screen
@@ -72,6 +72,19 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
 
         large = LargeText(stream, banner=settings.large_banner)
     screen = Screen(large.line if large is not None else None)
+    # one stream kept open for the sounds, opened while the game starts; with sounds off,
+    # opened (quietly: no notice) when Z first switches them on. Speech keeps its own
+    # player process (not ``sink=sounds``): the stream's callback is Python, and the hard
+    # bot's compiled search holds the interpreter for up to ~125 ms at a time (measured),
+    # which would break speech up; a player process is immune to that.
+    from ..devices.sound import SoundDevice, SoundSettings
+
+    sounds = SoundDevice(
+        SoundSettings(settings.sounds, settings.sound_volume),
+        notices=notices if settings.sounds else Notices(),
+    )
+    if settings.sounds:
+        sounds.start_soon()
     speaker = None
     if settings.speech:
         from ..devices.speech import Speaker, SpeechSettings
@@ -107,6 +120,8 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         braille_out=braille_out,
         large=large,
         table=settings.braille_table,
+        sounds=sounds,
+        sound_when=sound_choices(settings),
     )
     return Session(
         keyboard,

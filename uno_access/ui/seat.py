@@ -17,6 +17,7 @@ from typing import Protocol
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
 from ..access.render import Renderer
+from ..access.sounds import Cue
 from ..bots import Bot
 from ..bots.base import tell, watchers
 from ..devices.base import Notices
@@ -202,13 +203,20 @@ class Seat:
         return events
 
     def say(
-        self, line: str, priority: Priority = Priority.URGENT, buffer: Buffer = Buffer.ANSWERS
+        self,
+        line: str,
+        priority: Priority = Priority.URGENT,
+        buffer: Buffer = Buffer.ANSWERS,
+        sound: Cue | None = None,
     ) -> None:
         """A line of the table's own (an answer, a prompt, an error): urgent unless told,
         since it answers what the person just did; kept in the answers' history unless
-        it is part of the game (``buffer``).
+        it is part of the game (``buffer``). ``sound``: the sound played beside it.
         """
-        self._show(self.renderer.text(line, priority), buffer=buffer)
+        message = self.renderer.text(line, priority)
+        if sound is not None:
+            message = replace(message, sound=sound.value)
+        self._show(message, buffer=buffer)
 
     def _show(
         self,
@@ -234,6 +242,7 @@ class Seat:
         elif not event:  # said to everyone (the events are in each history already)
             for history in self._histories.values():
                 history.add(message, buffer)
+        self.outputs.my_turn = self.game.view(self.me).current == self.me
         self.outputs.show(message, self._speaks(message))
 
     def _tell_unsaved(

@@ -19,8 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from .. import settings as settings_file
 from ..access import messages, speech
 from ..access.message import Message, Priority
+from ..access.sounds import Cue
 from ..engine.actions import (
     QUERIES,
     Action,
@@ -176,10 +178,11 @@ class Table(Dialogs, Navigation, Answers):
 
     def _game_lines(self, events: Iterable[Event]) -> list[Message]:
         """The messages of ``events`` as the game's history holds them (no turn lines, no
-        refusals: those are said when the person is asked, or are answers).
+        refusals: those are said when the person is asked, or are answers), told again on
+        a resume: without their sounds, which are for a move as it happens.
         """
         shown = [e for e in events if not isinstance(e, TurnStarted | Rejected)]
-        return self.renderer.events(shown)
+        return [replace(message, sound=None) for message in self.renderer.events(shown)]
 
     def _scoring(self) -> str:
         if self.rules.challenge_uno:
@@ -283,7 +286,8 @@ class Table(Dialogs, Navigation, Answers):
             # between rounds the hint joins the history without moving the braille display
             # off the round's result
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
-            self.say(self._what_to_do(view), hint, Buffer.GAME)
+            turn = Cue.YOUR_TURN if view.my_turn and view.phase is not Phase.ROUND_OVER else None
+            self.say(self._what_to_do(view), hint, Buffer.GAME, sound=turn)
             if view.phase is Phase.START_COLOR and view.my_turn and self._choose_start_color():
                 return
         while True:
@@ -541,9 +545,22 @@ class Table(Dialogs, Navigation, Answers):
         elif key is Key.SPEECH:
             on = self.outputs.toggle_speech()
             self.say(messages.SPEECH_NONE if on is None else messages.speech_switched(on))
+        elif key is Key.SOUNDS:
+            self._toggle_sounds()
         elif key is not Key.CLOSE:  # a closed command line was said when it closed
             self.say(messages.NO_SUCH_KEY if self.how.keys else messages.NO_SUCH_KEY_TYPED)
         return None
+
+    def _toggle_sounds(self) -> None:
+        """Sounds off or on, said in words, and remembered in the settings file."""
+        on = self.outputs.toggle_sounds()
+        if on is None:
+            self.say(messages.SOUNDS_NONE)
+            return
+        self.say(messages.sounds_switched(on))
+        problem = settings_file.remember(sounds=on)
+        if problem is not None:
+            self.say(problem)
 
     def _bot_moves(self, seat: int, must: bool) -> None:
         """The bot in ``seat`` acts: its turn when ``must``, else a catch, a late UNO or a

@@ -1,0 +1,260 @@
+"""Sound cues on one stream kept open: the assets, the mixer, and sounds beside speech.
+
+The physical device is the only stand-in: miniaudio's null backend pulls the same
+stream, at the same pace, from its own thread, to no speaker. The mixer records what it
+hands to the device, which is what a speaker would play.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+from array import array
+from pathlib import Path
+
+import pytest
+
+from uno_access.access import sounds
+from uno_access.access.message import Message, Priority
+from uno_access.access.sounds import Cue
+from uno_access.devices import doctor
+from uno_access.devices.base import Notices
+from uno_access.devices.mixer import RATE, Mixer
+from uno_access.devices.sound import ASSETS, STAND_IN, SoundDevice, SoundSettings, decode
+from uno_access.devices.speech import Speaker, SpeechSettings, stand_in_player
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class RecordingMixer(Mixer):
+    """The real mixer, keeping each block it hands to the device, with when."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.blocks: list[tuple[float, array[int]]] = []
+
+    def pull(self, frames: int) -> array[int]:
+        block = super().pull(frames)
+        self.blocks.append((time.perf_counter(), block))
+        return block
+
+
+def stand_in_device(notices: Notices | None = None) -> SoundDevice:
+    device = SoundDevice(SoundSettings(volume=1.0), notices=notices, backend=STAND_IN)
+    device.mixer = RecordingMixer()
+    assert device.start()
+    return device
+
+
+# ----------------------------------------------------------------- the assets
+
+
+def test_every_sound_has_its_file_and_every_file_is_a_sound() -> None:
+    assert {path.stem for path in ASSETS.glob("*.wav")} == {cue.value for cue in Cue}
+
+
+@pytest.mark.parametrize("cue", list(Cue), ids=lambda cue: cue.value)
+def test_each_sound_decodes_is_shorter_than_its_limit_and_is_not_silent(cue: Cue) -> None:
+    samples = decode(ASSETS / f"{cue.value}.wav")
+    ms = 1000 * len(samples) / RATE
+    assert 30 < ms <= sounds.limit_ms(cue)
+    peak = max(abs(s) for s in samples)
+    rms = (sum(s * s for s in samples) / len(samples)) ** 0.5
+    assert peak > 10000 and rms > 1000
+
+
+def test_most_sounds_are_under_300_ms() -> None:
+    long = [cue for cue in Cue if sounds.limit_ms(cue) > sounds.DEFAULT_LIMIT_MS]
+    assert len(long) < len(Cue) / 4
+
+
+def test_no_two_sounds_are_the_same() -> None:
+    made = {(ASSETS / f"{cue.value}.wav").read_bytes() for cue in Cue}
+    assert len(made) == len(Cue)
+
+
+def test_the_script_remakes_every_sound_byte_for_byte() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "make_sounds.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# ----------------------------------------------------------------- the mixer
+
+
+def test_two_sounds_at_once_are_summed_not_queued() -> None:
+    mixer = Mixer()
+    mixer.play(array("h", [1000] * 100))
+    mixer.play(array("h", [200] * 50))
+    block = mixer.pull(80)
+    assert list(block[:50]) == [1200] * 50 and list(block[50:]) == [1000] * 30
+
+
+def test_the_mix_is_clipped_at_full_scale_never_wrapped_round() -> None:
+    mixer = Mixer()
+    for _ in range(3):
+        mixer.play(array("h", [30000, -30000]))
+    assert list(mixer.pull(2)) == [32767, -32768]
+
+
+def test_a_finished_sound_is_done_and_the_mix_is_silent_again() -> None:
+    mixer = Mixer()
+    voice = mixer.play(array("h", [500] * 10))
+    mixer.pull(16)
+    assert voice.done.is_set() and mixer.active == 0
+    assert list(mixer.pull(4)) == [0, 0, 0, 0]
+
+
+# ----------------------------------------------------------------- the stream
+
+
+def test_a_sound_reaches_the_output_stream_within_a_few_periods() -> None:
+    device = stand_in_device()
+    try:
+        voice = device.play("your_turn")
+        assert voice is not None and voice.done.wait(2.0)
+        assert voice.first_out is not None and voice.first_out - voice.queued < 0.05
+        assert isinstance(device.mixer, RecordingMixer)
+        heard = [b for t, b in device.mixer.blocks if t >= voice.first_out]
+        assert any(max(block, default=0) > 5000 for block in heard)
+    finally:
+        device.close()
+
+
+def test_a_sound_reaches_the_output_while_a_long_speech_is_playing() -> None:
+    """Mixing, not queueing: speech through the same stream, the sound on top of it."""
+    device = stand_in_device()
+    started = threading.Event()
+    speaker = Speaker(
+        SpeechSettings(rate=200),
+        sink=device,
+        on_event=lambda what, text: started.set() if what == "started" else None,
+    )
+    assert speaker.start()
+    try:
+        speaker.say("Bob plays a Wild Draw Four and chooses green. " * 4)
+        assert started.wait(15.0)
+        time.sleep(0.2)  # the speech is well under way
+        speech = speaker._voice
+        assert speech is not None and not speech.done.is_set()
+        cue = device.play("uno_called")
+        assert cue is not None and cue.done.wait(2.0)
+        assert cue.first_out is not None and cue.first_out - cue.queued < 0.05
+        assert not speech.done.is_set()  # the speech went on, not cut, not paused
+        assert speaker.speaking
+        # the blocks while both played hold more than the speech alone could: the sum
+        assert isinstance(device.mixer, RecordingMixer)
+        both = [b for t, b in device.mixer.blocks if cue.first_out <= t]
+        assert both and max(max(block) for block in both) > 5000
+    finally:
+        speaker.close()
+        device.close()
+
+
+def test_speech_through_the_stream_is_cut_off_by_an_urgent_line() -> None:
+    device = stand_in_device()
+    events: list[tuple[str, str]] = []
+    started = threading.Event()
+
+    def note(what: str, text: str) -> None:
+        events.append((what, text))
+        if what == "started":
+            started.set()
+
+    speaker = Speaker(SpeechSettings(rate=200), sink=device, on_event=note)
+    assert speaker.start()
+    try:
+        speaker.say("A long sentence that goes on and on for a good while yet. " * 3)
+        assert started.wait(15.0)
+        speaker.say("Your turn.", priority=Priority.URGENT)
+        assert speaker.wait_idle(20.0)
+        assert events[0][0] == "started" and ("cut", events[0][1]) in events
+        assert ("finished", "Your turn.") in events
+    finally:
+        speaker.close()
+        device.close()
+
+
+def test_sounds_off_play_nothing_and_on_again_play() -> None:
+    device = stand_in_device()
+    try:
+        assert device.toggle() is False
+        assert device.play("your_turn") is None
+        assert device.toggle() is True
+        assert device.play("your_turn") is not None
+    finally:
+        device.close()
+
+
+def test_a_message_plays_its_sound() -> None:
+    device = stand_in_device()
+    try:
+        device.show(Message("Bob calls UNO!", "", "Bob calls UNO!", sound="uno_called"))
+        assert isinstance(device.mixer, RecordingMixer)
+        deadline = time.monotonic() + 2.0
+        while not any(max(b, default=0) > 5000 for _, b in device.mixer.blocks):
+            assert time.monotonic() < deadline, "the sound never reached the output"
+            time.sleep(0.01)
+    finally:
+        device.close()
+
+
+# ----------------------------------------------------------------- no device
+
+
+def test_without_a_sound_device_it_is_said_once_and_nothing_plays() -> None:
+    notices = Notices()
+    device = SoundDevice(notices=notices, backend="jack")  # no JACK server here
+    assert device.start() is False
+    assert device.start() is False  # tried again: not told again
+    told = notices.drain()
+    assert len(told) == 1 and told[0].device == "sound"
+    assert "no sound device" in told[0].text
+    assert device.play("your_turn") is None
+    device.close()
+
+
+def test_without_the_sound_files_it_is_said_once(tmp_path: Path) -> None:
+    notices = Notices()
+    assert SoundDevice(notices=notices, backend=STAND_IN, directory=tmp_path).start() is False
+    assert len(notices.drain()) == 1
+
+
+def test_doctor_says_sounds_can_play_when_a_stream_opens() -> None:
+    check = doctor.check_sound(backend=STAND_IN)
+    assert check.ok and not check.needed
+    assert f"{len(Cue)} sounds decoded" in check.detail
+
+
+def test_doctor_says_sounds_cannot_play_without_a_device_and_how_to_fix_it() -> None:
+    check = doctor.check_sound(backend="jack")
+    assert not check.ok and not check.needed and check.fix
+    assert "sound cues" in check.line()
+
+
+def test_a_sound_never_waits_behind_speech_played_by_its_own_player() -> None:
+    """The game's own arrangement: speech by its player process, sounds on the stream."""
+    device = stand_in_device()
+    started = threading.Event()
+    speaker = Speaker(
+        SpeechSettings(rate=200),
+        player=stand_in_player(),
+        on_event=lambda what, text: started.set() if what == "started" else None,
+    )
+    assert speaker.start()
+    try:
+        speaker.say("Bob plays a Wild Draw Four and chooses green. " * 4)
+        assert started.wait(15.0)
+        cue = device.play("your_turn")
+        assert cue is not None and cue.done.wait(2.0)
+        assert cue.first_out is not None and cue.first_out - cue.queued < 0.05
+        assert speaker.speaking  # the speech still going on
+    finally:
+        speaker.close()
+        device.close()
