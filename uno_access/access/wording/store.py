@@ -1,0 +1,208 @@
+"""Saving, resuming and exporting games; the settings file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .keys import TYPED, How
+
+FROM_SCENARIO = "This game starts from a scenario file, so it is not saved."
+
+
+def _store_names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+HELP_RESUME = "continue an unfinished game (the latest by default) exactly where it stopped"
+
+
+HELP_EXPORT = "write a game (the latest by default) as a scenario file"
+
+
+HELP_GAME = "the game's number (uno-access export and resume name it)"
+
+
+HELP_OUTPUT = "the file to write (standard output by default)"
+
+
+GAME_NUMBER = "a game's number: a whole number from 1 to 9223372036854775807"
+
+
+DISK_FULL = "the disk is full"
+
+
+def not_saving(why: str) -> str:
+    return f"Your game is not being saved: {why}. Play goes on."
+
+
+def read_only(folder: str) -> str:
+    return f"the folder {folder} cannot be written to"
+
+
+def db_locked(path: str) -> str:
+    return f"the saved games file {path} is in use by another program"
+
+
+def db_unusable(path: str) -> str:
+    return f"the saved games file {path} cannot be used"
+
+
+def db_damaged(path: str, aside: str) -> str:
+    return (
+        f"The saved games file {path} was damaged: it is kept as {aside}, "
+        "and a new one is started. Your game is being saved."
+    )
+
+
+def scenario_dealt_by_seed(key: str) -> str:
+    return f'In the scenario, {key} cannot be given with "deal": "seed" (the seed deals).'
+
+
+def resume_offer(
+    number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
+) -> str:
+    answer = "Press Y or N" if how.keys else "Type y or n"
+    return (
+        f"You have an unfinished game, number {number}, against {_store_names(others)}, "
+        f"started {started}, in round {round_number}. Resume it? {answer}."
+    )
+
+
+RESUME_PROMPT = "resume? "
+
+
+def another_game(how: How = TYPED) -> str:
+    """The game is over: the same table may play again."""
+    answer = "Press Y for yes, any other key to leave" if how.keys else "Type y, or n to leave"
+    return f"Play another game at the same table? {answer}."
+
+
+ANOTHER_PROMPT = "again? "
+
+
+ANOTHER_STARTS = "A new game at the same table."
+
+
+def resumed(number: int, others: Sequence[str], round_number: int) -> str:
+    return (
+        f"Game {number} against {_store_names(others)} resumed where it stopped, "
+        f"in round {round_number}. What you were last told follows."
+    )
+
+
+RESUMED_END = "That is where the game stopped."
+
+
+NO_UNFINISHED_GAME = "There is no unfinished game to resume: uno-access play starts a new one."
+
+
+NO_SAVED_GAME = "There is no saved game yet: play one with uno-access play."
+
+
+NOTHING_SAVED = "Saved games cannot be read here"
+
+
+def no_such_game(number: int) -> str:
+    return f"There is no game number {number}."
+
+
+def game_finished(number: int) -> str:
+    return f"Game {number} is finished: uno-access export {number} writes it as a scenario file."
+
+
+def saved_game_unreadable(number: int, why: str) -> str:
+    return f"Game {number} cannot be read back: {why}."
+
+
+def saved_game_not_offered(line: str) -> str:
+    """``line``: ``saved_game_unreadable``, said when the game would have been offered."""
+    return f"{line} It is not offered again; a new game starts."
+
+
+MOVE_MISSING = "a move before it is missing"
+
+
+def move_unreadable(why: str) -> str:
+    return f"it cannot be read ({why})"
+
+
+def move_replay_fails(why: str) -> str:
+    return f"replaying it fails ({why})"
+
+
+def saved_setup_fails(why: str) -> str:
+    return f"its players and rules cannot be dealt ({why})"
+
+
+def saved_setup_unreadable(why: str) -> str:
+    return f"its players and rules cannot be read ({why})"
+
+
+def game_damaged(number: int, move: int, why: str) -> str:
+    since = "from its deal" if move == 1 else f"from before it, after move {move - 1}"
+    return f"Move {move} of game {number} is damaged: {why}. The game goes on {since}."
+
+
+def export_damaged(number: int, move: int, why: str) -> str:
+    return f"Move {move} of game {number} is damaged: {why}. The scenario has the moves before it."
+
+
+def db_foreign(path: str, aside: str) -> str:
+    return (
+        f"The file {path} is not a saved games file of this version: it is kept as {aside}, "
+        "and a new one is started. Your game is being saved."
+    )
+
+
+def saving_delayed(path: str) -> str:
+    return (
+        f"Saving is delayed: the saved games file {path} is in use by another program. "
+        "Your moves are kept and saved as soon as it is free. Play goes on."
+    )
+
+
+SAVING_CAUGHT_UP = "The saved games file is free again: every move is saved."
+
+
+def saving_lost(path: str, moves: int) -> str:
+    return (
+        f"The saved games file {path} is still in use by another program: "
+        f"the last {moves} moves of this game could not be saved."
+    )
+
+
+def cannot_read_games(why: str) -> str:
+    return f"The saved games cannot be read: {why}."
+
+
+def export_unwritable(path: str, why: str | None) -> str:
+    return f"The scenario cannot be written to {path}: {why or 'unknown error'}."
+
+
+def exported(number: int, path: str) -> str:
+    return f"Game {number} is written to {path}; uno-access scenario {path} replays it."
+
+
+def settings_bad_value(
+    path: str, line: int | None, key: str, value: str, allowed: str, default: str
+) -> str:
+    """``value`` and ``default`` as they are written in the file."""
+    where = f"{path}, line {line}" if line is not None else path
+    return f"{where}: {key} = {value} is not allowed ({allowed}); the default, {default}, is used."
+
+
+def settings_unknown_key(path: str, line: int | None, key: str, known: Iterable[str]) -> str:
+    where = f"{path}, line {line}" if line is not None else path
+    return f"{where}: there is no setting {key}; the settings are {', '.join(known)}."
+
+
+def settings_not_toml(path: str, why: str) -> str:
+    return f"{path} is not a valid settings file ({why}): the default settings are used."
+
+
+def settings_unreadable(path: str, why: str | None) -> str:
+    return f"{path} cannot be read ({why or 'unknown error'}): the default settings are used."
+
+
+def settings_unwritable(path: str, why: str | None) -> str:
+    return f"Your settings cannot be saved to {path}: {why or 'unknown error'}."
