@@ -1,6 +1,11 @@
 """Every phrase the game says, shows or brails: the one façade over ``access/wording/``,
 whose modules hold the wording by audience (see its ``__init__``). Import phrases from
 here; every public name of every wording module is one of this module's names.
+
+A block of new phrases appended below (by a branch, until the lead moves it into its
+wording module) sees every name this module had before the split. A new kind of line
+registers its forms together: ``register(phrase, braille=_b_phrase, brief=SAID_AS_BRAILLE)``
+(``_BRIEF[phrase] = …`` still works, but the wording tests ask for ``register``).
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from .wording.cards import *  # noqa: F403
 from .wording.cli import *  # noqa: F403
 from .wording.devices import *  # noqa: F403
 from .wording.events import *  # noqa: F403
-from .wording.events import _counts, _team_counts  # noqa: F401
+from .wording.events import _b_turn_started, _counts, _team_counts  # noqa: F401
 from .wording.forms import *  # noqa: F403
 from .wording.forms import _BRIEF, _BRIEF_WORDS, _capital, _with_cards  # noqa: F401
 from .wording.history import *  # noqa: F403
@@ -33,4 +38,5 @@ from .wording.play import *  # noqa: F403
 from .wording.quoted import *  # noqa: F403
 from .wording.setup import *  # noqa: F403
 from .wording.store import *  # noqa: F403
+from .wording.store import _store_names  # noqa: F401
 from .wording.turn import *  # noqa: F403

@@ -51,6 +51,15 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
 }
 
 
+# a card's name: {color} from COLOR_NAMES, {kind} from KIND_NAMES ("Red Draw Two")
+NUMBER_CARD = "{color} {number}"
+COLORED_CARD = "{color} {kind}"
+# several cards of one face; {count} is a word up to nine ("two Green 6s"), then digits
+SEVERAL_NUMBER_CARDS = "{count} {color} {number}s"
+SEVERAL_COLORED_CARDS = "{count} {color} {kinds}"
+SEVERAL_WILDS = "{count} {kinds}"
+
+
 def card_name(card: Card) -> str:
     """The spoken name: "Blue 7", "Red Draw Two", "Wild Draw Four"."""
     if card.is_wild:
@@ -58,20 +67,20 @@ def card_name(card: Card) -> str:
     assert card.color is not None
     color = COLOR_NAMES[card.color]
     if card.kind is Kind.NUMBER:
-        return f"{color} {card.number}"
-    return f"{color} {KIND_NAMES[card.kind]}"
+        return NUMBER_CARD.format(color=color, number=card.number)
+    return COLORED_CARD.format(color=color, kind=KIND_NAMES[card.kind])
 
 
 def cards_name(card: Card, count: int) -> str:
     """Several of one face: "two Green 6s", "three Red Draw Twos", "12 Wilds"."""
     number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
     if card.is_wild:
-        return f"{number} {KIND_PLURALS[card.kind]}"
+        return SEVERAL_WILDS.format(count=number, kinds=KIND_PLURALS[card.kind])
     assert card.color is not None
     color = COLOR_NAMES[card.color]
     if card.kind is Kind.NUMBER:
-        return f"{number} {color} {card.number}s"
-    return f"{number} {color} {KIND_PLURALS[card.kind]}"
+        return SEVERAL_NUMBER_CARDS.format(count=number, color=color, number=card.number)
+    return SEVERAL_COLORED_CARDS.format(count=number, color=color, kinds=KIND_PLURALS[card.kind])
 
 
 def color_name(color: Color) -> str:
@@ -87,27 +96,41 @@ CARD_FORMS_HELP = (
 COLOR_FORMS_HELP = "A colour is blue, green, red or yellow."
 
 
+# {typed} is what was typed, quoted and cut short; {help} CARD_FORMS_HELP or COLOR_FORMS_HELP
+NOT_A_CARD = "{typed} is not a card. {help}"
+NOT_A_COLOR = "{typed} is not a colour. {help}"
+
+
 def not_a_card(text: str) -> str:
-    return f"{cut(text, TYPED_LIMIT)!r} is not a card. {CARD_FORMS_HELP}"
+    return NOT_A_CARD.format(typed=repr(cut(text, TYPED_LIMIT)), help=CARD_FORMS_HELP)
 
 
 def not_a_color(text: str) -> str:
-    return f"{cut(text, TYPED_LIMIT)!r} is not a colour. {COLOR_FORMS_HELP}"
+    return NOT_A_COLOR.format(typed=repr(cut(text, TYPED_LIMIT)), help=COLOR_FORMS_HELP)
+
+
+CARD_WITH_CODE = "{card} ({code})"
+BLANK_CARD_WITH_CODE = "{card} (blank card {code})"
 
 
 def card_with_code(card: Card) -> str:
     """A card with its code, for typing it back: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"."""
-    if card.blank_of is not None:
-        return f"{card_name(card)} (blank card {card.code})"
-    return f"{card_name(card)} ({card.code})"
+    said = BLANK_CARD_WITH_CODE if card.blank_of is not None else CARD_WITH_CODE
+    return said.format(card=card_name(card), code=card.code)
+
+
+CARD_LIST_SEPARATOR = ", "
 
 
 def card_list(names: Iterable[str]) -> str:
-    return ", ".join(names)
+    return CARD_LIST_SEPARATOR.join(names)
+
+
+CARD_COUNT = ("{count} card", "{count} cards")  # a singular and plural pair
 
 
 def count_cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
+    return (CARD_COUNT[0] if count == 1 else CARD_COUNT[1]).format(count=count)
 
 
 # a card's code in brackets after its name: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"
