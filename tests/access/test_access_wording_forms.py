@@ -19,12 +19,39 @@ import pytest
 from test_access_first_cells import EVENTS, NAMES
 
 from uno_access.access import messages, speech
-from uno_access.access.wording import answers, events, forms, turn
+from uno_access.access.wording import (
+    answers,
+    bots,
+    cards,
+    cli,
+    devices,
+    events,
+    forms,
+    history,
+    keys,
+    play,
+    setup,
+    store,
+    turn,
+)
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 
 PACKAGE = Path(speech.__file__).resolve().parents[1]
-WORDING_MODULES = (events, answers, turn)
+WORDING_MODULES = (
+    events,
+    answers,
+    turn,
+    play,
+    cards,
+    keys,
+    history,
+    setup,
+    store,
+    devices,
+    cli,
+    bots,
+)
 
 
 def lines_made_in_the_code() -> Iterator[tuple[str, str]]:
@@ -154,6 +181,7 @@ def _templates() -> Iterator[tuple[str, str | tuple[str, str]]]:
                 isinstance(value, tuple)
                 and len(value) == 2
                 and all(isinstance(v, str) for v in value)
+                and any("{" in v for v in value)
             ):
                 yield f"{module.__name__.rsplit('.', 1)[1]}.{name}", value
 

@@ -309,8 +309,10 @@ CARD_AT_NOT_PLAYABLE = "{card}, {place} of {count}, cannot be played now."
 CARD_AT_BLUFF = "{card}, {place} of {count}, can be played {bluff}."  # ONLY_AS_A_BLUFF
 # at the first or last card: {said} is the sentence above
 EDGE_CARD = "{edge} card: {said}"
+# Translators: the first or last card of the hand, reached by Home/End or an arrow key.
 EDGES = {"first": "First", "last": "Last"}
 # braille: "g#b #d/#i can play, first"
+# Translators: {place}/{count} is the card's place in the hand ("4/9").
 B_CARD_AT = "{card} {place}/{count}{plays}{edge}"
 B_CARD_AT_BLUFF = "{card} bluff {place}/{count} hold {color}{edge}"
 B_CAN_PLAY = " can play"

@@ -21,8 +21,11 @@ SCENARIO_ONE_TABLE = (
 )
 
 
+SCENARIO_PLAYERS_FOR_RULES = "In the scenario, these rules need {wanted} players."
+
+
 def scenario_players_for_rules(wanted: str) -> str:
-    return f"In the scenario, these rules need {wanted} players."
+    return SCENARIO_PLAYERS_FOR_RULES.format(wanted=wanted)
 
 
 SCENARIO_NOT_OBJECT = "The scenario must be one JSON object with players, hands and start."
@@ -35,27 +38,39 @@ def scenario_unreadable(path: str, why: str | None) -> str:
 SCENARIO_TOO_DEEP = "The scenario file nests its JSON too deeply to be a scenario."
 
 
+SCENARIO_NOT_TEXT = "The scenario file {path} is not UTF-8 text; a scenario is a JSON text file."
+
+
 def scenario_not_text(path: str) -> str:
-    return f"The scenario file {path} is not UTF-8 text; a scenario is a JSON text file."
+    return SCENARIO_NOT_TEXT.format(path=path)
+
+
+SCENARIO_NOT_JSON = "The scenario file is not valid JSON: line {line}: {why}."
 
 
 def scenario_not_json(line: int, why: str) -> str:
-    return f"The scenario file is not valid JSON: line {line}: {why}."
+    return SCENARIO_NOT_JSON.format(line=line, why=why)
+
+
+SCENARIO_FIELD = "In the scenario, {field} must be {wanted}."
 
 
 def scenario_field(field: str, wanted: str) -> str:
-    return f"In the scenario, {field} must be {wanted}."
+    return SCENARIO_FIELD.format(field=field, wanted=wanted)
 
 
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
     return f"In the scenario, {where}.act is {given(name)}; it must be one of: {', '.join(known)}."
 
 
+SCENARIO_MORE_CARDS_THAN_DECK = (
+    "In the scenario, the hands, start and draw_pile hold {total} cards, but these rules "
+    "play with a deck of {deck}."
+)
+
+
 def scenario_more_cards_than_deck(total: int, deck: int) -> str:
-    return (
-        f"In the scenario, the hands, start and draw_pile hold {total} cards, "
-        f"but these rules play with a deck of {deck}."
-    )
+    return SCENARIO_MORE_CARDS_THAN_DECK.format(total=total, deck=deck)
 
 
 def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
@@ -100,15 +115,21 @@ def cannot_deal(players: int, size: int, reserve: int, deck: int, most: int) -> 
     )
 
 
+SETTINGS_NOT_REGULAR = "{path} is not a file: the default settings are used."
+
+
 def settings_not_regular(path: str) -> str:
-    return f"{path} is not a file: the default settings are used."
+    return SETTINGS_NOT_REGULAR.format(path=path)
+
+
+SETTINGS_TOO_BIG = (
+    "{path} is larger than {limit:,} bytes, too big to be a settings file: the default "
+    "settings are used."
+)
 
 
 def settings_too_big(path: str, limit: int) -> str:
-    return (
-        f"{path} is larger than {limit:,} bytes, too big to be a settings file: "
-        "the default settings are used."
-    )
+    return SETTINGS_TOO_BIG.format(path=path, limit=limit)
 
 
 SETTINGS_TOO_DEEP = "its values nest too deeply"
@@ -123,32 +144,54 @@ def settings_unknown_keys(path: str, count: int, first: Sequence[str], known: It
     )
 
 
+RULES_NEED_PLAYERS = "The rules {rules} are for {wanted} players, not {players}."
+
+
 def rules_need_players(rules: str, wanted: str, players: int) -> str:
-    return f"The rules {rules} are for {wanted} players, not {players}."
+    return RULES_NEED_PLAYERS.format(rules=rules, wanted=wanted, players=players)
+
+
+SETTINGS_RULES_FOR_PLAYERS = (
+    "{path}: the rules and the players do not go together: {problem} The default rules, "
+    "{default}, are used."
+)
 
 
 def settings_rules_for_players(path: str, problem: str, default: str) -> str:
     """``rules`` and ``players`` of one file that do not go together."""
-    return (
-        f"{path}: the rules and the players do not go together: {problem} "
-        f"The default rules, {default}, are used."
-    )
+    return SETTINGS_RULES_FOR_PLAYERS.format(path=path, problem=problem, default=default)
+
+
+SCENARIO_NOT_REGULAR = "The scenario {path} is not a file; a scenario is a JSON text file."
 
 
 def scenario_not_regular(path: str) -> str:
-    return f"The scenario {path} is not a file; a scenario is a JSON text file."
+    return SCENARIO_NOT_REGULAR.format(path=path)
+
+
+SCENARIO_TOO_LONG = (
+    "In the scenario, {where} is longer than {limit} characters: it is no card or colour."
+)
 
 
 def scenario_too_long(where: str, limit: int) -> str:
-    return f"In the scenario, {where} is longer than {limit} characters: it is no card or colour."
+    return SCENARIO_TOO_LONG.format(where=where, limit=limit)
+
+
+SCENARIO_TOO_BIG = (
+    "The scenario file {path} is larger than {limit:,} bytes, too big to be a scenario."
+)
 
 
 def scenario_too_big(path: str, limit: int) -> str:
-    return f"The scenario file {path} is larger than {limit:,} bytes, too big to be a scenario."
+    return SCENARIO_TOO_BIG.format(path=path, limit=limit)
+
+
+GAMES_RANGE = "the number of games is a whole number from 1 to {most:,}"
 
 
 def games_range(most: int) -> str:
-    return f"the number of games is a whole number from 1 to {most:,}"
+    return GAMES_RANGE.format(most=most)
 
 
 def cannot_write_output(why: str | None) -> str:
@@ -161,10 +204,13 @@ LIBLOUIS_MISSING = (
 )
 
 
+LIBLOUIS_TABLE_MISSING = (
+    "liblouis cannot load its braille table {table}: install the Debian package liblouis-data."
+)
+
+
 def liblouis_table_missing(table: str) -> str:
-    return (
-        f"liblouis cannot load its braille table {table}: install the Debian package liblouis-data."
-    )
+    return LIBLOUIS_TABLE_MISSING.format(table=table)
 
 
 PROGRAM_DESCRIPTION = (
@@ -204,12 +250,18 @@ def cannot_write(path: str, why: str | None) -> str:
     return f"cannot write {path}: {why or 'unknown error'}."
 
 
+WRITTEN = "Written: {path}"
+
+
 def written(path: str) -> str:
-    return f"Written: {path}"
+    return WRITTEN.format(path=path)
+
+
+NO_WAV = "cannot speak the rules into {path}: {why}"
 
 
 def no_wav(path: str, why: str) -> str:
-    return f"cannot speak the rules into {path}: {why}"
+    return NO_WAV.format(path=path, why=why)
 
 
 HELP_NAME = "your name at the table"
@@ -257,9 +309,12 @@ WHOLE_NUMBER = "a whole number of 1 or more"
 INTERRUPTED = "uno-access: stopped."
 
 
+USAGE_ERROR = "{prog}: {message} (see {prog} --help)"
+
+
 def usage_error(message: str, prog: str) -> str:
     """An argument the command line cannot take, as one line."""
-    return f"{prog}: {message} (see {prog} --help)"
+    return USAGE_ERROR.format(prog=prog, message=message)
 
 
 def help_rules(presets: Iterable[str]) -> str:
@@ -269,8 +324,11 @@ def help_rules(presets: Iterable[str]) -> str:
     )
 
 
+PLAYERS_FOR_RULES = "The rules {rules} are for {wanted} players: use --players {wanted}."
+
+
 def players_for_rules(rules: str, wanted: str) -> str:
-    return f"The rules {rules} are for {wanted} players: use --players {wanted}."
+    return PLAYERS_FOR_RULES.format(rules=rules, wanted=wanted)
 
 
 PLAY_NO_SCHEDULE = (

@@ -60,12 +60,20 @@ DOCTOR_FIX = "fix: {command}"
 DOCTOR_ALL_GOOD = "Everything uno-access needs works."
 
 
+# {parts}: the names of the parts that do not work (DOCTOR_PARTS)
+DOCTOR_WITHOUT = "uno-access runs, without: {parts}; the fixes are above."
+DOCTOR_WITHOUT_SILENT = (
+    "uno-access runs, without: {parts}; the fixes are above. Without a sound device speech "
+    "is silent."
+)
+
+
 def doctor_without(parts: Iterable[str], silent: bool) -> str:
     """All that is needed works, but not ``parts`` (their names); ``silent``: no sound device,
     so speech cannot be heard.
     """
-    said = f"uno-access runs, without: {', '.join(parts)}; the fixes are above."
-    return f"{said} Without a sound device speech is silent." if silent else said
+    said = DOCTOR_WITHOUT_SILENT if silent else DOCTOR_WITHOUT
+    return said.format(parts=", ".join(parts))
 
 
 DOCTOR_SOME_FAILED = "Some parts uno-access needs do not work; the fixes are above."
@@ -104,26 +112,42 @@ FIX_BRLTTY = "connect the display, then start brltty: sudo systemctl start brltt
 FIX_TERMINAL = "run uno-access in a terminal (not through a pipe)"
 
 
+# one line of the doctor's report: {part} (DOCTOR_PARTS), {status} (DOCTOR_OK…), {detail}
+DOCTOR_LINE = "{part}: {status}: {detail}"
+LIBLOUIS_DETAIL = "liblouis {version}, tables {tables}"
+SPEECH_DETAIL = "{driver}, {voices} voices, default voice {voice}"
+BRAILLE_DISPLAY_DETAIL = (
+    "{driver} display, {columns} cells, {count} line",
+    "{driver} display, {columns} cells, {count} lines",
+)  # a singular and plural pair
+TERMINAL_DETAIL = "a terminal, TERM={term}, {columns} columns, {lines} lines"
+NOT_A_TERMINAL_DETAIL = (
+    "not a terminal (a pipe or file), TERM={term}, {columns} columns, {lines} lines"
+)
+TERM_UNSET = "unset"
+
+
 def doctor_line(part: str, ok: bool, detail: str, *, needed: bool = True) -> str:
     status = DOCTOR_OK if ok else (DOCTOR_FAIL if needed else DOCTOR_OPTIONAL)
-    return f"{DOCTOR_PARTS.get(part, part)}: {status}: {detail}"
+    return DOCTOR_LINE.format(part=DOCTOR_PARTS.get(part, part), status=status, detail=detail)
 
 
 def liblouis_detail(version: str, tables: list[str]) -> str:
-    return f"liblouis {version}, tables {', '.join(tables)}"
+    return LIBLOUIS_DETAIL.format(version=version, tables=", ".join(tables))
 
 
 def speech_detail(driver: str, voices: int, default_voice: str) -> str:
-    return f"{driver}, {voices} voices, default voice {default_voice}"
+    return SPEECH_DETAIL.format(driver=driver, voices=voices, voice=default_voice)
 
 
 def braille_display_detail(driver: str, columns: int, rows: int) -> str:
-    return f"{driver} display, {columns} cells, {rows} line{'s' if rows != 1 else ''}"
+    said = BRAILLE_DISPLAY_DETAIL[0] if rows == 1 else BRAILLE_DISPLAY_DETAIL[1]
+    return said.format(driver=driver, columns=columns, count=rows)
 
 
 def terminal_detail(is_tty: bool, term: str, columns: int, lines: int) -> str:
-    where = "a terminal" if is_tty else "not a terminal (a pipe or file)"
-    return f"{where}, TERM={term or 'unset'}, {columns} columns, {lines} lines"
+    said = TERMINAL_DETAIL if is_tty else NOT_A_TERMINAL_DETAIL
+    return said.format(term=term or TERM_UNSET, columns=columns, lines=lines)
 
 
 HELP_DOCTOR = (

@@ -108,6 +108,7 @@ register(refusal, braille=_b_refusal, brief=SAID_AS_BRAILLE)
 
 # --- players in lists: scores, points, teams ----------------------------------------------
 # one player and a number inside a list of a sentence: "Scores: you 57, Ann 0."
+# Translators: an item of a list after "Scores:" or in brackets; {number} is points.
 YOUR_NUMBER = "you {number}"
 THEIR_NUMBER = "{player} {number}"
 # Challenge UNO's running totals: "(out)" after a player who reached the limit
@@ -317,6 +318,7 @@ register(start_card_returned, braille=_b_start_card_returned, brief=SAID_AS_BRAI
 
 
 # --- a turn begins ------------------------------------------------------------------------
+# Translators: said as each turn begins; {player} is the name of the player whose turn it is.
 YOUR_TURN = "Your turn."
 THEIR_TURN = "{player}'s turn."
 B_YOUR_TURN = "Your turn"
@@ -336,6 +338,7 @@ register(turn_started, braille=_b_turn_started, brief=SAID_AS_BRAILLE)
 
 # --- a card played: one card, identical cards dropped together, or a jump-in --------------
 # {card} is one card's name ("Blue 7"), {cards} several of one face ("two Green 6s")
+# Translators: {player} is a name; the "You" sentences are said to that player themselves.
 YOU_PLAY = "You play {card}."
 THEY_PLAY = "{player} plays {card}."
 YOU_PLAY_ONE_LEFT = "You play {card} and have one card left."
@@ -355,6 +358,8 @@ THEY_JUMP_IN_ONE_LEFT = "{player} jumps in with {card} and has one card left!"
 YOU_JUMP_IN_OUT = "You jump in with {card} and go out!"
 THEY_JUMP_IN_OUT = "{player} jumps in with {card} and goes out!"
 # the braille form: the card, then how many ({times}) and what is left ({left})
+# Translators: braille forms are as short as they can be; {times} is B_TIMES or empty,
+# {left} B_ONE_LEFT, B_OUT or empty.
 B_YOU_PLAY = "You: {card}{times}{left}"
 B_THEY_PLAY = "{player}: {card}{times}{left}"
 B_YOU_JUMP_IN = "You jump in: {card}{times}{left}"
@@ -588,6 +593,7 @@ register(uno_called, braille=_b_uno_called, brief=SAID_AS_BRAILLE)
 
 
 # --- a player caught without UNO: {player} catches {target} -------------------------------
+# Translators: {target} held one card without calling UNO and draws {count} cards.
 YOU_CATCH = "You catch {target} without UNO: {target} draws {count}."
 THEY_CATCH_YOU = "{player} catches you without UNO: you draw {count}."
 THEY_CATCH = "{player} catches {target} without UNO: {target} draws {count}."
@@ -610,6 +616,7 @@ register(uno_caught, braille=_b_uno_caught, brief=SAID_AS_BRAILLE)
 
 
 # --- a Wild Draw Four challenged: {player} challenges {target}'s card ---------------------
+# Translators: {player} challenged the Wild Draw Four that {target} played.
 YOU_CHALLENGE = "You challenge {target}'s Wild Draw Four."
 THEY_CHALLENGE_YOU = "{player} challenges your Wild Draw Four."
 THEY_CHALLENGE = "{player} challenges {target}'s Wild Draw Four."
@@ -797,6 +804,7 @@ STACK_ON_THEM: Plural = (
     "The stack is now {count} card, on {player}.",
     "The stack is now {count} cards, on {player}.",
 )
+# Translators: the cards stacked by Draw Twos or Wild Draw Fours, owed by that player.
 B_STACK_ON_YOU = "Stack {count} on you"
 B_STACK_ON_THEM = "Stack {count} on {player}"
 

@@ -92,12 +92,16 @@ def speech_switched(on: bool) -> str:
     return SPEECH_ON if on else SPEECH_OFF
 
 
+REFERENCE_CARD = "{heading}. {step}"  # a Quick Play Reference card's heading, one step
+HELP_NOW = "Now: {what}"  # what the player can do now, said first by F1 and help
+
+
 def reference_card(heading: str, step: str) -> str:
-    return f"{heading}. {step}"
+    return REFERENCE_CARD.format(heading=heading, step=step)
 
 
 def help_now(what_to_do: str) -> str:
-    return f"Now: {what_to_do}"
+    return HELP_NOW.format(what=what_to_do)
 
 
 # --- keys and typed input ---
@@ -188,13 +192,18 @@ TYPED_HELP_END = (
 )
 
 
+KEY_HELP_LINE = "{keys}: {what}."  # {keys}: the keys' names; {what}: KEY_HELP's
+TYPED_HELP_LINE = "{words}: {what}."  # {words}: the typed words; {what}: TYPED_HELP's
+TYPED_WORDS_SEPARATOR = " or "
+
+
 def key_help_line(keys: str, what: str) -> str:
-    return f"{keys}: {what}."
+    return KEY_HELP_LINE.format(keys=keys, what=what)
 
 
 def typed_help_line(words: Sequence[str], what: str) -> str:
     """A command's typed words (the first three) and what it does."""
-    return f"{' or '.join(words[:3])}: {what}."
+    return TYPED_HELP_LINE.format(words=TYPED_WORDS_SEPARATOR.join(words[:3]), what=what)
 
 
 COMMAND_LINE_OPEN = "Command line: type a command and press Enter, Escape to close."
@@ -249,18 +258,21 @@ SETTING_WORDS: dict[str, str] = {
 }
 
 
+SETTING_USAGES = {
+    "rate": "Type rate and the words a minute, 80 to 450: rate 250.",
+    "volume": "Type volume and a number from 0 to 1: volume 0.8.",
+    "verbosity": "Type verbosity and brief, normal or full: verbosity brief.",
+    "speech": "Type speech on or speech off.",
+}
+SETTING_CHANGED = "The {name} is now {value} for this game."  # {name}: the setting's word
+
+
 def setting_usage(word: str) -> str:
-    what = {
-        "rate": "rate and the words a minute, 80 to 450: rate 250",
-        "volume": "volume and a number from 0 to 1: volume 0.8",
-        "verbosity": "verbosity and brief, normal or full: verbosity brief",
-        "speech": "speech on or speech off",
-    }[SETTING_WORDS[word]]
-    return f"Type {what}."
+    return SETTING_USAGES[SETTING_WORDS[word]]
 
 
 def setting_changed(name: str, value: str) -> str:
-    return f"The {name} is now {value} for this game."
+    return SETTING_CHANGED.format(name=name, value=value)
 
 
 GIVE_WORDS = ("give", "to")

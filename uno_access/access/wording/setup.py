@@ -54,32 +54,41 @@ PLAYERS_RANGE_SENTENCE = "The number of players is a whole number from 2 to 10."
 PACE_RANGE_SENTENCE = "The pace is a number of seconds from 0 to 5."
 
 
+SETUP_QUESTION = "{question} [{default}]"  # the answer Enter alone keeps, in brackets
+SETUP_KEPT = "Kept: {answer}."
+SETUP_CHOSEN = "Chosen: {answer}."
+
+
 def setup_question(question: str, default: str) -> str:
-    return f"{question} [{default}]"
+    return SETUP_QUESTION.format(question=question, default=default)
 
 
 def setup_kept(default: str) -> str:
     """Enter alone kept the answer in brackets: said, so that nothing passes unheard."""
-    return f"Kept: {default}."
+    return SETUP_KEPT.format(answer=default)
 
 
 def setup_chosen(answer: str) -> str:
-    return f"Chosen: {answer}."
+    return SETUP_CHOSEN.format(answer=answer)
 
 
 SETUP_HELP_HINT = "Type ? for an explanation."
 
 
+SETUP_SEAT = (
+    "Seat {number} (you are seat 0): a bot (easy, normal or hard) or a person at this "
+    "keyboard (person)?"
+)
+SETUP_SEAT_NAME = "The name of the player in seat {number}?"
+
+
 def setup_seat(number: int) -> str:
     """Seats are counted from 0, you, as everywhere in the game."""
-    return (
-        f"Seat {number} (you are seat 0): a bot (easy, normal or hard) or a person at this "
-        "keyboard (person)?"
-    )
+    return SETUP_SEAT.format(number=number)
 
 
 def setup_seat_name(number: int) -> str:
-    return f"The name of the player in seat {number}?"
+    return SETUP_SEAT_NAME.format(number=number)
 
 
 # what ? says at each question of the set-up
@@ -136,14 +145,23 @@ PRESET_DESCRIPTIONS = {
 }
 
 
+PRESET_LINE = "{preset}: {description}."  # {preset}: its name, as typed
+SETUP_ONE_OF = "Answer one of: {options}."
+SETUP_RULES = "Which rules? {presets} (options may follow, as speed,uno_penalty=4)"
+OPTIONS_SEPARATOR = ", "
+
+
 def setup_explain_rules(presets: Iterable[str]) -> list[str]:
     """One line a preset, each alone on its line."""
-    return [f"{name}: {PRESET_DESCRIPTIONS.get(name, name)}." for name in presets]
+    return [
+        PRESET_LINE.format(preset=name, description=PRESET_DESCRIPTIONS.get(name, name))
+        for name in presets
+    ]
 
 
 def setup_one_of(options: Iterable[str]) -> str:
-    return f"Answer one of: {', '.join(options)}."
+    return SETUP_ONE_OF.format(options=OPTIONS_SEPARATOR.join(options))
 
 
 def setup_rules(presets: Iterable[str]) -> str:
-    return f"Which rules? {', '.join(presets)} (options may follow, as speed,uno_penalty=4)"
+    return SETUP_RULES.format(presets=OPTIONS_SEPARATOR.join(presets))

@@ -31,31 +31,51 @@ GAME_NUMBER = "a game's number: a whole number from 1 to 9223372036854775807"
 DISK_FULL = "the disk is full"
 
 
+NOT_SAVING = "Your game is not being saved: {why}. Play goes on."
+
+
 def not_saving(why: str) -> str:
-    return f"Your game is not being saved: {why}. Play goes on."
+    return NOT_SAVING.format(why=why)
+
+
+READ_ONLY = "the folder {folder} cannot be written to"
 
 
 def read_only(folder: str) -> str:
-    return f"the folder {folder} cannot be written to"
+    return READ_ONLY.format(folder=folder)
+
+
+DB_LOCKED = "the saved games file {path} is in use by another program"
 
 
 def db_locked(path: str) -> str:
-    return f"the saved games file {path} is in use by another program"
+    return DB_LOCKED.format(path=path)
+
+
+DB_UNUSABLE = "the saved games file {path} cannot be used"
 
 
 def db_unusable(path: str) -> str:
-    return f"the saved games file {path} cannot be used"
+    return DB_UNUSABLE.format(path=path)
+
+
+DB_DAMAGED = (
+    "The saved games file {path} was damaged: it is kept as {aside}, and a new one is "
+    "started. Your game is being saved."
+)
 
 
 def db_damaged(path: str, aside: str) -> str:
-    return (
-        f"The saved games file {path} was damaged: it is kept as {aside}, "
-        "and a new one is started. Your game is being saved."
-    )
+    return DB_DAMAGED.format(path=path, aside=aside)
+
+
+SCENARIO_DEALT_BY_SEED = (
+    'In the scenario, {key} cannot be given with "deal": "seed" (the seed deals).'
+)
 
 
 def scenario_dealt_by_seed(key: str) -> str:
-    return f'In the scenario, {key} cannot be given with "deal": "seed" (the seed deals).'
+    return SCENARIO_DEALT_BY_SEED.format(key=key)
 
 
 def resume_offer(
@@ -102,40 +122,66 @@ NO_SAVED_GAME = "There is no saved game yet: play one with uno-access play."
 NOTHING_SAVED = "Saved games cannot be read here"
 
 
+NO_SUCH_GAME = "There is no game number {number}."
+
+
 def no_such_game(number: int) -> str:
-    return f"There is no game number {number}."
+    return NO_SUCH_GAME.format(number=number)
+
+
+GAME_FINISHED = (
+    "Game {number} is finished: uno-access export {number} writes it as a scenario file."
+)
 
 
 def game_finished(number: int) -> str:
-    return f"Game {number} is finished: uno-access export {number} writes it as a scenario file."
+    return GAME_FINISHED.format(number=number)
+
+
+SAVED_GAME_UNREADABLE = "Game {number} cannot be read back: {why}."
 
 
 def saved_game_unreadable(number: int, why: str) -> str:
-    return f"Game {number} cannot be read back: {why}."
+    return SAVED_GAME_UNREADABLE.format(number=number, why=why)
+
+
+SAVED_GAME_NOT_OFFERED = "{line} It is not offered again; a new game starts."
 
 
 def saved_game_not_offered(line: str) -> str:
     """``line``: ``saved_game_unreadable``, said when the game would have been offered."""
-    return f"{line} It is not offered again; a new game starts."
+    return SAVED_GAME_NOT_OFFERED.format(line=line)
 
 
 MOVE_MISSING = "a move before it is missing"
 
 
+MOVE_UNREADABLE = "it cannot be read ({why})"
+
+
 def move_unreadable(why: str) -> str:
-    return f"it cannot be read ({why})"
+    return MOVE_UNREADABLE.format(why=why)
+
+
+MOVE_REPLAY_FAILS = "replaying it fails ({why})"
 
 
 def move_replay_fails(why: str) -> str:
-    return f"replaying it fails ({why})"
+    return MOVE_REPLAY_FAILS.format(why=why)
+
+
+SAVED_SETUP_FAILS = "its players and rules cannot be dealt ({why})"
 
 
 def saved_setup_fails(why: str) -> str:
-    return f"its players and rules cannot be dealt ({why})"
+    return SAVED_SETUP_FAILS.format(why=why)
+
+
+SAVED_SETUP_UNREADABLE = "its players and rules cannot be read ({why})"
 
 
 def saved_setup_unreadable(why: str) -> str:
-    return f"its players and rules cannot be read ({why})"
+    return SAVED_SETUP_UNREADABLE.format(why=why)
 
 
 def game_damaged(number: int, move: int, why: str) -> str:
@@ -143,44 +189,64 @@ def game_damaged(number: int, move: int, why: str) -> str:
     return f"Move {move} of game {number} is damaged: {why}. The game goes on {since}."
 
 
+EXPORT_DAMAGED = (
+    "Move {move} of game {number} is damaged: {why}. The scenario has the moves before it."
+)
+
+
 def export_damaged(number: int, move: int, why: str) -> str:
-    return f"Move {move} of game {number} is damaged: {why}. The scenario has the moves before it."
+    return EXPORT_DAMAGED.format(move=move, number=number, why=why)
+
+
+DB_FOREIGN = (
+    "The file {path} is not a saved games file of this version: it is kept as {aside}, "
+    "and a new one is started. Your game is being saved."
+)
 
 
 def db_foreign(path: str, aside: str) -> str:
-    return (
-        f"The file {path} is not a saved games file of this version: it is kept as {aside}, "
-        "and a new one is started. Your game is being saved."
-    )
+    return DB_FOREIGN.format(path=path, aside=aside)
+
+
+SAVING_DELAYED = (
+    "Saving is delayed: the saved games file {path} is in use by another program. Your "
+    "moves are kept and saved as soon as it is free. Play goes on."
+)
 
 
 def saving_delayed(path: str) -> str:
-    return (
-        f"Saving is delayed: the saved games file {path} is in use by another program. "
-        "Your moves are kept and saved as soon as it is free. Play goes on."
-    )
+    return SAVING_DELAYED.format(path=path)
 
 
 SAVING_CAUGHT_UP = "The saved games file is free again: every move is saved."
 
 
+SAVING_LOST = (
+    "The saved games file {path} is still in use by another program: the last {moves} "
+    "moves of this game could not be saved."
+)
+
+
 def saving_lost(path: str, moves: int) -> str:
-    return (
-        f"The saved games file {path} is still in use by another program: "
-        f"the last {moves} moves of this game could not be saved."
-    )
+    return SAVING_LOST.format(path=path, moves=moves)
+
+
+CANNOT_READ_GAMES = "The saved games cannot be read: {why}."
 
 
 def cannot_read_games(why: str) -> str:
-    return f"The saved games cannot be read: {why}."
+    return CANNOT_READ_GAMES.format(why=why)
 
 
 def export_unwritable(path: str, why: str | None) -> str:
     return f"The scenario cannot be written to {path}: {why or 'unknown error'}."
 
 
+EXPORTED = "Game {number} is written to {path}; uno-access scenario {path} replays it."
+
+
 def exported(number: int, path: str) -> str:
-    return f"Game {number} is written to {path}; uno-access scenario {path} replays it."
+    return EXPORTED.format(number=number, path=path)
 
 
 def settings_bad_value(
@@ -196,8 +262,11 @@ def settings_unknown_key(path: str, line: int | None, key: str, known: Iterable[
     return f"{where}: there is no setting {key}; the settings are {', '.join(known)}."
 
 
+SETTINGS_NOT_TOML = "{path} is not a valid settings file ({why}): the default settings are used."
+
+
 def settings_not_toml(path: str, why: str) -> str:
-    return f"{path} is not a valid settings file ({why}): the default settings are used."
+    return SETTINGS_NOT_TOML.format(path=path, why=why)
 
 
 def settings_unreadable(path: str, why: str | None) -> str:

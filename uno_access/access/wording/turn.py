@@ -101,6 +101,7 @@ WILD_DRAW_FOUR_ON_YOU_OWE: Plural = (
     "Your turn: {player} played a Wild Draw Four on you, and you owe {count} card. {choices}.",
     "Your turn: {player} played a Wild Draw Four on you, and you owe {count} cards. {choices}.",
 )
+# Translators: {how_challenge} is "Press H" or "Type h"; {how_accept} "press A" or "type a".
 CHOICE_CHALLENGE = "{how_challenge} to challenge it"
 CHOICE_ACCEPT_AND_DRAW = "{how_accept} to accept it and draw {count}"
 CHOICE_ADD_A_WILD_DRAW_FOUR = "play a Wild Draw Four to add to the stack"
