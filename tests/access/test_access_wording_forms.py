@@ -224,3 +224,15 @@ def test_a_player_is_a_name_and_whether_they_are_the_viewer_not_a_grammar() -> N
     """No sentence is assembled from "You"/"Ann" and a verb form: ``Who`` has no verbs."""
     assert {f.name for f in dataclasses.fields(forms.Who)} == {"name", "you"}
     assert not [name for name in dir(forms.Who) if name in ("verb", "subject", "obj")]
+
+
+def test_no_two_wording_modules_define_the_same_name_so_the_facade_has_one_of_each() -> None:
+    """``messages`` re-exports every wording module: a name given two different values in
+    two modules would be one module's phrase there and the other's inside its module."""
+    values: dict[str, dict[int, str]] = {}
+    for module in (*WORDING_MODULES, forms):
+        for name, value in vars(module).items():
+            if not name.startswith("_"):
+                values.setdefault(name, {})[id(value)] = module.__name__
+    twice = {name: sorted(where.values()) for name, where in values.items() if len(where) > 1}
+    assert not twice

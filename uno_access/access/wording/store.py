@@ -78,23 +78,36 @@ def scenario_dealt_by_seed(key: str) -> str:
     return SCENARIO_DEALT_BY_SEED.format(key=key)
 
 
+# {others}: the other players' names; {started}: when the game began
+RESUME_OFFER_KEYS = (
+    "You have an unfinished game, number {number}, against {others}, started {started}, in "
+    "round {round}. Resume it? Press Y or N."
+)
+RESUME_OFFER_TYPED = (
+    "You have an unfinished game, number {number}, against {others}, started {started}, in "
+    "round {round}. Resume it? Type y or n."
+)
+
+
 def resume_offer(
     number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
 ) -> str:
-    answer = "Press Y or N" if how.keys else "Type y or n"
-    return (
-        f"You have an unfinished game, number {number}, against {_store_names(others)}, "
-        f"started {started}, in round {round_number}. Resume it? {answer}."
+    said = RESUME_OFFER_KEYS if how.keys else RESUME_OFFER_TYPED
+    return said.format(
+        number=number, others=_store_names(others), started=started, round=round_number
     )
 
 
 RESUME_PROMPT = "resume? "
 
 
+ANOTHER_GAME_KEYS = "Play another game at the same table? Press Y for yes, any other key to leave."
+ANOTHER_GAME_TYPED = "Play another game at the same table? Type y, or n to leave."
+
+
 def another_game(how: How = TYPED) -> str:
     """The game is over: the same table may play again."""
-    answer = "Press Y for yes, any other key to leave" if how.keys else "Type y, or n to leave"
-    return f"Play another game at the same table? {answer}."
+    return ANOTHER_GAME_KEYS if how.keys else ANOTHER_GAME_TYPED
 
 
 ANOTHER_PROMPT = "again? "
@@ -103,11 +116,14 @@ ANOTHER_PROMPT = "again? "
 ANOTHER_STARTS = "A new game at the same table."
 
 
+RESUMED = (
+    "Game {number} against {others} resumed where it stopped, in round {round}. What you "
+    "were last told follows."
+)
+
+
 def resumed(number: int, others: Sequence[str], round_number: int) -> str:
-    return (
-        f"Game {number} against {_store_names(others)} resumed where it stopped, "
-        f"in round {round_number}. What you were last told follows."
-    )
+    return RESUMED.format(number=number, others=_store_names(others), round=round_number)
 
 
 RESUMED_END = "That is where the game stopped."
@@ -184,9 +200,19 @@ def saved_setup_unreadable(why: str) -> str:
     return SAVED_SETUP_UNREADABLE.format(why=why)
 
 
+# {move}: a move's number from 1; {why}: a few words (MOVE_MISSING, move_unreadable…)
+GAME_DAMAGED_AT_FIRST_MOVE = (
+    "Move {move} of game {number} is damaged: {why}. The game goes on from its deal."
+)
+GAME_DAMAGED = (
+    "Move {move} of game {number} is damaged: {why}. The game goes on from before it, after "
+    "move {before}."
+)
+
+
 def game_damaged(number: int, move: int, why: str) -> str:
-    since = "from its deal" if move == 1 else f"from before it, after move {move - 1}"
-    return f"Move {move} of game {number} is damaged: {why}. The game goes on {since}."
+    said = GAME_DAMAGED_AT_FIRST_MOVE if move == 1 else GAME_DAMAGED
+    return said.format(move=move, number=number, why=why, before=move - 1)
 
 
 EXPORT_DAMAGED = (
@@ -238,8 +264,12 @@ def cannot_read_games(why: str) -> str:
     return CANNOT_READ_GAMES.format(why=why)
 
 
+UNKNOWN_ERROR = "unknown error"  # {why} when the system gives no reason
+EXPORT_UNWRITABLE = "The scenario cannot be written to {path}: {why}."
+
+
 def export_unwritable(path: str, why: str | None) -> str:
-    return f"The scenario cannot be written to {path}: {why or 'unknown error'}."
+    return EXPORT_UNWRITABLE.format(path=path, why=why or UNKNOWN_ERROR)
 
 
 EXPORTED = "Game {number} is written to {path}; uno-access scenario {path} replays it."
@@ -249,17 +279,27 @@ def exported(number: int, path: str) -> str:
     return EXPORTED.format(number=number, path=path)
 
 
+# the settings file's lines: {where} is its path, or IN_FILE_AT_LINE
+IN_FILE_AT_LINE = "{path}, line {line}"
+SETTINGS_BAD_VALUE = (
+    "{where}: {key} = {value} is not allowed ({allowed}); the default, {default}, is used."
+)
+SETTINGS_UNKNOWN_KEY = "{where}: there is no setting {key}; the settings are {known}."
+
+
 def settings_bad_value(
     path: str, line: int | None, key: str, value: str, allowed: str, default: str
 ) -> str:
     """``value`` and ``default`` as they are written in the file."""
-    where = f"{path}, line {line}" if line is not None else path
-    return f"{where}: {key} = {value} is not allowed ({allowed}); the default, {default}, is used."
+    where = IN_FILE_AT_LINE.format(path=path, line=line) if line is not None else path
+    return SETTINGS_BAD_VALUE.format(
+        where=where, key=key, value=value, allowed=allowed, default=default
+    )
 
 
 def settings_unknown_key(path: str, line: int | None, key: str, known: Iterable[str]) -> str:
-    where = f"{path}, line {line}" if line is not None else path
-    return f"{where}: there is no setting {key}; the settings are {', '.join(known)}."
+    where = IN_FILE_AT_LINE.format(path=path, line=line) if line is not None else path
+    return SETTINGS_UNKNOWN_KEY.format(where=where, key=key, known=", ".join(known))
 
 
 SETTINGS_NOT_TOML = "{path} is not a valid settings file ({why}): the default settings are used."
@@ -269,9 +309,13 @@ def settings_not_toml(path: str, why: str) -> str:
     return SETTINGS_NOT_TOML.format(path=path, why=why)
 
 
+SETTINGS_UNREADABLE = "{path} cannot be read ({why}): the default settings are used."
+SETTINGS_UNWRITABLE = "Your settings cannot be saved to {path}: {why}."
+
+
 def settings_unreadable(path: str, why: str | None) -> str:
-    return f"{path} cannot be read ({why or 'unknown error'}): the default settings are used."
+    return SETTINGS_UNREADABLE.format(path=path, why=why or UNKNOWN_ERROR)
 
 
 def settings_unwritable(path: str, why: str | None) -> str:
-    return f"Your settings cannot be saved to {path}: {why or 'unknown error'}."
+    return SETTINGS_UNWRITABLE.format(path=path, why=why or UNKNOWN_ERROR)

@@ -35,7 +35,7 @@ YOUR_TURN_HOLDING: Plural = (
     "Your turn. {top} You hold {count} cards.",
 )
 YOUR_TURN_HINT = "{said} {hint}"
-B_YOUR_TURN = "Your turn. {card}"
+B_YOUR_TURN_TOP = "Your turn. {card}"
 # after a Wild, the colour in play before its code, each a part of its own: "Your turn. red wi"
 B_YOUR_TURN_LEAD = "Your turn. "
 B_COLOR_BEFORE_CARD = "{color} "
@@ -55,7 +55,7 @@ def _b_your_turn(card: Card, color: Color | None, count: int, hint: str = "") ->
     if card.is_wild and color is not None:
         color_first = B_COLOR_BEFORE_CARD.format(color=color_name(color).lower())
         return (B_YOUR_TURN_LEAD, color_first, card)
-    return fill(B_YOUR_TURN, card=card)
+    return fill(B_YOUR_TURN_TOP, card=card)
 
 
 def _w_your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> str:
