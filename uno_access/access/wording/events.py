@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from ...engine.cards import ANNIVERSARY, Card, Color
 from ...engine.events import Refusal
 from ..message import Parts
-from .cards import card_list, card_name, cards_name, color_name
+from .cards import card_list, card_name, cards_name, color_name, count_cards
 from .forms import (
     LIST_SEPARATOR,
     SAID_AS_BRAILLE,
@@ -895,6 +895,70 @@ def _b_hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | N
 
 
 register(hand_received, braille=_b_hand_received, brief=SAID_AS_BRAILLE)
+
+
+# --- hands swapped (Seven-O): {player} swaps hands with {target} ---------------------------
+# For the house rules (branch houserules said it from a block appended to messages.py, with
+# Who's verb forms; this is that phrase, word for word, as whole sentences).
+# {holds} and {other_holds} are CARD_COUNT forms ("5 cards"); {cards} the viewer's new hand
+YOU_SWAP = "You swap hands with {target}: you now hold {holds}; {target} holds {other_holds}."
+YOU_SWAP_CARDS = (
+    "You swap hands with {target}: you now hold {holds}: {cards}; {target} holds {other_holds}."
+)
+THEY_SWAP_WITH_YOU = (
+    "{player} swaps hands with you: you now hold {holds}; {player} holds {other_holds}."
+)
+THEY_SWAP_WITH_YOU_CARDS = (
+    "{player} swaps hands with you: you now hold {holds}: {cards}; {player} holds {other_holds}."
+)
+THEY_SWAP = (
+    "{player} swaps hands with {target}: {player} now holds {holds}, {target} {other_holds}."
+)
+B_YOU_SWAP = "You swap with {target}: {counts}"
+B_THEY_SWAP_WITH_YOU = "{player} swaps with you: {counts}"
+B_THEY_SWAP = "{player} swaps with {target}: {counts}"
+B_YOU_SWAP_CARDS = "You swap with {target}: {cards}"
+B_THEY_SWAP_WITH_YOU_CARDS = "{player} swaps with you: {cards}"
+B_THEY_SWAP_CARDS = "{player} swaps with {target}: {cards}"
+
+
+def hands_swapped(
+    who: Who, target: Who, count: int, target_count: int, cards: Iterable[Card] | None
+) -> str:
+    """Seven-O: ``who`` played a 7 and swapped hands with ``target``; ``count`` and
+    ``target_count`` the cards each now holds, ``cards`` the viewer's new hand when the
+    viewer is one of the two (nobody else hears a card).
+    """
+    mine, theirs = (target_count, count) if target.you else (count, target_count)
+    if cards is None:
+        said = between(who, target, YOU_SWAP, THEY_SWAP_WITH_YOU, THEY_SWAP)
+        names = ""
+    else:
+        said = between(who, target, YOU_SWAP_CARDS, THEY_SWAP_WITH_YOU_CARDS, THEY_SWAP)
+        names = card_list(card_name(c) for c in cards)
+    return said.format(
+        player=who.name,
+        target=target.name,
+        holds=count_cards(mine),
+        other_holds=count_cards(theirs),
+        cards=names,
+    )
+
+
+def _b_hands_swapped(
+    who: Who, target: Who, count: int, target_count: int, cards: Iterable[Card] | None
+) -> Parts:
+    fields = {"player": who.name, "target": target.name}
+    if cards is None:
+        said = between(who, target, B_YOU_SWAP, B_THEY_SWAP_WITH_YOU, B_THEY_SWAP)
+        counts = _counts([(who, count), (target, target_count)])
+        return (said.format(counts=counts, **fields),)
+    said = between(who, target, B_YOU_SWAP_CARDS, B_THEY_SWAP_WITH_YOU_CARDS, B_THEY_SWAP_CARDS)
+    lead = said.partition("{cards}")[0].format(**fields)
+    return _with_cards(lead, cards)
+
+
+register(hands_swapped, braille=_b_hands_swapped, brief=SAID_AS_BRAILLE)
 
 
 # --- an Anniversary card played: {player} keeps one card and gives {target} the rest ------
