@@ -1,0 +1,169 @@
+"""The cards' and colours' names, in words and as typed; a card's code in a sentence."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ...engine.cards import Card, Color, Kind
+from .quoted import TYPED_LIMIT, cut
+
+COLOR_NAMES: dict[Color, str] = {
+    Color.BLUE: "Blue",
+    Color.GREEN: "Green",
+    Color.RED: "Red",
+    Color.YELLOW: "Yellow",
+}
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+KIND_NAMES: dict[Kind, str] = {
+    Kind.DRAW_TWO: "Draw Two",
+    Kind.REVERSE: "Reverse",
+    Kind.SKIP: "Skip",
+    Kind.WILD: "Wild",
+    Kind.WILD_DRAW_FOUR: "Wild Draw Four",
+    Kind.ANNIVERSARY: "Anniversary card",
+}
+
+
+# several cards of one face: "two Green 6s", "three Red Draw Twos"
+KIND_PLURALS: dict[Kind, str] = {
+    Kind.DRAW_TWO: "Draw Twos",
+    Kind.REVERSE: "Reverses",
+    Kind.SKIP: "Skips",
+    Kind.WILD: "Wilds",
+    Kind.WILD_DRAW_FOUR: "Wild Draw Fours",
+    Kind.ANNIVERSARY: "Anniversary cards",
+}
+
+
+# other words people type for a kind, beside its name (lowercase, without spaces)
+KIND_WORDS: dict[Kind, tuple[str, ...]] = {
+    Kind.DRAW_TWO: ("drawtwo", "draw2", "+2", "plustwo", "plus2"),
+    Kind.REVERSE: ("reverse", "rev", "rv"),
+    Kind.SKIP: ("skip", "sk"),
+    Kind.WILD: ("wild", "wi"),
+    Kind.WILD_DRAW_FOUR: ("wilddrawfour", "wilddraw4", "wild+4", "wi+4", "wildplusfour", "wild4"),
+    Kind.ANNIVERSARY: ("anniversary", "anniversarycard", "an"),
+}
+
+
+# a card's name: {color} from COLOR_NAMES, {kind} from KIND_NAMES ("Red Draw Two")
+NUMBER_CARD = "{color} {number}"
+COLORED_CARD = "{color} {kind}"
+# several cards of one face; {count} is a word up to nine ("two Green 6s"), then digits
+SEVERAL_NUMBER_CARDS = "{count} {color} {number}s"
+SEVERAL_COLORED_CARDS = "{count} {color} {kinds}"
+SEVERAL_WILDS = "{count} {kinds}"
+
+
+def card_name(card: Card) -> str:
+    """The spoken name: "Blue 7", "Red Draw Two", "Wild Draw Four"."""
+    if card.is_wild:
+        return KIND_NAMES[card.kind]
+    assert card.color is not None
+    color = COLOR_NAMES[card.color]
+    if card.kind is Kind.NUMBER:
+        return NUMBER_CARD.format(color=color, number=card.number)
+    return COLORED_CARD.format(color=color, kind=KIND_NAMES[card.kind])
+
+
+def cards_name(card: Card, count: int) -> str:
+    """Several of one face: "two Green 6s", "three Red Draw Twos", "12 Wilds"."""
+    number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    if card.is_wild:
+        return SEVERAL_WILDS.format(count=number, kinds=KIND_PLURALS[card.kind])
+    assert card.color is not None
+    color = COLOR_NAMES[card.color]
+    if card.kind is Kind.NUMBER:
+        return SEVERAL_NUMBER_CARDS.format(count=number, color=color, number=card.number)
+    return SEVERAL_COLORED_CARDS.format(count=number, color=color, kinds=KIND_PLURALS[card.kind])
+
+
+def color_name(color: Color) -> str:
+    return COLOR_NAMES[color]
+
+
+CARD_FORMS_HELP = (
+    "Type a card as its code (b7, r+2, gsk, yrv, wi, wi+4), its braille form "
+    '(B#G, WI"6#D, WI-#D) or in words (blue 7, red skip, wild draw four).'
+)
+
+
+COLOR_FORMS_HELP = "A colour is blue, green, red or yellow."
+
+
+# {typed} is what was typed, quoted and cut short; {help} CARD_FORMS_HELP or COLOR_FORMS_HELP
+NOT_A_CARD = "{typed} is not a card. {help}"
+NOT_A_COLOR = "{typed} is not a colour. {help}"
+
+
+def not_a_card(text: str) -> str:
+    return NOT_A_CARD.format(typed=repr(cut(text, TYPED_LIMIT)), help=CARD_FORMS_HELP)
+
+
+def not_a_color(text: str) -> str:
+    return NOT_A_COLOR.format(typed=repr(cut(text, TYPED_LIMIT)), help=COLOR_FORMS_HELP)
+
+
+CARD_WITH_CODE = "{card} ({code})"
+BLANK_CARD_WITH_CODE = "{card} (blank card {code})"
+
+
+def card_with_code(card: Card) -> str:
+    """A card with its code, for typing it back: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"."""
+    said = BLANK_CARD_WITH_CODE if card.blank_of is not None else CARD_WITH_CODE
+    return said.format(card=card_name(card), code=card.code)
+
+
+CARD_LIST_SEPARATOR = ", "
+
+
+def card_list(names: Iterable[str]) -> str:
+    return CARD_LIST_SEPARATOR.join(names)
+
+
+CARD_COUNT = ("{count} card", "{count} cards")  # a singular and plural pair
+
+
+def count_cards(count: int) -> str:
+    return (CARD_COUNT[0] if count == 1 else CARD_COUNT[1]).format(count=count)
+
+
+# a card's code in brackets after its name: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"
+_SPOKEN_CODE = re.compile(r" \((?:blank card )?([a-z0-9+]{2,6})\)")
+
+
+def with_codes(sentence: str, cards: Iterable[Card]) -> str:
+    """The full verbosity: each of ``cards`` named in ``sentence`` followed by its code
+    ("Ann plays Blue 7 (b7)."), where the sentence does not give it already.
+    """
+    codes = {card_name(card): card.code for card in cards}
+    if not codes:
+        return sentence
+    names = "|".join(re.escape(name) for name in sorted(codes, key=len, reverse=True))
+    pattern = re.compile(rf"\b({names})(?![\w+]| \(| Draw)")
+    return pattern.sub(lambda m: f"{m.group(1)} ({codes[m.group(1)]})", sentence)
+
+
+def spoken(text: str) -> str:
+    """A line as the speech engine should say it: a card's code in brackets is spelled out
+    between commas ("Blue 7 (b7)." → "Blue 7, b 7."; "Wild (wi) and" → "Wild, w i, and").
+    """
+    return _SPOKEN_CODE.sub(_spoken_code, text)
+
+
+def _spoken_code(match: re.Match[str]) -> str:
+    more = match.string[match.end() : match.end() + 2]
+    pause = "," if len(more) == 2 and more[0] == " " and more[1].isalnum() else ""
+    return f", {_spell(match.group(1))}{pause}"
+
+
+def _spell(code: str) -> str:
+    words = []
+    for ch in code:
+        words.append("plus" if ch == "+" else ch)
+    return " ".join(words)

@@ -1,0 +1,366 @@
+"""The command line: help for options, scenario and settings files, rule options, errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ...engine.cards import Card, Kind
+from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet
+from .cards import card_name
+from .quoted import given
+
+SCENARIO_FOUR_START = (
+    "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
+    "is turned, so draw_pile must hold a card that is not a Wild Draw Four."
+)
+
+
+SCENARIO_ONE_TABLE = (
+    "A scenario is one table: a partner schedule (rotation, two tables) is not, so use "
+    "the partners preset."
+)
+
+
+SCENARIO_PLAYERS_FOR_RULES = "In the scenario, these rules need {wanted} players."
+
+
+def scenario_players_for_rules(wanted: str) -> str:
+    return SCENARIO_PLAYERS_FOR_RULES.format(wanted=wanted)
+
+
+SCENARIO_NOT_OBJECT = "The scenario must be one JSON object with players, hands and start."
+
+
+def scenario_unreadable(path: str, why: str | None) -> str:
+    return f"Cannot read the scenario file {path}: {why or 'unknown error'}."
+
+
+SCENARIO_TOO_DEEP = "The scenario file nests its JSON too deeply to be a scenario."
+
+
+SCENARIO_NOT_TEXT = "The scenario file {path} is not UTF-8 text; a scenario is a JSON text file."
+
+
+def scenario_not_text(path: str) -> str:
+    return SCENARIO_NOT_TEXT.format(path=path)
+
+
+SCENARIO_NOT_JSON = "The scenario file is not valid JSON: line {line}: {why}."
+
+
+def scenario_not_json(line: int, why: str) -> str:
+    return SCENARIO_NOT_JSON.format(line=line, why=why)
+
+
+SCENARIO_FIELD = "In the scenario, {field} must be {wanted}."
+
+
+def scenario_field(field: str, wanted: str) -> str:
+    return SCENARIO_FIELD.format(field=field, wanted=wanted)
+
+
+def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
+    return f"In the scenario, {where}.act is {given(name)}; it must be one of: {', '.join(known)}."
+
+
+SCENARIO_MORE_CARDS_THAN_DECK = (
+    "In the scenario, the hands, start and draw_pile hold {total} cards, but these rules "
+    "play with a deck of {deck}."
+)
+
+
+def scenario_more_cards_than_deck(total: int, deck: int) -> str:
+    return SCENARIO_MORE_CARDS_THAN_DECK.format(total=total, deck=deck)
+
+
+def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
+    return (
+        f"In the scenario, {where} makes {count} of {card_name(card)}, "
+        f"but these rules' deck has {deck}."
+    )
+
+
+def scenario_card_not_in_deck(where: str, card: Card) -> str:
+    if card.kind is Kind.ANNIVERSARY:
+        return (
+            f"In the scenario, {where} is an Anniversary card, but these rules have "
+            "none (the option anniversary_cards)."
+        )
+    return (
+        f"In the scenario, {where} is a blank card for {card_name(card)}, but these "
+        "rules have no such blank card (the option blank_cards)."
+    )
+
+
+SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player must hold a card."
+
+
+def rules_error(error: RulesError) -> str:
+    """A rule option with a value it cannot take (what was given cut short, made safe)."""
+    if isinstance(error, DealError):
+        return cannot_deal(error.players, error.hand_size, error.reserve, error.deck, error.most)
+    if isinstance(error, RulesConflict):
+        return rules_conflict(error.option, error.other)
+    allowed = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed)
+    if error.option == "preset":
+        return f"There is no rules preset {given(error.value)}; the presets are: {allowed}."
+    if error.allowed and error.option not in RuleSet.__dataclass_fields__:
+        return f"There is no rule option {given(error.option)}; the options are: {allowed}."
+    return f"The rule option {error.option} cannot be {given(error.value)}; it takes: {allowed}."
+
+
+def rules_conflict(option: str, other: str) -> str:
+    """Two rule options that cannot be played together (``draw_responses`` and ``stacking``)."""
+    return (
+        f"The rule options {option} and {other} cannot be played together: {other} is the "
+        f'"+ card round" (the stack goes round once), {option} the progressive form; '
+        "choose one."
+    )
+
+
+def cannot_deal(players: int, size: int, reserve: int, deck: int, most: int) -> str:
+    return (
+        f"{players} players with {size} cards each need {players * size} cards, and "
+        f"{reserve} more must be left to turn a start card; the deck has {deck}: "
+        f"at most {most} cards each."
+    )
+
+
+SETTINGS_NOT_REGULAR = "{path} is not a file: the default settings are used."
+
+
+def settings_not_regular(path: str) -> str:
+    return SETTINGS_NOT_REGULAR.format(path=path)
+
+
+SETTINGS_TOO_BIG = (
+    "{path} is larger than {limit:,} bytes, too big to be a settings file: the default "
+    "settings are used."
+)
+
+
+def settings_too_big(path: str, limit: int) -> str:
+    return SETTINGS_TOO_BIG.format(path=path, limit=limit)
+
+
+SETTINGS_TOO_DEEP = "its values nest too deeply"
+
+
+def settings_unknown_keys(path: str, count: int, first: Sequence[str], known: Iterable[str]) -> str:
+    """Several keys that are not settings, in one line: the first few named."""
+    more = count - len(first)
+    named = ", ".join(first) + (f" and {more:,} more" if more else "")
+    return (
+        f"{path}: {count:,} unknown settings ignored: {named}; the settings are {', '.join(known)}."
+    )
+
+
+RULES_NEED_PLAYERS = "The rules {rules} are for {wanted} players, not {players}."
+
+
+def rules_need_players(rules: str, wanted: str, players: int) -> str:
+    return RULES_NEED_PLAYERS.format(rules=rules, wanted=wanted, players=players)
+
+
+SETTINGS_RULES_FOR_PLAYERS = (
+    "{path}: the rules and the players do not go together: {problem} The default rules, "
+    "{default}, are used."
+)
+
+
+def settings_rules_for_players(path: str, problem: str, default: str) -> str:
+    """``rules`` and ``players`` of one file that do not go together."""
+    return SETTINGS_RULES_FOR_PLAYERS.format(path=path, problem=problem, default=default)
+
+
+SCENARIO_NOT_REGULAR = "The scenario {path} is not a file; a scenario is a JSON text file."
+
+
+def scenario_not_regular(path: str) -> str:
+    return SCENARIO_NOT_REGULAR.format(path=path)
+
+
+SCENARIO_TOO_LONG = (
+    "In the scenario, {where} is longer than {limit} characters: it is no card or colour."
+)
+
+
+def scenario_too_long(where: str, limit: int) -> str:
+    return SCENARIO_TOO_LONG.format(where=where, limit=limit)
+
+
+SCENARIO_TOO_BIG = (
+    "The scenario file {path} is larger than {limit:,} bytes, too big to be a scenario."
+)
+
+
+def scenario_too_big(path: str, limit: int) -> str:
+    return SCENARIO_TOO_BIG.format(path=path, limit=limit)
+
+
+GAMES_RANGE = "the number of games is a whole number from 1 to {most:,}"
+
+
+def games_range(most: int) -> str:
+    return GAMES_RANGE.format(most=most)
+
+
+def cannot_write_output(why: str | None) -> str:
+    return f"cannot write to standard output: {why or 'unknown error'}."
+
+
+LIBLOUIS_MISSING = (
+    "Braille needs liblouis and its Python binding: run scripts/setup.sh, or install the "
+    "Debian packages liblouis20 liblouis-data python3-louis."
+)
+
+
+LIBLOUIS_TABLE_MISSING = (
+    "liblouis cannot load its braille table {table}: install the Debian package liblouis-data."
+)
+
+
+def liblouis_table_missing(table: str) -> str:
+    return LIBLOUIS_TABLE_MISSING.format(table=table)
+
+
+PROGRAM_DESCRIPTION = (
+    "UNO for the keyboard, with speech, braille and large text. "
+    "Commands: play, simulate, scenario, cards."
+)
+
+
+HELP_PLAY = "play a game against bots on this machine (the default)"
+
+
+HELP_SIMULATE = "bots play whole games; prints figures"
+
+
+HELP_SCENARIO = "replay a scenario file; prints one JSON object per event, then the state"
+
+
+HELP_CARDS = "every card face with its code, name, braille and points"
+
+
+HELP_JSON = "print JSON"
+
+
+HELP_RULES = "the rules and the Quick Play Reference cards, to read, emboss or hear"
+
+
+HELP_RULES_FORMAT = "text to read, brf to emboss (40 cells, 25 lines a page), wav to hear"
+
+
+HELP_QUICK = "only the four Quick Play Reference cards"
+
+
+HELP_BRAILLE_TABLE = "braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer"
+
+
+def cannot_write(path: str, why: str | None) -> str:
+    return f"cannot write {path}: {why or 'unknown error'}."
+
+
+WRITTEN = "Written: {path}"
+
+
+def written(path: str) -> str:
+    return WRITTEN.format(path=path)
+
+
+NO_WAV = "cannot speak the rules into {path}: {why}"
+
+
+def no_wav(path: str, why: str) -> str:
+    return NO_WAV.format(path=path, why=why)
+
+
+HELP_NAME = "your name at the table"
+
+
+HELP_NAMES = "the other players' names, comma-separated"
+
+
+HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied; you are seat 0"
+
+
+HELP_SPEECH = "speak every message (on) or not (off)"
+
+
+HELP_BRAILLE_DISPLAY = (
+    "a braille display through BrlAPI (brlapi), the braille as dots on screen (screen), "
+    "the display if one answers, else none (auto), or none (off)"
+)
+
+
+HELP_LARGE_TEXT = "large, high-contrast text with big letters for the top card"
+
+
+HELP_VERBOSITY = "how much is said: brief, normal or full (with each card's code)"
+
+
+HELP_KEYS = "one key per command (on), or every command typed and sent with Enter (off)"
+
+
+HELP_BOT_PACE = "seconds between the bots' moves, 0 to 5 (0: at once; a key skips ahead)"
+
+
+HELP_SETUP = "choose the players, the rules and how the game speaks and shows, and keep them"
+
+
+PACE_RANGE = "a number of seconds from 0 to 5"
+
+
+PLAYERS_RANGE = "the number of players is a whole number from 2 to 10"
+
+
+WHOLE_NUMBER = "a whole number of 1 or more"
+
+
+INTERRUPTED = "uno-access: stopped."
+
+
+USAGE_ERROR = "{prog}: {message} (see {prog} --help)"
+
+
+def usage_error(message: str, prog: str) -> str:
+    """An argument the command line cannot take, as one line."""
+    return USAGE_ERROR.format(prog=prog, message=message)
+
+
+def help_rules(presets: Iterable[str]) -> str:
+    return (
+        "the rules: a preset (" + ", ".join(presets) + "), then any options, "
+        "such as standard,uno_penalty=4,target_score=200 or standard,blank_cards=y7/b+2"
+    )
+
+
+PLAYERS_FOR_RULES = "The rules {rules} are for {wanted} players: use --players {wanted}."
+
+
+def players_for_rules(rules: str, wanted: str) -> str:
+    return PLAYERS_FOR_RULES.format(rules=rules, wanted=wanted)
+
+
+PLAY_NO_SCHEDULE = (
+    "A partner schedule (partners_rotation, partners_two_tables) is a match of several "
+    "tables, which uno-access play does not run yet: play partners, or simulate the schedule."
+)
+
+
+def unknown_bot(name: str, known: tuple[str, ...]) -> str:
+    return f"There is no bot {name!r}; the bots are: {', '.join(known)}."
+
+
+def simulation_summary(record: dict[str, object]) -> str:
+    return (
+        f"{record['games']} games of {record['players']} players in {record['seconds']} seconds: "
+        f"{record['games_per_second']} games a second, {record['rounds']} rounds, "
+        f"{record['actions']} actions; wins by seat {record['wins']}; errors {record['errors']}."
+    )
+
+
+def card_row(row: dict[str, object]) -> str:
+    points = row["points"]
+    unit = "point" if points == 1 else "points"
+    return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{points} {unit}"
