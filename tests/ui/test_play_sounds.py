@@ -55,9 +55,9 @@ def played(
     assert device.start()
 
     class Watching(Outputs):
-        def show(self, message: Message) -> None:
+        def show(self, message: Message, speak: bool = True) -> None:
             shown.append(message)
-            super().show(message)
+            super().show(message, speak)
 
     with create_pipe_input() as pipe:
         pipe.send_text(keys)

@@ -11,6 +11,10 @@ one façade that re-exports them all).
   registry's typed words; ``history``: the history review;
 - ``setup``: the set-up questions; ``store``: saving, resuming, exporting, the settings
   file; ``devices``: the speech and braille devices' notices and the doctor's report;
-- ``cli``: the command line's help and errors, scenario files, rule options;
-  ``bots``: the bots' options; ``quoted``: outside text quoted back, made safe.
+- ``cli``: the command line's help and errors, scenario files, rule options; ``rules``: the
+  rules documents read at the set-up and from the command line;
+  ``bots``: the bots' options; ``quoted``: outside text quoted back, made safe;
+- ``hot_seat``: several people at one keyboard; ``house_rules``: the house rules'
+  refusals, questions and descriptions; ``net``: the server, the lobby, a seat over ssh;
+  ``sounds``: the sound cues, their settings and what each means.
 """

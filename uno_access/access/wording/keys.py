@@ -219,6 +219,10 @@ NO_SUCH_KEY_TYPED = "That key does nothing here: type a command and press Enter.
 
 
 LINE_TOO_LONG = f"That line is too long, more than {LINE_LIMIT} characters: nothing was done."
+LINE_TOO_LONG_CLOSED = (
+    f"That line is too long, more than {LINE_LIMIT} characters: nothing was done. "
+    "Command line closed."
+)
 
 
 # the words typed for each command of the registry (ui/keys.py), by its name, beside the
