@@ -118,24 +118,27 @@ class Dialogs(Seat):
     def _ask_target(self, targets: Sequence[int]) -> int | None:
         """Whom an Anniversary card gives the other cards to (Enter: nobody)."""
         names = [self.names[seat] for seat in targets]
-        self.say(messages.whom_to_give(names, self.how))
-        while True:
-            text = self._read_answer(messages.WHOM_PROMPT).strip()
-            if not text:
-                return None
-            seat = find_player(text, self._view())
-            if seat in targets:
-                return seat
-            self.say(messages.no_such_player(text, names, len(self.names)))
+        return self._ask_player(
+            targets, messages.whom_to_give(names, self.how), messages.WHOM_PROMPT
+        )
 
     def _ask_swap_target(self, targets: Sequence[int]) -> int | None:
         """Seven-O: whom a 7 swaps hands with (Enter, or Escape by keys: nobody), asked as
         the Anniversary card's ``to whom>``: a typed line, a name or a seat number.
         """
         names = [self.names[seat] for seat in targets]
-        self.say(messages.whom_to_swap(names, self.how))
+        return self._ask_player(
+            targets, messages.whom_to_swap(names, self.how), messages.SWAP_PROMPT
+        )
+
+    def _ask_player(self, targets: Sequence[int], question: str, prompt: str) -> int | None:
+        """One of ``targets``, by a typed name or seat number, asked until one is given or
+        the line is empty (None).
+        """
+        names = [self.names[seat] for seat in targets]
+        self.say(question)
         while True:
-            text = self._read_answer(messages.SWAP_PROMPT).strip()
+            text = self._read_answer(prompt).strip()
             if not text:
                 return None
             seat = find_player(text, self._view())
