@@ -152,7 +152,23 @@ def test_the_set_up_is_told_on_every_device_explains_on_and_says_what_enter_kept
 
     said: list[str] = []
     speaker, display = Recording(), Recording()
-    answers = ["", "Zoe", "?", "hard", "Max", "?", "speed", "", "bogus", "off", "", "", "", ""]
+    answers = [
+        "",
+        "Zoe",
+        "?",
+        "hard",
+        "Max",
+        "?",
+        "speed",
+        "",
+        "off",
+        "bogus",
+        "off",
+        "",
+        "",
+        "",
+        "",
+    ]
     with create_pipe_input() as pipe:
         pipe.send_text("".join(answer + "\r" for answer in answers))
         pipe.close()
@@ -166,6 +182,7 @@ def test_the_set_up_is_told_on_every_device_explains_on_and_says_what_enter_kept
     assert messages.SETUP_EXPLAIN_SEAT in said
     assert "speed: Speed UNO: jump in with an identical card, draw until you can play." in said
     assert "Answer one of: auto, brlapi, screen, off." in said
+    assert f"{messages.SETUP_SOUNDS} [on]" in said and not chosen.sounds  # sounds asked
     assert_everywhere(said, speaker, display)
 
 

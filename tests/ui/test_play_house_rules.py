@@ -175,7 +175,7 @@ def test_the_setup_rules_question_offers_the_house_rules_and_takes_them() -> Non
     answers = ["3", "Zoe", "", "", "", "", "?", "standard,seven_o=on,no_bluffing=on", "off"]
     said: list[str] = []
     with create_pipe_input() as pipe:
-        pipe.send_text("".join(line + "\r" for line in [*answers, "off", "off", "", "", ""]))
+        pipe.send_text("".join(line + "\r" for line in [*answers, "off", "off", "off", "", "", ""]))
         pipe.close()
         chosen = set_up(Settings(), input=pipe, output=DummyOutput(), screen=Screen(said.append))
     assert chosen is not None, said

@@ -68,7 +68,22 @@ def _plain(text: str) -> str:
 def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> None:
     game = Terminal(tmp_path, "--seed", "7")
     game.sees("Setting up a game.")
-    for answer in ("3", "Zoe", "random", "", "person", "Max", "", "off", "off", "off", "", "", ""):
+    for answer in (
+        "3",
+        "Zoe",
+        "random",
+        "",
+        "person",
+        "Max",
+        "",
+        "off",
+        "off",
+        "off",
+        "off",
+        "",
+        "",
+        "",
+    ):
         game.sees("setup>")
         game.answer(answer)
     game.sees("Your choices are kept for the next games.")

@@ -41,6 +41,7 @@ def test_a_name_pasted_with_escape_sequences_is_kept_without_them() -> None:
             "off",
             "off",
             "off",
+            "off",
             "",
             "",
             "",
@@ -62,6 +63,7 @@ def test_rules_that_cannot_be_dealt_to_the_players_chosen_are_asked_again() -> N
         "off",
         "off",
         "off",
+        "off",
         "",
         "",
         "",
@@ -77,7 +79,23 @@ def test_rules_that_cannot_be_dealt_to_the_players_chosen_are_asked_again() -> N
 
 
 def test_a_partners_preset_for_the_wrong_number_of_players_is_asked_again() -> None:
-    answers = ["3", "Zoe", "", "", "", "", "partners", "standard", "off", "off", "off", "", "", ""]
+    answers = [
+        "3",
+        "Zoe",
+        "",
+        "",
+        "",
+        "",
+        "partners",
+        "standard",
+        "off",
+        "off",
+        "off",
+        "off",
+        "",
+        "",
+        "",
+    ]
     chosen, said = answer(answers)
     assert chosen is not None, said
     assert chosen.rules == "standard"

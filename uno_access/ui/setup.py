@@ -150,6 +150,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             lambda text: _speech_seat(text, people),
             (messages.SETUP_EXPLAIN_SPEECH_SEAT,),
         )
+    sounds = ask(messages.SETUP_SOUNDS, _on_off(s.sounds), _yes, (messages.SETUP_EXPLAIN_SOUNDS,))
     display = ask(
         messages.SETUP_BRAILLE,
         s.braille_display.value,
@@ -173,6 +174,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         names=",".join(names),
         rules=rules,
         speech=speech,
+        sounds=sounds,
         braille_display=display,
         large_text=large,
         verbosity=verbosity,

@@ -20,6 +20,7 @@ SETUP_NAME = "Your name?"
 
 
 SETUP_SPEECH = "Speak every message: on or off?"
+SETUP_SOUNDS = "Play a short sound for each event, beside the words: on or off?"
 
 
 SETUP_BRAILLE = (
@@ -105,6 +106,10 @@ SETUP_EXPLAIN_SEAT = (
 
 
 SETUP_EXPLAIN_SPEECH = "on: every message is spoken. off: you read the screen or a display."
+SETUP_EXPLAIN_SOUNDS = (
+    "on: a short sound for your turn, each card played, a draw, UNO and the rest, always "
+    "with its words; uno-access sounds plays each with its meaning. off: the words alone."
+)
 
 
 SETUP_EXPLAIN_BRAILLE = (
