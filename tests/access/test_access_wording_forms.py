@@ -26,9 +26,14 @@ from uno_access.access.wording import (
     events,
     forms,
     history,
+    hot_seat,
+    house_rules,
     keys,
+    net,
     play,
+    rules,
     setup,
+    sounds,
     store,
     turn,
 )
@@ -49,6 +54,11 @@ WORDING_MODULES = (
     devices,
     cli,
     bots,
+    hot_seat,
+    house_rules,
+    net,
+    sounds,
+    rules,
 )
 
 
