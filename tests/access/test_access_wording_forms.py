@@ -246,3 +246,10 @@ def test_no_two_wording_modules_define_the_same_name_so_the_facade_has_one_of_ea
                 values.setdefault(name, {})[id(value)] = module.__name__
     twice = {name: sorted(where.values()) for name, where in values.items() if len(where) > 1}
     assert not twice
+
+
+def test_a_table_in_the_lobby_with_one_seat_free_says_seat_not_seats() -> None:
+    """The lobby's table line holds a count: its noun agrees with it (a plural pair)."""
+    one = messages.net_table_line(2, "standard", ["Ann"] * 9, 1, "waiting")
+    assert one == "Table 2, standard rules, waiting: " + ", ".join(["Ann"] * 9) + "; 1 seat free."
+    assert messages.net_table_line(2, "speed", [], 10, "playing").endswith("nobody; 10 seats free.")
