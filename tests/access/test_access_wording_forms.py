@@ -253,3 +253,8 @@ def test_a_table_in_the_lobby_with_one_seat_free_says_seat_not_seats() -> None:
     one = messages.net_table_line(2, "standard", ["Ann"] * 9, 1, "waiting")
     assert one == "Table 2, standard rules, waiting: " + ", ".join(["Ann"] * 9) + "; 1 seat free."
     assert messages.net_table_line(2, "speed", [], 10, "playing").endswith("nobody; 10 seats free.")
+
+
+def test_the_doctors_sound_line_with_one_sound_decoded_says_sound_not_sounds() -> None:
+    assert messages.sound_detail(1, "alsa") == "1 sound decoded, playing through alsa"
+    assert messages.sound_detail(35, "alsa") == "35 sounds decoded, playing through alsa"
