@@ -285,15 +285,15 @@ def _fragments() -> Iterator[tuple[str, str, int, str]]:
                     name = child.name
                 elif isinstance(child, ast.Lambda):
                     name = "<lambda>"
-                glued = isinstance(child, ast.BinOp) and isinstance(child.op, ast.Add)
-                if glued:
-                    assert isinstance(child, ast.BinOp)
-                    glued = any(
-                        isinstance(side, ast.Constant | ast.JoinedStr)
-                        and not isinstance(getattr(side, "value", None), int | float)
+                if isinstance(child, ast.JoinedStr) or (
+                    isinstance(child, ast.BinOp)
+                    and isinstance(child.op, ast.Add)
+                    and any(
+                        isinstance(side, ast.JoinedStr)
+                        or (isinstance(side, ast.Constant) and isinstance(side.value, str))
                         for side in (child.left, child.right)
                     )
-                if isinstance(child, ast.JoinedStr) or glued:
+                ):
                     yield path.stem, name, child.lineno, ast.unparse(child)
                 scopes.append((child, name))
 
