@@ -26,9 +26,14 @@ from uno_access.access.wording import (
     events,
     forms,
     history,
+    hot_seat,
+    house_rules,
     keys,
+    net,
     play,
+    rules,
     setup,
+    sounds,
     store,
     turn,
 )
@@ -49,6 +54,11 @@ WORDING_MODULES = (
     devices,
     cli,
     bots,
+    hot_seat,
+    house_rules,
+    net,
+    sounds,
+    rules,
 )
 
 
@@ -236,3 +246,64 @@ def test_no_two_wording_modules_define_the_same_name_so_the_facade_has_one_of_ea
                 values.setdefault(name, {})[id(value)] = module.__name__
     twice = {name: sorted(where.values()) for name, where in values.items() if len(where) > 1}
     assert not twice
+
+
+def test_a_table_in_the_lobby_with_one_seat_free_says_seat_not_seats() -> None:
+    """The lobby's table line holds a count: its noun agrees with it (a plural pair)."""
+    one = messages.net_table_line(2, "standard", ["Ann"] * 9, 1, "waiting")
+    assert one == "Table 2, standard rules, waiting: " + ", ".join(["Ann"] * 9) + "; 1 seat free."
+    assert messages.net_table_line(2, "speed", [], 10, "playing").endswith("nobody; 10 seats free.")
+
+
+def test_the_doctors_sound_line_with_one_sound_decoded_says_sound_not_sounds() -> None:
+    assert messages.sound_detail(1, "alsa") == "1 sound decoded, playing through alsa"
+    assert messages.sound_detail(35, "alsa") == "35 sounds decoded, playing through alsa"
+
+
+# code that makes no sentence: a regular expression and the code it puts back, a code
+# spelled for speech, a value's repr, outside text cut short
+NOT_SENTENCES = {
+    ("cards", "with_codes"),
+    ("cards", "<lambda>"),
+    ("cards", "_spoken_code"),
+    ("quoted", "given"),
+    ("quoted", "cut"),
+}
+
+
+def _fragments() -> Iterator[tuple[str, str, int, str]]:
+    """(module, function, line, code) for each f-string and each string glued to another
+    with ``+`` in the wording modules' source."""
+    for path in sorted((PACKAGE / "access" / "wording").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        scopes: list[tuple[ast.AST, str]] = [(tree, "")]
+        while scopes:
+            node, where = scopes.pop()
+            for child in ast.iter_child_nodes(node):
+                name = where
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef):
+                    name = child.name
+                elif isinstance(child, ast.Lambda):
+                    name = "<lambda>"
+                if isinstance(child, ast.JoinedStr) or (
+                    isinstance(child, ast.BinOp)
+                    and isinstance(child.op, ast.Add)
+                    and any(
+                        isinstance(side, ast.JoinedStr)
+                        or (isinstance(side, ast.Constant) and isinstance(side.value, str))
+                        for side in (child.left, child.right)
+                    )
+                ):
+                    yield path.stem, name, child.lineno, ast.unparse(child)
+                scopes.append((child, name))
+
+
+def test_no_wording_module_builds_a_sentence_from_fragments() -> None:
+    """Every sentence is a template a translator can reorder as a whole: no f-string, no
+    sentence glued together from pieces with ``+`` (issue 15)."""
+    found = sorted(f for f in _fragments() if (f[0], f[1]) not in NOT_SENTENCES)
+    assert not found, "\n".join(f"{m}.{f} line {n}: {code}" for m, f, n, code in found)
+
+
+def test_the_fragment_walk_sees_the_code_that_makes_no_sentence() -> None:
+    assert {(m, f) for m, f, _, _ in _fragments()} == NOT_SENTENCES

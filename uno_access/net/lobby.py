@@ -195,7 +195,7 @@ class Person:
             messages.net_table_line(
                 t.number,
                 t.spec,
-                [p.name + (messages.NET_BOT_MARK if p.bot else "") for p in t.places],
+                [messages.net_bot_name(p.name) if p.bot else p.name for p in t.places],
                 MOST_SEATS - len(t.places),
                 t.stage.value,
             )

@@ -7,7 +7,9 @@ from collections.abc import Iterable, Sequence
 from ...engine.cards import Card, Kind
 from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet
 from .cards import card_name
+from .forms import LIST_SEPARATOR, Plural, plural
 from .quoted import given
+from .store import UNKNOWN_ERROR
 
 SCENARIO_FOUR_START = (
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
@@ -31,8 +33,12 @@ def scenario_players_for_rules(wanted: str) -> str:
 SCENARIO_NOT_OBJECT = "The scenario must be one JSON object with players, hands and start."
 
 
+# {why}: the system's reason, or UNKNOWN_ERROR
+SCENARIO_UNREADABLE = "Cannot read the scenario file {path}: {why}."
+
+
 def scenario_unreadable(path: str, why: str | None) -> str:
-    return f"Cannot read the scenario file {path}: {why or 'unknown error'}."
+    return SCENARIO_UNREADABLE.format(path=path, why=why or UNKNOWN_ERROR)
 
 
 SCENARIO_TOO_DEEP = "The scenario file nests its JSON too deeply to be a scenario."
@@ -59,8 +65,15 @@ def scenario_field(field: str, wanted: str) -> str:
     return SCENARIO_FIELD.format(field=field, wanted=wanted)
 
 
+# Translators: {where} is a place in the scenario file (actions[3]), typed as it is;
+# {typed} the value found there, quoted; {known} the acts, as typed.
+SCENARIO_UNKNOWN_ACT = "In the scenario, {where}.act is {typed}; it must be one of: {known}."
+
+
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
-    return f"In the scenario, {where}.act is {given(name)}; it must be one of: {', '.join(known)}."
+    return SCENARIO_UNKNOWN_ACT.format(
+        where=where, typed=given(name), known=LIST_SEPARATOR.join(known)
+    )
 
 
 SCENARIO_MORE_CARDS_THAN_DECK = (
@@ -73,26 +86,53 @@ def scenario_more_cards_than_deck(total: int, deck: int) -> str:
     return SCENARIO_MORE_CARDS_THAN_DECK.format(total=total, deck=deck)
 
 
+# Translators: {count} copies of {card} in the scenario, of which the deck has {deck}.
+SCENARIO_MORE_COPIES_THAN_DECK = (
+    "In the scenario, {where} makes {count} of {card}, but these rules' deck has {deck}."
+)
+SCENARIO_ANNIVERSARY_NOT_IN_DECK = (
+    "In the scenario, {where} is an Anniversary card, but these rules have none (the option "
+    "anniversary_cards)."
+)
+SCENARIO_BLANK_NOT_IN_DECK = (
+    "In the scenario, {where} is a blank card for {card}, but these rules have no such "
+    "blank card (the option blank_cards)."
+)
+
+
 def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
-    return (
-        f"In the scenario, {where} makes {count} of {card_name(card)}, "
-        f"but these rules' deck has {deck}."
+    return SCENARIO_MORE_COPIES_THAN_DECK.format(
+        where=where, count=count, card=card_name(card), deck=deck
     )
 
 
 def scenario_card_not_in_deck(where: str, card: Card) -> str:
     if card.kind is Kind.ANNIVERSARY:
-        return (
-            f"In the scenario, {where} is an Anniversary card, but these rules have "
-            "none (the option anniversary_cards)."
-        )
-    return (
-        f"In the scenario, {where} is a blank card for {card_name(card)}, but these "
-        "rules have no such blank card (the option blank_cards)."
-    )
+        return SCENARIO_ANNIVERSARY_NOT_IN_DECK.format(where=where)
+    return SCENARIO_BLANK_NOT_IN_DECK.format(where=where, card=card_name(card))
 
 
 SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player must hold a card."
+
+
+# Translators: {typed} is what was given, quoted; {allowed} the values it may take, as
+# typed; {option} an option's name, typed as it is (uno_penalty).
+NO_SUCH_PRESET = "There is no rules preset {typed}; the presets are: {allowed}."
+NO_SUCH_RULE_OPTION = "There is no rule option {typed}; the options are: {allowed}."
+RULE_OPTION_VALUE = "The rule option {option} cannot be {typed}; it takes: {allowed}."
+# Translators: {option} and {other} are options' names, typed as they are (draw_responses,
+# stacking); "+ card round" is the name the official rules give {other}.
+RULES_CONFLICT = (
+    'The rule options {option} and {other} cannot be played together: {other} is the "+ '
+    'card round" (the stack goes round once), {option} the progressive form; choose one.'
+)
+# Translators: {players} players with {size} cards each need {needed} cards, {reserve} more
+# for the start card; the deck has {deck}, so {most} each at most. Every count is of cards
+# but {players}; none is one where this is said.
+CANNOT_DEAL = (
+    "{players} players with {size} cards each need {needed} cards, and {reserve} more must "
+    "be left to turn a start card; the deck has {deck}: at most {most} cards each."
+)
 
 
 def rules_error(error: RulesError) -> str:
@@ -101,28 +141,24 @@ def rules_error(error: RulesError) -> str:
         return cannot_deal(error.players, error.hand_size, error.reserve, error.deck, error.most)
     if isinstance(error, RulesConflict):
         return rules_conflict(error.option, error.other)
-    allowed = ", ".join(str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed)
+    allowed = LIST_SEPARATOR.join(
+        str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed
+    )
     if error.option == "preset":
-        return f"There is no rules preset {given(error.value)}; the presets are: {allowed}."
+        return NO_SUCH_PRESET.format(typed=given(error.value), allowed=allowed)
     if error.allowed and error.option not in RuleSet.__dataclass_fields__:
-        return f"There is no rule option {given(error.option)}; the options are: {allowed}."
-    return f"The rule option {error.option} cannot be {given(error.value)}; it takes: {allowed}."
+        return NO_SUCH_RULE_OPTION.format(typed=given(error.option), allowed=allowed)
+    return RULE_OPTION_VALUE.format(option=error.option, typed=given(error.value), allowed=allowed)
 
 
 def rules_conflict(option: str, other: str) -> str:
     """Two rule options that cannot be played together (``draw_responses`` and ``stacking``)."""
-    return (
-        f"The rule options {option} and {other} cannot be played together: {other} is the "
-        f'"+ card round" (the stack goes round once), {option} the progressive form; '
-        "choose one."
-    )
+    return RULES_CONFLICT.format(option=option, other=other)
 
 
 def cannot_deal(players: int, size: int, reserve: int, deck: int, most: int) -> str:
-    return (
-        f"{players} players with {size} cards each need {players * size} cards, and "
-        f"{reserve} more must be left to turn a start card; the deck has {deck}: "
-        f"at most {most} cards each."
+    return CANNOT_DEAL.format(
+        players=players, size=size, needed=players * size, reserve=reserve, deck=deck, most=most
     )
 
 
@@ -146,12 +182,24 @@ def settings_too_big(path: str, limit: int) -> str:
 SETTINGS_TOO_DEEP = "its values nest too deeply"
 
 
+# Translators: {names} is the first few keys found, as SETTINGS_AND_MORE ends them;
+# {known} the settings' names, typed as they are.
+SETTINGS_UNKNOWN_KEYS: Plural = (
+    "{path}: {count:,} unknown setting ignored: {names}; the settings are {known}.",
+    "{path}: {count:,} unknown settings ignored: {names}; the settings are {known}.",
+)
+# the first few keys named, and how many more there are
+SETTINGS_AND_MORE = "{names} and {more:,} more"
+
+
 def settings_unknown_keys(path: str, count: int, first: Sequence[str], known: Iterable[str]) -> str:
     """Several keys that are not settings, in one line: the first few named."""
     more = count - len(first)
-    named = ", ".join(first) + (f" and {more:,} more" if more else "")
-    return (
-        f"{path}: {count:,} unknown settings ignored: {named}; the settings are {', '.join(known)}."
+    named = LIST_SEPARATOR.join(first)
+    if more:
+        named = SETTINGS_AND_MORE.format(names=named, more=more)
+    return plural(count, SETTINGS_UNKNOWN_KEYS).format(
+        path=path, count=count, names=named, known=LIST_SEPARATOR.join(known)
     )
 
 
@@ -205,8 +253,12 @@ def games_range(most: int) -> str:
     return GAMES_RANGE.format(most=most)
 
 
+# {why}: the system's reason, or UNKNOWN_ERROR
+CANNOT_WRITE_OUTPUT = "cannot write to standard output: {why}."
+
+
 def cannot_write_output(why: str | None) -> str:
-    return f"cannot write to standard output: {why or 'unknown error'}."
+    return CANNOT_WRITE_OUTPUT.format(why=why or UNKNOWN_ERROR)
 
 
 LIBLOUIS_MISSING = (
@@ -257,8 +309,11 @@ HELP_QUICK = "only the four Quick Play Reference cards"
 HELP_BRAILLE_TABLE = "braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer"
 
 
+CANNOT_WRITE = "cannot write {path}: {why}."
+
+
 def cannot_write(path: str, why: str | None) -> str:
-    return f"cannot write {path}: {why or 'unknown error'}."
+    return CANNOT_WRITE.format(path=path, why=why or UNKNOWN_ERROR)
 
 
 WRITTEN = "Written: {path}"
@@ -328,11 +383,15 @@ def usage_error(message: str, prog: str) -> str:
     return USAGE_ERROR.format(prog=prog, message=message)
 
 
+# Translators: {presets} is the presets' names; the options after "such as" are typed.
+HELP_RULES_OPTION = (
+    "the rules: a preset ({presets}), then any options, such as "
+    "standard,uno_penalty=4,target_score=200 or standard,blank_cards=y7/b+2"
+)
+
+
 def help_rules(presets: Iterable[str]) -> str:
-    return (
-        "the rules: a preset (" + ", ".join(presets) + "), then any options, "
-        "such as standard,uno_penalty=4,target_score=200 or standard,blank_cards=y7/b+2"
-    )
+    return HELP_RULES_OPTION.format(presets=LIST_SEPARATOR.join(presets))
 
 
 PLAYERS_FOR_RULES = "The rules {rules} are for {wanted} players: use --players {wanted}."
@@ -348,19 +407,37 @@ PLAY_NO_SCHEDULE = (
 )
 
 
+# Translators: {typed} is the bot's name as typed, quoted; {known} the bots', as typed.
+UNKNOWN_BOT = "There is no bot {typed}; the bots are: {known}."
+
+
 def unknown_bot(name: str, known: tuple[str, ...]) -> str:
-    return f"There is no bot {name!r}; the bots are: {', '.join(known)}."
+    return UNKNOWN_BOT.format(typed=repr(name), known=LIST_SEPARATOR.join(known))
+
+
+# Translators: uno-access simulate's figures, each placeholder a field of its JSON record;
+# {wins} is a list of numbers, one a seat.
+SIMULATION_SUMMARY = (
+    "{games} games of {players} players in {seconds} seconds: {games_per_second} games a "
+    "second, {rounds} rounds, {actions} actions; wins by seat {wins}; errors {errors}."
+)
 
 
 def simulation_summary(record: dict[str, object]) -> str:
-    return (
-        f"{record['games']} games of {record['players']} players in {record['seconds']} seconds: "
-        f"{record['games_per_second']} games a second, {record['rounds']} rounds, "
-        f"{record['actions']} actions; wins by seat {record['wins']}; errors {record['errors']}."
-    )
+    return SIMULATION_SUMMARY.format(**record)
+
+
+# Translators: uno-access cards, one card a line, its fields separated by tabs: its code,
+# name, braille (BRF), braille (Unicode) and points.
+CARD_ROW: Plural = (
+    "{code}\t{name}\t{brf}\t{unicode}\t{count} point",
+    "{code}\t{name}\t{brf}\t{unicode}\t{count} points",
+)
 
 
 def card_row(row: dict[str, object]) -> str:
     points = row["points"]
-    unit = "point" if points == 1 else "points"
-    return f"{row['code']}\t{row['name']}\t{row['brf']}\t{row['unicode']}\t{points} {unit}"
+    forms = CARD_ROW[0] if points == 1 else CARD_ROW[1]
+    return forms.format(
+        code=row["code"], name=row["name"], brf=row["brf"], unicode=row["unicode"], count=points
+    )

@@ -1,12 +1,34 @@
 """A hot-seat table, several people at one keyboard: the welcome, the handover
-(the screen cleared), what a person missed, and whose lines speech speaks."""
+(the screen cleared), what a person missed, and whose lines speech speaks.
+
+``{people}`` is the names of the people at the keyboard as a list ("Ann and Bob"),
+``{player}`` the person who takes the keyboard, ``{previous}`` the one who had it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .forms import LIST_SEPARATOR, Plural, and_list, capital, plural
 from .keys import TYPED, How
-from .play import welcome
+from .play import GOALS
+
+# --- the welcome: the people at this keyboard, the bots, the goal and the help key -------
+# {against}: the bots' names; {goal}: one of play.GOALS; {how_help}: "Press F1"
+HOT_SEAT_WELCOME_KEYS = (
+    "UNO for {people} at this keyboard: {goal}. {how_help} at any time to hear the keys."
+)
+HOT_SEAT_WELCOME_TYPED = (
+    "UNO for {people} at this keyboard: {goal}. {how_help} at any time to hear the commands."
+)
+HOT_SEAT_WELCOME_BOTS_KEYS = (
+    "UNO for {people} at this keyboard, against {against}: {goal}. {how_help} at any time "
+    "to hear the keys."
+)
+HOT_SEAT_WELCOME_BOTS_TYPED = (
+    "UNO for {people} at this keyboard, against {against}: {goal}. {how_help} at any time "
+    "to hear the commands."
+)
 
 
 def hot_seat_welcome(
@@ -19,45 +41,66 @@ def hot_seat_welcome(
     """The first line of a hot-seat game: the people at this keyboard, the bots, the goal
     and the help key (as ``welcome`` says them).
     """
-    said = f"UNO for {_and(people)} at this keyboard"
     if bots:
-        said += f", against {_and(bots)}"
-    return f"{said}: " + welcome(["-"], target, scoring, how).split(": ", 1)[1]
+        said = HOT_SEAT_WELCOME_BOTS_KEYS if how.keys else HOT_SEAT_WELCOME_BOTS_TYPED
+    else:
+        said = HOT_SEAT_WELCOME_KEYS if how.keys else HOT_SEAT_WELCOME_TYPED
+    goal = GOALS.get(scoring, GOALS["standard"]).format(target=target)
+    return said.format(
+        people=and_list(people),
+        against=and_list(bots) if bots else "",
+        goal=goal,
+        how_help=capital(how.help),
+    )
 
 
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+# --- the handover -------------------------------------------------------------------------
+# Translators: {player} takes the keyboard from {previous}; Page Up reads the history back.
+SCREEN_CLEARED = (
+    "The screen is cleared for {player}: nothing of {previous}'s hand is left on it, "
+    "nor on the braille display, and Page Up reads only {player}'s own history."
+)
+# Translators: a terminal that cannot be cleared (a pipe); {player} takes the keyboard.
+SCREEN_NOT_CLEARED = (
+    "This terminal cannot be cleared, so {previous}'s lines are still above this one: "
+    "{player}, read nothing above it. Page Up reads only {player}'s own history."
+)
 
 
 def screen_cleared(name: str, previous: str) -> str:
     """The handover: the screen, its scrollback and the braille display were cleared."""
-    return (
-        f"The screen is cleared for {name}: nothing of {previous}'s hand is left on it, "
-        f"nor on the braille display, and Page Up reads only {name}'s own history."
-    )
+    return SCREEN_CLEARED.format(player=name, previous=previous)
 
 
 def screen_not_cleared(name: str, previous: str) -> str:
     """The handover on a terminal that cannot be cleared (TERM=dumb, a pipe)."""
-    return (
-        f"This terminal cannot be cleared, so {previous}'s lines are still above this one: "
-        f"{name}, read nothing above it. Page Up reads only {name}'s own history."
-    )
+    return SCREEN_NOT_CLEARED.format(player=name, previous=previous)
+
+
+# Translators: said to {player}, back at the keyboard, before the lines they missed.
+WHILE_YOU_WERE_AWAY: Plural = (
+    "{player}, while you were away, {count} thing happened:",
+    "{player}, while you were away, {count} things happened:",
+)
 
 
 def since_you_had_the_keyboard(name: str, count: int) -> str:
     """Before the lines told again at a handover: what happened while the person was away."""
-    if count == 1:
-        return f"{name}, while you were away, 1 thing happened:"
-    return f"{name}, while you were away, {count} things happened:"
+    return plural(count, WHILE_YOU_WERE_AWAY).format(player=name, count=count)
+
+
+# --- whose lines speech speaks ------------------------------------------------------------
+# Translators: {speaker} is the person whose lines are spoken, said to {player}, whose
+# lines are not.
+SPEECH_FOR_ONE_SEAT = (
+    "Speech speaks only {speaker}'s hand and answers, since everyone in the room hears "
+    "it; {player}'s are shown and brailled, never spoken."
+)
 
 
 def speech_for_one_seat(speaker: str, name: str) -> str:
     """Said to a person at a hot-seat table whose lines speech does not speak."""
-    return (
-        f"Speech speaks only {speaker}'s hand and answers, since everyone in the room hears "
-        f"it; {name}'s are shown and brailled, never spoken."
-    )
+    return SPEECH_FOR_ONE_SEAT.format(speaker=speaker, player=name)
 
 
 HELP_SPEECH_SEAT = (
@@ -66,20 +109,32 @@ HELP_SPEECH_SEAT = (
 )
 SPEECH_SEAT_RANGE = "the speech's seat is a whole number from 0 to 9"
 
+# Translators: the last two seat numbers of the people's: "seat 0, 2 or 3".
+SEATS_OR = "{seats} or {last}"
+# {seats}: the people's seat numbers, as SEATS_OR joins them
+SETUP_SPEECH_SEAT = (
+    "Speech is heard by everyone in the room, so use headphones; it speaks the table's "
+    "lines and one person's own. Whose: seat {seats}?"
+)
+SETUP_SPEECH_SEAT_REFUSED = "Speech speaks for a person at this keyboard: type the seat, {seats}."
+
+
+def _seats_or(people: Sequence[int]) -> str:
+    """ "0, 2 or 3": the people's seats, one of which is asked for."""
+    numbers = [str(seat) for seat in people]
+    if len(numbers) == 1:
+        return numbers[0]
+    return SEATS_OR.format(seats=LIST_SEPARATOR.join(numbers[:-1]), last=numbers[-1])
+
 
 def setup_speech_seat(people: Sequence[int]) -> str:
     """The set-up's question at a hot-seat table with speech on."""
-    seats = ", ".join(str(seat) for seat in people[:-1]) + f" or {people[-1]}"
-    return (
-        "Speech is heard by everyone in the room, so use headphones; it speaks the table's "
-        f"lines and one person's own. Whose: seat {seats}?"
-    )
+    return SETUP_SPEECH_SEAT.format(seats=_seats_or(people))
 
 
 def setup_speech_seat_refused(people: Sequence[int]) -> str:
     """An answer to ``setup_speech_seat`` that is not a person's seat."""
-    seats = ", ".join(str(seat) for seat in people[:-1]) + f" or {people[-1]}"
-    return f"Speech speaks for a person at this keyboard: type the seat, {seats}."
+    return SETUP_SPEECH_SEAT_REFUSED.format(seats=_seats_or(people))
 
 
 SETUP_EXPLAIN_SPEECH_SEAT = (

@@ -9,10 +9,11 @@ from collections.abc import Iterable
 from ...engine.cards import Card, Color
 from ...engine.events import Refusal
 from ...engine.rules import RuleSet
-from .cards import card_name
+from .cards import card_name, color_name
 from .events import _REFUSALS_BRIEF, REFUSALS
+from .forms import LIST_SEPARATOR
 from .keys import TYPED, How
-from .play import ANSWER_BY_LINE
+from .play import ANSWER_BY_LINE, ASKED_BY_LINE
 
 # Seven-O, progressive draw responses, force play, draw to match, no bluffing (RULES.md,
 # "House rules"): the events, the refusals, the Seven-O question, the one-line
@@ -45,22 +46,28 @@ _REFUSALS_BRIEF.update(
 SWAP_PROMPT = "with whom> "
 SWAP_WORDS = ("with", "swap")
 NOTHING_SWAPPED = "Nobody chosen to swap hands with: nothing was played."
+# {names}: the players still in the game, separated by commas
+WHOM_TO_SWAP = "Whom do you swap hands with? {names}"
 
 
 def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
     """Seven-O: the question after a 7 is chosen without saying whom it swaps with."""
-    asked = f"Whom do you swap hands with? {', '.join(names)}"
-    return f"{asked}. {ANSWER_BY_LINE}" if how.keys else asked
+    asked = WHOM_TO_SWAP.format(names=LIST_SEPARATOR.join(names))
+    return ASKED_BY_LINE.format(asked=asked, answer=ANSWER_BY_LINE) if how.keys else asked
+
+
+# Translators: {card} is the Wild Draw Four drawn; {color} the colour in play, lowercase.
+DRAWN_KEPT_NO_BLUFFING = (
+    "You may not play {card}: you hold {color}, the colour in play (no bluffing), so you keep it."
+)
 
 
 def drawn_kept_no_bluffing(card: Card, color: Color) -> str:
     """No bluffing: a drawn Wild Draw Four while the player holds the colour in play."""
-    return (
-        f"You may not play {card_name(card)}: you hold {color.word}, the colour in play "
-        "(no bluffing), so you keep it."
-    )
+    return DRAWN_KEPT_NO_BLUFFING.format(card=card_name(card), color=color_name(color).lower())
 
 
+# each house rule in one line, by its option's name (typed as seven_o=on)
 HOUSE_RULE_DESCRIPTIONS = {
     "seven_o": "Seven-O: a 7 swaps hands with a player you choose, a 0 passes every hand on",
     "draw_responses": "a Draw Two or Wild Draw Four answers a Draw Two, a Wild Draw Four "
@@ -69,48 +76,71 @@ HOUSE_RULE_DESCRIPTIONS = {
     "draw_to_match": "if you cannot play, draw until a card matches, then play it",
     "no_bluffing": "a Wild Draw Four only when you hold no card of the colour in play",
 }
+# Translators: {presets} and {house_rules} are lists of names typed as they are (speed,
+# seven_o); "standard,seven_o=on" and "speed,uno_penalty=4" are typed too.
+SETUP_RULES_WITH_HOUSE = (
+    "Which rules? {presets} (options may follow, as speed,uno_penalty=4; house rules: "
+    "{house_rules}, as standard,seven_o=on)"
+)
+SETUP_EXPLAIN_HOUSE_RULES = (
+    "House rules, added to any preset as option=on (standard,seven_o=on,no_bluffing=on):"
+)
+# {name}: the option's name, typed as it is; {text}: its HOUSE_RULE_DESCRIPTIONS line
+HOUSE_RULE_LINE = "{name}: {text}."
 
 
 def setup_rules_with_house(presets: Iterable[str]) -> str:
     """The setup's rules question, naming the house rules that may be added as options."""
-    return (
-        f"Which rules? {', '.join(presets)} (options may follow, as speed,uno_penalty=4; "
-        f"house rules: {', '.join(HOUSE_RULE_DESCRIPTIONS)}, as standard,seven_o=on)"
+    return SETUP_RULES_WITH_HOUSE.format(
+        presets=LIST_SEPARATOR.join(presets),
+        house_rules=LIST_SEPARATOR.join(HOUSE_RULE_DESCRIPTIONS),
     )
 
 
 def setup_explain_house_rules() -> list[str]:
     """After the presets, one line a house rule, added to any preset as option=on."""
     return [
-        "House rules, added to any preset as option=on (standard,seven_o=on,no_bluffing=on):",
-        *(f"{name}: {text}." for name, text in HOUSE_RULE_DESCRIPTIONS.items()),
+        SETUP_EXPLAIN_HOUSE_RULES,
+        *(
+            HOUSE_RULE_LINE.format(name=name, text=text)
+            for name, text in HOUSE_RULE_DESCRIPTIONS.items()
+        ),
     ]
+
+
+# what the house rules change, said once at the start of a game, one line each
+# Translators: {count} is how many cards are drawn; "r7 Bob" and "u" are typed as they are.
+INTRO_SEVEN_O = (
+    "Seven-O: a 7 swaps your hand with a player you choose (r7 Bob), and a 0 passes every "
+    "hand on in the direction of play; whoever is handed a single card must call UNO (u) or "
+    "draw {count}."
+)
+INTRO_DRAW_RESPONSES = (
+    "Draw responses: answer a Draw Two with a Draw Two or a Wild Draw Four, and a Wild Draw "
+    "Four with a Wild Draw Four; the first player who does not answer draws them all (a "
+    "accepts them)."
+)
+INTRO_FORCE_PLAY = "Force play: a card you draw that can be played must be played."
+INTRO_DRAW_TO_MATCH = (
+    "Draw to match: if you cannot play, you draw until a card matches, then play it."
+)
+INTRO_NO_BLUFFING = (
+    "No bluffing: a Wild Draw Four is played only when you hold no card of the colour in "
+    "play, so it is never challenged."
+)
 
 
 def house_rules_intro(rules: RuleSet) -> list[str]:
     """What the house rules change, said once at the start of a game: one line each."""
     lines: list[str] = []
     if rules.seven_o:
-        lines.append(
-            "Seven-O: a 7 swaps your hand with a player you choose (r7 Bob), and a 0 passes "
-            "every hand on in the direction of play; whoever is handed a single card must "
-            f"call UNO (u) or draw {rules.handed_one_penalty}."
-        )
+        lines.append(INTRO_SEVEN_O.format(count=rules.handed_one_penalty))
     if rules.draw_responses:
-        lines.append(
-            "Draw responses: answer a Draw Two with a Draw Two or a Wild Draw Four, and a Wild "
-            "Draw Four with a Wild Draw Four; the first player who does not answer draws them "
-            "all (a accepts them)."
-        )
+        lines.append(INTRO_DRAW_RESPONSES)
     if rules.force_play:
-        lines.append("Force play: a card you draw that can be played must be played.")
+        lines.append(INTRO_FORCE_PLAY)
     if rules.draw_to_match and not rules.draw_until_playable:
-        lines.append(
-            "Draw to match: if you cannot play, you draw until a card matches, then play it."
-        )
+        lines.append(INTRO_DRAW_TO_MATCH)
     if rules.no_bluffing:
-        lines.append(
-            "No bluffing: a Wild Draw Four is played only when you hold no card of the colour "
-            "in play, so it is never challenged."
-        )
+        lines.append(INTRO_NO_BLUFFING)
     return lines

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...text import LINE_LIMIT
 from .devices import SPEECH_OFF, SPEECH_ON
+from .forms import Plural, plural
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +219,18 @@ LINE_CLEARED = "The line is cleared."
 NO_SUCH_KEY_TYPED = "That key does nothing here: type a command and press Enter."
 
 
-LINE_TOO_LONG = f"That line is too long, more than {LINE_LIMIT} characters: nothing was done."
-LINE_TOO_LONG_CLOSED = (
-    f"That line is too long, more than {LINE_LIMIT} characters: nothing was done. "
-    "Command line closed."
+# Translators: a typed line longer than the game reads; {count} is how many characters
+# it may hold at most. The second is said as the key mode's command line closes with it.
+LINE_TOO_LONG_FORMS: Plural = (
+    "That line is too long, more than {count} character: nothing was done.",
+    "That line is too long, more than {count} characters: nothing was done.",
 )
+LINE_TOO_LONG_CLOSED_FORMS: Plural = (
+    "That line is too long, more than {count} character: nothing was done. Command line closed.",
+    "That line is too long, more than {count} characters: nothing was done. Command line closed.",
+)
+LINE_TOO_LONG = plural(LINE_LIMIT, LINE_TOO_LONG_FORMS).format(count=LINE_LIMIT)
+LINE_TOO_LONG_CLOSED = plural(LINE_LIMIT, LINE_TOO_LONG_CLOSED_FORMS).format(count=LINE_LIMIT)
 
 
 # the words typed for each command of the registry (ui/keys.py), by its name, beside the

@@ -1,9 +1,16 @@
 """Network play: the server's command line, the lobby and its commands, a seat
-played over plain ssh."""
+played over plain ssh.
+
+``{number}`` is a table's number, ``{seat}`` a seat's, ``{player}`` a person's name;
+``NET_YOU_…`` is said to the person themselves, ``NET_THEY_…`` about them to the others.
+``{typed}`` is what the person typed, quoted.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+
+from .forms import LIST_SEPARATOR, Plural, plural
 
 HELP_SERVE = "a game server over SSH: people join with ssh, each at their own terminal"
 HELP_SERVE_HOST = "the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)"
@@ -13,7 +20,6 @@ HELP_SERVE_DATA = "the server's folder: its host key and accounts"
 HELP_SERVE_OPEN = "let any new key claim a free name, without the invite code"
 HELP_SERVE_SEED = "seed the tables' deals (table N deals from SEED + N), for tests"
 SAY_WORD = "say"
-NET_BOT_MARK = " (bot)"
 NET_ALREADY_CONNECTED = "You are already connected from elsewhere; this connection closes."
 NET_NO_TABLES = "No tables yet. Type new to make one."
 NET_LOBBY_HINT = "You are in the lobby. Type help for the commands."
@@ -36,133 +42,210 @@ NET_LOBBY_HELP = (
 )
 
 
+# Translators: the server's first line, read by programs too: keep "{host}:{port}".
+NET_LISTENING = "Listening on {host}:{port}"
+# Translators: PORT, NAME and HOST stand for what the player puts there; the rest is typed
+# as it is ("ssh -p PORT NAME+{code}@HOST").
+NET_INVITE = (
+    "Invite code: {code} (a new player connects once with ssh -p PORT NAME+{code}@HOST; "
+    "after that, ssh -p PORT NAME@HOST)"
+)
+NET_WELCOME = "Welcome, {player}. You are in the lobby; type help for the commands."
+# Translators: a chat line; {said} is the person's own words, as they typed them.
+CHAT_LINE = "{player} says: {said}"
+
+
 def net_listening(host: str, port: int) -> str:
     """The server's first line on standard output (INTERFACE.md)."""
-    return f"Listening on {host}:{port}"
+    return NET_LISTENING.format(host=host, port=port)
 
 
 def net_invite(code: str) -> str:
-    return (
-        f"Invite code: {code} (a new player connects once with ssh -p PORT NAME+{code}@HOST; "
-        "after that, ssh -p PORT NAME@HOST)"
-    )
+    return NET_INVITE.format(code=code)
 
 
 def net_welcome(name: str) -> str:
-    return f"Welcome, {name}. You are in the lobby; type help for the commands."
+    return NET_WELCOME.format(player=name)
 
 
 def chat_line(name: str, said: str) -> str:
-    return f"{name} says: {said}"
+    return CHAT_LINE.format(player=name, said=said)
+
+
+# --- the tables, as the lobby lists them ---------------------------------------------------
+# Translators: a bot's name in the list of who sits at a table: "Cy (bot)".
+NET_BOT_NAME = "{player} (bot)"
+# Translators: the stage of a table, in NET_TABLE_LINE: "waiting" to start, "playing", "over".
+NET_STAGES = {"waiting": "waiting", "playing": "playing", "over": "over"}
+# who sits at a table where nobody does
+NET_NOBODY = "nobody"
+# Translators: {rules} is the rules as typed (speed,uno_penalty=4); {stage} one of
+# NET_STAGES; {names} who sits there, separated by commas; {count} the seats free.
+NET_TABLE_LINE: Plural = (
+    "Table {number}, {rules} rules, {stage}: {names}; {count} seat free.",
+    "Table {number}, {rules} rules, {stage}: {names}; {count} seats free.",
+)
+
+
+def net_bot_name(name: str) -> str:
+    """A bot in the list of who sits at a table."""
+    return NET_BOT_NAME.format(player=name)
 
 
 def net_table_line(number: int, rules: str, names: Sequence[str], free: int, stage: str) -> str:
-    sitting = ", ".join(names) if names else "nobody"
-    return f"Table {number}, {rules} rules, {stage}: {sitting}; {free} seats free."
-
-
-def net_table_made(number: int) -> str:
-    return (
-        f"You made table {number} and sit in seat 1. Type bot to add a bot, start to begin; "
-        f"others join with: join {number}."
+    return plural(free, NET_TABLE_LINE).format(
+        number=number,
+        rules=rules,
+        stage=NET_STAGES.get(stage, stage),
+        names=LIST_SEPARATOR.join(names) if names else NET_NOBODY,
+        count=free,
     )
 
 
+NET_TABLE_MADE = (
+    "You made table {number} and sit in seat 1. Type bot to add a bot, start to begin; "
+    "others join with: join {number}."
+)
+NET_ALREADY_AT = "You are at table {number} already; type leave first."
+NET_NO_SUCH_TABLE = "There is no table {typed}. Type tables to hear them."
+NET_TABLE_STARTED = "Table {number} has started; type watch {number} to watch it."
+NET_TABLE_FULL = "Table {number} is full."
+
+
+def net_table_made(number: int) -> str:
+    return NET_TABLE_MADE.format(number=number)
+
+
 def net_already_at(number: int) -> str:
-    return f"You are at table {number} already; type leave first."
+    return NET_ALREADY_AT.format(number=number)
 
 
 def net_no_such_table(given: str) -> str:
-    return f"There is no table {given!r}. Type tables to hear them."
+    return NET_NO_SUCH_TABLE.format(typed=repr(given))
 
 
 def net_table_started(number: int) -> str:
-    return f"Table {number} has started; type watch {number} to watch it."
+    return NET_TABLE_STARTED.format(number=number)
 
 
 def net_table_full(number: int) -> str:
-    return f"Table {number} is full."
+    return NET_TABLE_FULL.format(number=number)
+
+
+# --- who sits, watches, leaves and comes back ---------------------------------------------
+NET_THEY_SIT = "{player} sits at table {number}, seat {seat}."
+NET_YOU_SIT = "You sit at table {number}, seat {seat}. The table's maker starts the game."
+NET_BOT_SITS = "The bot {player} sits at table {number}, seat {seat}."
+NET_THEY_WATCH = "{player} watches table {number}."
+NET_YOU_WATCH = "You watch table {number}. Type leave to stop."
 
 
 def net_sits(name: str, number: int, seat: int) -> str:
-    return f"{name} sits at table {number}, seat {seat}."
+    return NET_THEY_SIT.format(player=name, number=number, seat=seat)
 
 
 def net_you_sit(number: int, seat: int) -> str:
-    return f"You sit at table {number}, seat {seat}. The table's maker starts the game."
+    return NET_YOU_SIT.format(number=number, seat=seat)
 
 
 def net_bot_sits(name: str, number: int, seat: int) -> str:
-    return f"The bot {name} sits at table {number}, seat {seat}."
+    return NET_BOT_SITS.format(player=name, number=number, seat=seat)
 
 
 def net_watches(name: str, number: int) -> str:
-    return f"{name} watches table {number}."
+    return NET_THEY_WATCH.format(player=name, number=number)
 
 
 def net_you_watch(number: int) -> str:
-    return f"You watch table {number}. Type leave to stop."
+    return NET_YOU_WATCH.format(number=number)
+
+
+# Translators: {typed} is the strength typed; easy, normal and hard are typed as they are.
+NET_UNKNOWN_BOT = "There is no bot {typed}; the bots are easy, normal and hard."
+# Translators: said to another person at the table; {player} made it.
+NET_ONLY_CREATOR = "Only {player}, who made the table, can start it."
 
 
 def net_unknown_bot(given: str) -> str:
-    return f"There is no bot {given!r}; the bots are easy, normal and hard."
+    return NET_UNKNOWN_BOT.format(typed=repr(given))
 
 
 def net_only_creator(name: str) -> str:
-    return f"Only {name}, who made the table, can start it."
+    return NET_ONLY_CREATOR.format(player=name)
+
+
+NET_THEY_LEFT = "{player} left table {number}."
+NET_YOU_LEFT = "You left table {number}."
+# Translators: said to the others at the table while the game goes on.
+NET_LEFT_BOT_PLAYS = "{player} left the table; a bot plays in their seat."
+NET_THEY_ARE_BACK = "{player} is back at the table."
+NET_YOU_ARE_BACK = "You are back at table {number}, seat {seat}; a bot played for you meanwhile."
 
 
 def net_left(name: str, number: int) -> str:
-    return f"{name} left table {number}."
+    return NET_THEY_LEFT.format(player=name, number=number)
 
 
 def net_you_left(number: int) -> str:
-    return f"You left table {number}."
+    return NET_YOU_LEFT.format(number=number)
 
 
 def net_left_bot_plays(name: str) -> str:
-    return f"{name} left the table; a bot plays in their seat."
+    return NET_LEFT_BOT_PLAYS.format(player=name)
 
 
 def net_back(name: str) -> str:
-    return f"{name} is back at the table."
+    return NET_THEY_ARE_BACK.format(player=name)
 
 
 def net_you_are_back(number: int, seat: int) -> str:
-    return f"You are back at table {number}, seat {seat}; a bot played for you meanwhile."
+    return NET_YOU_ARE_BACK.format(number=number, seat=seat)
 
 
 NET_SINCE_YOU_LEFT = "What happened since you left:"
 NET_NOTHING_SINCE = "Nothing happened at the table while you were away."
+NET_SEAT_WAITS = "Your seat at table {number} waits for you, a bot playing it: type join {number}."
 
 
 def net_seat_waits(number: int) -> str:
-    return f"Your seat at table {number} waits for you, a bot playing it: type join {number}."
+    return NET_SEAT_WAITS.format(number=number)
+
+
+# --- the person's settings, typed in the lobby --------------------------------------------
+NET_KEYS_ON = "Keys on: at the table, one key per command, as in uno-access play."
+NET_KEYS_OFF = "Keys off: at the table, every command is typed and sent with Enter."
+# Translators: {verbosity} is brief, normal or full, as typed.
+NET_VERBOSITY_SET = "Verbosity {verbosity}, from your next game on."
+NET_KEYS_VALUES = "Type keys on or keys off."
+NET_VERBOSITY_VALUES = "Type verbosity brief, verbosity normal or verbosity full."
 
 
 def net_keys_set(on: bool) -> str:
-    if on:
-        return "Keys on: at the table, one key per command, as in uno-access play."
-    return "Keys off: at the table, every command is typed and sent with Enter."
+    return NET_KEYS_ON if on else NET_KEYS_OFF
 
 
 def net_verbosity_set(value: str) -> str:
-    return f"Verbosity {value}, from your next game on."
+    return NET_VERBOSITY_SET.format(verbosity=value)
 
 
 def net_setting_values(word: str) -> str:
-    if word == "keys":
-        return "Type keys on or keys off."
-    return "Type verbosity brief, verbosity normal or verbosity full."
+    return NET_KEYS_VALUES if word == "keys" else NET_VERBOSITY_VALUES
+
+
+NET_TABLE_ENDED = "Table {number} has ended: every player has left it."
+# {names}: who is connected, separated by commas
+NET_WHO = "Connected: {names}."
+# Translators: {typed} is the word typed, quoted.
+NET_UNKNOWN_COMMAND = "There is no command {typed} here. Type help for the commands."
 
 
 def net_table_ended(number: int) -> str:
-    return f"Table {number} has ended: every player has left it."
+    return NET_TABLE_ENDED.format(number=number)
 
 
 def net_who(names: Sequence[str]) -> str:
-    return "Connected: " + ", ".join(names) + "."
+    return NET_WHO.format(names=LIST_SEPARATOR.join(names))
 
 
 def net_unknown_command(word: str) -> str:
-    return f"There is no command {word!r} here. Type help for the commands."
+    return NET_UNKNOWN_COMMAND.format(typed=repr(word))

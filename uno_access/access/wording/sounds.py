@@ -4,6 +4,7 @@ means, and ``uno-access sounds``."""
 from __future__ import annotations
 
 from .devices import DOCTOR_PARTS
+from .forms import Plural, plural
 from .keys import COMMAND_WORDS, KEY_HELP, SETTING_WORDS, TYPED_HELP
 
 SOUND_UNAVAILABLE = (
@@ -31,8 +32,15 @@ FIX_SOUND_MODULE = "scripts/setup.sh (it installs miniaudio into .venv)"
 FIX_SOUND_FILES = "git checkout assets/sounds, or .venv/bin/python scripts/make_sounds.py"
 
 
+# the doctor's line for the sound cues; {backend} is the sound system's name (ALSA, PulseAudio)
+SOUND_DETAIL: Plural = (
+    "{count} sound decoded, playing through {backend}",
+    "{count} sounds decoded, playing through {backend}",
+)
+
+
 def sound_detail(sounds: int, backend: str) -> str:
-    return f"{sounds} sounds decoded, playing through {backend}"
+    return plural(sounds, SOUND_DETAIL).format(count=sounds, backend=backend)
 
 
 # what each sound means, by its name (``access.sounds.Cue``): `uno-access sounds` says
@@ -76,19 +84,30 @@ SOUND_MEANINGS: dict[str, str] = {
 }
 
 
+# Translators: {name} is the sound's name, typed as it is (your_turn); {meaning} its
+# SOUND_MEANINGS line.
+SOUND_LINE = "{name}: {meaning}."
+
+
 def sound_line(name: str, meaning: str) -> str:
     """``uno-access sounds``: one sound, said as it plays."""
-    return f"{name}: {meaning}."
+    return SOUND_LINE.format(name=name, meaning=meaning)
 
 
 SOUNDS_PLAYED = "That is every sound: {count} in all."
 
 
+# Translators: where in the WAV file a sound begins, in seconds ("s"), then its SOUND_LINE;
+# keep the number's width (6.2f) so that the lines stay aligned.
+SOUND_AT = "{seconds:6.2f} s  {line}"
+
+
 def sound_at(seconds: float, line: str) -> str:
     """``uno-access sounds --wav``: where in the file a sound begins, and its line."""
-    return f"{seconds:6.2f} s  {line}"
+    return SOUND_AT.format(seconds=seconds, line=line)
 
 
+# {count} is every sound, so never one
 SOUNDS_WRITTEN = "Wrote {count} sounds, one after another, to {path}."
 HELP_SOUNDS = "play each sound cue with its name and meaning, one after another"
 HELP_SOUNDS_WAV = "write every sound, one after another, into this WAV file instead"
@@ -97,4 +116,5 @@ HELP_SOUND_VOLUME = "the sound cues' volume, from 0 to 1"
 SOUND_VOLUME_RANGE = "the sound volume is a number from 0 to 1"
 HELP_SOUND_NEVER = "sounds never played, their names separated by commas (uno-access sounds)"
 HELP_SOUND_NOT_MY_TURN = "sounds played only when it is not your turn, separated by commas"
+# Translators: {name!r} is the name typed, quoted; {names} the sounds' names.
 SOUND_NAMES_BAD = "{name!r} is no sound; the sounds are: {names}."

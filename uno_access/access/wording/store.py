@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .forms import and_list
 from .keys import TYPED, How
 
 FROM_SCENARIO = "This game starts from a scenario file, so it is not saved."
 
 
-def _store_names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+_store_names = and_list  # the name appended blocks of messages.py know
 
 
 HELP_RESUME = "continue an unfinished game (the latest by default) exactly where it stopped"
@@ -93,9 +93,7 @@ def resume_offer(
     number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
 ) -> str:
     said = RESUME_OFFER_KEYS if how.keys else RESUME_OFFER_TYPED
-    return said.format(
-        number=number, others=_store_names(others), started=started, round=round_number
-    )
+    return said.format(number=number, others=and_list(others), started=started, round=round_number)
 
 
 RESUME_PROMPT = "resume? "
@@ -123,7 +121,7 @@ RESUMED = (
 
 
 def resumed(number: int, others: Sequence[str], round_number: int) -> str:
-    return RESUMED.format(number=number, others=_store_names(others), round=round_number)
+    return RESUMED.format(number=number, others=and_list(others), round=round_number)
 
 
 RESUMED_END = "That is where the game stopped."
