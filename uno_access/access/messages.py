@@ -539,3 +539,18 @@ SOUND_VOLUME_RANGE = "the sound volume is a number from 0 to 1"
 HELP_SOUND_NEVER = "sounds never played, their names separated by commas (uno-access sounds)"
 HELP_SOUND_NOT_MY_TURN = "sounds played only when it is not your turn, separated by commas"
 SOUND_NAMES_BAD = "{name!r} is no sound; the sounds are: {names}."
+
+
+# === branch netstore: the server's tables saved and brought back after a restart ===
+# On the server's standard error, one line each. {number}: a table's number; {why}: a few
+# words (saved_setup_unreadable, move_unreadable, move_replay_fails…); {path}: a file.
+NET_TABLE_SET_ASIDE = (
+    "Table {number} cannot be brought back: {why}. It is set aside in {path}; "
+    "the other tables go on."
+)
+NET_TABLES_NOT_SAVED = "The tables are not saved from now on: {why}."
+NET_TABLES_FILE_DAMAGED = (
+    "The tables file {path} is damaged; it is kept as {aside}, and a new one is started."
+)
+# To everyone at a table brought back, told first when they take up their seat again.
+NET_SERVER_RESTARTED = "The server was restarted; the game goes on from where it was."
