@@ -33,6 +33,14 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
     loop.close()
 
 
+@pytest.fixture
+def later() -> Iterator[asyncio.AbstractEventLoop]:
+    """The loop of the server started again."""
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
 def _table(lobby: Lobby, person: str, bots: int, spec: str = "standard") -> ServerTable:
     table = lobby.new_table(person, RuleSet.from_spec(spec), spec)
     table.sit(person)
@@ -67,7 +75,7 @@ def _store(folder: Path, said: list[str] | None = None) -> TableStore:
 
 @pytest.mark.parametrize("seed", [3, 11, 27, 40])
 def test_a_table_replayed_from_its_saved_rows_equals_the_original(
-    tmp_path: Path, loop: asyncio.AbstractEventLoop, seed: int
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop, seed: int
 ) -> None:
     store = _store(tmp_path)
     lobby = Lobby(loop, seed=seed, pace=0, journal=store)
@@ -77,7 +85,7 @@ def test_a_table_replayed_from_its_saved_rows_equals_the_original(
     store.close()  # as a SIGKILL leaves it: nothing more written
 
     said: list[str] = []
-    again = Lobby(asyncio.new_event_loop(), seed=seed, pace=0)
+    again = Lobby(later, seed=seed, pace=0)
     back = _store(tmp_path, said).restore(again)
     assert said == [] and [t.number for t in back] == [table.number]
     copy = again.tables[table.number]
@@ -136,7 +144,7 @@ def test_the_tables_file_is_the_owners_alone_and_written_ahead(
 
 
 def test_a_damaged_row_sets_its_table_aside_in_one_line_and_the_others_come_back(
-    tmp_path: Path, loop: asyncio.AbstractEventLoop
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
 ) -> None:
     store = _store(tmp_path)
     lobby = Lobby(loop, seed=9, pace=0, journal=store)
@@ -151,7 +159,7 @@ def test_a_damaged_row_sets_its_table_aside_in_one_line_and_the_others_come_back
     db.close()
 
     said: list[str] = []
-    again = Lobby(asyncio.new_event_loop(), seed=9, pace=0)
+    again = Lobby(later, seed=9, pace=0)
     kept = _store(tmp_path, said)
     kept.restore(again)
     assert len(said) == 1 and "\n" not in said[0]
@@ -169,7 +177,7 @@ def test_a_damaged_row_sets_its_table_aside_in_one_line_and_the_others_come_back
 
 
 def test_a_finished_table_is_not_brought_back(
-    tmp_path: Path, loop: asyncio.AbstractEventLoop
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
 ) -> None:
     store = _store(tmp_path)
     lobby = Lobby(loop, seed=4, pace=0, journal=store)
@@ -177,5 +185,29 @@ def test_a_finished_table_is_not_brought_back(
     _play(loop, table, 10_000, 4)
     assert table.stage is Stage.OVER
     store.close()
-    again = Lobby(asyncio.new_event_loop(), seed=4, pace=0)
+    again = Lobby(later, seed=4, pace=0)
     assert _store(tmp_path).restore(again) == [] and again.tables == {}
+
+
+def test_the_bots_play_on_once_a_person_is_back_at_a_table_brought_back(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
+) -> None:
+    store = _store(tmp_path)
+    lobby = Lobby(loop, seed=6, pace=0, journal=store)
+    table = _table(lobby, "ann", 2)
+    _play(loop, table, 12, 6)
+    game = table.game
+    assert game is not None
+    if game.view(0).current == 0:
+        _play(loop, table, table.latest(0) + 1, 6)  # her move: a bot is to move now
+    assert game.view(0).current != 0
+    store.close()
+    again = Lobby(later, seed=6, pace=0)
+    (copy,) = _store(tmp_path).restore(again)
+    later.run_until_complete(asyncio.sleep(0.05))
+    held = copy.latest(0)
+    later.run_until_complete(asyncio.sleep(0.05))
+    assert copy.latest(0) == held  # nobody is back: the bots wait
+    assert copy.rejoin("ann") == 0
+    later.run_until_complete(asyncio.sleep(0.05))
+    assert copy.latest(0) > held + 1  # after the line that she is back, a bot's move
