@@ -149,7 +149,7 @@ class TableStore:
 
     def started(self, table: ServerTable) -> None:
         self._write(
-            "INSERT OR REPLACE INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?)",
+            "INSERT INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?)",
             (table.number, time.strftime("%Y-%m-%d %H:%M"), setup_json(table), PLAYING),
         )
         self._counts[table.number] = 0
