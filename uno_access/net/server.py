@@ -4,7 +4,9 @@ The server never runs a shell, a command or a subsystem: every session is the lo
 (``lobby.Person``), in a thread of its own over the channel. Its host key is made on
 the first start in the data folder (mode 0600). A login is a name and an SSH public
 key (``accounts``): a known key logs in as its name; a new key claims a free name when
-the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``).
+the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). The tables
+are saved in ``tables.db`` there (``saved``), each action before it is applied; on start
+every unfinished table is brought back exactly, its people's seats held for them.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from ..access import messages
 from ..store.paths import data_dir
 from .accounts import Accounts, Limiter, split_login
 from .lobby import Person
+from .saved import open_tables
 from .tables import Lobby
 
 HOST_KEY_NAME = "host_key"
@@ -236,7 +239,11 @@ async def _serve(
     loop = asyncio.get_running_loop()
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     accounts = Accounts(folder)
-    server = Server(accounts, Lobby(loop, seed, pace), open_)
+    lobby = Lobby(loop, seed, pace)
+    tables = open_tables(folder)  # every unfinished table brought back, its seats held
+    tables.restore(lobby)
+    lobby.journal = tables
+    server = Server(accounts, lobby, open_)
     listener = await asyncssh.create_server(
         lambda: _Connection(server),
         host,
@@ -259,6 +266,7 @@ async def _serve(
     try:
         await stop.wait()
     finally:
+        tables.close()  # first: the people leaving as the server stops end no table
         listener.close()
         accounts.close()
 

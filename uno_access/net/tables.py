@@ -20,6 +20,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Protocol
 
 from ..access import messages
 from ..bots import Bot, make_bot
@@ -34,6 +35,18 @@ SPECTATOR = -1  # the viewer that is no seat: the public events alone
 MOST_SEATS = 10
 DEFAULT_BOT = "normal"
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
+
+
+class Journal(Protocol):
+    """Where a table's game is saved (``net.saved``): its setup when it starts, each
+    action before it is applied, and its end.
+    """
+
+    def started(self, table: ServerTable) -> None: ...
+
+    def action(self, table: ServerTable, action: Action) -> None: ...
+
+    def ended(self, table: ServerTable) -> None: ...
 
 
 class Stage(Enum):
@@ -86,6 +99,7 @@ class ServerTable:
     _listeners: list[Callable[[], None]] = field(default_factory=list)
     _drive: asyncio.TimerHandle | None = None
     _asked: tuple[int, int, int] = (-1, -1, -1)  # the move the bots were last asked about
+    journal: Journal | None = None
 
     # ----------------------------------------------------------------- before the game
 
@@ -114,6 +128,8 @@ class ServerTable:
                 self._bots[seat] = make_bot(place.bot, random.Random(rng.random()))
         self._watching = watchers(self._bots.items())
         self.stage = Stage.PLAYING
+        if self.journal is not None:
+            self.journal.started(self)
         self._append(self.game.opening)
 
     def listen(self, wake: Callable[[], None]) -> None:
@@ -133,11 +149,23 @@ class ServerTable:
         if game is None or action.seat != seat or self.places[seat].bot is not None:
             # a forged action for another seat, or a seat a bot now plays: nothing changes
             return 0, [Rejected(seat, action, Refusal.NO_SUCH_SEAT)]
+        if self.journal is not None:
+            self.journal.action(self, action)  # saved before it is applied
         events = game.apply(action)
         if isinstance(action, QUERIES) or isinstance(events[0], Rejected):
             return 0, [e for e in (for_seat(ev, seat) for ev in events) if e is not None]
         seq = self._append(events)
         return seq, list(self._log[seat][-1].events)
+
+    def replay(self, action: Action) -> None:
+        """A saved action applied again when the server starts (``net.saved``), logged
+        as it was when it was first applied.
+        """
+        game = self.game
+        assert game is not None
+        events = game.apply(action)
+        if not isinstance(action, QUERIES) and not isinstance(events[0], Rejected):
+            self._append(events)
 
     def entries(self, viewer: int, since: int) -> list[Entry]:
         """What ``viewer`` (a seat, or ``SPECTATOR``) may know, from sequence ``since``."""
@@ -174,10 +202,15 @@ class ServerTable:
         if self._watching:
             tell(self._watching, list(events), game.card_check())
         if game.over:
-            self.stage = Stage.OVER
+            self._end()
         self._wake()
         self._schedule()
         return self._seq
+
+    def _end(self) -> None:
+        self.stage = Stage.OVER
+        if self.journal is not None:
+            self.journal.ended(self)
 
     def _wake(self) -> None:
         for wake in list(self._listeners):
@@ -200,7 +233,7 @@ class ServerTable:
         place.present = False
         place.seen = seen
         if self.stage is Stage.PLAYING and not self.people():
-            self.stage = Stage.OVER  # bots alone do not play on
+            self._end()  # bots alone do not play on
             self.line(messages.net_table_ended(self.number))
         elif self.stage is Stage.PLAYING:
             place.bot = DEFAULT_BOT
@@ -220,8 +253,23 @@ class ServerTable:
                 self._bots.pop(seat, None)
                 self._watching = watchers(self._bots.items())
                 self.line(messages.net_back(place.name))
+                self._schedule()  # the bots play on (after a restart they waited)
                 return seat
         return None
+
+    def hold_seats(self, line: str) -> None:
+        """After a restart: every person's seat held for them, a bot standing in (it plays
+        only once someone is back), until they come back (``rejoin``); ``line`` is told
+        to each first.
+        """
+        for seat, place in enumerate(self.places):
+            if place.bot is None:
+                place.present = False
+                place.seen = self.latest(seat)
+                place.bot = DEFAULT_BOT
+                self._bots[seat] = make_bot(DEFAULT_BOT, random.Random(self.seed + seat))
+        self._watching = watchers(self._bots.items())
+        self.line(line)
 
     def people(self) -> list[str]:
         return [p.name for p in self.places if p.bot is None and p.present]
@@ -270,6 +318,8 @@ class ServerTable:
                 return False
             turn = [a for a in legal if not isinstance(a, _OUT_OF_TURN)]
             choice = (turn or legal)[0]
+        if self.journal is not None:
+            self.journal.action(self, choice)  # saved before it is applied
         events = game.apply(choice)
         if isinstance(events[0], Rejected):
             return False
@@ -286,6 +336,7 @@ class Lobby:
     pace: float = 1.0
     tables: dict[int, ServerTable] = field(default_factory=dict)
     people: dict[str, Callable[[str], None]] = field(default_factory=dict)  # name -> tell
+    journal: Journal | None = None  # where the tables are saved (``net.saved``)
     _next: int = 1
 
     def new_table(self, creator: str, rules: RuleSet, spec: str) -> ServerTable:
@@ -293,8 +344,13 @@ class Lobby:
         self._next += 1
         seed = random.randrange(2**32) if self.seed is None else self.seed + number
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
+        table.journal = self.journal
         self.tables[number] = table
         return table
+
+    def number_from(self, first: int) -> None:
+        """New tables are numbered from ``first`` on (after those brought back)."""
+        self._next = max(self._next, first)
 
     def say(self, line: str) -> None:
         for tell_one in list(self.people.values()):

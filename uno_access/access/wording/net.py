@@ -249,3 +249,18 @@ def net_who(names: Sequence[str]) -> str:
 
 def net_unknown_command(word: str) -> str:
     return NET_UNKNOWN_COMMAND.format(typed=repr(word))
+
+
+# the server's tables saved and brought back after a restart: on the server's standard
+# error, one line each. {number}: a table's number; {why}: a few words
+# (saved_setup_unreadable, move_unreadable, move_replay_fails…); {path}: a file.
+NET_TABLE_SET_ASIDE = (
+    "Table {number} cannot be brought back: {why}. It is set aside in {path}; "
+    "the other tables go on."
+)
+NET_TABLES_NOT_SAVED = "The tables are not saved from now on: {why}."
+NET_TABLES_FILE_DAMAGED = (
+    "The tables file {path} is damaged; it is kept as {aside}, and a new one is started."
+)
+# To everyone at a table brought back, told first when they take up their seat again.
+NET_SERVER_RESTARTED = "The server was restarted; the game goes on from where it was."

@@ -1,0 +1,297 @@
+"""The server's tables as they are saved: one SQLite file (``tables.db``) in its data folder.
+
+The same approach as the local saved games (``uno_access.store``): a table is its setup
+(number, rules, creator, seed, who sits in each seat) and its actions, each written
+(one committed transaction, WAL, ``synchronous=FULL``) before it is applied, so that no
+action is ever applied and lost. The position is never stored: on start the server
+deals each unfinished table again from its seed (``ServerTable.start``) and applies its
+actions again through the engine (``ServerTable.replay``), which rebuilds every seat's
+log too; each person's seat is then held for them, a bot standing in, until they come
+back with ``join N``. A table whose rows cannot be read back or replayed is said in one
+line on standard error and set aside (kept in the file, never replayed); the others
+come back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .. import text
+from ..access import messages
+from ..bots.base import BotNameError, parse_bot
+from ..engine.actions import QUERIES, Action
+from ..engine.rules import RulesError, RuleSet
+from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
+from .tables import Lobby, Place, ServerTable, Stage
+
+TABLES_NAME = "tables.db"
+PLAYING, OVER, ASIDE = "playing", "over", "aside"
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    number INTEGER PRIMARY KEY,
+    started TEXT NOT NULL,
+    setup TEXT NOT NULL,
+    state TEXT NOT NULL DEFAULT 'playing'
+);
+CREATE TABLE IF NOT EXISTS actions (
+    tab INTEGER NOT NULL REFERENCES tables(number),
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (tab, n)
+);
+"""
+
+
+class SavedTableError(ValueError):
+    """A saved table that cannot be brought back; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class SavedTable:
+    """One table read back: its setup and its actions, in order."""
+
+    number: int
+    spec: str
+    creator: str
+    seed: int
+    rules: RuleSet
+    places: tuple[tuple[str, str | None], ...]  # (name, bot strength or None), at the start
+    actions: tuple[Action, ...]
+
+    def table(self, lobby: Lobby) -> ServerTable:
+        """The table as it was: dealt again from its seed, every action applied again."""
+        table = ServerTable(
+            self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
+        )
+        table.places = [Place(name, bot) for name, bot in self.places]
+        try:
+            table.start()
+        except Exception as error:  # any failure: the table cannot be dealt again
+            raise SavedTableError(messages.saved_setup_fails(_why(error))) from None
+        for action in self.actions:
+            try:
+                table.replay(action)
+            except Exception as error:
+                raise SavedTableError(messages.move_replay_fails(_why(error))) from None
+        return table
+
+
+def setup_json(table: ServerTable) -> str:
+    return json.dumps(
+        {
+            "spec": table.spec,
+            "creator": table.creator,
+            "seed": table.seed,
+            "rules": rules_json(table.rules),
+            "places": [[place.name, place.bot] for place in table.places],
+        }
+    )
+
+
+def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
+    try:
+        data = json.loads(setup)
+        rules = RuleSet.from_mapping(data["rules"])
+        places = tuple(
+            (text.name(str(name)) or f"Player {seat + 1}", None if bot is None else str(bot))
+            for seat, (name, bot) in enumerate(data["places"])
+        )
+        for _, bot in places:
+            if bot is not None:
+                parse_bot(bot)
+        seed, spec, creator = data["seed"], data["spec"], data["creator"]
+    except (ValueError, KeyError, TypeError, RulesError, BotNameError, RecursionError) as error:
+        why = text.shown(getattr(error, "message", None) or str(error), 200)
+        raise SavedTableError(messages.saved_setup_unreadable(why)) from None
+    if not isinstance(seed, int) or not places:
+        raise SavedTableError(messages.saved_setup_unreadable("setup"))
+    return SavedTable(
+        number,
+        text.shown(str(spec), 60),
+        text.name(str(creator)),
+        seed,
+        rules,
+        places,
+        tuple(actions),
+    )
+
+
+class TableStore:
+    """The tables file, open: the journal every table of the server writes to."""
+
+    def __init__(self, path: Path, warn: Callable[[str], None]) -> None:
+        self.path = path
+        self.warn = warn
+        self._db: sqlite3.Connection | None = _connect(path, warn)
+        self._counts: dict[int, int] = {}  # table -> actions saved
+
+    @property
+    def saving(self) -> bool:
+        return self._db is not None
+
+    def close(self) -> None:
+        """Nothing more is written (the server stops: its people leaving ends no table)."""
+        db, self._db = self._db, None
+        if db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                db.close()
+
+    # ----------------------------------------------------------------- the journal
+
+    def started(self, table: ServerTable) -> None:
+        self._write(
+            "INSERT INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?)",
+            (table.number, time.strftime("%Y-%m-%d %H:%M"), setup_json(table), PLAYING),
+        )
+        self._counts[table.number] = 0
+
+    def action(self, table: ServerTable, action: Action) -> None:
+        """Save ``action`` of ``table``, before it is applied. A query changes nothing and
+        is not saved; nor is an action that would not read back (a play of no cards),
+        which the rules always refuse.
+        """
+        if isinstance(action, QUERIES) or not readable(action):
+            return
+        n = self._counts.get(table.number, 0)
+        if self._write(
+            "INSERT INTO actions VALUES (?, ?, ?)", (table.number, n, encode_action(action))
+        ):
+            self._counts[table.number] = n + 1
+
+    def saved(self, number: int) -> int:
+        """How many actions of table ``number`` are saved."""
+        return self._counts.get(number, 0)
+
+    def ended(self, table: ServerTable) -> None:
+        self._write("UPDATE tables SET state = ? WHERE number = ?", (OVER, table.number))
+
+    def _write(self, sql: str, args: tuple[Any, ...]) -> bool:
+        db = self._db
+        if db is None:
+            return False
+        try:
+            db.execute(sql, args)
+        except sqlite3.Error as error:  # a full disk, say: said once, the games go on
+            self.close()
+            self.warn(messages.NET_TABLES_NOT_SAVED.format(why=text.shown(str(error), 200)))
+            return False
+        return True
+
+    # ----------------------------------------------------------------- on start
+
+    def restore(self, lobby: Lobby) -> list[ServerTable]:
+        """Every unfinished table brought back into ``lobby``, its people's seats held;
+        a table that cannot be is said in one line and set aside.
+        """
+        db = self._db
+        if db is None:
+            return []
+        back: list[ServerTable] = []
+        rows = db.execute(
+            "SELECT number, setup FROM tables WHERE state = ? ORDER BY number", (PLAYING,)
+        )
+        for number, setup in rows.fetchall():
+            try:
+                table = self.load(int(number), str(setup)).table(lobby)
+            except SavedTableError as error:
+                self._write("UPDATE tables SET state = ? WHERE number = ?", (ASIDE, number))
+                self.warn(
+                    messages.NET_TABLE_SET_ASIDE.format(
+                        number=number, why=str(error), path=str(self.path)
+                    )
+                )
+                continue
+            if table.stage is not Stage.PLAYING:
+                self.ended(table)
+                continue
+            table.hold_seats(messages.NET_SERVER_RESTARTED)
+            table.journal = self
+            lobby.tables[table.number] = table
+            back.append(table)
+        last = db.execute("SELECT max(number) FROM tables").fetchone()[0]
+        lobby.number_from(int(last or 0) + 1)
+        return back
+
+    def load(self, number: int, setup: str) -> SavedTable:
+        db = self._db
+        assert db is not None
+        actions: list[Action] = []
+        for n, saved in db.execute(
+            "SELECT n, action FROM actions WHERE tab = ? ORDER BY n", (number,)
+        ):
+            if n != len(actions):
+                raise SavedTableError(messages.MOVE_MISSING)
+            try:
+                actions.append(decode_action(saved if isinstance(saved, str) else ""))
+            except SavedGameError as error:
+                raise SavedTableError(messages.move_unreadable(str(error))) from None
+        self._counts[number] = len(actions)
+        return read_setup(number, setup, actions)
+
+
+def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:
+    """The tables file (made readable by its owner alone), or None and one line why."""
+    try:
+        try:
+            return _open(path)
+        except sqlite3.DatabaseError as error:
+            if not _damaged(error):
+                raise
+        aside = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}")
+        path.rename(aside)
+        for suffix in ("-wal", "-shm"):
+            extra = path.with_name(path.name + suffix)
+            if extra.exists():
+                extra.rename(aside.with_name(aside.name + suffix))
+        warn(messages.NET_TABLES_FILE_DAMAGED.format(path=str(path), aside=str(aside)))
+        return _open(path)
+    except (sqlite3.Error, OSError) as error:
+        warn(messages.NET_TABLES_NOT_SAVED.format(why=text.shown(str(error), 200)))
+        return None
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    os.chmod(path, 0o600)
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        check = db.execute("PRAGMA quick_check").fetchone()
+        if check is None or check[0] != "ok":
+            raise sqlite3.DatabaseError("file is not a database")
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.executescript(_SCHEMA)
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _damaged(error: sqlite3.Error) -> bool:
+    name = getattr(error, "sqlite_errorname", "") or ""
+    return name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "not a database" in str(error)
+
+
+def _why(error: BaseException) -> str:
+    return text.shown(f"{type(error).__name__}: {error}", 200)
+
+
+def open_tables(folder: Path) -> TableStore:
+    """The server's tables file in ``folder``; what goes wrong is one line on stderr."""
+
+    def warn(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+
+    return TableStore(folder / TABLES_NAME, warn)
+
+
+__all__ = ["TABLES_NAME", "SavedTable", "SavedTableError", "TableStore", "open_tables"]
