@@ -539,3 +539,32 @@ SOUND_VOLUME_RANGE = "the sound volume is a number from 0 to 1"
 HELP_SOUND_NEVER = "sounds never played, their names separated by commas (uno-access sounds)"
 HELP_SOUND_NOT_MY_TURN = "sounds played only when it is not your turn, separated by commas"
 SOUND_NAMES_BAD = "{name!r} is no sound; the sounds are: {names}."
+
+
+# === branch netclient: uno-access join, the full client over the data channel ===
+HELP_JOIN = "join a game server with the full client (your own speech, braille display, settings)"
+HELP_JOIN_ADDRESS = "the server, as HOST:PORT"
+HELP_JOIN_NAME = "your name on the server (default: your login name)"
+HELP_JOIN_INVITE = "the invite code the server printed, the first time you join"
+
+
+def net_host_key_changed(where: str, known: str) -> str:
+    return (
+        f"the server's host key for {where} has changed since you first joined it: "
+        f"refusing to connect (it may be an impostor; the key you trusted is in {known})"
+    )
+
+
+def net_join_denied(login: str) -> str:
+    return (
+        f"the server refused {login}: the name is taken by another key, or it needs "
+        "the invite code (--invite CODE)"
+    )
+
+
+def net_join_failed(where: str, why: str) -> str:
+    return f"cannot join {where}: {why}"
+
+
+def net_bad_address(address: str) -> str:
+    return f"{address} is no server address: give it as HOST:PORT"
