@@ -23,10 +23,19 @@ from uno_access.net.data import SUBSYSTEM
 class Client:
     """``uno-access join 127.0.0.1:PORT --name NAME`` with keys on and no devices."""
 
-    def __init__(self, port: int, home: Path, name: str, *args: str, timeout: float = 20) -> None:
+    def __init__(
+        self,
+        port: int,
+        home: Path,
+        name: str,
+        *args: str,
+        timeout: float = 20,
+        env: dict[str, str] | None = None,
+    ) -> None:
         self.received = io.StringIO()
         env = dict(
             os.environ,
+            **(env or {}),
             XDG_DATA_HOME=str(home / "data"),
             XDG_CONFIG_HOME=str(home / "config"),
             TERM="xterm-256color",
@@ -47,7 +56,7 @@ class Client:
                 "off",
                 "--keys",
                 "on",
-                *args,
+                *(args or ("--braille-display", "off")),
             ],
             cwd=str(ROOT),
             env=env,

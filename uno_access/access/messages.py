@@ -568,3 +568,26 @@ def net_join_failed(where: str, why: str) -> str:
 
 def net_bad_address(address: str) -> str:
     return f"{address} is no server address: give it as HOST:PORT"
+
+
+# the data channel's refusals: each line the server did not take, and why
+NET_REFUSED_TOO_LONG = "Refused: the line is too long."
+NET_REFUSED_NOT_JSON = "Refused: the line is not JSON."
+NET_REFUSED_NOT_MESSAGE = "Refused: the line is no message object."
+NET_REFUSED_NO_ID = "Refused: an action needs a whole-number id."
+NET_REFUSED_NO_GAME = "Refused: you are at no game."
+NET_REFUSED_NOT_YOUR_SEAT = "Refused: that action is for another seat."
+NET_REFUSED_FAILED = "Refused: the action could not be applied."
+NET_REFUSED_COUNT = "Refused: that is no action (a count of cards out of range)."
+
+
+def net_refused_line_text(limit: int) -> str:
+    return f"Refused: a lobby line is text of at most {limit} characters."
+
+
+def net_refused_no_such_message(kind: str) -> str:
+    return f"Refused: there is no message {kind!r}."
+
+
+def net_refused_not_action(why: str) -> str:
+    return f"Refused: that is no action ({why})."

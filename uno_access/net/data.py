@@ -112,7 +112,7 @@ class DataSession:
             if not newline:
                 if len(self._buffer) > MAX_LINE:
                     self._buffer, self._skipping = "", True
-                    self.refuse("line too long")
+                    self.refuse(messages.NET_REFUSED_TOO_LONG)
                 return
             self._buffer = rest
             if self._skipping:
@@ -143,7 +143,7 @@ class DataSession:
         if kind == "line":
             said = message.get("text")
             if not isinstance(said, str) or len(said) > text.LINE_LIMIT:
-                self.refuse(f"a line is a string of at most {text.LINE_LIMIT} characters")
+                self.refuse(messages.net_refused_line_text(text.LINE_LIMIT))
                 return
             self._commands.submit(self._command, said)
         elif kind == "action":
@@ -151,39 +151,43 @@ class DataSession:
         elif kind == "done":
             self._done()
         else:
-            self.refuse("no such message: " + text.shown(kind, 20))
+            self.refuse(messages.net_refused_no_such_message(text.shown(kind, 20)))
 
     def _command(self, line: str) -> None:
         """In the session's thread: a lobby command, as plain ssh's lobby takes it."""
-        if not self.person._command(line):
-            with contextlib.suppress(RuntimeError):
+        going_on = self.person._command(line)
+        with contextlib.suppress(RuntimeError):
+            # a seat taken up again (join N) starts no game: its entries go now
+            if going_on:
+                self.loop.call_soon_threadsafe(self.pump)
+            else:
                 self.loop.call_soon_threadsafe(self.chan.exit, 0)
 
     def _action(self, message: dict[str, Any]) -> None:
         number = message.get("id")
         if not isinstance(number, int) or isinstance(number, bool):
-            self.refuse("an action needs a whole-number id")
+            self.refuse(messages.NET_REFUSED_NO_ID)
             return
         try:
             action = action_from_json(message.get("action"))
         except (ScenarioError, RecursionError) as error:
-            self.refuse("not an action: " + text.shown(str(error), 200))
+            self.refuse(messages.net_refused_not_action(text.shown(str(error), 200)))
             return
         if not readable(action):
-            self.refuse("not an action")
+            self.refuse(messages.NET_REFUSED_COUNT)
             return
         table = self.person.table
         seat = table.seat_of(self.name) if table is not None else None
         if table is None or seat is None or table.stage is not Stage.PLAYING:
-            self.refuse("you are at no game")
+            self.refuse(messages.NET_REFUSED_NO_GAME)
             return
         if action.seat != seat:
-            self.refuse("not your seat")
+            self.refuse(messages.NET_REFUSED_NOT_YOUR_SEAT)
             return
         try:
             seq, events = table.send(seat, action)
         except Exception:  # the server stays up whatever one line does
-            self.refuse("the action could not be applied")
+            self.refuse(messages.NET_REFUSED_FAILED)
             return
         self.pump()  # the entries up to this action's go first
         self.send({"t": "reply", "id": number, "seq": seq, "events": encode(events)})

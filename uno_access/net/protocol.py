@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any
 
+from ..access import messages
 from ..engine import actions, events, state
 from ..engine.cards import Card, Color, Kind
 from ..engine.rules import RulesError, RuleSet
@@ -121,13 +122,13 @@ def dumps(message: Mapping[str, Any]) -> str:
 def loads(line: str) -> dict[str, Any]:
     """One line as a message: an object with a string ``t`` (``ProtocolError`` otherwise)."""
     if len(line) > MAX_LINE:
-        raise ProtocolError("line too long")
+        raise ProtocolError(messages.NET_REFUSED_TOO_LONG)
     try:
         message = json.loads(line)
     except (ValueError, RecursionError):
-        raise ProtocolError("not JSON") from None
+        raise ProtocolError(messages.NET_REFUSED_NOT_JSON) from None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
-        raise ProtocolError("not a message object")
+        raise ProtocolError(messages.NET_REFUSED_NOT_MESSAGE)
     return message
 
 
