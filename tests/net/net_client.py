@@ -40,6 +40,7 @@ class Client:
             XDG_CONFIG_HOME=str(home / "config"),
             TERM="xterm-256color",
             PYTHONUNBUFFERED="1",
+            PROMPT_TOOLKIT_NO_CPR="1",  # the pseudo-terminal answers no cursor position request
         )
         self.child = pexpect.spawn(
             sys.executable,

@@ -293,3 +293,35 @@ def test_the_data_channel_sends_no_card_of_another_hand_before_it_is_played(
     sent = set(re.findall(r'\{"c":"([^"]+)"\}', raw.bytes))
     assert sent, "cards are sent as data"
     assert not sent & secret, sorted(sent & secret)
+
+
+def test_the_client_watches_a_table_and_is_told_its_public_events_alone(
+    tmp_path: Path, closing: list[Client | Ssh | Server]
+) -> None:
+    seed, _ = _seed_with_first_play("standard", "eve")  # eve moves first
+    game = table_game(("eve", BOT), "standard", seed)
+    shown = {  # to everyone: the start card, the cards drawn to choose the dealer
+        e.card for e in game.opening if isinstance(e, StartCardTurned | DealerDrew)
+    }
+    hand = [c for c in game.view(0).hand if c.color is not None and c not in shown]
+    secret = {messages.card_name(c) for c in hand}
+    assert secret, "the check has cards to look for"
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    zed = Client(server.port, tmp_path / "zed", "zed")
+    closing.append(zed)
+    zed.sees("lobby>")
+
+    async def play() -> None:
+        eve = await _at_a_game(server.port, "eve")
+        zed.line("watch 1")
+        await asyncio.get_running_loop().run_in_executor(None, zed.sees, "You watch table 1")
+        eve.message({"t": "action", "id": 1, "action": {"seat": 0, "act": "draw"}})
+        await eve.next("reply")
+        await asyncio.get_running_loop().run_in_executor(None, zed.sees, "eve draws a card")
+        eve.close()
+
+    asyncio.run(play())
+    seen = zed.text()
+    assert "The start card is" in seen
+    assert not [name for name in secret if re.search(rf"\b{name}\b", seen)]

@@ -546,6 +546,7 @@ HELP_JOIN = "join a game server with the full client (your own speech, braille d
 HELP_JOIN_ADDRESS = "the server, as HOST:PORT"
 HELP_JOIN_NAME = "your name on the server (default: your login name)"
 HELP_JOIN_INVITE = "the invite code the server printed, the first time you join"
+NET_SERVER_CLOSED = "The connection to the server is closed."
 
 
 def net_host_key_changed(where: str, known: str) -> str:

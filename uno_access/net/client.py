@@ -34,8 +34,10 @@ from prompt_toolkit.output import Output
 from .. import text
 from ..access import messages
 from ..access.message import Priority
+from ..access.render import Renderer
 from ..engine.actions import Action
 from ..engine.events import Event
+from ..engine.rules import RuleSet
 from ..engine.state import PlayerView
 from ..scenario import action_json
 from ..settings import Settings
@@ -44,10 +46,10 @@ from ..ui.keys import Pressed, TooLong
 from ..ui.profile import Session, open_session, plain_session
 from ..ui.terminal import Screen
 from .data import SUBSYSTEM
-from .lobby import LOBBY_PROMPT
+from .lobby import LOBBY_PROMPT, WATCH_PROMPT
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
 from .seat import NetKeyboard, NetTable, RemoteGame, Wake
-from .tables import Entry
+from .tables import MOST_SEATS, SPECTATOR, Entry
 
 KEY_NAME = "client_key"
 KNOWN_HOSTS_NAME = "known_hosts"
@@ -245,6 +247,15 @@ class Link:
                 with self._lock:
                     self.entries = []
                 self.inbox.put({"t": "start", "seat": seat, "back_from": back})
+        elif kind == "watch":
+            names, rules = message.get("names"), decode(message.get("rules"))
+            if isinstance(names, list) and isinstance(rules, RuleSet):
+                with self._lock:
+                    self.entries = []
+                shown = [text.name(str(n)) for n in names[:MOST_SEATS]]
+                self.inbox.put({"t": "watch", "names": shown, "rules": rules})
+        elif kind == "unwatch":
+            self.inbox.put({"t": "unwatch"})
         elif kind == "entry":
             entry = _entry(message)
             with self._lock:
@@ -320,7 +331,10 @@ class ClientGame(RemoteGame):
 
     def pending(self) -> list[Entry]:
         with self.link._lock:
-            return [entry for entry in self.link.entries if entry.seq > self._seen]
+            entries = [entry for entry in self.link.entries if entry.seq > self._seen]
+        if not entries and self.link.closed.is_set():
+            raise EOFError  # the server is gone: the game ends here
+        return entries
 
     def apply(self, action: Action) -> list[Event]:
         seq, events = self.link.act(action)
@@ -390,6 +404,8 @@ def join(
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
+        if link.closed.is_set():
+            session.tell(messages.NET_SERVER_CLOSED)
         link.close()
         session.close()
     return 0
@@ -399,14 +415,22 @@ def _lobby(
     link: Link, session: Session, keyboards: list[NetKeyboard], game_keyboard: NetKeyboard
 ) -> None:
     lobby_keyboard = keyboards[0]
+    watched: _Watched | None = None
     while not link.closed.is_set() or not link.inbox.empty():
         started: dict[str, Any] | None = None
         while not link.inbox.empty():
             message = link.inbox.get()
             if message["t"] == "start":
-                started = message
+                started, watched = message, None
                 break
-            session.tell(message["text"])
+            if message["t"] == "watch":
+                watched = _Watched(message["names"], message["rules"], session)
+            elif message["t"] == "unwatch":
+                watched = None
+            else:
+                session.tell(message["text"])
+        if watched is not None:
+            watched.tell(link)
         if started is not None:
             keyboards[0] = game_keyboard
             try:
@@ -416,7 +440,7 @@ def _lobby(
                 lobby_keyboard.take_input()
             continue
         session.screen.input_taken()
-        got = lobby_keyboard.read_woken(LOBBY_PROMPT)
+        got = lobby_keyboard.read_woken(LOBBY_PROMPT if watched is None else WATCH_PROMPT)
         if isinstance(got, Wake):
             continue
         if isinstance(got, str):
@@ -427,6 +451,31 @@ def _lobby(
             session.outputs.say(messages.LINE_TOO_LONG, Priority.URGENT)
         elif not isinstance(got, Pressed):
             session.outputs.say(messages.NO_SUCH_KEY_TYPED, Priority.URGENT)
+
+
+class _Watched:
+    """A table this person watches: its public entries, told as they come."""
+
+    def __init__(self, names: list[str], rules: RuleSet, session: Session) -> None:
+        self.session = session
+        self.seen = 0
+        self.renderer = Renderer(
+            SPECTATOR, tuple(names), rules, verbosity=session.verbosity, with_braille=False
+        )
+
+    def tell(self, link: Link) -> None:
+        with link._lock:
+            entries = [entry for entry in link.entries if entry.seq > self.seen]
+        for entry in entries:
+            self.seen = entry.seq
+            if entry.line is not None:
+                self.session.outputs.say(entry.line)
+            try:
+                told = self.renderer.events(entry.events)
+            except (IndexError, TypeError, ValueError, AttributeError):
+                continue  # an event that names no seat of this table: nothing is told
+            for message in told:
+                self.session.outputs.show(message)
 
 
 def _play(link: Link, session: Session, seat: int, back_from: int | None) -> None:

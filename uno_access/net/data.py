@@ -27,7 +27,7 @@ from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from .lobby import Person
 from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, loads
-from .tables import Lobby, ServerTable, Stage
+from .tables import SPECTATOR, Lobby, ServerTable, Stage
 
 SUBSYSTEM = "uno-access"
 
@@ -72,6 +72,7 @@ class DataSession:
         self._buffer = ""
         self._skipping = False  # a line too long: the rest of it is dropped
         self._seat: int | None = None  # the seat whose entries are being sent
+        self._watched: ServerTable | None = None  # the table whose public entries are sent
         self._sent = 0
         self._closed = False
 
@@ -203,9 +204,14 @@ class DataSession:
         self._sent = 0
 
     def pump(self) -> None:
-        """Send what this seat's table logged for it since the last entry sent."""
+        """Send what this seat's table logged for it since the last entry sent (or, to a
+        spectator, what the watched table logged for everyone).
+        """
+        if self._closed:
+            return
+        self._pump_watched()
         table = self.person.table
-        if self._closed or table is None or table.stage is Stage.WAITING:
+        if table is None or table.stage is Stage.WAITING:
             return
         seat = table.seat_of(self.name)
         if seat is None:
@@ -215,5 +221,20 @@ class DataSession:
             back = table.places[seat].seen or None
             self.send({"t": "start", "seat": seat, "back_from": back})
         for entry in table.entries(seat, self._sent + 1):
+            self._sent = entry.seq
+            self.send(entry_message(entry))
+
+    def _pump_watched(self) -> None:
+        watching = self.person.watching
+        if watching is not self._watched and self._watched is not None:
+            self._watched, self._sent = None, 0
+            self.send({"t": "unwatch"})
+        if watching is None or watching.stage is Stage.WAITING:
+            return
+        if self._watched is None:
+            self._watched, self._sent = watching, 0
+            names = [place.name for place in watching.places]
+            self.send({"t": "watch", "names": names, "rules": encode(watching.rules)})
+        for entry in watching.entries(SPECTATOR, self._sent + 1):
             self._sent = entry.seq
             self.send(entry_message(entry))
