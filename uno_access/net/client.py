@@ -54,6 +54,7 @@ from .tables import MOST_SEATS, SPECTATOR, Entry
 KEY_NAME = "client_key"
 KNOWN_HOSTS_NAME = "known_hosts"
 EXIT_ERROR = 1
+DEFAULT_PORT = 8022
 SHOWN_LIMIT = 2000  # the longest line of the server's shown
 
 
@@ -363,7 +364,7 @@ class ClientTable(NetTable):
 def split_address(address: str) -> tuple[str, int]:
     host, colon, port = address.rpartition(":")
     if not colon:
-        return address, 22
+        return address, DEFAULT_PORT  # the port uno-access serve takes by default
     if not port.isdigit() or not 0 < int(port) < 65536:
         raise JoinError(messages.net_bad_address(text.shown(address, 80)))
     return host.strip("[]") or "127.0.0.1", int(port)
