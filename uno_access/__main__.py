@@ -217,6 +217,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--open", action="store_true", help=messages.HELP_SERVE_OPEN)
     serve.add_argument("--seed", type=int, default=None, help=messages.HELP_SERVE_SEED)
     serve.add_argument("--bot-pace", type=_pace, default=1.0, help=messages.HELP_BOT_PACE)
+    join = sub.add_parser("join", help=messages.HELP_JOIN)
+    join.add_argument("address", metavar="HOST:PORT", help=messages.HELP_JOIN_ADDRESS)
+    join.add_argument("--name", default=None, help=messages.HELP_JOIN_NAME)
+    join.add_argument("--invite", default=None, metavar="CODE", help=messages.HELP_JOIN_INVITE)
+    _output_options(join)
     sounds = sub.add_parser("sounds", help=messages.HELP_SOUNDS)
     sounds.add_argument("--wav", default=None, metavar="FILE", help=messages.HELP_SOUNDS_WAV)
     doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
@@ -505,8 +510,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(outside.shown(str(error), 200)) from None
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    from .net.client import join
+
+    return join(args.address, args.name, args.invite, _settings(args))
+
+
 COMMANDS = {
     "serve": cmd_serve,
+    "join": cmd_join,
     "play": cmd_play,
     "simulate": cmd_simulate,
     "scenario": cmd_scenario,

@@ -1,7 +1,9 @@
 """``uno-access serve``: the game server, over SSH (asyncssh), one asyncio process.
 
-The server never runs a shell, a command or a subsystem: every session is the lobby
-(``lobby.Person``), in a thread of its own over the channel. Its host key is made on
+The server never runs a shell or a command: every session is the lobby
+(``lobby.Person``), in a thread of its own over the channel, or, for the one subsystem
+``uno-access`` (the data channel of ``uno-access join``), the same lobby and games as
+JSON lines (``data``). Its host key is made on
 the first start in the data folder (mode 0600). A login is a name and an SSH public
 key (``accounts``): a known key logs in as its name; a new key claims a free name when
 the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). The tables
@@ -27,6 +29,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ..access import messages
 from ..store.paths import data_dir
 from .accounts import Accounts, Limiter, split_login
+from .data import SUBSYSTEM, DataSession
 from .lobby import Person
 from .saved import open_tables
 from .tables import Lobby
@@ -152,7 +155,9 @@ class _ChannelOut:
 
 
 class _Session(asyncssh.SSHServerSession[str]):
-    """An interactive session: the lobby. No shell, no command, no subsystem."""
+    """An interactive session: the lobby. No shell, no command; the one subsystem is the
+    data channel.
+    """
 
     def __init__(self, server: Server, name: str) -> None:
         self.server = server
@@ -160,6 +165,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._chan: Any = None
         self._input: PipeInput | None = None
         self._pipe = contextlib.ExitStack()
+        self._data = False
+        self._data_session: DataSession | None = None
 
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
@@ -174,7 +181,9 @@ class _Session(asyncssh.SSHServerSession[str]):
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        return False
+        # the one subsystem: the data channel of ``uno-access join`` (``data``)
+        self._data = subsystem == SUBSYSTEM
+        return self._data
 
     def _size(self) -> Size:
         width, height = 80, 24
@@ -186,6 +195,10 @@ class _Session(asyncssh.SSHServerSession[str]):
         loop = asyncio.get_running_loop()
         chan = self._chan
         lobby = self.server.lobby
+        if self._data:
+            self._data_session = DataSession(lobby, self.name, chan)
+            self._data_session.start()
+            return
         if not self.name or self.name in lobby.people:
             chan.write(messages.NET_ALREADY_CONNECTED + "\r\n")
             chan.exit(1)
@@ -217,7 +230,9 @@ class _Session(asyncssh.SSHServerSession[str]):
             self._chan.exit(0)
 
     def data_received(self, data: str, datatype: Any) -> None:
-        if self._input is not None:
+        if self._data_session is not None:
+            self._data_session.received(data)
+        elif self._input is not None:
             self._input.send_text(data)
 
     def eof_received(self) -> bool:
@@ -225,6 +240,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._data_session is not None:
+            self._data_session.closed()
         self._end_input()
 
     def _end_input(self) -> None:

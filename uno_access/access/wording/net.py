@@ -264,3 +264,65 @@ NET_TABLES_FILE_DAMAGED = (
 )
 # To everyone at a table brought back, told first when they take up their seat again.
 NET_SERVER_RESTARTED = "The server was restarted; the game goes on from where it was."
+
+
+# --------------------------------------------------------------------- the full client
+HELP_JOIN = "join a game server with the full client (your own speech, braille display, settings)"
+HELP_JOIN_ADDRESS = "the server, as HOST:PORT"
+HELP_JOIN_NAME = "your name on the server (default: your login name)"
+HELP_JOIN_INVITE = "the invite code the server printed, the first time you join"
+NET_SERVER_CLOSED = "The connection to the server is closed."
+# Translators: {where} is [HOST]:PORT; {known} the client's known_hosts file
+NET_HOST_KEY_CHANGED = (
+    "the server's host key for {where} has changed since you first joined it: refusing to "
+    "connect (it may be an impostor; the key you trusted is in {known})"
+)
+NET_JOIN_DENIED = (
+    "the server refused {login}: the name is taken by another key, or it needs the invite "
+    "code (--invite CODE)"
+)
+NET_JOIN_FAILED = "cannot join {where}: {why}"
+NET_BAD_ADDRESS = "{address} is no server address: give it as HOST:PORT"
+
+
+def net_host_key_changed(where: str, known: str) -> str:
+    return NET_HOST_KEY_CHANGED.format(where=where, known=known)
+
+
+def net_join_denied(login: str) -> str:
+    return NET_JOIN_DENIED.format(login=login)
+
+
+def net_join_failed(where: str, why: str) -> str:
+    return NET_JOIN_FAILED.format(where=where, why=why)
+
+
+def net_bad_address(address: str) -> str:
+    return NET_BAD_ADDRESS.format(address=address)
+
+
+# the data channel's refusals: each line the server did not take, and why
+NET_REFUSED_TOO_LONG = "Refused: the line is too long."
+NET_REFUSED_NOT_JSON = "Refused: the line is not JSON."
+NET_REFUSED_NOT_MESSAGE = "Refused: the line is no message object."
+NET_REFUSED_NO_ID = "Refused: an action needs a whole-number id."
+NET_REFUSED_NO_GAME = "Refused: you are at no game."
+NET_REFUSED_NOT_YOUR_SEAT = "Refused: that action is for another seat."
+NET_REFUSED_FAILED = "Refused: the action could not be applied."
+NET_REFUSED_COUNT = "Refused: that is no action (a count of cards out of range)."
+NET_REFUSED_LINE_TEXT = "Refused: a lobby line is text of at most {limit} characters."
+# Translators: {kind} is what the client sent as the message's kind, quoted
+NET_REFUSED_NO_SUCH_MESSAGE = "Refused: there is no message {kind}."
+NET_REFUSED_NOT_ACTION = "Refused: that is no action ({why})."
+
+
+def net_refused_line_text(limit: int) -> str:
+    return NET_REFUSED_LINE_TEXT.format(limit=limit)
+
+
+def net_refused_no_such_message(kind: str) -> str:
+    return NET_REFUSED_NO_SUCH_MESSAGE.format(kind=repr(kind))
+
+
+def net_refused_not_action(why: str) -> str:
+    return NET_REFUSED_NOT_ACTION.format(why=why)

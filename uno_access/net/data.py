@@ -1,0 +1,240 @@
+"""The server's end of the data channel (``protocol``): the session of ``uno-access join``.
+
+It runs on the server's event loop, the tables' one writer. Every line that comes in is
+untrusted: a line too long, no JSON, no message, an action that is no action, for
+another seat, or with no game to go to, is refused with its reason in a ``refused``
+message, and nothing changes. Typed lobby commands are the plain-ssh lobby's own
+(``lobby.Person._command``), carried out in a thread of the session's own, in order.
+The entries sent are the table's log for this seat alone (``ServerTable.entries``).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import threading
+from typing import Any
+
+import asyncssh
+
+from .. import text
+from ..access import messages
+from ..access.message import Priority
+from ..scenario import ScenarioError, action_from_json
+from ..settings import Settings
+from ..store.saved import readable
+from ..ui.outputs import Outputs
+from ..ui.terminal import Screen
+from .lobby import Person
+from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, loads
+from .tables import SPECTATOR, Lobby, ServerTable, Stage
+
+SUBSYSTEM = "uno-access"
+
+
+class _DataPerson(Person):
+    """The lobby's person, whose lines go out as ``line`` messages."""
+
+    def __init__(self, name: str, lobby: Lobby, session: DataSession) -> None:
+        self.name = name
+        self.lobby = lobby
+        self.loop = lobby.loop
+        self.settings = Settings()
+        self.screen = Screen(lambda line: None)
+        self.outputs = Outputs(self.screen.say)
+        self.table: ServerTable | None = None
+        self.watching: ServerTable | None = None
+        self._session = session
+
+    def tell(self, line: str) -> None:
+        self._session.send({"t": "line", "text": line})
+
+    def wake(self) -> None:
+        with contextlib.suppress(RuntimeError):
+            self.loop.call_soon_threadsafe(self._session.pump)
+
+    def _say(self, line: str, priority: Priority = Priority.NORMAL) -> None:
+        if line:
+            self.tell(line)
+
+
+class DataSession:
+    """One ``uno-access join`` connection's data channel."""
+
+    def __init__(self, lobby: Lobby, name: str, chan: Any) -> None:
+        self.lobby = lobby
+        self.name = name
+        self.chan = chan
+        self.loop = lobby.loop
+        self.person = _DataPerson(name, lobby, self)
+        self._thread = threading.get_ident()
+        self._commands = concurrent.futures.ThreadPoolExecutor(1, f"data {name}")
+        self._buffer = ""
+        self._skipping = False  # a line too long: the rest of it is dropped
+        self._seat: int | None = None  # the seat whose entries are being sent
+        self._watched: ServerTable | None = None  # the table whose public entries are sent
+        self._sent = 0
+        self._closed = False
+
+    # ----------------------------------------------------------------- out
+
+    def send(self, message: dict[str, Any]) -> None:
+        """From any thread: one message, in order."""
+        if threading.get_ident() == self._thread:
+            self._write(dumps(message))
+        else:
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self._write, dumps(message))
+
+    def _write(self, line: str) -> None:
+        if not self._closed:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                self.chan.write(line)
+
+    def refuse(self, reason: str) -> None:
+        self.send({"t": "refused", "reason": reason})
+
+    # ----------------------------------------------------------------- the session
+
+    def start(self) -> None:
+        if not self.name or self.name in self.lobby.people:
+            self.refuse(messages.NET_ALREADY_CONNECTED)
+            self.chan.exit(1)
+            return
+        self.lobby.people[self.name] = self.person.tell
+        self.person.tell(messages.net_welcome(self.name))
+        for number in self.person._away_seats():
+            self.person.tell(messages.net_seat_waits(number))
+
+    def received(self, data: str) -> None:
+        self._buffer += data
+        while True:
+            line, newline, rest = self._buffer.partition("\n")
+            if not newline:
+                if len(self._buffer) > MAX_LINE:
+                    self._buffer, self._skipping = "", True
+                    self.refuse(messages.NET_REFUSED_TOO_LONG)
+                return
+            self._buffer = rest
+            if self._skipping:
+                self._skipping = False
+                continue
+            self._line(line)
+
+    def closed(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        person = self.person
+        if person.table is not None or person.watching is not None:
+            person._leave(self._sent)
+        if self.lobby.people.get(self.name) == person.tell:
+            self.lobby.people.pop(self.name, None)
+        self._commands.shutdown(wait=False)
+
+    # ----------------------------------------------------------------- in
+
+    def _line(self, line: str) -> None:
+        try:
+            message = loads(line)
+        except ProtocolError as error:
+            self.refuse(str(error))
+            return
+        kind = message["t"]
+        if kind == "line":
+            said = message.get("text")
+            if not isinstance(said, str) or len(said) > text.LINE_LIMIT:
+                self.refuse(messages.net_refused_line_text(text.LINE_LIMIT))
+                return
+            self._commands.submit(self._command, said)
+        elif kind == "action":
+            self._action(message)
+        elif kind == "done":
+            self._done()
+        else:
+            self.refuse(messages.net_refused_no_such_message(text.shown(kind, 20)))
+
+    def _command(self, line: str) -> None:
+        """In the session's thread: a lobby command, as plain ssh's lobby takes it."""
+        going_on = self.person._command(line)
+        with contextlib.suppress(RuntimeError):
+            # a seat taken up again (join N) starts no game: its entries go now
+            if going_on:
+                self.loop.call_soon_threadsafe(self.pump)
+            else:
+                self.loop.call_soon_threadsafe(self.chan.exit, 0)
+
+    def _action(self, message: dict[str, Any]) -> None:
+        number = message.get("id")
+        if not isinstance(number, int) or isinstance(number, bool):
+            self.refuse(messages.NET_REFUSED_NO_ID)
+            return
+        try:
+            action = action_from_json(message.get("action"))
+        except (ScenarioError, RecursionError) as error:
+            self.refuse(messages.net_refused_not_action(text.shown(str(error), 200)))
+            return
+        if not readable(action):
+            self.refuse(messages.NET_REFUSED_COUNT)
+            return
+        table = self.person.table
+        seat = table.seat_of(self.name) if table is not None else None
+        if table is None or seat is None or table.stage is not Stage.PLAYING:
+            self.refuse(messages.NET_REFUSED_NO_GAME)
+            return
+        if action.seat != seat:
+            self.refuse(messages.NET_REFUSED_NOT_YOUR_SEAT)
+            return
+        try:
+            seq, events = table.send(seat, action)
+        except Exception:  # the server stays up whatever one line does
+            self.refuse(messages.NET_REFUSED_FAILED)
+            return
+        self.pump()  # the entries up to this action's go first
+        self.send({"t": "reply", "id": number, "seq": seq, "events": encode(events)})
+
+    def _done(self) -> None:
+        """The client's game ended (or the person left it): back in the lobby."""
+        person = self.person
+        if person.table is None:
+            self.refuse(messages.NET_NOT_AT_TABLE)
+            return
+        person.tell(person._leave(self._sent))
+        self._seat = None
+        self._sent = 0
+
+    def pump(self) -> None:
+        """Send what this seat's table logged for it since the last entry sent (or, to a
+        spectator, what the watched table logged for everyone).
+        """
+        if self._closed:
+            return
+        self._pump_watched()
+        table = self.person.table
+        if table is None or table.stage is Stage.WAITING:
+            return
+        seat = table.seat_of(self.name)
+        if seat is None:
+            return
+        if self._seat is None:
+            self._seat = seat
+            back = table.places[seat].seen or None
+            self.send({"t": "start", "seat": seat, "back_from": back})
+        for entry in table.entries(seat, self._sent + 1):
+            self._sent = entry.seq
+            self.send(entry_message(entry))
+
+    def _pump_watched(self) -> None:
+        watching = self.person.watching
+        if watching is not self._watched and self._watched is not None:
+            self._watched, self._sent = None, 0
+            self.send({"t": "unwatch"})
+        if watching is None or watching.stage is Stage.WAITING:
+            return
+        if self._watched is None:
+            self._watched, self._sent = watching, 0
+            names = [place.name for place in watching.places]
+            self.send({"t": "watch", "names": names, "rules": encode(watching.rules)})
+        for entry in watching.entries(SPECTATOR, self._sent + 1):
+            self._sent = entry.seq
+            self.send(entry_message(entry))
