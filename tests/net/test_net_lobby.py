@@ -45,3 +45,27 @@ def test_a_chat_line_reaches_the_others_without_escape_sequences_or_control_char
     assert got.startswith("ann says: hi there!")
     assert not any(ch in got for ch in "\x1b\x07\x00\x9b")
     assert len(got) < 400  # a chat line is bounded
+
+
+def test_a_plain_ssh_player_who_asks_for_the_bell_hears_it_at_their_turn_beside_the_words(
+    lobby: Lobby,
+) -> None:
+    from uno_access.access.message import Message
+    from uno_access.access.sounds import Cue
+
+    written: list[str] = []
+    ann = _person("ann", lobby, written)
+    turn = Message("Your turn.", "", "Your turn.", sound=Cue.YOUR_TURN.value)
+    other = Message("Bob plays Red 5.", "", "Bob plays Red 5.", sound=Cue.PLAY_OTHER.value)
+    ann.outputs.show(turn)
+    assert "\a" not in "".join(written)  # no bell unless asked for
+    ann._command("bell on")
+    ann.outputs.show(other)
+    ann.outputs.show(turn)
+    rung = "".join(written)
+    assert rung.count("\a") == 1 and rung.index("\a") < rung.rindex("Your turn.")
+    ann._command("bell off")
+    ann.outputs.show(turn)
+    assert "".join(written).count("\a") == 1
+    ann._command("bell loud")
+    assert any("Type bell on or bell off." in line for line in written)

@@ -53,6 +53,7 @@ class Person:
         self.input = input
         self.output = output
         self.settings = settings or Settings()
+        self._write = write
         self.screen = Screen(write)
         self.outputs = Outputs(self.screen.say)
         self.inbox: queue.SimpleQueue[str] = queue.SimpleQueue()
@@ -160,6 +161,8 @@ class Person:
             self._say(on_loop(self.loop, self._who))
         elif word in ("keys", "verbosity"):
             self._say(self._setting(word, rest.lower()))
+        elif word == "bell":
+            self._say(self._bell(rest.lower()))
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
         return True
@@ -175,6 +178,18 @@ class Person:
             self.settings = replace(self.settings, verbosity=Verbosity(value))
             return messages.net_verbosity_set(value)
         return messages.net_setting_values(word)
+
+    def _bell(self, value: str) -> str:
+        """``bell on``/``bell off``: the terminal's bell when it is this person's turn (a
+        plain ssh seat has no sound cues of its own), beside the words, never instead.
+        """
+        if value not in ("on", "off"):
+            return messages.NET_BELL_VALUES
+        self.outputs.bell = self._ring if value == "on" else None
+        return messages.net_bell_set(value == "on")
+
+    def _ring(self) -> None:
+        self._write("\a")
 
     # ----------------------------------------------------------------- on the loop
 

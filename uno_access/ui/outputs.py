@@ -45,6 +45,8 @@ class Outputs:
         self.sounds = sounds
         self.sound_when: Mapping[Cue, When] = sound_when or {}
         self.my_turn = False  # set by the table: a sound may be only for the others' turns
+        # a terminal's bell at "your turn", for a plain ssh seat that asked for it (bell on)
+        self.bell: Callable[[], None] | None = None
         self.speaker = speaker
         self.braille = braille_out
         self.large = large
@@ -65,6 +67,8 @@ class Outputs:
         sounds = self.sounds
         if cue is not None and sounds is not None and audible(cue, self.sound_when, self.my_turn):
             sounds.play(cue.value)
+        if cue is Cue.YOUR_TURN and self.bell is not None:
+            self.bell()  # before the words, as a sound cue is
         self.write(message.text)
         if self.speaker is not None and speak:
             self.speaker.show(message)

@@ -38,6 +38,7 @@ NET_LOBBY_HELP = (
     "say TEXT: a line to the lobby, or to your table.",
     "leave: leave your table. who: who is connected. help: this. quit: leave the server.",
     "keys on or keys off, verbosity brief, normal or full: how your games take keys and speak.",
+    "bell on or bell off: your terminal beeps when it is your turn, beside the words.",
     "Once the game starts you play it exactly as uno-access play; say TEXT still chats.",
 )
 
@@ -217,6 +218,15 @@ NET_KEYS_OFF = "Keys off: at the table, every command is typed and sent with Ent
 # Translators: {verbosity} is brief, normal or full, as typed.
 NET_VERBOSITY_SET = "Verbosity {verbosity}, from your next game on."
 NET_KEYS_VALUES = "Type keys on or keys off."
+NET_BELL_ON = "Bell on: your terminal beeps when it is your turn; the words are said too."
+NET_BELL_OFF = "Bell off: no beep when it is your turn."
+NET_BELL_VALUES = "Type bell on or bell off."
+
+
+def net_bell_set(on: bool) -> str:
+    return NET_BELL_ON if on else NET_BELL_OFF
+
+
 NET_VERBOSITY_VALUES = "Type verbosity brief, verbosity normal or verbosity full."
 
 
