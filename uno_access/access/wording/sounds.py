@@ -9,7 +9,7 @@ from .keys import COMMAND_WORDS, KEY_HELP, SETTING_WORDS, TYPED_HELP
 
 SOUND_UNAVAILABLE = (
     "Sound cues have no sound device to play on; the game goes on without them, every "
-    "event still said and brailled. uno-access doctor says why."
+    "event still in words. uno-access doctor says why."
 )
 MINIAUDIO_MISSING = "the Python module miniaudio is missing ({error})"
 NO_SOUND_DEVICE = "no sound device"
