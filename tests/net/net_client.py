@@ -15,12 +15,12 @@ from typing import Any
 
 import asyncssh
 import pexpect
-from net_ssh import ANSI, ENTER, ROOT
+from net_ssh import ROOT, Terminal
 
 from uno_access.net.data import SUBSYSTEM
 
 
-class Client:
+class Client(Terminal):
     """``uno-access join 127.0.0.1:PORT --name NAME`` with keys on and no devices."""
 
     def __init__(
@@ -67,27 +67,6 @@ class Client:
             dimensions=(40, 120),
         )
         self.child.logfile_read = self.received
-
-    def sees(self, pattern: str) -> str:
-        self.child.expect(pattern)
-        return str(self.child.after)
-
-    def line(self, text: str) -> None:
-        self.child.send(text + ENTER)
-
-    def press(self, key: str) -> None:
-        self.child.send(key)
-
-    def typed(self, command: str) -> None:
-        self.child.send("/")
-        self.child.expect_exact("Command line")
-        self.child.send(command + ENTER)
-
-    def text(self) -> str:
-        return ANSI.sub("", self.received.getvalue())
-
-    def close(self) -> None:
-        self.child.close(force=True)
 
 
 class _Lines(asyncssh.SSHClientSession[str]):

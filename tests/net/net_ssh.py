@@ -81,7 +81,43 @@ class Server:
         return err
 
 
-class Ssh:
+class Terminal:
+    """A program in a pseudo-terminal (``child``), everything it wrote kept in
+    ``received``: what a player at that terminal does and reads.
+    """
+
+    child: pexpect.spawn[str]
+    received: io.StringIO
+
+    def sees(self, pattern: str) -> str:
+        """Wait for ``pattern`` (a regular expression) in the output; what matched."""
+        self.child.expect(pattern)
+        return str(self.child.after)
+
+    def prompt(self, name: str = "lobby") -> None:
+        self.child.expect_exact(f"{name}>")
+
+    def line(self, text: str) -> None:
+        self.child.send(text + ENTER)
+
+    def press(self, key: str) -> None:
+        self.child.send(key)
+
+    def typed(self, command: str) -> None:
+        """At a key prompt: the command line (/), then ``command`` and Enter."""
+        self.child.send("/")
+        self.child.expect_exact("Command line")
+        self.child.send(command + ENTER)
+
+    def text(self) -> str:
+        """Everything received, without the terminal's control sequences."""
+        return ANSI.sub("", self.received.getvalue())
+
+    def close(self) -> None:
+        self.child.close(force=True)
+
+
+class Ssh(Terminal):
     """``ssh -p PORT -i KEY NAME@127.0.0.1`` in a pseudo-terminal of 120 columns."""
 
     def __init__(self, port: int, key: Path, user: str, timeout: float = 20) -> None:
@@ -113,33 +149,6 @@ class Ssh:
             env=dict(os.environ, TERM="xterm-256color"),
         )
         self.child.logfile_read = self.received
-
-    def sees(self, pattern: str) -> str:
-        """Wait for ``pattern`` (a regular expression) in the output; what matched."""
-        self.child.expect(pattern)
-        return str(self.child.after)
-
-    def prompt(self, name: str = "lobby") -> None:
-        self.child.expect_exact(f"{name}>")
-
-    def line(self, text: str) -> None:
-        self.child.send(text + ENTER)
-
-    def press(self, key: str) -> None:
-        self.child.send(key)
-
-    def typed(self, command: str) -> None:
-        """At a key prompt: the command line (/), then ``command`` and Enter."""
-        self.child.send("/")
-        self.child.expect_exact("Command line")
-        self.child.send(command + ENTER)
-
-    def text(self) -> str:
-        """Everything received, without the terminal's control sequences."""
-        return ANSI.sub("", self.received.getvalue())
-
-    def close(self) -> None:
-        self.child.close(force=True)
 
 
 def refused(port: int, key: Path, user: str) -> tuple[bool, float, str]:

@@ -337,15 +337,8 @@ class ClientGame(RemoteGame):
             raise EOFError  # the server is gone: the game ends here
         return entries
 
-    def apply(self, action: Action) -> list[Event]:
-        seq, events = self.link.act(action)
-        if seq:
-            logged = self.pending()
-            self._earlier += [entry for entry in logged if entry.seq < seq]
-            for entry in logged:
-                if entry.seq == seq:
-                    self.take(entry)
-        return events
+    def _send(self, action: Action) -> tuple[int, list[Event]]:
+        return self.link.act(action)  # across the network
 
 
 class ClientTable(NetTable):

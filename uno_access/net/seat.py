@@ -160,7 +160,7 @@ class RemoteGame:
         return self._view.phase is Phase.GAME_OVER
 
     def apply(self, action: Action) -> list[Event]:
-        seq, events = on_loop(self._loop, self.table.send, self.seat, action)
+        seq, events = self._send(action)
         if seq:
             logged = self.pending()
             self._earlier += [entry for entry in logged if entry.seq < seq]
@@ -168,6 +168,12 @@ class RemoteGame:
                 if entry.seq == seq:
                     self.take(entry)
         return events
+
+    def _send(self, action: Action) -> tuple[int, list[Event]]:
+        """The action to the table: the number of its entry in the log (0: not logged)
+        and its events as this seat knows them.
+        """
+        return on_loop(self._loop, self.table.send, self.seat, action)
 
     def legal_actions(self, seat: int) -> list[Action]:
         return list(self._legal) if seat == self.seat else []
