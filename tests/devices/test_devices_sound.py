@@ -33,11 +33,11 @@ class RecordingMixer(Mixer):
 
     def __init__(self) -> None:
         super().__init__()
-        self.blocks: list[tuple[float, array[int]]] = []
+        self.pulled: list[tuple[float, array[int]]] = []
 
     def pull(self, frames: int) -> array[int]:
         block = super().pull(frames)
-        self.blocks.append((time.perf_counter(), block))
+        self.pulled.append((time.perf_counter(), block))
         return block
 
 
@@ -121,7 +121,7 @@ def test_a_sound_reaches_the_output_stream_within_a_few_periods() -> None:
         assert voice is not None and voice.done.wait(2.0)
         assert voice.first_out is not None and voice.first_out - voice.queued < 0.05
         assert isinstance(device.mixer, RecordingMixer)
-        heard = [b for t, b in device.mixer.blocks if t >= voice.first_out]
+        heard = [b for t, b in device.mixer.pulled if t >= voice.first_out]
         assert any(max(block, default=0) > 5000 for block in heard)
     finally:
         device.close()
@@ -150,7 +150,7 @@ def test_a_sound_reaches_the_output_while_a_long_speech_is_playing() -> None:
         assert speaker.speaking
         # the blocks while both played hold more than the speech alone could: the sum
         assert isinstance(device.mixer, RecordingMixer)
-        both = [b for t, b in device.mixer.blocks if cue.first_out <= t]
+        both = [b for t, b in device.mixer.pulled if cue.first_out <= t]
         assert both and max(max(block) for block in both) > 5000
     finally:
         speaker.close()
@@ -198,7 +198,7 @@ def test_a_message_plays_its_sound() -> None:
         device.show(Message("Bob calls UNO!", "", "Bob calls UNO!", sound="uno_called"))
         assert isinstance(device.mixer, RecordingMixer)
         deadline = time.monotonic() + 2.0
-        while not any(max(b, default=0) > 5000 for _, b in device.mixer.blocks):
+        while not any(max(b, default=0) > 5000 for _, b in device.mixer.pulled):
             assert time.monotonic() < deadline, "the sound never reached the output"
             time.sleep(0.01)
     finally:
@@ -239,7 +239,8 @@ def test_doctor_says_sounds_cannot_play_without_a_device_and_how_to_fix_it() -> 
 
 
 def test_a_sound_never_waits_behind_speech_played_by_its_own_player() -> None:
-    """The game's own arrangement: speech by its player process, sounds on the stream."""
+    """Speech by its player process (before the stream is open, or without one), sounds
+    on the stream."""
     device = stand_in_device()
     started = threading.Event()
     speaker = Speaker(
@@ -258,3 +259,118 @@ def test_a_sound_never_waits_behind_speech_played_by_its_own_player() -> None:
     finally:
         speaker.close()
         device.close()
+
+
+# ----------------------------------------------------------------- the sound process
+# The game's own arrangement: the mixer and the stream in a process of their own.
+
+
+def separate_device(notices: Notices | None = None) -> SoundDevice:
+    device = SoundDevice(
+        SoundSettings(volume=1.0), notices=notices, backend=STAND_IN, separate=True, record=True
+    )
+    assert device.start()
+    return device
+
+
+def busy_interpreter(seconds: float) -> None:
+    """Hold this process's interpreter lock in C code, as the hard bot's compiled search
+    does: no other thread of this process runs Python meanwhile."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        sum(range(2_000_000))
+
+
+def test_a_sound_is_not_held_back_while_the_game_process_is_busy() -> None:
+    device = separate_device()
+    try:
+        late = []
+        for _ in range(5):
+            cue = device.play("your_turn")
+            assert cue is not None
+            busy_interpreter(0.3)  # a bot thinking, right after the event's sound
+            assert cue.done.wait(2.0)
+            assert cue.first_out is not None
+            late.append(cue.first_out - cue.queued)
+        assert max(late) < 0.05, late
+    finally:
+        device.close()
+
+
+def test_a_sound_reaches_the_output_over_speech_in_the_sound_process() -> None:
+    """Mixing, not queueing, as the game plays them: speech and sounds on one stream."""
+    device = separate_device()
+    started = threading.Event()
+    speaker = Speaker(
+        SpeechSettings(rate=200),
+        sink=device,
+        on_event=lambda what, text: started.set() if what == "started" else None,
+    )
+    assert speaker.start()
+    try:
+        speaker.say("Bob plays a Wild Draw Four and chooses green. " * 4)
+        assert started.wait(15.0)
+        time.sleep(0.2)  # the speech is well under way
+        speech = speaker._voice
+        assert speech is not None and not speech.done.is_set()
+        cue = device.play("uno_called")
+        assert cue is not None and cue.done.wait(2.0)
+        assert cue.first_out is not None and cue.first_out - cue.queued < 0.05
+        assert not speech.done.is_set() and speaker.speaking  # not cut, not paused
+        both = [peak for t, peak in device.blocks() if cue.first_out <= t]
+        assert both and max(both) > 5000
+    finally:
+        speaker.close()
+        device.close()
+
+
+def test_speech_in_the_sound_process_is_cut_off_by_an_urgent_line() -> None:
+    device = separate_device()
+    events: list[tuple[str, str]] = []
+    started = threading.Event()
+
+    def note(what: str, text: str) -> None:
+        events.append((what, text))
+        if what == "started":
+            started.set()
+
+    speaker = Speaker(SpeechSettings(rate=200), sink=device, on_event=note)
+    assert speaker.start()
+    try:
+        speaker.say("A long sentence that goes on and on for a good while yet. " * 3)
+        assert started.wait(15.0)
+        speaker.say("Your turn.", priority=Priority.URGENT)
+        assert speaker.wait_idle(20.0)
+        assert events[0][0] == "started" and ("cut", events[0][1]) in events
+        assert ("finished", "Your turn.") in events
+    finally:
+        speaker.close()
+        device.close()
+
+
+def test_when_the_sound_process_ends_it_is_said_once_and_the_game_goes_on() -> None:
+    notices = Notices()
+    device = separate_device(notices)
+    try:
+        device._process.kill()
+        deadline = time.monotonic() + 5.0
+        told = notices.drain()
+        while not told:
+            assert time.monotonic() < deadline, "the end of the sound process was not told"
+            time.sleep(0.02)
+            told = notices.drain()
+        assert len(told) == 1 and told[0].device == "sound" and "stopped" in told[0].text
+        assert device.play("your_turn") is None and not device.available
+        assert notices.drain() == []
+    finally:
+        device.close()
+
+
+def test_without_a_sound_device_the_sound_process_says_so_once() -> None:
+    notices = Notices()
+    device = SoundDevice(notices=notices, backend="jack", separate=True)  # no JACK here
+    assert device.start() is False
+    told = notices.drain()
+    assert len(told) == 1 and told[0].device == "sound"
+    assert device.play("your_turn") is None
+    device.close()

@@ -19,8 +19,7 @@ from uno_access.access import messages
 from uno_access.access.message import Message
 from uno_access.access.sounds import Cue, When
 from uno_access.devices.base import Notices
-from uno_access.devices.mixer import Voice
-from uno_access.devices.sound import STAND_IN, SoundDevice, SoundSettings
+from uno_access.devices.sound import STAND_IN, PlayingVoice, SoundDevice, SoundSettings
 from uno_access.engine.rules import RuleSet
 from uno_access.ui.keys import key_help_lines
 from uno_access.ui.outputs import Outputs
@@ -38,7 +37,7 @@ class HeardDevice(SoundDevice):
         super().__init__(SoundSettings(enabled, volume=1.0), backend=STAND_IN)
         self.heard: list[str] = []
 
-    def play(self, name: str) -> Voice | None:
+    def play(self, name: str) -> PlayingVoice | None:
         voice = super().play(name)
         if voice is not None:
             self.heard.append(name)

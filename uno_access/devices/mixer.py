@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 import time
 from array import array
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 
 RATE = 22050
 """Samples a second: the sounds' own rate, and espeak-ng's, so neither is resampled."""
@@ -42,17 +42,32 @@ class Voice:
         self.done.set()
 
 
-class Mixer:
-    """The voices playing now, summed (and clipped) into each pulled block."""
+Listener = Callable[[str, Voice], None]
+"""Told ``("first", voice)`` when a voice's first sample is pulled, ``("done", voice)``
+at its end (not when it is stopped): from the device's thread, so it must be quick."""
 
-    def __init__(self) -> None:
+
+class Mixer:
+    """The voices playing now, summed (and clipped) into each pulled block.
+
+    ``record``: keep ``(when, peak)`` of each block pulled (``blocks``), which is what a
+    speaker would play, for the tests and the benchmark.
+    """
+
+    def __init__(self, *, listener: Listener | None = None, record: bool = False) -> None:
         self._lock = threading.Lock()
         self._voices: list[Voice] = []
+        self._listener = listener
+        self._record = record
+        self.blocks: list[tuple[float, int]] = []
 
     def play(self, samples: array[int], gain: float = 1.0, kind: str = "cue") -> Voice:
         """Start ``samples`` now at ``gain``, over whatever else is playing."""
-        voice = Voice(samples, gain, kind)
-        if not samples:
+        return self.add(Voice(samples, gain, kind))
+
+    def add(self, voice: Voice) -> Voice:
+        """Start ``voice`` now, over whatever else is playing."""
+        if not voice.samples:
             voice.done.set()
             return voice
         with self._lock:
@@ -77,9 +92,11 @@ class Mixer:
         with self._lock:
             voices = [voice for voice in self._voices if not voice.stopped]
             self._voices = voices
-        if not voices:
-            return array("h", bytes(2 * frames))
         now = time.perf_counter()
+        if not voices:
+            if self._record:
+                self.blocks.append((now, 0))
+            return array("h", bytes(2 * frames))
         mixed = [0.0] * frames
         finished: list[Voice] = []
         for voice in voices:
@@ -90,6 +107,8 @@ class Mixer:
                 mixed[i] += sample * gain
             if voice.first_out is None:
                 voice.first_out = now
+                if self._listener is not None:
+                    self._listener("first", voice)
             voice.position = start + len(chunk)
             if voice.position >= len(voice.samples):
                 finished.append(voice)
@@ -98,7 +117,12 @@ class Mixer:
                 self._voices = [voice for voice in self._voices if voice not in finished]
             for voice in finished:
                 voice.done.set()
-        return array("h", (_HIGH if s > _HIGH else _LOW if s < _LOW else int(s) for s in mixed))
+                if self._listener is not None:
+                    self._listener("done", voice)
+        block = array("h", (_HIGH if s > _HIGH else _LOW if s < _LOW else int(s) for s in mixed))
+        if self._record:
+            self.blocks.append((now, max(block, default=0)))
+        return block
 
     def stream(self) -> Generator[array[int], int, None]:
         """The generator an output device pulls: it is sent the frames it wants."""

@@ -15,10 +15,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import queue
+import socket
+import subprocess
+import sys
 import threading
+import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -125,8 +131,39 @@ def _reason(error: Exception) -> str:
     return text or messages.NO_SOUND_DEVICE
 
 
+class RemoteVoice:
+    """A sound playing in the sound process (``SoundDevice(separate=True)``): as a mixer's
+    ``Voice`` is seen from here (``first_out`` and ``done`` are told back by that process).
+    """
+
+    __slots__ = ("_device", "done", "first_out", "ident", "kind", "queued")
+
+    def __init__(self, device: SoundDevice, ident: int, kind: str) -> None:
+        self._device = device
+        self.ident = ident
+        self.kind = kind
+        self.queued = time.perf_counter()
+        self.first_out: float | None = None  # when its first sample left the mixer
+        self.done = threading.Event()
+
+    def stop(self) -> None:
+        self.done.set()
+        self._device._send(("stop", self.ident))
+
+
+PlayingVoice = Voice | RemoteVoice
+
+
 class SoundDevice:
-    """Sound cues for one player: ``show`` plays a message's sound beside its words."""
+    """Sound cues for one player: ``show`` plays a message's sound beside its words.
+
+    ``separate``: the mixer and the stream run in a process of their own (``_serve``), so
+    that nothing this process does can hold a sound back: the stream's callback is
+    Python, and the hard bot's compiled search holds the interpreter for up to ~125 ms at
+    a time (measured), during which no block would be mixed. Asking for a sound is then
+    one message down a pipe; the game uses it, with speech through the same stream.
+    ``record``: the mixer keeps each block's peak (``blocks``), for tests and benchmarks.
+    """
 
     def __init__(
         self,
@@ -135,21 +172,36 @@ class SoundDevice:
         notices: Notices | None = None,
         backend: str | None = None,
         directory: Path = ASSETS,
+        separate: bool = False,
+        record: bool = False,
     ) -> None:
         self._settings = settings or SoundSettings()
         self.notices = notices or Notices()
-        self.mixer = Mixer()
+        self.mixer = Mixer(record=record)
         self._backend = backend
         self._directory = directory
+        self._separate = separate
+        self._record = record
         self._sounds: dict[str, array[int]] = {}
+        self._names: list[str] = []
         self._device: Any = None
+        self._backend_name = ""
         self._closed = False
         self.tried = False  # ``start`` was called (it may still be opening)
         self._lock = threading.Lock()
+        # the sound process: its pipe, its voices by number, the blocks it sent back
+        self._conn: Any = None
+        self._process: Any = None
+        self._voices: dict[int, RemoteVoice] = {}
+        self._next = 0
+        self._send_lock = threading.Lock()
+        self._replies: queue.SimpleQueue[Any] = queue.SimpleQueue()
 
     def start(self) -> bool:
         """Decode the sounds and open the stream; False, with one notice, without them."""
         self.tried = True
+        if self._separate:
+            return self._start_process()
         try:
             sounds = load_sounds(self._directory)
             if not sounds:
@@ -163,7 +215,102 @@ class SoundDevice:
                 device.close()
                 return False
             self._sounds, self._device = sounds, device
+            self._names, self._backend_name = list(sounds), str(device.backend)
         return True
+
+    def _start_process(self) -> bool:
+        # a process of its own, started as ``python -m uno_access.devices.sound`` (not
+        # multiprocessing's spawn, which would run the game's main module again), talking
+        # over one socket pair as a multiprocessing Connection
+        ours_socket, theirs = socket.socketpair()
+        command = [sys.executable, "-m", __name__, str(theirs.fileno()), str(self._directory)]
+        command += [self._backend or "", "record" if self._record else ""]
+        try:
+            process = subprocess.Popen(
+                command,
+                pass_fds=(theirs.fileno(),),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,  # ALSA's complaints: the notice says it in words
+                start_new_session=True,  # Ctrl-C is the game's to handle
+            )
+        except OSError as error:
+            ours_socket.close()
+            theirs.close()
+            self.notices.report(DEVICE, "unavailable", _unavailable(str(error)))
+            return False
+        ours = Connection(ours_socket.detach())
+        theirs.close()
+        reply: tuple[Any, ...]
+        try:
+            reply = ours.recv() if ours.poll(START_TIMEOUT) else ("failed", PROCESS_SILENT, "")
+        except (EOFError, OSError):
+            reply = ("failed", messages.SOUND_PROCESS_ENDED, "")
+        if reply[0] != "ready":
+            ours.close()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(1.0)
+            self.notices.report(DEVICE, "unavailable", _unavailable(str(reply[1])))
+            return False
+        with self._lock:
+            if self._closed:
+                ours.close()
+                return False
+            self._conn, self._process = ours, process
+            self._names, self._backend_name = list(reply[1]), str(reply[2])
+            self._device = process
+        threading.Thread(target=self._listen, name="uno-access-sound-replies", daemon=True).start()
+        return True
+
+    def _listen(self) -> None:
+        """What the sound process tells back: a voice's first sample out, its end."""
+        conn = self._conn
+        while True:
+            try:
+                reply = conn.recv()
+            except (EOFError, OSError):
+                break
+            what = reply[0]
+            if what == "blocks":
+                self._replies.put(reply[1])
+                continue
+            voice = self._voices.get(reply[1])
+            if voice is None:
+                continue
+            if what == "first":
+                voice.first_out = reply[2]
+            elif what == "done":
+                self._voices.pop(reply[1], None)
+                voice.done.set()
+        with self._lock:
+            closed, self._device = self._closed, None
+        for voice in list(self._voices.values()):
+            voice.done.set()
+        self._voices.clear()
+        if not closed:  # the process ended by itself: said once, the game goes on
+            self.notices.report(DEVICE, "stopped", messages.SOUNDS_STOPPED)
+
+    def _send(self, command: tuple[Any, ...]) -> bool:
+        conn = self._conn
+        if conn is None:
+            return False
+        try:
+            with self._send_lock:
+                conn.send(command)
+        except (OSError, ValueError):  # the process is gone: ``_listen`` says so
+            return False
+        return True
+
+    def _play_remote(self, command: str, payload: Any, gain: float, kind: str) -> RemoteVoice:
+        with self._send_lock:
+            self._next += 1
+            ident = self._next
+        voice = RemoteVoice(self, ident, kind)
+        self._voices[ident] = voice
+        if not self._send((command, ident, payload, gain, kind)):
+            self._voices.pop(ident, None)
+            voice.done.set()
+        return voice
 
     def start_soon(self) -> threading.Thread:
         """``start`` on a thread of its own, so that the game's first prompt does not wait
@@ -185,19 +332,33 @@ class SoundDevice:
 
     @property
     def names(self) -> list[str]:
-        return list(self._sounds)
+        return list(self._names)
 
     @property
     def backend(self) -> str:
         """The backend playing ("Alsa", "Null"…), "" when none."""
-        return "" if self._device is None else str(self._device.backend)
+        return "" if self._device is None else self._backend_name
+
+    def blocks(self) -> list[tuple[float, int]]:
+        """Each block the mixer handed to the device so far, as (when, peak), with
+        ``record``; from the sound process when it is separate.
+        """
+        if not self._separate:
+            return list(self.mixer.blocks)
+        if not self._send(("blocks",)):
+            return []
+        try:
+            blocks: list[tuple[float, int]] = self._replies.get(timeout=START_TIMEOUT)
+        except queue.Empty:
+            return []
+        return blocks
 
     def toggle(self) -> bool:
         with self._lock:
             self._settings = replace(self._settings, enabled=not self._settings.enabled)
             enabled = self._settings.enabled
         if not enabled:
-            self.mixer.stop_all("cue")
+            self.stop_all("cue")
         return enabled
 
     def set_volume(self, volume: float) -> None:
@@ -205,34 +366,143 @@ class SoundDevice:
         with self._lock:
             self._settings = replace(self._settings, volume=volume)
 
+    def stop_all(self, kind: str | None = None) -> None:
+        if self._separate:
+            self._send(("stop_all", kind))
+            for voice in [v for v in self._voices.values() if kind is None or v.kind == kind]:
+                voice.done.set()
+        else:
+            self.mixer.stop_all(kind)
+
     def show(self, message: Message) -> None:
         if message.sound is not None:
             self.play(message.sound)
 
-    def play(self, name: str) -> Voice | None:
+    def play(self, name: str) -> PlayingVoice | None:
         """Start the sound ``name`` now, over what plays; None when off or unknown."""
         if self._device is None or not self._settings.enabled:
             return None
+        if self._separate:
+            if name not in self._names:
+                return None
+            return self._play_remote("play", name, self._settings.volume, "cue")
         samples = self._sounds.get(name)
         return None if samples is None else self.mixer.play(samples, self._settings.volume)
 
-    def play_file(self, path: Path) -> Voice | None:
+    def play_file(self, path: Path) -> PlayingVoice | None:
         """A WAV file (an utterance of speech) through the same stream, at its own volume,
         beside the sounds; None without a stream. Raises SoundUnavailable.
         """
         if self._device is None:
             return None
-        return self.mixer.play(decode(path), 1.0, "speech")
+        samples = decode(path)
+        if self._separate:
+            return self._play_remote("samples", samples.tobytes(), 1.0, "speech")
+        return self.mixer.play(samples, 1.0, "speech")
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
             device, self._device = self._device, None
+        if self._separate:
+            conn, process = self._conn, self._process
+            if conn is not None:
+                self._send(("close",))
+                conn.close()
+            if process is not None:
+                try:
+                    process.wait(1.0)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+            for voice in list(self._voices.values()):
+                voice.done.set()
+            return
         self.mixer.stop_all()
         if device is not None:
             with contextlib.suppress(Exception):
                 device.close()
 
 
+START_TIMEOUT = 10.0
+"""Seconds the sound process may take to decode the sounds and open its stream."""
+PROCESS_SILENT = "the sound player did not start"
+
+
+def _serve(conn: Any, directory: str, backend: str | None, record: bool) -> None:
+    """The sound process: the sounds decoded, the stream open, then each command from the
+    game's process played at once; it ends when that process closes the pipe (or dies).
+    """
+    lock = threading.Lock()
+
+    def tell(what: str, voice: Voice) -> None:
+        ident = idents.get(id(voice))
+        if ident is None:
+            return
+        try:
+            with lock:
+                conn.send((what, ident, voice.first_out) if what == "first" else (what, ident))
+        except (OSError, ValueError):
+            pass
+
+    idents: dict[int, int] = {}
+    mixer = Mixer(listener=tell, record=record)
+    try:
+        sounds = load_sounds(Path(directory))
+        if not sounds:
+            raise SoundUnavailable(messages.NO_SOUND_FILES.format(folder=directory))
+        device = open_stream(mixer, backend=backend)
+    except SoundUnavailable as error:
+        conn.send(("failed", error.reason))
+        conn.close()
+        return
+    conn.send(("ready", list(sounds), str(device.backend)))
+    playing: dict[int, Voice] = {}
+    try:
+        while True:
+            try:
+                command = conn.recv()
+            except (EOFError, OSError):
+                break
+            what = command[0]
+            if what == "close":
+                break
+            if what in ("play", "samples"):
+                _, ident, payload, gain, kind = command
+                if what == "play":
+                    samples = sounds.get(payload)
+                else:
+                    samples = array("h")
+                    samples.frombytes(payload)
+                if samples is None:
+                    continue
+                voice = Voice(samples, gain, kind)
+                idents[id(voice)] = ident
+                playing[ident] = voice
+                mixer.add(voice)
+                if not samples:
+                    tell("done", voice)
+            elif what == "stop":
+                stopped = playing.pop(command[1], None)
+                if stopped is not None:
+                    stopped.stop()
+            elif what == "stop_all":
+                mixer.stop_all(command[1])
+            elif what == "blocks":
+                with lock:
+                    conn.send(("blocks", list(mixer.blocks)))
+            for ident in [i for i, v in playing.items() if v.done.is_set()]:
+                idents.pop(id(playing.pop(ident)), None)
+    finally:
+        mixer.stop_all()
+        with contextlib.suppress(Exception):
+            device.close()
+
+
 def _unavailable(reason: str) -> str:
     return messages.SOUND_UNAVAILABLE.format(reason=reason.rstrip("."))
+
+
+if __name__ == "__main__":  # the sound process (``SoundDevice(separate=True)``)
+    _fd, _directory, _backend, _record = sys.argv[1:5]
+    _serve(Connection(int(_fd)), _directory, _backend or None, _record == "record")

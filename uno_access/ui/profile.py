@@ -72,16 +72,18 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
 
         large = LargeText(stream, banner=settings.large_banner)
     screen = Screen(large.line if large is not None else None)
-    # one stream kept open for the sounds, opened while the game starts; with sounds off,
-    # opened (quietly: no notice) when Z first switches them on. Speech keeps its own
-    # player process (not ``sink=sounds``): the stream's callback is Python, and the hard
-    # bot's compiled search holds the interpreter for up to ~125 ms at a time (measured),
-    # which would break speech up; a player process is immune to that.
+    # one stream kept open for the sounds and speech, opened while the game starts, in a
+    # process of its own: the stream's callback is Python, and the hard bot's compiled
+    # search holds this process's interpreter for up to ~125 ms at a time (measured),
+    # which would hold sounds back and break speech up. With sounds off it is opened
+    # (quietly: no notice) when Z first switches them on; until it is open, and without a
+    # sound device, speech plays through its own player process.
     from ..devices.sound import SoundDevice, SoundSettings
 
     sounds = SoundDevice(
         SoundSettings(settings.sounds, settings.sound_volume),
         notices=notices if settings.sounds else Notices(),
+        separate=True,
     )
     if settings.sounds:
         sounds.start_soon()
@@ -94,6 +96,7 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
                 rate=settings.speech_rate, volume=settings.volume, voice=settings.voice or None
             ),
             notices=notices,
+            sink=sounds,
         )
         if not speaker.start():
             speaker = None

@@ -14,6 +14,11 @@ SOUND_UNAVAILABLE = (
 MINIAUDIO_MISSING = "the Python module miniaudio is missing ({error})"
 NO_SOUND_DEVICE = "no sound device"
 NO_SOUND_FILES = "there are no sound files in {folder}"
+SOUND_PROCESS_ENDED = "the sound player stopped"
+SOUNDS_STOPPED = (
+    "Sound cues stopped: their player ended. The game goes on without them, every event "
+    "still in words."
+)
 SOUNDS_ON = "Sounds on."
 SOUNDS_OFF = "Sounds off."
 SOUNDS_NONE = "There are no sounds to switch on or off: no sound device plays them here."
