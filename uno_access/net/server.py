@@ -148,21 +148,20 @@ class _Connection(asyncssh.SSHServer):
         if not name or owner is not None:  # no name, or a name of a key alone
             return self._failed()
         if accounts.invited(code, self.server.open):
-            return self._choose(messages.net_choose_password(name, passwords.SHORTEST))
+            return self._choose(name)
         self._asked = "invite"
         return ("", messages.net_invite_asked(name), "", [(messages.NET_INVITE_PROMPT, True)])
 
-    def _choose(self, instructions: str) -> _Challenge:
+    def _choose(self, name: str, why: str | None = None) -> _Challenge:
+        """Asks for a new password, twice; ``why`` the last one was not taken, said in the
+        first prompt itself (OpenSSH shows the instructions only at its default log level).
+        """
         self._asked = "choose"
-        return (
-            "",
-            instructions,
-            "",
-            [
-                (messages.NET_NEW_PASSWORD_PROMPT, False),
-                (messages.NET_PASSWORD_AGAIN_PROMPT, False),
-            ],
-        )
+        first = messages.NET_NEW_PASSWORD_PROMPT
+        instructions = messages.net_choose_password(name, passwords.SHORTEST)
+        if why is not None:
+            first, instructions = f"{why} {first}", ""
+        return ("", instructions, "", [(first, False), (messages.NET_PASSWORD_AGAIN_PROMPT, False)])
 
     async def validate_kbdint_response(
         self, username: str, responses: Sequence[str]
@@ -175,7 +174,7 @@ class _Connection(asyncssh.SSHServer):
             return await self._by_password(name, responses[0])
         if asked == "invite" and len(responses) == 1 and not accounts.exists(name):
             if accounts.invited(responses[0].strip(), self.server.open):
-                return self._choose(messages.net_choose_password(name, passwords.SHORTEST))
+                return self._choose(name)
             return self._failed()
         if asked == "choose" and len(responses) == 2 and not accounts.exists(name):
             why = passwords.refused(responses[0], responses[1])
@@ -184,7 +183,7 @@ class _Connection(asyncssh.SSHServer):
                 return True
             self._tries += 1
             if self._tries < _CHOOSE_TRIES:
-                return self._choose(why)
+                return self._choose(name, why)
         return self._failed()
 
     async def validate_password(self, username: str, password: str) -> bool:
