@@ -254,7 +254,7 @@ class Person:
         if table.code is None:
             line = messages.net_table_line(table.number, table.spec, names, free, table.stage.value)
         else:
-            at_it = table is self.table or self.name.lower() in (n.lower() for n in names)
+            at_it = table in (self.table, self.watching) or self._may_enter(table)
             line = messages.net_private_table_line(
                 table.number,
                 table.spec,
@@ -346,8 +346,13 @@ class Person:
         return messages.net_you_sit(table.number, seat + 1)
 
     def _may_enter(self, table: ServerTable) -> bool:
-        """A private table by its number: only for who has a seat there (back to it)."""
-        return any(p.bot is None and p.name.lower() == self.name.lower() for p in table.places)
+        """A private table by its number: only for who has a seat there (held for them
+        while they are away, a bot standing in).
+        """
+        name = self.name.lower()
+        return any(
+            p.name.lower() == name and (p.bot is None or not p.present) for p in table.places
+        )
 
     def _find(self, number: str) -> ServerTable | None:
         try:
