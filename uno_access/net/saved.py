@@ -32,7 +32,7 @@ from ..engine.actions import QUERIES, Action
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
 from .tables import Lobby, Place, ServerTable, Stage
-from .timer import LONGEST_TURN, SHORTEST_TURN
+from .timer import LONGEST_TURN
 
 TABLES_NAME = "tables.db"
 PLAYING, OVER, ASIDE = "playing", "over", "aside"
@@ -130,7 +130,7 @@ def read_setup(
         raise SavedTableError(messages.saved_setup_unreadable("code"))
     if timer is not None and not (isinstance(timer, int) and not isinstance(timer, bool)):
         raise SavedTableError(messages.saved_setup_unreadable("timer"))
-    if timer is not None and not SHORTEST_TURN <= timer <= LONGEST_TURN:
+    if timer is not None and not 0 < timer <= LONGEST_TURN:
         raise SavedTableError(messages.saved_setup_unreadable("timer"))
     return SavedTable(
         number,
