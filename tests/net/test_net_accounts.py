@@ -246,3 +246,33 @@ def test_users_list_and_remove_work_on_the_folder_of_a_running_server(
         again.line(SECRET)
     again.sees("Permission denied")
     assert "Welcome" not in again.text()
+
+
+def test_with_the_plain_password_method_a_new_person_gives_the_invite_code_then_a_new_one(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    data = tmp_path / "server"
+    server = Server(data)
+    closing.append(server)
+    invite = server.invite or ""
+    zed = PasswordSsh(server.port, "zed", "password")
+    closing.append(zed)
+    zed.sees("zed@127.0.0.1's password: ")
+    zed.line(invite)  # the invite code as the password: the server asks for a new one
+    zed.sees(re.escape(messages.net_choose_password("zed", 8)))
+    zed.sees("old password: ")  # OpenSSH asks the old one again: the invite code
+    zed.line(invite)
+    zed.sees("new password: ")
+    zed.line(SECRET)
+    zed.sees("Retype [^\r\n]*new password: ")
+    zed.line(SECRET)
+    zed.sees("Welcome, zed")
+    zed.close()
+    back = PasswordSsh(server.port, "zed")
+    closing.append(back)
+    back.sees(re.escape(messages.net_password_prompt("zed")))
+    back.line(invite)  # the invite code is no password of his
+    back.sees(re.escape(messages.net_password_prompt("zed")))
+    back.line(SECRET)
+    back.sees("Welcome, zed")
+    assert SECRET not in zed.text() + back.text()
