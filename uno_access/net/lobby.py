@@ -300,7 +300,7 @@ class Person:
             return messages.net_timer_only_host(table.creator)
         if value == messages.TIMER_OFF_WORD:
             seconds = None
-        elif value.isdigit() and SHORTEST_TURN <= int(value) <= LONGEST_TURN:
+        elif value.isascii() and value.isdigit() and SHORTEST_TURN <= int(value) <= LONGEST_TURN:
             seconds = int(value)
         else:
             return messages.net_timer_values(SHORTEST_TURN, LONGEST_TURN)
