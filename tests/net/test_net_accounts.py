@@ -182,7 +182,8 @@ def test_the_password_command_gives_a_key_account_a_password_typed_unseen(
     ann.sees(re.escape(messages.NET_PASSWORD_UNCHANGED))
     ann.prompt()
     ann.line("password")
-    _choose_password(ann)
+    arrow = SECRET[:4] + "\x1b[D" + SECRET[4:]  # a key that is no character adds none
+    _choose_password(ann, arrow, SECRET)
     ann.sees(re.escape(messages.net_password_set("ann")))
     ann.prompt()
     assert SECRET not in ann.text()

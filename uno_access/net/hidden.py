@@ -57,6 +57,9 @@ def read_hidden(input: Input, output: Output, prompt: str) -> str | None:
 
     @bindings.add(Keys.Any)
     def _type(event: KeyPressEvent) -> None:
+        key = event.key_sequence[0].key
+        if isinstance(key, Keys) and key is not Keys.BracketedPaste:
+            return  # an arrow, a function key: no character of the password
         typed = "".join(ch for ch in event.data if ch.isprintable())
         if len(buffer.text) + len(typed) <= text.LINE_LIMIT:
             buffer.insert_text(typed)
