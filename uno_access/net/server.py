@@ -6,7 +6,9 @@ The server never runs a shell or a command: every session is the lobby
 JSON lines (``data``). Its host key is made on
 the first start in the data folder (mode 0600). A login is a name and an SSH public
 key (``accounts``): a known key logs in as its name; a new key claims a free name when
-the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). The tables
+the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). Or a name
+and its password (argon2, ``passwords``), asked by ssh itself; a new person without a
+key gives the invite code, then chooses a password (``_Connection``). The tables
 are saved in ``tables.db`` there (``saved``), each action before it is applied; on start
 every unfinished table is brought back exactly, its people's seats held for them.
 """
