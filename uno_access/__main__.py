@@ -217,6 +217,13 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--open", action="store_true", help=messages.HELP_SERVE_OPEN)
     serve.add_argument("--seed", type=int, default=None, help=messages.HELP_SERVE_SEED)
     serve.add_argument("--bot-pace", type=_pace, default=1.0, help=messages.HELP_BOT_PACE)
+    users = sub.add_parser("users", help=messages.HELP_USERS)
+    users_sub = users.add_subparsers(dest="users_command", required=True, metavar="list|remove")
+    users_list = users_sub.add_parser("list", help=messages.HELP_USERS_LIST)
+    users_list.add_argument("--data", default=None, help=messages.HELP_SERVE_DATA)
+    users_remove = users_sub.add_parser("remove", help=messages.HELP_USERS_REMOVE)
+    users_remove.add_argument("name", metavar="NAME", help=messages.HELP_USERS_NAME)
+    users_remove.add_argument("--data", default=None, help=messages.HELP_SERVE_DATA)
     join = sub.add_parser("join", help=messages.HELP_JOIN)
     join.add_argument("address", metavar="HOST:PORT", help=messages.HELP_JOIN_ADDRESS)
     join.add_argument("--name", default=None, help=messages.HELP_JOIN_NAME)
@@ -510,6 +517,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(outside.shown(str(error), 200)) from None
 
 
+def cmd_users(args: argparse.Namespace) -> int:
+    """``uno-access users list`` / ``users remove NAME``, on the server's data folder."""
+    import sqlite3
+    from pathlib import Path
+
+    from .net.server import default_data
+    from .net.users import UsersError, listed, removed
+
+    folder = Path(args.data) if args.data else default_data()
+    try:
+        if args.users_command == "list":
+            print("\n".join(listed(folder)))
+        else:
+            print(removed(folder, args.name))
+    except UsersError as error:
+        raise UsageError(error.message) from None
+    except (sqlite3.Error, OSError) as error:
+        raise UsageError(outside.shown(str(error), 200)) from None
+    return 0
+
+
 def cmd_join(args: argparse.Namespace) -> int:
     from .net.client import join
 
@@ -519,6 +547,7 @@ def cmd_join(args: argparse.Namespace) -> int:
 COMMANDS = {
     "serve": cmd_serve,
     "join": cmd_join,
+    "users": cmd_users,
     "play": cmd_play,
     "simulate": cmd_simulate,
     "scenario": cmd_scenario,

@@ -110,10 +110,10 @@ def test_each_action_is_committed_to_the_file_before_it_is_applied(
     checked: list[tuple[int, bool]] = []
 
     class Watched(TableStore):
-        def action(self, table: ServerTable, action: Action) -> None:
+        def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None:
             assert table.game is not None
             before = repr(table.game.state)
-            super().action(table, action)
+            super().action(table, action, timeout)
             other = sqlite3.connect(path)  # another connection: what a kill leaves
             rows = other.execute("SELECT count(*) FROM actions").fetchone()[0]
             other.close()

@@ -1,9 +1,13 @@
-"""Accounts of a game server: a name belongs to one SSH public key.
+"""Accounts of a game server: a name belongs to one SSH public key, or to a password, or
+to both.
 
 Kept in ``accounts.db`` (SQLite) in the server's data folder. A key not seen before may
 claim a free name when the server is open (``--open``) or with the invite code the
-server printed at its start. Names are made safe (``text.name``) before anything else
-sees them; a name is matched without regard to case.
+server printed at its start; so may a person without a key, who chooses a password
+with the invite code (``passwords``). Of a password only its argon2 hash is kept. Names
+are made safe (``text.name``) before anything else sees them; a name is matched without
+regard to case. ``uno-access users`` reads and changes the same file while the server
+runs (SQLite, each change one transaction).
 
 Failed logins are slowed: each failure from one address within ``WINDOW`` seconds makes
 the next answer to that address wait longer (``Limiter``).
@@ -22,12 +26,16 @@ from .. import text
 ACCOUNTS_NAME = "accounts.db"
 INVITE_SEPARATOR = "+"  # ``ssh ann+CODE@host``: the name, then the invite code
 
-_SCHEMA = """
+_ACCOUNTS = """
 CREATE TABLE IF NOT EXISTS accounts (
     name TEXT PRIMARY KEY COLLATE NOCASE,
-    key TEXT NOT NULL UNIQUE,
-    created REAL NOT NULL
-);
+    key TEXT UNIQUE,
+    created REAL NOT NULL,
+    password TEXT,
+    seen REAL
+)"""
+_SCHEMA = f"""
+{_ACCOUNTS};
 CREATE TABLE IF NOT EXISTS server (
     what TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -47,8 +55,9 @@ class Accounts:
     def __init__(self, folder: Path) -> None:
         path = folder / ACCOUNTS_NAME
         path.touch(mode=0o600, exist_ok=True)
-        self._db = sqlite3.connect(path, check_same_thread=False)
+        self._db = sqlite3.connect(path, timeout=10, check_same_thread=False)
         self._db.executescript(_SCHEMA)
+        _migrate(self._db)
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:
             code = secrets.token_hex(4)
@@ -65,23 +74,110 @@ class Accounts:
         row = self._db.execute("SELECT name FROM accounts WHERE key = ?", (key,)).fetchone()
         return None if row is None else str(row[0])
 
+    def exists(self, name: str) -> bool:
+        row = self._db.execute("SELECT 1 FROM accounts WHERE name = ?", (name,)).fetchone()
+        return row is not None
+
+    def owner(self, name: str) -> str | None:
+        """The name as its account spells it (``Ann`` for ``ann``), None when free."""
+        row = self._db.execute("SELECT name FROM accounts WHERE name = ?", (name,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def password_of(self, name: str) -> str | None:
+        """The argon2 hash of ``name``'s password, None when it has none."""
+        row = self._db.execute("SELECT password FROM accounts WHERE name = ?", (name,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
+    def invited(self, code: str | None, open_: bool) -> bool:
+        """Whether ``code`` lets a new person in (any, when the server is open)."""
+        return open_ or (
+            code is not None and secrets.compare_digest(code.encode(), self.invite.encode())
+        )
+
     def may_claim(self, name: str, key: str, code: str | None, open_: bool) -> bool:
         """Whether ``key`` (not known here) may claim ``name`` (free)."""
-        if not name or self.key_of(name) is not None or self.name_of(key) is not None:
+        if not name or self.exists(name) or self.name_of(key) is not None:
             return False
-        return open_ or (code is not None and secrets.compare_digest(code, self.invite))
+        return self.invited(code, open_)
 
-    def claim(self, name: str, key: str) -> bool:
-        """Give ``name`` to ``key``; False when either was taken meanwhile."""
+    def claim(self, name: str, key: str | None, password: str | None = None) -> bool:
+        """Give ``name`` to ``key`` (or to the password of hash ``password``); False when
+        either was taken meanwhile.
+        """
         try:
             with self._db:
-                self._db.execute("INSERT INTO accounts VALUES (?, ?, ?)", (name, key, time.time()))
+                self._db.execute(
+                    "INSERT INTO accounts (name, key, created, password) VALUES (?, ?, ?, ?)",
+                    (name, key, time.time(), password),
+                )
         except sqlite3.IntegrityError:
             return False
         return True
 
+    def set_password(self, name: str, password: str) -> bool:
+        """``name``'s password is now the one of hash ``password``; False: no such name."""
+        with self._db:
+            done = self._db.execute(
+                "UPDATE accounts SET password = ? WHERE name = ?", (password, name)
+            )
+        return done.rowcount == 1
+
+    def seen(self, name: str, when: float | None = None) -> None:
+        """``name`` logged in now (``uno-access users list`` says when)."""
+        with self._db:
+            self._db.execute(
+                "UPDATE accounts SET seen = ? WHERE name = ?",
+                (time.time() if when is None else when, name),
+            )
+
+    def users(self) -> list[User]:
+        rows = self._db.execute(
+            "SELECT name, key, password IS NOT NULL, seen FROM accounts ORDER BY name"
+        )
+        return [User(str(n), k, bool(p), s) for n, k, p, s in rows.fetchall()]
+
+    def remove(self, name: str) -> str | None:
+        """Forget ``name``, its key and its password; the name as it was, None: none."""
+        with self._db:
+            row = self._db.execute("SELECT name FROM accounts WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                return None
+            self._db.execute("DELETE FROM accounts WHERE name = ?", (name,))
+        return str(row[0])
+
     def close(self) -> None:
         self._db.close()
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    """One account, as ``uno-access users list`` tells it."""
+
+    name: str
+    key: str | None  # the public key, as ``algorithm base64``
+    password: bool  # whether a password is set
+    seen: float | None  # the last login (time.time), None: never since it was made
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """An accounts file of an earlier version (a key for every name, no passwords, no
+    last login) made this version's, in one transaction, its accounts kept.
+    """
+    columns = {row[1]: row for row in db.execute("PRAGMA table_info(accounts)")}
+    if "password" in columns and "seen" in columns and not columns["key"][3]:
+        return
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute("ALTER TABLE accounts RENAME TO accounts_old")
+        db.execute(_ACCOUNTS)
+        db.execute(
+            "INSERT INTO accounts (name, key, created) SELECT name, key, created FROM accounts_old"
+        )
+        db.execute("DROP TABLE accounts_old")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
 
 
 WINDOW = 60.0  # seconds a failure is remembered

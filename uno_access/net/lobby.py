@@ -28,8 +28,12 @@ from ..settings import Settings
 from ..ui.keys import Key, Pressed, TooLong
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
+from . import passwords
+from .accounts import Accounts
+from .hidden import read_hidden
 from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, on_loop
 from .tables import DEFAULT_BOT, MOST_SEATS, SPECTATOR, Lobby, ServerTable, Stage
+from .timer import LONGEST_TURN, SHORTEST_TURN
 
 LOBBY_PROMPT = "lobby> "
 WATCH_PROMPT = "watch> "
@@ -37,6 +41,8 @@ WATCH_PROMPT = "watch> "
 
 class Person:
     """A person in the lobby, at a table, or watching one."""
+
+    accounts: Accounts | None = None  # the server's, where ``password`` sets theirs
 
     def __init__(
         self,
@@ -145,6 +151,10 @@ class Person:
                 self._say(table_line)
         elif word == "new":
             self._say(on_loop(self.loop, self._new, rest or "standard"))
+        elif word == "timer":
+            self._say(on_loop(self.loop, self._timer, rest.lower()))
+        elif word == "password":
+            self._password()
         elif word in ("join", "watch"):
             self._say(on_loop(self.loop, self._join, rest, word == "watch"))
         elif word == "bot":
@@ -191,6 +201,33 @@ class Person:
     def _ring(self) -> None:
         self._write("\a")
 
+    def _password(self) -> None:
+        """``password``: a password for this name, typed twice and never shown (as ssh
+        asks for one); only its argon2 hash is kept.
+        """
+        accounts = self.accounts
+        if accounts is None:
+            self._say(messages.NET_PASSWORD_NOT_HERE)
+            return
+        self._say(messages.net_choose_password(self.name, passwords.SHORTEST))
+        first = read_hidden(self.input, self.output, messages.NET_NEW_PASSWORD_PROMPT)
+        again = None
+        if first is not None:
+            again = read_hidden(self.input, self.output, messages.NET_PASSWORD_AGAIN_PROMPT)
+        if first is None or again is None:
+            self._say(messages.NET_PASSWORD_UNCHANGED)
+            return
+        why = passwords.refused(first, again)
+        if why is not None:
+            self._say(why)
+            self._say(messages.NET_PASSWORD_UNCHANGED)
+            return
+        digest = passwords.hashed(first)
+        if on_loop(self.loop, accounts.set_password, self.name, digest):
+            self._say(messages.net_password_set(self.name))
+        else:
+            self._say(messages.NET_PASSWORD_UNCHANGED)
+
     # ----------------------------------------------------------------- on the loop
 
     def _away_seats(self) -> list[int]:
@@ -206,33 +243,80 @@ class Person:
         tables = self.lobby.tables
         if not tables:
             return [messages.NET_NO_TABLES]
-        return [
-            messages.net_table_line(
-                t.number,
-                t.spec,
-                [messages.net_bot_name(p.name) if p.bot else p.name for p in t.places],
-                MOST_SEATS - len(t.places),
-                t.stage.value,
+        return [self._table_line(t) for t in tables.values()]
+
+    def _table_line(self, table: ServerTable) -> str:
+        """A table as the list says it: a private one names who sits there, and its code,
+        to those at it alone.
+        """
+        names = [messages.net_bot_name(p.name) if p.bot else p.name for p in table.places]
+        free = MOST_SEATS - len(table.places)
+        if table.code is None:
+            line = messages.net_table_line(table.number, table.spec, names, free, table.stage.value)
+        else:
+            at_it = table in (self.table, self.watching) or self._may_enter(table)
+            line = messages.net_private_table_line(
+                table.number,
+                table.spec,
+                free,
+                table.stage.value,
+                table.code if at_it else None,
+                names,
             )
-            for t in tables.values()
-        ]
+        if table.turn_seconds is not None:
+            line = f"{line} {messages.net_table_timer(table.turn_seconds)}"
+        return line
 
     def _new(self, spec: str) -> str:
         if self.table is not None:
             return messages.net_already_at(self.table.number)
+        first, _, more = spec.partition(" ")
+        private = first.lower() == messages.PRIVATE_WORD
+        if private:
+            spec = more.strip() or "standard"
         try:
             rules = RuleSet.from_spec(spec)
         except RulesError as error:
             return messages.rules_error(error)
         table = self.lobby.new_table(self.name, rules, text.shown(spec, 60))
+        if private:
+            table.code = self.lobby.private_code()
         table.sit(self.name)
         table.listen(self.wake)
         self.table = table
         self.watching = None
+        if table.code is not None:
+            return messages.net_private_table_made(table.number, table.code)
         return messages.net_table_made(table.number)
+
+    def _timer(self, value: str) -> str:
+        """``timer SECONDS`` or ``timer off``: the host sets the turn timer of their table
+        before it starts (off by default).
+        """
+        table = self.table
+        if table is None or table.stage is not Stage.WAITING:
+            return messages.NET_NOT_AT_WAITING_TABLE
+        if table.creator != self.name:
+            return messages.net_timer_only_host(table.creator)
+        if value == messages.TIMER_OFF_WORD:
+            seconds = None
+        elif value.isascii() and value.isdigit() and SHORTEST_TURN <= int(value) <= LONGEST_TURN:
+            seconds = int(value)
+        else:
+            return messages.net_timer_values(SHORTEST_TURN, LONGEST_TURN)
+        table.turn_seconds = seconds
+        line = messages.net_timer_set(table.number, seconds)
+        self._to_table(table, line)
+        return line
 
     def _join(self, number: str, watch: bool) -> str:
         table = self._find(number)
+        if table is None and number.strip() and not number.strip().lstrip("#").isdigit():
+            table = self.lobby.with_code(number)
+            if table is None:
+                return messages.net_no_such_code(text.shown(number.strip(), 20))
+        elif table is not None and table.code is not None and not self._may_enter(table):
+            return messages.net_private_needs_code(table.number)
         if table is None:
             return messages.net_no_such_table(text.shown(number, 20))
         if self.table is not None:
@@ -260,6 +344,15 @@ class Person:
         self.watching = None
         self._to_table(table, messages.net_sits(self.name, table.number, seat + 1))
         return messages.net_you_sit(table.number, seat + 1)
+
+    def _may_enter(self, table: ServerTable) -> bool:
+        """A private table by its number: only for who has a seat there (held for them
+        while they are away, a bot standing in).
+        """
+        name = self.name.lower()
+        return any(
+            p.name.lower() == name and (p.bot is None or not p.present) for p in table.places
+        )
 
     def _find(self, number: str) -> ServerTable | None:
         try:

@@ -32,9 +32,11 @@ from ..engine.actions import QUERIES, Action
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
 from .tables import Lobby, Place, ServerTable, Stage
+from .timer import LONGEST_TURN
 
 TABLES_NAME = "tables.db"
 PLAYING, OVER, ASIDE = "playing", "over", "aside"
+TIMEOUT_KEY = "timeout"  # an action the turn timer took (the first of a turn it passed)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     number INTEGER PRIMARY KEY,
@@ -66,6 +68,9 @@ class SavedTable:
     rules: RuleSet
     places: tuple[tuple[str, str | None], ...]  # (name, bot strength or None), at the start
     actions: tuple[Action, ...]
+    code: str | None = None  # a private table's code
+    turn_seconds: int | None = None  # the turn timer
+    timeouts: frozenset[int] = frozenset()  # the actions (by index) the turn timer began
 
     def table(self, lobby: Lobby) -> ServerTable:
         """The table as it was: dealt again from its seed, every action applied again."""
@@ -77,11 +82,13 @@ class SavedTable:
             table.start()
         except Exception as error:  # any failure: the table cannot be dealt again
             raise SavedTableError(messages.saved_setup_fails(_why(error))) from None
-        for action in self.actions:
+        for n, action in enumerate(self.actions):
             try:
-                table.replay(action)
+                table.replay(action, n in self.timeouts)
             except Exception as error:
                 raise SavedTableError(messages.move_replay_fails(_why(error))) from None
+        table.code = self.code
+        table.turn_seconds = self.turn_seconds  # from now on: no timer runs in the replay
         return table
 
 
@@ -93,11 +100,15 @@ def setup_json(table: ServerTable) -> str:
             "seed": table.seed,
             "rules": rules_json(table.rules),
             "places": [[place.name, place.bot] for place in table.places],
+            "code": table.code,
+            "timer": table.turn_seconds,
         }
     )
 
 
-def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
+def read_setup(
+    number: int, setup: str, actions: list[Action], timeouts: frozenset[int] = frozenset()
+) -> SavedTable:
     try:
         data = json.loads(setup)
         rules = RuleSet.from_mapping(data["rules"])
@@ -109,11 +120,18 @@ def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
             if bot is not None:
                 parse_bot(bot)
         seed, spec, creator = data["seed"], data["spec"], data["creator"]
+        code, timer = data.get("code"), data.get("timer")  # none before private tables
     except (ValueError, KeyError, TypeError, RulesError, BotNameError, RecursionError) as error:
         why = text.shown(getattr(error, "message", None) or str(error), 200)
         raise SavedTableError(messages.saved_setup_unreadable(why)) from None
     if not isinstance(seed, int) or not places:
         raise SavedTableError(messages.saved_setup_unreadable("setup"))
+    if code is not None and not (isinstance(code, str) and code.isalpha() and code.isascii()):
+        raise SavedTableError(messages.saved_setup_unreadable("code"))
+    if timer is not None and not (isinstance(timer, int) and not isinstance(timer, bool)):
+        raise SavedTableError(messages.saved_setup_unreadable("timer"))
+    if timer is not None and not 0 < timer <= LONGEST_TURN:
+        raise SavedTableError(messages.saved_setup_unreadable("timer"))
     return SavedTable(
         number,
         text.shown(str(spec), 60),
@@ -122,6 +140,9 @@ def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
         rules,
         places,
         tuple(actions),
+        code,
+        timer,
+        timeouts,
     )
 
 
@@ -154,17 +175,19 @@ class TableStore:
         )
         self._counts[table.number] = 0
 
-    def action(self, table: ServerTable, action: Action) -> None:
-        """Save ``action`` of ``table``, before it is applied. A query changes nothing and
+    def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None:
+        """Save ``action`` of ``table``, before it is applied (``timeout``: the first the
+        turn timer took, marked ``"timeout": true``). A query changes nothing and
         is not saved; nor is an action that would not read back (a play of no cards),
         which the rules always refuse.
         """
         if isinstance(action, QUERIES) or not readable(action):
             return
         n = self._counts.get(table.number, 0)
-        if self._write(
-            "INSERT INTO actions VALUES (?, ?, ?)", (table.number, n, encode_action(action))
-        ):
+        saved = encode_action(action)
+        if timeout:
+            saved = json.dumps({**json.loads(saved), TIMEOUT_KEY: True})
+        if self._write("INSERT INTO actions VALUES (?, ?, ?)", (table.number, n, saved)):
             self._counts[table.number] = n + 1
 
     def saved(self, number: int) -> int:
@@ -225,6 +248,7 @@ class TableStore:
         db = self._db
         assert db is not None
         actions: list[Action] = []
+        timeouts: set[int] = set()
         for n, saved in db.execute(
             "SELECT n, action FROM actions WHERE tab = ? ORDER BY n", (number,)
         ):
@@ -234,8 +258,16 @@ class TableStore:
                 actions.append(decode_action(saved if isinstance(saved, str) else ""))
             except SavedGameError as error:
                 raise SavedTableError(messages.move_unreadable(str(error))) from None
+            if _timed_out(saved):
+                timeouts.add(n)
         self._counts[number] = len(actions)
-        return read_setup(number, setup, actions)
+        return read_setup(number, setup, actions, frozenset(timeouts))
+
+
+def _timed_out(saved: str) -> bool:
+    """Whether a saved action (read back already) is marked as the turn timer's."""
+    raw = json.loads(saved)
+    return isinstance(raw, dict) and raw.get(TIMEOUT_KEY) is True
 
 
 def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:

@@ -6,7 +6,9 @@ The server never runs a shell or a command: every session is the lobby
 JSON lines (``data``). Its host key is made on
 the first start in the data folder (mode 0600). A login is a name and an SSH public
 key (``accounts``): a known key logs in as its name; a new key claims a free name when
-the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). The tables
+the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). Or a name
+and its password (argon2, ``passwords``), asked by ssh itself; a new person without a
+key gives the invite code, then chooses a password (``_Connection``). The tables
 are saved in ``tables.db`` there (``saved``), each action before it is applied; on start
 every unfinished table is brought back exactly, its people's seats held for them.
 """
@@ -18,6 +20,7 @@ import contextlib
 import os
 import signal
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +31,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ..access import messages
 from ..store.paths import data_dir
+from . import passwords
 from .accounts import Accounts, Limiter, split_login
 from .data import SUBSYSTEM, DataSession
 from .lobby import Person
@@ -67,15 +71,28 @@ def _key_text(key: asyncssh.SSHKey) -> str:
     return f"{algorithm} {data}"
 
 
+_Challenge = tuple[str, str, str, list[tuple[str, bool]]]
+_CHOOSE_TRIES = 3  # new passwords refused (not the same twice, too short) before giving up
+
+
 class _Connection(asyncssh.SSHServer):
-    """One SSH connection: its login, then its session."""
+    """One SSH connection: its login, then its session.
+
+    A login is by key (``validate_public_key``) or by password, asked the way OpenSSH
+    asks first, keyboard-interactive (``get_kbdint_challenge``), or as a plain password
+    (``validate_password``). A new person without a key gives the invite code (after
+    the name, ``NAME+CODE``, or when asked; nothing on an ``--open`` server), then
+    chooses a password, typed twice. Every wrong answer counts as a failed login.
+    """
 
     def __init__(self, server: Server) -> None:
         self.server = server
         self.peer = ""
         self.name: str | None = None
-        self._claim: tuple[str, str] | None = None
+        self._claim: tuple[str, str | None, str | None] | None = None  # name, key, hash
         self._conn: asyncssh.SSHServerConnection | None = None
+        self._asked = ""  # what the keyboard-interactive login asked last
+        self._tries = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -88,11 +105,24 @@ class _Connection(asyncssh.SSHServer):
     def public_key_auth_supported(self) -> bool:
         return True
 
-    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        server = self.server
-        delay = server.limiter.delay(self.peer)
+    def kbdint_auth_supported(self) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return True
+
+    async def _slowed(self) -> None:
+        delay = self.server.limiter.delay(self.peer)
         if delay:
             await asyncio.sleep(delay)  # repeated failures from one address are slowed
+
+    def _failed(self) -> bool:
+        self.server.limiter.failed(self.peer)
+        return False
+
+    async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        server = self.server
+        await self._slowed()
         name, code = split_login(username)
         key_text = _key_text(key)
         owner = server.accounts.name_of(key_text)
@@ -100,15 +130,115 @@ class _Connection(asyncssh.SSHServer):
             self.name, self._claim = owner, None
             return True
         if owner is None and server.accounts.may_claim(name, key_text, code, server.open):
-            self.name, self._claim = name, (name, key_text)
+            self.name, self._claim = name, (name, key_text, None)
             return True
-        server.limiter.failed(self.peer)
-        return False
+        if owner is None and server.accounts.password_of(name) is not None:
+            return False  # a key this person has not given us: their password is asked next
+        return self._failed()
+
+    # ----------------------------------------------------------------- by password
+
+    async def get_kbdint_challenge(
+        self, username: str, lang: str, submethods: str
+    ) -> bool | _Challenge:
+        accounts = self.server.accounts
+        name, code = split_login(username)
+        owner = accounts.owner(name) if name else None
+        if owner is not None and accounts.password_of(owner) is not None:
+            self._asked = "password"
+            return ("", "", "", [(messages.net_password_prompt(owner), False)])
+        if not name or owner is not None:  # no name, or a name of a key alone
+            return self._failed()
+        if accounts.invited(code, self.server.open):
+            return self._choose(name)
+        self._asked = "invite"
+        return ("", messages.net_invite_asked(name), "", [(messages.NET_INVITE_PROMPT, True)])
+
+    def _choose(self, name: str, why: str | None = None) -> _Challenge:
+        """Asks for a new password, twice; ``why`` the last one was not taken, said in the
+        first prompt itself (OpenSSH shows the instructions only at its default log level).
+        """
+        self._asked = "choose"
+        first = messages.NET_NEW_PASSWORD_PROMPT
+        instructions = messages.net_choose_password(name, passwords.SHORTEST)
+        if why is not None:
+            first, instructions = f"{why} {first}", ""
+        return ("", instructions, "", [(first, False), (messages.NET_PASSWORD_AGAIN_PROMPT, False)])
+
+    async def validate_kbdint_response(
+        self, username: str, responses: Sequence[str]
+    ) -> bool | _Challenge:
+        await self._slowed()
+        accounts = self.server.accounts
+        name, _ = split_login(username)
+        asked, self._asked = self._asked, ""
+        if asked == "password" and len(responses) == 1:
+            return await self._by_password(name, responses[0])
+        if asked == "invite" and len(responses) == 1 and not accounts.exists(name):
+            if accounts.invited(responses[0].strip(), self.server.open):
+                return self._choose(name)
+            return self._failed()
+        if asked == "choose" and len(responses) == 2 and not accounts.exists(name):
+            why = passwords.refused(responses[0], responses[1])
+            if why is None:
+                await self._new_password(name, responses[0])
+                return True
+            self._tries += 1
+            if self._tries < _CHOOSE_TRIES:
+                return self._choose(name, why)
+        return self._failed()
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        await self._slowed()
+        accounts = self.server.accounts
+        name, code = split_login(username)
+        owner = accounts.owner(name) if name else None
+        if owner is not None:
+            return await self._by_password(owner, password)
+        if name and accounts.invited(code or password.strip(), self.server.open):
+            # a new person gave the invite code as their password: now they choose one
+            raise asyncssh.PasswordChangeRequired(
+                messages.net_choose_password(name, passwords.SHORTEST)
+            )
+        return self._failed()
+
+    async def change_password(self, username: str, old_password: str, new_password: str) -> bool:
+        await self._slowed()
+        accounts = self.server.accounts
+        name, code = split_login(username)
+        if not name or accounts.exists(name):
+            return self._failed()  # a known name's password is changed in the lobby
+        if not accounts.invited(code or old_password.strip(), self.server.open):
+            return self._failed()
+        why = passwords.refused(new_password, new_password)
+        if why is not None:
+            raise asyncssh.PasswordChangeRequired(why)
+        await self._new_password(name, new_password)
+        return True
+
+    async def _by_password(self, name: str, password: str) -> bool:
+        accounts = self.server.accounts
+        stored = accounts.password_of(name)
+        loop = asyncio.get_running_loop()
+        if await loop.run_in_executor(None, passwords.matches, stored, password):
+            self.name, self._claim = accounts.owner(name), None
+            return True
+        return self._failed()
+
+    async def _new_password(self, name: str, password: str) -> None:
+        loop = asyncio.get_running_loop()
+        digest = await loop.run_in_executor(None, passwords.hashed, password)
+        self.name, self._claim = name, (name, None, digest)
 
     def auth_completed(self) -> None:
         claim = self._claim
-        if claim is not None and not self.server.accounts.claim(*claim) and self._conn:
-            self._conn.close()  # the name was claimed by another key meanwhile
+        accounts = self.server.accounts
+        if claim is not None and not accounts.claim(*claim):
+            if self._conn:
+                self._conn.close()  # the name was claimed by another meanwhile
+            return
+        if self.name:
+            accounts.seen(self.name)
 
     # no tunnels of any kind: a session is the lobby, and nothing else is served
     def connection_requested(self, *args: Any) -> bool:
@@ -212,6 +342,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             output.flush()
 
         person = Person(self.name, lobby, self._input, output, write)
+        person.accounts = self.server.accounts  # ``password`` sets this person's
         lobby.people[self.name] = person.tell
 
         def run() -> None:

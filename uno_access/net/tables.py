@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -30,11 +31,15 @@ from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
+from .timer import TurnTimer, passed_turn
 
 SPECTATOR = -1  # the viewer that is no seat: the public events alone
 MOST_SEATS = 10
 DEFAULT_BOT = "normal"
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
+_MOST_PASSING = 8  # actions the turn timer takes to pass one turn, at most
+CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz"  # a private table's code: no i, l or o
+CODE_LENGTH = 6
 
 
 class Journal(Protocol):
@@ -44,7 +49,7 @@ class Journal(Protocol):
 
     def started(self, table: ServerTable) -> None: ...
 
-    def action(self, table: ServerTable, action: Action) -> None: ...
+    def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None: ...
 
     def ended(self, table: ServerTable) -> None: ...
 
@@ -100,6 +105,9 @@ class ServerTable:
     _drive: asyncio.TimerHandle | None = None
     _asked: tuple[int, int, int] = (-1, -1, -1)  # the move the bots were last asked about
     journal: Journal | None = None
+    code: str | None = None  # a private table's code (``join CODE``); None: public
+    turn_seconds: int | None = None  # the turn timer (``timer``); None: off
+    _timer: TurnTimer | None = None
 
     # ----------------------------------------------------------------- before the game
 
@@ -157,12 +165,15 @@ class ServerTable:
         seq = self._append(events)
         return seq, list(self._log[seat][-1].events)
 
-    def replay(self, action: Action) -> None:
+    def replay(self, action: Action, timeout: bool = False) -> None:
         """A saved action applied again when the server starts (``net.saved``), logged
-        as it was when it was first applied.
+        as it was when it was first applied (``timeout``: the first of a turn the timer
+        passed, after the line that says so).
         """
         game = self.game
         assert game is not None
+        if timeout:
+            self._ran_out_lines(action.seat)
         events = game.apply(action)
         if not isinstance(action, QUERIES) and not isinstance(events[0], Rejected):
             self._append(events)
@@ -212,9 +223,70 @@ class ServerTable:
         if self.journal is not None:
             self.journal.ended(self)
 
+    def lines(self, said: dict[int, str]) -> None:
+        """A line of the table's own for some viewers alone (``said``: viewer -> line);
+        the others' logs get the entry without a line.
+        """
+        self._seq += 1
+        for viewer in (*range(len(self.places)), SPECTATOR):
+            log = self._log.setdefault(viewer, [])
+            last = log[-1] if log else None
+            view = last.view if last is not None else None
+            legal = last.legal if last is not None else ()
+            log.append(Entry(self._seq, view=view, legal=legal, line=said.get(viewer)))
+        self._wake()
+
     def _wake(self) -> None:
         for wake in list(self._listeners):
             wake()
+        if self.turn_seconds is not None or self._timer is not None:
+            self._time_turn()
+
+    # ----------------------------------------------------------------- the turn timer
+
+    def _time_turn(self) -> None:
+        if self._timer is None:
+            self._timer = TurnTimer(self)
+        self._timer.check()
+
+    def warn_turn(self, seat: int, left: int) -> None:
+        """The turn timer: ``seat`` alone is told how long is left."""
+        self.lines({seat: messages.net_timer_warning(left)})
+
+    def _ran_out_lines(self, seat: int) -> None:
+        name = self.places[seat].name
+        self.lines(
+            {
+                viewer: messages.net_time_ran_out(name, viewer == seat)
+                for viewer in (*range(len(self.places)), SPECTATOR)
+            }
+        )
+
+    def time_out(self, seat: int) -> None:
+        """The turn timer ran out: everyone is told, and ``seat``'s turn is passed with
+        the actions the rules allow (``timer.passed_turn``), each saved as any other, the
+        first marked as the timer's so that a restart tells it again.
+        """
+        game = self.game
+        timer = self._timer
+        if game is None or timer is None or self.stage is not Stage.PLAYING:
+            return
+        turn = timer.turn
+        self._ran_out_lines(seat)
+        first = True
+        for _ in range(_MOST_PASSING):
+            if game.over or game.view(seat).current != seat or timer.turn != turn:
+                return
+            action = passed_turn(game.legal_actions(seat))
+            if action is None:
+                return
+            if self.journal is not None:
+                self.journal.action(self, action, first)  # saved before it is applied
+            first = False
+            events = game.apply(action)
+            if isinstance(events[0], Rejected):
+                return
+            self._append(events)
 
     # ----------------------------------------------------------------- people and bots
 
@@ -347,6 +419,24 @@ class Lobby:
         table.journal = self.journal
         self.tables[number] = table
         return table
+
+    def private_code(self) -> str:
+        """A new private table's code, of no other table."""
+        taken = {t.code for t in self.tables.values()}
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            if code not in taken:
+                return code
+
+    def with_code(self, code: str) -> ServerTable | None:
+        """The private table of ``code`` (typed in any case), None when there is none."""
+        typed = code.strip().lower()
+        for table in self.tables.values():
+            if table.code is not None and secrets.compare_digest(
+                table.code.encode(), typed.encode()
+            ):
+                return table
+        return None
 
     def number_from(self, first: int) -> None:
         """New tables are numbered from ``first`` on (after those brought back)."""

@@ -32,7 +32,10 @@ NET_LOBBY_HELP = (
     "The lobby's commands, typed and sent with Enter:",
     "tables: the tables, their rules, who sits and how many seats are free.",
     "new, or new RULES (as --rules takes them): make a table and sit at it.",
-    "join N: sit at table N. watch N: watch table N.",
+    "new private, or new private RULES: a table joined only with the code you are told.",
+    "join N: sit at table N. watch N: watch table N. join CODE: sit at a private table.",
+    "timer SECONDS or timer off: the table's maker sets how long a turn may take.",
+    "password: choose a password, to log in with when you come without your key.",
     "bot, or bot STRENGTH (easy, normal, hard): a bot in the next seat of your table.",
     "start: the table's maker starts the game.",
     "say TEXT: a line to the lobby, or to your table.",
@@ -240,6 +243,225 @@ def net_verbosity_set(value: str) -> str:
 
 def net_setting_values(word: str) -> str:
     return NET_KEYS_VALUES if word == "keys" else NET_VERBOSITY_VALUES
+
+
+# --- accounts: passwords, uno-access users; private tables; the turn timer ---------------
+# The prompts of a password login are ssh's own (keyboard-interactive): OpenSSH writes
+# each, and shows nothing of what is typed after it.
+# Translators: {player} is the name the person logs in as.
+NET_PASSWORD_PROMPT = "Password for {player}: "
+# Translators: {player} is a name no account has yet, as the person typed it.
+NET_INVITE_ASKED = (
+    "{player} is a new name on this server. Type the server's invite code to claim it; "
+    "then you choose a password."
+)
+NET_INVITE_PROMPT = "Invite code: "
+# Translators: {count} is the fewest characters a password may have.
+NET_CHOOSE_PASSWORD: Plural = (
+    "Choose a password for {player}, at least {count} character; nothing you type is "
+    "shown, Enter sends it, Ctrl-C gives up.",
+    "Choose a password for {player}, at least {count} characters; nothing you type is "
+    "shown, Enter sends it, Ctrl-C gives up.",
+)
+NET_NEW_PASSWORD_PROMPT = "New password: "
+NET_PASSWORD_AGAIN_PROMPT = "The same password again: "
+NET_PASSWORDS_DIFFER = "The two passwords are not the same; choose again."
+NET_PASSWORD_TOO_SHORT: Plural = (
+    "A password needs at least {count} character; choose again.",
+    "A password needs at least {count} characters; choose again.",
+)
+NET_PASSWORD_TOO_LONG: Plural = (
+    "A password has at most {count} character; choose again.",
+    "A password has at most {count} characters; choose again.",
+)
+NET_PASSWORD_SET = (
+    "Your password is set: ssh -p PORT {player}@HOST asks for it when you come without your key."
+)
+NET_PASSWORD_UNCHANGED = "Your password is unchanged."
+NET_PASSWORD_NOT_HERE = (
+    "The full client logs in with its own key; to set a password, connect with plain ssh "
+    "and type password in the lobby."
+)
+
+
+def net_password_prompt(name: str) -> str:
+    return NET_PASSWORD_PROMPT.format(player=name)
+
+
+def net_invite_asked(name: str) -> str:
+    return NET_INVITE_ASKED.format(player=name)
+
+
+def net_choose_password(name: str, shortest: int) -> str:
+    return plural(shortest, NET_CHOOSE_PASSWORD).format(player=name, count=shortest)
+
+
+def net_password_too_short(shortest: int) -> str:
+    return plural(shortest, NET_PASSWORD_TOO_SHORT).format(count=shortest)
+
+
+def net_password_too_long(longest: int) -> str:
+    return plural(longest, NET_PASSWORD_TOO_LONG).format(count=longest)
+
+
+def net_password_set(name: str) -> str:
+    return NET_PASSWORD_SET.format(player=name)
+
+
+# ``uno-access users``, on the server's machine: answers on standard output, errors one
+# line on standard error
+HELP_USERS = "the server's accounts: list them, or remove a name"
+HELP_USERS_LIST = "every name, its key, whether it has a password, and when it was last seen"
+HELP_USERS_REMOVE = "forget a name, its key and its password (the name is free again)"
+HELP_USERS_NAME = "the name to remove"
+USERS_NONE = "No accounts yet."
+# Translators: one account of ``uno-access users list``: {key} is USERS_KEY or USERS_NO_KEY,
+# {password} USERS_PASSWORD or USERS_NO_PASSWORD, {seen} USERS_SEEN or USERS_NEVER_SEEN.
+USERS_LINE = "{player}: {key}, {password}, {seen}."
+# Translators: {fingerprint} is the key's SHA256 fingerprint, as ssh-keygen -l shows it.
+USERS_KEY = "key {fingerprint}"
+USERS_NO_KEY = "no key"
+USERS_PASSWORD = "password set"
+USERS_NO_PASSWORD = "no password"
+# Translators: {when} is a date and time, as 2026-12-01 14:50 UTC.
+USERS_SEEN = "last seen {when}"
+USERS_NEVER_SEEN = "not seen since it was made"
+USERS_REMOVED = "Removed {player}: the name, its key and its password are forgotten."
+# Translators: an error on standard error; {typed} is the name given, quoted.
+USERS_NO_SUCH = "there is no account {typed} on this server (uno-access users list names them)"
+# Translators: an error on standard error; {path} is the folder given with --data.
+USERS_NO_FOLDER = "there is no server folder {path}: give the --data DIR of uno-access serve"
+
+
+def users_line(name: str, fingerprint: str | None, password: bool, seen: str | None) -> str:
+    return USERS_LINE.format(
+        player=name,
+        key=USERS_NO_KEY if fingerprint is None else USERS_KEY.format(fingerprint=fingerprint),
+        password=USERS_PASSWORD if password else USERS_NO_PASSWORD,
+        seen=USERS_NEVER_SEEN if seen is None else USERS_SEEN.format(when=seen),
+    )
+
+
+def users_removed(name: str) -> str:
+    return USERS_REMOVED.format(player=name)
+
+
+def users_no_such(given: str) -> str:
+    return USERS_NO_SUCH.format(typed=repr(given))
+
+
+def users_no_folder(path: str) -> str:
+    return USERS_NO_FOLDER.format(path=path)
+
+
+# private tables: made with ``new private [RULES]``, joined with ``join CODE``
+PRIVATE_WORD = "private"
+# Translators: {code} is the table's code, typed as it is.
+NET_PRIVATE_TABLE_MADE = (
+    "You made private table {number} and sit in seat 1. Its code is {code}: others join "
+    "with join {code}. Type bot to add a bot, start to begin."
+)
+# Translators: a private table in the list, as others hear it: who sits there is not said.
+NET_PRIVATE_TABLE_LINE: Plural = (
+    "Table {number}, private, {rules} rules, {stage}; {count} seat free; joined with its code.",
+    "Table {number}, private, {rules} rules, {stage}; {count} seats free; joined with its code.",
+)
+# Translators: a private table in the list, as the people at it hear it.
+NET_PRIVATE_TABLE_YOURS: Plural = (
+    "Table {number}, private, code {code}, {rules} rules, {stage}: {names}; {count} seat free.",
+    "Table {number}, private, code {code}, {rules} rules, {stage}: {names}; {count} seats free.",
+)
+NET_PRIVATE_NEEDS_CODE = (
+    "Table {number} is private: join it with its code, join CODE; its host can tell you the code."
+)
+# Translators: {typed} is the code typed, quoted.
+NET_NO_SUCH_CODE = "No table has the code {typed}; check the code with the table's host."
+
+
+def net_private_table_made(number: int, code: str) -> str:
+    return NET_PRIVATE_TABLE_MADE.format(number=number, code=code)
+
+
+def net_private_table_line(
+    number: int, rules: str, free: int, stage: str, code: str | None, names: Sequence[str]
+) -> str:
+    """A private table in the list: for those at it (``code`` given), as any other table
+    with its code; for the others, without who sits there.
+    """
+    forms = NET_PRIVATE_TABLE_LINE if code is None else NET_PRIVATE_TABLE_YOURS
+    return plural(free, forms).format(
+        number=number,
+        rules=rules,
+        stage=NET_STAGES.get(stage, stage),
+        count=free,
+        code=code,
+        names=LIST_SEPARATOR.join(names) if names else NET_NOBODY,
+    )
+
+
+def net_private_needs_code(number: int) -> str:
+    return NET_PRIVATE_NEEDS_CODE.format(number=number)
+
+
+def net_no_such_code(given: str) -> str:
+    return NET_NO_SUCH_CODE.format(typed=repr(given))
+
+
+# the turn timer of a table: ``timer SECONDS`` or ``timer off``, by the table's host
+TIMER_OFF_WORD = "off"
+NET_TIMER_SET: Plural = (
+    "Turn timer at table {number}: {count} second a turn. When it runs out, the turn is "
+    "passed for the player: they draw, or take the cards they owe, and play goes on.",
+    "Turn timer at table {number}: {count} seconds a turn. When it runs out, the turn is "
+    "passed for the player: they draw, or take the cards they owe, and play goes on.",
+)
+NET_TIMER_OFF = "Turn timer off at table {number}: a turn takes as long as it takes."
+# Translators: {least} and {most} are numbers of seconds.
+NET_TIMER_VALUES = (
+    "Type timer off, or timer and the seconds a turn may take, from {least} to {most}: timer 30."
+)
+# Translators: said to another person at the table; {player} made it.
+NET_TIMER_ONLY_HOST = "Only {player}, who made the table, can set its turn timer."
+# Translators: a sentence after a table's line in the list, when it has a turn timer.
+NET_TABLE_TIMER: Plural = (
+    "Turn timer {count} second.",
+    "Turn timer {count} seconds.",
+)
+# said once in a turn, to the player whose turn it is alone
+NET_TIMER_WARNING: Plural = (
+    "{count} second left in your turn.",
+    "{count} seconds left in your turn.",
+)
+# the turn timer ran out: said to everyone at the table, then what was done is told as
+# every move is
+NET_YOUR_TIME_RAN_OUT = "Your time ran out: your turn is passed for you."
+NET_THEIR_TIME_RAN_OUT = "{player}'s time ran out: their turn is passed for them."
+
+
+def net_timer_set(number: int, seconds: int | None) -> str:
+    if seconds is None:
+        return NET_TIMER_OFF.format(number=number)
+    return plural(seconds, NET_TIMER_SET).format(number=number, count=seconds)
+
+
+def net_timer_values(least: int, most: int) -> str:
+    return NET_TIMER_VALUES.format(least=least, most=most)
+
+
+def net_timer_only_host(name: str) -> str:
+    return NET_TIMER_ONLY_HOST.format(player=name)
+
+
+def net_table_timer(seconds: int) -> str:
+    return plural(seconds, NET_TABLE_TIMER).format(count=seconds)
+
+
+def net_timer_warning(seconds: int) -> str:
+    return plural(seconds, NET_TIMER_WARNING).format(count=seconds)
+
+
+def net_time_ran_out(name: str, you: bool) -> str:
+    return NET_YOUR_TIME_RAN_OUT if you else NET_THEIR_TIME_RAN_OUT.format(player=name)
 
 
 NET_TABLE_ENDED = "Table {number} has ended: every player has left it."

@@ -1,0 +1,279 @@
+"""Accounts end to end: passwords (argon2) for those without a key, asked by the real
+OpenSSH client in a pseudo-terminal (keyboard-interactive, as it asks first, and the plain
+password method), the lobby's ``password`` command, and ``uno-access users list/remove``
+on the data folder of a running server.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from net_ssh import ROOT, Server, Ssh, Terminal, keypair
+
+from uno_access.access import messages
+from uno_access.net.accounts import ACCOUNTS_NAME
+
+SECRET = "correct horse 7"  # typed at the password prompts: it must never be shown
+
+
+class PasswordSsh(Terminal):
+    """``ssh -p PORT NAME@127.0.0.1`` with no key at all: what a person without one does.
+    ``method``: keyboard-interactive (what OpenSSH tries first) or password.
+    """
+
+    def __init__(self, port: int, user: str, method: str = "keyboard-interactive") -> None:
+        self.received = io.StringIO()
+        env = {k: v for k, v in os.environ.items() if k != "SSH_AUTH_SOCK"}
+        self.child = pexpect.spawn(
+            "ssh",
+            [
+                "-tt",
+                "-F",
+                "/dev/null",
+                "-p",
+                str(port),
+                "-o",
+                "PubkeyAuthentication=no",
+                "-o",
+                f"PreferredAuthentications={method}",
+                "-o",
+                "StrictHostKeyChecking=no",
+                "-o",
+                "UserKnownHostsFile=/dev/null",
+                "-o",
+                "LogLevel=INFO",  # OpenSSH's default: it shows the server's instructions
+                "-o",
+                "NumberOfPasswordPrompts=3",
+                f"{user}@127.0.0.1",
+            ],
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=20,
+            dimensions=(40, 120),
+            env=dict(env, TERM="xterm-256color"),
+        )
+        self.child.logfile_read = self.received
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Terminal | Server]]:
+    opened: list[Terminal | Server] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, Terminal):
+            thing.close()
+        else:
+            err = thing.stop()
+            assert "Traceback" not in err, err
+            assert SECRET not in err
+
+
+def _users(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "uno_access", "users", *args, "--data", str(data)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        cwd=str(ROOT),
+    )
+
+
+def _choose_password(who: Terminal, first: str = SECRET, again: str = SECRET) -> None:
+    who.sees("New password:")  # after the reason the last one was refused, if it was
+    who.line(first)
+    who.sees("The same password again:")
+    who.line(again)
+
+
+def test_a_new_person_without_a_key_gives_the_invite_code_then_chooses_a_password(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    data = tmp_path / "server"
+    server = Server(data)
+    closing.append(server)
+    dora = PasswordSsh(server.port, "dora")
+    closing.append(dora)
+    dora.sees(re.escape(messages.net_invite_asked("dora")))
+    dora.sees("Invite code: ")
+    dora.line(server.invite or "")
+    dora.sees(re.escape(messages.net_choose_password("dora", 8)))
+    _choose_password(dora, "short", "short")  # refused in words, and asked again
+    dora.sees(re.escape(messages.net_password_too_short(8)) + " New password: ")
+    dora.line(SECRET)
+    dora.sees("The same password again: ")
+    dora.line(SECRET + "x")
+    dora.sees(re.escape(messages.NET_PASSWORDS_DIFFER))
+    _choose_password(dora)
+    dora.sees("Welcome, dora")
+    dora.prompt()
+    dora.line("quit")
+    dora.child.expect(pexpect.EOF)
+    assert SECRET not in dora.text()  # never echoed
+    stored = (data / ACCOUNTS_NAME).read_bytes()
+    assert SECRET.encode() not in stored and b"$argon2id$" in stored  # the hash alone
+
+    back = PasswordSsh(server.port, "dora")  # ever after: her password
+    closing.append(back)
+    back.sees(re.escape(messages.net_password_prompt("dora")))
+    back.line(SECRET)
+    back.sees("Welcome, dora")
+    back.close()
+
+    plain = PasswordSsh(server.port, "dora", "password")  # the plain password method too
+    closing.append(plain)
+    plain.sees("password: ")
+    plain.line(SECRET)
+    plain.sees("Welcome, dora")
+    assert SECRET not in back.text() + plain.text()
+
+
+def test_a_wrong_password_is_refused_and_repeated_failures_are_slowed(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    server = Server(tmp_path / "server", "--open")
+    closing.append(server)
+    dora = PasswordSsh(server.port, "dora")  # an open server: no invite code asked
+    closing.append(dora)
+    dora.sees(re.escape(messages.net_choose_password("dora", 8)))
+    _choose_password(dora)
+    dora.sees("Welcome, dora")
+    dora.close()
+
+    wrong = PasswordSsh(server.port, "dora")
+    closing.append(wrong)
+    for attempt in range(3):  # OpenSSH asks three times, then gives up
+        wrong.sees(re.escape(messages.net_password_prompt("dora")))
+        wrong.line(f"not it {attempt}")
+    wrong.sees("Permission denied")
+    assert "Welcome" not in wrong.text()
+    again = PasswordSsh(server.port, "dora")
+    closing.append(again)
+    again.sees(re.escape(messages.net_password_prompt("dora")))
+    again.line(SECRET)
+    start = time.monotonic()
+    again.sees("Welcome, dora")  # the right password still works, but after a wait
+    slowed = time.monotonic() - start
+    assert slowed >= 1.0, slowed  # three failures within a minute: 1 s
+
+
+def test_the_password_command_gives_a_key_account_a_password_typed_unseen(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    server = Server(tmp_path / "server", "--open")
+    closing.append(server)
+    key = keypair(tmp_path, "ann")
+    ann = Ssh(server.port, key, "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("password")
+    ann.sees(re.escape(messages.net_choose_password("ann", 8)))
+    _choose_password(ann, SECRET, "something else")
+    ann.sees(re.escape(messages.NET_PASSWORDS_DIFFER))
+    ann.sees(re.escape(messages.NET_PASSWORD_UNCHANGED))
+    ann.prompt()
+    ann.line("password")
+    arrow = SECRET[:4] + "\x1b[D" + SECRET[4:]  # a key that is no character adds none
+    _choose_password(ann, arrow, SECRET)
+    ann.sees(re.escape(messages.net_password_set("ann")))
+    ann.prompt()
+    assert SECRET not in ann.text()
+    ann.line("quit")
+    ann.child.expect(pexpect.EOF)
+
+    keyless = PasswordSsh(server.port, "ann")  # from a computer without her key
+    closing.append(keyless)
+    keyless.sees(re.escape(messages.net_password_prompt("ann")))
+    keyless.line(SECRET)
+    keyless.sees("Welcome, ann")
+    keyless.close()
+    with_key = Ssh(server.port, key, "ann")  # and her key still logs her in
+    closing.append(with_key)
+    with_key.sees("Welcome, ann")
+
+
+def test_users_list_and_remove_work_on_the_folder_of_a_running_server(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    data = tmp_path / "server"
+    server = Server(data)
+    closing.append(server)
+    key = keypair(tmp_path, "ann")
+    ann = Ssh(server.port, key, f"ann+{server.invite}")
+    closing.append(ann)
+    ann.sees("Welcome, ann")
+    dora = PasswordSsh(server.port, f"dora+{server.invite}")  # the code given after the name
+    closing.append(dora)
+    _choose_password(dora)
+    dora.sees("Welcome, dora")
+    dora.line("quit")
+    dora.child.expect(pexpect.EOF)
+
+    listed = _users(data, "list")
+    assert listed.returncode == 0 and listed.stderr == "", listed
+    fingerprint = subprocess.run(
+        ["ssh-keygen", "-l", "-f", f"{key}.pub"], capture_output=True, text=True, check=True
+    ).stdout.split()[1]
+    lines = listed.stdout.splitlines()
+    assert len(lines) == 2, lines
+    when = r"\d{4}-\d\d-\d\d \d\d:\d\d UTC"
+    assert re.fullmatch(
+        rf"ann: key {re.escape(fingerprint)}, no password, last seen {when}\.", lines[0]
+    ), lines
+    assert re.fullmatch(r"dora: no key, password set, last seen .+ UTC\.", lines[1]), lines
+
+    gone = _users(data, "remove", "DORA")  # any case, as names are matched
+    assert gone.returncode == 0 and gone.stdout.strip() == messages.users_removed("dora"), gone
+    assert "dora" not in _users(data, "list").stdout
+    bad = _users(data, "remove", "nobody")
+    assert bad.returncode != 0 and bad.stdout == ""
+    assert bad.stderr.strip() == "uno-access: " + messages.users_no_such("nobody")
+    with sqlite3.connect(data / ACCOUNTS_NAME) as db:
+        assert db.execute("SELECT count(*) FROM accounts").fetchone() == (1,)
+
+    again = PasswordSsh(server.port, "dora")  # her password no longer logs her in:
+    closing.append(again)
+    for _ in range(3):
+        again.sees("Invite code: ")  # the name is free again, for whoever has the code
+        again.line(SECRET)
+    again.sees("Permission denied")
+    assert "Welcome" not in again.text()
+
+
+def test_with_the_plain_password_method_a_new_person_gives_the_invite_code_then_a_new_one(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    data = tmp_path / "server"
+    server = Server(data)
+    closing.append(server)
+    invite = server.invite or ""
+    zed = PasswordSsh(server.port, "zed", "password")
+    closing.append(zed)
+    zed.sees("zed@127.0.0.1's password: ")
+    zed.line(invite)  # the invite code as the password: the server asks for a new one
+    zed.sees(re.escape(messages.net_choose_password("zed", 8)))
+    zed.sees("old password: ")  # OpenSSH asks the old one again: the invite code
+    zed.line(invite)
+    zed.sees("new password: ")
+    zed.line(SECRET)
+    zed.sees("Retype [^\r\n]*new password: ")
+    zed.line(SECRET)
+    zed.sees("Welcome, zed")
+    zed.close()
+    back = PasswordSsh(server.port, "zed")
+    closing.append(back)
+    back.sees(re.escape(messages.net_password_prompt("zed")))
+    back.line(invite)  # the invite code is no password of his
+    back.sees(re.escape(messages.net_password_prompt("zed")))
+    back.line(SECRET)
+    back.sees("Welcome, zed")
+    assert SECRET not in zed.text() + back.text()

@@ -1,0 +1,79 @@
+"""``uno-access users list`` and ``uno-access users remove NAME``: the server's accounts,
+read and changed in its data folder (``accounts.db``), while it runs or not.
+
+A name removed is free again at once: its key and password no longer log in (a
+connection already open stays until it ends).
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import asyncssh
+
+from .. import text
+from ..access import messages
+from .accounts import ACCOUNTS_NAME, Accounts
+
+
+class UsersError(ValueError):
+    """What went wrong, in one line (``message``)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _accounts(folder: Path) -> Accounts | None:
+    if not folder.is_dir():
+        raise UsersError(messages.users_no_folder(text.shown(str(folder), 200)))
+    if not (folder / ACCOUNTS_NAME).exists():
+        return None
+    return Accounts(folder)
+
+
+def fingerprint(key: str) -> str:
+    """A public key (``algorithm base64``) as ``ssh-keygen -l`` names it (``SHA256:…``)."""
+    try:
+        return str(asyncssh.import_public_key(key).get_fingerprint())
+    except (asyncssh.KeyImportError, ValueError):
+        return text.shown(key, 60)
+
+
+def listed(folder: Path) -> list[str]:
+    """One line per account, by name; one line when there is none."""
+    accounts = _accounts(folder)
+    if accounts is None:
+        return [messages.USERS_NONE]
+    try:
+        users = accounts.users()
+    finally:
+        accounts.close()
+    if not users:
+        return [messages.USERS_NONE]
+    return [
+        messages.users_line(
+            text.name(user.name),
+            None if user.key is None else fingerprint(user.key),
+            user.password,
+            None
+            if user.seen is None
+            else time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(user.seen)),
+        )
+        for user in users
+    ]
+
+
+def removed(folder: Path, name: str) -> str:
+    """Forget ``name`` (any case); the line that says so. ``UsersError``: no such name."""
+    accounts = _accounts(folder)
+    gone = None
+    if accounts is not None:
+        try:
+            gone = accounts.remove(text.name(name))
+        finally:
+            accounts.close()
+    if gone is None:
+        raise UsersError(messages.users_no_such(text.shown(name, 40)))
+    return messages.users_removed(text.name(gone))
