@@ -548,7 +548,7 @@ def run_idle(server: Server, args: argparse.Namespace) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--players", type=int, default=200, help="people at the tables")
+    parser.add_argument("--players", type=int, default=200, help="people (0: no tables)")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--bots", type=int, default=1, help="bots at each table")
     parser.add_argument("--bot", default="normal", help="their strength (hard, hard:250...)")
@@ -561,10 +561,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", default=None, help="the server's cProfile output file")
     args = parser.parse_args()
-    if args.tables < 1 or (args.players < 2 * args.tables and args.bots < 1):
+    if args.players and (args.tables < 1 or args.players < args.tables):
+        parser.error("each table needs a person (--players >= --tables; 0: no tables)")
+    if args.players and args.players < 2 * args.tables and args.bots < 1:
         parser.error("each table needs two seats: more players, or bots")
-    if args.players < args.tables:
-        parser.error("each table needs a person (--players >= --tables)")
     args.idle_ssh = min(args.idle_ssh, args.idle)
     soft, hard = raise_open_files(args.idle + args.players + 64)
     print(f"open files: soft limit {soft}, hard limit {hard}; {os.cpu_count()} cores")
