@@ -1,5 +1,6 @@
 """What keeps the server quick with many tables (issue 18, ``scripts/bench_net.py``): a
-bot thinks off the event loop, a table's lines of one turn of the loop go out in one
+bot thinks off the event loop (a hard one in a worker process, choosing exactly as it
+would in the server's), a table's lines of one turn of the loop go out in one
 write, the tables file is synced to the disk apart from the actions, the server holds
 as many connections as its hard limit of open files allows and speaks the cheap
 ciphers. And the bench itself, run with tiny numbers, prints its figures (speed is
@@ -9,6 +10,7 @@ measured there, never asserted here).
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import resource
 import subprocess
@@ -23,12 +25,17 @@ import asyncssh
 import pytest
 from net_ssh import ROOT
 
+from uno_access.bots import make_bot
+from uno_access.bots.base import Watcher, tell
+from uno_access.bots.hard import HardBot
 from uno_access.engine.actions import QUERIES, Action, CallUno, Catch, JumpIn
+from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
-from uno_access.engine.state import PlayerView
+from uno_access.engine.state import Phase, PlayerView
 from uno_access.net.data import DataSession
 from uno_access.net.saved import TABLES_NAME, TableStore
 from uno_access.net.tables import Lobby, ServerTable
+from uno_access.net.thinkers import NICE, Thinkers
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 THINK = 0.4  # seconds the slow bot takes a move
@@ -305,3 +312,39 @@ def test_bench_net_prints_its_figures_for_a_tiny_run() -> None:
     assert re.search(r"connections held \(clients / server\)\s+4 / 4", out), out
     assert re.search(r"connections held \(clients / server\)\s+6 / 6 ", out), out
     assert "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_hard_bot_in_a_worker_process_chooses_exactly_as_it_would_here() -> None:
+    thinking = Thinkers(processes=1)
+    strength = "hard:60000"  # its playouts cap it, never the clock: a seeded game replays
+    here = HardBot(random.Random(0.25), 60000)  # what make_bot(strength, ...) makes
+    there = thinking.bot(strength, 0.25)
+    both: list[tuple[int, Watcher]] = [(1, here), (1, there)]
+    game = Game.new(("ann", "hard", "bob"), RuleSet(), rng=random.Random(8))
+    others = {0: make_bot("normal", random.Random(1)), 2: make_bot("normal", random.Random(2))}
+    tell(both, list(game.opening), game.card_check())
+    asked = 0
+    while asked < 12 and not game.over:
+        view = game.view(1)
+        seat = 1 if view.current == 1 else view.current
+        if view.phase is Phase.ROUND_OVER:
+            seat = 0
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        if seat == 1:
+            choice = here.choose(game.view(1), legal)
+            assert there.choose(game.view(1), legal) == choice
+            asked += 1
+        else:
+            choice = others[seat].choose(game.view(seat), legal)
+        if choice is None:
+            choice = next(a for a in legal if not isinstance(a, _OUT_OF_TURN))
+        events = game.apply(choice)
+        tell(both, list(events), game.card_check())
+    assert asked == 12
+    worker = there._worker
+    stat = Path(f"/proc/{worker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    assert int(stat[16]) == NICE  # below the event loop's priority
+    assert worker.process.stdin is not None
+    worker.process.stdin.close()  # the server gone: its worker ends
+    assert worker.process.wait(timeout=10) == 0

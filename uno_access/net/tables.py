@@ -12,12 +12,13 @@ viewer's entry. Bots sit in seats and are driven here, each after ``pace`` secon
 that the people have time for what they may do out of turn (catch, UNO, jump in);
 actions are applied in the order they arrive.
 
-A bot thinks off the event loop, in a worker thread (``thinkers``: the hard bot may
-take a quarter of a second a move, and the other tables' actions must not wait for it);
-its choice comes back to the loop and is applied there, as every action is, only if
-nothing happened at the table meanwhile (else it is asked again). While a bot of the
-table thinks, what the remembering bots hear is kept and told them, in order, once it
-is done, so that no bot is ever touched by two threads at once.
+A bot thinks off the event loop: the quick ones in a worker thread (``bot_threads``),
+the hard one, which may take a quarter of a second a move, in a worker process
+(``thinkers``), out of the interpreter lock the loop needs; the other tables' actions
+do not wait for it. Its choice comes back to the loop and is applied there, as every
+action is, only if nothing happened at the table meanwhile (else it is asked again).
+While a bot of the table thinks, what the remembering bots hear is kept and told them,
+in order, once it is done, so that no bot is ever touched by two threads at once.
 """
 
 from __future__ import annotations
@@ -40,23 +41,31 @@ from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
+from .thinkers import RemoteBot, slow, thinkers
 
 SPECTATOR = -1  # the viewer that is no seat: the public events alone
 MOST_SEATS = 10
 DEFAULT_BOT = "normal"
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
-BOT_THREADS = 2  # the worker threads where the bots of every table think
-_thinkers: concurrent.futures.ThreadPoolExecutor | None = None
-_thinkers_made = threading.Lock()
+BOT_THREADS = 2  # the worker threads where the quick bots of every table think
+_threads: concurrent.futures.ThreadPoolExecutor | None = None
+_threads_made = threading.Lock()
 
 
-def thinkers() -> concurrent.futures.ThreadPoolExecutor:
-    """The worker threads the bots think in, shared by every table (made on first use)."""
-    global _thinkers
-    with _thinkers_made:
-        if _thinkers is None:
-            _thinkers = concurrent.futures.ThreadPoolExecutor(BOT_THREADS, "bots")
-        return _thinkers
+def bot_threads() -> concurrent.futures.ThreadPoolExecutor:
+    """The worker threads the quick bots think in, shared by every table."""
+    global _threads
+    with _threads_made:
+        if _threads is None:
+            _threads = concurrent.futures.ThreadPoolExecutor(BOT_THREADS, "bots")
+        return _threads
+
+
+def _make_bot(strength: str, seed: float) -> Bot:
+    """The bot of ``strength`` seeded with ``seed``: a slow one in a worker process."""
+    if slow(strength):
+        return thinkers().bot(strength, seed)
+    return make_bot(strength, random.Random(seed))
 
 
 Ask = tuple[int, list[Action], bool]  # a bot's seat, its legal actions, whether it must act
@@ -154,7 +163,7 @@ class ServerTable:
         self.game = Game.new(names, self.rules, rng=random.Random(rng.random()))
         for seat, place in enumerate(self.places):
             if place.bot is not None:
-                self._bots[seat] = make_bot(place.bot, random.Random(rng.random()))
+                self._bots[seat] = _make_bot(place.bot, rng.random())
         self._watching = watchers(self._bots.items())
         self.stage = Stage.PLAYING
         if self.journal is not None:
@@ -241,6 +250,9 @@ class ServerTable:
 
     def _end(self) -> None:
         self.stage = Stage.OVER
+        for bot in self._bots.values():
+            if isinstance(bot, RemoteBot):
+                bot.drop()  # its worker forgets it
         if self.journal is not None:
             self.journal.ended(self)
 
@@ -282,7 +294,9 @@ class ServerTable:
             if not place.present and place.name.lower() == name.lower():
                 place.present = True
                 place.bot = None
-                self._bots.pop(seat, None)
+                gone = self._bots.pop(seat, None)
+                if isinstance(gone, RemoteBot):
+                    gone.drop()
                 self._watching = watchers(self._bots.items())
                 self.line(messages.net_back(place.name))
                 self._schedule()  # the bots play on (after a restart they waited)
@@ -350,19 +364,29 @@ class ServerTable:
         seq = self._seq
         loop = self.loop
 
-        def done(future: concurrent.futures.Future[Action | None]) -> None:
+        def answer(choice: Action | None) -> None:  # in a worker thread
             with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to do
-                loop.call_soon_threadsafe(self._answer, future, seat, legal, must, seq, asks)
+                loop.call_soon_threadsafe(self._answer, choice, seat, legal, must, seq, asks)
+
+        def done(future: concurrent.futures.Future[Action | None]) -> None:
+            try:
+                choice = future.result()
+            except Exception:  # a bot that fails chooses nothing
+                choice = None
+            answer(choice)
 
         self._thinking = True
+        if isinstance(bot, RemoteBot):
+            bot.ask(view, legal, answer)
+            return
         try:
-            thinkers().submit(bot.choose, view, legal).add_done_callback(done)
+            bot_threads().submit(bot.choose, view, legal).add_done_callback(done)
         except RuntimeError:  # the workers are shut down: the server is stopping
             self._thinking = False
 
     def _answer(
         self,
-        future: concurrent.futures.Future[Action | None],
+        choice: Action | None,
         seat: int,
         legal: list[Action],
         must: bool,
@@ -379,10 +403,6 @@ class ServerTable:
             if self._drive is None:  # the table moved on and no drive waits: ask again
                 self._bots_act()
             return
-        try:
-            choice = future.result()
-        except Exception:  # a bot that fails chooses nothing
-            choice = None
         if choice is None or isinstance(choice, NextRound):
             if not must:
                 self._ask(asks)
