@@ -70,6 +70,7 @@ class DataSession:
         self._thread = threading.get_ident()
         self._commands = concurrent.futures.ThreadPoolExecutor(1, f"data {name}")
         self._buffer = ""
+        self._out: list[str] = []  # lines to go out at the end of this turn of the loop
         self._skipping = False  # a line too long: the rest of it is dropped
         self._seat: int | None = None  # the seat whose entries are being sent
         self._watched: ServerTable | None = None  # the table whose public entries are sent
@@ -87,9 +88,22 @@ class DataSession:
                 self.loop.call_soon_threadsafe(self._write, dumps(message))
 
     def _write(self, line: str) -> None:
-        if not self._closed:
+        """On the loop: ``line`` goes out with the others of this turn of the loop, in
+        one write (one SSH packet, one system call, rather than one per line).
+        """
+        self._out.append(line)
+        if len(self._out) == 1:
+            self.loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        out, self._out = self._out, []
+        if out and not self._closed:
             with contextlib.suppress(OSError, asyncssh.Error):
-                self.chan.write(line)
+                self.chan.write("".join(out))
+
+    def _exit(self, status: int) -> None:
+        self._flush()  # what was said goes first
+        self.chan.exit(status)
 
     def refuse(self, reason: str) -> None:
         self.send({"t": "refused", "reason": reason})
@@ -99,7 +113,7 @@ class DataSession:
     def start(self) -> None:
         if not self.name or self.name in self.lobby.people:
             self.refuse(messages.NET_ALREADY_CONNECTED)
-            self.chan.exit(1)
+            self._exit(1)
             return
         self.lobby.people[self.name] = self.person.tell
         self.person.tell(messages.net_welcome(self.name))
@@ -162,7 +176,7 @@ class DataSession:
             if going_on:
                 self.loop.call_soon_threadsafe(self.pump)
             else:
-                self.loop.call_soon_threadsafe(self.chan.exit, 0)
+                self.loop.call_soon_threadsafe(self._exit, 0)
 
     def _action(self, message: dict[str, Any]) -> None:
         number = message.get("id")

@@ -70,8 +70,24 @@ _ENUMS: dict[str, type[Enum]] = {
 }
 
 
+_PLAIN = (str, int, bool, float, type(None))
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass -> its fields' names, once found
+
+
 def encode(value: object) -> Any:
     """An engine value in the tagged JSON form."""
+    kind = type(value)
+    if kind in _PLAIN:  # exactly these types: an enum that is an int is not one
+        return value
+    if kind is tuple or kind is list:
+        return [encode(v) for v in value]  # type: ignore[attr-defined]
+    names = _FIELDS.get(kind)
+    if names is not None:
+        return {"t": kind.__name__, "f": {n: encode(getattr(value, n)) for n in names}}
+    return _encode(value)
+
+
+def _encode(value: object) -> Any:
     if isinstance(value, Card):
         return {"c": value.code}
     if isinstance(value, RuleSet):
@@ -81,8 +97,8 @@ def encode(value: object) -> Any:
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"t": type(value).__name__, "f": fields}
+        names = _FIELDS[type(value)] = tuple(f.name for f in dataclasses.fields(value))
+        return {"t": type(value).__name__, "f": {n: encode(getattr(value, n)) for n in names}}
     if value is None or isinstance(value, bool | int | float | str):
         return value
     raise ProtocolError(f"no JSON form for {type(value).__name__}")

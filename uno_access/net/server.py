@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import resource
 import signal
 import threading
 from collections.abc import Sequence
@@ -39,6 +40,17 @@ from .saved import open_tables
 from .tables import Lobby
 
 HOST_KEY_NAME = "host_key"
+# AES-GCM, which every ssh client since OpenSSH 6.2 offers, is done in one call of the
+# cryptography library a packet; chacha20-poly1305 costs asyncssh about six times as
+# much (two ciphers made in Python a packet), and ssh takes the client's first choice
+# the server allows: so the server allows AES alone (CTR for the oldest clients).
+ENCRYPTION = (
+    "aes128-gcm@openssh.com",
+    "aes256-gcm@openssh.com",
+    "aes128-ctr",
+    "aes192-ctr",
+    "aes256-ctr",
+)
 
 
 def default_data() -> Path:
@@ -381,10 +393,22 @@ class _Session(asyncssh.SSHServerSession[str]):
                 self._input.close()  # the write end: the seat's prompt ends (EOFError)
 
 
+def open_files() -> int:
+    """The soft limit of open files raised to the hard one (each connection holds one):
+    the limit now.
+    """
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+
+
 async def _serve(
     host: str, port: int, folder: Path, open_: bool, seed: int | None, pace: float
 ) -> None:
     loop = asyncio.get_running_loop()
+    open_files()
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     accounts = Accounts(folder)
     lobby = Lobby(loop, seed, pace)
@@ -397,6 +421,7 @@ async def _serve(
         host,
         port,
         server_host_keys=[host_key(folder)],
+        encryption_algs=ENCRYPTION,
         line_editor=False,
         errors="replace",
         agent_forwarding=False,

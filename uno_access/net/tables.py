@@ -11,13 +11,24 @@ spectators get the public events alone. Nothing of a hand is ever put in another
 viewer's entry. Bots sit in seats and are driven here, each after ``pace`` seconds, so
 that the people have time for what they may do out of turn (catch, UNO, jump in);
 actions are applied in the order they arrive.
+
+A bot thinks off the event loop: the quick ones in a worker thread (``bot_threads``),
+the hard one, which may take a quarter of a second a move, in a worker process
+(``thinkers``), out of the interpreter lock the loop needs; the other tables' actions
+do not wait for it. Its choice comes back to the loop and is applied there, as every
+action is, only if nothing happened at the table meanwhile (else it is asked again).
+While a bot of the table thinks, what the remembering bots hear is kept and told them,
+in order, once it is done, so that no bot is ever touched by two threads at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import contextlib
 import random
 import secrets
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -31,6 +42,7 @@ from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
+from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
 SPECTATOR = -1  # the viewer that is no seat: the public events alone
@@ -40,6 +52,28 @@ _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 _MOST_PASSING = 8  # actions the turn timer takes to pass one turn, at most
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz"  # a private table's code: no i, l or o
 CODE_LENGTH = 6
+BOT_THREADS = 2  # the worker threads where the quick bots of every table think
+_threads: concurrent.futures.ThreadPoolExecutor | None = None
+_threads_made = threading.Lock()
+
+
+def bot_threads() -> concurrent.futures.ThreadPoolExecutor:
+    """The worker threads the quick bots think in, shared by every table."""
+    global _threads
+    with _threads_made:
+        if _threads is None:
+            _threads = concurrent.futures.ThreadPoolExecutor(BOT_THREADS, "bots")
+        return _threads
+
+
+def _make_bot(strength: str, seed: float) -> Bot:
+    """The bot of ``strength`` seeded with ``seed``: a slow one in a worker process."""
+    if slow(strength):
+        return thinkers().bot(strength, seed)
+    return make_bot(strength, random.Random(seed))
+
+
+Ask = tuple[int, list[Action], bool]  # a bot's seat, its legal actions, whether it must act
 
 
 class Journal(Protocol):
@@ -104,6 +138,10 @@ class ServerTable:
     _listeners: list[Callable[[], None]] = field(default_factory=list)
     _drive: asyncio.TimerHandle | None = None
     _asked: tuple[int, int, int] = (-1, -1, -1)  # the move the bots were last asked about
+    _thinking: bool = False  # a bot of this table is choosing, in a worker thread
+    _heard: list[tuple[list[tuple[int, Watcher]], list[Event], tuple[int, ...]]] = field(
+        default_factory=list
+    )  # what the remembering bots are to hear once it is done
     journal: Journal | None = None
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
@@ -133,7 +171,7 @@ class ServerTable:
         self.game = Game.new(names, self.rules, rng=random.Random(rng.random()))
         for seat, place in enumerate(self.places):
             if place.bot is not None:
-                self._bots[seat] = make_bot(place.bot, random.Random(rng.random()))
+                self._bots[seat] = _make_bot(place.bot, rng.random())
         self._watching = watchers(self._bots.items())
         self.stage = Stage.PLAYING
         if self.journal is not None:
@@ -211,7 +249,10 @@ class ServerTable:
         public = tuple(e for e in (for_seat(ev, SPECTATOR) for ev in events) if e is not None)
         self._log.setdefault(SPECTATOR, []).append(Entry(self._seq, public))
         if self._watching:
-            tell(self._watching, list(events), game.card_check())
+            if self._thinking:  # told once the bot thinking is done (``_answer``)
+                self._heard.append((self._watching, list(events), game.card_check()))
+            else:
+                tell(self._watching, list(events), game.card_check())
         if game.over:
             self._end()
         self._wake()
@@ -220,6 +261,9 @@ class ServerTable:
 
     def _end(self) -> None:
         self.stage = Stage.OVER
+        for bot in self._bots.values():
+            if isinstance(bot, RemoteBot):
+                bot.drop()  # its worker forgets it
         if self.journal is not None:
             self.journal.ended(self)
 
@@ -322,7 +366,9 @@ class ServerTable:
             if not place.present and place.name.lower() == name.lower():
                 place.present = True
                 place.bot = None
-                self._bots.pop(seat, None)
+                gone = self._bots.pop(seat, None)
+                if isinstance(gone, RemoteBot):
+                    gone.drop()
                 self._watching = watchers(self._bots.items())
                 self.line(messages.net_back(place.name))
                 self._schedule()  # the bots play on (after a restart they waited)
@@ -359,44 +405,89 @@ class ServerTable:
         """
         self._drive = None
         game = self.game
-        if game is None or game.over or not self.people():
-            return
+        if self._thinking or game is None or game.over or not self.people():
+            return  # (a bot thinking: its answer asks again if the table moved meanwhile)
         view = game.view(0)
         move = (view.round_number, view.plays, self._seq)
+        asks: list[Ask] = []
         if move != self._asked:
             self._asked = move
             for seat in game.out_of_turn_order():
                 if seat in self._bots and seat != game.view(seat).current:
                     legal = game.legal_actions(seat)
-                    if not any(isinstance(a, _OUT_OF_TURN) for a in legal):
-                        continue
-                    if self._bot_acts(seat, legal, must=False):
-                        return
-        if view.phase is Phase.ROUND_OVER:
-            return  # a person deals the next round
+                    if any(isinstance(a, _OUT_OF_TURN) for a in legal):
+                        asks.append((seat, legal, False))
         current = view.current
-        if current is not None and current in self._bots:
-            self._bot_acts(current, game.legal_actions(current), must=True)
+        if view.phase is not Phase.ROUND_OVER and current is not None and current in self._bots:
+            asks.append((current, game.legal_actions(current), True))  # a person deals
+        self._ask(asks)
 
-    def _bot_acts(self, seat: int, legal: list[Action], must: bool) -> bool:
+    def _ask(self, asks: list[Ask]) -> None:
+        """The first bot of ``asks`` chooses, in a worker thread; the rest wait their turn."""
         game = self.game
         assert game is not None
-        if not legal:
-            return False
+        while asks and not asks[0][1]:
+            asks.pop(0)
+        if not asks:
+            return
+        seat, legal, must = asks.pop(0)
         bot = self._bots[seat]
-        choice = bot.choose(game.view(seat) if bot.needs_view else None, legal)
+        view = game.view(seat) if bot.needs_view else None
+        seq = self._seq
+        loop = self.loop
+
+        def answer(choice: Action | None) -> None:  # in a worker thread
+            with contextlib.suppress(RuntimeError):  # the loop is closed: nothing to do
+                loop.call_soon_threadsafe(self._answer, choice, seat, legal, must, seq, asks)
+
+        def done(future: concurrent.futures.Future[Action | None]) -> None:
+            try:
+                choice = future.result()
+            except Exception:  # a bot that fails chooses nothing
+                choice = None
+            answer(choice)
+
+        self._thinking = True
+        if isinstance(bot, RemoteBot):
+            bot.ask(view, legal, answer)
+            return
+        try:
+            bot_threads().submit(bot.choose, view, legal).add_done_callback(done)
+        except RuntimeError:  # the workers are shut down: the server is stopping
+            self._thinking = False
+
+    def _answer(
+        self,
+        choice: Action | None,
+        seat: int,
+        legal: list[Action],
+        must: bool,
+        seq: int,
+        asks: list[Ask],
+    ) -> None:
+        """On the loop: a bot's choice, applied if the table is as it was when asked."""
+        self._thinking = False
+        heard, self._heard = self._heard, []
+        for watching, events, sizes in heard:
+            tell(watching, events, sizes)
+        game = self.game
+        if self._seq != seq or game is None or game.over or seat not in self._bots:
+            if self._drive is None:  # the table moved on and no drive waits: ask again
+                self._bots_act()
+            return
         if choice is None or isinstance(choice, NextRound):
             if not must:
-                return False
+                self._ask(asks)
+                return
             turn = [a for a in legal if not isinstance(a, _OUT_OF_TURN)]
             choice = (turn or legal)[0]
         if self.journal is not None:
             self.journal.action(self, choice)  # saved before it is applied
         events = game.apply(choice)
         if isinstance(events[0], Rejected):
-            return False
+            self._ask(asks)
+            return
         self._append(events)
-        return True
 
 
 @dataclass
