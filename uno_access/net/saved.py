@@ -31,10 +31,10 @@ from ..bots.base import BotNameError, parse_bot
 from ..engine.actions import QUERIES, Action
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
-from .tables import Lobby, Place, ServerTable, Stage
+from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
 
 TABLES_NAME = "tables.db"
-PLAYING, OVER, ASIDE = "playing", "over", "aside"
+PLAYING, OVER, ASIDE, WAITING = "playing", "over", "aside", "waiting"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     number INTEGER PRIMARY KEY,
@@ -66,13 +66,25 @@ class SavedTable:
     rules: RuleSet
     places: tuple[tuple[str, str | None], ...]  # (name, bot strength or None), at the start
     actions: tuple[Action, ...]
+    grace: float = DEFAULT_GRACE
+    standins: tuple[tuple[int, str], ...] = ()  # (seat, bot strength) of people away
+    waiting: bool = False  # not started yet: its seats, no game
 
     def table(self, lobby: Lobby) -> ServerTable:
-        """The table as it was: dealt again from its seed, every action applied again."""
+        """The table as it was: dealt again from its seed, every action applied again
+        (a table not started: its seats alone).
+        """
         table = ServerTable(
             self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
         )
         table.places = [Place(name, bot) for name, bot in self.places]
+        table.grace = self.grace
+        for seat, strength in self.standins:
+            if 0 <= seat < len(table.places) and table.places[seat].person:
+                table.places[seat].standin = strength
+                table.places[seat].present = False
+        if self.waiting:
+            return table
         try:
             table.start()
         except Exception as error:  # any failure: the table cannot be dealt again
@@ -93,11 +105,13 @@ def setup_json(table: ServerTable) -> str:
             "seed": table.seed,
             "rules": rules_json(table.rules),
             "places": [[place.name, place.bot] for place in table.places],
+            "grace": table.grace,
+            "standins": [[seat, bot] for seat, bot in table.standins().items()],
         }
     )
 
 
-def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
+def read_setup(number: int, setup: str, actions: list[Action], waiting: bool = False) -> SavedTable:
     try:
         data = json.loads(setup)
         rules = RuleSet.from_mapping(data["rules"])
@@ -109,6 +123,12 @@ def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
             if bot is not None:
                 parse_bot(bot)
         seed, spec, creator = data["seed"], data["spec"], data["creator"]
+        grace = float(data.get("grace", DEFAULT_GRACE))
+        standins = tuple((int(seat), str(bot)) for seat, bot in data.get("standins", []))
+        for _, bot in standins:
+            parse_bot(bot)
+        if not 0 <= grace <= MOST_GRACE:
+            raise ValueError("grace")
     except (ValueError, KeyError, TypeError, RulesError, BotNameError, RecursionError) as error:
         why = text.shown(getattr(error, "message", None) or str(error), 200)
         raise SavedTableError(messages.saved_setup_unreadable(why)) from None
@@ -122,6 +142,9 @@ def read_setup(number: int, setup: str, actions: list[Action]) -> SavedTable:
         rules,
         places,
         tuple(actions),
+        grace,
+        standins,
+        waiting,
     )
 
 
@@ -148,11 +171,26 @@ class TableStore:
     # ----------------------------------------------------------------- the journal
 
     def started(self, table: ServerTable) -> None:
-        self._write(
-            "INSERT INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?)",
-            (table.number, time.strftime("%Y-%m-%d %H:%M"), setup_json(table), PLAYING),
-        )
+        self._put(table, PLAYING)
         self._counts[table.number] = 0
+
+    def changed(self, table: ServerTable) -> None:
+        """A table's setup again: its seats before it starts (saved as ``waiting``),
+        its stand-ins and grace during the game.
+        """
+        if table.stage is Stage.WAITING:
+            self._put(table, WAITING)
+        elif table.stage is Stage.PLAYING:
+            self._write(
+                "UPDATE tables SET setup = ? WHERE number = ?", (setup_json(table), table.number)
+            )
+
+    def _put(self, table: ServerTable, state: str) -> None:
+        self._write(
+            "INSERT INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (number) DO UPDATE SET setup = excluded.setup, state = excluded.state",
+            (table.number, time.strftime("%Y-%m-%d %H:%M"), setup_json(table), state),
+        )
 
     def action(self, table: ServerTable, action: Action) -> None:
         """Save ``action`` of ``table``, before it is applied. A query changes nothing and
@@ -197,11 +235,12 @@ class TableStore:
             return []
         back: list[ServerTable] = []
         rows = db.execute(
-            "SELECT number, setup FROM tables WHERE state = ? ORDER BY number", (PLAYING,)
+            "SELECT number, setup, state FROM tables WHERE state IN (?, ?) ORDER BY number",
+            (PLAYING, WAITING),
         )
-        for number, setup in rows.fetchall():
+        for number, setup, state in rows.fetchall():
             try:
-                table = self.load(int(number), str(setup)).table(lobby)
+                table = self.load(int(number), str(setup), state == WAITING).table(lobby)
             except SavedTableError as error:
                 self._write("UPDATE tables SET state = ? WHERE number = ?", (ASIDE, number))
                 self.warn(
@@ -210,7 +249,7 @@ class TableStore:
                     )
                 )
                 continue
-            if table.stage is not Stage.PLAYING:
+            if table.stage is Stage.OVER:
                 self.ended(table)
                 continue
             table.hold_seats(messages.NET_SERVER_RESTARTED)
@@ -221,7 +260,7 @@ class TableStore:
         lobby.number_from(int(last or 0) + 1)
         return back
 
-    def load(self, number: int, setup: str) -> SavedTable:
+    def load(self, number: int, setup: str, waiting: bool = False) -> SavedTable:
         db = self._db
         assert db is not None
         actions: list[Action] = []
@@ -235,7 +274,7 @@ class TableStore:
             except SavedGameError as error:
                 raise SavedTableError(messages.move_unreadable(str(error))) from None
         self._counts[number] = len(actions)
-        return read_setup(number, setup, actions)
+        return read_setup(number, setup, actions, waiting)
 
 
 def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:

@@ -29,7 +29,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ..access import messages
 from ..store.paths import data_dir
 from .accounts import Accounts, Limiter, split_login
-from .data import SUBSYSTEM, DataSession
+from .data import RESUME_ENV, SUBSYSTEM, DataSession
 from .lobby import Person
 from .saved import open_tables
 from .tables import Lobby
@@ -167,6 +167,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._pipe = contextlib.ExitStack()
         self._data = False
         self._data_session: DataSession | None = None
+        self._person: Person | None = None
 
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
@@ -197,7 +198,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         lobby = self.server.lobby
         if self._data:
             self._data_session = DataSession(lobby, self.name, chan)
-            self._data_session.start()
+            self._data_session.start(chan.get_environment().get(RESUME_ENV))
             return
         if not self.name or self.name in lobby.people:
             chan.write(messages.NET_ALREADY_CONNECTED + "\r\n")
@@ -212,6 +213,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             output.flush()
 
         person = Person(self.name, lobby, self._input, output, write)
+        self._person = person
         lobby.people[self.name] = person.tell
 
         def run() -> None:
@@ -245,6 +247,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._end_input()
 
     def _end_input(self) -> None:
+        if self._person is not None:
+            self._person.connection_lost()  # first: the seat is kept for them
         if self._input is not None:
             with contextlib.suppress(OSError):
                 self._input.close()  # the write end: the seat's prompt ends (EOFError)
