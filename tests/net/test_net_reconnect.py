@@ -1,0 +1,136 @@
+"""The full client's connection cut mid-game and restored: it says so once, connects again
+by itself, asks for what came after the last entry it received, tells each missed event
+once, then where the player is. ``uno-access join`` in a pseudo-terminal, through a TCP
+proxy on 127.0.0.1 that the test cuts and opens again, while bob plays on over plain ssh.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from net_client import Client
+from net_proxy import Proxy
+from net_ssh import Server, Ssh, keypair, table_game
+
+from uno_access.access import messages
+from uno_access.engine.actions import Play
+from uno_access.engine.cards import Kind
+from uno_access.engine.state import Phase
+
+NAMES = ("ann", "bob")
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Client | Ssh | Server | Proxy]]:
+    opened: list[Client | Ssh | Server | Proxy] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, Client | Ssh):
+            thing.close()
+        elif isinstance(thing, Proxy):
+            thing.cut()
+        else:
+            err = thing.stop()
+            assert "Traceback" not in err, err
+
+
+def _seed() -> tuple[int, Play]:
+    """A seed whose table deals ann the first move, a number card."""
+    for seed in range(1, 500):
+        game = table_game(NAMES, "standard", seed)
+        view = game.view(0)
+        if view.current != 0 or view.phase is not Phase.PLAY:
+            continue
+        for action in game.legal_actions(0):
+            if isinstance(action, Play) and action.card.kind is Kind.NUMBER and not action.uno:
+                return seed, action
+    raise AssertionError("no seed deals ann a first play")
+
+
+def test_the_client_cut_mid_game_reconnects_and_tells_each_missed_event_once_then_where_it_is(
+    tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
+) -> None:
+    seed, play = _seed()
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed))
+    closing.append(server)
+    proxy = Proxy(server.port)
+    closing.append(proxy)
+    ann = Client(proxy.port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    bob = Ssh(server.port, keypair(tmp_path, "bob"), "bob")
+    closing.append(bob)
+    ann.sees("lobby>")
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    bob.prompt()
+    bob.line("join 1")
+    bob.sees("You sit at table 1, seat 2")
+    ann.line("start")
+    ann.sees("Your turn")
+    ann.typed(play.card.code)
+    ann.sees(re.escape(f"You play {messages.card_name(play.card)}."))
+    bob.sees("Your turn")
+
+    proxy.cut()  # mid-game: bob is to move, ann's connection gone
+    ann.sees(re.escape(messages.NET_CONNECTION_LOST))
+    bob.sees(re.escape(messages.net_dropped("ann")))
+    bob.press("d")
+    bob.sees("You draw ")
+    bob.press("k")  # keeps it, if it could be played (else it was kept at once)
+    bob.typed("say while you were away")
+    bob.sees("bob says: while you were away")
+    time.sleep(1)  # the client tries again meanwhile, and is refused: the port is closed
+    proxy.restore()
+
+    ann.sees(re.escape(messages.NET_BACK_AT_TABLE))
+    where = ann.sees(r"Where you are: Your hand, [^\r\n]*")
+    assert "Top card: " in where and where.endswith("It is your turn.")
+    bob.sees(re.escape(messages.net_back("ann")))
+    ann.press("c")  # the game goes on over the new connection
+    ann.sees(r"Card check: you 6 cards, bob \d+ cards")
+    ann.press("d")
+    ann.sees("You draw ")
+
+    seen = ann.text()
+    after = seen.split(messages.NET_CONNECTION_LOST, 1)[1]
+    assert seen.count(messages.NET_CONNECTION_LOST) == 1  # told once
+    assert after.count(messages.NET_BACK_AT_TABLE) == 1
+    missed = after.split(messages.NET_BACK_AT_TABLE, 1)[1].split("Where you are:", 1)[0]
+    assert missed.count("bob draws a card") == 1  # each missed event once, in order
+    assert missed.count("bob says: while you were away") == 1
+    assert missed.index("bob draws a card") < missed.index("bob says")
+    assert after.count("bob draws a card") == 1 and after.count("while you were away") == 1
+
+
+def test_while_the_client_cannot_reconnect_q_leaves_the_game_and_quit_the_client(
+    tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
+) -> None:
+    seed, _ = _seed()
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    proxy = Proxy(server.port)
+    closing.append(proxy)
+    ann = Client(proxy.port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    ann.sees("lobby>")
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    ann.sees("Your turn")
+    proxy.cut()  # and never restored: the server is gone for her
+    ann.sees(re.escape(messages.NET_CONNECTION_LOST))
+    ann.press("q")
+    ann.sees("Y")  # the question to confirm
+    ann.press("y")
+    ann.sees("lobby>")
+    ann.line("quit")
+    ann.child.expect(pexpect.EOF)
+    ann.child.close()
+    assert ann.child.exitstatus == 0
