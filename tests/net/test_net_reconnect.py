@@ -6,7 +6,9 @@ proxy on 127.0.0.1 that the test cuts and opens again, while bob plays on over p
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,3 +136,37 @@ def test_while_the_client_cannot_reconnect_q_leaves_the_game_and_quit_the_client
     ann.child.expect(pexpect.EOF)
     ann.child.close()
     assert ann.child.exitstatus == 0
+
+
+def test_the_client_connects_again_to_a_server_killed_and_started_again_and_plays_on(
+    tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
+) -> None:
+    seed, play = _seed()
+    data = tmp_path / "server"
+    server = Server(data, "--open", "--seed", str(seed), "--bot-pace", "0.3")
+    port = server.port
+    ann = Client(port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    ann.sees("lobby>")
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    ann.sees("Your turn.*F1 for help")
+    ann.press("t")
+    top = ann.sees(r"Top card: [^\r\n]*")
+
+    os.kill(server.process.pid, signal.SIGKILL)
+    server.process.wait(10)
+    ann.sees(re.escape(messages.NET_CONNECTION_LOST))
+    again = Server(data, "--open", "--seed", str(seed), "--bot-pace", "0.3", "--port", str(port))
+    closing.append(again)
+    ann.sees(re.escape(messages.net_you_are_back_waited(1, 1)))
+    ann.sees(re.escape(messages.NET_SERVER_RESTARTED))
+    where = ann.sees(r"Where you are: [^\r\n]*")
+    assert top in where and where.endswith("It is your turn.")
+    ann.typed(play.card.code)
+    ann.sees(re.escape(f"You play {messages.card_name(play.card)}."))
+    ann.sees(r"Bob (plays|draws)")
+    assert ann.text().count(messages.NET_CONNECTION_LOST) == 1

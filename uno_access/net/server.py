@@ -276,6 +276,8 @@ async def _serve(
         x11_forwarding=False,
         allow_scp=False,
         login_timeout=60,
+        keepalive_interval=15,  # a connection gone silent is noticed: the seat is held
+        keepalive_count_max=4,
     )
     bound = listener.sockets[0].getsockname()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
