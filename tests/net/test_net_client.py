@@ -325,3 +325,38 @@ def test_the_client_watches_a_table_and_is_told_its_public_events_alone(
     seen = zed.text()
     assert "The start card is" in seen
     assert not [name for name in secret if re.search(rf"\b{name}\b", seen)]
+
+
+def test_over_the_data_channel_the_host_is_asked_after_the_grace_and_puts_in_a_stand_in(
+    tmp_path: Path, closing: list[Client | Ssh | Server]
+) -> None:
+    server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "0.2")
+    closing.append(server)
+
+    async def lines_until(raw: Raw, line: str) -> None:
+        while True:
+            got = await raw.next("entry")
+            if got["line"] == line:
+                return
+
+    async def run() -> None:
+        ann = await Raw.open(server.port, "ann")
+        await ann.until_line("Welcome")
+        ann.message({"t": "line", "text": "new standard"})
+        await ann.until_line("You made table")
+        ann.message({"t": "line", "text": "grace 0.2"})
+        await ann.until_line(messages.net_grace_set(1, 0.2))
+        bob = await Raw.open(server.port, "bob")
+        await bob.until_line("Welcome")
+        bob.message({"t": "line", "text": "join 1"})
+        await bob.until_line("You sit at table 1")
+        ann.message({"t": "line", "text": "start"})
+        await ann.next("start")
+        bob.close()  # his connection drops
+        await lines_until(ann, messages.net_dropped("bob"))
+        await lines_until(ann, messages.net_grace_over("bob", 0.2))
+        ann.message({"t": "line", "text": "standin bob"})
+        await lines_until(ann, messages.net_standin_plays("bob", "ann"))
+        ann.close()
+
+    asyncio.run(run())

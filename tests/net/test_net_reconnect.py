@@ -170,3 +170,36 @@ def test_the_client_connects_again_to_a_server_killed_and_started_again_and_play
     ann.sees(re.escape(f"You play {messages.card_name(play.card)}."))
     ann.sees(r"Bob (plays|draws)")
     assert ann.text().count(messages.NET_CONNECTION_LOST) == 1
+
+
+def test_a_client_refused_on_its_return_says_so_once_and_goes_on_trying_until_taken_back(
+    tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
+) -> None:
+    seed, _ = _seed()
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    proxy = Proxy(server.port)
+    closing.append(proxy)
+    ann = Client(proxy.port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    ann.sees("lobby>")
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    ann.sees("Your turn")
+    proxy.cut()
+    ann.sees(re.escape(messages.NET_CONNECTION_LOST))
+    key = tmp_path / "ann" / "data" / "uno-access" / "client_key"
+    elsewhere = Ssh(server.port, key, "ann")  # ann, with the same key, over plain ssh
+    closing.append(elsewhere)
+    elsewhere.sees(re.escape(messages.net_you_are_back_waited(1, 1)))
+    proxy.restore()
+    refused = messages.net_reconnect_refused(messages.NET_ALREADY_CONNECTED)
+    ann.sees(re.escape(refused))
+    time.sleep(1)  # it goes on trying, refused each time, told once
+    elsewhere.close()
+    ann.sees(re.escape(messages.NET_BACK_AT_TABLE))
+    ann.sees(r"Where you are: [^\r\n]*It is your turn\.")
+    assert ann.text().count(refused) == 1

@@ -359,6 +359,8 @@ class Link:
         elif kind == "resumed":
             seat = message.get("seat")
             with self._lock:
+                if self._held:
+                    self._last = self._held[-1].seq
                 self.entries += self._held
                 self._held, self._resuming = [], False
                 self._told_refused = False
@@ -378,10 +380,15 @@ class Link:
         elif kind == "entry":
             entry = _entry(message)
             with self._lock:
-                if entry.seq <= self._last:
+                held = self._held if self._resuming else None
+                newest = held[-1].seq if held else self._last
+                if entry.seq <= newest:
                     return  # received before the connection dropped: never told twice
-                self._last = entry.seq
-                (self._held if self._resuming else self.entries).append(entry)
+                if held is None:
+                    self._last = entry.seq
+                    self.entries.append(entry)
+                else:  # kept for the player once all are in; asked for again if lost
+                    held.append(entry)
         elif kind == "reply":
             number, seq = message.get("id"), message.get("seq")
             events = _events(message.get("events"))
