@@ -109,7 +109,7 @@ def test_the_client_cut_mid_game_reconnects_and_tells_each_missed_event_once_the
     assert after.count("bob draws a card") == 1 and after.count("while you were away") == 1
 
 
-def test_while_the_client_cannot_reconnect_q_leaves_the_game_and_quit_the_client(
+def test_q_leaves_the_game_while_the_client_cannot_reconnect_and_it_comes_back_to_the_lobby(
     tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
 ) -> None:
     seed, _ = _seed()
@@ -126,12 +126,18 @@ def test_while_the_client_cannot_reconnect_q_leaves_the_game_and_quit_the_client
     ann.sees("sits at table 1, seat 2")
     ann.line("start")
     ann.sees("Your turn")
-    proxy.cut()  # and never restored: the server is gone for her
+    proxy.cut()
     ann.sees(re.escape(messages.NET_CONNECTION_LOST))
     ann.press("q")
     ann.sees("Y")  # the question to confirm
     ann.press("y")
     ann.sees("lobby>")
+    proxy.restore()
+    ann.sees(re.escape(messages.NET_RECONNECTED))
+    ann.sees(re.escape(messages.net_seat_waits(1)))  # she left it: a bot plays it now
+    ann.line("tables")
+    ann.sees(re.escape("playing: ann (away, a bot plays), Bob (bot)"))
+    assert "Your turn" not in ann.text().split(messages.NET_RECONNECTED)[1]
     ann.line("quit")
     ann.child.expect(pexpect.EOF)
     ann.child.close()

@@ -46,7 +46,7 @@ from ..ui.history import Buffer
 from ..ui.keys import Pressed, TooLong
 from ..ui.profile import Session, open_session, plain_session
 from ..ui.terminal import Screen
-from .data import RESUME_ENV, SUBSYSTEM
+from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import LOBBY_PROMPT, WATCH_PROMPT
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
 from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync
@@ -250,7 +250,8 @@ class Link:
             self._wait = min(self._wait * 2, LAST_RETRY)
             with self._lock:
                 game, last = self._game, self._last
-            env = {RESUME_ENV: f"{game[0]} {game[1]} {last}"} if game is not None else None
+            resume = f"{game[0]} {game[1]} {last}" if game is not None else RESUME_LOBBY
+            env = {RESUME_ENV: resume}
             try:
                 with self._lock:
                     self._resuming, self._held = game is not None, []

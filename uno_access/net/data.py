@@ -34,8 +34,10 @@ SUBSYSTEM = "uno-access"
 # a game: "EPOCH SEAT SEQ", the server's epoch and the seat it was told at the start, and
 # the number of the last entry it received. The server sends the entries after it, then
 # ``{"t": "resumed", "seat": N}`` (``null``: that game is gone); another epoch (the
-# server was restarted since) is a new start.
+# server was restarted since) is a new start. ``RESUME_LOBBY`` is a client back in the
+# lobby: a seat it left while it could not tell the server is left, a bot standing in.
 RESUME_ENV = "UNO_ACCESS_RESUME"
+RESUME_LOBBY = "lobby"
 
 
 class _DataPerson(Person):
@@ -119,6 +121,12 @@ class DataSession:
             self.chan.exit(1)
             return
         self.lobby.people[self.name] = self.person.tell
+        if resume == RESUME_LOBBY:
+            for table in self.lobby.tables.values():
+                table.quit_away(self.name)  # the player left that game meanwhile
+            for number in self.person._away_seats():
+                self.person.tell(messages.net_seat_waits(number))
+            return
         if resume is not None and self._resume(resume):
             return
         self.person.tell(messages.net_welcome(self.name))

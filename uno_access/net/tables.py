@@ -326,6 +326,21 @@ class ServerTable:
         self._schedule()  # the bots play on (after a restart they waited)
         return seat
 
+    def quit_away(self, name: str) -> None:
+        """A person whose connection dropped turns out to have quit the game meanwhile
+        (the full client, back in its lobby): a bot stands in at once, as for one who quits.
+        """
+        seat = self.away_seat(name)
+        if seat is None or self.stage is not Stage.PLAYING or not self.places[seat].dropped:
+            return
+        place = self.places[seat]
+        place.dropped = False
+        self._stop_grace(seat)
+        if place.standin is None:
+            self._stand_in(seat)
+            self.line(messages.net_left_bot_plays(place.name), but=seat)
+        self._changed()
+
     def hold_seats(self, line: str) -> None:
         """After a restart: every person's seat held for them until they come back
         (``rejoin``), as after a dropped connection; ``line`` is told to each first.
