@@ -23,6 +23,7 @@ from uno_access.access import messages
 from uno_access.engine.actions import Play
 from uno_access.engine.cards import Kind
 from uno_access.engine.state import Phase
+from uno_access.net import client
 
 NAMES = ("ann", "bob")
 
@@ -209,3 +210,30 @@ def test_a_client_refused_on_its_return_says_so_once_and_goes_on_trying_until_ta
     ann.sees(re.escape(messages.NET_BACK_AT_TABLE))
     ann.sees(r"Where you are: [^\r\n]*It is your turn\.")
     assert ann.text().count(refused) == 1
+
+
+def test_a_server_gone_for_long_is_said_once_and_the_client_goes_on_trying(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(client, "LONG_GONE", 0.5)  # 10 seconds for a player
+    server = Server(tmp_path / "server", "--open")
+    link = client.Link()
+    link.open("127.0.0.1", server.port, "ann", tmp_path / "ann")
+    try:
+        assert "Welcome" in link.inbox.get(timeout=10)["text"]
+        os.kill(server.process.pid, signal.SIGKILL)
+        server.process.wait(10)
+        told: list[tuple[str, str]] = []
+        deadline = time.monotonic() + 8
+        while time.monotonic() < deadline and client.TRYING not in [k for k, _ in told]:
+            told += link.take_notices()
+            time.sleep(0.05)
+        time.sleep(1.5)  # tries go on meanwhile, not told again
+        told += link.take_notices()
+        kinds = [kind for kind, _ in told]
+        assert kinds == [client.LOST, client.TRYING], told  # each said once, in order
+        assert told[1][1]  # with the reason the network gave
+        assert messages.net_still_trying(told[1][1]).startswith("The server does not answer")
+        assert not link.closed.is_set()  # still trying
+    finally:
+        link.close()
