@@ -98,6 +98,8 @@ def test_the_client_cut_mid_game_reconnects_and_tells_each_missed_event_once_the
     ann.sees(r"Card check: you 6 cards, bob \d+ cards")
     ann.press("d")
     ann.sees("You draw ")
+    ann.typed("wait")  # the host's command, sent from the client and answered to her
+    ann.sees(re.escape(messages.NET_NOBODY_AWAY))
 
     seen = ann.text()
     after = seen.split(messages.NET_CONNECTION_LOST, 1)[1]
