@@ -153,8 +153,9 @@ def test_the_client_connects_again_to_a_server_killed_and_started_again_and_play
     seed, play = _seed()
     data = tmp_path / "server"
     server = Server(data, "--open", "--seed", str(seed), "--bot-pace", "0.3")
-    port = server.port
-    ann = Client(port, tmp_path / "ann", "ann")
+    proxy = Proxy(server.port)  # the server's address as the client knows it, kept
+    closing.append(proxy)
+    ann = Client(proxy.port, tmp_path / "ann", "ann")
     closing.append(ann)
     ann.sees("lobby>")
     ann.line("new standard")
@@ -169,8 +170,9 @@ def test_the_client_connects_again_to_a_server_killed_and_started_again_and_play
     os.kill(server.process.pid, signal.SIGKILL)
     server.process.wait(10)
     ann.sees(re.escape(messages.NET_CONNECTION_LOST))
-    again = Server(data, "--open", "--seed", str(seed), "--bot-pace", "0.3", "--port", str(port))
+    again = Server(data, "--open", "--seed", str(seed), "--bot-pace", "0.3")
     closing.append(again)
+    proxy.target = again.port  # the same address: the server started again behind it
     ann.sees(re.escape(messages.net_you_are_back_waited(1, 1)))
     ann.sees(re.escape(messages.NET_SERVER_RESTARTED))
     where = ann.sees(r"Where you are: [^\r\n]*")
