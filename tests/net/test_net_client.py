@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncssh
 import pexpect
 import pytest
 from net_client import Client, Raw
@@ -31,6 +32,7 @@ from uno_access.engine.actions import (
 from uno_access.engine.cards import Kind
 from uno_access.engine.events import CardPlayed, CardsDrawn, DealerDrew, StartCardTurned
 from uno_access.engine.state import Phase
+from uno_access.net.data import RESUME_ENV
 from uno_access.net.protocol import MAX_LINE, decode
 from uno_access.scenario import action_json
 
@@ -358,5 +360,42 @@ def test_over_the_data_channel_the_host_is_asked_after_the_grace_and_puts_in_a_s
         ann.message({"t": "line", "text": "standin bob"})
         await lines_until(ann, messages.net_standin_plays("bob", "ann"))
         ann.close()
+
+    asyncio.run(run())
+
+
+def test_a_client_back_at_its_game_replaces_its_dead_connection_and_gets_the_entries_after_its_last(
+    tmp_path: Path, closing: list[Client | Ssh | Server]
+) -> None:
+    seed, _ = _seed_with_first_play("standard")
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def run() -> None:
+        first = await Raw.open(server.port, "ann", key)
+        await first.until_line("Welcome")
+        for line in ("new standard", "bot", "start"):
+            first.message({"t": "line", "text": line})
+        start = await first.next("start")
+        opening = await first.next("entry")
+        first.message({"t": "line", "text": "say one"})
+        said = await first.next("entry")
+        assert said["line"] == "ann says: one" and said["seq"] == opening["seq"] + 1
+        # the first connection is not closed: to the server it looks alive (a silent drop)
+        resume = f"{start['epoch']} 0 {opening['seq']}"
+        again = await Raw.open(server.port, "ann", key, {RESUME_ENV: resume})
+        replayed = [await again.next()]
+        while replayed[-1]["t"] != "resumed":
+            replayed.append(await again.next())
+        seqs = [m["seq"] for m in replayed[:-1]]
+        assert seqs == list(range(said["seq"], said["seq"] + len(seqs)))  # after hers, each once
+        assert replayed[0]["line"] == "ann says: one"
+        # then the old connection's drop and her return, which say nothing to her
+        assert all(m["line"] is None and m["events"] == [] for m in replayed[1:-1])
+        again.message({"t": "action", "id": 1, "action": {"seat": 0, "act": "card_check"}})
+        assert (await again.next("reply"))["id"] == 1  # the seat is played from here
+        await asyncio.wait_for(first.chan.wait_closed(), 10)  # the dead one is closed
+        again.close()
 
     asyncio.run(run())
