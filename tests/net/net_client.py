@@ -92,17 +92,28 @@ class Raw:
         self.chan: Any = None
 
     @classmethod
-    async def open(cls, port: int, name: str) -> Raw:
+    async def open(
+        cls,
+        port: int,
+        name: str,
+        key: asyncssh.SSHKey | None = None,
+        env: dict[str, str] | None = None,
+    ) -> Raw:
+        """Connected as ``name`` with ``key`` (a new one by default), the data channel's
+        environment ``env``.
+        """
         raw = cls()
         raw.conn = await asyncssh.connect(
             "127.0.0.1",
             port,
             username=name,
-            client_keys=[asyncssh.generate_private_key("ssh-ed25519")],
+            client_keys=[key or asyncssh.generate_private_key("ssh-ed25519")],
             known_hosts=None,
             agent_path=None,
         )
-        raw.chan, _ = await raw.conn.create_session(lambda: _Lines(raw), subsystem=SUBSYSTEM)
+        raw.chan, _ = await raw.conn.create_session(
+            lambda: _Lines(raw), subsystem=SUBSYSTEM, env=env or {}
+        )
         return raw
 
     def send(self, line: str) -> None:

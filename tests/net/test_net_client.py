@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncssh
 import pexpect
 import pytest
 from net_client import Client, Raw
@@ -31,6 +32,7 @@ from uno_access.engine.actions import (
 from uno_access.engine.cards import Kind
 from uno_access.engine.events import CardPlayed, CardsDrawn, DealerDrew, StartCardTurned
 from uno_access.engine.state import Phase
+from uno_access.net.data import RESUME_ENV
 from uno_access.net.protocol import MAX_LINE, decode
 from uno_access.scenario import action_json
 
@@ -325,3 +327,75 @@ def test_the_client_watches_a_table_and_is_told_its_public_events_alone(
     seen = zed.text()
     assert "The start card is" in seen
     assert not [name for name in secret if re.search(rf"\b{name}\b", seen)]
+
+
+def test_over_the_data_channel_the_host_is_asked_after_the_grace_and_puts_in_a_stand_in(
+    tmp_path: Path, closing: list[Client | Ssh | Server]
+) -> None:
+    server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "0.2")
+    closing.append(server)
+
+    async def lines_until(raw: Raw, line: str) -> None:
+        while True:
+            got = await raw.next("entry")
+            if got["line"] == line:
+                return
+
+    async def run() -> None:
+        ann = await Raw.open(server.port, "ann")
+        await ann.until_line("Welcome")
+        ann.message({"t": "line", "text": "new standard"})
+        await ann.until_line("You made table")
+        ann.message({"t": "line", "text": "grace 0.2"})
+        await ann.until_line(messages.net_grace_set(1, 0.2))
+        bob = await Raw.open(server.port, "bob")
+        await bob.until_line("Welcome")
+        bob.message({"t": "line", "text": "join 1"})
+        await bob.until_line("You sit at table 1")
+        ann.message({"t": "line", "text": "start"})
+        await ann.next("start")
+        bob.close()  # his connection drops
+        await lines_until(ann, messages.net_dropped("bob"))
+        await lines_until(ann, messages.net_grace_over("bob", 0.2))
+        ann.message({"t": "line", "text": "standin bob"})
+        await lines_until(ann, messages.net_standin_plays("bob", "ann"))
+        ann.close()
+
+    asyncio.run(run())
+
+
+def test_a_client_back_at_its_game_replaces_its_dead_connection_and_gets_the_entries_after_its_last(
+    tmp_path: Path, closing: list[Client | Ssh | Server]
+) -> None:
+    seed, _ = _seed_with_first_play("standard")
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+
+    async def run() -> None:
+        first = await Raw.open(server.port, "ann", key)
+        await first.until_line("Welcome")
+        for line in ("new standard", "bot", "start"):
+            first.message({"t": "line", "text": line})
+        start = await first.next("start")
+        opening = await first.next("entry")
+        first.message({"t": "line", "text": "say one"})
+        said = await first.next("entry")
+        assert said["line"] == "ann says: one" and said["seq"] == opening["seq"] + 1
+        # the first connection is not closed: to the server it looks alive (a silent drop)
+        resume = f"{start['epoch']} 0 {opening['seq']}"
+        again = await Raw.open(server.port, "ann", key, {RESUME_ENV: resume})
+        replayed = [await again.next()]
+        while replayed[-1]["t"] != "resumed":
+            replayed.append(await again.next())
+        seqs = [m["seq"] for m in replayed[:-1]]
+        assert seqs == list(range(said["seq"], said["seq"] + len(seqs)))  # after hers, each once
+        assert replayed[0]["line"] == "ann says: one"
+        # then the old connection's drop and her return, which say nothing to her
+        assert all(m["line"] is None and m["events"] == [] for m in replayed[1:-1])
+        again.message({"t": "action", "id": 1, "action": {"seat": 0, "act": "card_check"}})
+        assert (await again.next("reply"))["id"] == 1  # the seat is played from here
+        await asyncio.wait_for(first.chan.wait_closed(), 10)  # the dead one is closed
+        again.close()
+
+    asyncio.run(run())

@@ -89,19 +89,14 @@ def test_the_server_killed_and_started_again_brings_the_table_back_and_ann_plays
     ann.child.expect(["closed", pexpect.EOF])
     again = Server(data, *args)
     closing.append(again)
-    back = Ssh(again.port, key, "ann")
+    back = Ssh(again.port, key, "ann")  # she logs in again: back at her seat at once
     closing.append(back)
-    back.sees(re.escape(messages.net_seat_waits(1)))
-    back.prompt()
-    back.line("tables")
-    back.sees(r"Table 1, standard rules, playing: ann \(bot\), Bob \(bot\)")
-    back.line("join 1")
-    back.sees("You are back at table 1, seat 1")
+    back.sees(re.escape(messages.net_you_are_back_waited(1, 1)))
     back.sees(re.escape(messages.NET_SERVER_RESTARTED))
+    where = _line(back, "Where you are: ")
     cards = hand.split(" You can play")[0]  # the hand; what she can play, said on L
-    assert _line(back, "Your hand, ").split(" You can play")[0] == cards
-    assert _line(back, "Top card: ") == top
-    back.sees("It is your turn")
+    assert cards in where and top in where  # the same hand and top card as before
+    assert where.endswith("It is your turn.")
     back.press("l")
     assert _line(back, "Your hand, ") == hand  # word for word what she was told before
     back.press("t")
@@ -127,3 +122,44 @@ def test_the_net_kill_campaign_brings_every_table_back_exactly_after_each_sigkil
     figures = dict(line.split(": ") for line in done.stdout.splitlines())
     assert figures["kills"] == "5" and figures["tables exact"] == "5"
     assert figures["actions lost"] == "0" and figures["restarts that differ"] == "0"
+
+
+def test_a_table_not_yet_started_comes_back_after_a_sigkill_with_its_seats(
+    tmp_path: Path, closing: list[Ssh | Server]
+) -> None:
+    keys = {name: keypair(tmp_path, name) for name in ("ann", "eve")}
+    data = tmp_path / "server"
+    args = ("--open", "--seed", "5", "--bot-pace", "0.3")
+    server = Server(data, *args)
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    eve = Ssh(server.port, keys["eve"], "eve")
+    closing += [ann, eve]
+    ann.prompt()
+    ann.line("new speed")
+    ann.sees("You made table 1")
+    eve.prompt()
+    eve.line("join 1")
+    eve.sees("You sit at table 1, seat 2")
+    ann.line("bot")
+    ann.sees("The bot Bob sits at table 1, seat 3")
+
+    os.kill(server.process.pid, signal.SIGKILL)
+    server.process.wait(10)
+    again = Server(data, *args)
+    closing.append(again)
+    back = Ssh(again.port, keys["ann"], "ann")
+    closing.append(back)
+    back.sees(re.escape(messages.net_you_sit(1, 1)))  # her seat, held for her
+    back.prompt()
+    back.line("tables")
+    back.sees(re.escape("Table 1, speed rules, waiting: ann, eve (away), Bob (bot); 7 seats free."))
+    eve_back = Ssh(again.port, keys["eve"], "eve")
+    closing.append(eve_back)
+    eve_back.sees(re.escape(messages.net_you_sit(1, 2)))
+    back.sees(re.escape(messages.net_back("eve")))
+    back.line("new")
+    back.sees(re.escape(messages.net_already_at(1)))
+    back.line("start")
+    back.sees("UNO against eve and Bob")
+    eve_back.sees("UNO against ann and Bob")

@@ -12,6 +12,7 @@ import sqlite3
 import stat
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,7 +22,7 @@ from uno_access.engine.actions import Action, CallUno, Catch, JumpIn
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
 from uno_access.net.saved import TABLES_NAME, TableStore
-from uno_access.net.tables import DEFAULT_BOT, Lobby, ServerTable, Stage
+from uno_access.net.tables import Lobby, ServerTable, Stage
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 
@@ -97,7 +98,8 @@ def test_a_table_replayed_from_its_saved_rows_equals_the_original(
         assert logged[:-1] == table.entries(seat, 1)
         assert logged[-1].line == messages.NET_SERVER_RESTARTED
     ann = copy.places[0]
-    assert not ann.present and ann.bot == DEFAULT_BOT  # held for her, a bot standing in
+    assert not ann.present and ann.dropped  # held for her, the game waiting for her
+    assert ann.bot is None and ann.standin is None
     assert copy.seat_of("ann") is None and copy.rejoin("ann") == 0
     assert copy.places[0].bot is None and copy.seat_of("ann") == 0
     assert [p.bot for p in copy.places[1:]] == ["normal"] * 3
@@ -211,3 +213,50 @@ def test_the_bots_play_on_once_a_person_is_back_at_a_table_brought_back(
     assert copy.rejoin("ann") == 0
     later.run_until_complete(asyncio.sleep(0.05))
     assert copy.latest(0) > held + 1  # after the line that she is back, a bot's move
+
+
+def test_a_stand_in_plays_with_its_seats_view_alone_and_comes_back_with_the_grace_after_a_restart(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
+) -> None:
+    store = _store(tmp_path)
+    lobby = Lobby(loop, seed=8, pace=0, journal=store)
+    table = lobby.new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    table.add_bot("normal")
+    assert table.command("ann", "grace", "5") == messages.net_grace_set(table.number, 5.0)
+    assert table.command("bob", "grace", "1") == messages.net_only_host("ann")
+    table.start()
+    dealt = table.game
+    assert dealt is not None
+    table.leave("bob", table.latest(1), dropped=True)
+    assert table.places[1].standin is None  # his seat waits: no bot yet
+    assert table.command("bob", "standin", "bob") == messages.net_only_host("ann")
+    assert table.command("ann", "standin", "") == ""  # the one away: bob
+    assert table.places[1].standin == "normal"
+    stand_in = table._bots[1]
+    views: list[int] = []
+
+    class Seen:
+        needs_view = True
+
+        def choose(self, view: Any, legal: list[Action]) -> Action | None:
+            views.append(view.seat)
+            assert dealt is not None
+            assert view.hand == tuple(dealt.state.hands[1])  # his own hand, and no other
+            return stand_in.choose(view, legal)
+
+    table._bots[1] = Seen()  # type: ignore[assignment]
+    _play(loop, table, 40, 8)
+    assert views and set(views) == {1}
+    store.close()
+
+    again = Lobby(later, seed=8, pace=0)
+    (copy,) = _store(tmp_path).restore(again)
+    assert copy.grace == 5.0
+    assert copy.places[1].standin == "normal" and 1 in copy._bots  # the stand-in again
+    assert copy.places[0].standin is None and 0 not in copy._bots  # ann's seat waits
+    assert copy.rejoin("bob") == 1
+    assert copy.places[1].standin is None and 1 not in copy._bots  # his seat is his again
+    assert copy.entries(0, 1)[-1].line == messages.net_back_from_bot("bob")
+    assert copy.entries(1, 1)[-1].line is None  # not told of himself

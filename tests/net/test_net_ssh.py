@@ -248,35 +248,89 @@ def test_an_escape_sequence_in_a_chat_line_reaches_no_other_terminal(
         assert sequence not in raw
 
 
-def test_a_player_whose_connection_drops_keeps_the_seat_and_hears_what_was_missed(
+def _dropped_at_a_table(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
-) -> None:
+) -> tuple[Server, Ssh, Play]:
+    """ann, bob and the bot Cy at table 1, its grace set by ann to 0.3 s, ann to move;
+    bob's connection drops: what ann is told then.
+    """
     spec = "standard"
     seed, play, _ = _seed_where(spec)
-    server = _open_server(tmp_path, seed, "0.5")
+    server = _open_server(tmp_path, seed, "0.3")
     closing.append(server)
-    ann, bob = _sit_down(server.port, keys, spec)
-    closing += [ann, bob]
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("grace 0.3")
+    ann.sees(re.escape(messages.net_grace_set(1, 0.3)))
+    bob = Ssh(server.port, keys["bob"], "bob")
+    closing.append(bob)
+    bob.prompt()
+    bob.line("join 1")
+    bob.sees("You sit at table 1, seat 2")
+    ann.line("bot")
+    ann.sees("The bot Cy sits at table 1, seat 3")
+    ann.line("start")
     ann.sees("Your turn")
     bob.sees("The start card is")
     bob.close()  # bob's connection drops before his turn
-    ann.sees("bob left the table; a bot plays in their seat")
+    ann.sees(re.escape(messages.net_dropped("bob")))
+    ann.sees(re.escape(messages.net_grace_over("bob", 0.3)))  # the host is asked, once
+    return server, ann, play
+
+
+def test_a_dropped_player_keeps_the_seat_a_stand_in_plays_at_the_hosts_word_and_they_take_it_back(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server, ann, play = _dropped_at_a_table(tmp_path, keys, closing)
     ann.typed(play.card.code)
-    ann.sees(r"bob (plays|draws)")  # the bot standing in for him
-    back = Ssh(server.port, keys["bob"], "bob")
+    played = f"ann plays {messages.card_name(play.card)}"
+    ann.sees(re.escape(f"You play {messages.card_name(play.card)}"))
+    ann.typed("standin bob")
+    ann.sees(re.escape(messages.net_standin_plays("bob", "ann")))
+    ann.sees(r"bob (plays|draws)")  # the bot standing in for him, with his hand alone
+    assert ann.text().count("bob has been away") == 1
+    back = Ssh(server.port, keys["bob"], "bob")  # bob connects again with his key
     closing.append(back)
-    back.sees("Your seat at table 1 waits for you, a bot playing it: type join 1")
-    back.prompt()
-    back.line("join 1")
-    back.sees("You are back at table 1, seat 2")
-    back.sees("What happened since you left:")
-    back.sees(f"ann plays {re.escape(messages.card_name(play.card))}")
+    back.sees(re.escape(messages.net_you_are_back(1, 2)))
+    back.sees(re.escape(messages.NET_SINCE_YOU_LEFT))
+    back.sees(re.escape(played))
     back.sees(r"You (play|draw)")  # what the bot did in his seat, told as his
-    back.sees("Your hand, ")
-    back.sees("Top card: ")
-    ann.sees("bob is back at the table")
+    where = back.sees(r"Where you are: Your hand, [^\r\n]*")
+    assert "Top card: " in where and re.search(r"It is (your|\w+'s) turn\.", where)
+    ann.sees(re.escape(messages.net_back_from_bot("bob")))
     back.press("c")
     back.sees("Card check: ")
+    assert back.text().count(played) == 1  # each missed event told once
+    assert "bob's connection dropped" not in back.text()
+
+
+def test_the_game_waits_for_a_dropped_player_who_comes_back_to_their_turn(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server, ann, play = _dropped_at_a_table(tmp_path, keys, closing)
+    ann.typed("wait bob")
+    ann.sees(re.escape(messages.net_game_waits("bob", "ann")))
+    ann.typed(play.card.code)
+    ann.sees(re.escape(f"You play {messages.card_name(play.card)}"))
+    eve = Ssh(server.port, keys["eve"], "eve")
+    closing.append(eve)
+    eve.prompt()
+    eve.line("tables")
+    eve.sees(r"Table 1, standard rules, playing: ann, bob \(away\), Cy \(bot\)")
+    back = Ssh(server.port, keys["bob"], "bob")
+    closing.append(back)
+    back.sees(re.escape(messages.net_you_are_back_waited(1, 2)))
+    back.sees(re.escape(messages.NET_SINCE_YOU_LEFT))
+    back.sees(re.escape(f"ann plays {messages.card_name(play.card)}"))
+    back.sees(r"Where you are: Your hand, \d+ cards: [^\r\n]* Top card: [^\r\n]* It is your turn\.")
+    ann.sees(re.escape(messages.net_back("bob")))
+    back.press("d")  # his turn waited for him: he plays on
+    back.sees("You draw ")
+    waited = ann.text().split("the game waits for bob")[1].split("bob is back")[0]
+    assert not re.search(r"bob (plays|draws)", waited)  # nobody played his seat
 
 
 def test_with_keys_off_a_seat_over_ssh_types_every_command(

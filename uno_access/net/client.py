@@ -42,13 +42,14 @@ from ..engine.state import PlayerView
 from ..scenario import action_json
 from ..settings import Settings
 from ..store.paths import data_dir
+from ..ui.history import Buffer
 from ..ui.keys import Pressed, TooLong
 from ..ui.profile import Session, open_session, plain_session
 from ..ui.terminal import Screen
-from .data import SUBSYSTEM
+from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import LOBBY_PROMPT, WATCH_PROMPT
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
-from .seat import NetKeyboard, NetTable, RemoteGame, Wake
+from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync
 from .tables import MOST_SEATS, SPECTATOR, Entry
 
 KEY_NAME = "client_key"
@@ -56,10 +57,27 @@ KNOWN_HOSTS_NAME = "known_hosts"
 EXIT_ERROR = 1
 DEFAULT_PORT = 8022
 SHOWN_LIMIT = 2000  # the longest line of the server's shown
+FIRST_RETRY = 0.25  # seconds before the first try to connect again; doubled each time
+LAST_RETRY = 4.0  # the longest wait between two tries
+LONG_GONE = 10.0  # seconds without the server before the player is told it does not answer
+# what the link tells the player's thread about the connection (``Link.take_notices``)
+LOST, BACK, RECONNECTED, RESTARTED, GONE, TRYING, REFUSED = (
+    "lost",
+    "back",
+    "reconnected",
+    "restarted",
+    "gone",
+    "trying",
+    "refused",
+)
 
 
 class JoinError(Exception):
     """Why the client could not join (one line, for standard error)."""
+
+
+class NotSent(Exception):
+    """An action not answered: the connection dropped (it may or may not have arrived)."""
 
 
 def client_key(folder: Path) -> asyncssh.SSHKey:
@@ -140,6 +158,14 @@ class Link:
     ``inbox``, the table's entries in ``entries``, replies to actions by their id.
     ``on_data`` is called (from the link's thread) whenever anything arrived.
     ``seen_lines``, when set, is given every line as it came (tests keep them).
+
+    When the connection drops, the link connects again by itself, waiting a little longer
+    after each failed try (``FIRST_RETRY`` doubling up to ``LAST_RETRY``), until the
+    player quits (``close``). At a game it asks the server for the entries after the last
+    one it received (``RESUME_ENV``); they are held until the server says all are sent
+    (``resumed``), so that the player's thread tells them in one go, after "Back at the
+    table". An entry numbered no higher than one received is dropped: none is told twice.
+    What the player is told of all this waits in ``take_notices``.
     """
 
     def __init__(self) -> None:
@@ -155,15 +181,31 @@ class Link:
         self._chan: Any = None
         self._conn: Any = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="link", daemon=True)
+        self._where: tuple[str, int, str, Path] | None = None
+        self._closing = False  # the player quits: no connecting again
+        self.down = False  # the connection dropped, not yet back
+        self._notices: list[tuple[str, str]] = []
+        self._game: tuple[str, int] | None = None  # (server epoch, seat) of the game on
+        self._last = 0  # the number of the last entry received
+        self._resuming = False  # entries held until the server says all are sent
+        self._held: list[Entry] = []
+        self._told_refused = False
+        self._reconnecting = False
+        self._wait = FIRST_RETRY
+        self._down_since = 0.0
+        self._told_long = False
 
     # ----------------------------------------------------------------- connecting
 
     def open(self, host: str, port: int, login: str, folder: Path) -> None:
+        self._where = (host, port, login, folder)
         self._thread.start()
         future = asyncio.run_coroutine_threadsafe(self._open(host, port, login, folder), self.loop)
         future.result()
 
-    async def _open(self, host: str, port: int, login: str, folder: Path) -> None:
+    async def _open(
+        self, host: str, port: int, login: str, folder: Path, env: dict[str, str] | None = None
+    ) -> None:
         where = f"[{host}]:{port}"
         pinning = _Pinning(folder / KNOWN_HOSTS_NAME, where)
         try:
@@ -178,6 +220,8 @@ class Link:
                     agent_path=None,
                     password_auth=False,
                     kbdint_auth=False,
+                    keepalive_interval=10,  # a connection gone silent is noticed
+                    keepalive_count_max=3,
                 ),
                 30,
             )
@@ -190,10 +234,57 @@ class Link:
             raise JoinError(messages.net_join_failed(where, why)) from None
         pinning.pin()
         self._chan, _ = await self._conn.create_session(
-            lambda: _Channel(self), subsystem=SUBSYSTEM, encoding="utf-8", errors="replace"
+            lambda: _Channel(self),
+            subsystem=SUBSYSTEM,
+            encoding="utf-8",
+            errors="replace",
+            env=env or {},
         )
 
+    async def _reconnect(self) -> None:
+        """Connect again until it works or the player quits, each failure told once."""
+        assert self._where is not None
+        host, port, login, folder = self._where
+        while not self._closing:
+            await asyncio.sleep(self._wait)
+            self._wait = min(self._wait * 2, LAST_RETRY)
+            with self._lock:
+                game, last = self._game, self._last
+            resume = f"{game[0]} {game[1]} {last}" if game is not None else RESUME_LOBBY
+            env = {RESUME_ENV: resume}
+            try:
+                with self._lock:
+                    self._resuming, self._held = game is not None, []
+                await self._open(host, port, login, folder, env)
+            except JoinError as error:
+                if not self._told_long and self.loop.time() - self._down_since >= LONG_GONE:
+                    self._told_long = True
+                    self._notice(TRYING, str(error))
+                continue
+            self._reconnecting = False
+            if self._closing:
+                self._conn.close()
+                return
+            if game is None:
+                self.down = False
+                self._notice(RECONNECTED)
+            return  # at a game: back once the server has sent what was missed (``resumed``)
+        self._reconnecting = False
+
+    def take_notices(self) -> list[tuple[str, str]]:
+        """What happened to the connection since last asked: (kind, words from the server)."""
+        with self._lock:
+            notices, self._notices = self._notices, []
+        return notices
+
+    def _notice(self, kind: str, why: str = "") -> None:
+        with self._lock:
+            self._notices.append((kind, why))
+        self.on_data()
+
     def close(self) -> None:
+        self._closing = True
+
         def shut() -> None:
             if self._conn is not None:
                 self._conn.close()
@@ -204,6 +295,9 @@ class Link:
     # ----------------------------------------------------------------- out
 
     def send(self, message: dict[str, Any]) -> None:
+        if message.get("t") == "done":
+            with self._lock:
+                self._game = None
         line = dumps(message)
 
         def write() -> None:
@@ -221,6 +315,10 @@ class Link:
             future: concurrent.futures.Future[tuple[int, list[Event]]]
             future = concurrent.futures.Future()
             self._replies[number] = future
+        if self.down:
+            with self._lock:
+                self._replies.pop(number, None)
+            raise NotSent
         self.send({"t": "action", "id": number, "action": action_json(action)})
         return future.result()
 
@@ -238,21 +336,44 @@ class Link:
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message["t"]
-        if kind in ("line", "refused"):
+        if kind == "refused" and self._resuming:
+            said = message.get("reason")
+            if isinstance(said, str) and not self._told_refused:
+                self._told_refused = True  # told once; the link goes on trying
+                self._notice(REFUSED, text.shown(said, SHOWN_LIMIT))
+        elif kind in ("line", "refused"):
             said = message.get("text" if kind == "line" else "reason")
             if isinstance(said, str):
                 self.inbox.put({"t": "line", "text": text.shown(said, SHOWN_LIMIT)})
         elif kind == "start":
             seat, back = message.get("seat"), message.get("back_from")
+            epoch = message.get("epoch")
             if isinstance(seat, int) and (back is None or isinstance(back, int)):
                 with self._lock:
-                    self.entries = []
+                    self.entries, self._last = [], 0
+                    self._game = (str(epoch), seat)
+                    restarted, self._resuming = self._resuming, False
+                if restarted:  # the server was restarted: the game comes again, anew
+                    self.down = False
+                    self._notice(RESTARTED)
                 self.inbox.put({"t": "start", "seat": seat, "back_from": back})
+        elif kind == "resumed":
+            seat = message.get("seat")
+            with self._lock:
+                if self._held:
+                    self._last = self._held[-1].seq
+                self.entries += self._held
+                self._held, self._resuming = [], False
+                self._told_refused = False
+                if seat is None:
+                    self._game = None
+            self.down = False
+            self._notice(BACK if isinstance(seat, int) else GONE)
         elif kind == "watch":
             names, rules = message.get("names"), decode(message.get("rules"))
             if isinstance(names, list) and isinstance(rules, RuleSet):
                 with self._lock:
-                    self.entries = []
+                    self.entries, self._last = [], 0
                 shown = [text.name(str(n)) for n in names[:MOST_SEATS]]
                 self.inbox.put({"t": "watch", "names": shown, "rules": rules})
         elif kind == "unwatch":
@@ -260,7 +381,15 @@ class Link:
         elif kind == "entry":
             entry = _entry(message)
             with self._lock:
-                self.entries.append(entry)
+                held = self._held if self._resuming else None
+                newest = held[-1].seq if held else self._last
+                if entry.seq <= newest:
+                    return  # received before the connection dropped: never told twice
+                if held is None:
+                    self._last = entry.seq
+                    self.entries.append(entry)
+                else:  # kept for the player once all are in; asked for again if lost
+                    held.append(entry)
         elif kind == "reply":
             number, seq = message.get("id"), message.get("seq")
             events = _events(message.get("events"))
@@ -270,12 +399,23 @@ class Link:
                 future.set_result((seq, list(events)))
 
     def lost(self) -> None:
-        self.closed.set()
         with self._lock:
             replies, self._replies = self._replies, {}
         for future in replies.values():
-            future.set_exception(EOFError())
-        self.on_data()
+            future.set_exception(NotSent())
+        if self._closing or self._where is None:
+            self.closed.set()
+            self.on_data()
+            return
+        with contextlib.suppress(Exception):
+            self._conn.close()  # what is left of it
+        if not self.down:
+            self.down, self._down_since = True, self.loop.time()
+            self._wait, self._told_long = FIRST_RETRY, False
+            self._notice(LOST)
+        if not self._reconnecting:
+            self._reconnecting = True
+            self.loop.create_task(self._reconnect())
 
 
 def _events(raw: object) -> tuple[Event, ...]:
@@ -341,8 +481,19 @@ class ClientGame(RemoteGame):
         return self.link.act(action)  # across the network
 
 
+class _Restarted(Exception):
+    """The server was restarted: this game ends here, and starts again from its ``start``."""
+
+
+class _Gone(Exception):
+    """The server has no game for this seat any more."""
+
+
 class ClientTable(NetTable):
-    """The home table for this seat; a chat line goes to the server as ``say TEXT``."""
+    """The home table for this seat; a chat line goes to the server as ``say TEXT``.
+    While the connection is down the table goes on answering keys (Q quits); once back,
+    it tells what was missed, then where the player is.
+    """
 
     game: ClientGame
 
@@ -352,6 +503,51 @@ class ClientTable(NetTable):
             return False
         self.game.link.send({"t": "line", "text": f"{messages.SAY_WORD} {rest.strip()}"})
         return True
+
+    def _host_line(self, line: str) -> bool:
+        word = line.strip().partition(" ")[0].lower()
+        if word not in HOST_WORDS:
+            return False
+        self.game.link.send({"t": "line", "text": line.strip()[: text.LINE_LIMIT]})
+        return True
+
+    def _apply(self, action: Action) -> list[Event]:
+        try:
+            return super()._apply(action)
+        except NotSent:
+            self.say(messages.NET_NOT_CONNECTED)
+            raise _Resync from None
+
+    def _catch_up(self) -> bool:
+        told = False
+        for kind, why in self.game.link.take_notices():
+            told = True
+            if kind == BACK:
+                self.say(messages.NET_BACK_AT_TABLE, Priority.NORMAL, Buffer.GAME)
+                super()._catch_up()
+                self._where_you_are()
+            elif kind == RESTARTED:
+                raise _Restarted
+            elif kind == GONE:
+                raise _Gone
+            else:
+                self.say(_notice_line(kind, why), Priority.URGENT)
+        return super()._catch_up() or told
+
+
+def _notice_line(kind: str, why: str) -> str:
+    """What the player is told of the connection (``Link.take_notices``)."""
+    if kind == LOST:
+        return messages.NET_CONNECTION_LOST
+    if kind == TRYING:
+        return messages.net_still_trying(why)
+    if kind == REFUSED:
+        return messages.net_reconnect_refused(why)
+    if kind == GONE:
+        return messages.NET_GAME_GONE
+    if kind == BACK:
+        return messages.NET_BACK_AT_TABLE
+    return messages.NET_RECONNECTED
 
 
 def split_address(address: str) -> tuple[str, int]:
@@ -412,6 +608,9 @@ def _lobby(
     watched: _Watched | None = None
     while not link.closed.is_set() or not link.inbox.empty():
         started: dict[str, Any] | None = None
+        for kind, why in link.take_notices():
+            if kind != RESTARTED:  # a game's start follows in the inbox
+                session.tell(_notice_line(kind, why))
         while not link.inbox.empty():
             message = link.inbox.get()
             if message["t"] == "start":
@@ -491,5 +690,9 @@ def _play(link: Link, session: Session, seat: int, back_from: int | None) -> Non
     table.back_from = back_from
     try:
         table.run()
-    finally:
-        link.send({"t": "done"})
+    except _Restarted:
+        return  # the server deals it again: its ``start`` is in the inbox
+    except _Gone:
+        session.tell(messages.NET_GAME_GONE)
+        return
+    link.send({"t": "done"})

@@ -30,6 +30,14 @@ from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, loa
 from .tables import SPECTATOR, Lobby, ServerTable, Stage
 
 SUBSYSTEM = "uno-access"
+# The environment variable the client sets on its data channel when it connects again at
+# a game: "EPOCH SEAT SEQ", the server's epoch and the seat it was told at the start, and
+# the number of the last entry it received. The server sends the entries after it, then
+# ``{"t": "resumed", "seat": N}`` (``null``: that game is gone); another epoch (the
+# server was restarted since) is a new start. ``RESUME_LOBBY`` is a client back in the
+# lobby: a seat it left while it could not tell the server is left, a bot standing in.
+RESUME_ENV = "UNO_ACCESS_RESUME"
+RESUME_LOBBY = "lobby"
 
 
 class _DataPerson(Person):
@@ -44,6 +52,7 @@ class _DataPerson(Person):
         self.outputs = Outputs(self.screen.say)
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
+        self.dropped = False
         self._session = session
 
     def tell(self, line: str) -> None:
@@ -110,15 +119,54 @@ class DataSession:
 
     # ----------------------------------------------------------------- the session
 
-    def start(self) -> None:
+    def start(self, resume: str | None = None) -> None:
+        """The session begins: the lobby, or the seat held for this person (``resume``:
+        the client connects again at a game, ``RESUME_ENV``).
+        """
+        earlier = self.lobby.people.get(self.name)
+        owner = getattr(earlier, "__self__", None)
+        if resume is not None and isinstance(owner, _DataPerson):
+            # the same key connects again at its game: the old connection is a dead one
+            owner._session.closed()
+            with contextlib.suppress(OSError, asyncssh.Error):
+                owner._session.chan.close()
         if not self.name or self.name in self.lobby.people:
             self.refuse(messages.NET_ALREADY_CONNECTED)
             self._exit(1)
             return
         self.lobby.people[self.name] = self.person.tell
+        if resume == RESUME_LOBBY:
+            for table in self.lobby.tables.values():
+                table.quit_away(self.name)  # the player left that game meanwhile
+            for number in self.person._away_seats():
+                self.person.tell(messages.net_seat_waits(number))
+            return
+        if resume is not None and self._resume(resume):
+            return
         self.person.tell(messages.net_welcome(self.name))
+        self.person._say(self.person._return())
         for number in self.person._away_seats():
             self.person.tell(messages.net_seat_waits(number))
+        self.pump()
+
+    def _resume(self, resume: str) -> bool:
+        """Back at the game this client was at: the entries after the last one it
+        received, then ``resumed``. False when the server was restarted since (a new
+        start, with what the seat missed, follows).
+        """
+        epoch, seat, seen = [*resume.split(), "", "", ""][:3]
+        if epoch != self.lobby.epoch or not seat.isdigit() or not seen.isdigit():
+            return False
+        self.person._return()
+        table = self.person.table
+        if table is None or table.seat_of(self.name) != int(seat):
+            self.send({"t": "resumed", "seat": None})
+            return True
+        self._seat = int(seat)
+        self._sent = min(int(seen), table.latest(self._seat))
+        self.pump()
+        self.send({"t": "resumed", "seat": self._seat})
+        return True
 
     def received(self, data: str) -> None:
         self._buffer += data
@@ -141,7 +189,7 @@ class DataSession:
         self._closed = True
         person = self.person
         if person.table is not None or person.watching is not None:
-            person._leave(self._sent)
+            person._leave(self._sent, dropped=True)
         if self.lobby.people.get(self.name) == person.tell:
             self.lobby.people.pop(self.name, None)
         self._commands.shutdown(wait=False)
@@ -233,7 +281,7 @@ class DataSession:
         if self._seat is None:
             self._seat = seat
             back = table.places[seat].seen or None
-            self.send({"t": "start", "seat": seat, "back_from": back})
+            self.send({"t": "start", "seat": seat, "back_from": back, "epoch": self.lobby.epoch})
         for entry in table.entries(seat, self._sent + 1):
             self._sent = entry.seq
             self.send(entry_message(entry))

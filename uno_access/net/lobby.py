@@ -32,7 +32,18 @@ from . import passwords
 from .accounts import Accounts
 from .hidden import read_hidden
 from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, on_loop
-from .tables import DEFAULT_BOT, MOST_SEATS, SPECTATOR, Lobby, ServerTable, Stage
+from .tables import (
+    DEFAULT_BOT,
+    GRACE_WORD,
+    MOST_SEATS,
+    SPECTATOR,
+    STANDIN_WORD,
+    WAIT_WORD,
+    Lobby,
+    Place,
+    ServerTable,
+    Stage,
+)
 from .timer import LONGEST_TURN, SHORTEST_TURN
 
 LOBBY_PROMPT = "lobby> "
@@ -66,8 +77,13 @@ class Person:
         self.keyboard = NetKeyboard(input=input, output=output, keys=False)
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
+        self.dropped = False  # the connection dropped (not the person quitting)
 
     # ----------------------------------------------------------------- from any thread
+
+    def connection_lost(self) -> None:
+        """The connection dropped: the person keeps their seat (``ServerTable.leave``)."""
+        self.dropped = True
 
     def tell(self, line: str) -> None:
         self.inbox.put(line)
@@ -82,6 +98,7 @@ class Person:
         with create_app_session(input=self.input, output=self.output):
             try:
                 self._say(messages.net_welcome(self.name))
+                self._say(on_loop(self.loop, self._return))
                 for number in on_loop(self.loop, self._away_seats):
                     self._say(messages.net_seat_waits(number))
                 self._lobby()
@@ -173,6 +190,8 @@ class Person:
             self._say(self._setting(word, rest.lower()))
         elif word == "bell":
             self._say(self._bell(rest.lower()))
+        elif word in (STANDIN_WORD, WAIT_WORD, GRACE_WORD):
+            self._say(on_loop(self.loop, self._host, word, rest))
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
         return True
@@ -231,13 +250,38 @@ class Person:
     # ----------------------------------------------------------------- on the loop
 
     def _away_seats(self) -> list[int]:
-        """The tables where a bot stands in for this person."""
+        """The tables where a seat this person quit waits for them, a bot playing it."""
         return [
             t.number
             for t in self.lobby.tables.values()
             if t.stage is Stage.PLAYING
-            and any(not p.present and p.name.lower() == self.name.lower() for p in t.places)
+            and any(
+                p.person and not p.present and not p.dropped and p.name.lower() == self.name.lower()
+                for p in t.places
+            )
         ]
+
+    def _return(self) -> str:
+        """Back at the seat held for this person since their connection dropped (or the
+        server restarted), if there is one: what they are told ("" when none).
+        """
+        if self.table is not None:
+            return ""
+        for table in self.lobby.tables.values():
+            seat = table.away_seat(self.name)
+            if seat is not None and table.places[seat].dropped:
+                return self._join(str(table.number), watch=False)
+        return ""
+
+    def _host(self, word: str, rest: str) -> str:
+        """The host's commands: ``standin NAME``, ``wait NAME``, ``grace SECONDS``."""
+        table = self.table
+        if table is None:
+            return messages.NET_NOT_AT_TABLE
+        if table.stage is Stage.PLAYING and table.seat_of(self.name) is not None:
+            table.command_at(self.name, word, rest)  # told at the table, in its log
+            return ""
+        return table.command(self.name, word, rest)
 
     def _tables(self) -> list[str]:
         tables = self.lobby.tables
@@ -249,7 +293,7 @@ class Person:
         """A table as the list says it: a private one names who sits there, and its code,
         to those at it alone.
         """
-        names = [messages.net_bot_name(p.name) if p.bot else p.name for p in table.places]
+        names = [_listed(p) for p in table.places]
         free = MOST_SEATS - len(table.places)
         if table.code is None:
             line = messages.net_table_line(table.number, table.spec, names, free, table.stage.value)
@@ -327,13 +371,20 @@ class Person:
             self.watching = table
             self._to_table(table, messages.net_watches(self.name, table.number))
             return messages.net_you_watch(table.number)
-        if table.stage is Stage.PLAYING:
+        away = table.away_seat(self.name)
+        if away is not None:  # back at the seat held for them
+            standin = table.places[away].standin is not None
             seat = table.rejoin(self.name)
-            if seat is not None:  # back at the seat a bot stood in for
+            if seat is not None:
                 table.listen(self.wake)
                 self.table = table
                 self.watching = None
-                return messages.net_you_are_back(table.number, seat + 1)
+                if table.stage is Stage.WAITING:
+                    self._to_table(table, messages.net_back(self.name))
+                    return messages.net_you_sit(table.number, seat + 1)
+                if standin:
+                    return messages.net_you_are_back(table.number, seat + 1)
+                return messages.net_you_are_back_waited(table.number, seat + 1)
         if table.stage is not Stage.WAITING:
             return messages.net_table_started(table.number)
         if len(table.places) >= MOST_SEATS:
@@ -407,17 +458,18 @@ class Person:
                 if tell is not None:
                     tell(line)
 
-    def _leave(self, seen: int = 0) -> str:
+    def _leave(self, seen: int = 0, dropped: bool = False) -> str:
         table = self.table or self.watching
         if table is None:
             return messages.NET_NOT_AT_TABLE
-        table.leave(self.name, seen)
+        table.leave(self.name, seen, dropped)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
             self._to_table(table, messages.net_left(self.name, table.number))
         self.table = self.watching = None
-        if not table.people() and table.stage is not Stage.PLAYING:
-            self.lobby.tables.pop(table.number, None)
+        nobody = table.stage is Stage.OVER or not any(p.person for p in table.places)
+        if nobody and self.lobby.tables.pop(table.number, None) is not None and table.journal:
+            table.journal.ended(table)  # a table nobody sits at is not kept
         return messages.net_you_left(table.number)
 
     def _who(self) -> str:
@@ -426,7 +478,7 @@ class Person:
     def _gone(self) -> None:
         """The connection ended: out of the lobby, and out of the table (a bot plays on)."""
         if self.table is not None or self.watching is not None:
-            self._leave()
+            self._leave(dropped=self.dropped)
         self.lobby.people.pop(self.name, None)
 
     # ----------------------------------------------------------------- at the table
@@ -455,7 +507,7 @@ class Person:
         finally:
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
-            on_loop(self.loop, self._leave, game.seen)
+            on_loop(self.loop, self._leave, game.seen, self.dropped)
             self._say(messages.NET_BACK_IN_LOBBY)
 
     def _watch(self, table: ServerTable) -> None:
@@ -486,3 +538,12 @@ class Person:
                 continue
             if not self._command(got):
                 raise EOFError
+
+
+def _listed(place: Place) -> str:
+    """A seat as the lobby lists it: a bot, a person away (a bot playing or not)."""
+    if place.bot is not None:
+        return messages.net_bot_name(place.name)
+    if not place.present:
+        return messages.net_away_name(place.name, place.standin is not None)
+    return place.name

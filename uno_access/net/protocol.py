@@ -3,10 +3,14 @@
 The server sends (``"t"`` names the kind):
 
 - ``{"t": "line", "text": …}``: a line of the lobby's (an answer, a chat line);
-- ``{"t": "start", "seat": N, "rules": {…}}``: a game starts at this person's table;
+- ``{"t": "start", "seat": N, "back_from": N, "epoch": …}``: a game starts at this
+  person's table (``back_from``: a seat taken up again, the last entry told before;
+  ``epoch``: this server process, for connecting again, ``data.RESUME_ENV``);
 - ``{"t": "entry", "seq": N, "events": […], "view": …, "legal": […], "line": …}``: one
   entry of the table's log as this seat may know it (``tables.Entry``), numbered;
 - ``{"t": "reply", "id": N, "seq": N, "events": […]}``: the answer to an action;
+- ``{"t": "resumed", "seat": N}``: connected again at a game, every entry missed is
+  sent (``null``: that game is gone);
 - ``{"t": "refused", "reason": …}``: a line the server did not take, and why.
 
 The client sends ``{"t": "line", "text": …}`` (a typed lobby command),

@@ -36,12 +36,12 @@ from ..bots.base import BotNameError, parse_bot
 from ..engine.actions import QUERIES, Action
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
-from .tables import Lobby, Place, ServerTable, Stage
+from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN
 
 TABLES_NAME = "tables.db"
 SYNC_EVERY = 1.0  # seconds between syncs of the write-ahead log to the disk
-PLAYING, OVER, ASIDE = "playing", "over", "aside"
+PLAYING, OVER, ASIDE, WAITING = "playing", "over", "aside", "waiting"
 TIMEOUT_KEY = "timeout"  # an action the turn timer took (the first of a turn it passed)
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -77,13 +77,27 @@ class SavedTable:
     code: str | None = None  # a private table's code
     turn_seconds: int | None = None  # the turn timer
     timeouts: frozenset[int] = frozenset()  # the actions (by index) the turn timer began
+    grace: float = DEFAULT_GRACE
+    standins: tuple[tuple[int, str], ...] = ()  # (seat, bot strength) of people away
+    waiting: bool = False  # not started yet: its seats, no game
 
     def table(self, lobby: Lobby) -> ServerTable:
-        """The table as it was: dealt again from its seed, every action applied again."""
+        """The table as it was: dealt again from its seed, every action applied again
+        (a table not started: its seats alone).
+        """
         table = ServerTable(
             self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
         )
         table.places = [Place(name, bot) for name, bot in self.places]
+        table.grace = self.grace
+        for seat, strength in self.standins:
+            if 0 <= seat < len(table.places) and table.places[seat].person:
+                table.places[seat].standin = strength
+                table.places[seat].present = False
+        table.code = self.code
+        if self.waiting:
+            table.turn_seconds = self.turn_seconds
+            return table
         try:
             table.start()
         except Exception as error:  # any failure: the table cannot be dealt again
@@ -93,7 +107,6 @@ class SavedTable:
                 table.replay(action, n in self.timeouts)
             except Exception as error:
                 raise SavedTableError(messages.move_replay_fails(_why(error))) from None
-        table.code = self.code
         table.turn_seconds = self.turn_seconds  # from now on: no timer runs in the replay
         return table
 
@@ -108,12 +121,18 @@ def setup_json(table: ServerTable) -> str:
             "places": [[place.name, place.bot] for place in table.places],
             "code": table.code,
             "timer": table.turn_seconds,
+            "grace": table.grace,
+            "standins": [[seat, bot] for seat, bot in table.standins().items()],
         }
     )
 
 
 def read_setup(
-    number: int, setup: str, actions: list[Action], timeouts: frozenset[int] = frozenset()
+    number: int,
+    setup: str,
+    actions: list[Action],
+    timeouts: frozenset[int] = frozenset(),
+    waiting: bool = False,
 ) -> SavedTable:
     try:
         data = json.loads(setup)
@@ -127,6 +146,12 @@ def read_setup(
                 parse_bot(bot)
         seed, spec, creator = data["seed"], data["spec"], data["creator"]
         code, timer = data.get("code"), data.get("timer")  # none before private tables
+        grace = float(data.get("grace", DEFAULT_GRACE))
+        standins = tuple((int(seat), str(bot)) for seat, bot in data.get("standins", []))
+        for _, bot in standins:
+            parse_bot(bot)
+        if not 0 <= grace <= MOST_GRACE:
+            raise ValueError("grace")
     except (ValueError, KeyError, TypeError, RulesError, BotNameError, RecursionError) as error:
         why = text.shown(getattr(error, "message", None) or str(error), 200)
         raise SavedTableError(messages.saved_setup_unreadable(why)) from None
@@ -149,6 +174,9 @@ def read_setup(
         code,
         timer,
         timeouts,
+        grace,
+        standins,
+        waiting,
     )
 
 
@@ -216,11 +244,26 @@ class TableStore:
     # ----------------------------------------------------------------- the journal
 
     def started(self, table: ServerTable) -> None:
-        self._write(
-            "INSERT INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?)",
-            (table.number, time.strftime("%Y-%m-%d %H:%M"), setup_json(table), PLAYING),
-        )
+        self._put(table, PLAYING)
         self._counts[table.number] = 0
+
+    def changed(self, table: ServerTable) -> None:
+        """A table's setup again: its seats before it starts (saved as ``waiting``),
+        its stand-ins and grace during the game.
+        """
+        if table.stage is Stage.WAITING:
+            self._put(table, WAITING)
+        elif table.stage is Stage.PLAYING:
+            self._write(
+                "UPDATE tables SET setup = ? WHERE number = ?", (setup_json(table), table.number)
+            )
+
+    def _put(self, table: ServerTable, state: str) -> None:
+        self._write(
+            "INSERT INTO tables (number, started, setup, state) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (number) DO UPDATE SET setup = excluded.setup, state = excluded.state",
+            (table.number, time.strftime("%Y-%m-%d %H:%M"), setup_json(table), state),
+        )
 
     def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None:
         """Save ``action`` of ``table``, before it is applied (``timeout``: the first the
@@ -268,11 +311,12 @@ class TableStore:
             return []
         back: list[ServerTable] = []
         rows = db.execute(
-            "SELECT number, setup FROM tables WHERE state = ? ORDER BY number", (PLAYING,)
+            "SELECT number, setup, state FROM tables WHERE state IN (?, ?) ORDER BY number",
+            (PLAYING, WAITING),
         )
-        for number, setup in rows.fetchall():
+        for number, setup, state in rows.fetchall():
             try:
-                table = self.load(int(number), str(setup)).table(lobby)
+                table = self.load(int(number), str(setup), state == WAITING).table(lobby)
             except SavedTableError as error:
                 self._write("UPDATE tables SET state = ? WHERE number = ?", (ASIDE, number))
                 self.warn(
@@ -281,7 +325,7 @@ class TableStore:
                     )
                 )
                 continue
-            if table.stage is not Stage.PLAYING:
+            if table.stage is Stage.OVER:
                 self.ended(table)
                 continue
             table.hold_seats(messages.NET_SERVER_RESTARTED)
@@ -292,7 +336,7 @@ class TableStore:
         lobby.number_from(int(last or 0) + 1)
         return back
 
-    def load(self, number: int, setup: str) -> SavedTable:
+    def load(self, number: int, setup: str, waiting: bool = False) -> SavedTable:
         db = self._db
         assert db is not None
         actions: list[Action] = []
@@ -309,7 +353,7 @@ class TableStore:
             if _timed_out(saved):
                 timeouts.add(n)
         self._counts[number] = len(actions)
-        return read_setup(number, setup, actions, frozenset(timeouts))
+        return read_setup(number, setup, actions, frozenset(timeouts), waiting)
 
 
 def _timed_out(saved: str) -> bool:

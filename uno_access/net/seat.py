@@ -30,12 +30,13 @@ from ..ui.history import Buffer
 from ..ui.keys import Pressed, Read, Routed
 from ..ui.table import Table
 from ..ui.terminal import Keyboard, _as_input, _exit
-from .tables import Entry, ServerTable
+from .tables import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry, ServerTable
 
 T = TypeVar("T")
 
 CHAT_LIMIT = 300  # the longest chat line passed on
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
+HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 
 
 def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -> T:
@@ -215,14 +216,21 @@ class NetTable(Table):
             self.game.take(entry)
             if entry.seq > back_from:
                 self._tell_entry(entry)
+        self._where_you_are()
+
+    def _where_you_are(self) -> None:
+        """The one line told on return: the hand, the top card (and colour), whose turn."""
         view = self._view()
-        for line in (
-            speech.describe_hand(view),
-            speech.describe_top(view),
-            speech.describe_whose_turn(view),
-        ):
-            if line is not None:
-                self._show(self.renderer.line(line), buffer=Buffer.GAME)
+        whose = None if view.current is None else speech.who(view.current, view.seat, view.names)
+        line = speech.Line.of(
+            messages.where_you_are,
+            speech.sorted_cards(view.hand),
+            len(view.hand),
+            view.top,
+            view.color,
+            whose,
+        )
+        self._show(self.renderer.line(line), buffer=Buffer.GAME)
         self._announce = view.my_turn
 
     def _step(self) -> None:
@@ -309,9 +317,20 @@ class NetTable(Table):
             line = self._line(got, prompt)
             if line is None:
                 continue
-            if isinstance(line, str) and self._chat(line):
+            if isinstance(line, str) and (self._chat(line) or self._host_line(line)):
                 continue
             return line
+
+    def _host_line(self, line: str) -> bool:
+        """The host's commands at the table (``standin NAME``, ``wait NAME``, ``grace
+        SECONDS``), answered in the table's log; whether the line was one.
+        """
+        word, _, rest = line.strip().partition(" ")
+        if word.lower() not in HOST_WORDS:
+            return False
+        table = self.game.table
+        on_loop(table.loop, table.command_at, self.names[self.me], word.lower(), rest.strip())
+        return True
 
     def _chat(self, line: str) -> bool:
         """``say TEXT``: a chat line to the table; whether the line was one."""

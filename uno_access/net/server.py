@@ -34,7 +34,7 @@ from ..access import messages
 from ..store.paths import data_dir
 from . import passwords
 from .accounts import Accounts, Limiter, split_login
-from .data import SUBSYSTEM, DataSession
+from .data import RESUME_ENV, SUBSYSTEM, DataSession
 from .lobby import Person
 from .saved import open_tables
 from .tables import Lobby
@@ -309,6 +309,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._pipe = contextlib.ExitStack()
         self._data = False
         self._data_session: DataSession | None = None
+        self._person: Person | None = None
 
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
@@ -339,7 +340,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         lobby = self.server.lobby
         if self._data:
             self._data_session = DataSession(lobby, self.name, chan)
-            self._data_session.start()
+            self._data_session.start(chan.get_environment().get(RESUME_ENV))
             return
         if not self.name or self.name in lobby.people:
             chan.write(messages.NET_ALREADY_CONNECTED + "\r\n")
@@ -355,6 +356,7 @@ class _Session(asyncssh.SSHServerSession[str]):
 
         person = Person(self.name, lobby, self._input, output, write)
         person.accounts = self.server.accounts  # ``password`` sets this person's
+        self._person = person
         lobby.people[self.name] = person.tell
 
         def run() -> None:
@@ -388,6 +390,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._end_input()
 
     def _end_input(self) -> None:
+        if self._person is not None:
+            self._person.connection_lost()  # first: the seat is kept for them
         if self._input is not None:
             with contextlib.suppress(OSError):
                 self._input.close()  # the write end: the seat's prompt ends (EOFError)
@@ -428,6 +432,8 @@ async def _serve(
         x11_forwarding=False,
         allow_scp=False,
         login_timeout=60,
+        keepalive_interval=15,  # a connection gone silent is noticed: the seat is held
+        keepalive_count_max=4,
     )
     bound = listener.sockets[0].getsockname()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
+from .. import text
 from ..access import messages
 from ..bots import Bot, make_bot
 from ..bots.base import Watcher, tell, watchers
@@ -48,6 +49,9 @@ from .timer import TurnTimer, passed_turn
 SPECTATOR = -1  # the viewer that is no seat: the public events alone
 MOST_SEATS = 10
 DEFAULT_BOT = "normal"
+DEFAULT_GRACE = 60.0  # seconds a dropped person's seat waits before the host is asked
+MOST_GRACE = 3600.0
+STANDIN_WORD, WAIT_WORD, GRACE_WORD = "standin", "wait", "grace"  # the host's commands
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 _MOST_PASSING = 8  # actions the turn timer takes to pass one turn, at most
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz"  # a private table's code: no i, l or o
@@ -83,6 +87,9 @@ class Journal(Protocol):
 
     def started(self, table: ServerTable) -> None: ...
 
+    def changed(self, table: ServerTable) -> None:
+        """Its setup changed: seats taken or left before the game, a stand-in, the grace."""
+
     def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None: ...
 
     def ended(self, table: ServerTable) -> None: ...
@@ -110,12 +117,24 @@ class Entry:
 
 @dataclass
 class Place:
-    """A seat before and during the game: a person (their account name) or a bot."""
+    """A seat before and during the game: a person (their account name) or a bot.
+
+    A person away keeps the seat: ``dropped`` when their connection dropped (or the
+    server restarted), else they quit; ``standin`` is the strength of the bot that plays
+    for them meanwhile (None: the game waits for them at their turn).
+    """
 
     name: str
-    bot: str | None = None  # the bot's strength; None for a person
-    present: bool = True  # the person is still at the table
-    seen: int = 0  # a person away: the last entry they were told (a bot stands in)
+    bot: str | None = None  # a bot's seat: its strength; None for a person
+    present: bool = True  # the person is at the table
+    seen: int = 0  # a person away: the last entry they were told
+    standin: str | None = None  # a person away: the bot playing their seat, or None
+    dropped: bool = False  # away because the connection dropped, not by quitting
+    asked: bool = False  # the host was told that this seat's grace is over
+
+    @property
+    def person(self) -> bool:
+        return self.bot is None
 
 
 @dataclass
@@ -146,24 +165,39 @@ class ServerTable:
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
     _timer: TurnTimer | None = None
+    grace: float = DEFAULT_GRACE  # how long a dropped seat waits before the host is asked
+    _graces: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
 
     # ----------------------------------------------------------------- before the game
 
     def seat_of(self, name: str) -> int | None:
         for seat, place in enumerate(self.places):
-            if place.bot is None and place.name.lower() == name.lower() and place.present:
+            if place.person and place.name.lower() == name.lower() and place.present:
+                return seat
+        return None
+
+    def away_seat(self, name: str) -> int | None:
+        """The seat held for ``name`` while they are away (None: they hold none here)."""
+        for seat, place in enumerate(self.places):
+            if place.person and not place.present and place.name.lower() == name.lower():
                 return seat
         return None
 
     def sit(self, name: str) -> int:
         self.places.append(Place(name))
+        self._changed()
         return len(self.places) - 1
 
     def add_bot(self, strength: str) -> str:
         taken = {place.name.lower() for place in self.places}
         bot_name = next(n for n in messages.TABLE_NAMES if n.lower() not in taken)
         self.places.append(Place(bot_name, strength))
+        self._changed()
         return bot_name
+
+    def standins(self) -> dict[int, str]:
+        """The seats of people away that a bot plays meanwhile, and its strength."""
+        return {s: p.standin for s, p in enumerate(self.places) if p.standin is not None}
 
     def start(self) -> None:
         names = tuple(place.name for place in self.places)
@@ -172,11 +206,17 @@ class ServerTable:
         for seat, place in enumerate(self.places):
             if place.bot is not None:
                 self._bots[seat] = _make_bot(place.bot, rng.random())
+        for seat, place in enumerate(self.places):
+            if place.standin is not None:  # a table brought back: its stand-ins again
+                self._bots[seat] = self._standin_bot(seat, place.standin)
         self._watching = watchers(self._bots.items())
         self.stage = Stage.PLAYING
         if self.journal is not None:
             self.journal.started(self)
         self._append(self.game.opening)
+        for seat, place in enumerate(self.places):
+            if place.person and not place.present and place.standin is None:
+                self._start_grace(seat)  # held since a restart, and not back yet
 
     def listen(self, wake: Callable[[], None]) -> None:
         self._listeners.append(wake)
@@ -192,7 +232,7 @@ class ServerTable:
         a refusal, a query's answer) and its events as ``seat`` may know them.
         """
         game = self.game
-        if game is None or action.seat != seat or self.places[seat].bot is not None:
+        if game is None or action.seat != seat or seat in self._bots:
             # a forged action for another seat, or a seat a bot now plays: nothing changes
             return 0, [Rejected(seat, action, Refusal.NO_SUCH_SEAT)]
         if self.journal is not None:
@@ -227,15 +267,19 @@ class ServerTable:
 
     # ----------------------------------------------------------------- the log
 
-    def line(self, line: str) -> None:
-        """A line of the table's own (chat, who came or went), for everyone at it."""
+    def line(self, line: str, only: int | None = None, but: int | None = None) -> None:
+        """A line of the table's own (chat, who came or went), for everyone at it; or for
+        the seat ``only`` alone, or for all ``but`` one (the others' entry of that number
+        says nothing).
+        """
         self._seq += 1
         for viewer in (*range(len(self.places)), SPECTATOR):
             log = self._log.setdefault(viewer, [])
             last = log[-1] if log else None
             view = last.view if last is not None else None
             legal = last.legal if last is not None else ()
-            log.append(Entry(self._seq, view=view, legal=legal, line=line))
+            said = line if (only is None or viewer == only) and viewer != but else None
+            log.append(Entry(self._seq, view=view, legal=legal, line=said))
         self._wake()
 
     def _append(self, events: list[Event] | tuple[Event, ...]) -> int:
@@ -264,6 +308,8 @@ class ServerTable:
         for bot in self._bots.values():
             if isinstance(bot, RemoteBot):
                 bot.drop()  # its worker forgets it
+        for seat in list(self._graces):
+            self._stop_grace(seat)
         if self.journal is not None:
             self.journal.ended(self)
 
@@ -334,9 +380,11 @@ class ServerTable:
 
     # ----------------------------------------------------------------- people and bots
 
-    def leave(self, name: str, seen: int = 0) -> None:
-        """A person leaves: before the game, their seat goes; during it, a bot stands in
-        for them until they come back (``rejoin``), ``seen`` the last entry they were told.
+    def leave(self, name: str, seen: int = 0, dropped: bool = False) -> None:
+        """A person leaves: before the game, their seat goes; during it, the seat is held
+        for them until they come back (``rejoin``), ``seen`` the last entry they were
+        told. One who quits has a bot stand in at once; one whose connection ``dropped``
+        keeps the seat waiting, and after the grace the host is asked (``command``).
         """
         seat = self.seat_of(name)
         self.spectators.discard(name)
@@ -344,53 +392,207 @@ class ServerTable:
             return
         if self.stage is Stage.WAITING:
             del self.places[seat]
+            self._changed()
             return
         place = self.places[seat]
         place.present = False
         place.seen = seen
-        if self.stage is Stage.PLAYING and not self.people():
+        place.dropped = dropped
+        place.asked = False
+        if self.stage is not Stage.PLAYING:
+            return
+        if not self.people() and not any(p.person and p.dropped for p in self.places):
             self._end()  # bots alone do not play on
             self.line(messages.net_table_ended(self.number))
-        elif self.stage is Stage.PLAYING:
-            place.bot = DEFAULT_BOT
-            self._bots[seat] = make_bot(DEFAULT_BOT, random.Random(self.seed + seat))
-            self._watching = watchers(self._bots.items())
-            self.line(messages.net_left_bot_plays(place.name))
-            self._schedule()
+        elif dropped:
+            self.line(messages.net_dropped(place.name), but=seat)
+            self._start_grace(seat)
+        else:
+            self._stand_in(seat)
+            self.line(messages.net_left_bot_plays(place.name), but=seat)
+        self._changed()
 
     def rejoin(self, name: str) -> int | None:
-        """A person back at the seat a bot stood in for; the seat (None: there is none)."""
-        if self.stage is not Stage.PLAYING:
+        """A person back at the seat held for them; the seat (None: there is none).
+        A bot standing in gives the seat back; everyone is told.
+        """
+        if self.stage is Stage.OVER:
             return None
-        for seat, place in enumerate(self.places):
-            if not place.present and place.name.lower() == name.lower():
-                place.present = True
-                place.bot = None
-                gone = self._bots.pop(seat, None)
-                if isinstance(gone, RemoteBot):
-                    gone.drop()
-                self._watching = watchers(self._bots.items())
-                self.line(messages.net_back(place.name))
-                self._schedule()  # the bots play on (after a restart they waited)
-                return seat
-        return None
+        seat = self.away_seat(name)
+        if seat is None:
+            return None
+        place = self.places[seat]
+        place.present = True
+        place.dropped = place.asked = False
+        self._stop_grace(seat)
+        if self.stage is Stage.WAITING:
+            self._changed()
+            return seat
+        had_standin = place.standin is not None
+        place.standin = None
+        gone = self._bots.pop(seat, None)
+        if isinstance(gone, RemoteBot):
+            gone.drop()  # its worker forgets it
+        self._watching = watchers(self._bots.items())
+        back = messages.net_back_from_bot if had_standin else messages.net_back
+        self.line(back(place.name), but=seat)
+        self._changed()
+        for other, away in enumerate(self.places):  # a grace over with nobody to ask
+            if away.person and not away.present and other not in self._graces:
+                self._grace_over(other)
+        self._schedule()  # the bots play on (after a restart they waited)
+        return seat
+
+    def quit_away(self, name: str) -> None:
+        """A person whose connection dropped turns out to have quit the game meanwhile
+        (the full client, back in its lobby): a bot stands in at once, as for one who quits.
+        """
+        seat = self.away_seat(name)
+        if seat is None or self.stage is not Stage.PLAYING or not self.places[seat].dropped:
+            return
+        place = self.places[seat]
+        place.dropped = False
+        self._stop_grace(seat)
+        if place.standin is None:
+            self._stand_in(seat)
+            self.line(messages.net_left_bot_plays(place.name), but=seat)
+        self._changed()
 
     def hold_seats(self, line: str) -> None:
-        """After a restart: every person's seat held for them, a bot standing in (it plays
-        only once someone is back), until they come back (``rejoin``); ``line`` is told
-        to each first.
+        """After a restart: every person's seat held for them until they come back
+        (``rejoin``), as after a dropped connection; ``line`` is told to each first.
+        The stand-ins the host chose before play on once someone is back.
         """
         for seat, place in enumerate(self.places):
-            if place.bot is None:
+            if place.person:
                 place.present = False
-                place.seen = self.latest(seat)
-                place.bot = DEFAULT_BOT
-                self._bots[seat] = make_bot(DEFAULT_BOT, random.Random(self.seed + seat))
-        self._watching = watchers(self._bots.items())
+                place.dropped = True
+                if self.stage is Stage.PLAYING:
+                    place.seen = self.latest(seat)
+        if self.stage is not Stage.PLAYING:
+            return
         self.line(line)
+        for seat, place in enumerate(self.places):
+            if place.person and place.standin is None:
+                self._start_grace(seat)
+
+    # ----------------------------------------------------------------- the host's choice
+
+    def host(self) -> int | None:
+        """The seat that chooses for a seat whose person is away: the table's maker, or
+        while they are away the first person at the table.
+        """
+        present = [s for s, p in enumerate(self.places) if p.person and p.present]
+        for seat in present:
+            if self.places[seat].name == self.creator:
+                return seat
+        return present[0] if present else None
+
+    def command(self, name: str, word: str, rest: str) -> str:
+        """The host's commands (``STANDIN_WORD``, ``WAIT_WORD``, ``GRACE_WORD``): the answer
+        for ``name`` ("" when a line told the whole table).
+        """
+        if word == GRACE_WORD:
+            return self._set_grace(name, rest)
+        if self.stage is not Stage.PLAYING:
+            return messages.NET_NOT_PLAYING
+        host = self.host()
+        if host is None or self.places[host].name != name:
+            return messages.net_only_host(self.places[host].name if host is not None else "")
+        away = [s for s, p in enumerate(self.places) if p.person and not p.present]
+        if not away:
+            return messages.NET_NOBODY_AWAY
+        typed = text.name(rest)
+        if typed:
+            chosen = [s for s in away if self.places[s].name.lower() == typed.lower()]
+        else:
+            chosen = away if len(away) == 1 else []
+        if not chosen:
+            names = [self.places[s].name for s in away]
+            return messages.net_whom_away(text.shown(rest, 40), names, word)
+        seat = chosen[0]
+        place = self.places[seat]
+        self._stop_grace(seat)
+        place.asked = True
+        if word == STANDIN_WORD:
+            if place.standin is not None:
+                return messages.net_standin_already(place.name)
+            self._stand_in(seat)
+            self.line(messages.net_standin_plays(place.name, name))
+        else:
+            if place.standin is None:
+                self.line(messages.net_game_waits(place.name, name))
+            else:
+                place.standin = None
+                self._bots.pop(seat, None)
+                self._watching = watchers(self._bots.items())
+                self.line(messages.net_game_waits(place.name, name))
+        self._changed()
+        return ""
+
+    def command_at(self, name: str, word: str, rest: str) -> None:
+        """``command`` typed at the table: its answer told to that seat alone."""
+        answer = self.command(name, word, rest)
+        seat = self.seat_of(name)
+        if answer and seat is not None and self.stage is Stage.PLAYING:
+            self.line(answer, only=seat)
+
+    def _set_grace(self, name: str, typed: str) -> str:
+        if name != self.creator:
+            return messages.net_only_host(self.creator)
+        try:
+            seconds = float(typed)
+        except ValueError:
+            seconds = -1.0
+        if not 0 <= seconds <= MOST_GRACE:  # nan too
+            return messages.net_grace_values(int(MOST_GRACE))
+        self.grace = seconds
+        self._changed()
+        line = messages.net_grace_set(self.number, seconds)
+        if self.stage is Stage.PLAYING:
+            self.line(line)
+            return ""
+        return line
+
+    def _start_grace(self, seat: int) -> None:
+        self._stop_grace(seat)
+        self._graces[seat] = self.loop.call_later(self.grace, self._grace_over, seat)
+
+    def _stop_grace(self, seat: int) -> None:
+        timer = self._graces.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _grace_over(self, seat: int) -> None:
+        """A dropped seat's grace is over: the host is told, once, what they may type."""
+        self._graces.pop(seat, None)
+        place = self.places[seat]
+        if place.present or place.standin is not None or place.asked:
+            return
+        if self.stage is not Stage.PLAYING or not place.dropped:
+            return
+        host = self.host()
+        if host is None:
+            return  # nobody to ask: the seat waits; the host is asked when one is back
+        place.asked = True
+        self.line(messages.net_grace_over(place.name, self.grace), only=host)
+
+    def _stand_in(self, seat: int) -> None:
+        place = self.places[seat]
+        place.standin = DEFAULT_BOT
+        self._bots[seat] = self._standin_bot(seat, DEFAULT_BOT)
+        self._watching = watchers(self._bots.items())
+        self._schedule()
+
+    def _standin_bot(self, seat: int, strength: str) -> Bot:
+        return _make_bot(strength, self.seed + seat)
+
+    def _changed(self) -> None:
+        if self.journal is not None:
+            self.journal.changed(self)
 
     def people(self) -> list[str]:
-        return [p.name for p in self.places if p.bot is None and p.present]
+        return [p.name for p in self.places if p.person and p.present]
 
     def _schedule(self) -> None:
         if self._drive is not None:
@@ -500,6 +702,8 @@ class Lobby:
     tables: dict[int, ServerTable] = field(default_factory=dict)
     people: dict[str, Callable[[str], None]] = field(default_factory=dict)  # name -> tell
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
+    # this process's lobby: a client connecting again after a restart starts anew
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     _next: int = 1
 
     def new_table(self, creator: str, rules: RuleSet, spec: str) -> ServerTable:
@@ -509,6 +713,7 @@ class Lobby:
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
         table.journal = self.journal
         self.tables[number] = table
+        table._changed()
         return table
 
     def private_code(self) -> str:

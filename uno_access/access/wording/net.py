@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .forms import LIST_SEPARATOR, Plural, plural
+from ...engine.cards import Card, Color
+from ..message import Parts
+from .answers import _b_top_card, _b_whose_turn, _b_your_hand, top_card, whose_turn, your_hand
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, plural, register
 
 HELP_SERVE = "a game server over SSH: people join with ssh, each at their own terminal"
 HELP_SERVE_HOST = "the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)"
@@ -42,6 +45,10 @@ NET_LOBBY_HELP = (
     "leave: leave your table. who: who is connected. help: this. quit: leave the server.",
     "keys on or keys off, verbosity brief, normal or full: how your games take keys and speak.",
     "bell on or bell off: your terminal beeps when it is your turn, beside the words.",
+    "grace SECONDS: how long a seat whose player's connection dropped waits before the "
+    "table's maker is asked what to do (60 seconds unless set).",
+    "standin NAME: a bot plays the seat of NAME, who is away, until they are back. "
+    "wait NAME: the game waits for NAME at their turn (the stand-in, if any, stops).",
     "Once the game starts you play it exactly as uno-access play; say TEXT still chats.",
 )
 
@@ -558,3 +565,136 @@ def net_refused_no_such_message(kind: str) -> str:
 
 def net_refused_not_action(why: str) -> str:
     return NET_REFUSED_NOT_ACTION.format(why=why)
+
+
+# --------------------------------------------------------------------- drops and returns
+# A seat whose player's connection dropped is held for them; after the grace the table's
+# maker (the host) chooses: a bot stands in ("standin NAME"), or the game waits ("wait
+# NAME"). The words standin, wait and grace are typed as they are.
+# Translators: said to everyone at the table.
+NET_THEY_DROPPED = "{player}'s connection dropped; their seat waits for them."
+NET_BACK_FROM_BOT = "{player} is back and takes their seat back from the bot."
+NET_YOU_ARE_BACK_WAITED = "You are back at table {number}, seat {seat}; your seat waited for you."
+# Translators: in the list of who sits at a table, a person whose connection dropped.
+NET_AWAY_NAME = "{player} (away)"
+NET_STANDIN_NAME = "{player} (away, a bot plays)"
+NET_NOT_PLAYING = "Your table is not playing a game."
+# Translators: {player} is the table's maker, who chooses for a seat whose player is away.
+NET_ONLY_HOST = "Only {player}, who made the table, can choose that."
+NET_NOBODY_AWAY = "Nobody at your table is away."
+# Translators: {typed} is the name typed, quoted; {names} who is away; {word} the command.
+NET_WHOM_AWAY = "Nobody away is called {typed}. Type {word} and one of: {names}."
+NET_STANDIN_ALREADY = "A bot plays {player}'s seat already. Type wait {player} to stop it."
+# Translators: said to everyone at the table; {host} chose.
+NET_STANDIN_PLAYS = "{host} chose: a bot plays {player}'s seat until they are back."
+NET_GAME_WAITS = "{host} chose: the game waits for {player}."
+NET_GRACE_VALUES = "Type grace and a number of seconds from 0 to {most}."
+NET_GRACE_SET = (
+    "At table {number}, a seat whose player's connection dropped waits {seconds:g} seconds "
+    "before the table's maker is asked."
+)
+# Translators: said to the table's maker alone, once, when the grace is over.
+NET_GRACE_OVER = (
+    "{player} has been away {seconds:g} seconds. Type standin {player} for a bot to play "
+    "their seat until they are back, or wait {player} to go on waiting for them."
+)
+# the full client, when its connection drops: told once each, as they happen
+NET_CONNECTION_LOST = "Connection to the server lost. Reconnecting."
+NET_BACK_AT_TABLE = "Back at the table."
+NET_RECONNECTED = "Connected to the server again."
+# Translators: {why} is a few words from the network, as they came.
+NET_STILL_TRYING = (
+    "The server does not answer ({why}); still trying. Type quit, or Q at the table, to stop."
+)
+NET_RECONNECT_REFUSED = (
+    "The server refused to take you back ({why}); still trying. Type quit, or Q at the "
+    "table, to stop."
+)
+NET_NOT_CONNECTED = "Not connected to the server, so that was not sent; reconnecting."
+NET_GAME_GONE = "Your game at the server is gone; you are in the lobby."
+# Translators: the one line told on return: the hand, the top card, whose turn it is.
+WHERE_YOU_ARE = "Where you are: {hand} {top} {turn}"
+B_WHERE_YOU_ARE = "Where: "
+B_WHERE_SEPARATOR = "; "
+
+
+def net_dropped(name: str) -> str:
+    return NET_THEY_DROPPED.format(player=name)
+
+
+def net_back_from_bot(name: str) -> str:
+    return NET_BACK_FROM_BOT.format(player=name)
+
+
+def net_you_are_back_waited(number: int, seat: int) -> str:
+    return NET_YOU_ARE_BACK_WAITED.format(number=number, seat=seat)
+
+
+def net_away_name(name: str, standin: bool) -> str:
+    return (NET_STANDIN_NAME if standin else NET_AWAY_NAME).format(player=name)
+
+
+def net_only_host(name: str) -> str:
+    return NET_ONLY_HOST.format(player=name)
+
+
+def net_whom_away(typed: str, names: Sequence[str], word: str) -> str:
+    return NET_WHOM_AWAY.format(typed=repr(typed), names=LIST_SEPARATOR.join(names), word=word)
+
+
+def net_standin_already(name: str) -> str:
+    return NET_STANDIN_ALREADY.format(player=name)
+
+
+def net_standin_plays(name: str, host: str) -> str:
+    return NET_STANDIN_PLAYS.format(player=name, host=host)
+
+
+def net_game_waits(name: str, host: str) -> str:
+    return NET_GAME_WAITS.format(player=name, host=host)
+
+
+def net_grace_values(most: int) -> str:
+    return NET_GRACE_VALUES.format(most=most)
+
+
+def net_grace_set(number: int, seconds: float) -> str:
+    return NET_GRACE_SET.format(number=number, seconds=seconds)
+
+
+def net_grace_over(name: str, seconds: float) -> str:
+    return NET_GRACE_OVER.format(player=name, seconds=seconds)
+
+
+def net_still_trying(why: str) -> str:
+    return NET_STILL_TRYING.format(why=why)
+
+
+def net_reconnect_refused(why: str) -> str:
+    return NET_RECONNECT_REFUSED.format(why=why)
+
+
+def where_you_are(
+    cards: Sequence[Card], count: int, card: Card, color: Color | None, who: Who | None
+) -> str:
+    """On return to a seat: the hand, the top card (and colour), whose turn, in one line."""
+    turn = whose_turn(who) if who is not None else ""
+    return WHERE_YOU_ARE.format(
+        hand=your_hand(cards, count), top=top_card(card, color), turn=turn
+    ).strip()
+
+
+def _b_where_you_are(
+    cards: Sequence[Card], count: int, card: Card, color: Color | None, who: Who | None
+) -> Parts:
+    turn: Parts = (B_WHERE_SEPARATOR, *_b_whose_turn(who)) if who is not None else ()
+    return (
+        B_WHERE_YOU_ARE,
+        *_b_your_hand(cards, count),
+        B_WHERE_SEPARATOR,
+        *_b_top_card(card, color),
+        *turn,
+    )
+
+
+register(where_you_are, braille=_b_where_you_are, brief=SAID_AS_BRAILLE)
