@@ -84,12 +84,8 @@ def test_a_private_table_is_listed_without_its_names_and_joined_only_with_its_co
     eve.sees(re.escape(messages.net_private_needs_code(1)))
     back = Ssh(again.port, keys["ann"], "ann")
     closing.append(back)
-    back.sees(re.escape(messages.net_seat_waits(1)))
-    back.prompt()
-    listed = _listed(back, 1)  # her seat is held for her: the list names the code to her
-    assert listed.startswith(f"Table 1, private, code {code}, speed rules, playing: "), listed
-    back.line("join 1")  # her own seat, by its number
-    back.sees("You are back at table 1, seat 1")
+    back.sees(re.escape(messages.net_you_are_back_waited(1, 1)))  # back at her seat
     back.sees(re.escape(messages.NET_SERVER_RESTARTED))
+    back.sees("Where you are: ")
     eve.line(f"watch {code}")  # with the code, as before the restart
     eve.sees("You watch table 1")
