@@ -41,7 +41,7 @@ def test_a_chat_line_reaches_the_others_without_escape_sequences_or_control_char
     ann = _person("ann", lobby, [])
     bob = _person("bob", lobby, [])
     ann._command("say hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x00\x9b2J" + "x" * 400)
-    got = bob.inbox.get(timeout=5)
+    got = bob.inbox.get(timeout=5).text
     assert got.startswith("ann says: hi there!")
     assert not any(ch in got for ch in "\x1b\x07\x00\x9b")
     assert len(got) < 400  # a chat line is bounded
@@ -68,4 +68,4 @@ def test_a_plain_ssh_player_who_asks_for_the_bell_hears_it_at_their_turn_beside_
     ann.outputs.show(turn)
     assert "".join(written).count("\a") == 1
     ann._command("bell loud")
-    assert any("Type bell on or bell off." in line for line in written)
+    assert any("Type bell on, bell chat or bell off." in line for line in written)

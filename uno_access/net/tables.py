@@ -30,6 +30,7 @@ from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
+from .said import Heard, Said
 
 SPECTATOR = -1  # the viewer that is no seat: the public events alone
 MOST_SEATS = 10
@@ -67,6 +68,7 @@ class Entry:
     view: PlayerView | None = None
     legal: tuple[Action, ...] = ()
     line: str | None = None
+    kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
 
 
 @dataclass
@@ -178,7 +180,7 @@ class ServerTable:
 
     # ----------------------------------------------------------------- the log
 
-    def line(self, line: str) -> None:
+    def line(self, line: str, kind: Said = Said.NOTICE) -> None:
         """A line of the table's own (chat, who came or went), for everyone at it."""
         self._seq += 1
         for viewer in (*range(len(self.places)), SPECTATOR):
@@ -186,7 +188,7 @@ class ServerTable:
             last = log[-1] if log else None
             view = last.view if last is not None else None
             legal = last.legal if last is not None else ()
-            log.append(Entry(self._seq, view=view, legal=legal, line=line))
+            log.append(Entry(self._seq, view=view, legal=legal, line=line, kind=kind))
         self._wake()
 
     def _append(self, events: list[Event] | tuple[Event, ...]) -> int:
@@ -239,7 +241,7 @@ class ServerTable:
             place.bot = DEFAULT_BOT
             self._bots[seat] = make_bot(DEFAULT_BOT, random.Random(self.seed + seat))
             self._watching = watchers(self._bots.items())
-            self.line(messages.net_left_bot_plays(place.name))
+            self.line(messages.net_left_bot_plays(place.name), Said.PRESENCE)
             self._schedule()
 
     def rejoin(self, name: str) -> int | None:
@@ -252,7 +254,7 @@ class ServerTable:
                 place.bot = None
                 self._bots.pop(seat, None)
                 self._watching = watchers(self._bots.items())
-                self.line(messages.net_back(place.name))
+                self.line(messages.net_back(place.name), Said.PRESENCE)
                 self._schedule()  # the bots play on (after a restart they waited)
                 return seat
         return None
@@ -335,7 +337,7 @@ class Lobby:
     seed: int | None = None
     pace: float = 1.0
     tables: dict[int, ServerTable] = field(default_factory=dict)
-    people: dict[str, Callable[[str], None]] = field(default_factory=dict)  # name -> tell
+    people: dict[str, Callable[[str | Heard], None]] = field(default_factory=dict)  # name -> tell
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
     _next: int = 1
 
@@ -352,6 +354,6 @@ class Lobby:
         """New tables are numbered from ``first`` on (after those brought back)."""
         self._next = max(self._next, first)
 
-    def say(self, line: str) -> None:
+    def say(self, line: str | Heard) -> None:
         for tell_one in list(self.people.values()):
             tell_one(line)
