@@ -284,13 +284,18 @@ class Link:
                 self.entries.append(entry)
         elif kind == "reply":
             number, seq = message.get("id"), message.get("seq")
-            events = _events(message.get("events"))
             if not (_number(number) and _number(seq)):
                 raise ProtocolError(messages.net_client_bad_field("reply"))
             with self._lock:
                 future = self._replies.pop(number, None)
+            try:
+                events = list(_events(message.get("events")))
+            except ProtocolError:  # an answer that cannot be told still ends the wait
+                if future is not None:
+                    future.set_result((seq, []))
+                raise
             if future is not None:
-                future.set_result((seq, list(events)))
+                future.set_result((seq, events))
         else:
             raise ProtocolError(messages.net_client_no_such_message(text.shown(kind, 20)))
 
@@ -483,8 +488,11 @@ def join(
     input: Input | None = None,
     output: Output | None = None,
     folder: Path | None = None,
+    session: Session | None = None,
 ) -> int:
-    """Join a server's lobby and play at its tables; the exit status."""
+    """Join a server's lobby and play at its tables; the exit status. ``session``: the
+    keyboard and devices to use (tests), in place of those the settings open.
+    """
     try:
         host, port = split_address(address)
         person = name or getpass.getuser()
@@ -495,11 +503,16 @@ def join(
         print(f"uno-access: {error}", file=sys.stderr)
         return EXIT_ERROR
     game_keys = settings.keys if settings is not None else False
-    game_keyboard = NetKeyboard(input=input, output=output, keys=game_keys)
-    if settings is None:
-        session = plain_session(game_keyboard, Screen())
+    if session is not None:
+        assert isinstance(session.keyboard, NetKeyboard)
+        game_keyboard = session.keyboard
     else:
-        session = open_session(settings, game_keyboard)
+        game_keyboard = NetKeyboard(input=input, output=output, keys=game_keys)
+        if settings is None:
+            session = plain_session(game_keyboard, Screen())
+        else:
+            session = open_session(settings, game_keyboard)
+    if settings is not None:
         session.outputs.chat_speech = settings.chat_speech
     lobby_keyboard = NetKeyboard(input=input, output=output, keys=False)
     lobby_keyboard.take_input()

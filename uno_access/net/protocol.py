@@ -147,7 +147,7 @@ def _hints(cls: type) -> dict[str, Any]:
         tree = ast.parse(source.read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError):
         return {}  # no source to read: the fields are not checked
-    fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    fields = {f.name for f in dataclasses.fields(cls)}
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             return {

@@ -1,0 +1,126 @@
+"""The chat over plain ssh, end to end: ``uno-access serve`` on 127.0.0.1 and the real
+OpenSSH client in pseudo-terminals. Chat lines are kept in a history of their own, apart
+from the game's, from the lobby to the table; muted chat is kept and not shown (the
+terminal is what a screen reader speaks); the bell may ring for chat too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from net_ssh import Server, Ssh, keypair
+
+PAGE_UP = "\x1b[5~"
+PAGE_DOWN = "\x1b[6~"
+
+
+@pytest.fixture(scope="module")
+def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("keys")
+    return {name: keypair(folder, name) for name in ("ann", "bob")}
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Ssh | Server]]:
+    opened: list[Ssh | Server] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, Ssh):
+            thing.close()
+        else:
+            err = thing.stop()
+            assert "Traceback" not in err, err
+
+
+def _two(tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]) -> tuple[Ssh, Ssh]:
+    server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "5")
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    bob = Ssh(server.port, keys["bob"], "bob")
+    closing.append(bob)
+    bob.prompt()
+    return ann, bob
+
+
+def test_chat_lines_are_kept_in_their_own_history_from_the_lobby_to_the_table_over_ssh(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    ann, bob = _two(tmp_path, keys, closing)
+    ann.line("say hello")
+    bob.sees(r"ann says: hello\.")  # one line that makes sense alone, a full stop added
+    ann.line("say are you there?")
+    bob.sees(r"ann says: are you there\?")
+    bob.line("chat")
+    bob.sees("Reading the chat: 2 lines")
+    bob.line("[")  # the line before the newest, as Page Up gives it
+    bob.sees(r"1 of 2: ann says: hello\.")
+    bob.line("[")
+    bob.sees("Start of the chat")
+    # at the table, the chat's history is the same one, and the game's is apart from it
+    ann.line("new")
+    ann.sees("You made table 1")
+    bob.line("join 1")
+    bob.sees("You sit at table 1, seat 2")
+    ann.line("start")
+    bob.sees("The start card is")
+    bob.prompt("")  # the game's prompt
+    ann.typed("say good luck")
+    bob.sees(r"ann says: good luck\.")
+    bob.press("i")
+    bob.sees("Reading the chat: 3 lines")
+    bob.press(PAGE_UP)
+    bob.sees(r"2 of 3: ann says: are you there\?")
+    bob.press("v")  # back to the game's history: no chat line in it
+    found = bob.sees(r"Reading the game's history: (\d+) lines")
+    total = int(found.split(": ")[1].split()[0])
+    for _ in range(total):
+        bob.press(PAGE_UP)
+    bob.sees("Start of the game's history")
+    shown = bob.text()
+    game_review = shown[shown.rindex("Reading the game's history") :]
+    assert "says:" not in game_review, game_review
+    assert "The start card is" in game_review
+
+
+def test_muted_chat_over_ssh_is_kept_in_its_history_and_not_shown_as_it_comes(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    ann, bob = _two(tmp_path, keys, closing)
+    bob.line("chat mute")
+    bob.sees("Chat muted: your screen reader speaks what your terminal shows")
+    ann.line("say secret plan")
+    ann.sees(r"ann says: secret plan\.")  # her own line, told to her
+    ann.line("say second")
+    bob.line("who")  # the server answered bob after both lines reached him
+    bob.sees("Connected: ann, bob")
+    bob.line("chat")
+    bob.sees("Reading the chat: 2 lines")
+    bob.line("[")
+    bob.sees(r"1 of 2: ann says: secret plan\.")
+    before_review = bob.text().split("Reading the chat")[0]
+    assert "secret plan" not in before_review
+    assert "says: second" not in before_review
+    bob.line("chat unmute")
+    bob.sees("Chat unmuted")
+    ann.line("say back again")
+    bob.sees(r"ann says: back again\.")
+
+
+def test_bell_chat_rings_the_terminal_at_each_chat_line_beside_the_words(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    ann, bob = _two(tmp_path, keys, closing)
+    ann.line("say no bell yet")
+    bob.sees("ann says: no bell yet")
+    assert "\a" not in bob.received.getvalue()
+    bob.line("bell chat")
+    bob.sees("Bell on for your turn and for chat")
+    ann.line("say ring")
+    bob.sees(r"ann says: ring\.")
+    raw = bob.received.getvalue()
+    rung = raw[raw.index("Bell on for your turn") :]
+    assert rung.count("\a") == 1 and rung.index("\a") < rung.index("ann says: ring")
