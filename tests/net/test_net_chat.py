@@ -6,10 +6,14 @@ terminal is what a screen reader speaks); the bell may ring for chat too.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncssh
+import asyncssh.connection
 import pytest
+from net_client import Client, Raw
 from net_ssh import Server, Ssh, keypair
 
 PAGE_UP = "\x1b[5~"
@@ -23,18 +27,20 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture
-def closing() -> Iterator[list[Ssh | Server]]:
-    opened: list[Ssh | Server] = []
+def closing() -> Iterator[list[Ssh | Server | Client]]:
+    opened: list[Ssh | Server | Client] = []
     yield opened
     for thing in reversed(opened):
-        if isinstance(thing, Ssh):
+        if isinstance(thing, Ssh | Client):
             thing.close()
         else:
             err = thing.stop()
             assert "Traceback" not in err, err
 
 
-def _two(tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]) -> tuple[Ssh, Ssh]:
+def _two(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
+) -> tuple[Ssh, Ssh]:
     server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "5")
     closing.append(server)
     ann = Ssh(server.port, keys["ann"], "ann")
@@ -47,7 +53,7 @@ def _two(tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]) -> 
 
 
 def test_chat_lines_are_kept_in_their_own_history_from_the_lobby_to_the_table_over_ssh(
-    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
 ) -> None:
     ann, bob = _two(tmp_path, keys, closing)
     ann.line("say hello")
@@ -87,7 +93,7 @@ def test_chat_lines_are_kept_in_their_own_history_from_the_lobby_to_the_table_ov
 
 
 def test_muted_chat_over_ssh_is_kept_in_its_history_and_not_shown_as_it_comes(
-    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
 ) -> None:
     ann, bob = _two(tmp_path, keys, closing)
     bob.line("chat mute")
@@ -111,7 +117,7 @@ def test_muted_chat_over_ssh_is_kept_in_its_history_and_not_shown_as_it_comes(
 
 
 def test_bell_chat_rings_the_terminal_at_each_chat_line_beside_the_words(
-    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
 ) -> None:
     ann, bob = _two(tmp_path, keys, closing)
     ann.line("say no bell yet")
@@ -124,3 +130,57 @@ def test_bell_chat_rings_the_terminal_at_each_chat_line_beside_the_words(
     raw = bob.received.getvalue()
     rung = raw[raw.index("Bell on for your turn") :]
     assert rung.count("\a") == 1 and rung.index("\a") < rung.index("ann says: ring")
+
+
+# what no terminal of another player may be sent: a window title, a screen erase, a
+# colour, the C1 control sequence introducer, a bell, a NUL
+FORBIDDEN = ("\x1b]0;", "\x1b[2J", "\x1b[5;31m", "\x9b", "\x07", "\x00")
+HOSTILE = "\x1b]0;owned\x07\x1b[2J\x1b[5;31m\x9b2J\x00"
+
+
+def test_escape_sequences_in_a_name_and_a_chat_line_reach_no_ssh_or_client_terminal_raw(
+    tmp_path: Path,
+    keys: dict[str, Path],
+    closing: list[Ssh | Server | Client],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "5")
+    closing.append(server)
+    bob = Ssh(server.port, keys["bob"], "bob")
+    closing.append(bob)
+    bob.prompt()
+    zed = Client(server.port, tmp_path / "zed", "zed")
+    closing.append(zed)
+    zed.prompt()
+    bob.line("new")
+    bob.sees("You made table 1")
+    zed.line("watch 1")
+    zed.sees("You watch table 1")
+    # a hostile client that sends its name as it likes (ssh and asyncssh refuse to)
+    monkeypatch.setattr(asyncssh.connection, "saslprep", lambda name: name)
+
+    async def hostile_name() -> None:
+        with pytest.raises(asyncssh.Error):  # the server refuses the name itself
+            await Raw.open(server.port, "mal" + HOSTILE)
+
+    async def eve() -> None:  # a data connection that chats with escape sequences
+        raw = await Raw.open(server.port, "eve")
+        await raw.until_line("Welcome")
+        raw.message({"t": "line", "text": "join 1"})
+        await raw.until_line("You sit at table 1")
+        raw.message({"t": "line", "text": "say hi" + HOSTILE + " there!" + HOSTILE})
+        await raw.until_line("says:")
+        raw.close()
+
+    asyncio.run(hostile_name())
+    asyncio.run(eve())
+    for terminal in (bob, zed):
+        terminal.sees(r"eve sits at table 1, seat 2\.")
+        terminal.sees(r"eve says: hi there!")
+    bob.line("who")
+    bob.sees("Connected: bob, zed")  # eve has gone; the hostile name never came in
+    for terminal in (bob, zed):
+        raw = terminal.received.getvalue()
+        assert "mal" not in terminal.text()
+        for sequence in FORBIDDEN:
+            assert sequence not in raw, (terminal, repr(sequence))
