@@ -23,7 +23,7 @@ PAGE_DOWN = "\x1b[6~"
 @pytest.fixture(scope="module")
 def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("keys")
-    return {name: keypair(folder, name) for name in ("ann", "bob")}
+    return {name: keypair(folder, name) for name in ("ann", "bob", "cy")}
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def closing() -> Iterator[list[Ssh | Server | Client]]:
 
 def _two(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
-) -> tuple[Ssh, Ssh]:
+) -> tuple[Server, Ssh, Ssh]:
     server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "5")
     closing.append(server)
     ann = Ssh(server.port, keys["ann"], "ann")
@@ -49,13 +49,13 @@ def _two(
     bob = Ssh(server.port, keys["bob"], "bob")
     closing.append(bob)
     bob.prompt()
-    return ann, bob
+    return server, ann, bob
 
 
 def test_chat_lines_are_kept_in_their_own_history_from_the_lobby_to_the_table_over_ssh(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
 ) -> None:
-    ann, bob = _two(tmp_path, keys, closing)
+    server, ann, bob = _two(tmp_path, keys, closing)
     ann.line("say hello")
     bob.sees(r"ann says: hello\.")  # one line that makes sense alone, a full stop added
     ann.line("say are you there?")
@@ -90,12 +90,29 @@ def test_chat_lines_are_kept_in_their_own_history_from_the_lobby_to_the_table_ov
     game_review = shown[shown.rindex("Reading the game's history") :]
     assert "says:" not in game_review, game_review
     assert "The start card is" in game_review
+    # the lobby's chat reaches a person at a table, into the same history
+    cy = Ssh(server.port, keys["cy"], "cy")
+    closing.append(cy)
+    cy.prompt()
+    cy.line("say hi from the lobby")
+    bob.sees(r"cy says: hi from the lobby\.")
+    # muted at the table: kept in the chat's history, not shown as it comes
+    bob.typed("chat mute")
+    bob.sees("Chat muted")
+    ann.typed("say hidden words")
+    ann.sees(r"ann says: hidden words\.")
+    bob.press("i")
+    bob.sees("Reading the chat: 5 lines")
+    bob.press(PAGE_UP)
+    bob.press(PAGE_DOWN)
+    bob.sees(r"5 of 5: ann says: hidden words\.")
+    assert "hidden words" not in bob.text().split("Chat muted")[1].split("Reading the chat: 5")[0]
 
 
 def test_muted_chat_over_ssh_is_kept_in_its_history_and_not_shown_as_it_comes(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
 ) -> None:
-    ann, bob = _two(tmp_path, keys, closing)
+    _, ann, bob = _two(tmp_path, keys, closing)
     bob.line("chat mute")
     bob.sees("Chat muted: your screen reader speaks what your terminal shows")
     ann.line("say secret plan")
@@ -119,7 +136,7 @@ def test_muted_chat_over_ssh_is_kept_in_its_history_and_not_shown_as_it_comes(
 def test_bell_chat_rings_the_terminal_at_each_chat_line_beside_the_words(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
 ) -> None:
-    ann, bob = _two(tmp_path, keys, closing)
+    _, ann, bob = _two(tmp_path, keys, closing)
     ann.line("say no bell yet")
     bob.sees("ann says: no bell yet")
     assert "\a" not in bob.received.getvalue()
