@@ -47,7 +47,13 @@ class _Session(asyncssh.SSHServerSession[str]):
             self.chan.write(line + "\n")
 
     def data_received(self, data: str, datatype: Any) -> None:
-        pass  # whatever the client sends is of no interest to this server
+        """Every action is answered, in a form no client may take."""
+        for line in data.splitlines():
+            message = json.loads(line)
+            if message.get("t") == "action":
+                bad = {"t": "Nope", "f": {"\x1b]0;x\x07": 1}}
+                reply = {"t": "reply", "id": message["id"], "seq": 0, "events": [bad]}
+                self.chan.write(json.dumps(reply) + "\n")
 
 
 class _Fake(asyncssh.SSHServer):
@@ -183,6 +189,8 @@ def test_a_hostile_server_is_refused_line_by_line_and_never_reaches_the_terminal
     ann = Client(fake.port, tmp_path / "ann", "ann")
     try:
         ann.sees("all done")
+        ann.press("c")  # an action, answered in no readable form: refused, play goes on
+        ann.sees(r"does not take \(a bad events\)")
         ann.press("l")  # the game still takes keys: the hand, as the view gave it
         ann.sees(r"Your hand, 7 cards")
         assert ann.child.isalive()
@@ -193,7 +201,7 @@ def test_a_hostile_server_is_refused_line_by_line_and_never_reaches_the_terminal
     assert "Traceback" not in shown
     for sequence in FORBIDDEN:
         assert sequence not in raw, repr(sequence)
-    assert shown.count(REFUSED) == refused, [
+    assert shown.count(REFUSED) == refused + 1, [
         line for line in shown.splitlines() if REFUSED not in line
     ][-40:]
     assert "Bob says: hi there!" in shown  # the chat lines, cleaned

@@ -51,13 +51,14 @@ from .data import SUBSYSTEM
 from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
 from .said import Heard, Said, said_named
-from .seat import NetKeyboard, NetTable, RemoteGame, Wake, hear
+from .seat import NetKeyboard, NetTable, RemoteGame, Wake, _Resync, hear
 from .tables import MOST_SEATS, SPECTATOR, Entry
 
 KEY_NAME = "client_key"
 KNOWN_HOSTS_NAME = "known_hosts"
 EXIT_ERROR = 1
 DEFAULT_PORT = 8022
+REPLY_TIMEOUT = 30.0  # seconds: a server that never answers an action does not freeze us
 SHOWN_LIMIT = 2000  # the longest line of the server's shown
 
 
@@ -228,7 +229,13 @@ class Link:
             future = concurrent.futures.Future()
             self._replies[number] = future
         self.send({"t": "action", "id": number, "action": action_json(action)})
-        return future.result()
+        try:
+            return future.result(REPLY_TIMEOUT)
+        except concurrent.futures.TimeoutError:
+            with self._lock:
+                self._replies.pop(number, None)
+            self.refuse(messages.NET_CLIENT_NO_ANSWER)
+            return 0, []  # told nothing: the table asks again (``ClientTable._apply``)
 
     # ----------------------------------------------------------------- in (link thread)
 
@@ -448,6 +455,16 @@ class ClientTable(NetTable):
     """The home table for this seat; a chat line goes to the server as ``say TEXT``."""
 
     game: ClientGame
+
+    def _apply(self, action: Action) -> list[Event]:
+        """An action's answer; one the server gave in no readable form (refused in one
+        line already) tells nothing, and the person is asked again where the table is.
+        """
+        events = super()._apply(action)
+        if not events:
+            self._catch_up()
+            raise _Resync
+        return events
 
     def _heard_of(self, entry: Entry) -> Heard:
         assert entry.line is not None

@@ -393,6 +393,7 @@ NET_CLIENT_NOT_MESSAGE = "no message object"
 NET_CLIENT_TOO_LONG = "too long"
 NET_CLIENT_NO_SUCH_MESSAGE = "no such message {kind}"
 NET_CLIENT_BAD_FIELD = "a bad {field}"
+NET_CLIENT_NO_ANSWER = "no answer to your action within 30 seconds"
 
 
 def chat_muted(muted: bool, shown: bool = True) -> str:
