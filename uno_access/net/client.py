@@ -563,7 +563,7 @@ def _hear(session: Session, chat: History, line: Heard) -> None:
     """
     session.flush()
     message = session.outputs.message(line.text)
-    hear(session.outputs, chat, message, line, session.outputs.say, others=Buffer.ANSWERS)
+    hear(session.outputs, chat, message, line, session.outputs.say, others=None)
 
 
 def _local(line: str, session: Session, chat: History) -> bool:

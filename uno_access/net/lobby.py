@@ -139,7 +139,7 @@ class Person:
     def _hear(self, line: Heard) -> None:
         """A line from elsewhere: a chat line kept in the chat's history, with its sound."""
         message = self.outputs.message(line.text)
-        hear(self.outputs, self.chat, message, line, self._say, others=Buffer.ANSWERS)
+        hear(self.outputs, self.chat, message, line, self._say, others=None)
 
     def _lobby(self) -> None:
         while True:

@@ -38,6 +38,7 @@ from .tables import Entry, ServerTable
 T = TypeVar("T")
 
 CHAT_LIMIT = 300  # the longest chat line passed on
+CHAT_KEPT = 1000  # the chat lines a person's chat history keeps (the oldest go first)
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 
 
@@ -61,11 +62,12 @@ def hear(
     message: Message,
     line: Heard,
     notice: Callable[[str], None],
-    others: Buffer = Buffer.GAME,
+    others: Buffer | None = Buffer.GAME,
 ) -> None:
     """A line of the server's told: a chat line kept in the chat's history (and spoken
     unless chat speech is muted: then ``notice`` says so first, once), any other in
-    ``others``; with the sound its kind makes (a plain ssh seat: its bell, if asked for).
+    ``others`` (None: not kept); with the sound its kind makes (a plain ssh seat: its
+    bell, if asked for).
     Over plain ssh (``Outputs.chat_muted_shown`` False) the terminal is what the screen
     reader speaks: a muted chat line is kept, not shown.
     """
@@ -77,7 +79,11 @@ def hear(
     if not speak and not outputs.chat_silence_told:
         outputs.chat_silence_told = True
         notice(messages.NET_CHAT_SILENT)
-    history.add(message, Buffer.CHAT if chat else others)
+    if chat:
+        history.add(message, Buffer.CHAT)
+        del history.lines[Buffer.CHAT][:-CHAT_KEPT]  # bounded, whoever floods the chat
+    elif others is not None:
+        history.add(message, others)
     if speak or outputs.chat_muted_shown:
         outputs.show(message, speak)
 
