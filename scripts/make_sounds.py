@@ -330,6 +330,16 @@ def _chat() -> Sound:
     )
 
 
+def _presence() -> Sound:
+    """Someone came or went: a soft knock, two low notes, unlike the chat's bell."""
+    return (
+        Sound(170)
+        .noise(0, 25, smooth=0.7, decay=6, gain=0.5)
+        .tone(20, 70, 440, shape="sine", decay=30, gain=0.7)
+        .tone(85, 85, 587.33, shape="sine", decay=40, gain=0.7)
+    )
+
+
 RECIPES: dict[Cue, Callable[[], Sound]] = {
     Cue.YOUR_TURN: _your_turn,
     Cue.TURN_OTHER: _turn_other,
@@ -366,6 +376,7 @@ RECIPES: dict[Cue, Callable[[], Sound]] = {
     Cue.REFUSAL: _refusal,
     Cue.ANSWER: _answer,
     Cue.CHAT: _chat,
+    Cue.PRESENCE: _presence,
 }
 
 

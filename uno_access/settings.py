@@ -66,6 +66,7 @@ class Settings:
     sound_volume: float = 0.8
     sound_never: str = ""  # sounds never played: their names, comma-separated
     sound_not_my_turn: str = ""  # sounds played only when it is not the player's turn
+    chat_speech: bool = True  # network play: chat lines spoken (false: shown and kept only)
 
 
 class _Bad(ValueError):
@@ -193,6 +194,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "sound_volume": _number(0.0, 1.0),
     "sound_never": _sound_names,
     "sound_not_my_turn": _sound_names,
+    "chat_speech": _flag,
 }
 DEFAULTS = Settings()
 

@@ -41,7 +41,7 @@ def test_a_chat_line_reaches_the_others_without_escape_sequences_or_control_char
     ann = _person("ann", lobby, [])
     bob = _person("bob", lobby, [])
     ann._command("say hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x00\x9b2J" + "x" * 400)
-    got = bob.inbox.get(timeout=5)
+    got = bob.inbox.get(timeout=5).text
     assert got.startswith("ann says: hi there!")
     assert not any(ch in got for ch in "\x1b\x07\x00\x9b")
     assert len(got) < 400  # a chat line is bounded
@@ -68,4 +68,23 @@ def test_a_plain_ssh_player_who_asks_for_the_bell_hears_it_at_their_turn_beside_
     ann.outputs.show(turn)
     assert "".join(written).count("\a") == 1
     ann._command("bell loud")
-    assert any("Type bell on or bell off." in line for line in written)
+    assert any("Type bell on, bell chat or bell off." in line for line in written)
+
+
+def test_a_person_s_chat_history_keeps_the_newest_thousand_lines_whoever_floods_it(
+    lobby: Lobby,
+) -> None:
+    from uno_access.net.said import Heard, Said
+    from uno_access.net.seat import CHAT_KEPT
+    from uno_access.ui.history import Buffer
+
+    shown: list[str] = []
+    ann = _person("ann", lobby, shown)
+    for n in range(CHAT_KEPT + 5):
+        ann.tell(Heard(f"bob says: line {n}.", Said.CHAT))
+    ann.tell("Table 1 has ended: every player has left it.")  # no chat line: not kept there
+    ann._drain()
+    kept = [message.text for message in ann.chat.lines[Buffer.CHAT]]
+    assert len(kept) == CHAT_KEPT == 1000
+    assert kept[0] == "bob says: line 5." and kept[-1] == f"bob says: line {CHAT_KEPT + 4}."
+    assert len(shown) == CHAT_KEPT + 6  # every line shown as it came

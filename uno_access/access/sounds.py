@@ -63,6 +63,7 @@ class Cue(Enum):
     REFUSAL = "refusal"
     ANSWER = "answer"
     CHAT = "chat"  # a chat line: for the network seats (no engine event)
+    PRESENCE = "presence"  # someone sat down at your table, or left it (network play)
 
 
 class When(Enum):

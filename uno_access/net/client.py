@@ -23,9 +23,9 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import asyncssh
 from prompt_toolkit.input import Input
@@ -35,6 +35,7 @@ from .. import text
 from ..access import messages
 from ..access.message import Priority
 from ..access.render import Renderer
+from ..access.sounds import Cue, cue_named
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.rules import RuleSet
@@ -42,20 +43,22 @@ from ..engine.state import PlayerView
 from ..scenario import action_json
 from ..settings import Settings
 from ..store.paths import data_dir
-from ..ui.history import Buffer
+from ..ui.history import Buffer, History
 from ..ui.keys import Pressed, TooLong
 from ..ui.profile import Session, open_session, plain_session
 from ..ui.terminal import Screen
 from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
-from .lobby import LOBBY_PROMPT, WATCH_PROMPT
+from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
-from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync
+from .said import Heard, Said, said_named
+from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync, hear
 from .tables import MOST_SEATS, SPECTATOR, Entry
 
 KEY_NAME = "client_key"
 KNOWN_HOSTS_NAME = "known_hosts"
 EXIT_ERROR = 1
 DEFAULT_PORT = 8022
+REPLY_TIMEOUT = 30.0  # seconds: a server that never answers an action does not freeze us
 SHOWN_LIMIT = 2000  # the longest line of the server's shown
 FIRST_RETRY = 0.25  # seconds before the first try to connect again; doubled each time
 LAST_RETRY = 4.0  # the longest wait between two tries
@@ -154,8 +157,10 @@ class _Channel(asyncssh.SSHClientSession[str]):
 class Link:
     """The connection and its data channel, on an event loop in a thread of its own.
 
-    What arrives is kept for the player's thread: lobby lines and game starts in
-    ``inbox``, the table's entries in ``entries``, replies to actions by their id.
+    What arrives is kept for the player's thread: the lines to tell (the lobby's, the
+    server's refusals, and this client's own refusal of each line it does not take) in
+    ``heard``, game starts and watching in ``inbox``, the table's entries in ``entries``,
+    replies to actions by their id.
     ``on_data`` is called (from the link's thread) whenever anything arrived.
     ``seen_lines``, when set, is given every line as it came (tests keep them).
 
@@ -171,6 +176,7 @@ class Link:
     def __init__(self) -> None:
         self.loop = asyncio.new_event_loop()
         self.inbox: queue.SimpleQueue[dict[str, Any]] = queue.SimpleQueue()
+        self.heard: queue.SimpleQueue[Heard] = queue.SimpleQueue()
         self.entries: list[Entry] = []
         self.on_data: Callable[[], None] = lambda: None
         self.seen_lines: Callable[[str], None] | None = None
@@ -320,7 +326,13 @@ class Link:
                 self._replies.pop(number, None)
             raise NotSent
         self.send({"t": "action", "id": number, "action": action_json(action)})
-        return future.result()
+        try:
+            return future.result(REPLY_TIMEOUT)
+        except concurrent.futures.TimeoutError:
+            with self._lock:
+                self._replies.pop(number, None)
+            self.refuse(messages.NET_CLIENT_NO_ANSWER)
+            return 0, []  # told nothing: the table asks again (``ClientTable._apply``)
 
     # ----------------------------------------------------------------- in (link thread)
 
@@ -329,10 +341,18 @@ class Link:
             self.seen_lines(line)
         try:
             message = loads(line)
-            self._take(message)
-        except ProtocolError:
-            pass  # a line of no use is dropped: nothing of it is shown
+        except ProtocolError as error:
+            self.refuse(_WHY.get(str(error), messages.NET_CLIENT_NOT_JSON))
+        else:
+            try:
+                self._take(message)
+            except ProtocolError as error:
+                self.refuse(str(error))
         self.on_data()
+
+    def refuse(self, why: str) -> None:
+        """A line of the server's not taken: told in one line, and nothing of it is shown."""
+        self.heard.put(Heard(messages.net_client_refused(why)))
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message["t"]
@@ -341,24 +361,30 @@ class Link:
             if isinstance(said, str) and not self._told_refused:
                 self._told_refused = True  # told once; the link goes on trying
                 self._notice(REFUSED, text.shown(said, SHOWN_LIMIT))
-        elif kind in ("line", "refused"):
-            said = message.get("text" if kind == "line" else "reason")
-            if isinstance(said, str):
-                self.inbox.put({"t": "line", "text": text.shown(said, SHOWN_LIMIT)})
+        elif kind == "line":
+            self.heard.put(_line(message))
+        elif kind == "refused":
+            said = message.get("reason")
+            if not isinstance(said, str):
+                raise ProtocolError(messages.net_client_bad_field("reason"))
+            self.heard.put(Heard(text.shown(said, SHOWN_LIMIT)))
         elif kind == "start":
             seat, back = message.get("seat"), message.get("back_from")
             epoch = message.get("epoch")
-            if isinstance(seat, int) and (back is None or isinstance(back, int)):
-                with self._lock:
-                    self.entries, self._last = [], 0
-                    self._game = (str(epoch), seat)
-                    restarted, self._resuming = self._resuming, False
-                if restarted:  # the server was restarted: the game comes again, anew
-                    self.down = False
-                    self._notice(RESTARTED)
-                self.inbox.put({"t": "start", "seat": seat, "back_from": back})
+            if not (_number(seat) and (back is None or _number(back))):
+                raise ProtocolError(messages.net_client_bad_field("start"))
+            with self._lock:
+                self.entries, self._last = [], 0
+                self._game = (text.shown(str(epoch), 64), seat)
+                restarted, self._resuming = self._resuming, False
+            if restarted:  # the server was restarted: the game comes again, anew
+                self.down = False
+                self._notice(RESTARTED)
+            self.inbox.put({"t": "start", "seat": seat, "back_from": back})
         elif kind == "resumed":
             seat = message.get("seat")
+            if seat is not None and not _number(seat):
+                raise ProtocolError(messages.net_client_bad_field("resumed"))
             with self._lock:
                 if self._held:
                     self._last = self._held[-1].seq
@@ -370,12 +396,13 @@ class Link:
             self.down = False
             self._notice(BACK if isinstance(seat, int) else GONE)
         elif kind == "watch":
-            names, rules = message.get("names"), decode(message.get("rules"))
-            if isinstance(names, list) and isinstance(rules, RuleSet):
-                with self._lock:
-                    self.entries, self._last = [], 0
-                shown = [text.name(str(n)) for n in names[:MOST_SEATS]]
-                self.inbox.put({"t": "watch", "names": shown, "rules": rules})
+            names, rules = message.get("names"), _decoded(message.get("rules"), "rules")
+            if not (isinstance(names, list) and isinstance(rules, RuleSet)):
+                raise ProtocolError(messages.net_client_bad_field("watch"))
+            with self._lock:
+                self.entries, self._last = [], 0
+            shown = [text.name(str(n)) for n in names[:MOST_SEATS]]
+            self.inbox.put({"t": "watch", "names": shown, "rules": rules})
         elif kind == "unwatch":
             self.inbox.put({"t": "unwatch"})
         elif kind == "entry":
@@ -384,6 +411,8 @@ class Link:
                 held = self._held if self._resuming else None
                 newest = held[-1].seq if held else self._last
                 if entry.seq <= newest:
+                    if held is None:  # a number told already, out of a resume: refused
+                        raise ProtocolError(messages.net_client_bad_field("seq"))
                     return  # received before the connection dropped: never told twice
                 if held is None:
                     self._last = entry.seq
@@ -392,11 +421,20 @@ class Link:
                     held.append(entry)
         elif kind == "reply":
             number, seq = message.get("id"), message.get("seq")
-            events = _events(message.get("events"))
+            if not (_number(number) and _number(seq)):
+                raise ProtocolError(messages.net_client_bad_field("reply"))
             with self._lock:
-                future = self._replies.pop(number, None) if isinstance(number, int) else None
-            if future is not None and isinstance(seq, int):
-                future.set_result((seq, list(events)))
+                future = self._replies.pop(number, None)
+            try:
+                events = list(_events(message.get("events")))
+            except ProtocolError:  # an answer that cannot be told still ends the wait
+                if future is not None:
+                    future.set_result((seq, []))
+                raise
+            if future is not None:
+                future.set_result((seq, events))
+        else:
+            raise ProtocolError(messages.net_client_no_such_message(text.shown(kind, 20)))
 
     def lost(self) -> None:
         with self._lock:
@@ -418,30 +456,103 @@ class Link:
             self.loop.create_task(self._reconnect())
 
 
+_WHY = {
+    messages.NET_REFUSED_TOO_LONG: messages.NET_CLIENT_TOO_LONG,
+    messages.NET_REFUSED_NOT_JSON: messages.NET_CLIENT_NOT_JSON,
+    messages.NET_REFUSED_NOT_MESSAGE: messages.NET_CLIENT_NOT_MESSAGE,
+}
+
+
+def _number(value: object) -> TypeGuard[int]:
+    """A whole number this protocol can mean (a seat, an id, a sequence number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
+
+
+def _decoded(raw: object, field: str) -> Any:
+    """An engine value of a message's ``field``; ProtocolError naming the field."""
+    try:
+        return decode(raw)
+    except (ProtocolError, RecursionError):
+        raise ProtocolError(messages.net_client_bad_field(field)) from None
+
+
 def _events(raw: object) -> tuple[Event, ...]:
-    values = decode(raw)
-    if not isinstance(values, tuple):
-        raise ProtocolError("events are a list")
+    values = _decoded(raw, "events")
+    if not isinstance(values, tuple) or not all(isinstance(v, Event) for v in values):
+        raise ProtocolError(messages.net_client_bad_field("events"))
     return values
+
+
+def _line(message: dict[str, Any]) -> Heard:
+    """A ``line`` message: its text made safe, its kind, the sound the server named."""
+    said = message.get("text")
+    if not isinstance(said, str):
+        raise ProtocolError(messages.net_client_bad_field("text"))
+    kind, cue = _kind(message)
+    return Heard(text.shown(said, SHOWN_LIMIT), kind, cue)
+
+
+def _kind(message: dict[str, Any]) -> tuple[Said, Cue | None]:
+    """A line's kind (a notice when not named) and the sound named for it (None: the
+    kind's own); ProtocolError for a kind or a sound this client does not know.
+    """
+    kind = said_named(message.get("kind", Said.NOTICE.value))
+    if kind is None:
+        raise ProtocolError(messages.net_client_bad_field("kind"))
+    sound = message.get("sound")
+    cue = cue_named(sound) if isinstance(sound, str) else None
+    if sound is not None and cue is None:
+        raise ProtocolError(messages.net_client_bad_field("sound"))
+    return kind, cue
+
+
+def _view_fits(view: PlayerView) -> bool:
+    """A view this client can tell: its seats within its table."""
+    seats = len(view.names)
+    within = (view.seat, view.dealer, view.current, view.exposed, view.challenged_by)
+    return (
+        2 <= seats <= MOST_SEATS
+        and len(view.hand_sizes) == seats
+        and len(view.scores) == seats
+        and all(seat is None or 0 <= seat < seats for seat in within)
+        and all(0 <= seat < seats for seat in (*view.handed_one, *view.eliminated))
+        and (view.played_by is None or 0 <= view.played_by < seats)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry(Entry):
+    """An entry as the client received it: with the sound the server named for its line."""
+
+    cue: Cue | None = None
 
 
 def _entry(message: dict[str, Any]) -> Entry:
     seq = message.get("seq")
-    if not isinstance(seq, int):
-        raise ProtocolError("an entry is numbered")
-    view = decode(message.get("view"))
-    if view is not None and not isinstance(view, PlayerView):
-        raise ProtocolError("a view is a PlayerView")
+    if not _number(seq):
+        raise ProtocolError(messages.net_client_bad_field("seq"))
+    view = _decoded(message.get("view"), "view")
+    if view is not None and not (isinstance(view, PlayerView) and _view_fits(view)):
+        raise ProtocolError(messages.net_client_bad_field("view"))
     if view is not None:  # names as they may be shown
         view = replace(view, names=tuple(text.name(str(n)) for n in view.names))
-    legal = decode(message.get("legal"))
+    legal = _decoded(message.get("legal"), "legal")
+    if legal is not None and not (
+        isinstance(legal, tuple) and all(isinstance(a, Action) for a in legal)
+    ):
+        raise ProtocolError(messages.net_client_bad_field("legal"))
     line = message.get("line")
-    return Entry(
+    if line is not None and not isinstance(line, str):
+        raise ProtocolError(messages.net_client_bad_field("line"))
+    kind, cue = _kind(message) if line is not None else (Said.NOTICE, None)
+    return _Entry(
         seq,
         _events(message.get("events")),
         view,
-        legal if isinstance(legal, tuple) else (),
-        text.shown(line, SHOWN_LIMIT) if isinstance(line, str) else None,
+        legal or (),
+        text.shown(line, SHOWN_LIMIT) if line is not None else None,
+        kind,
+        cue,
     )
 
 
@@ -497,6 +608,33 @@ class ClientTable(NetTable):
 
     game: ClientGame
 
+    def _apply(self, action: Action) -> list[Event]:
+        """An action's answer; one the server gave in no readable form (refused in one
+        line already) tells nothing, and the person is asked again where the table is.
+        """
+        try:
+            events = super()._apply(action)
+        except NotSent:
+            self.say(messages.NET_NOT_CONNECTED)
+            raise _Resync from None
+        if not events:
+            self._catch_up()
+            raise _Resync
+        return events
+
+    def _heard_of(self, entry: Entry) -> Heard:
+        assert entry.line is not None
+        return Heard(entry.line, entry.kind, entry.cue if isinstance(entry, _Entry) else None)
+
+    def _tell_entry(self, entry: Entry) -> None:
+        """An entry told; one whose events cannot be told here (a seat of no table) is
+        refused in one line, and the game goes on.
+        """
+        try:
+            super()._tell_entry(entry)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            self.say(messages.net_client_refused(messages.net_client_bad_field("events")))
+
     def _chat(self, line: str) -> bool:
         word, _, rest = line.strip().partition(" ")
         if word.lower() != messages.SAY_WORD:
@@ -510,13 +648,6 @@ class ClientTable(NetTable):
             return False
         self.game.link.send({"t": "line", "text": line.strip()[: text.LINE_LIMIT]})
         return True
-
-    def _apply(self, action: Action) -> list[Event]:
-        try:
-            return super()._apply(action)
-        except NotSent:
-            self.say(messages.NET_NOT_CONNECTED)
-            raise _Resync from None
 
     def _catch_up(self) -> bool:
         told = False
@@ -568,8 +699,11 @@ def join(
     input: Input | None = None,
     output: Output | None = None,
     folder: Path | None = None,
+    session: Session | None = None,
 ) -> int:
-    """Join a server's lobby and play at its tables; the exit status."""
+    """Join a server's lobby and play at its tables; the exit status. ``session``: the
+    keyboard and devices to use (tests), in place of those the settings open.
+    """
     try:
         host, port = split_address(address)
         person = name or getpass.getuser()
@@ -580,11 +714,17 @@ def join(
         print(f"uno-access: {error}", file=sys.stderr)
         return EXIT_ERROR
     game_keys = settings.keys if settings is not None else False
-    game_keyboard = NetKeyboard(input=input, output=output, keys=game_keys)
-    if settings is None:
-        session = plain_session(game_keyboard, Screen())
+    if session is not None:
+        assert isinstance(session.keyboard, NetKeyboard)
+        game_keyboard = session.keyboard
     else:
-        session = open_session(settings, game_keyboard)
+        game_keyboard = NetKeyboard(input=input, output=output, keys=game_keys)
+        if settings is None:
+            session = plain_session(game_keyboard, Screen())
+        else:
+            session = open_session(settings, game_keyboard)
+    if settings is not None:
+        session.outputs.chat_speech = settings.chat_speech
     lobby_keyboard = NetKeyboard(input=input, output=output, keys=False)
     lobby_keyboard.take_input()
     keyboards = [lobby_keyboard]
@@ -601,33 +741,68 @@ def join(
     return 0
 
 
+def _take_heard(link: Link) -> list[Heard]:
+    """The lines the link received to be told, not told yet."""
+    taken: list[Heard] = []
+    while True:
+        try:
+            taken.append(link.heard.get_nowait())
+        except queue.Empty:
+            return taken
+
+
+def _hear(session: Session, chat: History, line: Heard) -> None:
+    """A line of the server's told: a chat line kept in the chat's history, with the sound
+    the server named, played here by this player's own sound device and settings.
+    """
+    session.flush()
+    message = session.outputs.message(line.text)
+    hear(session.outputs, chat, message, line, session.outputs.say, others=None)
+
+
+def _local(line: str, session: Session, chat: History) -> bool:
+    """The lobby's commands answered here, never sent: ``chat`` (``chat mute``, ``chat
+    unmute``), ``[`` and ``]``; whether ``line`` was one.
+    """
+    word, _, rest = line.strip().partition(" ")
+    word, rest = word.lower(), rest.strip().lower()
+    if word == CHAT_WORD:
+        session.outputs.say(chat_command(session.outputs, chat, rest), Priority.URGENT)
+    elif word in REVIEW_WORDS and not rest:
+        session.outputs.say(review(chat, REVIEW_WORDS[word]), Priority.URGENT)
+    else:
+        return False
+    return True
+
+
 def _lobby(
     link: Link, session: Session, keyboards: list[NetKeyboard], game_keyboard: NetKeyboard
 ) -> None:
     lobby_keyboard = keyboards[0]
     watched: _Watched | None = None
-    while not link.closed.is_set() or not link.inbox.empty():
+    chat = History(current=Buffer.CHAT)  # the chat's own history, lobby and table alike
+    while not link.closed.is_set() or not link.inbox.empty() or not link.heard.empty():
         started: dict[str, Any] | None = None
         for kind, why in link.take_notices():
             if kind != RESTARTED:  # a game's start follows in the inbox
                 session.tell(_notice_line(kind, why))
+        for line in _take_heard(link):
+            _hear(session, chat, line)
         while not link.inbox.empty():
             message = link.inbox.get()
             if message["t"] == "start":
                 started, watched = message, None
                 break
             if message["t"] == "watch":
-                watched = _Watched(message["names"], message["rules"], session)
+                watched = _Watched(message["names"], message["rules"], session, chat)
             elif message["t"] == "unwatch":
                 watched = None
-            else:
-                session.tell(message["text"])
         if watched is not None:
             watched.tell(link)
         if started is not None:
             keyboards[0] = game_keyboard
             try:
-                _play(link, session, started["seat"], started["back_from"])
+                _play(link, session, chat, started["seat"], started["back_from"])
             finally:
                 keyboards[0] = lobby_keyboard
                 lobby_keyboard.take_input()
@@ -639,7 +814,8 @@ def _lobby(
         if isinstance(got, str):
             if got.strip().lower() == "quit":
                 return
-            link.send({"t": "line", "text": got[: text.LINE_LIMIT]})
+            if not _local(got, session, chat):
+                link.send({"t": "line", "text": got[: text.LINE_LIMIT]})
         elif isinstance(got, TooLong):
             session.outputs.say(messages.LINE_TOO_LONG, Priority.URGENT)
         elif not isinstance(got, Pressed):
@@ -649,8 +825,9 @@ def _lobby(
 class _Watched:
     """A table this person watches: its public entries, told as they come."""
 
-    def __init__(self, names: list[str], rules: RuleSet, session: Session) -> None:
+    def __init__(self, names: list[str], rules: RuleSet, session: Session, chat: History) -> None:
         self.session = session
+        self.chat = chat
         self.seen = 0
         self.renderer = Renderer(
             SPECTATOR, tuple(names), rules, verbosity=session.verbosity, with_braille=False
@@ -662,7 +839,8 @@ class _Watched:
         for entry in entries:
             self.seen = entry.seq
             if entry.line is not None:
-                self.session.outputs.say(entry.line)
+                cue = entry.cue if isinstance(entry, _Entry) else None
+                _hear(self.session, self.chat, Heard(entry.line, entry.kind, cue))
             try:
                 told = self.renderer.events(entry.events)
             except (IndexError, TypeError, ValueError, AttributeError):
@@ -671,7 +849,7 @@ class _Watched:
                 self.session.outputs.show(message)
 
 
-def _play(link: Link, session: Session, seat: int, back_from: int | None) -> None:
+def _play(link: Link, session: Session, chat: History, seat: int, back_from: int | None) -> None:
     """The game at this seat, told by the home table, until it ends or the person quits."""
     keyboard = session.keyboard
     assert isinstance(keyboard, NetKeyboard)
@@ -688,6 +866,8 @@ def _play(link: Link, session: Session, seat: int, back_from: int | None) -> Non
         at_keyboard=(seat,),
     )
     table.back_from = back_from
+    table.share_chat(chat)
+    table.heard_from = lambda: _take_heard(link)
     try:
         table.run()
     except _Restarted:

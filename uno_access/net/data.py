@@ -23,10 +23,12 @@ from ..access.message import Priority
 from ..scenario import ScenarioError, action_from_json
 from ..settings import Settings
 from ..store.saved import readable
+from ..ui.history import Buffer, History
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from .lobby import Person
-from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, loads
+from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, line_message, loads
+from .said import Heard, heard
 from .tables import SPECTATOR, Lobby, ServerTable, Stage
 
 SUBSYSTEM = "uno-access"
@@ -50,13 +52,14 @@ class _DataPerson(Person):
         self.settings = Settings()
         self.screen = Screen(lambda line: None)
         self.outputs = Outputs(self.screen.say)
+        self.chat = History(current=Buffer.CHAT)  # the client keeps its own; unused here
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
         self.dropped = False
         self._session = session
 
-    def tell(self, line: str) -> None:
-        self._session.send({"t": "line", "text": line})
+    def tell(self, line: str | Heard) -> None:
+        self._session.send(line_message(heard(line)))
 
     def wake(self) -> None:
         with contextlib.suppress(RuntimeError):

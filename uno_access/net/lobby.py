@@ -22,16 +22,19 @@ from .. import text
 from ..access import messages
 from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
+from ..access.sounds import Cue
 from ..bots.base import BotNameError, parse_bot
 from ..engine.rules import DealError, RulesError, RuleSet
 from ..settings import Settings
+from ..ui.history import Buffer, Edge, History
 from ..ui.keys import Key, Pressed, TooLong
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from . import passwords
 from .accounts import Accounts
 from .hidden import read_hidden
-from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, on_loop
+from .said import Heard, Said, heard
+from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, hear, on_loop
 from .tables import (
     DEFAULT_BOT,
     GRACE_WORD,
@@ -48,6 +51,34 @@ from .timer import LONGEST_TURN, SHORTEST_TURN
 
 LOBBY_PROMPT = "lobby> "
 WATCH_PROMPT = "watch> "
+
+
+def chat_command(outputs: Outputs, chat: History, value: str) -> str:
+    """``chat``: the chat's history is the one ``[`` and ``]`` read; ``chat mute``,
+    ``chat unmute``: chat lines spoken or not (still shown, brailled and kept). The answer.
+    """
+    if not value:
+        return messages.history_switched(Buffer.CHAT.value, len(chat.lines[Buffer.CHAT]))
+    if value not in messages.CHAT_MUTE_WORDS:
+        return messages.SETTING_USAGES["chat"]
+    muted = value == messages.CHAT_MUTE_WORDS[0]
+    outputs.chat_speech = not muted
+    outputs.chat_silence_told = True
+    return messages.chat_muted(muted, outputs.chat_muted_shown)
+
+
+def review(chat: History, delta: int) -> str:
+    """``[`` and ``]`` in the lobby: back and forth through the chat's history."""
+    got = chat.step(delta)
+    if got.message is None:
+        if not got.total:
+            return messages.history_empty(Buffer.CHAT.value)
+        return messages.history_edge(Buffer.CHAT.value, got.edge is Edge.START)
+    return messages.history_line(got.number, got.total, got.message.text)
+
+
+CHAT_WORD = messages.COMMAND_WORDS["chat_history"][0]
+REVIEW_WORDS = {"[": -1, "]": 1}
 
 
 class Person:
@@ -73,7 +104,11 @@ class Person:
         self._write = write
         self.screen = Screen(write)
         self.outputs = Outputs(self.screen.say)
-        self.inbox: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.outputs.chat_muted_shown = False  # the terminal is what its screen reader speaks
+        # the chat's own history (the lobby's and the table's lines), kept from the lobby
+        # to the table and back: ``chat`` reads it, ``[`` and ``]`` step through it
+        self.chat = History(current=Buffer.CHAT)
+        self.inbox: queue.SimpleQueue[Heard] = queue.SimpleQueue()
         self.keyboard = NetKeyboard(input=input, output=output, keys=False)
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
@@ -85,8 +120,8 @@ class Person:
         """The connection dropped: the person keeps their seat (``ServerTable.leave``)."""
         self.dropped = True
 
-    def tell(self, line: str) -> None:
-        self.inbox.put(line)
+    def tell(self, line: str | Heard) -> None:
+        self.inbox.put(heard(line))
         self.keyboard.wake()
 
     def wake(self) -> None:
@@ -112,12 +147,22 @@ class Person:
             self.outputs.say(line, priority)
 
     def _drain(self) -> None:
+        for line in self._take_inbox():
+            self._hear(line)
+
+    def _take_inbox(self) -> list[Heard]:
+        """The lines told from elsewhere (the lobby's chat, who sat down) not told yet."""
+        taken: list[Heard] = []
         while True:
             try:
-                line = self.inbox.get_nowait()
+                taken.append(self.inbox.get_nowait())
             except queue.Empty:
-                return
-            self._say(line)
+                return taken
+
+    def _hear(self, line: Heard) -> None:
+        """A line from elsewhere: a chat line kept in the chat's history, with its sound."""
+        message = self.outputs.message(line.text)
+        hear(self.outputs, self.chat, message, line, self._say, others=None)
 
     def _lobby(self) -> None:
         while True:
@@ -192,6 +237,10 @@ class Person:
             self._say(self._bell(rest.lower()))
         elif word in (STANDIN_WORD, WAIT_WORD, GRACE_WORD):
             self._say(on_loop(self.loop, self._host, word, rest))
+        elif word == CHAT_WORD:
+            self._say(self._chat_command(rest.lower()), Priority.URGENT)
+        elif word in REVIEW_WORDS and not rest:
+            self._say(self._review(REVIEW_WORDS[word]), Priority.URGENT)
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
         return True
@@ -212,10 +261,21 @@ class Person:
         """``bell on``/``bell off``: the terminal's bell when it is this person's turn (a
         plain ssh seat has no sound cues of its own), beside the words, never instead.
         """
+        if value == "chat":  # at each chat line too
+            self.outputs.bell = self._ring
+            self.outputs.bell_for = frozenset({Cue.YOUR_TURN, Cue.CHAT})
+            return messages.NET_BELL_CHAT
         if value not in ("on", "off"):
-            return messages.NET_BELL_VALUES
+            return messages.NET_BELL_VALUES_CHAT
         self.outputs.bell = self._ring if value == "on" else None
+        self.outputs.bell_for = frozenset({Cue.YOUR_TURN})
         return messages.net_bell_set(value == "on")
+
+    def _chat_command(self, value: str) -> str:
+        return chat_command(self.outputs, self.chat, value)
+
+    def _review(self, delta: int) -> str:
+        return review(self.chat, delta)
 
     def _ring(self) -> None:
         self._write("\a")
@@ -369,7 +429,9 @@ class Person:
             table.spectators.add(self.name)
             table.listen(self.wake)
             self.watching = table
-            self._to_table(table, messages.net_watches(self.name, table.number))
+            self._to_table(
+                table, Heard(messages.net_watches(self.name, table.number), Said.PRESENCE)
+            )
             return messages.net_you_watch(table.number)
         away = table.away_seat(self.name)
         if away is not None:  # back at the seat held for them
@@ -393,7 +455,9 @@ class Person:
         table.listen(self.wake)
         self.table = table
         self.watching = None
-        self._to_table(table, messages.net_sits(self.name, table.number, seat + 1))
+        self._to_table(
+            table, Heard(messages.net_sits(self.name, table.number, seat + 1), Said.PRESENCE)
+        )
         return messages.net_you_sit(table.number, seat + 1)
 
     def _may_enter(self, table: ServerTable) -> bool:
@@ -445,13 +509,13 @@ class Person:
         line = messages.chat_line(self.name, said)
         table = self.table or self.watching
         if table is None:
-            self.lobby.say(line)
+            self.lobby.say(Heard(line, Said.CHAT))
         elif table.stage is Stage.PLAYING:
-            table.line(line)
+            table.line(line, Said.CHAT)
         else:
-            self._to_table(table, line, me_too=True)
+            self._to_table(table, Heard(line, Said.CHAT), me_too=True)
 
-    def _to_table(self, table: ServerTable, line: str, me_too: bool = False) -> None:
+    def _to_table(self, table: ServerTable, line: str | Heard, me_too: bool = False) -> None:
         for name in {*table.people(), *table.spectators}:
             if name != self.name or me_too:
                 tell = self.lobby.people.get(name)
@@ -465,7 +529,7 @@ class Person:
         table.leave(self.name, seen, dropped)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
-            self._to_table(table, messages.net_left(self.name, table.number))
+            self._to_table(table, Heard(messages.net_left(self.name, table.number), Said.PRESENCE))
         self.table = self.watching = None
         nobody = table.stage is Stage.OVER or not any(p.person for p in table.places)
         if nobody and self.lobby.tables.pop(table.number, None) is not None and table.journal:
@@ -501,6 +565,8 @@ class Person:
             at_keyboard=(seat,),
         )
         seat_table.back_from = back_from
+        seat_table.share_chat(self.chat)
+        seat_table.heard_from = self._take_inbox
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
         try:
             seat_table.run()
@@ -526,7 +592,7 @@ class Person:
             for entry in entries:
                 seen = entry.seq
                 if entry.line is not None:
-                    self._say(entry.line)
+                    self._hear(Heard(entry.line, entry.kind))
                 for message in renderer.events(entry.events):
                     self.outputs.show(message)
             if entries:

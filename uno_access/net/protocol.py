@@ -2,12 +2,15 @@
 
 The server sends (``"t"`` names the kind):
 
-- ``{"t": "line", "text": …}``: a line of the lobby's (an answer, a chat line);
+- ``{"t": "line", "text": …, "kind": …, "sound": …}``: a line of the lobby's: its kind
+  (``said.Said``: ``notice``, ``chat``, ``presence``) and, for a chat line or someone
+  coming or going, the name of the sound the client plays beside it (``"chat"``);
 - ``{"t": "start", "seat": N, "back_from": N, "epoch": …}``: a game starts at this
   person's table (``back_from``: a seat taken up again, the last entry told before;
   ``epoch``: this server process, for connecting again, ``data.RESUME_ENV``);
 - ``{"t": "entry", "seq": N, "events": […], "view": …, "legal": […], "line": …}``: one
-  entry of the table's log as this seat may know it (``tables.Entry``), numbered;
+  entry of the table's log as this seat may know it (``tables.Entry``), numbered; a line
+  of the table's own (``line``) has its ``kind`` and ``sound`` as a lobby line has;
 - ``{"t": "reply", "id": N, "seq": N, "events": […]}``: the answer to an action;
 - ``{"t": "resumed", "seat": N}``: connected again at a game, every entry missed is
   sent (``null``: that game is gone);
@@ -25,10 +28,17 @@ engine's own types, listed here; anything else is refused (``ProtocolError``).
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
 import json
+import math
+import sys
+import types
+import typing
 from collections.abc import Mapping
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 from ..access import messages
@@ -36,9 +46,12 @@ from ..engine import actions, events, state
 from ..engine.cards import Card, Color, Kind
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import rules_json
+from .said import Heard
 
 MAX_LINE = 64 * 1024  # the longest line either side takes (a whole view fits in a few KB)
 MAX_DEPTH = 12
+_PACKAGE = Path(__file__).resolve().parents[1]
+MAX_NUMBER = 2**31 - 1  # no count, score, seat or sequence number comes near it
 
 
 class ProtocolError(ValueError):
@@ -112,7 +125,11 @@ def decode(raw: object, depth: int = 0) -> Any:
     """The engine value of a tagged JSON form (``ProtocolError`` when it is none)."""
     if depth > MAX_DEPTH:
         raise ProtocolError("nested too deeply")
-    if raw is None or isinstance(raw, bool | int | float | str):
+    if raw is None or isinstance(raw, bool | str):
+        return raw
+    if isinstance(raw, int | float):
+        if not (math.isfinite(raw) and -MAX_NUMBER <= raw <= MAX_NUMBER):
+            raise ProtocolError("a number out of range")
         return raw
     if isinstance(raw, list):
         return tuple(decode(v, depth + 1) for v in raw)
@@ -129,9 +146,65 @@ def decode(raw: object, depth: int = 0) -> Any:
         fields = raw["f"]
         if not isinstance(fields, Mapping):
             raise ProtocolError("fields are not an object")
-        return cls(**{str(k): decode(v, depth + 1) for k, v in fields.items()})
+        value = cls(**{str(k): decode(v, depth + 1) for k, v in fields.items()})
     except (KeyError, TypeError, ValueError, RulesError) as error:
         raise ProtocolError(f"not a value: {type(error).__name__}") from None
+    for name, hint in _hints(cls).items():
+        if not _fits(getattr(value, name), hint):
+            raise ProtocolError(f"not a value: {cls.__name__}.{name}")
+    return value
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    """The types of a dataclass's fields, as its source names them. The engine may be
+    compiled (mypyc), which keeps no annotations worth the name (``type`` for ``Color |
+    None``): they are read from the module's source and evaluated in the module itself.
+    """
+    module = sys.modules[cls.__module__]
+    source = _PACKAGE / (cls.__module__.split(".", 1)[1].replace(".", "/") + ".py")
+    try:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return {}  # no source to read: the fields are not checked
+    fields = {f.name for f in dataclasses.fields(cls)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return {
+                item.target.id: eval(ast.unparse(item.annotation), vars(module))
+                for item in node.body
+                if isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and item.target.id in fields
+            }
+    return {}
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """Whether a decoded value is of the type its field says (an engine value is built
+    with whatever fields it is given: a view whose hand is a number is refused here).
+    """
+    if hint is Any or hint is object:
+        return True
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_fits(value, option) for option in typing.get_args(hint))
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(item, args[0]) for item in value)
+        return len(args) == len(value) and all(map(_fits, value, args))
+    if origin is not None:  # a generic this protocol never sends (a dict, a list)
+        return False
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(value, hint) if isinstance(hint, type) else False
 
 
 def dumps(message: Mapping[str, Any]) -> str:
@@ -152,9 +225,20 @@ def loads(line: str) -> dict[str, Any]:
     return message
 
 
+def _kind(line: Heard) -> dict[str, Any]:
+    """A line's kind, and the sound it makes (named: the client plays it itself)."""
+    cue = line.sound
+    return {"kind": line.kind.value, **({"sound": cue.value} if cue is not None else {})}
+
+
+def line_message(line: Heard) -> dict[str, Any]:
+    """A line of the lobby's as a ``line`` message."""
+    return {"t": "line", "text": line.text, **_kind(line)}
+
+
 def entry_message(entry: Any) -> dict[str, Any]:
     """A ``tables.Entry`` as an ``entry`` message."""
-    return {
+    message = {
         "t": "entry",
         "seq": entry.seq,
         "events": encode(entry.events),
@@ -162,3 +246,6 @@ def entry_message(entry: Any) -> dict[str, Any]:
         "legal": encode(entry.legal),
         "line": entry.line,
     }
+    if entry.line is not None:
+        message.update(_kind(Heard(entry.line, entry.kind)))
+    return message

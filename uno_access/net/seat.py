@@ -17,24 +17,28 @@ import asyncio
 import concurrent.futures
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from .. import text
 from ..access import messages, speech
-from ..access.message import Priority
+from ..access.message import Message, Priority
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
 from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
-from ..ui.history import Buffer
+from ..ui.history import Buffer, History
 from ..ui.keys import Pressed, Read, Routed
+from ..ui.outputs import Outputs
 from ..ui.table import Table
 from ..ui.terminal import Keyboard, _as_input, _exit
+from .said import Heard, Said
 from .tables import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry, ServerTable
 
 T = TypeVar("T")
 
 CHAT_LIMIT = 300  # the longest chat line passed on
+CHAT_KEPT = 1000  # the chat lines a person's chat history keeps (the oldest go first)
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 
@@ -51,6 +55,38 @@ def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -
 
     loop.call_soon_threadsafe(run)
     return done.result()
+
+
+def hear(
+    outputs: Outputs,
+    history: History,
+    message: Message,
+    line: Heard,
+    notice: Callable[[str], None],
+    others: Buffer | None = Buffer.GAME,
+) -> None:
+    """A line of the server's told: a chat line kept in the chat's history (and spoken
+    unless chat speech is muted: then ``notice`` says so first, once), any other in
+    ``others`` (None: not kept); with the sound its kind makes (a plain ssh seat: its
+    bell, if asked for).
+    Over plain ssh (``Outputs.chat_muted_shown`` False) the terminal is what the screen
+    reader speaks: a muted chat line is kept, not shown.
+    """
+    cue = line.sound
+    if cue is not None:
+        message = replace(message, sound=cue.value)
+    chat = line.kind is Said.CHAT
+    speak = not chat or outputs.chat_speech
+    if not speak and not outputs.chat_silence_told:
+        outputs.chat_silence_told = True
+        notice(messages.NET_CHAT_SILENT)
+    if chat:
+        history.add(message, Buffer.CHAT)
+        del history.lines[Buffer.CHAT][:-CHAT_KEPT]  # bounded, whoever floods the chat
+    elif others is not None:
+        history.add(message, others)
+    if speak or outputs.chat_muted_shown:
+        outputs.show(message, speak)
 
 
 class Wake:
@@ -196,6 +232,12 @@ class NetTable(Table):
     game: RemoteGame
     keyboard: NetKeyboard
     back_from: int | None = None  # a seat taken up again: the last entry told before
+    # the lines for this person from outside the table (the lobby's chat), taken as they come
+    heard_from: Callable[[], list[Heard]] | None = None
+
+    def share_chat(self, chat: History) -> None:
+        """The chat's history is the person's own, from the lobby to the table and back."""
+        self.history.lines[Buffer.CHAT] = chat.lines[Buffer.CHAT]
 
     def _opening(self) -> None:
         """A new game: its opening, as at home. A seat taken up again: what happened since
@@ -292,18 +334,36 @@ class NetTable(Table):
         return events
 
     def _catch_up(self) -> bool:
-        """Tell what the table logged for this seat since; whether there was anything."""
+        """Tell what the table logged for this seat since, and the lines from outside it
+        (the lobby's chat); whether there was anything.
+        """
+        heard = self.heard_from() if self.heard_from is not None else []
+        for line in heard:
+            self._tell_heard(line)
         entries = self.game.pending()
         for entry in entries:
             self.game.take(entry)
             self._tell_entry(entry)
-        return bool(entries)
+        return bool(entries or heard)
 
     def _tell_entry(self, entry: Entry) -> None:
         if entry.line is not None:
-            self.say(entry.line, Priority.NORMAL)
+            self._tell_heard(self._heard_of(entry))
         if entry.events:
             self._tell(entry.events)
+
+    def _heard_of(self, entry: Entry) -> Heard:
+        assert entry.line is not None
+        return Heard(entry.line, entry.kind)
+
+    def _tell_heard(self, line: Heard) -> None:
+        """A line of the server's (a chat line, someone come or gone, a notice): a chat
+        line in the chat's history, the others in the game's; each with its sound.
+        """
+        self._notices()
+        self.outputs.my_turn = self._view().current == self.me
+        message = self.renderer.text(line.text, Priority.NORMAL)
+        hear(self.outputs, self.history, message, line, lambda said: self.say(said))
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
         while True:
@@ -343,5 +403,6 @@ class NetTable(Table):
                 self.game.table.loop,
                 self.game.table.line,
                 messages.chat_line(self.names[self.me], said),
+                Said.CHAT,
             )
         return True

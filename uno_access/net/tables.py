@@ -43,6 +43,7 @@ from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
+from .said import Heard, Said
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
@@ -113,6 +114,7 @@ class Entry:
     view: PlayerView | None = None
     legal: tuple[Action, ...] = ()
     line: str | None = None
+    kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
 
 
 @dataclass
@@ -267,10 +269,16 @@ class ServerTable:
 
     # ----------------------------------------------------------------- the log
 
-    def line(self, line: str, only: int | None = None, but: int | None = None) -> None:
+    def line(
+        self,
+        line: str,
+        kind: Said = Said.NOTICE,
+        only: int | None = None,
+        but: int | None = None,
+    ) -> None:
         """A line of the table's own (chat, who came or went), for everyone at it; or for
         the seat ``only`` alone, or for all ``but`` one (the others' entry of that number
-        says nothing).
+        says nothing). ``kind`` says what it is (and which sound the client plays).
         """
         self._seq += 1
         for viewer in (*range(len(self.places)), SPECTATOR):
@@ -279,7 +287,7 @@ class ServerTable:
             view = last.view if last is not None else None
             legal = last.legal if last is not None else ()
             said = line if (only is None or viewer == only) and viewer != but else None
-            log.append(Entry(self._seq, view=view, legal=legal, line=said))
+            log.append(Entry(self._seq, view=view, legal=legal, line=said, kind=kind))
         self._wake()
 
     def _append(self, events: list[Event] | tuple[Event, ...]) -> int:
@@ -405,11 +413,11 @@ class ServerTable:
             self._end()  # bots alone do not play on
             self.line(messages.net_table_ended(self.number))
         elif dropped:
-            self.line(messages.net_dropped(place.name), but=seat)
+            self.line(messages.net_dropped(place.name), Said.PRESENCE, but=seat)
             self._start_grace(seat)
         else:
             self._stand_in(seat)
-            self.line(messages.net_left_bot_plays(place.name), but=seat)
+            self.line(messages.net_left_bot_plays(place.name), Said.PRESENCE, but=seat)
         self._changed()
 
     def rejoin(self, name: str) -> int | None:
@@ -435,7 +443,7 @@ class ServerTable:
             gone.drop()  # its worker forgets it
         self._watching = watchers(self._bots.items())
         back = messages.net_back_from_bot if had_standin else messages.net_back
-        self.line(back(place.name), but=seat)
+        self.line(back(place.name), Said.PRESENCE, but=seat)
         self._changed()
         for other, away in enumerate(self.places):  # a grace over with nobody to ask
             if away.person and not away.present and other not in self._graces:
@@ -455,7 +463,7 @@ class ServerTable:
         self._stop_grace(seat)
         if place.standin is None:
             self._stand_in(seat)
-            self.line(messages.net_left_bot_plays(place.name), but=seat)
+            self.line(messages.net_left_bot_plays(place.name), Said.PRESENCE, but=seat)
         self._changed()
 
     def hold_seats(self, line: str) -> None:
@@ -700,7 +708,7 @@ class Lobby:
     seed: int | None = None
     pace: float = 1.0
     tables: dict[int, ServerTable] = field(default_factory=dict)
-    people: dict[str, Callable[[str], None]] = field(default_factory=dict)  # name -> tell
+    people: dict[str, Callable[[str | Heard], None]] = field(default_factory=dict)  # name -> tell
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
@@ -738,6 +746,6 @@ class Lobby:
         """New tables are numbered from ``first`` on (after those brought back)."""
         self._next = max(self._next, first)
 
-    def say(self, line: str) -> None:
+    def say(self, line: str | Heard) -> None:
         for tell_one in list(self.people.values()):
             tell_one(line)

@@ -105,6 +105,12 @@ class Answers(Seat):
             said = messages.sounds_switched(on)
             self.say(said if self.outputs.set_sounds(on=on) else messages.SOUNDS_NONE)
             return
+        elif name == "chat":  # chat mute, chat unmute: still shown, brailled and kept
+            muted = value == messages.CHAT_MUTE_WORDS[0]
+            self.outputs.chat_speech = not muted
+            self.outputs.chat_silence_told = True
+            self.say(messages.chat_muted(muted, self.outputs.chat_muted_shown))
+            return
         elif name == "rate" and value.isdecimal() and len(value) < 4 and 80 <= int(value) <= 450:
             done = self.outputs.set_speech(rate=int(value))
         elif name == "volume" and _fraction(value) is not None:

@@ -191,6 +191,8 @@ def command(key: Key, rest: list[str], text: str, view: PlayerView) -> Command:
         return _jump(text, rest, view)
     if key is Key.ANNIVERSARY:
         return _anniversary(text, rest, view)
+    if key is Key.CHAT_HISTORY and len(rest) == 1 and rest[0] in messages.CHAT_MUTE_WORDS:
+        return Setting("chat", rest[0])  # chat mute, chat unmute
     if rest:
         return Invalid(messages.unknown_command(text))
     if key is Key.QUIT:

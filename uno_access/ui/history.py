@@ -2,7 +2,9 @@
 keep them, so that answers and help never bury the game.
 
 - ``GAME``: the game's events and turns, everything that happened at the table;
-- ``ANSWERS``: answers to the player's questions, help, errors and notices.
+- ``ANSWERS``: answers to the player's questions, help, errors and notices;
+- ``CHAT``: the chat lines of network play (the lobby's and the table's), apart from the
+  game, as Playroom and PlayAural keep them (``switch(Buffer.CHAT)``).
 
 Page Up steps back from the newest line of the buffer being read (the first press gives
 the line before the newest, which the player has just heard), Page Down forward; past
@@ -28,6 +30,7 @@ class Buffer(Enum):
 
     GAME = "game"
     ANSWERS = "answers"
+    CHAT = "chat"
 
 
 class Edge(Enum):
@@ -69,9 +72,13 @@ class History:
         for message in messages:
             self.add(message, buffer)
 
-    def switch(self) -> Buffer:
-        """Read the other buffer, from its newest line."""
-        self.current = Buffer.ANSWERS if self.current is Buffer.GAME else Buffer.GAME
+    def switch(self, to: Buffer | None = None) -> Buffer:
+        """Read buffer ``to``, from its newest line; without it, the game's history and
+        the answers in turn (from the chat, the game's history).
+        """
+        if to is None:
+            to = Buffer.ANSWERS if self.current is Buffer.GAME else Buffer.GAME
+        self.current = to
         self._at = None
         return self.current
 

@@ -62,6 +62,7 @@ class Key(Enum):
     OLDER = "history back"
     NEWER = "history forward"
     SWITCH_HISTORY = "switch history"  # the game's history, or the answers
+    CHAT_HISTORY = "chat history"  # the chat's history (network play)
     QUICK_REFERENCE = "quick reference"
     HELP = "help"
     SPEECH = "speech"
@@ -132,6 +133,7 @@ REGISTRY: tuple[Entry, ...] = (
     Entry(Key.OLDER, ("pageup", "up", "[")),
     Entry(Key.NEWER, ("pagedown", "down", "]")),
     Entry(Key.SWITCH_HISTORY, ("v", "f3")),
+    Entry(Key.CHAT_HISTORY, ("i", "f6")),
     Entry(Key.QUICK_REFERENCE, ("f2", "e")),
     Entry(Key.SPEECH, ("m",)),
     Entry(Key.SOUNDS, ("z", "f4")),

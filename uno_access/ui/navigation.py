@@ -9,7 +9,7 @@ from ..access import messages, speech
 from ..access.message import Message, Priority
 from ..engine.cards import Kind
 from ..engine.state import Phase, PlayerView
-from .history import Edge
+from .history import Buffer, Edge
 from .keys import Key
 from .seat import Seat
 
@@ -91,9 +91,10 @@ class Navigation(Seat):
         )
         self.outputs.show(again, self._speaks(again))
 
-    def _switch_history(self) -> None:
-        """Page Up reads the other history now: the game's, or the answers."""
-        buffer = self.history.switch()
+    def _switch_history(self, to: Buffer | None = None) -> None:
+        """Page Up reads the other history now: the game's, or the answers (or ``to``: the
+        chat's)."""
+        buffer = self.history.switch(to)
         count = len(self.history.lines[buffer])
         self.outputs.show(
             self.renderer.text(messages.history_switched(buffer.value, count), Priority.URGENT)

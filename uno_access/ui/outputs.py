@@ -45,8 +45,17 @@ class Outputs:
         self.sounds = sounds
         self.sound_when: Mapping[Cue, When] = sound_when or {}
         self.my_turn = False  # set by the table: a sound may be only for the others' turns
-        # a terminal's bell at "your turn", for a plain ssh seat that asked for it (bell on)
+        # a terminal's bell at "your turn", for a plain ssh seat that asked for it (bell on),
+        # and at the cues of ``bell_for`` (bell chat: the chat lines too)
         self.bell: Callable[[], None] | None = None
+        self.bell_for: frozenset[Cue] = frozenset({Cue.YOUR_TURN})
+        # network play: whether chat lines are spoken (muted, they are still shown,
+        # brailled and kept), and whether the player was told once that they are not
+        self.chat_speech = True
+        self.chat_silence_told = False
+        # False for a plain ssh session, whose terminal is what its screen reader speaks:
+        # muted chat lines are then kept in the chat's history, not shown as they come
+        self.chat_muted_shown = True
         self.speaker = speaker
         self.braille = braille_out
         self.large = large
@@ -56,8 +65,12 @@ class Outputs:
         """A line of the session's own, before or beside a game (the offer to resume, the
         store's notices): the same one path to every device as the game's messages.
         """
+        self.show(self.message(line, priority))
+
+    def message(self, line: str, priority: Priority = Priority.NORMAL) -> Message:
+        """A line of the session's own as a message: its speech, and braille for a display."""
         dots = braille.render((line,), self.braille_table) if self.braille is not None else ""
-        self.show(Message(messages.spoken(line), dots, line, priority))
+        return Message(messages.spoken(line), dots, line, priority)
 
     def show(self, message: Message, speak: bool = True) -> None:
         """``message`` to every device; to speech only when ``speak`` (a hot-seat table
@@ -67,7 +80,7 @@ class Outputs:
         sounds = self.sounds
         if cue is not None and sounds is not None and audible(cue, self.sound_when, self.my_turn):
             sounds.play(cue.value)
-        if cue is Cue.YOUR_TURN and self.bell is not None:
+        if cue is not None and cue in self.bell_for and self.bell is not None:
             self.bell()  # before the words, as a sound cue is
         self.write(message.text)
         if self.speaker is not None and speak:

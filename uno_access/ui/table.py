@@ -542,6 +542,8 @@ class Table(Dialogs, Navigation, Answers):
             self._review(-1 if key is Key.OLDER else 1)
         elif key is Key.SWITCH_HISTORY:
             self._switch_history()
+        elif key is Key.CHAT_HISTORY:
+            self._switch_history(Buffer.CHAT)
         elif key is Key.SPEECH:
             on = self.outputs.toggle_speech()
             self.say(messages.SPEECH_NONE if on is None else messages.speech_switched(on))

@@ -14,6 +14,8 @@ from ...engine.cards import Card, Color
 from ..message import Parts
 from .answers import _b_top_card, _b_whose_turn, _b_your_hand, top_card, whose_turn, your_hand
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, plural, register
+from .history import HISTORY_NAMES
+from .keys import COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP
 
 HELP_SERVE = "a game server over SSH: people join with ssh, each at their own terminal"
 HELP_SERVE_HOST = "the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)"
@@ -44,7 +46,10 @@ NET_LOBBY_HELP = (
     "say TEXT: a line to the lobby, or to your table.",
     "leave: leave your table. who: who is connected. help: this. quit: leave the server.",
     "keys on or keys off, verbosity brief, normal or full: how your games take keys and speak.",
-    "bell on or bell off: your terminal beeps when it is your turn, beside the words.",
+    "bell on or bell off: your terminal beeps when it is your turn, beside the words; "
+    "bell chat: at each chat line too.",
+    "chat: read the chat's lines again, with [ (back) and ] (forward); chat mute, chat "
+    "unmute: chat spoken or not (muted, it is still shown, brailled and kept).",
     "grace SECONDS: how long a seat whose player's connection dropped waits before the "
     "table's maker is asked what to do (60 seconds unless set).",
     "standin NAME: a bot plays the seat of NAME, who is away, until they are back. "
@@ -80,6 +85,9 @@ def net_welcome(name: str) -> str:
 
 
 def chat_line(name: str, said: str) -> str:
+    """A chat line that makes sense alone: "Sam says: hello." (a full stop added)."""
+    if said and said[-1] not in CHAT_ENDS:
+        said += CHAT_FULL_STOP
     return CHAT_LINE.format(player=name, said=said)
 
 
@@ -698,3 +706,70 @@ def _b_where_you_are(
 
 
 register(where_you_are, braille=_b_where_you_are, brief=SAID_AS_BRAILLE)
+# --- the chat: its own history, muted speech, its sounds (issue 18, issue 16) -------------
+# Translators: the chat's history, as HISTORY_NAMES names the others ("Reading the chat:
+# 3 lines").
+HISTORY_NAMES["chat"] = "the chat"
+KEY_HELP["chat_history"] = (
+    "the chat's history, the lobby's and the table's lines apart from the game's: Page Up "
+    "reads it back, V goes back to the game's"
+)
+TYPED_HELP["chat_history"] = (
+    "the chat's history ([ reads it back); chat mute and chat unmute: chat spoken or not"
+)
+COMMAND_WORDS["chat_history"] = ("chat",)
+# Translators: typed after "chat" ("chat mute", "chat unmute"): keep the words as typed.
+CHAT_MUTE_WORDS = ("mute", "unmute")
+SETTING_USAGES["chat"] = "Type chat mute or chat unmute."
+# a chat line ends as a sentence: these end one already, else CHAT_FULL_STOP is added
+CHAT_ENDS = ".!?…"
+CHAT_FULL_STOP = "."
+NET_CHAT_MUTED = (
+    "Chat speech off: chat lines are still shown, brailled and kept in the chat's history "
+    "(I or F6, or type chat); chat unmute speaks them again."
+)
+NET_CHAT_UNMUTED = "Chat speech on: chat lines are spoken again."
+# over plain ssh, where the player's screen reader speaks whatever the terminal shows
+NET_CHAT_HIDDEN = (
+    "Chat muted: your screen reader speaks what your terminal shows, so chat lines are no "
+    "longer shown as they come; they are kept in the chat's history (type chat, then [ and "
+    "], or I at the table); chat unmute shows them again."
+)
+NET_CHAT_SHOWN = "Chat unmuted: chat lines are shown as they come again."
+# said once, at the first chat line not spoken, when the settings muted the chat
+NET_CHAT_SILENT = (
+    "Chat lines are not spoken (chat_speech is off in your settings): they are shown, "
+    "brailled and kept in the chat's history (I or F6, or type chat); chat unmute speaks them."
+)
+NET_BELL_CHAT = (
+    "Bell on for your turn and for chat: your terminal beeps at each; the words are said too."
+)
+NET_BELL_VALUES_CHAT = "Type bell on, bell chat or bell off."
+# the full client: a line from the server it does not take, and why (one line each)
+# Translators: {why} is a few words: "no such message 'xyz'", "not JSON", "a bad event".
+NET_CLIENT_REFUSED = "The server sent a line this client does not take ({why}); it is ignored."
+NET_CLIENT_NOT_JSON = "not JSON"
+NET_CLIENT_NOT_MESSAGE = "no message object"
+NET_CLIENT_TOO_LONG = "too long"
+NET_CLIENT_NO_SUCH_MESSAGE = "no such message {kind}"
+NET_CLIENT_BAD_FIELD = "a bad {field}"
+NET_CLIENT_NO_ANSWER = "no answer to your action within 30 seconds"
+
+
+def chat_muted(muted: bool, shown: bool = True) -> str:
+    """``chat mute``, ``chat unmute``; ``shown``: muted chat is still shown (not over ssh)."""
+    if not shown:
+        return NET_CHAT_HIDDEN if muted else NET_CHAT_SHOWN
+    return NET_CHAT_MUTED if muted else NET_CHAT_UNMUTED
+
+
+def net_client_refused(why: str) -> str:
+    return NET_CLIENT_REFUSED.format(why=why)
+
+
+def net_client_no_such_message(kind: str) -> str:
+    return NET_CLIENT_NO_SUCH_MESSAGE.format(kind=repr(kind))
+
+
+def net_client_bad_field(field: str) -> str:
+    return NET_CLIENT_BAD_FIELD.format(field=field)

@@ -123,3 +123,7 @@ HELP_SOUND_NEVER = "sounds never played, their names separated by commas (uno-ac
 HELP_SOUND_NOT_MY_TURN = "sounds played only when it is not your turn, separated by commas"
 # Translators: {name!r} is the name typed, quoted; {names} the sounds' names.
 SOUND_NAMES_BAD = "{name!r} is no sound; the sounds are: {names}."
+
+
+# --- network play: a sound of its own for someone coming or going ------------------------
+SOUND_MEANINGS["presence"] = "someone sat down at your table, watches it, left it or came back"

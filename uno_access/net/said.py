@@ -1,0 +1,52 @@
+"""What kind of line the server tells a person, beside its words: a chat line, someone
+coming or going, or any other line (an answer, a notice).
+
+The kind decides where the line is kept (a chat line in the chat's own history, apart
+from the game's, ``ui.history.Buffer.CHAT``), whether speech says it (chat speech may be
+muted; the line is still shown, brailled and kept), and the sound it makes: the data
+channel names the sound (``"sound": "chat"``) and the full client plays it through its
+own sound device, by its own sound settings. Engine events carry no kind: their sounds
+are chosen on each side from the events themselves (``access.sounds.EVENT_CUES``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..access.sounds import Cue
+
+
+class Said(Enum):
+    NOTICE = "notice"  # an answer, a notice of the server's: no sound of its own
+    CHAT = "chat"  # a chat line, the lobby's or the table's
+    PRESENCE = "presence"  # someone sat down, watches, left or came back
+
+
+SOUNDS: dict[Said, Cue] = {Said.CHAT: Cue.CHAT, Said.PRESENCE: Cue.PRESENCE}
+
+
+def said_named(name: object) -> Said | None:
+    """The kind of that name, or None (a kind from elsewhere, unknown here)."""
+    try:
+        return Said(name)
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Heard:
+    """A line for one person, made safe already, and its kind."""
+
+    text: str
+    kind: Said = Said.NOTICE
+    cue: Cue | None = None  # the sound the server named for it (the full client's)
+
+    @property
+    def sound(self) -> Cue | None:
+        return self.cue if self.cue is not None else SOUNDS.get(self.kind)
+
+
+def heard(line: str | Heard) -> Heard:
+    """A plain line is a notice."""
+    return line if isinstance(line, Heard) else Heard(line)
