@@ -381,7 +381,7 @@ def test_a_client_back_at_its_game_replaces_its_dead_connection_and_gets_the_ent
         opening = await first.next("entry")
         first.message({"t": "line", "text": "say one"})
         said = await first.next("entry")
-        assert said["line"] == "ann says: one" and said["seq"] == opening["seq"] + 1
+        assert said["line"] == "ann says: one." and said["seq"] == opening["seq"] + 1
         # the first connection is not closed: to the server it looks alive (a silent drop)
         resume = f"{start['epoch']} 0 {opening['seq']}"
         again = await Raw.open(server.port, "ann", key, {RESUME_ENV: resume})
@@ -390,7 +390,7 @@ def test_a_client_back_at_its_game_replaces_its_dead_connection_and_gets_the_ent
             replayed.append(await again.next())
         seqs = [m["seq"] for m in replayed[:-1]]
         assert seqs == list(range(said["seq"], said["seq"] + len(seqs)))  # after hers, each once
-        assert replayed[0]["line"] == "ann says: one"
+        assert replayed[0]["line"] == "ann says: one."
         # then the old connection's drop and her return, which say nothing to her
         assert all(m["line"] is None and m["events"] == [] for m in replayed[1:-1])
         again.message({"t": "action", "id": 1, "action": {"seat": 0, "act": "card_check"}})
