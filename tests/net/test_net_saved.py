@@ -18,7 +18,7 @@ import pytest
 
 from uno_access.access import messages
 from uno_access.bots import make_bot
-from uno_access.engine.actions import Action, CallUno, Catch, JumpIn
+from uno_access.engine.actions import Action, CallUno, Catch, Draw, JumpIn, Play
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
 from uno_access.net.saved import TABLES_NAME, TableStore
@@ -128,6 +128,33 @@ def test_each_action_is_committed_to_the_file_before_it_is_applied(
     assert len(checked) >= 20
     assert [rows for rows, _ in checked] == list(range(1, len(checked) + 1))
     assert all(unchanged for _, unchanged in checked) and said == []
+
+
+def test_an_action_the_rules_refuse_is_not_kept_in_the_file(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
+) -> None:
+    store = _store(tmp_path)
+    lobby = Lobby(loop, seed=5, pace=0, journal=store)
+    table = _table(lobby, "ann", 2)
+    _play(loop, table, 6, 5)
+    game = table.game
+    assert game is not None and store.saved(table.number) > 0
+    while game.view(0).current == 0:  # her turn over: every play of hers is refused now
+        legal = game.legal_actions(0)
+        table.send(0, next(a for a in legal if not isinstance(a, _OUT_OF_TURN)))
+    kept = store.saved(table.number)
+    for card in game.state.hands[0]:  # forged or mistaken: out of turn, each refused
+        assert table.send(0, Play(0, card))[0] == 0
+    assert store.saved(table.number) == kept
+    rows = sqlite3.connect(tmp_path / TABLES_NAME).execute("SELECT count(*) FROM actions")
+    assert rows.fetchone()[0] == kept
+    table.send(0, Draw(0))  # refused too: not her turn
+    assert store.saved(table.number) == kept
+    store.close()
+    again = Lobby(later, seed=5, pace=0)
+    _store(tmp_path).restore(again)
+    copy = again.tables[table.number]
+    assert copy.game is not None and copy.game.state == game.state
 
 
 def test_the_tables_file_is_the_owners_alone_and_written_ahead(

@@ -122,6 +122,9 @@ def test_a_bots_choice_is_not_applied_when_the_table_moved_while_it_thought(
         def changed(self, table: ServerTable) -> None:
             pass
 
+        def rejected(self, table: ServerTable) -> None:
+            pass
+
         def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None:
             saved.append((time.perf_counter(), action))  # as it is about to be applied
 

@@ -227,6 +227,7 @@ class TableStore:
         self.warn = warn
         self._db: sqlite3.Connection | None = _connect(path, warn)
         self._counts: dict[int, int] = {}  # table -> actions saved
+        self._last_saved: dict[int, int] = {}  # table -> the row its last action was saved in
         self.syncer = Syncer(path)
 
     @property
@@ -271,6 +272,7 @@ class TableStore:
         is not saved; nor is an action that would not read back (a play of no cards),
         which the rules always refuse.
         """
+        self._last_saved.pop(table.number, None)
         if isinstance(action, QUERIES) or not readable(action):
             return
         n = self._counts.get(table.number, 0)
@@ -279,6 +281,18 @@ class TableStore:
             saved = json.dumps({**json.loads(saved), TIMEOUT_KEY: True})
         if self._write("INSERT INTO actions VALUES (?, ?, ?)", (table.number, n, saved)):
             self._counts[table.number] = n + 1
+            self._last_saved[table.number] = n
+
+    def rejected(self, table: ServerTable) -> None:
+        """The action saved last was refused by the rules (it changed nothing): its row is
+        taken out, so that forged or mistaken actions do not fill the file.
+        """
+        n = self._counts.get(table.number, 0)
+        last = n and self._last_saved.get(table.number) == n - 1
+        delete = "DELETE FROM actions WHERE tab = ? AND n = ?"
+        if last and self._write(delete, (table.number, n - 1)):
+            self._counts[table.number] = n - 1
+        self._last_saved.pop(table.number, None)
 
     def saved(self, number: int) -> int:
         """How many actions of table ``number`` are saved."""

@@ -83,7 +83,8 @@ Ask = tuple[int, list[Action], bool]  # a bot's seat, its legal actions, whether
 
 class Journal(Protocol):
     """Where a table's game is saved (``net.saved``): its setup when it starts, each
-    action before it is applied, and its end.
+    action before it is applied (and taken out again if the rules refused it), and its
+    end.
     """
 
     def started(self, table: ServerTable) -> None: ...
@@ -92,6 +93,9 @@ class Journal(Protocol):
         """Its setup changed: seats taken or left before the game, a stand-in, the grace."""
 
     def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None: ...
+
+    def rejected(self, table: ServerTable) -> None:
+        """The action saved last was refused by the rules: it is taken out again."""
 
     def ended(self, table: ServerTable) -> None: ...
 
@@ -241,6 +245,8 @@ class ServerTable:
             self.journal.action(self, action)  # saved before it is applied
         events = game.apply(action)
         if isinstance(action, QUERIES) or isinstance(events[0], Rejected):
+            if self.journal is not None and isinstance(events[0], Rejected):
+                self.journal.rejected(self)  # no junk kept: it changed nothing
             return 0, [e for e in (for_seat(ev, seat) for ev in events) if e is not None]
         seq = self._append(events)
         return seq, list(self._log[seat][-1].events)
