@@ -7,6 +7,7 @@ terminal is what a screen reader speaks); the bell may ring for chat too.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,8 @@ import asyncssh.connection
 import pytest
 from net_client import Client, Raw
 from net_ssh import Server, Ssh, keypair
+
+from uno_access.access import messages
 
 PAGE_UP = "\x1b[5~"
 PAGE_DOWN = "\x1b[6~"
@@ -201,3 +204,32 @@ def test_escape_sequences_in_a_name_and_a_chat_line_reach_no_ssh_or_client_termi
         assert "mal" not in terminal.text()
         for sequence in FORBIDDEN:
             assert sequence not in raw, (terminal, repr(sequence))
+
+
+def test_braille_in_the_lobby_shows_each_line_of_a_plain_ssh_game_as_braille_dots_too(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server | Client]
+) -> None:
+    server = Server(tmp_path / "server", "--open", "--seed", "3", "--bot-pace", "5")
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("braille grade9")
+    ann.sees(re.escape(messages.net_braille_values(["ueb2", "ueb1", "computer"])))
+    ann.line("braille ueb2")
+    ann.sees(re.escape(messages.net_braille_set("ueb2")))
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    ann.sees("The start card is ")
+    dots = ann.sees("[\u2801-\u28ff][\u2800-\u28ff]+")  # the line's braille, as Unicode dots
+    assert dots and all("\u2800" <= c <= "\u28ff" for c in dots)
+    ann.sees("Your turn")
+    ann.press("q")
+    ann.sees(r"Quit the game\?")
+    ann.press("y")
+    ann.sees(re.escape(messages.NET_BACK_IN_LOBBY))
+    ann.line("braille off")
+    ann.sees(re.escape(messages.net_braille_set(None)))

@@ -10,9 +10,11 @@ lobby's chat, who sat down) wait in ``inbox`` and wake the prompt.
 from __future__ import annotations
 
 import asyncio
+import io
 import queue
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TextIO, cast
 
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import Input
@@ -20,10 +22,12 @@ from prompt_toolkit.output import Output
 
 from .. import text
 from ..access import messages
+from ..access.braille import BrailleTable
 from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
 from ..access.sounds import Cue
 from ..bots.base import BotNameError, parse_bot
+from ..devices.braille_display import ScreenBraille
 from ..engine.rules import DealError, RulesError, RuleSet
 from ..settings import Settings
 from ..ui.history import Buffer, Edge, History
@@ -50,6 +54,8 @@ from .tables import (
 from .timer import LONGEST_TURN, SHORTEST_TURN
 
 LOBBY_PROMPT = "lobby> "
+BRAILLE_WORD = "braille"
+BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
 WATCH_PROMPT = "watch> "
 
 
@@ -235,6 +241,8 @@ class Person:
             self._say(self._setting(word, rest.lower()))
         elif word == "bell":
             self._say(self._bell(rest.lower()))
+        elif word == BRAILLE_WORD:
+            self._say(self._braille(rest.lower()))
         elif word in (STANDIN_WORD, WAIT_WORD, GRACE_WORD):
             self._say(on_loop(self.loop, self._host, word, rest))
         elif word == CHAT_WORD:
@@ -256,6 +264,24 @@ class Person:
             self.settings = replace(self.settings, verbosity=Verbosity(value))
             return messages.net_verbosity_set(value)
         return messages.net_setting_values(word)
+
+    def _braille(self, value: str) -> str:
+        """``braille TABLE``: this session's lines followed by their braille as Unicode
+        dots (as ``--braille-display screen`` shows it at home), the cards as the deck's
+        corner codes, in that table; ``braille off`` stops it. From the next game on.
+        """
+        if value == "off":
+            self.outputs.braille = None
+            return messages.net_braille_set(None)
+        try:
+            table = BrailleTable(value)
+        except ValueError:
+            return messages.net_braille_values([t.value for t in BrailleTable])
+        self.outputs.braille_table = table
+        if self.outputs.braille is None:
+            lines = cast(TextIO, _Lines(self.screen.say))  # a text stream, as TextIO is
+            self.outputs.braille = ScreenBraille(lines, BRAILLE_WIDTH)
+        return messages.net_braille_set(table.value)
 
     def _bell(self, value: str) -> str:
         """``bell on``/``bell off``: the terminal's bell when it is this person's turn (a
@@ -613,3 +639,17 @@ def _listed(place: Place) -> str:
     if not place.present:
         return messages.net_away_name(place.name, place.standin is not None)
     return place.name
+
+
+class _Lines(io.TextIOBase):
+    """A text stream whose lines are said on the session's screen (its braille line)."""
+
+    def __init__(self, say: Callable[[str], None]) -> None:
+        super().__init__()
+        self._say = say
+
+    def write(self, text: str) -> int:
+        for line in text.splitlines():
+            if line:
+                self._say(line)
+        return len(text)

@@ -46,6 +46,8 @@ NET_LOBBY_HELP = (
     "say TEXT: a line to the lobby, or to your table.",
     "leave: leave your table. who: who is connected. help: this. quit: leave the server.",
     "keys on or keys off, verbosity brief, normal or full: how your games take keys and speak.",
+    "braille ueb2, ueb1 or computer: after each line its braille as Unicode dots, the cards "
+    "as their corner codes; braille off stops it.",
     "bell on or bell off: your terminal beeps when it is your turn, beside the words; "
     "bell chat: at each chat line too.",
     "chat: read the chat's lines again, with [ (back) and ] (forward); chat mute, chat "
@@ -258,6 +260,26 @@ def net_verbosity_set(value: str) -> str:
 
 def net_setting_values(word: str) -> str:
     return NET_KEYS_VALUES if word == "keys" else NET_VERBOSITY_VALUES
+
+
+# --- a plain ssh session's braille line (``braille TABLE``, ``braille off``) -------------
+# Translators: {table} is the braille table's word as typed (ueb2, ueb1, computer).
+NET_BRAILLE_ON = (
+    "Braille line on, in {table}: after each line, its braille as Unicode dots, with each "
+    "card as its corner code, for a screen reader that passes braille dots through to your "
+    "display. braille off stops it."
+)
+NET_BRAILLE_OFF = "Braille line off: your screen reader brailles the lines themselves."
+# Translators: {tables} lists the braille tables' words as typed.
+NET_BRAILLE_VALUES = "Type braille and one of {tables}, or braille off."
+
+
+def net_braille_set(table: str | None) -> str:
+    return NET_BRAILLE_OFF if table is None else NET_BRAILLE_ON.format(table=table)
+
+
+def net_braille_values(tables: Sequence[str]) -> str:
+    return NET_BRAILLE_VALUES.format(tables=LIST_SEPARATOR.join(tables))
 
 
 # --- accounts: passwords, uno-access users; private tables; the turn timer ---------------
