@@ -233,7 +233,9 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     except tomllib.TOMLDecodeError as error:
         return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
     except RecursionError:
-        return DEFAULTS, [messages.settings_not_toml(where, messages.SETTINGS_TOO_DEEP)]
+        return DEFAULTS, [
+            messages.settings_not_toml(where, messages.tr(messages.SETTINGS_TOO_DEEP))
+        ]
     except ValueError as error:  # a number too long for Python to convert
         return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
     return from_mapping(data, text, where)

@@ -70,7 +70,7 @@ def _louis() -> Any:
     try:
         import louis
     except ImportError:
-        raise BrailleUnavailable(messages.LIBLOUIS_MISSING) from None
+        raise BrailleUnavailable(messages.tr(messages.LIBLOUIS_MISSING)) from None
     return louis
 
 

@@ -35,11 +35,14 @@ def _forms(card: Card) -> list[str]:
         return forms
     assert card.color is not None
     letter = card.color.value
-    colors = (messages.COLOR_NAMES[card.color].lower(), letter)
+    colors = (messages.tr(messages.COLOR_NAMES[card.color]).lower(), letter)
     if card.kind is Kind.NUMBER:
         assert card.number is not None
         for color in colors:
-            forms += [f"{color}{card.number}", f"{color}{messages.NUMBER_WORDS[card.number]}"]
+            forms += [
+                f"{color}{card.number}",
+                f"{color}{messages.tr(messages.NUMBER_WORDS[card.number])}",
+            ]
         return forms
     if card.kind is Kind.DRAW_TWO:
         forms += [f"{letter}-#b", f"{letter}-2"]

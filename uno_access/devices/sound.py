@@ -48,7 +48,9 @@ def _miniaudio() -> Any:
     try:
         import miniaudio
     except ImportError as error:  # a broken install: the wheel is a dependency
-        raise SoundUnavailable(messages.MINIAUDIO_MISSING.format(error=error)) from None
+        raise SoundUnavailable(
+            messages.tr(messages.MINIAUDIO_MISSING).format(error=error)
+        ) from None
     return miniaudio
 
 
@@ -100,7 +102,7 @@ def open_stream(mixer: Mixer, *, backend: str | None = None) -> Any:
     try:
         backends = None if backend is None else [miniaudio.Backend[backend.upper()]]
     except KeyError:
-        raise SoundUnavailable(messages.NO_SOUND_DEVICE) from None
+        raise SoundUnavailable(messages.tr(messages.NO_SOUND_DEVICE)) from None
     try:
         with _quiet_stderr():
             device = miniaudio.PlaybackDevice(
@@ -122,7 +124,7 @@ def open_stream(mixer: Mixer, *, backend: str | None = None) -> Any:
 def _reason(error: Exception) -> str:
     args = getattr(error, "args", ())
     text = str(args[0]) if args else str(error)
-    return text or messages.NO_SOUND_DEVICE
+    return text or messages.tr(messages.NO_SOUND_DEVICE)
 
 
 class SoundDevice:
@@ -153,7 +155,9 @@ class SoundDevice:
         try:
             sounds = load_sounds(self._directory)
             if not sounds:
-                raise SoundUnavailable(messages.NO_SOUND_FILES.format(folder=self._directory))
+                raise SoundUnavailable(
+                    messages.tr(messages.NO_SOUND_FILES).format(folder=self._directory)
+                )
             device = open_stream(self.mixer, backend=self._backend)
         except SoundUnavailable as error:
             self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
@@ -235,4 +239,4 @@ class SoundDevice:
 
 
 def _unavailable(reason: str) -> str:
-    return messages.SOUND_UNAVAILABLE.format(reason=reason.rstrip("."))
+    return messages.tr(messages.SOUND_UNAVAILABLE).format(reason=reason.rstrip("."))

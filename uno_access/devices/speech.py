@@ -105,7 +105,7 @@ def _engine() -> Any:
     try:
         import pyttsx3
     except ImportError as error:
-        raise SpeechUnavailable(messages.PYTTSX3_MISSING.format(error=error)) from None
+        raise SpeechUnavailable(messages.tr(messages.PYTTSX3_MISSING).format(error=error)) from None
     try:
         engine = pyttsx3.init()
     except Exception as error:  # the drivers raise anything: OSError, RuntimeError, KeyError
@@ -165,7 +165,7 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
         _synthesize(text, path, settings)
         if not text.strip() or _has_frames(path):
             return path
-    raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+    raise SpeechUnavailable(messages.tr(messages.SPEECH_NO_AUDIO_MADE))
 
 
 def _has_frames(path: Path) -> bool:
@@ -190,13 +190,13 @@ def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
             engine.setProperty("volume", settings.volume)
             if path.is_symlink() or (path.exists() and not path.is_file()):
                 # a device (/dev/full) or a link is never replaced by the file we make
-                raise SpeechUnavailable(messages.SPEECH_NOT_A_FILE)
+                raise SpeechUnavailable(messages.tr(messages.SPEECH_NOT_A_FILE))
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()  # so that the wait below sees the new file, not an old one
             engine.save_to_file(text, str(path))
             engine.runAndWait()
             if not done.wait(SYNTH_TIMEOUT):
-                raise SpeechUnavailable(messages.SPEECH_UNFINISHED)
+                raise SpeechUnavailable(messages.tr(messages.SPEECH_UNFINISHED))
         except (RuntimeError, OSError, ValueError, TypeError) as error:  # from the driver
             if isinstance(error, SpeechUnavailable):
                 raise
@@ -204,7 +204,7 @@ def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
         finally:
             engine.disconnect(token)
     if not path.exists():
-        raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+        raise SpeechUnavailable(messages.tr(messages.SPEECH_NO_AUDIO_MADE))
 
 
 def wav_seconds(path: str | Path) -> float:
@@ -468,15 +468,17 @@ class Speaker:
 
 
 def _unavailable(reason: str) -> str:
-    return messages.SPEECH_UNAVAILABLE.format(reason=reason.rstrip("."))
+    return messages.tr(messages.SPEECH_UNAVAILABLE).format(reason=reason.rstrip("."))
 
 
 def _no_audio(reason: str) -> str:
-    return messages.SPEECH_NO_AUDIO.format(reason=reason.rstrip(".") or "no sound card")
+    return messages.tr(messages.SPEECH_NO_AUDIO).format(
+        reason=reason.rstrip(".") or "no sound card"
+    )
 
 
 def _last_line(err: bytes, player: str) -> str:
     lines = [line for line in err.decode(errors="replace").splitlines() if line.strip()]
     if lines:
         return lines[-1].strip()
-    return messages.AUDIO_PLAYER_FAILED.format(player=os.path.basename(player))
+    return messages.tr(messages.AUDIO_PLAYER_FAILED).format(player=os.path.basename(player))

@@ -399,7 +399,7 @@ def join(
         pass
     finally:
         if link.closed.is_set():
-            session.tell(messages.NET_SERVER_CLOSED)
+            session.tell(messages.tr(messages.NET_SERVER_CLOSED))
         link.close()
         session.close()
     return 0
@@ -442,9 +442,9 @@ def _lobby(
                 return
             link.send({"t": "line", "text": got[: text.LINE_LIMIT]})
         elif isinstance(got, TooLong):
-            session.outputs.say(messages.LINE_TOO_LONG, Priority.URGENT)
+            session.outputs.say(messages.line_too_long(), Priority.URGENT)
         elif not isinstance(got, Pressed):
-            session.outputs.say(messages.NO_SUCH_KEY_TYPED, Priority.URGENT)
+            session.outputs.say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
 
 
 class _Watched:

@@ -119,27 +119,27 @@ class Person:
     def _not_a_line(self, got: object) -> None:
         """A key that is no typed line, answered in words (a wake-up is not a key)."""
         if isinstance(got, TooLong):
-            self._say(messages.LINE_TOO_LONG, Priority.URGENT)
+            self._say(messages.line_too_long(), Priority.URGENT)
         elif isinstance(got, Pressed) and got.key is Key.CLOSE:
-            self._say(messages.LINE_CLEARED, Priority.URGENT)
+            self._say(messages.tr(messages.LINE_CLEARED), Priority.URGENT)
         elif not isinstance(got, Wake):
-            self._say(messages.NO_SUCH_KEY_TYPED, Priority.URGENT)
+            self._say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
 
     def _command(self, line: str) -> bool:
         """Carry out a lobby command; False to quit."""
         if len(line) > text.LINE_LIMIT:
-            self._say(messages.LINE_TOO_LONG, Priority.URGENT)
+            self._say(messages.line_too_long(), Priority.URGENT)
             return True
         word, _, rest = line.strip().partition(" ")
         word = word.lower()
         rest = rest.strip()
         if not word:
-            self._say(messages.NET_LOBBY_HINT)
+            self._say(messages.tr(messages.NET_LOBBY_HINT))
         elif word == "quit":
             return False
         elif word == "help":
             for help_line in messages.NET_LOBBY_HELP:
-                self._say(help_line)
+                self._say(messages.tr(help_line))
         elif word == "tables":
             for table_line in on_loop(self.loop, self._tables):
                 self._say(table_line)
@@ -184,7 +184,7 @@ class Person:
         plain ssh seat has no sound cues of its own), beside the words, never instead.
         """
         if value not in ("on", "off"):
-            return messages.NET_BELL_VALUES
+            return messages.tr(messages.NET_BELL_VALUES)
         self.outputs.bell = self._ring if value == "on" else None
         return messages.net_bell_set(value == "on")
 
@@ -205,7 +205,7 @@ class Person:
     def _tables(self) -> list[str]:
         tables = self.lobby.tables
         if not tables:
-            return [messages.NET_NO_TABLES]
+            return [messages.tr(messages.NET_NO_TABLES)]
         return [
             messages.net_table_line(
                 t.number,
@@ -270,7 +270,7 @@ class Person:
     def _bot(self, strength: str) -> str:
         table = self.table
         if table is None or table.stage is not Stage.WAITING:
-            return messages.NET_NOT_AT_WAITING_TABLE
+            return messages.tr(messages.NET_NOT_AT_WAITING_TABLE)
         try:
             parse_bot(strength)
         except BotNameError:
@@ -285,11 +285,11 @@ class Person:
     def _start(self) -> str:
         table = self.table
         if table is None or table.stage is not Stage.WAITING:
-            return messages.NET_NOT_AT_WAITING_TABLE
+            return messages.tr(messages.NET_NOT_AT_WAITING_TABLE)
         if table.creator != self.name:
             return messages.net_only_creator(table.creator)
         if len(table.places) < 2:
-            return messages.NET_TOO_FEW
+            return messages.tr(messages.NET_TOO_FEW)
         try:
             table.rules.check_deal(len(table.places))
         except DealError as error:
@@ -317,7 +317,7 @@ class Person:
     def _leave(self, seen: int = 0) -> str:
         table = self.table or self.watching
         if table is None:
-            return messages.NET_NOT_AT_TABLE
+            return messages.tr(messages.NET_NOT_AT_TABLE)
         table.leave(self.name, seen)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
@@ -363,7 +363,7 @@ class Person:
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
             on_loop(self.loop, self._leave, game.seen)
-            self._say(messages.NET_BACK_IN_LOBBY)
+            self._say(messages.tr(messages.NET_BACK_IN_LOBBY))
 
     def _watch(self, table: ServerTable) -> None:
         """The public events of a table, as they come, and the lobby's commands."""

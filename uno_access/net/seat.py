@@ -207,7 +207,9 @@ class NetTable(Table):
         missed = self.game.pending()
         told = [entry for entry in missed if entry.seq > back_from]
         self.say(
-            messages.NET_SINCE_YOU_LEFT if told else messages.NET_NOTHING_SINCE,
+            messages.tr(messages.NET_SINCE_YOU_LEFT)
+            if told
+            else messages.tr(messages.NET_NOTHING_SINCE),
             Priority.NORMAL,
             Buffer.GAME,
         )
@@ -240,7 +242,7 @@ class NetTable(Table):
     def _waiting(self) -> None:
         """Another's turn: tell what this seat may do out of turn, and take one line."""
         self._chances()
-        command = self._command(self._read(messages.PROMPT))
+        command = self._command(self._read(messages.tr(messages.PROMPT)))
         if command is None:
             return
         if isinstance(command, Do):
@@ -251,7 +253,7 @@ class NetTable(Table):
         elif isinstance(command, Ask | Quit | Invalid | Setting):
             self._answer(command)
         else:
-            self.say(messages.NOT_YOUR_TURN_NET)
+            self.say(messages.tr(messages.NOT_YOUR_TURN_NET))
 
     def _chances(self) -> None:
         """Say once what this seat may do out of turn now (as ``Table._your_chance``)."""

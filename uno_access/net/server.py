@@ -200,7 +200,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             self._data_session.start()
             return
         if not self.name or self.name in lobby.people:
-            chan.write(messages.NET_ALREADY_CONNECTED + "\r\n")
+            chan.write(messages.tr(messages.NET_ALREADY_CONNECTED) + "\r\n")
             chan.exit(1)
             return
         self._input = self._pipe.enter_context(create_pipe_input())

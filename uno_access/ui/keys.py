@@ -406,8 +406,8 @@ def key_help_lines() -> list[str]:
     """F1 with keys: one line for each command that has a key."""
     lines = []
     for entry in REGISTRY:
-        what = messages.KEY_HELP.get(entry.name)
-        if entry.keys and what is not None:
+        what = messages.tr(messages.KEY_HELP.get(entry.name, ""))
+        if entry.keys and what:
             named = " or ".join(_shown(name) for name in entry.keys)
             lines.append(messages.key_help_line(named, what))
     return lines
@@ -415,12 +415,12 @@ def key_help_lines() -> list[str]:
 
 def typed_help_lines() -> list[str]:
     """``help`` typed: the cards, then one line for each command that has words."""
-    lines = list(messages.TYPED_HELP_START)
+    lines = [messages.tr(messages.TYPED_HELP_START[0]), messages.tr(messages.TYPED_HELP_START[1])]
     for entry in REGISTRY:
-        what = messages.TYPED_HELP.get(entry.name)
-        if entry.words and what is not None:
+        what = messages.tr(messages.TYPED_HELP.get(entry.name, ""))
+        if entry.words and what:
             lines.append(messages.typed_help_line(entry.words, what))
-    lines.extend(messages.TYPED_HELP_END)
+    lines += [messages.tr(messages.TYPED_HELP_END[0]), messages.tr(messages.TYPED_HELP_END[1])]
     return lines
 
 
