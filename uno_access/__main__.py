@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from . import COMPILED
 from . import text as outside
 from .access import messages
+from .access.wording import language
 from .engine.rules import PRESETS, RulesError, RuleSet
 
 if TYPE_CHECKING:
@@ -262,7 +263,42 @@ def build_parser() -> argparse.ArgumentParser:
     )
     doctor = sub.add_parser("doctor", help=messages.tr(messages.HELP_DOCTOR))
     doctor.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
+    for command in sub.choices.values():  # every command speaks the language asked for
+        command.add_argument(
+            "--lang",
+            type=_lang,
+            default=None,
+            metavar="LANG",
+            help=messages.help_lang(sorted(language.LANGUAGES)),
+        )
     return parser
+
+
+def _lang(value: str) -> str:
+    if not language.known(value):
+        raise argparse.ArgumentTypeError(
+            messages.unknown_language(value, sorted(language.LANGUAGES))
+        )
+    return value.strip().lower()
+
+
+def _early_language(argv: Sequence[str]) -> str:
+    """The language to speak from the start, before the arguments are parsed (their help
+    and errors are said in it): ``--lang``, else the ``lang`` setting, else ``LANG``."""
+    for index, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and language.known(value):
+            return value.strip().lower()
+    from . import settings as settings_file
+
+    try:
+        return settings_file.load()[0].language
+    except Exception:  # a settings file that cannot be read is said later, once
+        return language.system_language()
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -449,6 +485,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         "speech_seat": getattr(args, "speech_seat", None),
         "sounds": None if args.sounds is None else args.sounds == "on",
         "sound_volume": args.sound_volume,
+        "lang": getattr(args, "lang", None),
     }
     return replace(settings, **{key: value for key, value in given.items() if value is not None})
 
@@ -623,8 +660,9 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    language.set_default(_early_language(argv))
+    parser = build_parser()
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")
     real = sys.stdout

@@ -22,6 +22,7 @@ from .access import messages
 from .access.braille import BrailleTable
 from .access.message import Verbosity
 from .access.sounds import Cue, When, parse_cues
+from .access.wording import language
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
 from .files import read_regular
@@ -66,6 +67,12 @@ class Settings:
     sound_volume: float = 0.8
     sound_never: str = ""  # sounds never played: their names, comma-separated
     sound_not_my_turn: str = ""  # sounds played only when it is not the player's turn
+    lang: str = ""  # the language the game speaks ("en", "es"); "": the system locale's
+
+    @property
+    def language(self) -> str:
+        """The language code in effect: the setting, else the system locale's (LANG)."""
+        return language.language_of(self.lang) if self.lang else language.system_language()
 
 
 class _Bad(ValueError):
@@ -158,6 +165,13 @@ _sound_names.__doc__ = "sound names separated by commas, each one of " + ", ".jo
 )
 
 
+def _lang(value: object) -> str:
+    """a language the game speaks, by its code: en or es"""
+    if isinstance(value, str) and language.known(value):
+        return value.strip().lower()
+    raise _Bad
+
+
 def _rules(value: object) -> str:
     """a rules preset, then any options, as --rules takes them: "standard,uno_penalty=4\""""
     if isinstance(value, str):
@@ -193,6 +207,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "sound_volume": _number(0.0, 1.0),
     "sound_never": _sound_names,
     "sound_not_my_turn": _sound_names,
+    "lang": _lang,
 }
 DEFAULTS = Settings()
 

@@ -149,6 +149,19 @@ def engine_info() -> tuple[str, list[Voice], str]:
     return driver, voices, default
 
 
+def voice_for_language(code: str) -> str | None:
+    """The id of the engine's voice for a language (``roa/es`` for ``es``: the language's
+    espeak-ng voice), or None when the engine has none; raises SpeechUnavailable."""
+    from ..access.wording.language import LANGUAGES, language_of
+
+    wanted = LANGUAGES[language_of(code)].voice
+    _, voices, _ = engine_info()
+    for voice in voices:
+        if wanted in voice.languages or voice.id.rsplit("/", 1)[-1] == wanted:
+            return voice.id
+    return None
+
+
 SYNTH_ATTEMPTS = 4
 
 

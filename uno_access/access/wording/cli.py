@@ -450,3 +450,21 @@ def card_row(row: dict[str, object]) -> str:
     return forms.format(
         code=row["code"], name=row["name"], brf=row["brf"], unicode=row["unicode"], count=points
     )
+
+
+# --- the language (issue 15) --------------------------------------------------------------
+# Translators: {languages} are the codes the game speaks, as "en, es".
+HELP_LANG = N_(
+    "the language the game speaks: {languages} (default: the lang setting, else the system's)"
+)
+# Translators: {lang} is what was typed, quoted; {languages} the codes, as "en, es".
+UNKNOWN_LANGUAGE = N_("There is no language {lang}; the languages are: {languages}.")
+
+
+def help_lang(languages: Sequence[str]) -> str:
+    return tr(HELP_LANG).format(languages=", ".join(languages))
+
+
+def unknown_language(lang: str, languages: Sequence[str]) -> str:
+    """A ``--lang`` the game does not speak, as one line."""
+    return tr(UNKNOWN_LANGUAGE).format(lang=repr(lang), languages=", ".join(languages))
