@@ -190,22 +190,31 @@ def test_spanish_speech_is_synthesized_to_a_wav_with_the_spanish_voice(tmp_path:
 
 
 def test_no_language_has_colliding_colour_keys_or_action_keys() -> None:
-    """Each language names its four colour keys, all different, none a digit (1 to 4 are
-    always the colours too), and the action keys are all different."""
-    from uno_access.ui.keys import REGISTRY
+    """Each language names its four colour keys, all different, none a digit; with 1 to 4
+    and the English letters that name no other colour, no key is two colours; and the
+    action keys are all different."""
+    from uno_access.ui.keys import REGISTRY, color_keys
 
     actions = [key.lower() for entry in REGISTRY for key in entry.keys if len(key) == 1]
+    assert len(actions) == len(set(actions))
     for code, lang in language.LANGUAGES.items():
-        keys = list(lang.color_keys.values())
-        assert len(keys) == 4 and len(set(keys)) == 4, code
-        assert not any(key.isdigit() for key in keys), code
-        assert len(actions) == len(set(actions)), code
+        own = list(lang.color_keys.values())
+        assert len(own) == 4 and len(set(own)) == 4, code
+        assert not any(key.isdigit() for key in own), code
+        pressed = [name for names in color_keys(code).values() for name in names]
+        assert len(pressed) == len(set(pressed)), code
+        for digit, key in zip("1234", color_keys(code), strict=True):
+            assert digit in color_keys(code)[key], code
 
 
-def test_a_language_whose_colour_keys_collide_is_refused() -> None:
-    """The check above is real: Spanish with the first letters (Azul, Amarillo) fails."""
-    first_letters = {"rojo": "r", "verde": "v", "azul": "a", "amarillo": "a"}
-    assert len(set(first_letters.values())) < 4
+def test_the_spanish_colour_question_says_which_key_is_which_colour() -> None:
+    """ "Pulsa R para rojo, V para verde, A para azul o M para amarillo": each key named."""
+    with language.use("es"):
+        asked = messages.which_color(messages.KEYED)
+        names = [messages.color_name(color).lower() for color in language.color_keys()]
+    for key in language.color_keys("es").values():
+        assert f" {key.upper()} " in asked, (key, asked)
+    assert all(name in asked.lower() for name in names), asked
 
 
 def test_the_spanish_cards_command_names_the_cards_in_spanish() -> None:
@@ -219,3 +228,13 @@ def test_the_spanish_cards_command_names_the_cards_in_spanish() -> None:
     assert done.returncode == 0, done.stderr
     assert "b7\tAzul 7\tB#G" in done.stdout
     assert 'wi+4\tComodín Roba Cuatro\tWI"6#D' in done.stdout
+
+
+def test_the_doctor_says_the_spanish_voice_and_braille_tables() -> None:
+    from uno_access.devices import doctor
+
+    check = doctor.check_language("es")
+    assert check.ok, check.detail
+    assert "roa/es" in check.detail or "(es)" in check.detail
+    assert "es-g1.ctb" in check.detail and "es-g2.ctb" in check.detail
+    assert not check.needed  # without the language's voice the game still runs in English

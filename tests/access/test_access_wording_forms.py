@@ -329,7 +329,7 @@ MACHINE_TOKENS = {
     "T",  # a TypeVar
 }
 MARKERS = {"N_", "NP_"}
-TRANSLATING = {"tr", "tr_n", "plural"}
+TRANSLATING = {"tr", "tr_n", "tr_in", "plural"}
 WORDING_DIR = PACKAGE / "access" / "wording"
 
 

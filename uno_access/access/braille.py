@@ -97,6 +97,15 @@ def _back(table: str, text: str) -> str:
         raise BrailleUnavailable(messages.liblouis_table_missing(table)) from None
 
 
+def table_loads(table: str) -> bool:
+    """Whether liblouis loads the table ``table`` (a file name, as ``es-g2.ctb``)."""
+    try:
+        _translate((table,), "b7")
+    except BrailleUnavailable:
+        return False
+    return True
+
+
 def to_ascii(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
     """``text`` in braille, as liblouis' lowercase Braille ASCII (``b#g``)."""
     return _translate((table.file,), text)

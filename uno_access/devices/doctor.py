@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..access import braille, messages
+from ..access.wording import language
 from . import speech
 from .braille_display import brlapi_available, brlapi_reason
 
@@ -38,6 +39,11 @@ class Check:
 
 
 def check_liblouis() -> Check:
+    with language.use(language.ENGLISH):  # the language's own tables: check_language
+        return _check_liblouis()
+
+
+def _check_liblouis() -> Check:
     tables = [braille.UNICODE_TABLE, *(table.file for table in braille.BrailleTable)]
     try:
         version = braille.liblouis_version()
@@ -48,6 +54,20 @@ def check_liblouis() -> Check:
     except braille.BrailleUnavailable as error:
         return Check("liblouis", False, True, error.message, messages.tr(messages.FIX_LIBLOUIS))
     return Check("liblouis", True, True, messages.liblouis_detail(version, tables))
+
+
+def check_language(code: str | None = None) -> Check:
+    """The language's voice and braille tables (``--lang``, the setting, LANG): whether the
+    speech engine has its voice and liblouis loads each of its tables."""
+    lang = language.LANGUAGES[language.language_of(code) if code else language.current()]
+    tables = {table: braille.table_loads(table) for table in dict.fromkeys(lang.braille.values())}
+    try:
+        voice = speech.voice_for_language(lang.code)
+    except speech.SpeechUnavailable:
+        voice = None
+    ok = voice is not None and all(tables.values())
+    detail = messages.language_detail(lang.name, lang.code, voice, lang.voice, tables)
+    return Check("language", ok, False, detail, None if ok else messages.tr(messages.FIX_LANGUAGE))
 
 
 def check_speech(directory: Path) -> Check:
@@ -158,6 +178,7 @@ def run_checks() -> list[Check]:
         return [
             check_liblouis(),
             check_speech(directory),
+            check_language(),
             check_audio(directory),
             check_sound(),
             check_braille_display(),

@@ -196,3 +196,27 @@ AUDIO_PLAYER_MISSING = N_("{player} is missing")
 
 
 AUDIO_PLAYER_WORKS = N_("{player} plays sound")
+
+
+# --- the doctor's line on the language (issue 15) -----------------------------------------
+DOCTOR_PARTS["language"] = N_("the language's voice and braille tables")
+# Translators: {name} is the language in its own words ("español"), {code} its code;
+# {voice} the speech engine's voice for it or LANGUAGE_NO_VOICE; {tables} its liblouis
+# tables, each followed by LANGUAGE_TABLE_MISSING where it cannot be loaded.
+LANGUAGE_DETAIL = N_("{name} ({code}): voice {voice}; braille tables {tables}")
+# Translators: {voice} is espeak-ng's name of the voice ("es").
+LANGUAGE_NO_VOICE = N_("none (espeak-ng has no {voice} voice)")
+LANGUAGE_TABLE_MISSING = N_("{table} (missing)")
+FIX_LANGUAGE = N_("sudo apt-get install espeak-ng-data liblouis-data, then scripts/setup.sh")
+
+
+def language_detail(
+    name: str, code: str, voice: str | None, wanted_voice: str, tables: dict[str, bool]
+) -> str:
+    """The language's voice (or that there is none) and its braille tables (each loads)."""
+    said_voice = voice if voice is not None else tr(LANGUAGE_NO_VOICE).format(voice=wanted_voice)
+    said_tables = ", ".join(
+        table if loads else tr(LANGUAGE_TABLE_MISSING).format(table=table)
+        for table, loads in tables.items()
+    )
+    return tr(LANGUAGE_DETAIL).format(name=name, code=code, voice=said_voice, tables=said_tables)
