@@ -149,6 +149,28 @@ def engine_info() -> tuple[str, list[Voice], str]:
     return driver, voices, default
 
 
+_LANGUAGE_VOICES: dict[str, str] = {}
+
+
+def _language_voice() -> str:
+    """The voice of the language being said (call with _SYNTH_LOCK held): the engine's
+    default for English, the language's espeak-ng voice for another (``roa/es``)."""
+    from ..access.wording.language import ENGLISH, current_language
+
+    lang = current_language()
+    default = _default_voice()  # read (and kept) before any other voice is set
+    if lang.code == ENGLISH:
+        return default
+    if lang.code not in _LANGUAGE_VOICES:
+        found = [
+            str(v.id)
+            for v in _engine().getProperty("voices")
+            if lang.voice in (v.languages or ()) or str(v.id).rsplit("/", 1)[-1] == lang.voice
+        ]
+        _LANGUAGE_VOICES[lang.code] = found[0] if found else default
+    return _LANGUAGE_VOICES[lang.code]
+
+
 def voice_for_language(code: str) -> str | None:
     """The id of the engine's voice for a language (``roa/es`` for ``es``: the language's
     espeak-ng voice), or None when the engine has none; raises SpeechUnavailable."""
@@ -195,7 +217,7 @@ def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
         done = threading.Event()
         token = engine.connect("finished-utterance", lambda **_: done.set())
         try:
-            engine.setProperty("voice", settings.voice or _default_voice())
+            engine.setProperty("voice", settings.voice or _language_voice())
             # espeak-ng (synchronous mode) at times keeps the previous rate when it is set
             # once; setting a neighbour first makes it take (tests/devices checks lengths)
             engine.setProperty("rate", settings.rate + 1)
