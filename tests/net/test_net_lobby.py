@@ -69,3 +69,51 @@ def test_a_plain_ssh_player_who_asks_for_the_bell_hears_it_at_their_turn_beside_
     assert "".join(written).count("\a") == 1
     ann._command("bell loud")
     assert any("Type bell on or bell off." in line for line in written)
+
+
+def test_a_plain_ssh_seat_that_chooses_its_language_is_told_the_lobby_in_it_and_no_one_else(
+    lobby: Lobby, tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``lang es`` is per session: Bob's lines in Spanish (his thread's language, carried
+    onto the server's loop), Ann's still in the server's language."""
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from uno_access.access import messages
+    from uno_access.access.wording import language
+
+    assert isinstance(tmp_path, Path)
+    catalog = Catalog(locale="es")
+    catalog.add(messages.NET_NO_TABLES, "Aún no hay mesas.")
+    catalog.add(messages.NET_LANG_SET, "Idioma: {name}.")
+    catalog.add(messages.NET_TABLE_MADE, "Has hecho la mesa {number}.")
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "uno_access.mo").open("wb") as f:
+        write_mo(f, catalog)
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    language.catalog.cache_clear()
+    said: dict[str, list[str]] = {"ann": [], "bob": []}
+
+    def session(name: str, commands: list[str]) -> None:
+        person = _person(name, lobby, said[name])
+        person.use_language()
+        for line in commands:
+            person._command(line)
+
+    try:
+        sessions = (("bob", ["lang es", "tables", "new"]), ("ann", ["tables", "new"]))
+        for name, commands in sessions:
+            thread = threading.Thread(target=session, args=(name, commands))
+            thread.start()
+            thread.join(10)
+    finally:
+        language.catalog.cache_clear()
+    bob, ann = "".join(said["bob"]), "".join(said["ann"])
+    assert "Idioma: español." in bob and "Aún no hay mesas." in bob
+    assert "Has hecho la mesa 1." in bob  # said on the server's loop, in Bob's language
+    assert "You made table 2" in ann
+    assert "Aún" not in ann and "Has hecho" not in ann
+    assert "español" not in ann

@@ -69,6 +69,7 @@ def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> No
     game = Terminal(tmp_path, "--seed", "7")
     game.sees("Setting up a game.")
     for answer in (
+        "",  # the language: Enter keeps it
         "3",
         "Zoe",
         "random",

@@ -35,6 +35,7 @@ from .. import text
 from ..access import messages
 from ..access.message import Priority
 from ..access.render import Renderer
+from ..access.wording import language
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.rules import RuleSet
@@ -393,6 +394,8 @@ def join(
     lobby_keyboard.take_input()
     keyboards = [lobby_keyboard]
     link.on_data = lambda: keyboards[0].wake()
+    if language.current() != language.ENGLISH:  # the server's lines in the player's language
+        link.send({"t": "line", "text": f"lang {language.current()}"})
     try:
         _lobby(link, session, keyboards, game_keyboard)
     except (EOFError, KeyboardInterrupt):

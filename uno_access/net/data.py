@@ -156,6 +156,7 @@ class DataSession:
 
     def _command(self, line: str) -> None:
         """In the session's thread: a lobby command, as plain ssh's lobby takes it."""
+        self.person.use_language()
         going_on = self.person._command(line)
         with contextlib.suppress(RuntimeError):
             # a seat taken up again (join N) starts no game: its entries go now

@@ -22,6 +22,7 @@ from .. import text
 from ..access import messages
 from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
+from ..access.wording import language
 from ..bots.base import BotNameError, parse_bot
 from ..engine.rules import DealError, RulesError, RuleSet
 from ..settings import Settings
@@ -73,6 +74,7 @@ class Person:
     # ----------------------------------------------------------------- the thread
 
     def run(self) -> None:
+        self.use_language()
         with create_app_session(input=self.input, output=self.output):
             try:
                 self._say(messages.net_welcome(self.name))
@@ -140,6 +142,7 @@ class Person:
         elif word == "help":
             for help_line in messages.NET_LOBBY_HELP:
                 self._say(messages.tr(help_line))
+            self._say(messages.tr(messages.NET_LOBBY_HELP_LANG))
         elif word == "tables":
             for table_line in on_loop(self.loop, self._tables):
                 self._say(table_line)
@@ -163,6 +166,8 @@ class Person:
             self._say(self._setting(word, rest.lower()))
         elif word == "bell":
             self._say(self._bell(rest.lower()))
+        elif word == "lang":
+            self._say(self._lang(rest.lower()))
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
         return True
@@ -187,6 +192,20 @@ class Person:
             return messages.tr(messages.NET_BELL_VALUES)
         self.outputs.bell = self._ring if value == "on" else None
         return messages.net_bell_set(value == "on")
+
+    def _lang(self, value: str) -> str:
+        """``lang es``: this session's language, for the lobby's lines and its games (each
+        seat is rendered in its own, whatever the server's or the other players')."""
+        if not language.known(value):
+            return messages.net_lang_values(sorted(language.LANGUAGES))
+        self.settings = replace(self.settings, lang=value)
+        self.use_language()
+        return messages.net_lang_set(language.LANGUAGES[value].name)
+
+    def use_language(self) -> None:
+        """This thread speaks the session's language (``lang``; else the server's)."""
+        if self.settings.lang:
+            language.LANGUAGE.set(language.language_of(self.settings.lang))
 
     def _ring(self) -> None:
         self._write("\a")

@@ -19,6 +19,7 @@ from prompt_toolkit.output import Output
 from .. import text as outside
 from ..access import document, messages
 from ..access.message import Verbosity
+from ..access.wording import language
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
 from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
@@ -114,6 +115,13 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             return answer
 
     tell(messages.tr(messages.SETUP_START))
+    lang = ask(  # first: every question after it is asked in the language chosen
+        messages.setup_language((code, each.name) for code, each in language.LANGUAGES.items()),
+        s.language,
+        _language,
+        (messages.tr(messages.SETUP_EXPLAIN_LANGUAGE),),
+    )
+    language.set_default(lang)
     players = ask(
         messages.tr(messages.SETUP_PLAYERS),
         str(s.players),
@@ -219,6 +227,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         keys=keys,
         bot_pace=pace,
         speech_seat=speech_seat,
+        lang=lang,
     )
     problem = save(chosen)
     tell(problem or messages.tr(messages.SETUP_SAVED))
@@ -238,6 +247,12 @@ def _one_of(kind: type[E]) -> Callable[[str], E]:
         raise ValueError(messages.setup_one_of(member.value for member in kind))
 
     return read
+
+
+def _language(text: str) -> str:
+    if not language.known(text):
+        raise ValueError(messages.unknown_language(text.strip(), sorted(language.LANGUAGES)))
+    return text.strip().lower()
 
 
 def _players(text: str) -> int:

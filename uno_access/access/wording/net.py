@@ -8,7 +8,7 @@ played over plain ssh.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from .forms import LIST_SEPARATOR, Plural, plural
 from .language import N_, NP_, tr
@@ -343,3 +343,21 @@ def net_refused_no_such_message(kind: str) -> str:
 
 def net_refused_not_action(why: str) -> str:
     return tr(NET_REFUSED_NOT_ACTION).format(why=why)
+
+
+# --- the language of a seat (issue 15) -----------------------------------------------------
+NET_LOBBY_HELP_LANG = N_(
+    "lang es or lang en: the language your lobby and your games speak, from now on."
+)
+# Translators: {name} is the language in its own words ("español"), said in it.
+NET_LANG_SET = N_("Language: {name}.")
+# Translators: {languages} are the codes the game speaks, as "en, es".
+NET_LANG_VALUES = N_("lang takes a language: {languages}.")
+
+
+def net_lang_set(name: str) -> str:
+    return tr(NET_LANG_SET).format(name=name)
+
+
+def net_lang_values(languages: Iterable[str]) -> str:
+    return tr(NET_LANG_VALUES).format(languages=", ".join(languages))

@@ -172,3 +172,20 @@ def setup_one_of(options: Iterable[str]) -> str:
 
 def setup_rules(presets: Iterable[str]) -> str:
     return tr(SETUP_RULES).format(presets=OPTIONS_SEPARATOR.join(presets))
+
+
+# --- the language, asked first (issue 15) --------------------------------------------------
+# Translators: {languages} are SETUP_LANGUAGE_ITEMs separated by commas.
+SETUP_LANGUAGE = N_("Language: {languages}?")
+# Translators: a language the game speaks: its code, then its name in its own words.
+SETUP_LANGUAGE_ITEM = N_("{code} ({name})")
+SETUP_EXPLAIN_LANGUAGE = N_(
+    "The language the game speaks, shows and brailles (with its voice and braille tables): "
+    "type its code. The lang setting and --lang choose it too."
+)
+
+
+def setup_language(languages: Iterable[tuple[str, str]]) -> str:
+    """The question, each language as its code and its own name: "en (English), es (español)"."""
+    items = [tr(SETUP_LANGUAGE_ITEM).format(code=code, name=name) for code, name in languages]
+    return tr(SETUP_LANGUAGE).format(languages=", ".join(items))
