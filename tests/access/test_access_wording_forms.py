@@ -325,6 +325,7 @@ MACHINE_TOKENS = {
     "SAY_WORD",
     "COMMAND_WORDS",
     "TABLE_NAMES",
+    "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)
     "_SPOKEN_CODE",  # a regular expression
     "T",  # a TypeVar
 }

@@ -44,8 +44,8 @@ NET_LOBBY_HELP = (
 )
 
 
-# Translators: the server's first line, read by programs too: keep "{host}:{port}".
-NET_LISTENING = N_("Listening on {host}:{port}")
+# the server's first line, read by programs (INTERFACE.md): the same in every language
+NET_LISTENING = "Listening on {host}:{port}"
 # Translators: PORT, NAME and HOST stand for what the player puts there; the rest is typed
 # as it is ("ssh -p PORT NAME+{code}@HOST").
 NET_INVITE = N_(
@@ -59,7 +59,7 @@ CHAT_LINE = N_("{player} says: {said}")
 
 def net_listening(host: str, port: int) -> str:
     """The server's first line on standard output (INTERFACE.md)."""
-    return tr(NET_LISTENING).format(host=host, port=port)
+    return NET_LISTENING.format(host=host, port=port)
 
 
 def net_invite(code: str) -> str:
