@@ -238,3 +238,22 @@ def test_the_doctor_says_the_spanish_voice_and_braille_tables() -> None:
     assert "roa/es" in check.detail or "(es)" in check.detail
     assert "es-g1.ctb" in check.detail and "es-g2.ctb" in check.detail
     assert not check.needed  # without the language's voice the game still runs in English
+
+
+def test_a_blank_cards_code_is_spelled_out_in_the_sentence_of_each_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The full verbosity's "(blank card bly7)" is spelled for speech in English, and its
+    translation's code too ("(carta en blanco bly7)")."""
+    locale = _catalog_with(
+        tmp_path, {messages.BLANK_CARD_WITH_CODE: "{card} (carta en blanco {code})"}
+    )
+    monkeypatch.setattr(language, "LOCALE_DIR", locale)
+    language.catalog.cache_clear()
+    try:
+        assert messages.spoken("Yellow 7 (blank card bly7).") == "Yellow 7, b l y 7."
+        with language.use("es"):
+            said = messages.spoken("Amarillo 7 (carta en blanco bly7).")
+        assert said == "Amarillo 7, b l y 7."
+    finally:
+        language.catalog.cache_clear()

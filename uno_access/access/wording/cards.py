@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ...engine.cards import Card, Color, Kind
 from .language import N_, NP_, tr, tr_n
@@ -148,7 +149,15 @@ def count_cards(count: int) -> str:
 
 
 # a card's code in brackets after its name: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"
-_SPOKEN_CODE = re.compile(r" \((?:blank card )?([a-z0-9+]{2,6})\)")
+# (a pattern: its {blank} is what BLANK_CARD_WITH_CODE puts before the code, in the
+# language being said: "blank card ")
+_SPOKEN_CODE = r" \((?:{blank})?([a-z0-9+]{{2,6}})\)"
+
+
+@lru_cache(maxsize=8)
+def _spoken_pattern(blank_card: str) -> re.Pattern[str]:
+    before_code = blank_card.partition("(")[2].partition("{code}")[0]
+    return re.compile(_SPOKEN_CODE.format(blank=re.escape(before_code)))
 
 
 def with_codes(sentence: str, cards: Iterable[Card]) -> str:
@@ -167,7 +176,7 @@ def spoken(text: str) -> str:
     """A line as the speech engine should say it: a card's code in brackets is spelled out
     between commas ("Blue 7 (b7)." → "Blue 7, b 7."; "Wild (wi) and" → "Wild, w i, and").
     """
-    return _SPOKEN_CODE.sub(_spoken_code, text)
+    return _spoken_pattern(tr(BLANK_CARD_WITH_CODE)).sub(_spoken_code, text)
 
 
 def _spoken_code(match: re.Match[str]) -> str:
