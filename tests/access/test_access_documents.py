@@ -165,3 +165,47 @@ def test_the_rules_are_read_from_the_languages_folder_of_assets_when_it_has_them
     assert document.rules()[0].text != "Reglas de UNO"  # English where no folder is said
     with language.use("es"):  # a text the folder lacks is the English one
         assert document.asset(document.QUICK_REFERENCE) == document.QUICK_REFERENCE
+
+
+def _keys(path: Path) -> list[str]:
+    return [block.key for block in document.read(path) if block.key]
+
+
+def _option_shape(path: Path) -> list[tuple[str, list[tuple[str, str]], set[str]]]:
+    _, sections = document.sections(path)
+    return [
+        (
+            section.key,
+            [(edit.where.value, edit.key) for edit in section.edits],
+            set(re.findall(r"\{(\w+)\}", section.summary)),
+        )
+        for section in sections
+    ]
+
+
+def test_each_languages_documents_keep_the_english_keys_sections_and_placeholders() -> None:
+    """``assets/<lang>/`` has the same structure as ``assets/``: the blocks' keys, the
+    options' sections with their edits, the placeholders; Spanish has all three texts
+    (issue 15), and the rules of every preset are made from them."""
+    from uno_access.access.wording import language
+    from uno_access.engine.rules import PRESETS
+
+    for code, lang in language.LANGUAGES.items():
+        if not lang.documents:
+            continue
+        folder = document.ASSETS / lang.documents
+        texts = (document.RULES, document.QUICK_REFERENCE, document.OPTIONS)
+        if code == "es":
+            missing = [p.name for p in texts if not (folder / p.name).is_file()]
+            assert not missing, f"assets/es/ lacks {missing}"
+        for english in texts:
+            translated = folder / english.name
+            if not translated.is_file():
+                continue
+            if english == document.OPTIONS:
+                assert _option_shape(translated) == _option_shape(english), translated
+            else:
+                assert _keys(translated) == _keys(english), translated
+        with language.use(code):
+            for rules in PRESETS.values():
+                assert document.rules(chosen=rules)

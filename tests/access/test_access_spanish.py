@@ -230,6 +230,15 @@ def test_the_spanish_cards_command_names_the_cards_in_spanish() -> None:
     assert 'wi+4\tComodín Roba Cuatro\tWI"6#D' in done.stdout
 
 
+@pytest.mark.parametrize("code", sorted(language.LANGUAGES))
+def test_every_language_has_its_voice_and_braille_tables_on_this_machine(code: str) -> None:
+    """A language is a catalog, a voice and tables: the doctor finds them for each."""
+    from uno_access.devices import doctor
+
+    check = doctor.check_language(code)
+    assert check.ok, check.detail
+
+
 def test_the_doctor_says_the_spanish_voice_and_braille_tables() -> None:
     from uno_access.devices import doctor
 
@@ -257,3 +266,14 @@ def test_a_blank_cards_code_is_spelled_out_in_the_sentence_of_each_language(
         assert said == "Amarillo 7, b l y 7."
     finally:
         language.catalog.cache_clear()
+
+
+def test_spanish_brf_is_braille_ascii_and_says_what_its_dots_say() -> None:
+    """The Spanish tables display dots and accented letters: BRF (embossed documents) is
+    made with the Braille ASCII display, and is the same braille as the dots."""
+    text = "Reglas de UNO: ¿qué carta? «Comodín» ñ, Azul 7."
+    with language.use("es"):
+        brf = braille.to_brf(text)
+        dots = braille.to_unicode(text)
+    assert brf.isascii() and brf == brf.upper()
+    assert braille.ascii_to_unicode(brf) == dots

@@ -106,9 +106,18 @@ def table_loads(table: str) -> bool:
     return True
 
 
+# the display table of North American Braille ASCII, for the tables that display their
+# dots otherwise (the Spanish ones show dots and accented letters): the English tables
+# display Braille ASCII themselves
+BRF_DISPLAY = "en-us-brf.dis"
+
+
 def to_ascii(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
     """``text`` in braille, as liblouis' lowercase Braille ASCII (``b#g``)."""
-    return _translate((table.file,), text)
+    file = table.file
+    if file in _TABLE_FILES.values():
+        return _translate((file,), text)
+    return brf_to_ascii(_translate((BRF_DISPLAY, file), text))
 
 
 def to_brf(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:

@@ -78,6 +78,15 @@ LANGUAGES: dict[str, Language] = {
         # rojo, verde, azul, aMarillo: Azul and Amarillo begin alike
         {Color.RED: "r", Color.GREEN: "v", Color.BLUE: "a", Color.YELLOW: "m"},
     ),
+    # started: its catalog is being translated (Brazilian; Portugal's braille tables)
+    "pt": Language(
+        "pt",
+        "português",
+        "pt-br",
+        {"ueb2": "pt-pt-g2.ctb", "ueb1": "pt-pt-g1.utb", "computer": "en-us-comp8.ctb"},
+        # veRmelho, Verde, Azul, aMarelo: Vermelho and Verde, Azul and Amarelo begin alike
+        {Color.RED: "r", Color.GREEN: "v", Color.BLUE: "a", Color.YELLOW: "m"},
+    ),
 }
 
 
