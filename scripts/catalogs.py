@@ -130,9 +130,11 @@ def _fragment_translations(
                 if not isinstance(message.id, str):
                     strings = message.string if isinstance(message.string, tuple) else ()
                     if len(strings) >= 2 and strings[0] and strings[1]:
-                        pairs[(message.id[0], message.id[1])] = (strings[0], strings[1])
+                        pairs.setdefault((message.id[0], message.id[1]), (strings[0], strings[1]))
                 elif isinstance(message.string, str) and message.string:
-                    singles[message.id] = message.string
+                    earlier = singles.setdefault(message.id, message.string)
+                    if earlier != message.string:  # the first fragment's is kept, and said
+                        print(f"catalogs: two translations of {message.id!r}; kept {earlier!r}")
     return singles, pairs, files
 
 

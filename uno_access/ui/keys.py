@@ -430,7 +430,7 @@ def key_help_lines() -> list[str]:
     for entry in REGISTRY:
         what = messages.tr(messages.KEY_HELP.get(entry.name, ""))
         if entry.keys and what:
-            named = " or ".join(_shown(name) for name in entry.keys)
+            named = messages.key_names(entry.keys)
             lines.append(messages.key_help_line(named, what))
     return lines
 
@@ -444,12 +444,3 @@ def typed_help_lines() -> list[str]:
             lines.append(messages.typed_help_line(entry.words, what))
     lines += [messages.tr(messages.TYPED_HELP_END[0]), messages.tr(messages.TYPED_HELP_END[1])]
     return lines
-
-
-_SHOWN = {"pageup": "Page Up", "pagedown": "Page Down", "/": "slash"}
-
-
-def _shown(name: str) -> str:
-    if name in _SHOWN:
-        return _SHOWN[name]
-    return name.upper() if len(name) == 1 else name.capitalize()

@@ -335,3 +335,33 @@ YES_WORDS = ("y", "yes")
 
 
 SELF_WORDS = ("you", "me")
+
+
+# --- the keys' names, as F1 says them (issue 15) -------------------------------------------
+# by the registry's name of the key (ui/keys.py); a letter or F1 is said as it is
+KEY_NAMES: dict[str, str] = {
+    "left": N_("Left"),
+    "right": N_("Right"),
+    "up": N_("Up"),
+    "down": N_("Down"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "enter": N_("Enter"),
+    "space": N_("Space"),
+    "tab": N_("Tab"),
+    "pageup": N_("Page Up"),
+    "pagedown": N_("Page Down"),
+    "/": N_("slash"),
+}
+
+
+def key_name(name: str) -> str:
+    """A key as F1 names it: "Left", "Page Up", "slash", "D", "F1"."""
+    if name in KEY_NAMES:
+        return tr(KEY_NAMES[name])
+    return name.upper() if len(name) == 1 or name[0] == "f" else name.capitalize()
+
+
+def key_names(names: Sequence[str]) -> str:
+    """Several keys for one command: "Left or Up"."""
+    return tr(TYPED_WORDS_SEPARATOR).join(key_name(name) for name in names)
