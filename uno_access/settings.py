@@ -166,8 +166,8 @@ _sound_names.__doc__ = "sound names separated by commas, each one of " + ", ".jo
 
 
 def _lang(value: object) -> str:
-    """a language the game speaks, by its code: en or es"""
-    if isinstance(value, str) and language.known(value):
+    """a language the game speaks, by its code (en, es), or "" for the system's"""
+    if isinstance(value, str) and (language.known(value) or not value.strip()):
         return value.strip().lower()
     raise _Bad
 
