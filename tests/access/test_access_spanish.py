@@ -277,3 +277,13 @@ def test_spanish_brf_is_braille_ascii_and_says_what_its_dots_say() -> None:
         dots = braille.to_unicode(text)
     assert brf.isascii() and brf == brf.upper()
     assert braille.ascii_to_unicode(brf) == dots
+
+
+def test_speech_without_a_chosen_voice_speaks_in_the_languages_voice() -> None:
+    """No ``voice`` setting: each utterance is in the voice of the language being said."""
+    spanish = speech_device.voice_for_language("es")
+    with speech_device._SYNTH_LOCK:
+        english = speech_device._language_voice()
+        with language.use("es"):
+            said = speech_device._language_voice()
+    assert said == spanish and english != spanish

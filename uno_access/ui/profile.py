@@ -91,9 +91,7 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
 
         speaker = Speaker(
             SpeechSettings(
-                rate=settings.speech_rate,
-                volume=settings.volume,
-                voice=settings.voice or _language_voice(settings.language),
+                rate=settings.speech_rate, volume=settings.volume, voice=settings.voice or None
             ),
             notices=notices,
         )
@@ -135,15 +133,3 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         settings.catch_grace,
         settings.speech_seat,
     )
-
-
-def _language_voice(code: str) -> str | None:
-    """The language's voice, where it is not English (the engine's default voice is)."""
-    if code == "en":
-        return None
-    from ..devices.speech import SpeechUnavailable, voice_for_language
-
-    try:
-        return voice_for_language(code)
-    except SpeechUnavailable:
-        return None
