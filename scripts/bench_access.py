@@ -96,7 +96,7 @@ def main() -> int:
 
     # cold: the caches emptied, every phrase translated for the first time in this process
     braille._translate.cache_clear()
-    braille.render.cache_clear()
+    braille._render.cache_clear()
     cold, _ = measure(games[:5], Renderer(0, NAMES))
 
     for verbosity in Verbosity:

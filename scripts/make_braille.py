@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from uno_access.access import document  # noqa: E402
+from uno_access.access.wording import language  # noqa: E402
 from uno_access.engine.rules import PRESETS, RuleSet  # noqa: E402
 
 
@@ -36,12 +37,32 @@ def documents() -> dict[str, tuple[bool, RuleSet]]:
     return made
 
 
+def folders() -> dict[str, Path]:
+    """Each language with its own rules in ``assets/<lang>/``, and the folder of its BRF
+    files (``braille/`` for English, ``braille/es/`` for Spanish, made with its tables)."""
+    made = {language.ENGLISH: ROOT / "braille"}
+    for code, lang in language.LANGUAGES.items():
+        if lang.documents and (document.ASSETS / lang.documents / "rules.md").is_file():
+            made[code] = ROOT / "braille" / lang.documents
+    return made
+
+
+def made(code: str) -> dict[str, bytes]:
+    """The BRF files of one language: their names and bytes."""
+    with language.use(code):
+        return {
+            name: document.as_brf(document.rules(quick_only=quick, chosen=rules)).encode("ascii")
+            for name, (quick, rules) in documents().items()
+        }
+
+
 def main() -> int:
-    for name, (quick, rules) in documents().items():
-        path = ROOT / "braille" / name
-        blocks = document.rules(quick_only=quick, chosen=rules)
-        path.write_bytes(document.as_brf(blocks).encode("ascii"))
-        print(f"wrote {path.relative_to(ROOT)}")
+    for code, folder in folders().items():
+        folder.mkdir(exist_ok=True)
+        for name, brf in made(code).items():
+            path = folder / name
+            path.write_bytes(brf)
+            print(f"wrote {path.relative_to(ROOT)}")
     return 0
 
 

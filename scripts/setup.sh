@@ -8,7 +8,8 @@
 #      checked by importing them;
 #   4. the engine compiled with mypyc into build/compiled (rebuilt when its sources
 #      change; the game runs as plain Python where it cannot be compiled);
-#   5. the package's bytecode written (a faster start where PYTHONDONTWRITEBYTECODE is set).
+#   5. the translations' catalogs compiled (scripts/catalogs.py compile: the .mo files);
+#   6. the package's bytecode written (a faster start where PYTHONDONTWRITEBYTECODE is set).
 # A second run changes nothing and takes about a second.
 #
 # Usage: scripts/setup.sh [--quiet] [--verbose]
@@ -284,7 +285,14 @@ compile_engine() {
     "$VENV/bin/python" scripts/build_engine.py "${args[@]}" || true
 }
 
-# ---------------------------------------------------------------- 5. bytecode
+# ---------------------------------------------------------------- 5. the catalogs
+compile_catalogs() {
+    # The .mo files are made here from the committed .po catalogs, never committed.
+    run_logged "$VENV/bin/python" scripts/catalogs.py compile --quiet ||
+        fail "compiling the translations failed (scripts/catalogs.py compile)"
+}
+
+# ---------------------------------------------------------------- 6. bytecode
 precompile() {
     # Python keeps the bytecode of what it imports in __pycache__, unless told not to
     # (PYTHONDONTWRITEBYTECODE): then every start compiles every module again, about
@@ -299,6 +307,7 @@ install_python_packages
 link_debian_modules
 verify
 compile_engine
+compile_catalogs
 precompile
 
 END_NS="$(date +%s%N)"

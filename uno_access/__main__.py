@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NoReturn, TextIO
 from . import COMPILED
 from . import text as outside
 from .access import messages
+from .access.wording import language
 from .engine.rules import PRESETS, RulesError, RuleSet
 
 if TYPE_CHECKING:
@@ -89,9 +90,9 @@ def _in_range(
         try:
             number = convert(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(wanted) from None
+            raise argparse.ArgumentTypeError(messages.tr(wanted)) from None
         if not low <= number <= high:
-            raise argparse.ArgumentTypeError(wanted)
+            raise argparse.ArgumentTypeError(messages.tr(wanted))
         return number
 
     return check
@@ -124,15 +125,20 @@ def _word(word: str) -> str:
 
 def _output_options(parser: argparse.ArgumentParser) -> None:
     """How the game reaches the player: over the settings file, for this game only."""
-    parser.add_argument("--speech", choices=ON_OFF, default=None, help=messages.HELP_SPEECH)
+    parser.add_argument(
+        "--speech", choices=ON_OFF, default=None, help=messages.tr(messages.HELP_SPEECH)
+    )
     parser.add_argument(
         "--braille-display",
         choices=BRAILLE_DISPLAYS,
         default=None,
-        help=messages.HELP_BRAILLE_DISPLAY,
+        help=messages.tr(messages.HELP_BRAILLE_DISPLAY),
     )
     parser.add_argument(
-        "--braille-table", choices=TABLES, default=None, help=messages.HELP_BRAILLE_TABLE
+        "--braille-table",
+        choices=TABLES,
+        default=None,
+        help=messages.tr(messages.HELP_BRAILLE_TABLE),
     )
     parser.add_argument(
         "--large-text",
@@ -140,100 +146,166 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
         nargs="?",
         const="on",
         default=None,
-        help=messages.HELP_LARGE_TEXT,
+        help=messages.tr(messages.HELP_LARGE_TEXT),
     )
     parser.add_argument(
-        "--verbosity", choices=VERBOSITIES, default=None, help=messages.HELP_VERBOSITY
+        "--verbosity", choices=VERBOSITIES, default=None, help=messages.tr(messages.HELP_VERBOSITY)
     )
-    parser.add_argument("--keys", choices=ON_OFF, default=None, help=messages.HELP_KEYS)
-    parser.add_argument("--bot-pace", type=_pace, default=None, help=messages.HELP_BOT_PACE)
     parser.add_argument(
-        "--speech-seat", type=_seat, default=None, metavar="SEAT", help=messages.HELP_SPEECH_SEAT
+        "--keys", choices=ON_OFF, default=None, help=messages.tr(messages.HELP_KEYS)
     )
-    parser.add_argument("--sounds", choices=ON_OFF, default=None, help=messages.HELP_SOUND)
     parser.add_argument(
-        "--sound-volume", type=_volume, default=None, help=messages.HELP_SOUND_VOLUME
+        "--bot-pace", type=_pace, default=None, help=messages.tr(messages.HELP_BOT_PACE)
+    )
+    parser.add_argument(
+        "--speech-seat",
+        type=_seat,
+        default=None,
+        metavar="SEAT",
+        help=messages.tr(messages.HELP_SPEECH_SEAT),
+    )
+    parser.add_argument(
+        "--sounds", choices=ON_OFF, default=None, help=messages.tr(messages.HELP_SOUND)
+    )
+    parser.add_argument(
+        "--sound-volume", type=_volume, default=None, help=messages.tr(messages.HELP_SOUND_VOLUME)
     )
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="uno-access", description=messages.PROGRAM_DESCRIPTION)
+    parser = OneLineParser(prog="uno-access", description=messages.tr(messages.PROGRAM_DESCRIPTION))
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
-    play = sub.add_parser("play", help=messages.HELP_PLAY)  # defaults: the settings file
+    play = sub.add_parser(
+        "play", help=messages.tr(messages.HELP_PLAY)
+    )  # defaults: the settings file
     play.add_argument("--players", type=_players, default=None)
-    play.add_argument("--bots", default=None, help=messages.HELP_BOTS_STRENGTHS)
+    play.add_argument("--bots", default=None, help=messages.tr(messages.HELP_BOTS_STRENGTHS))
     play.add_argument(
-        "--bot-budget", type=_budget, default=None, metavar="MS", help=messages.HELP_BOT_BUDGET
+        "--bot-budget",
+        type=_budget,
+        default=None,
+        metavar="MS",
+        help=messages.tr(messages.HELP_BOT_BUDGET),
     )
     play.add_argument("--rules", default=None, help=messages.help_rules(PRESETS))
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--name", default=None, help=messages.HELP_NAME)
-    play.add_argument("--names", default=None, help=messages.HELP_NAMES)
-    play.add_argument("--scenario", default=None, help=messages.HELP_PLAY_SCENARIO)
+    play.add_argument("--name", default=None, help=messages.tr(messages.HELP_NAME))
+    play.add_argument("--names", default=None, help=messages.tr(messages.HELP_NAMES))
+    play.add_argument("--scenario", default=None, help=messages.tr(messages.HELP_PLAY_SCENARIO))
     _output_options(play)
-    play.add_argument("--setup", action="store_true", help=messages.HELP_SETUP)
+    play.add_argument("--setup", action="store_true", help=messages.tr(messages.HELP_SETUP))
 
-    sim = sub.add_parser("simulate", help=messages.HELP_SIMULATE)
+    sim = sub.add_parser("simulate", help=messages.tr(messages.HELP_SIMULATE))
     sim.add_argument("--players", type=_players, default=2)
     sim.add_argument("--games", type=_games, default=100)
-    sim.add_argument("--bots", default="random", help=messages.HELP_BOTS_STRENGTHS)
+    sim.add_argument("--bots", default="random", help=messages.tr(messages.HELP_BOTS_STRENGTHS))
     sim.add_argument(
-        "--bot-budget", type=_budget, default=None, metavar="MS", help=messages.HELP_BOT_BUDGET
+        "--bot-budget",
+        type=_budget,
+        default=None,
+        metavar="MS",
+        help=messages.tr(messages.HELP_BOT_BUDGET),
     )
     sim.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+    sim.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
 
-    scen = sub.add_parser("scenario", help=messages.HELP_SCENARIO)
+    scen = sub.add_parser("scenario", help=messages.tr(messages.HELP_SCENARIO))
     scen.add_argument("file")
 
-    cards = sub.add_parser("cards", help=messages.HELP_CARDS)
-    cards.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+    cards = sub.add_parser("cards", help=messages.tr(messages.HELP_CARDS))
+    cards.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
 
-    rules = sub.add_parser("rules", help=messages.HELP_RULES)
+    rules = sub.add_parser("rules", help=messages.tr(messages.HELP_RULES))
     rules.add_argument(
-        "--format", choices=RULES_FORMATS, default="text", help=messages.HELP_RULES_FORMAT
+        "--format",
+        choices=RULES_FORMATS,
+        default="text",
+        help=messages.tr(messages.HELP_RULES_FORMAT),
     )
     rules.add_argument("--rules", default="standard", help=messages.help_rules_document(PRESETS))
-    rules.add_argument("--quick", action="store_true", help=messages.HELP_QUICK)
-    rules.add_argument("--table", choices=TABLES, default="ueb2", help=messages.HELP_BRAILLE_TABLE)
-    rules.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
-    resume = sub.add_parser("resume", help=messages.HELP_RESUME)
-    resume.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
+    rules.add_argument("--quick", action="store_true", help=messages.tr(messages.HELP_QUICK))
+    rules.add_argument(
+        "--table", choices=TABLES, default="ueb2", help=messages.tr(messages.HELP_BRAILLE_TABLE)
+    )
+    rules.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_OUTPUT))
+    resume = sub.add_parser("resume", help=messages.tr(messages.HELP_RESUME))
+    resume.add_argument("game", nargs="?", type=_game_number, help=messages.tr(messages.HELP_GAME))
     _output_options(resume)
-    export = sub.add_parser("export", help=messages.HELP_EXPORT)
-    export.add_argument("game", nargs="?", type=_game_number, help=messages.HELP_GAME)
-    export.add_argument("-o", "--output", default=None, help=messages.HELP_OUTPUT)
-    serve = sub.add_parser("serve", help=messages.HELP_SERVE)
-    serve.add_argument("--host", default="127.0.0.1", help=messages.HELP_SERVE_HOST)
+    export = sub.add_parser("export", help=messages.tr(messages.HELP_EXPORT))
+    export.add_argument("game", nargs="?", type=_game_number, help=messages.tr(messages.HELP_GAME))
+    export.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_OUTPUT))
+    serve = sub.add_parser("serve", help=messages.tr(messages.HELP_SERVE))
+    serve.add_argument("--host", default="127.0.0.1", help=messages.tr(messages.HELP_SERVE_HOST))
     serve.add_argument(
         "--port",
-        type=_in_range(int, 0, 65535, messages.PORT_RANGE),
+        type=_in_range(int, 0, 65535, messages.tr(messages.PORT_RANGE)),
         default=8022,
-        help=messages.HELP_SERVE_PORT,
+        help=messages.tr(messages.HELP_SERVE_PORT),
     )
-    serve.add_argument("--data", default=None, help=messages.HELP_SERVE_DATA)
-    serve.add_argument("--open", action="store_true", help=messages.HELP_SERVE_OPEN)
-    serve.add_argument("--seed", type=int, default=None, help=messages.HELP_SERVE_SEED)
-    serve.add_argument("--bot-pace", type=_pace, default=1.0, help=messages.HELP_BOT_PACE)
-    users = sub.add_parser("users", help=messages.HELP_USERS)
+    serve.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
+    serve.add_argument("--open", action="store_true", help=messages.tr(messages.HELP_SERVE_OPEN))
+    serve.add_argument("--seed", type=int, default=None, help=messages.tr(messages.HELP_SERVE_SEED))
+    serve.add_argument(
+        "--bot-pace", type=_pace, default=1.0, help=messages.tr(messages.HELP_BOT_PACE)
+    )
+    join = sub.add_parser("join", help=messages.tr(messages.HELP_JOIN))
+    join.add_argument("address", metavar="HOST:PORT", help=messages.tr(messages.HELP_JOIN_ADDRESS))
+    join.add_argument("--name", default=None, help=messages.tr(messages.HELP_JOIN_NAME))
+    join.add_argument(
+        "--invite", default=None, metavar="CODE", help=messages.tr(messages.HELP_JOIN_INVITE)
+    )
+    users = sub.add_parser("users", help=messages.tr(messages.HELP_USERS))
     users_sub = users.add_subparsers(dest="users_command", required=True, metavar="list|remove")
-    users_list = users_sub.add_parser("list", help=messages.HELP_USERS_LIST)
-    users_list.add_argument("--data", default=None, help=messages.HELP_SERVE_DATA)
-    users_remove = users_sub.add_parser("remove", help=messages.HELP_USERS_REMOVE)
-    users_remove.add_argument("name", metavar="NAME", help=messages.HELP_USERS_NAME)
-    users_remove.add_argument("--data", default=None, help=messages.HELP_SERVE_DATA)
-    join = sub.add_parser("join", help=messages.HELP_JOIN)
-    join.add_argument("address", metavar="HOST:PORT", help=messages.HELP_JOIN_ADDRESS)
-    join.add_argument("--name", default=None, help=messages.HELP_JOIN_NAME)
-    join.add_argument("--invite", default=None, metavar="CODE", help=messages.HELP_JOIN_INVITE)
+    users_list = users_sub.add_parser("list", help=messages.tr(messages.HELP_USERS_LIST))
+    users_list.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
+    users_remove = users_sub.add_parser("remove", help=messages.tr(messages.HELP_USERS_REMOVE))
+    users_remove.add_argument("name", metavar="NAME", help=messages.tr(messages.HELP_USERS_NAME))
+    users_remove.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
     _output_options(join)
-    sounds = sub.add_parser("sounds", help=messages.HELP_SOUNDS)
-    sounds.add_argument("--wav", default=None, metavar="FILE", help=messages.HELP_SOUNDS_WAV)
-    doctor = sub.add_parser("doctor", help=messages.HELP_DOCTOR)
-    doctor.add_argument("--json", action="store_true", help=messages.HELP_JSON)
+    sounds = sub.add_parser("sounds", help=messages.tr(messages.HELP_SOUNDS))
+    sounds.add_argument(
+        "--wav", default=None, metavar="FILE", help=messages.tr(messages.HELP_SOUNDS_WAV)
+    )
+    doctor = sub.add_parser("doctor", help=messages.tr(messages.HELP_DOCTOR))
+    doctor.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
+    for command in sub.choices.values():  # every command speaks the language asked for
+        command.add_argument(
+            "--lang",
+            type=_lang,
+            default=None,
+            metavar="LANG",
+            help=messages.help_lang(sorted(language.LANGUAGES)),
+        )
     return parser
+
+
+def _lang(value: str) -> str:
+    if not language.known(value):
+        raise argparse.ArgumentTypeError(
+            messages.unknown_language(value, sorted(language.LANGUAGES))
+        )
+    return value.strip().lower()
+
+
+def _early_language(argv: Sequence[str]) -> str:
+    """The language to speak from the start, before the arguments are parsed (their help
+    and errors are said in it): ``--lang``, else the ``lang`` setting, else ``LANG``."""
+    for index, arg in enumerate(argv):
+        value = None
+        if arg == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif arg.startswith("--lang="):
+            value = arg.split("=", 1)[1]
+        if value is not None and language.known(value):
+            return value.strip().lower()
+    from . import settings as settings_file
+
+    try:
+        return settings_file.load()[0].language
+    except Exception:  # a settings file that cannot be read is said later, once
+        return language.system_language()
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
@@ -264,7 +336,7 @@ def cmd_sounds(args: argparse.Namespace) -> int:
         raise UsageError(messages.cannot_write(_path(args.wav), error.strerror)) from None
     except SoundUnavailable as error:
         raise UsageError(messages.no_wav(_path(args.wav), error.reason)) from None
-    print(messages.SOUNDS_WRITTEN.format(count=count, path=_path(args.wav)))
+    print(messages.tr(messages.SOUNDS_WRITTEN).format(count=count, path=_path(args.wav)))
     return 0
 
 
@@ -420,6 +492,7 @@ def _settings(args: argparse.Namespace) -> Settings:
         "speech_seat": getattr(args, "speech_seat", None),
         "sounds": None if args.sounds is None else args.sounds == "on",
         "sound_volume": args.sound_volume,
+        "lang": getattr(args, "lang", None),
     }
     return replace(settings, **{key: value for key, value in given.items() if value is not None})
 
@@ -616,8 +689,9 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
+    language.set_default(_early_language(argv))
+    parser = build_parser()
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")
     real = sys.stdout
@@ -642,7 +716,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet(real)
         return EXIT_ERROR
     except KeyboardInterrupt:
-        print(messages.INTERRUPTED, file=sys.stderr)
+        print(messages.tr(messages.INTERRUPTED), file=sys.stderr)
         return 130
     except (PipeClosed, BrokenPipeError):  # the reader went away (``uno-access cards | head``)
         _quiet(real)

@@ -26,7 +26,8 @@ GAP_SECONDS = 0.3
 def lines() -> list[tuple[Cue, str]]:
     """Each sound and the line that names it, in the order they are played."""
     return [
-        (cue, messages.sound_line(cue.value, messages.SOUND_MEANINGS[cue.value])) for cue in Cue
+        (cue, messages.sound_line(cue.value, messages.tr(messages.SOUND_MEANINGS[cue.value])))
+        for cue in Cue
     ]
 
 
@@ -95,5 +96,5 @@ def play_all(
     finally:
         speaker.close()
         device.close()
-    say(messages.SOUNDS_PLAYED.format(count=len(Cue) if only is None else len(only)))
+    say(messages.tr(messages.SOUNDS_PLAYED).format(count=len(Cue) if only is None else len(only)))
     return None

@@ -85,7 +85,7 @@ def load(path: str | Path) -> Scenario:
     except json.JSONDecodeError as error:
         raise ScenarioError(messages.scenario_not_json(error.lineno, error.msg)) from None
     except RecursionError:
-        raise ScenarioError(messages.SCENARIO_TOO_DEEP) from None
+        raise ScenarioError(messages.tr(messages.SCENARIO_TOO_DEEP)) from None
     except ValueError as error:  # a number too long for Python to convert
         raise ScenarioError(messages.scenario_not_json(1, messages.cut(str(error), 80))) from None
     return from_mapping(data)
@@ -94,7 +94,7 @@ def load(path: str | Path) -> Scenario:
 def from_mapping(data: object) -> Scenario:
     """A scenario from its decoded JSON."""
     if not isinstance(data, Mapping):
-        raise ScenarioError(messages.SCENARIO_NOT_OBJECT)
+        raise ScenarioError(messages.tr(messages.SCENARIO_NOT_OBJECT))
     players = _players(data.get("players"))
     rules_data = data.get("rules", {})
     if not isinstance(rules_data, Mapping):
@@ -104,7 +104,7 @@ def from_mapping(data: object) -> Scenario:
     except RulesError as error:
         raise ScenarioError(messages.rules_error(error)) from None
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
-        raise ScenarioError(messages.SCENARIO_ONE_TABLE)
+        raise ScenarioError(messages.tr(messages.SCENARIO_ONE_TABLE))
     wanted = rules.seats_allowed(len(players))
     if wanted is not None:
         raise ScenarioError(messages.scenario_players_for_rules(wanted))
@@ -129,7 +129,7 @@ def from_mapping(data: object) -> Scenario:
     draw_pile = _cards(data.get("draw_pile", []), "draw_pile")
     four = Kind.WILD_DRAW_FOUR
     if start_card.kind is four and all(card.kind is four for card in draw_pile):
-        raise ScenarioError(messages.SCENARIO_FOUR_START)
+        raise ScenarioError(messages.tr(messages.SCENARIO_FOUR_START))
     _check_position(rules, len(players), parsed_hands, start_card, draw_pile)
     seed = data.get("seed", 0)
     if not _is_int(seed):
@@ -168,7 +168,7 @@ def _check_position(
                 messages.scenario_more_copies_than_deck(where, card, seen[card], allowed)
             )
     if not any(hands):
-        raise ScenarioError(messages.SCENARIO_NO_CARDS)
+        raise ScenarioError(messages.tr(messages.SCENARIO_NO_CARDS))
 
 
 def _dealt_by_seed(data: Mapping[str, Any], players: tuple[str, ...], rules: RuleSet) -> Scenario:

@@ -22,6 +22,7 @@ from .access import messages
 from .access.braille import BrailleTable
 from .access.message import Verbosity
 from .access.sounds import Cue, When, parse_cues
+from .access.wording import language
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
 from .files import read_regular
@@ -67,6 +68,12 @@ class Settings:
     sound_never: str = ""  # sounds never played: their names, comma-separated
     sound_not_my_turn: str = ""  # sounds played only when it is not the player's turn
     chat_speech: bool = True  # network play: chat lines spoken (false: shown and kept only)
+    lang: str = ""  # the language the game speaks ("en", "es"); "": the system locale's
+
+    @property
+    def language(self) -> str:
+        """The language code in effect: the setting, else the system locale's (LANG)."""
+        return language.language_of(self.lang) if self.lang else language.system_language()
 
 
 class _Bad(ValueError):
@@ -159,6 +166,13 @@ _sound_names.__doc__ = "sound names separated by commas, each one of " + ", ".jo
 )
 
 
+def _lang(value: object) -> str:
+    """a language the game speaks, by its code (en, es), or "" for the system's"""
+    if isinstance(value, str) and (language.known(value) or not value.strip()):
+        return value.strip().lower()
+    raise _Bad
+
+
 def _rules(value: object) -> str:
     """a rules preset, then any options, as --rules takes them: "standard,uno_penalty=4\""""
     if isinstance(value, str):
@@ -195,6 +209,7 @@ _CHECKS: dict[str, Callable[[object], Any]] = {
     "sound_never": _sound_names,
     "sound_not_my_turn": _sound_names,
     "chat_speech": _flag,
+    "lang": _lang,
 }
 DEFAULTS = Settings()
 
@@ -235,7 +250,9 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     except tomllib.TOMLDecodeError as error:
         return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
     except RecursionError:
-        return DEFAULTS, [messages.settings_not_toml(where, messages.SETTINGS_TOO_DEEP)]
+        return DEFAULTS, [
+            messages.settings_not_toml(where, messages.tr(messages.SETTINGS_TOO_DEEP))
+        ]
     except ValueError as error:  # a number too long for Python to convert
         return DEFAULTS, [messages.settings_not_toml(where, messages.cut(str(error), 80))]
     return from_mapping(data, text, where)

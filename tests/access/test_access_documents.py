@@ -128,3 +128,84 @@ def test_a_wav_that_cannot_be_written_is_one_line_and_status_2(
     assert main(["rules", "--format", "wav", "-o", str(tmp_path / "no" / "r.wav")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("uno-access: cannot write ")
+
+
+def test_each_languages_brf_files_kept_in_braille_are_what_its_texts_make() -> None:
+    """``braille/`` for English, ``braille/<lang>/`` for each language whose rules are in
+    ``assets/<lang>/``, made with that language's tables (scripts/make_braille.py)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_braille", ROOT / "scripts" / "make_braille.py"
+    )
+    assert spec is not None and spec.loader is not None
+    make_braille = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_braille)
+    for code, folder in make_braille.folders().items():
+        for name, brf in make_braille.made(code).items():
+            assert (folder / name).read_bytes() == brf, f"{folder / name}: run make_braille"
+
+
+def test_the_rules_are_read_from_the_languages_folder_of_assets_when_it_has_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from uno_access.access.wording import language
+
+    for name in ("rules.md", "quick_reference.md", "rule_options.md"):
+        (tmp_path / name).write_text((document.ASSETS / name).read_text(encoding="utf-8"))
+    (tmp_path / "es").mkdir()
+    english = (document.ASSETS / "rules.md").read_text(encoding="utf-8")
+    title = english.splitlines()[0]
+    (tmp_path / "es" / "rules.md").write_text(english.replace(title, "# Reglas de UNO", 1))
+    monkeypatch.setattr(document, "ASSETS", tmp_path)
+    monkeypatch.setattr(document, "RULES", tmp_path / "rules.md")
+    with language.use("es"):
+        spanish = document.rules()
+    assert spanish[0].text == "Reglas de UNO"
+    assert document.rules()[0].text != "Reglas de UNO"  # English where no folder is said
+    with language.use("es"):  # a text the folder lacks is the English one
+        assert document.asset(document.QUICK_REFERENCE) == document.QUICK_REFERENCE
+
+
+def _keys(path: Path) -> list[str]:
+    return [block.key for block in document.read(path) if block.key]
+
+
+def _option_shape(path: Path) -> list[tuple[str, list[tuple[str, str]], set[str]]]:
+    _, sections = document.sections(path)
+    return [
+        (
+            section.key,
+            [(edit.where.value, edit.key) for edit in section.edits],
+            set(re.findall(r"\{(\w+)\}", section.summary)),
+        )
+        for section in sections
+    ]
+
+
+def test_each_languages_documents_keep_the_english_keys_sections_and_placeholders() -> None:
+    """``assets/<lang>/`` has the same structure as ``assets/``: the blocks' keys, the
+    options' sections with their edits, the placeholders; Spanish has all three texts
+    (issue 15), and the rules of every preset are made from them."""
+    from uno_access.access.wording import language
+    from uno_access.engine.rules import PRESETS
+
+    for code, lang in language.LANGUAGES.items():
+        if not lang.documents:
+            continue
+        folder = document.ASSETS / lang.documents
+        texts = (document.RULES, document.QUICK_REFERENCE, document.OPTIONS)
+        if code == "es":
+            missing = [p.name for p in texts if not (folder / p.name).is_file()]
+            assert not missing, f"assets/es/ lacks {missing}"
+        for english in texts:
+            translated = folder / english.name
+            if not translated.is_file():
+                continue
+            if english == document.OPTIONS:
+                assert _option_shape(translated) == _option_shape(english), translated
+            else:
+                assert _keys(translated) == _keys(english), translated
+        with language.use(code):
+            for rules in PRESETS.values():
+                assert document.rules(chosen=rules)

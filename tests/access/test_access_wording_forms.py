@@ -307,3 +307,241 @@ def test_no_wording_module_builds_a_sentence_from_fragments() -> None:
 
 def test_the_fragment_walk_sees_the_code_that_makes_no_sentence() -> None:
     assert {(m, f) for m, f, _, _ in _fragments()} == NOT_SENTENCES
+
+
+# --- translation (issue 15): every template marked, every use translated -----------------
+
+# typed words and names a player types back, not phrases said: never translated
+MACHINE_TOKENS = {
+    "KIND_WORDS",
+    "SWAP_WORDS",
+    "SETTING_WORDS",
+    "GIVE_WORDS",
+    "KEEP_WORDS",
+    "TIMES_MARKS",
+    "UNO_WORD",
+    "YES_WORDS",
+    "SELF_WORDS",
+    "SAY_WORD",
+    "CHAT_MUTE_WORDS",
+    "COMMAND_WORDS",
+    "TABLE_NAMES",
+    "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)
+    "_SPOKEN_CODE",  # a regular expression
+    "T",  # a TypeVar
+}
+MARKERS = {"N_", "NP_"}
+TRANSLATING = {"tr", "tr_n", "tr_in", "plural"}
+WORDING_DIR = PACKAGE / "access" / "wording"
+
+
+def _module_level_values(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+    """(constant, value) for each module-level assignment, ``X.update(…)`` and ``X[k] = …``."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign):
+            target = node.targets[0]
+            if isinstance(target, ast.Subscript):
+                target = target.value
+            if isinstance(target, ast.Name):
+                yield target.id, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            if isinstance(node.target, ast.Name):
+                yield node.target.id, node.value
+        elif (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.func, ast.Attribute)
+            and isinstance(node.value.func.value, ast.Name)
+        ):
+            yield node.value.func.value.id, node.value
+
+
+def _unmarked_literals() -> Iterator[str]:
+    for path in sorted(WORDING_DIR.glob("*.py")):
+        if path.stem == "language":  # the languages' table: codes, files, keys
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name, value in _module_level_values(tree):
+            if name in MACHINE_TOKENS or name.startswith("__"):
+                continue
+            inside: set[int] = set()
+            for node in ast.walk(value):
+                if (
+                    isinstance(node, ast.Call)
+                    and isinstance(node.func, ast.Name)
+                    and node.func.id in MARKERS
+                ):
+                    inside |= {id(arg) for arg in node.args}
+            for node in ast.walk(value):
+                if (
+                    isinstance(node, ast.Constant)
+                    and isinstance(node.value, str)
+                    and any(ch.isalpha() for ch in node.value)
+                    and id(node) not in inside
+                    and not (isinstance(value, ast.Dict) and node in value.keys)
+                ):
+                    yield f"{path.stem}.{name} line {node.lineno}: {node.value!r}"
+
+
+def test_every_template_of_the_wording_is_marked_for_extraction() -> None:
+    """``N_("…")`` or ``NP_("…", "…")`` around each phrase at its definition (dict keys and
+    typed words are not phrases): else Babel does not find it and it is never translated."""
+    unmarked = list(_unmarked_literals())
+    assert not unmarked, "\n".join(unmarked)
+
+
+def _marked_names() -> dict[str, str]:
+    """Every constant of the wording that holds a marked phrase: a count's pair or not."""
+    names: dict[str, str] = {}
+    for path in sorted(WORDING_DIR.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for name, value in _module_level_values(tree):
+            calls = [
+                n.func.id
+                for n in ast.walk(value)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in MARKERS
+            ]
+            if name.isupper() and calls:
+                pair = isinstance(value, ast.Call) and calls == ["NP_"]
+                names[name] = "pair" if pair else "phrase"
+    names.pop("TYPED", None)  # How's fields translate themselves as they are read
+    names.pop("KEYED", None)
+    return names
+
+
+def _untranslated_uses() -> Iterator[str]:
+    """Each load of a marked constant in a function that no ``tr``/``tr_n``/``plural``
+    call holds, in the package (module-level tables of constants are read through one)."""
+    marked = _marked_names()
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "engine" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        parents: dict[int, ast.AST] = {}
+        for node in ast.walk(tree):
+            for child in ast.iter_child_nodes(node):
+                parents[id(child)] = node
+        in_wording = path.parent == WORDING_DIR
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and in_wording:
+                name = node.id
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == "messages"
+            ):
+                name = node.attr
+            else:
+                continue
+            if name not in marked or not isinstance(node.ctx, ast.Load):
+                continue
+            above = parents.get(id(node))
+            if marked[name] == "pair" and not isinstance(above, ast.Subscript):
+                continue  # a count's pair can only be said through plural / tr_n
+            if (isinstance(above, ast.Compare) and node in above.comparators) or (
+                isinstance(above, ast.Call)
+                and isinstance(above.func, ast.Name)
+                and above.func.id in ("len", "tuple")
+            ):
+                continue  # the keys of a table, or how many it holds: no phrase said
+            up: ast.AST = node
+            translated = in_function = False
+            while id(up) in parents:
+                up = parents[id(up)]
+                if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                    in_function = True
+            up = node
+            while id(up) in parents:
+                up = parents[id(up)]
+                if isinstance(up, ast.Call):
+                    called = up.func
+                    called_name = (
+                        called.id
+                        if isinstance(called, ast.Name)
+                        else called.attr
+                        if isinstance(called, ast.Attribute)
+                        else ""
+                    )
+                    if called_name in TRANSLATING:
+                        translated = True
+                        break
+                if isinstance(up, ast.stmt) and not isinstance(up, ast.Return | ast.Expr):
+                    if isinstance(up, ast.For):  # a loop over a table: its lines translated
+                        translated = _loop_translates(up)
+                    break
+            if in_function and not translated:
+                where = path.relative_to(PACKAGE)
+                yield f"{where} line {node.lineno}: {name}"
+
+
+def _loop_translates(loop: ast.For) -> bool:
+    target = loop.target.id if isinstance(loop.target, ast.Name) else None
+    return target is not None and any(
+        isinstance(n, ast.Call)
+        and (getattr(n.func, "attr", None) or getattr(n.func, "id", None)) in TRANSLATING
+        and any(isinstance(a, ast.Name) and a.id == target for a in n.args)
+        for n in ast.walk(loop)
+    )
+
+
+def test_every_use_of_a_template_goes_through_the_translation_call() -> None:
+    """A template is said through ``tr`` (a count's pair through ``tr_n`` or ``plural``),
+    so that each viewer hears it in their language; used bare, it stays English."""
+    found = list(_untranslated_uses())
+    assert not found, "\n".join(found)
+
+
+def test_the_walk_of_uses_sees_the_translated_uses() -> None:
+    assert len(_marked_names()) > 500
+
+
+def _babel_extracted() -> set[str | tuple[str, str]]:
+    from babel.messages.extract import extract_from_dir
+
+    found: set[str | tuple[str, str]] = set()
+    for _, _, message, _, _ in extract_from_dir(
+        str(WORDING_DIR),
+        method_map=[("**.py", "python")],
+        keywords={"N_": None, "NP_": (1, 2)},
+    ):
+        found.add(message if isinstance(message, str) else (message[0], message[1]))
+    return found
+
+
+def _runtime_phrases() -> Iterator[str | tuple[str, str]]:
+    """Every phrase the wording modules hold at run time (constants, tables, How's fields),
+    but the typed words."""
+    marked = _marked_names()
+    for module in WORDING_MODULES:
+        for name, value in vars(module).items():
+            if name not in marked:
+                continue
+            values = list(value.values()) if isinstance(value, dict) else [value]
+            for item in values:
+                if isinstance(item, str) or item in _babel_extracted_cached():
+                    yield item
+                elif isinstance(item, tuple):
+                    yield from (v for v in item if isinstance(v, str))
+    for how in (keys.TYPED, keys.KEYED):
+        for field in dataclasses.fields(how):
+            value = object.__getattribute__(how, field.name)
+            if isinstance(value, str):
+                yield value
+
+
+_EXTRACTED: list[set[str | tuple[str, str]]] = []
+
+
+def _babel_extracted_cached() -> set[str | tuple[str, str]]:
+    if not _EXTRACTED:
+        _EXTRACTED.append(_babel_extracted())
+    return _EXTRACTED[0]
+
+
+def test_babel_extracts_every_phrase_the_wording_holds() -> None:
+    extracted = _babel_extracted_cached()
+    missing = sorted(
+        str(p) for p in _runtime_phrases() if p not in extracted and any(c.isalpha() for c in p)
+    )
+    assert len(extracted) > 1000
+    assert not missing, missing[:20]

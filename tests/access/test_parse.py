@@ -186,3 +186,34 @@ def test_anything_else_is_not_a_colour_and_the_message_lists_the_colours(text: s
     assert "\n" not in message
     for name in ("blue", "green", "red", "yellow"):
         assert name in message.lower(), message
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("azul 7", "b7"),
+        ("Azul Siete", "b7"),
+        ("comodín roba cuatro", "wi+4"),
+        ("Comodin Roba 4", "wi+4"),
+        ("comodín", "wi"),
+        ("roba dos rojo", "r+2"),
+        ("rojo roba dos", "r+2"),
+        ("salta verde", "gsk"),
+        ("reversa amarilla", "yrv"),
+        ("blue 7", "b7"),
+    ],
+)
+def test_typed_cards_are_read_in_the_words_of_both_languages(typed: str, code: str) -> None:
+    """A Spanish player types the card in Spanish (a kind before or after its colour, with
+    or without accents) or in English; the corner codes are the deck's in both."""
+    assert parse_card(typed) == Card.from_code(code)
+
+
+def test_a_colour_is_read_in_spanish_and_by_the_spanish_colour_keys() -> None:
+    from uno_access.access.wording import language
+
+    assert parse_color("azul") is Color.BLUE
+    assert parse_color("Amarilla") is Color.YELLOW
+    with language.use("es"):
+        keys = {key: parse_color(key) for key in ("r", "v", "a", "m")}
+    assert keys == {"r": Color.RED, "v": Color.GREEN, "a": Color.BLUE, "m": Color.YELLOW}

@@ -88,3 +88,51 @@ def test_a_person_s_chat_history_keeps_the_newest_thousand_lines_whoever_floods_
     assert len(kept) == CHAT_KEPT == 1000
     assert kept[0] == "bob says: line 5." and kept[-1] == f"bob says: line {CHAT_KEPT + 4}."
     assert len(shown) == CHAT_KEPT + 6  # every line shown as it came
+
+
+def test_a_plain_ssh_seat_that_chooses_its_language_is_told_the_lobby_in_it_and_no_one_else(
+    lobby: Lobby, tmp_path: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``lang es`` is per session: Bob's lines in Spanish (his thread's language, carried
+    onto the server's loop), Ann's still in the server's language."""
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    from uno_access.access import messages
+    from uno_access.access.wording import language
+
+    assert isinstance(tmp_path, Path)
+    catalog = Catalog(locale="es")
+    catalog.add(messages.NET_NO_TABLES, "Aún no hay mesas.")
+    catalog.add(messages.NET_LANG_SET, "Idioma: {name}.")
+    catalog.add(messages.NET_TABLE_MADE, "Has hecho la mesa {number}.")
+    folder = tmp_path / "es" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with (folder / "uno_access.mo").open("wb") as f:
+        write_mo(f, catalog)
+    monkeypatch.setattr(language, "LOCALE_DIR", tmp_path)
+    language.catalog.cache_clear()
+    said: dict[str, list[str]] = {"ann": [], "bob": []}
+
+    def session(name: str, commands: list[str]) -> None:
+        person = _person(name, lobby, said[name])
+        person.use_language()
+        for line in commands:
+            person._command(line)
+
+    try:
+        sessions = (("bob", ["lang es", "tables", "new"]), ("ann", ["tables", "new"]))
+        for name, commands in sessions:
+            thread = threading.Thread(target=session, args=(name, commands))
+            thread.start()
+            thread.join(10)
+    finally:
+        language.catalog.cache_clear()
+    bob, ann = "".join(said["bob"]), "".join(said["ann"])
+    assert "Idioma: español." in bob and "Aún no hay mesas." in bob
+    assert "Has hecho la mesa 1." in bob  # said on the server's loop, in Bob's language
+    assert "You made table 2" in ann
+    assert "Aún" not in ann and "Has hecho" not in ann
+    assert "español" not in ann

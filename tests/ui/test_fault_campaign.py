@@ -71,7 +71,7 @@ def test_a_refused_pasted_line_is_told_in_one_short_line(tmp_path: Path) -> None
     told = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before or "").split("\n")[-1]
     child.expect(PROMPT, timeout=5)
     child.send("\x1b[200~" + "zq " * 33_334 + "\x1b[201~\r")
-    child.expect_exact(messages.LINE_TOO_LONG, timeout=5)
+    child.expect_exact(messages.line_too_long(), timeout=5)
     child.expect(PROMPT, timeout=5)
     child.close(force=True)
     assert told.startswith("'zq zq") and len(told) < 80, len(told)

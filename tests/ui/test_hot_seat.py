@@ -346,7 +346,7 @@ def test_a_resumed_hot_seat_game_shows_only_the_tables_lines_before_the_keyboard
 def test_setting_up_a_hot_seat_with_speech_asks_whose_lines_it_speaks() -> None:
     from uno_access.ui.setup import set_up
 
-    answers = ["3", "Zoe", "person", "Max", "normal", "", "", "on", "2", "1"]
+    answers = ["", "3", "Zoe", "person", "Max", "normal", "", "", "on", "2", "1"]
     answers += ["off", "off", "off", "", "", ""]
     said: list[str] = []
     with create_pipe_input() as pipe:

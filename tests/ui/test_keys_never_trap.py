@@ -205,8 +205,8 @@ def test_a_line_of_100000_characters_is_refused_at_once_in_bounded_memory(how: s
     }[how]
     seconds, peak, said = _timed(keys, typed=how == "typed")
     rest = after_turn(said)
-    assert rest.count(messages.LINE_TOO_LONG) == 1
-    assert rest[rest.index(messages.LINE_TOO_LONG) + 1] == TOP
+    assert rest.count(messages.line_too_long()) == 1
+    assert rest[rest.index(messages.line_too_long()) + 1] == TOP
     assert "You play Blue 7." not in rest
     assert seconds < 5, seconds  # was 36-65 s
     assert peak < 20 * 2**20, peak  # was about 5 GB
@@ -217,13 +217,13 @@ def test_a_line_too_long_without_enter_is_refused_at_the_pause_and_keys_work_at_
     # limit, and no Enter comes; the next key (after a pause) must work, not be dropped
     _, said = game_of(["b7" * 300], later=["t"])
     rest = after_turn(said)
-    assert rest[:3] == [OPEN, messages.LINE_TOO_LONG_CLOSED, TOP]
+    assert rest[:3] == [OPEN, messages.line_too_long(closed=True), TOP]
 
 
 def test_a_typed_line_too_long_without_enter_is_refused_at_the_pause() -> None:
     _, said = game_of(["b7" * 300], typed=True, later=["t\r"])
     rest = after_turn(said)
-    assert rest[:2] == [messages.LINE_TOO_LONG, TOP]
+    assert rest[:2] == [messages.line_too_long(), TOP]
     assert "You play Blue 7." not in rest
 
 

@@ -153,6 +153,7 @@ def test_the_set_up_is_told_on_every_device_explains_on_and_says_what_enter_kept
     said: list[str] = []
     speaker, display = Recording(), Recording()
     answers = [
+        "",  # the language: Enter keeps it
         "",
         "Zoe",
         "?",

@@ -172,7 +172,7 @@ def test_no_bluffing_the_wild_draw_four_is_never_listed_as_playable_and_is_refus
 
 
 def test_the_setup_rules_question_offers_the_house_rules_and_takes_them() -> None:
-    answers = ["3", "Zoe", "", "", "", "", "?", "standard,seven_o=on,no_bluffing=on", "off"]
+    answers = ["", "3", "Zoe", "", "", "", "", "?", "standard,seven_o=on,no_bluffing=on", "off"]
     said: list[str] = []
     with create_pipe_input() as pipe:
         pipe.send_text("".join(line + "\r" for line in [*answers, "off", "off", "off", "", "", ""]))

@@ -69,6 +69,7 @@ def test_a_new_player_sets_up_a_game_then_plays_it_by_keys(tmp_path: Path) -> No
     game = Terminal(tmp_path, "--seed", "7")
     game.sees("Setting up a game.")
     for answer in (
+        "",  # the language: Enter keeps it
         "3",
         "Zoe",
         "random",
@@ -224,3 +225,47 @@ def test_a_bot_pace_leaves_no_waiting_line_behind(tmp_path: Path) -> None:
         lines = screen_of(game.child, 3.0)
         assert not [line for line in lines if line.startswith("next?")], lines
         game.child.close(force=True)
+
+
+def test_a_round_in_spanish_from_the_start_to_the_next_deal(tmp_path: Path) -> None:
+    """``--lang es`` in a real pseudo-terminal: every line below is the Spanish catalog's
+    (worked out here through the same wording, in Spanish, and checked to be no longer the
+    English), from the scenario's start to the deal of round 2; the keys are the same."""
+    from uno_access.access import messages
+    from uno_access.access.wording import language
+    from uno_access.access.wording.forms import Who
+    from uno_access.engine.cards import Card
+
+    you, b7, b9 = Who("You", True), Card.from_code("b7"), Card.from_code("b9")
+    lines = {}
+    for code in ("en", "es"):
+        with language.use(code):
+            lines[code] = [
+                messages.tr(messages.FROM_SCENARIO),
+                messages.uno_called(you),
+                messages.card_played(you, b7, 1),
+                messages.card_played(you, b9, 0),
+                messages.round_started(2, you),
+            ]
+    spanish = lines["es"]
+    assert not set(spanish) & set(lines["en"]), "the Spanish catalog is not compiled"
+    game = Terminal(
+        tmp_path,
+        "--lang",
+        "es",
+        "--scenario",
+        str(SCENARIOS / "call_uno_and_go_out.json"),
+        *DEVICES_OFF,
+    )
+    game.sees(spanish[0])
+    game.press("u")
+    game.sees(spanish[1])
+    game.press(ENTER)
+    game.sees(spanish[2])
+    game.press(ENTER)
+    game.sees(spanish[3])
+    game.press(SPACE)
+    game.sees(spanish[4])
+    game.press("q")
+    game.press("y")
+    game.ends()

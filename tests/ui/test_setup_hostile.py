@@ -31,6 +31,7 @@ PASTE, PASTED = "\x1b[200~", "\x1b[201~"  # a bracketed paste: its text taken as
 def test_a_name_pasted_with_escape_sequences_is_kept_without_them() -> None:
     chosen, said = answer(
         [
+            "",  # the language: Enter keeps it
             "3",
             f"{PASTE}\x1b[2JZo\x1b]0;owned\x07e{PASTED}",
             "random",
@@ -55,6 +56,7 @@ def test_a_name_pasted_with_escape_sequences_is_kept_without_them() -> None:
 
 def test_rules_that_cannot_be_dealt_to_the_players_chosen_are_asked_again() -> None:
     answers = [
+        "",  # the language: Enter keeps it
         "10",
         "Zoe",
         *[""] * 18,
@@ -80,6 +82,7 @@ def test_rules_that_cannot_be_dealt_to_the_players_chosen_are_asked_again() -> N
 
 def test_a_partners_preset_for_the_wrong_number_of_players_is_asked_again() -> None:
     answers = [
+        "",  # the language: Enter keeps it
         "3",
         "Zoe",
         "",

@@ -59,7 +59,7 @@ def at_the_rules_question(typed: list[str], settings: Settings | None = None) ->
     """Two players, the name Zoe, seat 1 and its name kept; ``typed`` at the rules
     question, then the rest kept. Every line said, checked to reach every device.
     """
-    answers = ["2", "Zoe", "", "", *typed, "off", "off", "off", "", "", "", ""]
+    answers = ["", "2", "Zoe", "", "", *typed, "off", "off", "off", "", "", "", ""]
     said: list[str] = []
     speaker, display = Recording(), Recording()
     with create_pipe_input() as pipe:

@@ -21,6 +21,7 @@ from ..engine.cards import Card
 from . import messages
 from .decks import DEFAULT_DECK, Deck
 from .message import Parts
+from .wording import language
 
 UNICODE_TABLE = "unicode.dis"
 # North American Braille ASCII, indexed by the dot pattern (dot 1 = bit 0 … dot 6 = bit 5)
@@ -41,7 +42,8 @@ class BrailleTable(Enum):
 
     @property
     def file(self) -> str:
-        return _TABLE_FILES[self]
+        """The liblouis table of this grade in the language being said (``es-g2.ctb``)."""
+        return language.current_language().braille.get(self.value, _TABLE_FILES[self])
 
     @property
     def deck_codes(self) -> bool:
@@ -54,7 +56,7 @@ _TABLE_FILES = {
     BrailleTable.UEB1: "en-ueb-g1.ctb",
     BrailleTable.COMPUTER: "en-us-comp8.ctb",
 }
-TABLE = BrailleTable.UEB2.file  # the default table's file
+TABLE = _TABLE_FILES[BrailleTable.UEB2]  # the default table's file (English)
 
 
 class BrailleUnavailable(RuntimeError):
@@ -70,7 +72,7 @@ def _louis() -> Any:
     try:
         import louis
     except ImportError:
-        raise BrailleUnavailable(messages.LIBLOUIS_MISSING) from None
+        raise BrailleUnavailable(messages.tr(messages.LIBLOUIS_MISSING)) from None
     return louis
 
 
@@ -95,9 +97,27 @@ def _back(table: str, text: str) -> str:
         raise BrailleUnavailable(messages.liblouis_table_missing(table)) from None
 
 
+def table_loads(table: str) -> bool:
+    """Whether liblouis loads the table ``table`` (a file name, as ``es-g2.ctb``)."""
+    try:
+        _translate((table,), "b7")
+    except BrailleUnavailable:
+        return False
+    return True
+
+
+# the display table of North American Braille ASCII, for the tables that display their
+# dots otherwise (the Spanish ones show dots and accented letters): the English tables
+# display Braille ASCII themselves
+BRF_DISPLAY = "en-us-brf.dis"
+
+
 def to_ascii(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
     """``text`` in braille, as liblouis' lowercase Braille ASCII (``b#g``)."""
-    return _translate((table.file,), text)
+    file = table.file
+    if file in _TABLE_FILES.values():
+        return _translate((file,), text)
+    return brf_to_ascii(_translate((BRF_DISPLAY, file), text))
 
 
 def to_brf(text: str, table: BrailleTable = BrailleTable.UEB2) -> str:
@@ -190,11 +210,15 @@ def card_print_code(
 # --------------------------------------------------------------------- messages
 
 
-@lru_cache(maxsize=8192)
 def render(parts: Parts, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK) -> str:
-    """A message given as text and cards, in braille dots: the text in ``table``, each card
-    as its corner code.
+    """A message given as text and cards, in braille dots: the text in ``table`` (of the
+    language being said), each card as its corner code.
     """
+    return _render(parts, table, deck, language.current())
+
+
+@lru_cache(maxsize=8192)
+def _render(parts: Parts, table: BrailleTable, deck: Deck, lang: str) -> str:
     return "".join(
         to_unicode(part, table) if isinstance(part, str) else card_unicode(part, table, deck)
         for part in parts

@@ -27,11 +27,22 @@ from pathlib import Path
 from ..engine.rules import RuleSet
 from . import braille, messages
 from .braille import BrailleTable
+from .wording import language
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 RULES = ASSETS / "rules.md"
 QUICK_REFERENCE = ASSETS / "quick_reference.md"
 OPTIONS = ASSETS / "rule_options.md"
+
+
+def asset(path: Path) -> Path:
+    """``path`` (one of the English texts above) in the language being said, where
+    ``assets/<lang>/`` has it (same structure, comments and keys); else the English."""
+    folder = language.current_language().documents
+    translated = ASSETS / folder / path.name if folder else path
+    return translated if translated.is_file() else path
+
+
 CELLS = 40
 LINES = 25
 STANDARD = RuleSet()
@@ -217,7 +228,7 @@ def sections(path: Path = OPTIONS) -> tuple[str, tuple[Section, ...]]:
 
 def changes(chosen: RuleSet) -> list[Section]:
     """The sections of the options ``chosen`` has, in the order of the options' file."""
-    return [section for section in sections()[1] if section.applies(chosen)]
+    return [section for section in sections(asset(OPTIONS))[1] if section.applies(chosen)]
 
 
 def summary(chosen: RuleSet) -> list[str]:
@@ -231,9 +242,9 @@ def rules(quick_only: bool = False, chosen: RuleSet = STANDARD) -> list[Block]:
     Reference cards as those rules make them (or the cards alone). Rules that change
     anything begin with the list of what they change, each change also said in its place.
     """
-    title, _ = sections()
+    title, _ = sections(asset(OPTIONS))
     found = changes(chosen)
-    parts = [_placed(read(RULES)), _placed(read(QUICK_REFERENCE))]
+    parts = [_placed(read(asset(RULES))), _placed(read(asset(QUICK_REFERENCE)))]
     for section in found:
         for edit in section.edits:
             _apply(parts, edit, section.key)

@@ -1,12 +1,88 @@
-"""What people type, turned into values: cards in every accepted form, and colours."""
+"""What people type, turned into values: cards in every accepted form, and colours.
+
+Cards and colours are read in the words of every language the game speaks, whatever the
+player's (a Spanish player may type "azul 7", "comodín roba cuatro", "roba dos rojo" or
+"blue 7"): the English words, and each other language's words below, with and without
+accents, a kind before or after its colour.
+"""
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..engine.cards import COLORS, Card, Color, Kind, all_faces, extra_faces
 from . import braille, messages
 from .decks import DEFAULT_DECK
+from .wording import language
+
+# the words of other languages people type for each card, lowercase, without spaces (the
+# translated card names are read from the catalogs too); typed words are not translated
+COLOR_WORDS: dict[str, dict[Color, tuple[str, ...]]] = {
+    "es": {
+        Color.BLUE: ("azul",),
+        Color.GREEN: ("verde",),
+        Color.RED: ("rojo", "roja"),
+        Color.YELLOW: ("amarillo", "amarilla"),
+    },
+}
+KIND_WORDS: dict[str, dict[Kind, tuple[str, ...]]] = {
+    "es": {
+        Kind.DRAW_TWO: ("robados", "roba2", "masdos", "más2", "mas2", "tomados", "toma2"),
+        Kind.REVERSE: ("reversa", "reverso", "cambiodesentido", "cambiosentido"),
+        Kind.SKIP: ("salta", "salto", "pierdeturno", "bloqueo"),
+        Kind.WILD: ("comodín", "cambiodecolor", "cambiocolor"),
+        Kind.WILD_DRAW_FOUR: (
+            "comodínrobacuatro",
+            "comodínroba4",
+            "comodín+4",
+            "comodínmascuatro",
+            "robacuatro",
+            "roba4",
+            "mas4",
+            "más4",
+            "tomacuatro",
+            "toma4",
+        ),
+        Kind.ANNIVERSARY: ("aniversario", "cartadeaniversario", "cartaaniversario"),
+    },
+}
+NUMBER_WORDS: dict[str, tuple[str, ...]] = {
+    "es": ("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
+}
+
+
+def _bare(word: str) -> str:
+    """A typed word lowercase, without spaces or accents ("Comodín" → "comodin")."""
+    decomposed = unicodedata.normalize("NFD", word.lower())
+    return re.sub(r"[\s_]+", "", "".join(ch for ch in decomposed if not unicodedata.combining(ch)))
+
+
+def _color_words(color: Color) -> list[str]:
+    """A colour's words in every language: its name (English first), then typed words."""
+    words: list[str] = []
+    for code in language.LANGUAGES:
+        words += [
+            language.tr_in(code, messages.COLOR_NAMES[color]),
+            *COLOR_WORDS.get(code, {}).get(color, ()),
+        ]
+    return list(dict.fromkeys(_bare(word) for word in words))
+
+
+def _kind_words(kind: Kind) -> list[str]:
+    words = list(messages.KIND_WORDS[kind])
+    for code in language.LANGUAGES:
+        said = language.tr_in(code, messages.KIND_NAMES[kind])
+        words += [said, *KIND_WORDS.get(code, {}).get(kind, ())]
+    return list(dict.fromkeys(_bare(word) for word in words))
+
+
+def _number_words(number: int) -> list[str]:
+    words: list[str] = []
+    for code in language.LANGUAGES:
+        words.append(language.tr_in(code, messages.NUMBER_WORDS[number]))
+        words += NUMBER_WORDS.get(code, ())[number : number + 1]
+    return list(dict.fromkeys(_bare(word) for word in words))
 
 
 class ParseError(ValueError):
@@ -27,34 +103,41 @@ def _forms(card: Card) -> list[str]:
     if printed is not None:
         forms.append(printed)
     if card.kind is Kind.ANNIVERSARY:
-        return forms + list(messages.KIND_WORDS[card.kind])
+        return forms + _kind_words(card.kind)
     if card.is_wild:
-        forms += messages.KIND_WORDS[card.kind]
+        forms += _kind_words(card.kind)
         if card.kind is Kind.WILD_DRAW_FOUR:
             forms += ["wi-#d", "wi-4", "w+4"]
         return forms
     assert card.color is not None
     letter = card.color.value
-    colors = (messages.COLOR_NAMES[card.color].lower(), letter)
+    colors = [*_color_words(card.color), letter]
     if card.kind is Kind.NUMBER:
         assert card.number is not None
         for color in colors:
-            forms += [f"{color}{card.number}", f"{color}{messages.NUMBER_WORDS[card.number]}"]
+            forms.append(f"{color}{card.number}")
+            forms += [f"{color}{word}" for word in _number_words(card.number)]
         return forms
     if card.kind is Kind.DRAW_TWO:
         forms += [f"{letter}-#b", f"{letter}-2"]
     for color in colors:
-        forms += [f"{color}{word}" for word in messages.KIND_WORDS[card.kind]]
+        for word in _kind_words(card.kind):
+            forms.append(f"{color}{word}")
+            if color != letter:  # "roba dos rojo": the kind first, as Spanish says it
+                forms.append(f"{word}{color}")
     return forms
 
 
-_CARDS: dict[str, Card] = {
-    form: card for card in (*all_faces(), *extra_faces()) for form in _forms(card)
-}
+_CARDS: dict[str, Card] = {}
+for _card in (*all_faces(), *extra_faces()):
+    for _form in _forms(_card):
+        _CARDS.setdefault(_form, _card)  # the English reading first, where two could meet
 _COLORS: dict[str, Color] = {}
 for _color in COLORS:
     _COLORS[_color.value] = _color
     _COLORS[_color.word] = _color
+    for _word in _color_words(_color):
+        _COLORS.setdefault(_word, _color)
 
 
 def parse_card(text: str) -> Card:
@@ -62,7 +145,7 @@ def parse_card(text: str) -> Card:
     braille dots (``⠃⠼⠛``) or words (``blue 7``, ``Blue Seven``, ``wild draw four``).
     """
     key = re.sub(r"[\s_]+", "", braille.unicode_to_ascii(text).lower())
-    card = _CARDS.get(key)
+    card = _CARDS.get(key) or _CARDS.get(_bare(key))
     if card is None:  # what a braille keyboard may type beyond the deck's codes
         printed = braille.card_print_code(key)
         card = _CARDS.get(printed) if printed else None
@@ -72,8 +155,13 @@ def parse_card(text: str) -> Card:
 
 
 def parse_color(text: str) -> Color:
-    """The colour ``text`` names: ``blue`` or ``b``, in any case."""
-    color = _COLORS.get(text.strip().lower())
+    """The colour ``text`` names: ``blue`` or ``b``, in any case, in any language's words
+    (``azul``); a letter is the English one or the current language's colour key (``a``)."""
+    typed = text.strip().lower()
+    color = _COLORS.get(typed) or _COLORS.get(_bare(typed))
+    if color is None:
+        keys = {key: color for color, key in language.color_keys().items()}
+        color = keys.get(typed)
     if color is None:
         raise ParseError(messages.not_a_color(text.strip()))
     return color

@@ -32,6 +32,7 @@ from .braille import BrailleTable
 from .decks import DEFAULT_DECK, Deck
 from .message import Message, Parts, Priority, Verbosity
 from .speech import Line, Said, Teams
+from .wording import language
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,8 @@ class Renderer:
     # a hot-seat table: every line that is not the viewer's own knowledge names the players
     # ("Sam plays Yellow 8"), since the screen and the room are shared
     named: bool = False
+    # the viewer's language (None: the process's, ``--lang``): each seat hears its own
+    lang: str | None = None
 
     @classmethod
     def for_view(
@@ -103,6 +106,12 @@ class Renderer:
         *,
         private: bool = False,
     ) -> Message:
+        with language.use(self.lang):
+            return self._line(line, priority, on_hand, private=private)
+
+    def _line(
+        self, line: Line, priority: Priority | None, on_hand: bool, *, private: bool
+    ) -> Message:
         parts = line.brief()
         if self.verbosity is Verbosity.BRIEF:
             text = line.brief_words() or parts_text(parts)
@@ -129,6 +138,10 @@ class Renderer:
         """
         if isinstance(sentence, Said):
             return self.line(sentence.line, priority)
+        with language.use(self.lang):
+            return self._text(sentence, priority)
+
+    def _text(self, sentence: str, priority: Priority) -> Message:
         return Message(
             messages.spoken(sentence),
             self._braille((sentence,)),

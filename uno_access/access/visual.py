@@ -205,7 +205,7 @@ class HandView:
             entries.append(entry)
         yield Columns(entries, padding=(0, 1))  # a card is never split across lines
         if self.playable:
-            yield Text(messages.HAND_LEGEND)
+            yield Text(messages.tr(messages.HAND_LEGEND))
 
 
 class TableView:

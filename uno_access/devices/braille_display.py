@@ -246,7 +246,7 @@ class BrailleDisplay(_BrailleOutput):
     def _run(self) -> None:
         brlapi = _brlapi()
         if brlapi is None:
-            self._last_error = messages.BRLAPI_MODULE_MISSING
+            self._last_error = messages.tr(messages.BRLAPI_MODULE_MISSING)
             self.notices.report(DEVICE, "absent", _waiting(self._last_error))
             return
         errors = (brlapi.ConnectionError, brlapi.OperationError, OSError)
@@ -262,7 +262,7 @@ class BrailleDisplay(_BrailleOutput):
             try:
                 columns, rows = connection.displaySize
                 if columns == 0:  # brltty accepted us before its display driver was up
-                    raise OSError(messages.BRAILLE_NOT_READY)
+                    raise OSError(messages.tr(messages.BRAILLE_NOT_READY))
                 self._serve(brlapi, connection, int(columns) * max(1, int(rows)))
             except errors as error:
                 self._last_error = brlapi_reason(error)
@@ -293,7 +293,9 @@ class BrailleDisplay(_BrailleOutput):
         self._answered.set()
         self.notices.clear(DEVICE, "absent")
         self.notices.report(
-            DEVICE, "connected", messages.BRAILLE_DISPLAY_CONNECTED.format(cells=self._cells)
+            DEVICE,
+            "connected",
+            messages.tr(messages.BRAILLE_DISPLAY_CONNECTED).format(cells=self._cells),
         )
         fd = connection.fileDescriptor
         shown: Window | None = None
@@ -366,11 +368,11 @@ def brlapi_reason(error: BaseException) -> str:
 
 
 def _waiting(reason: str) -> str:
-    return messages.BRAILLE_DISPLAY_WAITING.format(reason=reason)
+    return messages.tr(messages.BRAILLE_DISPLAY_WAITING).format(reason=reason)
 
 
 def _lost(reason: str) -> str:
-    return messages.BRAILLE_DISPLAY_LOST.format(reason=reason)
+    return messages.tr(messages.BRAILLE_DISPLAY_LOST).format(reason=reason)
 
 
 def open_braille(
@@ -405,11 +407,13 @@ def open_braille(
         if brlapi_available() and display.start(wait):
             display.notices = notices
             notices.report(
-                DEVICE, "connected", messages.BRAILLE_DISPLAY_CONNECTED.format(cells=display.cells)
+                DEVICE,
+                "connected",
+                messages.tr(messages.BRAILLE_DISPLAY_CONNECTED).format(cells=display.cells),
             )
             return display
         display.close()
-        notices.report(DEVICE, "none", messages.BRAILLE_AUTO_OFF)
+        notices.report(DEVICE, "none", messages.tr(messages.BRAILLE_AUTO_OFF))
         return None
-    notices.report(DEVICE, "screen", messages.BRAILLE_ON_SCREEN)
+    notices.report(DEVICE, "screen", messages.tr(messages.BRAILLE_ON_SCREEN))
     return ScreenBraille(stream, width or 40, notices=notices, on_event=on_event)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..access import braille, messages
+from ..access.wording import language
 from . import speech
 from .braille_display import brlapi_available, brlapi_reason
 
@@ -38,6 +39,11 @@ class Check:
 
 
 def check_liblouis() -> Check:
+    with language.use(language.ENGLISH):  # the language's own tables: check_language
+        return _check_liblouis()
+
+
+def _check_liblouis() -> Check:
     tables = [braille.UNICODE_TABLE, *(table.file for table in braille.BrailleTable)]
     try:
         version = braille.liblouis_version()
@@ -46,8 +52,22 @@ def check_liblouis() -> Check:
         if braille.to_unicode("b7") != "\u2803\u283c\u281b":
             raise braille.BrailleUnavailable(messages.liblouis_table_missing(braille.TABLE))
     except braille.BrailleUnavailable as error:
-        return Check("liblouis", False, True, error.message, messages.FIX_LIBLOUIS)
+        return Check("liblouis", False, True, error.message, messages.tr(messages.FIX_LIBLOUIS))
     return Check("liblouis", True, True, messages.liblouis_detail(version, tables))
+
+
+def check_language(code: str | None = None) -> Check:
+    """The language's voice and braille tables (``--lang``, the setting, LANG): whether the
+    speech engine has its voice and liblouis loads each of its tables."""
+    lang = language.LANGUAGES[language.language_of(code) if code else language.current()]
+    tables = {table: braille.table_loads(table) for table in dict.fromkeys(lang.braille.values())}
+    try:
+        voice = speech.voice_for_language(lang.code)
+    except speech.SpeechUnavailable:
+        voice = None
+    ok = voice is not None and all(tables.values())
+    detail = messages.language_detail(lang.name, lang.code, voice, lang.voice, tables)
+    return Check("language", ok, False, detail, None if ok else messages.tr(messages.FIX_LANGUAGE))
 
 
 def check_speech(directory: Path) -> Check:
@@ -55,17 +75,17 @@ def check_speech(directory: Path) -> Check:
         driver, voices, default = speech.engine_info()
         seconds = speech.wav_seconds(speech.save_wav("Blue 7", directory / "doctor.wav"))
         if seconds <= 0:
-            raise speech.SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+            raise speech.SpeechUnavailable(messages.tr(messages.SPEECH_NO_AUDIO_MADE))
     except speech.SpeechUnavailable as error:
-        return Check("speech", False, True, error.reason, messages.FIX_SPEECH)
+        return Check("speech", False, True, error.reason, messages.tr(messages.FIX_SPEECH))
     return Check("speech", True, True, messages.speech_detail(driver, len(voices), default))
 
 
 def check_audio(directory: Path) -> Check:
     player = speech.default_player()
     if shutil.which(player[0]) is None:
-        missing = messages.AUDIO_PLAYER_MISSING.format(player=player[0])
-        return Check("audio", False, False, missing, messages.FIX_AUDIO_PLAYER)
+        missing = messages.tr(messages.AUDIO_PLAYER_MISSING).format(player=player[0])
+        return Check("audio", False, False, missing, messages.tr(messages.FIX_AUDIO_PLAYER))
     silence = directory / "silence.wav"
     with wave.open(str(silence), "wb") as wav:
         wav.setnchannels(1)
@@ -77,11 +97,13 @@ def check_audio(directory: Path) -> Check:
             [*player, str(silence)], capture_output=True, timeout=5, stdin=subprocess.DEVNULL
         )
     except (OSError, subprocess.TimeoutExpired) as error:
-        return Check("audio", False, False, str(error), messages.FIX_AUDIO_DEVICE)
+        return Check("audio", False, False, str(error), messages.tr(messages.FIX_AUDIO_DEVICE))
     if result.returncode != 0:
         lines = result.stderr.decode(errors="replace").strip().splitlines() or ["failed"]
-        return Check("audio", False, False, lines[-1], messages.FIX_AUDIO_DEVICE)
-    return Check("audio", True, False, messages.AUDIO_PLAYER_WORKS.format(player=player[0]))
+        return Check("audio", False, False, lines[-1], messages.tr(messages.FIX_AUDIO_DEVICE))
+    return Check(
+        "audio", True, False, messages.tr(messages.AUDIO_PLAYER_WORKS).format(player=player[0])
+    )
 
 
 def check_sound(backend: str | None = None) -> Check:
@@ -92,15 +114,15 @@ def check_sound(backend: str | None = None) -> Check:
     try:
         decoded = sound.load_sounds()
     except sound.SoundUnavailable as error:
-        return Check("sound", False, False, error.reason, messages.FIX_SOUND_FILES)
+        return Check("sound", False, False, error.reason, messages.tr(messages.FIX_SOUND_FILES))
     if not decoded:
-        missing = messages.NO_SOUND_FILES.format(folder=sound.ASSETS)
-        return Check("sound", False, False, missing, messages.FIX_SOUND_FILES)
+        missing = messages.tr(messages.NO_SOUND_FILES).format(folder=sound.ASSETS)
+        return Check("sound", False, False, missing, messages.tr(messages.FIX_SOUND_FILES))
     mixer = Mixer()
     try:
         device = sound.open_stream(mixer, backend=backend)
     except sound.SoundUnavailable as error:
-        return Check("sound", False, False, error.reason, messages.FIX_AUDIO_DEVICE)
+        return Check("sound", False, False, error.reason, messages.tr(messages.FIX_AUDIO_DEVICE))
     try:
         name = str(device.backend)
     finally:
@@ -110,8 +132,10 @@ def check_sound(backend: str | None = None) -> Check:
 
 def check_braille_display(timeout: float = 2.0) -> Check:
     if not brlapi_available():
-        detail = messages.BRLAPI_MODULE_MISSING
-        return Check("braille_display", False, False, detail, messages.FIX_BRLAPI_MODULE)
+        detail = messages.tr(messages.BRLAPI_MODULE_MISSING)
+        return Check(
+            "braille_display", False, False, detail, messages.tr(messages.FIX_BRLAPI_MODULE)
+        )
     found: dict[str, Any] = {}
 
     def ask() -> None:
@@ -134,16 +158,18 @@ def check_braille_display(timeout: float = 2.0) -> Check:
         if columns > 0:
             detail = messages.braille_display_detail(name, columns, rows)
             return Check("braille_display", True, False, detail)
-        found["error"] = messages.BRAILLE_NO_DISPLAY
-    error = found.get("error", messages.BRAILLE_NO_ANSWER)
-    return Check("braille_display", False, False, error, messages.FIX_BRLTTY)
+        found["error"] = messages.tr(messages.BRAILLE_NO_DISPLAY)
+    error = found.get("error", messages.tr(messages.BRAILLE_NO_ANSWER))
+    return Check("braille_display", False, False, error, messages.tr(messages.FIX_BRLTTY))
 
 
 def check_terminal() -> Check:
     is_tty = sys.stdout.isatty()
     size = shutil.get_terminal_size()
     detail = messages.terminal_detail(is_tty, os.environ.get("TERM", ""), size.columns, size.lines)
-    return Check("terminal", is_tty, False, detail, None if is_tty else messages.FIX_TERMINAL)
+    return Check(
+        "terminal", is_tty, False, detail, None if is_tty else messages.tr(messages.FIX_TERMINAL)
+    )
 
 
 def run_checks() -> list[Check]:
@@ -152,6 +178,7 @@ def run_checks() -> list[Check]:
         return [
             check_liblouis(),
             check_speech(directory),
+            check_language(),
             check_audio(directory),
             check_sound(),
             check_braille_display(),
@@ -164,20 +191,22 @@ def all_needed_work(checks: list[Check]) -> bool:
 
 
 def report_lines(checks: list[Check]) -> list[str]:
-    lines = [messages.DOCTOR_TITLE]
+    lines = [messages.tr(messages.DOCTOR_TITLE)]
     for check in checks:
         lines.append(check.line())
         if not check.ok and check.fix:
-            lines.append("    " + messages.DOCTOR_FIX.format(command=check.fix))
+            lines.append("    " + messages.tr(messages.DOCTOR_FIX).format(command=check.fix))
     missing = [check for check in checks if not check.ok]
     if not all_needed_work(checks):
-        lines.append(messages.DOCTOR_SOME_FAILED)
+        lines.append(messages.tr(messages.DOCTOR_SOME_FAILED))
     elif missing:
-        names = [messages.DOCTOR_PARTS.get(check.part, check.part) for check in missing]
+        names = [
+            messages.tr(messages.DOCTOR_PARTS.get(check.part, check.part)) for check in missing
+        ]
         silent = any(check.part == "audio" for check in missing)  # speech's player
         lines.append(messages.doctor_without(names, silent))
     else:
-        lines.append(messages.DOCTOR_ALL_GOOD)
+        lines.append(messages.tr(messages.DOCTOR_ALL_GOOD))
     return lines
 
 

@@ -54,7 +54,9 @@ def _miniaudio() -> Any:
     try:
         import miniaudio
     except ImportError as error:  # a broken install: the wheel is a dependency
-        raise SoundUnavailable(messages.MINIAUDIO_MISSING.format(error=error)) from None
+        raise SoundUnavailable(
+            messages.tr(messages.MINIAUDIO_MISSING).format(error=error)
+        ) from None
     return miniaudio
 
 
@@ -106,7 +108,7 @@ def open_stream(mixer: Mixer, *, backend: str | None = None) -> Any:
     try:
         backends = None if backend is None else [miniaudio.Backend[backend.upper()]]
     except KeyError:
-        raise SoundUnavailable(messages.NO_SOUND_DEVICE) from None
+        raise SoundUnavailable(messages.tr(messages.NO_SOUND_DEVICE)) from None
     try:
         with _quiet_stderr():
             device = miniaudio.PlaybackDevice(
@@ -128,7 +130,7 @@ def open_stream(mixer: Mixer, *, backend: str | None = None) -> Any:
 def _reason(error: Exception) -> str:
     args = getattr(error, "args", ())
     text = str(args[0]) if args else str(error)
-    return text or messages.NO_SOUND_DEVICE
+    return text or messages.tr(messages.NO_SOUND_DEVICE)
 
 
 class RemoteVoice:
@@ -205,7 +207,9 @@ class SoundDevice:
         try:
             sounds = load_sounds(self._directory)
             if not sounds:
-                raise SoundUnavailable(messages.NO_SOUND_FILES.format(folder=self._directory))
+                raise SoundUnavailable(
+                    messages.tr(messages.NO_SOUND_FILES).format(folder=self._directory)
+                )
             device = open_stream(self.mixer, backend=self._backend)
         except SoundUnavailable as error:
             self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
@@ -245,7 +249,7 @@ class SoundDevice:
         try:
             reply = ours.recv() if ours.poll(START_TIMEOUT) else ("failed", PROCESS_SILENT, "")
         except (EOFError, OSError):
-            reply = ("failed", messages.SOUND_PROCESS_ENDED, "")
+            reply = ("failed", messages.tr(messages.SOUND_PROCESS_ENDED), "")
         if reply[0] != "ready":
             ours.close()
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -288,7 +292,7 @@ class SoundDevice:
             voice.done.set()
         self._voices.clear()
         if not closed:  # the process ended by itself: said once, the game goes on
-            self.notices.report(DEVICE, "stopped", messages.SOUNDS_STOPPED)
+            self.notices.report(DEVICE, "stopped", messages.tr(messages.SOUNDS_STOPPED))
 
     def _send(self, command: tuple[Any, ...]) -> bool:
         conn = self._conn
@@ -450,7 +454,7 @@ def _serve(conn: Any, directory: str, backend: str | None, record: bool) -> None
     try:
         sounds = load_sounds(Path(directory))
         if not sounds:
-            raise SoundUnavailable(messages.NO_SOUND_FILES.format(folder=directory))
+            raise SoundUnavailable(messages.tr(messages.NO_SOUND_FILES).format(folder=directory))
         device = open_stream(mixer, backend=backend)
     except SoundUnavailable as error:
         conn.send(("failed", error.reason))
@@ -500,7 +504,7 @@ def _serve(conn: Any, directory: str, backend: str | None, record: bool) -> None
 
 
 def _unavailable(reason: str) -> str:
-    return messages.SOUND_UNAVAILABLE.format(reason=reason.rstrip("."))
+    return messages.tr(messages.SOUND_UNAVAILABLE).format(reason=reason.rstrip("."))
 
 
 if __name__ == "__main__":  # the sound process (``SoundDevice(separate=True)``)

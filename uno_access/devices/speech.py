@@ -105,7 +105,7 @@ def _engine() -> Any:
     try:
         import pyttsx3
     except ImportError as error:
-        raise SpeechUnavailable(messages.PYTTSX3_MISSING.format(error=error)) from None
+        raise SpeechUnavailable(messages.tr(messages.PYTTSX3_MISSING).format(error=error)) from None
     try:
         engine = pyttsx3.init()
     except Exception as error:  # the drivers raise anything: OSError, RuntimeError, KeyError
@@ -149,6 +149,41 @@ def engine_info() -> tuple[str, list[Voice], str]:
     return driver, voices, default
 
 
+_LANGUAGE_VOICES: dict[str, str] = {}
+
+
+def _language_voice() -> str:
+    """The voice of the language being said (call with _SYNTH_LOCK held): the engine's
+    default for English, the language's espeak-ng voice for another (``roa/es``)."""
+    from ..access.wording.language import ENGLISH, current_language
+
+    lang = current_language()
+    default = _default_voice()  # read (and kept) before any other voice is set
+    if lang.code == ENGLISH:
+        return default
+    if lang.code not in _LANGUAGE_VOICES:
+        found = [
+            str(v.id)
+            for v in _engine().getProperty("voices")
+            if lang.voice in (v.languages or ()) or str(v.id).rsplit("/", 1)[-1] == lang.voice
+        ]
+        _LANGUAGE_VOICES[lang.code] = found[0] if found else default
+    return _LANGUAGE_VOICES[lang.code]
+
+
+def voice_for_language(code: str) -> str | None:
+    """The id of the engine's voice for a language (``roa/es`` for ``es``: the language's
+    espeak-ng voice), or None when the engine has none; raises SpeechUnavailable."""
+    from ..access.wording.language import LANGUAGES, language_of
+
+    wanted = LANGUAGES[language_of(code)].voice
+    _, voices, _ = engine_info()
+    for voice in voices:
+        if wanted in voice.languages or voice.id.rsplit("/", 1)[-1] == wanted:
+            return voice.id
+    return None
+
+
 SYNTH_ATTEMPTS = 4
 
 
@@ -165,7 +200,7 @@ def save_wav(text: str, path: str | Path, settings: SpeechSettings | None = None
         _synthesize(text, path, settings)
         if not text.strip() or _has_frames(path):
             return path
-    raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+    raise SpeechUnavailable(messages.tr(messages.SPEECH_NO_AUDIO_MADE))
 
 
 def _has_frames(path: Path) -> bool:
@@ -182,7 +217,7 @@ def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
         done = threading.Event()
         token = engine.connect("finished-utterance", lambda **_: done.set())
         try:
-            engine.setProperty("voice", settings.voice or _default_voice())
+            engine.setProperty("voice", settings.voice or _language_voice())
             # espeak-ng (synchronous mode) at times keeps the previous rate when it is set
             # once; setting a neighbour first makes it take (tests/devices checks lengths)
             engine.setProperty("rate", settings.rate + 1)
@@ -190,13 +225,13 @@ def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
             engine.setProperty("volume", settings.volume)
             if path.is_symlink() or (path.exists() and not path.is_file()):
                 # a device (/dev/full) or a link is never replaced by the file we make
-                raise SpeechUnavailable(messages.SPEECH_NOT_A_FILE)
+                raise SpeechUnavailable(messages.tr(messages.SPEECH_NOT_A_FILE))
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()  # so that the wait below sees the new file, not an old one
             engine.save_to_file(text, str(path))
             engine.runAndWait()
             if not done.wait(SYNTH_TIMEOUT):
-                raise SpeechUnavailable(messages.SPEECH_UNFINISHED)
+                raise SpeechUnavailable(messages.tr(messages.SPEECH_UNFINISHED))
         except (RuntimeError, OSError, ValueError, TypeError) as error:  # from the driver
             if isinstance(error, SpeechUnavailable):
                 raise
@@ -204,7 +239,7 @@ def _synthesize(text: str, path: Path, settings: SpeechSettings) -> None:
         finally:
             engine.disconnect(token)
     if not path.exists():
-        raise SpeechUnavailable(messages.SPEECH_NO_AUDIO_MADE)
+        raise SpeechUnavailable(messages.tr(messages.SPEECH_NO_AUDIO_MADE))
 
 
 def wav_seconds(path: str | Path) -> float:
@@ -468,15 +503,17 @@ class Speaker:
 
 
 def _unavailable(reason: str) -> str:
-    return messages.SPEECH_UNAVAILABLE.format(reason=reason.rstrip("."))
+    return messages.tr(messages.SPEECH_UNAVAILABLE).format(reason=reason.rstrip("."))
 
 
 def _no_audio(reason: str) -> str:
-    return messages.SPEECH_NO_AUDIO.format(reason=reason.rstrip(".") or "no sound card")
+    return messages.tr(messages.SPEECH_NO_AUDIO).format(
+        reason=reason.rstrip(".") or "no sound card"
+    )
 
 
 def _last_line(err: bytes, player: str) -> str:
     lines = [line for line in err.decode(errors="replace").splitlines() if line.strip()]
     if lines:
         return lines[-1].strip()
-    return messages.AUDIO_PLAYER_FAILED.format(player=os.path.basename(player))
+    return messages.tr(messages.AUDIO_PLAYER_FAILED).format(player=os.path.basename(player))

@@ -36,6 +36,7 @@ from ..access import messages
 from ..access.message import Priority
 from ..access.render import Renderer
 from ..access.sounds import Cue, cue_named
+from ..access.wording import language
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.rules import RuleSet
@@ -331,7 +332,7 @@ class Link:
         except concurrent.futures.TimeoutError:
             with self._lock:
                 self._replies.pop(number, None)
-            self.refuse(messages.NET_CLIENT_NO_ANSWER)
+            self.refuse(messages.tr(messages.NET_CLIENT_NO_ANSWER))
             return 0, []  # told nothing: the table asks again (``ClientTable._apply``)
 
     # ----------------------------------------------------------------- in (link thread)
@@ -342,7 +343,7 @@ class Link:
         try:
             message = loads(line)
         except ProtocolError as error:
-            self.refuse(_WHY.get(str(error), messages.NET_CLIENT_NOT_JSON))
+            self.refuse(_WHY.get(str(error), messages.tr(messages.NET_CLIENT_NOT_JSON)))
         else:
             try:
                 self._take(message)
@@ -615,7 +616,7 @@ class ClientTable(NetTable):
         try:
             events = super()._apply(action)
         except NotSent:
-            self.say(messages.NET_NOT_CONNECTED)
+            self.say(messages.tr(messages.NET_NOT_CONNECTED))
             raise _Resync from None
         if not events:
             self._catch_up()
@@ -654,7 +655,7 @@ class ClientTable(NetTable):
         for kind, why in self.game.link.take_notices():
             told = True
             if kind == BACK:
-                self.say(messages.NET_BACK_AT_TABLE, Priority.NORMAL, Buffer.GAME)
+                self.say(messages.tr(messages.NET_BACK_AT_TABLE), Priority.NORMAL, Buffer.GAME)
                 super()._catch_up()
                 self._where_you_are()
             elif kind == RESTARTED:
@@ -669,16 +670,16 @@ class ClientTable(NetTable):
 def _notice_line(kind: str, why: str) -> str:
     """What the player is told of the connection (``Link.take_notices``)."""
     if kind == LOST:
-        return messages.NET_CONNECTION_LOST
+        return messages.tr(messages.NET_CONNECTION_LOST)
     if kind == TRYING:
         return messages.net_still_trying(why)
     if kind == REFUSED:
         return messages.net_reconnect_refused(why)
     if kind == GONE:
-        return messages.NET_GAME_GONE
+        return messages.tr(messages.NET_GAME_GONE)
     if kind == BACK:
-        return messages.NET_BACK_AT_TABLE
-    return messages.NET_RECONNECTED
+        return messages.tr(messages.NET_BACK_AT_TABLE)
+    return messages.tr(messages.NET_RECONNECTED)
 
 
 def split_address(address: str) -> tuple[str, int]:
@@ -729,13 +730,15 @@ def join(
     lobby_keyboard.take_input()
     keyboards = [lobby_keyboard]
     link.on_data = lambda: keyboards[0].wake()
+    if language.current() != language.ENGLISH:  # the server's lines in the player's language
+        link.send({"t": "line", "text": f"lang {language.current()}"})
     try:
         _lobby(link, session, keyboards, game_keyboard)
     except (EOFError, KeyboardInterrupt):
         pass
     finally:
         if link.closed.is_set():
-            session.tell(messages.NET_SERVER_CLOSED)
+            session.tell(messages.tr(messages.NET_SERVER_CLOSED))
         link.close()
         session.close()
     return 0
@@ -817,9 +820,9 @@ def _lobby(
             if not _local(got, session, chat):
                 link.send({"t": "line", "text": got[: text.LINE_LIMIT]})
         elif isinstance(got, TooLong):
-            session.outputs.say(messages.LINE_TOO_LONG, Priority.URGENT)
+            session.outputs.say(messages.line_too_long(), Priority.URGENT)
         elif not isinstance(got, Pressed):
-            session.outputs.say(messages.NO_SUCH_KEY_TYPED, Priority.URGENT)
+            session.outputs.say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
 
 
 class _Watched:
@@ -873,6 +876,6 @@ def _play(link: Link, session: Session, chat: History, seat: int, back_from: int
     except _Restarted:
         return  # the server deals it again: its ``start`` is in the inbox
     except _Gone:
-        session.tell(messages.NET_GAME_GONE)
+        session.tell(messages.tr(messages.NET_GAME_GONE))
         return
     link.send({"t": "done"})

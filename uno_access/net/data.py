@@ -134,7 +134,7 @@ class DataSession:
             with contextlib.suppress(OSError, asyncssh.Error):
                 owner._session.chan.close()
         if not self.name or self.name in self.lobby.people:
-            self.refuse(messages.NET_ALREADY_CONNECTED)
+            self.refuse(messages.tr(messages.NET_ALREADY_CONNECTED))
             self._exit(1)
             return
         self.lobby.people[self.name] = self.person.tell
@@ -178,7 +178,7 @@ class DataSession:
             if not newline:
                 if len(self._buffer) > MAX_LINE:
                     self._buffer, self._skipping = "", True
-                    self.refuse(messages.NET_REFUSED_TOO_LONG)
+                    self.refuse(messages.tr(messages.NET_REFUSED_TOO_LONG))
                 return
             self._buffer = rest
             if self._skipping:
@@ -221,6 +221,7 @@ class DataSession:
 
     def _command(self, line: str) -> None:
         """In the session's thread: a lobby command, as plain ssh's lobby takes it."""
+        self.person.use_language()
         going_on = self.person._command(line)
         with contextlib.suppress(RuntimeError):
             # a seat taken up again (join N) starts no game: its entries go now
@@ -232,7 +233,7 @@ class DataSession:
     def _action(self, message: dict[str, Any]) -> None:
         number = message.get("id")
         if not isinstance(number, int) or isinstance(number, bool):
-            self.refuse(messages.NET_REFUSED_NO_ID)
+            self.refuse(messages.tr(messages.NET_REFUSED_NO_ID))
             return
         try:
             action = action_from_json(message.get("action"))
@@ -240,20 +241,20 @@ class DataSession:
             self.refuse(messages.net_refused_not_action(text.shown(str(error), 200)))
             return
         if not readable(action):
-            self.refuse(messages.NET_REFUSED_COUNT)
+            self.refuse(messages.tr(messages.NET_REFUSED_COUNT))
             return
         table = self.person.table
         seat = table.seat_of(self.name) if table is not None else None
         if table is None or seat is None or table.stage is not Stage.PLAYING:
-            self.refuse(messages.NET_REFUSED_NO_GAME)
+            self.refuse(messages.tr(messages.NET_REFUSED_NO_GAME))
             return
         if action.seat != seat:
-            self.refuse(messages.NET_REFUSED_NOT_YOUR_SEAT)
+            self.refuse(messages.tr(messages.NET_REFUSED_NOT_YOUR_SEAT))
             return
         try:
             seq, events = table.send(seat, action)
         except Exception:  # the server stays up whatever one line does
-            self.refuse(messages.NET_REFUSED_FAILED)
+            self.refuse(messages.tr(messages.NET_REFUSED_FAILED))
             return
         self.pump()  # the entries up to this action's go first
         self.send({"t": "reply", "id": number, "seq": seq, "events": encode(events)})
@@ -262,7 +263,7 @@ class DataSession:
         """The client's game ended (or the person left it): back in the lobby."""
         person = self.person
         if person.table is None:
-            self.refuse(messages.NET_NOT_AT_TABLE)
+            self.refuse(messages.tr(messages.NET_NOT_AT_TABLE))
             return
         person.tell(person._leave(self._sent))
         self._seat = None

@@ -26,6 +26,7 @@ from ..access.braille import BrailleTable
 from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
 from ..access.sounds import Cue
+from ..access.wording import language
 from ..bots.base import BotNameError, parse_bot
 from ..devices.braille_display import ScreenBraille
 from ..engine.rules import DealError, RulesError, RuleSet
@@ -66,7 +67,7 @@ def chat_command(outputs: Outputs, chat: History, value: str) -> str:
     if not value:
         return messages.history_switched(Buffer.CHAT.value, len(chat.lines[Buffer.CHAT]))
     if value not in messages.CHAT_MUTE_WORDS:
-        return messages.SETTING_USAGES["chat"]
+        return messages.tr(messages.SETTING_USAGES["chat"])
     muted = value == messages.CHAT_MUTE_WORDS[0]
     outputs.chat_speech = not muted
     outputs.chat_silence_told = True
@@ -136,6 +137,7 @@ class Person:
     # ----------------------------------------------------------------- the thread
 
     def run(self) -> None:
+        self.use_language()
         with create_app_session(input=self.input, output=self.output):
             try:
                 self._say(messages.net_welcome(self.name))
@@ -193,27 +195,28 @@ class Person:
     def _not_a_line(self, got: object) -> None:
         """A key that is no typed line, answered in words (a wake-up is not a key)."""
         if isinstance(got, TooLong):
-            self._say(messages.LINE_TOO_LONG, Priority.URGENT)
+            self._say(messages.line_too_long(), Priority.URGENT)
         elif isinstance(got, Pressed) and got.key is Key.CLOSE:
-            self._say(messages.LINE_CLEARED, Priority.URGENT)
+            self._say(messages.tr(messages.LINE_CLEARED), Priority.URGENT)
         elif not isinstance(got, Wake):
-            self._say(messages.NO_SUCH_KEY_TYPED, Priority.URGENT)
+            self._say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
 
     def _command(self, line: str) -> bool:
         """Carry out a lobby command; False to quit."""
         if len(line) > text.LINE_LIMIT:
-            self._say(messages.LINE_TOO_LONG, Priority.URGENT)
+            self._say(messages.line_too_long(), Priority.URGENT)
             return True
         word, _, rest = line.strip().partition(" ")
         word = word.lower()
         rest = rest.strip()
         if not word:
-            self._say(messages.NET_LOBBY_HINT)
+            self._say(messages.tr(messages.NET_LOBBY_HINT))
         elif word == "quit":
             return False
         elif word == "help":
             for help_line in messages.NET_LOBBY_HELP:
-                self._say(help_line)
+                self._say(messages.tr(help_line))
+            self._say(messages.tr(messages.NET_LOBBY_HELP_LANG))
         elif word == "tables":
             for table_line in on_loop(self.loop, self._tables):
                 self._say(table_line)
@@ -249,6 +252,8 @@ class Person:
             self._say(self._chat_command(rest.lower()), Priority.URGENT)
         elif word in REVIEW_WORDS and not rest:
             self._say(self._review(REVIEW_WORDS[word]), Priority.URGENT)
+        elif word == "lang":
+            self._say(self._lang(rest.lower()))
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
         return True
@@ -290,9 +295,9 @@ class Person:
         if value == "chat":  # at each chat line too
             self.outputs.bell = self._ring
             self.outputs.bell_for = frozenset({Cue.YOUR_TURN, Cue.CHAT})
-            return messages.NET_BELL_CHAT
+            return messages.tr(messages.NET_BELL_CHAT)
         if value not in ("on", "off"):
-            return messages.NET_BELL_VALUES_CHAT
+            return messages.tr(messages.NET_BELL_VALUES_CHAT)
         self.outputs.bell = self._ring if value == "on" else None
         self.outputs.bell_for = frozenset({Cue.YOUR_TURN})
         return messages.net_bell_set(value == "on")
@@ -303,6 +308,20 @@ class Person:
     def _review(self, delta: int) -> str:
         return review(self.chat, delta)
 
+    def _lang(self, value: str) -> str:
+        """``lang es``: this session's language, for the lobby's lines and its games (each
+        seat is rendered in its own, whatever the server's or the other players')."""
+        if not language.known(value):
+            return messages.net_lang_values(sorted(language.LANGUAGES))
+        self.settings = replace(self.settings, lang=value)
+        self.use_language()
+        return messages.net_lang_set(language.LANGUAGES[value].name)
+
+    def use_language(self) -> None:
+        """This thread speaks the session's language (``lang``; else the server's)."""
+        if self.settings.lang:
+            language.LANGUAGE.set(language.language_of(self.settings.lang))
+
     def _ring(self) -> None:
         self._write("\a")
 
@@ -312,26 +331,28 @@ class Person:
         """
         accounts = self.accounts
         if accounts is None:
-            self._say(messages.NET_PASSWORD_NOT_HERE)
+            self._say(messages.tr(messages.NET_PASSWORD_NOT_HERE))
             return
         self._say(messages.net_choose_password(self.name, passwords.SHORTEST))
-        first = read_hidden(self.input, self.output, messages.NET_NEW_PASSWORD_PROMPT)
+        first = read_hidden(self.input, self.output, messages.tr(messages.NET_NEW_PASSWORD_PROMPT))
         again = None
         if first is not None:
-            again = read_hidden(self.input, self.output, messages.NET_PASSWORD_AGAIN_PROMPT)
+            again = read_hidden(
+                self.input, self.output, messages.tr(messages.NET_PASSWORD_AGAIN_PROMPT)
+            )
         if first is None or again is None:
-            self._say(messages.NET_PASSWORD_UNCHANGED)
+            self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
             return
         why = passwords.refused(first, again)
         if why is not None:
             self._say(why)
-            self._say(messages.NET_PASSWORD_UNCHANGED)
+            self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
             return
         digest = passwords.hashed(first)
         if on_loop(self.loop, accounts.set_password, self.name, digest):
             self._say(messages.net_password_set(self.name))
         else:
-            self._say(messages.NET_PASSWORD_UNCHANGED)
+            self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
 
     # ----------------------------------------------------------------- on the loop
 
@@ -363,7 +384,7 @@ class Person:
         """The host's commands: ``standin NAME``, ``wait NAME``, ``grace SECONDS``."""
         table = self.table
         if table is None:
-            return messages.NET_NOT_AT_TABLE
+            return messages.tr(messages.NET_NOT_AT_TABLE)
         if table.stage is Stage.PLAYING and table.seat_of(self.name) is not None:
             table.command_at(self.name, word, rest)  # told at the table, in its log
             return ""
@@ -372,7 +393,7 @@ class Person:
     def _tables(self) -> list[str]:
         tables = self.lobby.tables
         if not tables:
-            return [messages.NET_NO_TABLES]
+            return [messages.tr(messages.NET_NO_TABLES)]
         return [self._table_line(t) for t in tables.values()]
 
     def _table_line(self, table: ServerTable) -> str:
@@ -425,7 +446,7 @@ class Person:
         """
         table = self.table
         if table is None or table.stage is not Stage.WAITING:
-            return messages.NET_NOT_AT_WAITING_TABLE
+            return messages.tr(messages.NET_NOT_AT_WAITING_TABLE)
         if table.creator != self.name:
             return messages.net_timer_only_host(table.creator)
         if value == messages.TIMER_OFF_WORD:
@@ -504,7 +525,7 @@ class Person:
     def _bot(self, strength: str) -> str:
         table = self.table
         if table is None or table.stage is not Stage.WAITING:
-            return messages.NET_NOT_AT_WAITING_TABLE
+            return messages.tr(messages.NET_NOT_AT_WAITING_TABLE)
         try:
             parse_bot(strength)
         except BotNameError:
@@ -519,11 +540,11 @@ class Person:
     def _start(self) -> str:
         table = self.table
         if table is None or table.stage is not Stage.WAITING:
-            return messages.NET_NOT_AT_WAITING_TABLE
+            return messages.tr(messages.NET_NOT_AT_WAITING_TABLE)
         if table.creator != self.name:
             return messages.net_only_creator(table.creator)
         if len(table.places) < 2:
-            return messages.NET_TOO_FEW
+            return messages.tr(messages.NET_TOO_FEW)
         try:
             table.rules.check_deal(len(table.places))
         except DealError as error:
@@ -551,7 +572,7 @@ class Person:
     def _leave(self, seen: int = 0, dropped: bool = False) -> str:
         table = self.table or self.watching
         if table is None:
-            return messages.NET_NOT_AT_TABLE
+            return messages.tr(messages.NET_NOT_AT_TABLE)
         table.leave(self.name, seen, dropped)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
@@ -600,7 +621,7 @@ class Person:
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
             on_loop(self.loop, self._leave, game.seen, self.dropped)
-            self._say(messages.NET_BACK_IN_LOBBY)
+            self._say(messages.tr(messages.NET_BACK_IN_LOBBY))
 
     def _watch(self, table: ServerTable) -> None:
         """The public events of a table, as they come, and the lobby's commands."""

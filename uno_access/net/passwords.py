@@ -35,7 +35,7 @@ def matches(stored: str | None, password: str) -> bool:
 def refused(password: str, again: str) -> str | None:
     """Why a new password (typed twice) is not taken, in words; None when it is."""
     if password != again:
-        return messages.NET_PASSWORDS_DIFFER
+        return messages.tr(messages.NET_PASSWORDS_DIFFER)
     if len(password) < SHORTEST:
         return messages.net_password_too_short(SHORTEST)
     if len(password) > LONGEST:

@@ -215,13 +215,13 @@ def dumps(message: Mapping[str, Any]) -> str:
 def loads(line: str) -> dict[str, Any]:
     """One line as a message: an object with a string ``t`` (``ProtocolError`` otherwise)."""
     if len(line) > MAX_LINE:
-        raise ProtocolError(messages.NET_REFUSED_TOO_LONG)
+        raise ProtocolError(messages.tr(messages.NET_REFUSED_TOO_LONG))
     try:
         message = json.loads(line)
     except (ValueError, RecursionError):
-        raise ProtocolError(messages.NET_REFUSED_NOT_JSON) from None
+        raise ProtocolError(messages.tr(messages.NET_REFUSED_NOT_JSON)) from None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
-        raise ProtocolError(messages.NET_REFUSED_NOT_MESSAGE)
+        raise ProtocolError(messages.tr(messages.NET_REFUSED_NOT_MESSAGE))
     return message
 
 

@@ -309,7 +309,9 @@ class TableStore:
             db.execute(sql, args)
         except sqlite3.Error as error:  # a full disk, say: said once, the games go on
             self.close()
-            self.warn(messages.NET_TABLES_NOT_SAVED.format(why=text.shown(str(error), 200)))
+            self.warn(
+                messages.tr(messages.NET_TABLES_NOT_SAVED).format(why=text.shown(str(error), 200))
+            )
             return False
         self.syncer.written()
         return True
@@ -334,7 +336,7 @@ class TableStore:
             except SavedTableError as error:
                 self._write("UPDATE tables SET state = ? WHERE number = ?", (ASIDE, number))
                 self.warn(
-                    messages.NET_TABLE_SET_ASIDE.format(
+                    messages.tr(messages.NET_TABLE_SET_ASIDE).format(
                         number=number, why=str(error), path=str(self.path)
                     )
                 )
@@ -342,7 +344,7 @@ class TableStore:
             if table.stage is Stage.OVER:
                 self.ended(table)
                 continue
-            table.hold_seats(messages.NET_SERVER_RESTARTED)
+            table.hold_seats(messages.tr(messages.NET_SERVER_RESTARTED))
             table.journal = self
             lobby.tables[table.number] = table
             back.append(table)
@@ -359,7 +361,7 @@ class TableStore:
             "SELECT n, action FROM actions WHERE tab = ? ORDER BY n", (number,)
         ):
             if n != len(actions):
-                raise SavedTableError(messages.MOVE_MISSING)
+                raise SavedTableError(messages.tr(messages.MOVE_MISSING))
             try:
                 actions.append(decode_action(saved if isinstance(saved, str) else ""))
             except SavedGameError as error:
@@ -390,10 +392,10 @@ def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | No
             extra = path.with_name(path.name + suffix)
             if extra.exists():
                 extra.rename(aside.with_name(aside.name + suffix))
-        warn(messages.NET_TABLES_FILE_DAMAGED.format(path=str(path), aside=str(aside)))
+        warn(messages.tr(messages.NET_TABLES_FILE_DAMAGED).format(path=str(path), aside=str(aside)))
         return _open(path)
     except (sqlite3.Error, OSError) as error:
-        warn(messages.NET_TABLES_NOT_SAVED.format(why=text.shown(str(error), 200)))
+        warn(messages.tr(messages.NET_TABLES_NOT_SAVED).format(why=text.shown(str(error), 200)))
         return None
 
 

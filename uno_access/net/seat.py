@@ -79,7 +79,7 @@ def hear(
     speak = not chat or outputs.chat_speech
     if not speak and not outputs.chat_silence_told:
         outputs.chat_silence_told = True
-        notice(messages.NET_CHAT_SILENT)
+        notice(messages.tr(messages.NET_CHAT_SILENT))
     if chat:
         history.add(message, Buffer.CHAT)
         del history.lines[Buffer.CHAT][:-CHAT_KEPT]  # bounded, whoever floods the chat
@@ -250,7 +250,9 @@ class NetTable(Table):
         missed = self.game.pending()
         told = [entry for entry in missed if entry.seq > back_from]
         self.say(
-            messages.NET_SINCE_YOU_LEFT if told else messages.NET_NOTHING_SINCE,
+            messages.tr(messages.NET_SINCE_YOU_LEFT)
+            if told
+            else messages.tr(messages.NET_NOTHING_SINCE),
             Priority.NORMAL,
             Buffer.GAME,
         )
@@ -290,7 +292,7 @@ class NetTable(Table):
     def _waiting(self) -> None:
         """Another's turn: tell what this seat may do out of turn, and take one line."""
         self._chances()
-        command = self._command(self._read(messages.PROMPT))
+        command = self._command(self._read(messages.tr(messages.PROMPT)))
         if command is None:
             return
         if isinstance(command, Do):
@@ -301,7 +303,7 @@ class NetTable(Table):
         elif isinstance(command, Ask | Quit | Invalid | Setting):
             self._answer(command)
         else:
-            self.say(messages.NOT_YOUR_TURN_NET)
+            self.say(messages.tr(messages.NOT_YOUR_TURN_NET))
 
     def _chances(self) -> None:
         """Say once what this seat may do out of turn now (as ``Table._your_chance``)."""

@@ -164,18 +164,28 @@ class _Connection(asyncssh.SSHServer):
         if accounts.invited(code, self.server.open):
             return self._choose(name)
         self._asked = "invite"
-        return ("", messages.net_invite_asked(name), "", [(messages.NET_INVITE_PROMPT, True)])
+        return (
+            "",
+            messages.net_invite_asked(name),
+            "",
+            [(messages.tr(messages.NET_INVITE_PROMPT), True)],
+        )
 
     def _choose(self, name: str, why: str | None = None) -> _Challenge:
         """Asks for a new password, twice; ``why`` the last one was not taken, said in the
         first prompt itself (OpenSSH shows the instructions only at its default log level).
         """
         self._asked = "choose"
-        first = messages.NET_NEW_PASSWORD_PROMPT
+        first = messages.tr(messages.NET_NEW_PASSWORD_PROMPT)
         instructions = messages.net_choose_password(name, passwords.SHORTEST)
         if why is not None:
             first, instructions = f"{why} {first}", ""
-        return ("", instructions, "", [(first, False), (messages.NET_PASSWORD_AGAIN_PROMPT, False)])
+        return (
+            "",
+            instructions,
+            "",
+            [(first, False), (messages.tr(messages.NET_PASSWORD_AGAIN_PROMPT), False)],
+        )
 
     async def validate_kbdint_response(
         self, username: str, responses: Sequence[str]
@@ -343,7 +353,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             self._data_session.start(chan.get_environment().get(RESUME_ENV))
             return
         if not self.name or self.name in lobby.people:
-            chan.write(messages.NET_ALREADY_CONNECTED + "\r\n")
+            chan.write(messages.tr(messages.NET_ALREADY_CONNECTED) + "\r\n")
             chan.exit(1)
             return
         self._input = self._pipe.enter_context(create_pipe_input())

@@ -509,13 +509,13 @@ class ServerTable:
         if word == GRACE_WORD:
             return self._set_grace(name, rest)
         if self.stage is not Stage.PLAYING:
-            return messages.NET_NOT_PLAYING
+            return messages.tr(messages.NET_NOT_PLAYING)
         host = self.host()
         if host is None or self.places[host].name != name:
             return messages.net_only_host(self.places[host].name if host is not None else "")
         away = [s for s, p in enumerate(self.places) if p.person and not p.present]
         if not away:
-            return messages.NET_NOBODY_AWAY
+            return messages.tr(messages.NET_NOBODY_AWAY)
         typed = text.name(rest)
         if typed:
             chosen = [s for s in away if self.places[s].name.lower() == typed.lower()]

@@ -45,13 +45,13 @@ def listed(folder: Path) -> list[str]:
     """One line per account, by name; one line when there is none."""
     accounts = _accounts(folder)
     if accounts is None:
-        return [messages.USERS_NONE]
+        return [messages.tr(messages.USERS_NONE)]
     try:
         users = accounts.users()
     finally:
         accounts.close()
     if not users:
-        return [messages.USERS_NONE]
+        return [messages.tr(messages.USERS_NONE)]
     return [
         messages.users_line(
             text.name(user.name),

@@ -81,7 +81,7 @@ def reason(error: BaseException, path: Path) -> str:
     if isinstance(error, sqlite3.Error):
         name = getattr(error, "sqlite_errorname", "") or ""
         if name.startswith("SQLITE_FULL"):
-            return messages.DISK_FULL
+            return messages.tr(messages.DISK_FULL)
         if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
             return messages.db_locked(str(path))
         if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")):
@@ -89,7 +89,7 @@ def reason(error: BaseException, path: Path) -> str:
         return str(error)
     if isinstance(error, OSError):
         if error.errno == errno.ENOSPC:
-            return messages.DISK_FULL
+            return messages.tr(messages.DISK_FULL)
         if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             return messages.read_only(str(path.parent))
         return error.strerror or str(error)
@@ -325,7 +325,7 @@ class Store:
         ):
             try:
                 if n != len(actions):
-                    raise SavedGameError(messages.MOVE_MISSING)
+                    raise SavedGameError(messages.tr(messages.MOVE_MISSING))
                 actions.append(decode_action(text if isinstance(text, str) else ""))
             except SavedGameError as error:
                 damage = Damage(len(actions) + 1, messages.move_unreadable(str(error)))

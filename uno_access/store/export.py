@@ -35,7 +35,7 @@ def export(number: int | None, output: str | None) -> list[str]:
         if number is None:
             number = store.latest()
             if number is None:
-                raise ExportError(messages.NO_SAVED_GAME)
+                raise ExportError(messages.tr(messages.NO_SAVED_GAME))
         saved = store.load(number)
         if saved is not None:
             saved = saved.rebuild().saved

@@ -179,7 +179,7 @@ class Recorder:
         if self._delayed:
             self._delayed = False
             store.wait_for_lock(BUSY_SECONDS)
-            self.notify(messages.SAVING_CAUGHT_UP)
+            self.notify(messages.tr(messages.SAVING_CAUGHT_UP))
 
 
 __all__ = ["Recorder", "StoreProblem"]

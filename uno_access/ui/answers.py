@@ -43,9 +43,9 @@ class Answers(Seat):
             # asks it again
             self._tell_unsaved(messages.quit_confirm(self.how), Priority.URGENT, keep=False)
             self._input_taken()
-            if self.keyboard.read_yes(messages.CONFIRM_PROMPT):
+            if self.keyboard.read_yes(messages.tr(messages.CONFIRM_PROMPT)):
                 raise _Left
-            self._tell_unsaved(messages.QUIT_CANCELLED, Priority.URGENT, keep=False)
+            self._tell_unsaved(messages.tr(messages.QUIT_CANCELLED), Priority.URGENT, keep=False)
         elif command.query is Query.STATUS:
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
@@ -86,7 +86,7 @@ class Answers(Seat):
                 self.say(messages.reference_card(heading, step))
         else:  # REPEAT
             last = self.screen.last_message
-            for line in last or (messages.NOTHING_TO_REPEAT,):
+            for line in last or (messages.tr(messages.NOTHING_TO_REPEAT),):
                 self.say(line)
 
     def _setting(self, command: Setting) -> None:
@@ -103,7 +103,7 @@ class Answers(Seat):
         elif name == "sounds" and value in ("on", "off"):
             on = value == "on"
             said = messages.sounds_switched(on)
-            self.say(said if self.outputs.set_sounds(on=on) else messages.SOUNDS_NONE)
+            self.say(said if self.outputs.set_sounds(on=on) else messages.tr(messages.SOUNDS_NONE))
             return
         elif name == "chat":  # chat mute, chat unmute: still shown, brailled and kept
             muted = value == messages.CHAT_MUTE_WORDS[0]
@@ -118,7 +118,9 @@ class Answers(Seat):
         else:
             self.say(messages.setting_usage(name))
             return
-        self.say(messages.setting_changed(name, value) if done else messages.SPEECH_NONE)
+        self.say(
+            messages.setting_changed(name, value) if done else messages.tr(messages.SPEECH_NONE)
+        )
 
     def _what_to_do(self, view: PlayerView) -> str:
         """Whose turn it is and what the person can do now: a sentence that keeps its brief

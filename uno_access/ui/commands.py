@@ -457,7 +457,7 @@ def _catch(target: str, view: PlayerView) -> Command:
     if not target:
         catchable = catchable_seats(view)
         if not catchable:
-            return Invalid(messages.NOBODY_TO_CATCH)
+            return Invalid(messages.tr(messages.NOBODY_TO_CATCH))
         if len(catchable) > 1:
             return Invalid(messages.catch_whom(view.names[s] for s in catchable))
         return Do(Catch(seat, catchable[0]))

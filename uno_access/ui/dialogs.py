@@ -68,18 +68,18 @@ class Dialogs(Seat):
             return False
         color = command.color if command.color is not None else self._ask_color()
         if color is None:
-            self.say(messages.NOTHING_PLAYED)
+            self.say(messages.tr(messages.NOTHING_PLAYED))
             return False
         target = command.target if command.target is not None else self._ask_target(targets)
         if target is None:
-            self.say(messages.NOTHING_GIVEN)
+            self.say(messages.tr(messages.NOTHING_GIVEN))
             return False
         keep = command.keep
         if keep is None:
             choices = speech.sorted_cards(dict.fromkeys(rest))
             keep = choices[0] if len(choices) == 1 else self._ask_keep(choices)
         if keep is None:
-            self.say(messages.NOTHING_GIVEN)
+            self.say(messages.tr(messages.NOTHING_GIVEN))
             return False
         # the play itself calls UNO: its player keeps one card (RULES.md, Anniversary cards)
         return self._do(replace(typed, color=color, target=target, keep=keep, uno=True))
@@ -89,7 +89,10 @@ class Dialogs(Seat):
         self.say(messages.which_color(self.how))
         while True:
             self._input_taken()
-            got = self._line(self.keyboard.read_color(messages.COLOR_PROMPT), messages.COLOR_PROMPT)
+            got = self._line(
+                self.keyboard.read_color(messages.tr(messages.COLOR_PROMPT)),
+                messages.tr(messages.COLOR_PROMPT),
+            )
             if got is None:
                 continue
             if isinstance(got, Pressed):
@@ -119,7 +122,7 @@ class Dialogs(Seat):
         """Whom an Anniversary card gives the other cards to (Enter: nobody)."""
         names = [self.names[seat] for seat in targets]
         return self._ask_player(
-            targets, messages.whom_to_give(names, self.how), messages.WHOM_PROMPT
+            targets, messages.whom_to_give(names, self.how), messages.tr(messages.WHOM_PROMPT)
         )
 
     def _ask_swap_target(self, targets: Sequence[int]) -> int | None:
@@ -128,7 +131,7 @@ class Dialogs(Seat):
         """
         names = [self.names[seat] for seat in targets]
         return self._ask_player(
-            targets, messages.whom_to_swap(names, self.how), messages.SWAP_PROMPT
+            targets, messages.whom_to_swap(names, self.how), messages.tr(messages.SWAP_PROMPT)
         )
 
     def _ask_player(self, targets: Sequence[int], question: str, prompt: str) -> int | None:
@@ -150,7 +153,7 @@ class Dialogs(Seat):
         """The card an Anniversary card's player keeps (Enter: none)."""
         self.say(messages.which_to_keep(cards, self.how))
         while True:
-            text = self._read_answer(messages.KEEP_PROMPT).strip()
+            text = self._read_answer(messages.tr(messages.KEEP_PROMPT)).strip()
             if not text:
                 return None
             try:
@@ -177,12 +180,12 @@ class Dialogs(Seat):
             if isinstance(got, str):
                 return got
             if isinstance(got, TooLong):
-                self.say(messages.LINE_TOO_LONG)
+                self.say(messages.line_too_long())
                 start = ""
             elif isinstance(got, Pressed) and got.key is Key.CLOSE:
                 return ""
             elif isinstance(got, Pressed) and got.key is Key.UNKNOWN:
-                self.say(messages.ANSWER_BY_LINE)
+                self.say(messages.tr(messages.ANSWER_BY_LINE))
 
     def _hand_over(self, seat: int) -> None:
         """Hot seat: the next person takes the keyboard. Nothing of the last person's is
@@ -206,7 +209,7 @@ class Dialogs(Seat):
             )
         self._tell_table(messages.take_the_keyboard(name, self.how))
         while True:
-            got = self._read(messages.HAND_OVER_PROMPT)
+            got = self._read(messages.tr(messages.HAND_OVER_PROMPT))
             if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
                 break
             if isinstance(got, Pressed) and got.key is Key.QUIT:

@@ -33,6 +33,8 @@ from prompt_toolkit.keys import Keys
 
 from .. import text
 from ..access import messages
+from ..access.wording import language
+from ..engine.cards import Color
 
 
 class Key(Enum):
@@ -155,6 +157,26 @@ COLOR_KEYS: dict[Key, tuple[str, ...]] = {
     Key.BLUE: ("b", "3"),
     Key.YELLOW: ("y", "4"),
 }
+_COLOR_KEY_OF = {Color.RED: Key.RED, Color.GREEN: Key.GREEN, Color.BLUE: Key.BLUE}
+_COLOR_KEY_OF[Color.YELLOW] = Key.YELLOW
+
+
+def color_keys(code: str | None = None) -> dict[Key, tuple[str, ...]]:
+    """The colour keys in a language (the current one by default): its own letters (the
+    language table's, as its prompt says them: Spanish R, V, A, M), 1 to 4, and the
+    English letters where they name no other colour."""
+    own = {_COLOR_KEY_OF[color]: letter for color, letter in language.color_keys(code).items()}
+    taken = set(own.values())
+    return {
+        key: tuple(
+            dict.fromkeys(
+                [own[key], *(name for name in names if name == own[key] or name not in taken)]
+            )
+        )
+        for key, names in COLOR_KEYS.items()
+    }
+
+
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
 # keys that are no key press at all: answers of the terminal, nothing to say
 _SILENT = (
@@ -281,7 +303,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         for name in entry.keys:
             for case in _cases(name):
                 add(_NAMES.get(case, case), filter=plain)(press(entry.key))
-    for key, names in COLOR_KEYS.items():
+    for key, names in color_keys().items():
         for name in names:
             for case in _cases(name):
                 add(case, filter=colors)(press(key))
@@ -408,28 +430,19 @@ def key_help_lines() -> list[str]:
     """F1 with keys: one line for each command that has a key."""
     lines = []
     for entry in REGISTRY:
-        what = messages.KEY_HELP.get(entry.name)
-        if entry.keys and what is not None:
-            named = " or ".join(_shown(name) for name in entry.keys)
+        what = messages.tr(messages.KEY_HELP.get(entry.name, ""))
+        if entry.keys and what:
+            named = messages.key_names(entry.keys)
             lines.append(messages.key_help_line(named, what))
     return lines
 
 
 def typed_help_lines() -> list[str]:
     """``help`` typed: the cards, then one line for each command that has words."""
-    lines = list(messages.TYPED_HELP_START)
+    lines = [messages.tr(messages.TYPED_HELP_START[0]), messages.tr(messages.TYPED_HELP_START[1])]
     for entry in REGISTRY:
-        what = messages.TYPED_HELP.get(entry.name)
-        if entry.words and what is not None:
+        what = messages.tr(messages.TYPED_HELP.get(entry.name, ""))
+        if entry.words and what:
             lines.append(messages.typed_help_line(entry.words, what))
-    lines.extend(messages.TYPED_HELP_END)
+    lines += [messages.tr(messages.TYPED_HELP_END[0]), messages.tr(messages.TYPED_HELP_END[1])]
     return lines
-
-
-_SHOWN = {"pageup": "Page Up", "pagedown": "Page Down", "/": "slash"}
-
-
-def _shown(name: str) -> str:
-    if name in _SHOWN:
-        return _SHOWN[name]
-    return name.upper() if len(name) == 1 else name.capitalize()

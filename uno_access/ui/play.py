@@ -83,10 +83,10 @@ def table_names(
     table nobody is "You" to everyone: seat 0 too is given a name of the table's.
     """
     mine = (name or "").strip()
-    if hot_seat and mine.lower() in ("", messages.YOU.lower()):
+    if hot_seat and mine.lower() in ("", messages.tr(messages.YOU).lower()):
         taken = {g.strip().lower() for g in given}
         mine = next(n for n in messages.TABLE_NAMES if n.lower() not in taken)
-    names = [mine or messages.YOU]
+    names = [mine or messages.tr(messages.YOU)]
     free = iter(messages.TABLE_NAMES)
     for seat in range(1, players):
         wanted = given[seat - 1].strip() if seat - 1 < len(given) else ""
@@ -143,7 +143,7 @@ def run(
         try:
             saved = _offer_resume(store, session)
         except EOFError:
-            session.tell(messages.INPUT_CLOSED)
+            session.tell(messages.tr(messages.INPUT_CLOSED))
             return 0
         if saved is not None:
             return _play_saved(store, saved, session)
@@ -166,7 +166,7 @@ def run(
             status = _run_saved(table, recorder, session)
             if status or not table.game.over or not _another(session):
                 return status
-            session.tell(messages.ANOTHER_STARTS)
+            session.tell(messages.tr(messages.ANOTHER_STARTS))
     finally:
         session.close()
         if store is not None:
@@ -200,7 +200,7 @@ def run_scenario(
     seated = seat_bots(len(scenario.players), bots, rng)
     session = _session(settings, input, output, screen)
     try:
-        session.tell(messages.FROM_SCENARIO)
+        session.tell(messages.tr(messages.FROM_SCENARIO))
         return _table(game, seated, session, HUMAN_SEAT).run()
     finally:
         session.close()
@@ -267,7 +267,7 @@ def resume(
             if number is None:
                 number = store.latest(unfinished=True)
                 if number is None:
-                    return messages.NO_UNFINISHED_GAME
+                    return messages.tr(messages.NO_UNFINISHED_GAME)
         except sqlite3.Error as error:
             return messages.cannot_read_games(str(error))
         saved = load_saved(store, number)
@@ -350,7 +350,7 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     how = messages.KEYED if keyboard.keys else messages.TYPED
     session.tell(messages.resume_offer(saved.id, saved.started, others, round_number, how))
     session.screen.input_taken()
-    if keyboard.read_yes(messages.RESUME_PROMPT):  # EOFError: the input closed
+    if keyboard.read_yes(messages.tr(messages.RESUME_PROMPT)):  # EOFError: the input closed
         return saved
     _declined(store, saved.id)
     return None
@@ -362,9 +362,9 @@ def _another(session: Session) -> bool:
     session.tell(messages.another_game(messages.KEYED if keyboard.keys else messages.TYPED))
     session.screen.input_taken()
     try:
-        return keyboard.read_yes(messages.ANOTHER_PROMPT)
+        return keyboard.read_yes(messages.tr(messages.ANOTHER_PROMPT))
     except EOFError:
-        session.tell(messages.INPUT_CLOSED)
+        session.tell(messages.tr(messages.INPUT_CLOSED))
         return False
 
 
@@ -415,7 +415,7 @@ def _run_saved(table: Table, recorder: Recorder, session: Session) -> int:
 def _cannot_play(rules: RuleSet, players: int) -> str | None:
     """Why a game of ``players`` under ``rules`` cannot start here, or None."""
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
-        return messages.PLAY_NO_SCHEDULE
+        return messages.tr(messages.PLAY_NO_SCHEDULE)
     try:  # checked before anything is saved: hands that do not fit the deck
         rules.check_deal(players)
     except RulesError as error:

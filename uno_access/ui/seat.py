@@ -272,26 +272,26 @@ class Seat:
         if isinstance(got, Pressed) and got.key is Key.COMMAND_LINE:
             got = Typing("")
         if isinstance(got, Typing):
-            self.say(messages.COMMAND_LINE_OPEN)
+            self.say(messages.tr(messages.COMMAND_LINE_OPEN))
             start: str | None = got.text
             while True:
                 got = self.keyboard.read_line(prompt, start)
                 start = None  # after a key that does nothing: the line as it was left
                 if isinstance(got, Pressed) and got.key is Key.UNKNOWN:
-                    self.say(messages.NO_SUCH_KEY_TYPED)
+                    self.say(messages.tr(messages.NO_SUCH_KEY_TYPED))
                     continue
                 if isinstance(got, Pressed) and got.key is Key.CLOSE:
-                    self.say(messages.COMMAND_LINE_CLOSED)
+                    self.say(messages.tr(messages.COMMAND_LINE_CLOSED))
                     return None
                 if isinstance(got, TooLong) and got.paused:  # the keys work again at once
-                    self.say(messages.LINE_TOO_LONG_CLOSED)
+                    self.say(messages.line_too_long(closed=True))
                     return None
                 break
         if isinstance(got, TooLong):
-            self.say(messages.LINE_TOO_LONG)
+            self.say(messages.line_too_long())
             return None
         if isinstance(got, Pressed) and got.key is Key.CLOSE:
-            self.say(messages.LINE_CLEARED)  # Escape on a typed line
+            self.say(messages.tr(messages.LINE_CLEARED))  # Escape on a typed line
             return None
         return None if isinstance(got, Typing) else got  # (a line is never Typing)
 
@@ -330,7 +330,7 @@ class Seat:
         for message in said:
             self._show(message, saved=True, buffer=buffer, event=True)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
-            self.say(messages.YOU_ARE_OUT, buffer=Buffer.GAME)
+            self.say(messages.tr(messages.YOU_ARE_OUT), buffer=Buffer.GAME)
 
     def _lines_for_all(self, shown: Sequence[Event], buffer: Buffer) -> list[Message]:
         """The messages of ``shown`` for the screen; at a hot-seat table, each person away

@@ -19,6 +19,7 @@ from prompt_toolkit.output import Output
 from .. import text as outside
 from ..access import document, messages
 from ..access.message import Verbosity
+from ..access.wording import language
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
 from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
@@ -57,17 +58,17 @@ def set_up(
     try:
         return _ask_all(settings, session)
     except _Closed:
-        session.tell(messages.INPUT_CLOSED)
+        session.tell(messages.tr(messages.INPUT_CLOSED))
         return None
 
 
 def _refused(got: object) -> str:
     """What is said of a key or a line that answers no question."""
     if isinstance(got, TooLong):
-        return messages.LINE_TOO_LONG
+        return messages.line_too_long()
     if isinstance(got, Pressed) and got.key is Key.CLOSE:
-        return messages.LINE_CLEARED
-    return messages.NO_SUCH_KEY_TYPED
+        return messages.tr(messages.LINE_CLEARED)
+    return messages.tr(messages.NO_SUCH_KEY_TYPED)
 
 
 def _ask_all(s: Settings, session: Session) -> Settings:
@@ -86,7 +87,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         while True:
             session.screen.input_taken()
             try:
-                got = keyboard.read(messages.SETUP_PROMPT)
+                got = keyboard.read(messages.tr(messages.SETUP_PROMPT))
             except EOFError:
                 raise _Closed from None
             if not isinstance(got, str):  # a key that does nothing, Escape, a line too long
@@ -108,23 +109,43 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             except ValueError as error:
                 tell(str(error))
                 if explain:
-                    tell(messages.SETUP_HELP_HINT)
+                    tell(messages.tr(messages.SETUP_HELP_HINT))
                 continue
             tell(messages.setup_kept(default) if not text else messages.setup_chosen(text))
             return answer
 
-    tell(messages.SETUP_START)
-    players = ask(
-        messages.SETUP_PLAYERS, str(s.players), _players, (messages.SETUP_EXPLAIN_PLAYERS,)
+    tell(messages.tr(messages.SETUP_START))
+    lang = ask(  # first: every question after it is asked in the language chosen
+        messages.setup_language((code, each.name) for code, each in language.LANGUAGES.items()),
+        s.language,
+        _language,
+        (messages.tr(messages.SETUP_EXPLAIN_LANGUAGE),),
     )
-    name = ask(messages.SETUP_NAME, s.name or messages.YOU, _name, (messages.SETUP_EXPLAIN_NAME,))
+    language.set_default(lang)
+    players = ask(
+        messages.tr(messages.SETUP_PLAYERS),
+        str(s.players),
+        _players,
+        (messages.tr(messages.SETUP_EXPLAIN_PLAYERS),),
+    )
+    name = ask(
+        messages.tr(messages.SETUP_NAME),
+        s.name or messages.tr(messages.YOU),
+        _name,
+        (messages.tr(messages.SETUP_EXPLAIN_NAME),),
+    )
     old_bots = s.bots.split(",")
     old_names = s.names.split(",")
     bots: list[str] = []
     names: list[str] = []
     for seat in range(1, players):
         default = old_bots[(seat - 1) % len(old_bots)]
-        kind = ask(messages.setup_seat(seat), default, _seat_kind, (messages.SETUP_EXPLAIN_SEAT,))
+        kind = ask(
+            messages.setup_seat(seat),
+            default,
+            _seat_kind,
+            (messages.tr(messages.SETUP_EXPLAIN_SEAT),),
+        )
         bots.append(kind)
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
         default_name = default_name or messages.TABLE_NAMES[seat - 1]
@@ -140,7 +161,12 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         ],
         _read_rules,
     )
-    speech = ask(messages.SETUP_SPEECH, _on_off(s.speech), _yes, (messages.SETUP_EXPLAIN_SPEECH,))
+    speech = ask(
+        messages.tr(messages.SETUP_SPEECH),
+        _on_off(s.speech),
+        _yes,
+        (messages.tr(messages.SETUP_EXPLAIN_SPEECH),),
+    )
     people = [0, *(seat for seat, kind in enumerate(bots, 1) if kind == PERSON)]
     speech_seat = s.speech_seat if s.speech_seat in people else 0
     if speech and len(people) > 1:  # hot seat: the room hears speech, so it speaks one seat's
@@ -148,24 +174,44 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             messages.setup_speech_seat(people),
             str(speech_seat),
             lambda text: _speech_seat(text, people),
-            (messages.SETUP_EXPLAIN_SPEECH_SEAT,),
+            (messages.tr(messages.SETUP_EXPLAIN_SPEECH_SEAT),),
         )
-    sounds = ask(messages.SETUP_SOUNDS, _on_off(s.sounds), _yes, (messages.SETUP_EXPLAIN_SOUNDS,))
+    sounds = ask(
+        messages.tr(messages.SETUP_SOUNDS),
+        _on_off(s.sounds),
+        _yes,
+        (messages.tr(messages.SETUP_EXPLAIN_SOUNDS),),
+    )
     display = ask(
-        messages.SETUP_BRAILLE,
+        messages.tr(messages.SETUP_BRAILLE),
         s.braille_display.value,
         _one_of(BrailleDisplay),
-        (messages.SETUP_EXPLAIN_BRAILLE,),
+        (messages.tr(messages.SETUP_EXPLAIN_BRAILLE),),
     )
-    large = ask(messages.SETUP_LARGE, _on_off(s.large_text), _yes, (messages.SETUP_EXPLAIN_LARGE,))
+    large = ask(
+        messages.tr(messages.SETUP_LARGE),
+        _on_off(s.large_text),
+        _yes,
+        (messages.tr(messages.SETUP_EXPLAIN_LARGE),),
+    )
     verbosity = ask(
-        messages.SETUP_VERBOSITY,
+        messages.tr(messages.SETUP_VERBOSITY),
         s.verbosity.value,
         _one_of(Verbosity),
-        (messages.SETUP_EXPLAIN_VERBOSITY,),
+        (messages.tr(messages.SETUP_EXPLAIN_VERBOSITY),),
     )
-    keys = ask(messages.SETUP_KEYS, _on_off(s.keys), _yes, (messages.SETUP_EXPLAIN_KEYS,))
-    pace = ask(messages.SETUP_PACE, f"{s.bot_pace:g}", _pace, (messages.SETUP_EXPLAIN_PACE,))
+    keys = ask(
+        messages.tr(messages.SETUP_KEYS),
+        _on_off(s.keys),
+        _yes,
+        (messages.tr(messages.SETUP_EXPLAIN_KEYS),),
+    )
+    pace = ask(
+        messages.tr(messages.SETUP_PACE),
+        f"{s.bot_pace:g}",
+        _pace,
+        (messages.tr(messages.SETUP_EXPLAIN_PACE),),
+    )
     chosen = replace(
         s,
         players=players,
@@ -181,9 +227,10 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         keys=keys,
         bot_pace=pace,
         speech_seat=speech_seat,
+        lang=lang,
     )
     problem = save(chosen)
-    tell(problem or messages.SETUP_SAVED)
+    tell(problem or messages.tr(messages.SETUP_SAVED))
     return chosen
 
 
@@ -202,10 +249,16 @@ def _one_of(kind: type[E]) -> Callable[[str], E]:
     return read
 
 
+def _language(text: str) -> str:
+    if not language.known(text):
+        raise ValueError(messages.unknown_language(text.strip(), sorted(language.LANGUAGES)))
+    return text.strip().lower()
+
+
 def _players(text: str) -> int:
     if text.isdigit() and 2 <= int(text) <= 10:
         return int(text)
-    raise ValueError(messages.PLAYERS_RANGE_SENTENCE)
+    raise ValueError(messages.tr(messages.PLAYERS_RANGE_SENTENCE))
 
 
 def _name(text: str) -> str:
@@ -214,7 +267,7 @@ def _name(text: str) -> str:
         name = outside.name(text)
         if name and "," not in name:
             return name
-    raise ValueError(messages.SETUP_BAD_NAME)
+    raise ValueError(messages.tr(messages.SETUP_BAD_NAME))
 
 
 def _seat_kind(text: str) -> str:
@@ -265,7 +318,7 @@ def _yes(text: str) -> bool:
         return True
     if word in ("off", "no", "n"):
         return False
-    raise ValueError(messages.SETUP_ON_OFF)
+    raise ValueError(messages.tr(messages.SETUP_ON_OFF))
 
 
 def _on_off(value: bool) -> str:
@@ -283,7 +336,7 @@ def _pace(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise ValueError(messages.PACE_RANGE_SENTENCE) from None
+        raise ValueError(messages.tr(messages.PACE_RANGE_SENTENCE)) from None
     if 0 <= seconds <= 5:
         return seconds
-    raise ValueError(messages.PACE_RANGE_SENTENCE)
+    raise ValueError(messages.tr(messages.PACE_RANGE_SENTENCE))

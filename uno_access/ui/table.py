@@ -87,11 +87,11 @@ class Table(Dialogs, Navigation, Answers):
             while not self.game.over:
                 self._step()
         except _Left:  # the session's end, not the game's: told, not saved
-            self._tell_unsaved(messages.GAME_QUIT)
+            self._tell_unsaved(messages.tr(messages.GAME_QUIT))
         except EOFError:
-            self._tell_unsaved(messages.INPUT_CLOSED)
+            self._tell_unsaved(messages.tr(messages.INPUT_CLOSED))
         except KeyboardInterrupt:
-            self._tell_unsaved(messages.GAME_INTERRUPTED, Priority.URGENT)
+            self._tell_unsaved(messages.tr(messages.GAME_INTERRUPTED), Priority.URGENT)
             return 130
         return 0
 
@@ -146,7 +146,7 @@ class Table(Dialogs, Navigation, Answers):
             self.outputs.show(message)
         if self.recorder is not None and rebuilt.untold:  # told now: not again next time
             self.recorder.said(*(m.text for m in self._game_lines(rebuilt.untold)))
-        self._tell_unsaved(messages.RESUMED_END, keep=False)
+        self._tell_unsaved(messages.tr(messages.RESUMED_END), keep=False)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
@@ -174,7 +174,7 @@ class Table(Dialogs, Navigation, Answers):
         for message in public.events(shown):
             self._notices(message.priority)
             self.outputs.show(message)
-        self._tell_unsaved(messages.RESUMED_END, keep=False)
+        self._tell_unsaved(messages.tr(messages.RESUMED_END), keep=False)
 
     def _game_lines(self, events: Iterable[Event]) -> list[Message]:
         """The messages of ``events`` as the game's history holds them (no turn lines, no
@@ -237,10 +237,10 @@ class Table(Dialogs, Navigation, Answers):
         if self.pace <= 0 or self._skipping or self.game.over:
             return
         self._input_taken()
-        waited = self.keyboard.wait(self.pace, messages.PACE_PROMPT)
+        waited = self.keyboard.wait(self.pace, messages.tr(messages.PACE_PROMPT))
         if self._shared:  # a hot seat before anyone holds the keyboard: no one to answer
             return
-        got = None if waited is None else self._line(waited, messages.PACE_PROMPT)
+        got = None if waited is None else self._line(waited, messages.tr(messages.PACE_PROMPT))
         if got is None:
             return
         command = self._command(got)
@@ -292,7 +292,7 @@ class Table(Dialogs, Navigation, Answers):
                 return
         while True:
             view = self._view()
-            command = self._command(self._read(messages.PROMPT))
+            command = self._command(self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
             if isinstance(command, Do):
@@ -309,7 +309,7 @@ class Table(Dialogs, Navigation, Answers):
         self._announce = False
         self.say(messages.watch_next_round(self.how), buffer=Buffer.GAME)
         while True:
-            command = self._command(self._read(messages.PROMPT))
+            command = self._command(self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
             if isinstance(command, Ask) and command.query is Query.STATUS:
@@ -396,7 +396,7 @@ class Table(Dialogs, Navigation, Answers):
         catch = self._who(targets[0]) if targets else None
         while True:
             view = self._view()
-            command = self._command(self._read(messages.PROMPT))
+            command = self._command(self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
             if isinstance(command, Ask) and command.query is Query.STATUS:
@@ -420,7 +420,7 @@ class Table(Dialogs, Navigation, Answers):
         targets = [s for s in range(len(self.names)) if s != self.me and s not in view.eliminated]
         target = self._ask_swap_target(targets)
         if target is None:
-            self.say(messages.NOTHING_SWAPPED)
+            self.say(messages.tr(messages.NOTHING_SWAPPED))
             return False
         return self._do(replace(action, target=target))
 
@@ -442,7 +442,7 @@ class Table(Dialogs, Navigation, Answers):
             if first.reason is Refusal.NEED_COLOR and isinstance(action, Play | PlayDrawn | JumpIn):
                 color = self._ask_color()
                 if color is None:
-                    self.say(messages.NOTHING_PLAYED)
+                    self.say(messages.tr(messages.NOTHING_PLAYED))
                     return False
                 return self._do(replace(action, color=color))
             if (
@@ -546,18 +546,24 @@ class Table(Dialogs, Navigation, Answers):
             self._switch_history(Buffer.CHAT)
         elif key is Key.SPEECH:
             on = self.outputs.toggle_speech()
-            self.say(messages.SPEECH_NONE if on is None else messages.speech_switched(on))
+            self.say(
+                messages.tr(messages.SPEECH_NONE) if on is None else messages.speech_switched(on)
+            )
         elif key is Key.SOUNDS:
             self._toggle_sounds()
         elif key is not Key.CLOSE:  # a closed command line was said when it closed
-            self.say(messages.NO_SUCH_KEY if self.how.keys else messages.NO_SUCH_KEY_TYPED)
+            self.say(
+                messages.tr(messages.NO_SUCH_KEY)
+                if self.how.keys
+                else messages.tr(messages.NO_SUCH_KEY_TYPED)
+            )
         return None
 
     def _toggle_sounds(self) -> None:
         """Sounds off or on, said in words, and remembered in the settings file."""
         on = self.outputs.toggle_sounds()
         if on is None:
-            self.say(messages.SOUNDS_NONE)
+            self.say(messages.tr(messages.SOUNDS_NONE))
             return
         self.say(messages.sounds_switched(on))
         problem = settings_file.remember(sounds=on)
@@ -607,10 +613,10 @@ class Table(Dialogs, Navigation, Answers):
         deadline = self.clock() + seconds
         while (left := deadline - self.clock()) > 0 and self._view().exposed == self.me:
             self._input_taken()
-            waited = self.keyboard.wait(left, messages.PACE_PROMPT)
+            waited = self.keyboard.wait(left, messages.tr(messages.PACE_PROMPT))
             if waited is None:
                 break
-            got = self._line(waited, messages.PACE_PROMPT)
+            got = self._line(waited, messages.tr(messages.PACE_PROMPT))
             command = None if got is None else self._command(got)
             if command is None:
                 continue

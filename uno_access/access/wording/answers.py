@@ -33,12 +33,13 @@ from .forms import (
     register,
 )
 from .keys import TYPED, How
+from .language import N_, NP_, tr
 
 # --- card check (C): how many cards each holds --------------------------------------------
-CARD_CHECK = "Card check: {counts}."
-YOUR_CARD_COUNT: Plural = ("you {count} card", "you {count} cards")
-THEIR_CARD_COUNT: Plural = ("{player} {count} card", "{player} {count} cards")
-B_CARD_CHECK = "Cards: {counts}"
+CARD_CHECK = N_("Card check: {counts}.")
+YOUR_CARD_COUNT: Plural = NP_("you {count} card", "you {count} cards")
+THEIR_CARD_COUNT: Plural = NP_("{player} {count} card", "{player} {count} cards")
+B_CARD_CHECK = N_("Cards: {counts}")
 
 
 def card_counts(counts: Iterable[tuple[Who, int]]) -> str:
@@ -51,65 +52,65 @@ def card_counts(counts: Iterable[tuple[Who, int]]) -> str:
 
 def card_check(counts: Iterable[tuple[Who, int]]) -> str:
     """ "Card check: Ann 5 cards, Bob 1 card, you 7 cards."."""
-    return CARD_CHECK.format(counts=card_counts(counts))
+    return tr(CARD_CHECK).format(counts=card_counts(counts))
 
 
 def _b_card_check(counts: Iterable[tuple[Who, int]]) -> Parts:
-    return (B_CARD_CHECK.format(counts=_counts(counts)),)
+    return (tr(B_CARD_CHECK).format(counts=_counts(counts)),)
 
 
 register(card_check, braille=_b_card_check, brief=SAID_AS_BRAILLE)
 
 
 # --- touching the top card (T): a Wild's colour too ---------------------------------------
-TOP_CARD = "Top card: {card}."
-TOP_WILD = "Top card: {card}, colour in play {color}."
-TOP_WILD_NO_COLOR = "Top card: {card}, no colour chosen yet."
-B_TOP_CARD = "Top {card}"
-B_TOP_WILD = "Top {card} {color}"
-B_TOP_WILD_NO_COLOR = "Top {card} no colour"
+TOP_CARD = N_("Top card: {card}.")
+TOP_WILD = N_("Top card: {card}, colour in play {color}.")
+TOP_WILD_NO_COLOR = N_("Top card: {card}, no colour chosen yet.")
+B_TOP_CARD = N_("Top {card}")
+B_TOP_WILD = N_("Top {card} {color}")
+B_TOP_WILD_NO_COLOR = N_("Top {card} no colour")
 
 
 def top_card(card: Card, color: Color | None) -> str:
     """Touching the top card; ``color`` is said for a Wild (None: not chosen yet)."""
     if not card.is_wild:
-        return TOP_CARD.format(card=card_name(card))
+        return tr(TOP_CARD).format(card=card_name(card))
     if color is None:
-        return TOP_WILD_NO_COLOR.format(card=card_name(card))
-    return TOP_WILD.format(card=card_name(card), color=color_name(color))
+        return tr(TOP_WILD_NO_COLOR).format(card=card_name(card))
+    return tr(TOP_WILD).format(card=card_name(card), color=color_name(color))
 
 
 def _b_top_card(card: Card, color: Color | None) -> Parts:
     if not card.is_wild:
-        return fill(B_TOP_CARD, card=card)
+        return fill(tr(B_TOP_CARD), card=card)
     if color is None:
-        return fill(B_TOP_WILD_NO_COLOR, card=card)
-    return fill(B_TOP_WILD, card=card, color=color_name(color).lower())
+        return fill(tr(B_TOP_WILD_NO_COLOR), card=card)
+    return fill(tr(B_TOP_WILD), card=card, color=color_name(color).lower())
 
 
 register(top_card, braille=_b_top_card, brief=SAID_AS_BRAILLE)
 
 
 # --- the braille display's table line: the top card, then how many cards each holds -------
-TABLE_LINE = "{top} {counts}"  # the top card's sentence, then the card check's
-B_TABLE_TOP = "{card}"
-B_TABLE_TOP_WILD = "{card} {color}"
-B_TABLE_TOP_WILD_NO_COLOR = "{card} no colour"
+TABLE_LINE = N_("{top} {counts}")  # the top card's sentence, then the card check's
+B_TABLE_TOP = N_("{card}")
+B_TABLE_TOP_WILD = N_("{card} {color}")
+B_TABLE_TOP_WILD_NO_COLOR = N_("{card} no colour")
 B_TABLE_COUNTS = "; "  # then the counts, a part of their own
 
 
 def table_line(card: Card, color: Color | None, counts: Iterable[tuple[Who, int]]) -> str:
     """The braille display's table line: the top card, then how many cards each holds."""
-    return TABLE_LINE.format(top=top_card(card, color), counts=card_check(counts))
+    return tr(TABLE_LINE).format(top=top_card(card, color), counts=card_check(counts))
 
 
 def _b_table_line(card: Card, color: Color | None, counts: Iterable[tuple[Who, int]]) -> Parts:
     if not card.is_wild:
-        top = fill(B_TABLE_TOP, card=card)
+        top = fill(tr(B_TABLE_TOP), card=card)
     elif color is None:
-        top = fill(B_TABLE_TOP_WILD_NO_COLOR, card=card)
+        top = fill(tr(B_TABLE_TOP_WILD_NO_COLOR), card=card)
     else:
-        top = fill(B_TABLE_TOP_WILD, card=card, color=color_name(color).lower())
+        top = fill(tr(B_TABLE_TOP_WILD), card=card, color=color_name(color).lower())
     return (*top, B_TABLE_COUNTS, _counts(counts))
 
 
@@ -117,21 +118,25 @@ register(table_line, braille=_b_table_line, brief=SAID_AS_BRAILLE)
 
 
 # --- the hand, in deck order --------------------------------------------------------------
-YOUR_HAND: Plural = ("Your hand, {count} card: {cards}.", "Your hand, {count} cards: {cards}.")
-YOUR_HAND_IS_EMPTY = "Your hand is empty."
-B_YOUR_HAND = "Hand {count}: {cards}"
-B_YOUR_HAND_IS_EMPTY = "Hand empty"
+YOUR_HAND: Plural = NP_("Your hand, {count} card: {cards}.", "Your hand, {count} cards: {cards}.")
+YOUR_HAND_IS_EMPTY = N_("Your hand is empty.")
+B_YOUR_HAND = N_("Hand {count}: {cards}")
+B_YOUR_HAND_IS_EMPTY = N_("Hand empty")
 
 
 def your_hand(cards: Iterable[Card], count: int) -> str:
     if count == 0:
-        return YOUR_HAND_IS_EMPTY
+        return tr(YOUR_HAND_IS_EMPTY)
     names = card_list(card_name(c) for c in cards)
     return plural(count, YOUR_HAND).format(count=count, cards=names)
 
 
 def _b_your_hand(cards: Iterable[Card], count: int) -> Parts:
-    return fill(B_YOUR_HAND, count=count, cards=list(cards)) if count else (B_YOUR_HAND_IS_EMPTY,)
+    return (
+        fill(tr(B_YOUR_HAND), count=count, cards=list(cards))
+        if count
+        else (tr(B_YOUR_HAND_IS_EMPTY),)
+    )
 
 
 register(your_hand, braille=_b_your_hand, brief=SAID_AS_BRAILLE)
@@ -140,33 +145,33 @@ register(your_hand, braille=_b_your_hand, brief=SAID_AS_BRAILLE)
 # --- what the player can play -------------------------------------------------------------
 # A bluff Wild Draw Four (issue 14): listed as playable, with the warning that it is a
 # bluff, which a challenge would punish. {color} is the colour in play the player holds.
-ONLY_AS_A_BLUFF = "only as a bluff: you hold {color}"
-CARD_AS_A_BLUFF = "{card} ({bluff})"  # {bluff}: ONLY_AS_A_BLUFF
-YOU_CAN_PLAY = "You can play: {cards}."
-NOTHING_MATCHES = "None of your cards matches: you must draw."
-B_YOU_CAN_PLAY = "Playable: {cards}"
-B_NOTHING_MATCHES = "Nothing playable, d draws"
+ONLY_AS_A_BLUFF = N_("only as a bluff: you hold {color}")
+CARD_AS_A_BLUFF = N_("{card} ({bluff})")  # {bluff}: ONLY_AS_A_BLUFF
+YOU_CAN_PLAY = N_("You can play: {cards}.")
+NOTHING_MATCHES = N_("None of your cards matches: you must draw.")
+B_YOU_CAN_PLAY = N_("Playable: {cards}")
+B_NOTHING_MATCHES = N_("Nothing playable, d draws")
 
 
 def only_as_bluff(color: Color) -> str:
-    return ONLY_AS_A_BLUFF.format(color=color.word)
+    return tr(ONLY_AS_A_BLUFF).format(color=color.word)
 
 
 def you_can_play(cards: Iterable[Card], how: How = TYPED, bluff: Color | None = None) -> str:
     names = [
-        CARD_AS_A_BLUFF.format(card=card_name(c), bluff=only_as_bluff(bluff))
+        tr(CARD_AS_A_BLUFF).format(card=card_name(c), bluff=only_as_bluff(bluff))
         if bluff is not None and c.kind is Kind.WILD_DRAW_FOUR
         else card_name(c)
         for c in cards
     ]
     if not names:
-        return NOTHING_MATCHES
-    return YOU_CAN_PLAY.format(cards=card_list(names))
+        return tr(NOTHING_MATCHES)
+    return tr(YOU_CAN_PLAY).format(cards=card_list(names))
 
 
 def _b_you_can_play(cards: Iterable[Card]) -> Parts:
     cards = list(cards)
-    return fill(B_YOU_CAN_PLAY, cards=cards) if cards else (B_NOTHING_MATCHES,)
+    return fill(tr(B_YOU_CAN_PLAY), cards=cards) if cards else (tr(B_NOTHING_MATCHES),)
 
 
 register(you_can_play, braille=_b_you_can_play, brief=SAID_AS_BRAILLE)
@@ -174,61 +179,61 @@ register(you_can_play, braille=_b_you_can_play, brief=SAID_AS_BRAILLE)
 
 # --- the scores (S), and what wins --------------------------------------------------------
 # {scores} is the scores' sentence ("Scores: you 57, Ann 0.")
-SCORES_FIRST_TO = "{scores} First to {target} wins."
-SCORES_LOWEST = "{scores} At {target} points the lowest score wins."
-B_SCORES = "Scores: {scores}; to {target}"
+SCORES_FIRST_TO = N_("{scores} First to {target} wins.")
+SCORES_LOWEST = N_("{scores} At {target} points the lowest score wins.")
+B_SCORES = N_("Scores: {scores}; to {target}")
 
 
 def scores_line(scores: Iterable[tuple[Who, int]], target: int, lowest: bool) -> str:
-    said = SCORES_LOWEST if lowest else SCORES_FIRST_TO
+    said = tr(SCORES_LOWEST) if lowest else tr(SCORES_FIRST_TO)
     return said.format(scores=score_list(scores), target=target)
 
 
 def _b_scores_line(scores: Iterable[tuple[Who, int]], target: int, lowest: bool) -> Parts:
-    return (B_SCORES.format(scores=_counts(scores), target=target),)
+    return (tr(B_SCORES).format(scores=_counts(scores), target=target),)
 
 
 register(scores_line, braille=_b_scores_line, brief=SAID_AS_BRAILLE)
 
 
 # --- the scores of partners ---------------------------------------------------------------
-TEAM_SCORES_FIRST_TO = "{scores} The first pair to {target} wins."
+TEAM_SCORES_FIRST_TO = N_("{scores} The first pair to {target} wins.")
 
 
 def team_scores_line(scores: Iterable[tuple[Iterable[Who], int]], target: int) -> str:
-    return TEAM_SCORES_FIRST_TO.format(scores=team_scores(scores), target=target)
+    return tr(TEAM_SCORES_FIRST_TO).format(scores=team_scores(scores), target=target)
 
 
 def _b_team_scores_line(scores: Iterable[tuple[Iterable[Who], int]], target: int) -> Parts:
-    return (B_SCORES.format(scores=team_numbers(scores), target=target),)
+    return (tr(B_SCORES).format(scores=team_numbers(scores), target=target),)
 
 
 register(team_scores_line, braille=_b_team_scores_line, brief=SAID_AS_BRAILLE)
 
 
 # --- Challenge UNO's running totals -------------------------------------------------------
-TOTALS_LINE = "{scores} Reaching {target} points puts a player out; the last one left wins."
-B_TOTALS = "Scores: {scores}; out at {target}"
+TOTALS_LINE = N_("{scores} Reaching {target} points puts a player out; the last one left wins.")
+B_TOTALS = N_("Scores: {scores}; out at {target}")
 
 
 def totals_line(scores: Iterable[tuple[Who, int, bool]], target: int) -> str:
-    return TOTALS_LINE.format(scores=totals_list(scores), target=target)
+    return tr(TOTALS_LINE).format(scores=totals_list(scores), target=target)
 
 
 def _b_totals_line(scores: Iterable[tuple[Who, int, bool]], target: int) -> Parts:
-    return (B_TOTALS.format(scores=totals_items(scores), target=target),)
+    return (tr(B_TOTALS).format(scores=totals_items(scores), target=target),)
 
 
 register(totals_line, braille=_b_totals_line, brief=SAID_AS_BRAILLE)
 
 
 # --- whose turn it is ---------------------------------------------------------------------
-IT_IS_YOUR_TURN = "It is your turn."
-IT_IS_THEIR_TURN = "It is {player}'s turn."
+IT_IS_YOUR_TURN = N_("It is your turn.")
+IT_IS_THEIR_TURN = N_("It is {player}'s turn.")
 
 
 def whose_turn(who: Who) -> str:
-    return pick(who, IT_IS_YOUR_TURN, IT_IS_THEIR_TURN).format(player=who.name)
+    return pick(who, tr(IT_IS_YOUR_TURN), tr(IT_IS_THEIR_TURN)).format(player=who.name)
 
 
 def _b_whose_turn(who: Who) -> Parts:
@@ -239,20 +244,20 @@ register(whose_turn, braille=_b_whose_turn, brief=SAID_AS_BRAILLE)
 
 
 # --- the direction and order of play, from the player to move -----------------------------
-PLAY_GOES_LEFT_ORDER = "Play goes to the left, clockwise: {order}."
-PLAY_GOES_RIGHT_ORDER = "Play goes to the right, counterclockwise: {order}."
-ORDER_SEPARATOR = ", then "
-B_PLAY_GOES_LEFT_ORDER = "Play goes left: {order}"
-B_PLAY_GOES_RIGHT_ORDER = "Play goes right: {order}"
+PLAY_GOES_LEFT_ORDER = N_("Play goes to the left, clockwise: {order}.")
+PLAY_GOES_RIGHT_ORDER = N_("Play goes to the right, counterclockwise: {order}.")
+ORDER_SEPARATOR = N_(", then ")
+B_PLAY_GOES_LEFT_ORDER = N_("Play goes left: {order}")
+B_PLAY_GOES_RIGHT_ORDER = N_("Play goes right: {order}")
 
 
 def play_order(clockwise: bool, order: Iterable[Who]) -> str:
-    said = PLAY_GOES_LEFT_ORDER if clockwise else PLAY_GOES_RIGHT_ORDER
-    return said.format(order=ORDER_SEPARATOR.join(named(who) for who in order))
+    said = tr(PLAY_GOES_LEFT_ORDER) if clockwise else tr(PLAY_GOES_RIGHT_ORDER)
+    return said.format(order=tr(ORDER_SEPARATOR).join(named(who) for who in order))
 
 
 def _b_play_order(clockwise: bool, order: Iterable[Who]) -> Parts:
-    said = B_PLAY_GOES_LEFT_ORDER if clockwise else B_PLAY_GOES_RIGHT_ORDER
+    said = tr(B_PLAY_GOES_LEFT_ORDER) if clockwise else tr(B_PLAY_GOES_RIGHT_ORDER)
     return (said.format(order=LIST_SEPARATOR.join(named(who) for who in order)),)
 
 
@@ -260,17 +265,17 @@ register(play_order, braille=_b_play_order, brief=SAID_AS_BRAILLE)
 
 
 # --- W: whose turn it is (between rounds: nobody's), then the order of play ---------------
-TURN_AND_ORDER = "{turn} {order}"  # whose turn's sentence, then the order's
-B_YOUR_TURN_LEFT = "Your turn, left: {order}"
-B_YOUR_TURN_RIGHT = "Your turn, right: {order}"
-B_THEIR_TURN_LEFT = "{player}'s turn, left: {order}"
-B_THEIR_TURN_RIGHT = "{player}'s turn, right: {order}"
+TURN_AND_ORDER = N_("{turn} {order}")  # whose turn's sentence, then the order's
+B_YOUR_TURN_LEFT = N_("Your turn, left: {order}")
+B_YOUR_TURN_RIGHT = N_("Your turn, right: {order}")
+B_THEIR_TURN_LEFT = N_("{player}'s turn, left: {order}")
+B_THEIR_TURN_RIGHT = N_("{player}'s turn, right: {order}")
 
 
 def turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) -> str:
     """W: whose turn it is (None between rounds), then the direction and order of play."""
     goes = play_order(clockwise, order)
-    return goes if whose is None else TURN_AND_ORDER.format(turn=whose_turn(whose), order=goes)
+    return goes if whose is None else tr(TURN_AND_ORDER).format(turn=whose_turn(whose), order=goes)
 
 
 def _b_turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) -> Parts:
@@ -279,9 +284,9 @@ def _b_turn_and_order(whose: Who | None, clockwise: bool, order: Iterable[Who]) 
     names = [named(who) for who in order]
     rest = names[1:] if names and names[0] == named(whose) else names
     if clockwise:
-        said = pick(whose, B_YOUR_TURN_LEFT, B_THEIR_TURN_LEFT)
+        said = pick(whose, tr(B_YOUR_TURN_LEFT), tr(B_THEIR_TURN_LEFT))
     else:
-        said = pick(whose, B_YOUR_TURN_RIGHT, B_THEIR_TURN_RIGHT)
+        said = pick(whose, tr(B_YOUR_TURN_RIGHT), tr(B_THEIR_TURN_RIGHT))
     return (said.format(player=whose.name, order=LIST_SEPARATOR.join(rest)),)
 
 
@@ -289,13 +294,13 @@ register(turn_and_order, braille=_b_turn_and_order, brief=SAID_AS_BRAILLE)
 
 
 # --- the large-text hand's heading, and the DRAW pile (P) ---------------------------------
-HAND_HEADING: Plural = ("Your hand, {count} card:", "Your hand, {count} cards:")
-HAND_LEGEND = "> marks the selected card, * a card you can play."
-DRAW_PILE: Plural = ("The DRAW pile has {count} card.", "The DRAW pile has {count} cards.")
+HAND_HEADING: Plural = NP_("Your hand, {count} card:", "Your hand, {count} cards:")
+HAND_LEGEND = N_("> marks the selected card, * a card you can play.")
+DRAW_PILE: Plural = NP_("The DRAW pile has {count} card.", "The DRAW pile has {count} cards.")
 
 
 def hand_heading(count: int) -> str:
-    return plural(count, HAND_HEADING).format(count=count) if count else YOUR_HAND_IS_EMPTY
+    return plural(count, HAND_HEADING).format(count=count) if count else tr(YOUR_HAND_IS_EMPTY)
 
 
 def draw_pile(count: int) -> str:
@@ -303,27 +308,27 @@ def draw_pile(count: int) -> str:
 
 
 # --- the selected card, as the hand is moved through --------------------------------------
-CARD_AT = "{card}, {place} of {count}."
-CARD_AT_PLAYABLE = "{card}, {place} of {count}, can be played."
-CARD_AT_NOT_PLAYABLE = "{card}, {place} of {count}, cannot be played now."
-CARD_AT_BLUFF = "{card}, {place} of {count}, can be played {bluff}."  # ONLY_AS_A_BLUFF
+CARD_AT = N_("{card}, {place} of {count}.")
+CARD_AT_PLAYABLE = N_("{card}, {place} of {count}, can be played.")
+CARD_AT_NOT_PLAYABLE = N_("{card}, {place} of {count}, cannot be played now.")
+CARD_AT_BLUFF = N_("{card}, {place} of {count}, can be played {bluff}.")  # ONLY_AS_A_BLUFF
 # at the first or last card: {said} is the sentence above
-EDGE_CARD = "{edge} card: {said}"
+EDGE_CARD = N_("{edge} card: {said}")
 # Translators: the first or last card of the hand, reached by Home/End or an arrow key.
-EDGES = {"first": "First", "last": "Last"}
+EDGES = {"first": N_("First"), "last": N_("Last")}
 # braille: "g#b #d/#i can play, first"
 # Translators: {place}/{count} is the card's place in the hand ("4/9").
-B_CARD_AT = "{card} {place}/{count}{plays}{edge}"
-B_CARD_AT_BLUFF = "{card} bluff {place}/{count} hold {color}{edge}"
-B_CAN_PLAY = " can play"
-B_CANNOT_PLAY = " cannot play"
-B_EDGE = ", {edge}"
+B_CARD_AT = N_("{card} {place}/{count}{plays}{edge}")
+B_CARD_AT_BLUFF = N_("{card} bluff {place}/{count} hold {color}{edge}")
+B_CAN_PLAY = N_(" can play")
+B_CANNOT_PLAY = N_(" cannot play")
+B_EDGE = N_(", {edge}")
 # brief speech and print, where "4/9" would not be spoken well: "Green 2, 4 of 9, can play."
-W_CARD_AT = "{card}, {place} of {count}{plays}{edge}."
-W_CAN_PLAY = ", can play"
-W_CANNOT_PLAY = ", cannot play"
-W_BLUFF = ", bluff: you hold {color}"
-W_EDGE = ", {edge}"
+W_CARD_AT = N_("{card}, {place} of {count}{plays}{edge}.")
+W_CAN_PLAY = N_(", can play")
+W_CANNOT_PLAY = N_(", cannot play")
+W_BLUFF = N_(", bluff: you hold {color}")
+W_EDGE = N_(", {edge}")
 
 
 def card_at(
@@ -338,15 +343,17 @@ def card_at(
     ``bluff`` the colour in play the player holds, for a Wild Draw Four played only as one.
     """
     if playable and bluff is not None:
-        said = CARD_AT_BLUFF
+        said = tr(CARD_AT_BLUFF)
     elif playable is not None:
-        said = CARD_AT_PLAYABLE if playable else CARD_AT_NOT_PLAYABLE
+        said = tr(CARD_AT_PLAYABLE) if playable else tr(CARD_AT_NOT_PLAYABLE)
     else:
-        said = CARD_AT
+        said = tr(CARD_AT)
     bluffing = only_as_bluff(bluff) if bluff is not None else ""
     said = said.format(card=card_name(card), place=place, count=count, bluff=bluffing)
     if edge is not None:
-        said = EDGE_CARD.format(edge=EDGES.get(edge, capital(edge)), said=said)
+        said = tr(EDGE_CARD).format(
+            edge=tr(EDGES[edge]) if edge in EDGES else capital(edge), said=said
+        )
     return said
 
 
@@ -358,13 +365,13 @@ def _b_card_at(
     edge: str | None = None,
     bluff: Color | None = None,
 ) -> Parts:
-    end = B_EDGE.format(edge=edge) if edge is not None else ""
+    end = tr(B_EDGE).format(edge=edge) if edge is not None else ""
     if playable and bluff is not None:  # "bluff" next to the code, in the first 20 cells
         return fill(
-            B_CARD_AT_BLUFF, card=card, place=place, count=count, color=bluff.word, edge=end
+            tr(B_CARD_AT_BLUFF), card=card, place=place, count=count, color=bluff.word, edge=end
         )
-    plays = "" if playable is None else (B_CAN_PLAY if playable else B_CANNOT_PLAY)
-    return fill(B_CARD_AT, card=card, place=place, count=count, plays=plays, edge=end)
+    plays = "" if playable is None else (tr(B_CAN_PLAY) if playable else tr(B_CANNOT_PLAY))
+    return fill(tr(B_CARD_AT), card=card, place=place, count=count, plays=plays, edge=end)
 
 
 def _w_card_at(
@@ -375,21 +382,23 @@ def _w_card_at(
     edge: str | None = None,
     bluff: Color | None = None,
 ) -> str:
-    plays = "" if playable is None else (W_CAN_PLAY if playable else W_CANNOT_PLAY)
+    plays = "" if playable is None else (tr(W_CAN_PLAY) if playable else tr(W_CANNOT_PLAY))
     if playable and bluff is not None:
-        plays = W_BLUFF.format(color=bluff.word)
-    end = W_EDGE.format(edge=edge) if edge is not None else ""
-    return W_CARD_AT.format(card=card_name(card), place=place, count=count, plays=plays, edge=end)
+        plays = tr(W_BLUFF).format(color=bluff.word)
+    end = tr(W_EDGE).format(edge=edge) if edge is not None else ""
+    return tr(W_CARD_AT).format(
+        card=card_name(card), place=place, count=count, plays=plays, edge=end
+    )
 
 
 register(card_at, braille=_b_card_at, brief=_w_card_at)
 
 
 # --- L: the hand in the order the player sorted it, and on their turn what plays ----------
-HAND_AND_PLAYABLE = "{hand} {playable}"  # the hand's sentence, then what can be played
-B_NONE_PLAYABLE = "; none playable"
-B_PLAYABLE_AFTER_HAND = "; play: "
-B_BLUFF = " bluff"  # after a Wild Draw Four that is a bluff
+HAND_AND_PLAYABLE = N_("{hand} {playable}")  # the hand's sentence, then what can be played
+B_NONE_PLAYABLE = N_("; none playable")
+B_PLAYABLE_AFTER_HAND = N_("; play: ")
+B_BLUFF = N_(" bluff")  # after a Wild Draw Four that is a bluff
 
 
 def hand_answer(
@@ -404,7 +413,7 @@ def hand_answer(
     said = your_hand(cards, count)
     if playable is None:
         return said
-    return HAND_AND_PLAYABLE.format(hand=said, playable=you_can_play(playable, how, bluff))
+    return tr(HAND_AND_PLAYABLE).format(hand=said, playable=you_can_play(playable, how, bluff))
 
 
 def _b_hand_answer(
@@ -415,20 +424,20 @@ def _b_hand_answer(
     bluff: Color | None = None,
 ) -> Parts:
     if not count:
-        return (B_YOUR_HAND_IS_EMPTY,)
+        return (tr(B_YOUR_HAND_IS_EMPTY),)
     hand = _with_cards("", cards)[1:]
     if playable is None:
         return hand
     playable = list(playable)
     if not playable:
-        return (*hand, B_NONE_PLAYABLE)
-    plays = _with_cards(B_PLAYABLE_AFTER_HAND, playable)
+        return (*hand, tr(B_NONE_PLAYABLE))
+    plays = _with_cards(tr(B_PLAYABLE_AFTER_HAND), playable)
     if bluff is not None:  # the Wild Draw Four marked where it is listed
         plays = tuple(
             part
             for item in plays
             for part in (
-                (item, B_BLUFF)
+                (item, tr(B_BLUFF))
                 if isinstance(item, Card) and item.kind is Kind.WILD_DRAW_FOUR
                 else (item,)
             )

@@ -4,39 +4,52 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ...engine.cards import Card, Color, Kind
+from .language import N_, NP_, tr, tr_n
 from .quoted import TYPED_LIMIT, cut
 
 COLOR_NAMES: dict[Color, str] = {
-    Color.BLUE: "Blue",
-    Color.GREEN: "Green",
-    Color.RED: "Red",
-    Color.YELLOW: "Yellow",
+    Color.BLUE: N_("Blue"),
+    Color.GREEN: N_("Green"),
+    Color.RED: N_("Red"),
+    Color.YELLOW: N_("Yellow"),
 }
 
 
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBER_WORDS = (
+    N_("zero"),
+    N_("one"),
+    N_("two"),
+    N_("three"),
+    N_("four"),
+    N_("five"),
+    N_("six"),
+    N_("seven"),
+    N_("eight"),
+    N_("nine"),
+)
 
 
 KIND_NAMES: dict[Kind, str] = {
-    Kind.DRAW_TWO: "Draw Two",
-    Kind.REVERSE: "Reverse",
-    Kind.SKIP: "Skip",
-    Kind.WILD: "Wild",
-    Kind.WILD_DRAW_FOUR: "Wild Draw Four",
-    Kind.ANNIVERSARY: "Anniversary card",
+    Kind.DRAW_TWO: N_("Draw Two"),
+    Kind.REVERSE: N_("Reverse"),
+    Kind.SKIP: N_("Skip"),
+    Kind.WILD: N_("Wild"),
+    Kind.WILD_DRAW_FOUR: N_("Wild Draw Four"),
+    Kind.ANNIVERSARY: N_("Anniversary card"),
 }
 
 
 # several cards of one face: "two Green 6s", "three Red Draw Twos"
 KIND_PLURALS: dict[Kind, str] = {
-    Kind.DRAW_TWO: "Draw Twos",
-    Kind.REVERSE: "Reverses",
-    Kind.SKIP: "Skips",
-    Kind.WILD: "Wilds",
-    Kind.WILD_DRAW_FOUR: "Wild Draw Fours",
-    Kind.ANNIVERSARY: "Anniversary cards",
+    Kind.DRAW_TWO: N_("Draw Twos"),
+    Kind.REVERSE: N_("Reverses"),
+    Kind.SKIP: N_("Skips"),
+    Kind.WILD: N_("Wilds"),
+    Kind.WILD_DRAW_FOUR: N_("Wild Draw Fours"),
+    Kind.ANNIVERSARY: N_("Anniversary cards"),
 }
 
 
@@ -52,70 +65,72 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
 
 
 # a card's name: {color} from COLOR_NAMES, {kind} from KIND_NAMES ("Red Draw Two")
-NUMBER_CARD = "{color} {number}"
-COLORED_CARD = "{color} {kind}"
+NUMBER_CARD = N_("{color} {number}")
+COLORED_CARD = N_("{color} {kind}")
 # several cards of one face; {count} is a word up to nine ("two Green 6s"), then digits
-SEVERAL_NUMBER_CARDS = "{count} {color} {number}s"
-SEVERAL_COLORED_CARDS = "{count} {color} {kinds}"
-SEVERAL_WILDS = "{count} {kinds}"
+SEVERAL_NUMBER_CARDS = N_("{count} {color} {number}s")
+SEVERAL_COLORED_CARDS = N_("{count} {color} {kinds}")
+SEVERAL_WILDS = N_("{count} {kinds}")
 
 
 def card_name(card: Card) -> str:
     """The spoken name: "Blue 7", "Red Draw Two", "Wild Draw Four"."""
     if card.is_wild:
-        return KIND_NAMES[card.kind]
+        return tr(KIND_NAMES[card.kind])
     assert card.color is not None
-    color = COLOR_NAMES[card.color]
+    color = tr(COLOR_NAMES[card.color])
     if card.kind is Kind.NUMBER:
-        return NUMBER_CARD.format(color=color, number=card.number)
-    return COLORED_CARD.format(color=color, kind=KIND_NAMES[card.kind])
+        return tr(NUMBER_CARD).format(color=color, number=card.number)
+    return tr(COLORED_CARD).format(color=color, kind=tr(KIND_NAMES[card.kind]))
 
 
 def cards_name(card: Card, count: int) -> str:
     """Several of one face: "two Green 6s", "three Red Draw Twos", "12 Wilds"."""
-    number = NUMBER_WORDS[count] if 0 <= count < len(NUMBER_WORDS) else str(count)
+    number = tr(NUMBER_WORDS[count]) if 0 <= count < len(NUMBER_WORDS) else str(count)
     if card.is_wild:
-        return SEVERAL_WILDS.format(count=number, kinds=KIND_PLURALS[card.kind])
+        return tr(SEVERAL_WILDS).format(count=number, kinds=tr(KIND_PLURALS[card.kind]))
     assert card.color is not None
-    color = COLOR_NAMES[card.color]
+    color = tr(COLOR_NAMES[card.color])
     if card.kind is Kind.NUMBER:
-        return SEVERAL_NUMBER_CARDS.format(count=number, color=color, number=card.number)
-    return SEVERAL_COLORED_CARDS.format(count=number, color=color, kinds=KIND_PLURALS[card.kind])
+        return tr(SEVERAL_NUMBER_CARDS).format(count=number, color=color, number=card.number)
+    return tr(SEVERAL_COLORED_CARDS).format(
+        count=number, color=color, kinds=tr(KIND_PLURALS[card.kind])
+    )
 
 
 def color_name(color: Color) -> str:
-    return COLOR_NAMES[color]
+    return tr(COLOR_NAMES[color])
 
 
-CARD_FORMS_HELP = (
+CARD_FORMS_HELP = N_(
     "Type a card as its code (b7, r+2, gsk, yrv, wi, wi+4), its braille form "
     '(B#G, WI"6#D, WI-#D) or in words (blue 7, red skip, wild draw four).'
 )
 
 
-COLOR_FORMS_HELP = "A colour is blue, green, red or yellow."
+COLOR_FORMS_HELP = N_("A colour is blue, green, red or yellow.")
 
 
 # {typed} is what was typed, quoted and cut short; {help} CARD_FORMS_HELP or COLOR_FORMS_HELP
-NOT_A_CARD = "{typed} is not a card. {help}"
-NOT_A_COLOR = "{typed} is not a colour. {help}"
+NOT_A_CARD = N_("{typed} is not a card. {help}")
+NOT_A_COLOR = N_("{typed} is not a colour. {help}")
 
 
 def not_a_card(text: str) -> str:
-    return NOT_A_CARD.format(typed=repr(cut(text, TYPED_LIMIT)), help=CARD_FORMS_HELP)
+    return tr(NOT_A_CARD).format(typed=repr(cut(text, TYPED_LIMIT)), help=tr(CARD_FORMS_HELP))
 
 
 def not_a_color(text: str) -> str:
-    return NOT_A_COLOR.format(typed=repr(cut(text, TYPED_LIMIT)), help=COLOR_FORMS_HELP)
+    return tr(NOT_A_COLOR).format(typed=repr(cut(text, TYPED_LIMIT)), help=tr(COLOR_FORMS_HELP))
 
 
-CARD_WITH_CODE = "{card} ({code})"
-BLANK_CARD_WITH_CODE = "{card} (blank card {code})"
+CARD_WITH_CODE = N_("{card} ({code})")
+BLANK_CARD_WITH_CODE = N_("{card} (blank card {code})")
 
 
 def card_with_code(card: Card) -> str:
     """A card with its code, for typing it back: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"."""
-    said = BLANK_CARD_WITH_CODE if card.blank_of is not None else CARD_WITH_CODE
+    said = tr(BLANK_CARD_WITH_CODE) if card.blank_of is not None else tr(CARD_WITH_CODE)
     return said.format(card=card_name(card), code=card.code)
 
 
@@ -126,15 +141,23 @@ def card_list(names: Iterable[str]) -> str:
     return CARD_LIST_SEPARATOR.join(names)
 
 
-CARD_COUNT = ("{count} card", "{count} cards")  # a singular and plural pair
+CARD_COUNT = NP_("{count} card", "{count} cards")  # a singular and plural pair
 
 
 def count_cards(count: int) -> str:
-    return (CARD_COUNT[0] if count == 1 else CARD_COUNT[1]).format(count=count)
+    return tr_n(CARD_COUNT, count).format(count=count)
 
 
 # a card's code in brackets after its name: "Blue 7 (b7)", "Yellow 7 (blank card bly7)"
-_SPOKEN_CODE = re.compile(r" \((?:blank card )?([a-z0-9+]{2,6})\)")
+# (a pattern: its {blank} is what BLANK_CARD_WITH_CODE puts before the code, in the
+# language being said: "blank card ")
+_SPOKEN_CODE = r" \((?:{blank})?([a-z0-9+]{{2,6}})\)"
+
+
+@lru_cache(maxsize=8)
+def _spoken_pattern(blank_card: str) -> re.Pattern[str]:
+    before_code = blank_card.partition("(")[2].partition("{code}")[0]
+    return re.compile(_SPOKEN_CODE.format(blank=re.escape(before_code)))
 
 
 def with_codes(sentence: str, cards: Iterable[Card]) -> str:
@@ -153,7 +176,7 @@ def spoken(text: str) -> str:
     """A line as the speech engine should say it: a card's code in brackets is spelled out
     between commas ("Blue 7 (b7)." → "Blue 7, b 7."; "Wild (wi) and" → "Wild, w i, and").
     """
-    return _SPOKEN_CODE.sub(_spoken_code, text)
+    return _spoken_pattern(tr(BLANK_CARD_WITH_CODE)).sub(_spoken_code, text)
 
 
 def _spoken_code(match: re.Match[str]) -> str:

@@ -8,128 +8,133 @@ from ...engine.cards import Card, Kind
 from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet
 from .cards import card_name
 from .forms import LIST_SEPARATOR, Plural, plural
+from .language import N_, NP_, tr, tr_n
 from .quoted import given
 from .store import UNKNOWN_ERROR
 
-SCENARIO_FOUR_START = (
+SCENARIO_FOUR_START = N_(
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
     "is turned, so draw_pile must hold a card that is not a Wild Draw Four."
 )
 
 
-SCENARIO_ONE_TABLE = (
+SCENARIO_ONE_TABLE = N_(
     "A scenario is one table: a partner schedule (rotation, two tables) is not, so use "
     "the partners preset."
 )
 
 
-SCENARIO_PLAYERS_FOR_RULES = "In the scenario, these rules need {wanted} players."
+SCENARIO_PLAYERS_FOR_RULES = N_("In the scenario, these rules need {wanted} players.")
 
 
 def scenario_players_for_rules(wanted: str) -> str:
-    return SCENARIO_PLAYERS_FOR_RULES.format(wanted=wanted)
+    return tr(SCENARIO_PLAYERS_FOR_RULES).format(wanted=wanted)
 
 
-SCENARIO_NOT_OBJECT = "The scenario must be one JSON object with players, hands and start."
+SCENARIO_NOT_OBJECT = N_("The scenario must be one JSON object with players, hands and start.")
 
 
 # {why}: the system's reason, or UNKNOWN_ERROR
-SCENARIO_UNREADABLE = "Cannot read the scenario file {path}: {why}."
+SCENARIO_UNREADABLE = N_("Cannot read the scenario file {path}: {why}.")
 
 
 def scenario_unreadable(path: str, why: str | None) -> str:
-    return SCENARIO_UNREADABLE.format(path=path, why=why or UNKNOWN_ERROR)
+    return tr(SCENARIO_UNREADABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
 
 
-SCENARIO_TOO_DEEP = "The scenario file nests its JSON too deeply to be a scenario."
+SCENARIO_TOO_DEEP = N_("The scenario file nests its JSON too deeply to be a scenario.")
 
 
-SCENARIO_NOT_TEXT = "The scenario file {path} is not UTF-8 text; a scenario is a JSON text file."
+SCENARIO_NOT_TEXT = N_(
+    "The scenario file {path} is not UTF-8 text; a scenario is a JSON text file."
+)
 
 
 def scenario_not_text(path: str) -> str:
-    return SCENARIO_NOT_TEXT.format(path=path)
+    return tr(SCENARIO_NOT_TEXT).format(path=path)
 
 
-SCENARIO_NOT_JSON = "The scenario file is not valid JSON: line {line}: {why}."
+SCENARIO_NOT_JSON = N_("The scenario file is not valid JSON: line {line}: {why}.")
 
 
 def scenario_not_json(line: int, why: str) -> str:
-    return SCENARIO_NOT_JSON.format(line=line, why=why)
+    return tr(SCENARIO_NOT_JSON).format(line=line, why=why)
 
 
-SCENARIO_FIELD = "In the scenario, {field} must be {wanted}."
+SCENARIO_FIELD = N_("In the scenario, {field} must be {wanted}.")
 
 
 def scenario_field(field: str, wanted: str) -> str:
-    return SCENARIO_FIELD.format(field=field, wanted=wanted)
+    return tr(SCENARIO_FIELD).format(field=field, wanted=wanted)
 
 
 # Translators: {where} is a place in the scenario file (actions[3]), typed as it is;
 # {typed} the value found there, quoted; {known} the acts, as typed.
-SCENARIO_UNKNOWN_ACT = "In the scenario, {where}.act is {typed}; it must be one of: {known}."
+SCENARIO_UNKNOWN_ACT = N_("In the scenario, {where}.act is {typed}; it must be one of: {known}.")
 
 
 def scenario_unknown_act(where: str, name: object, known: list[str]) -> str:
-    return SCENARIO_UNKNOWN_ACT.format(
+    return tr(SCENARIO_UNKNOWN_ACT).format(
         where=where, typed=given(name), known=LIST_SEPARATOR.join(known)
     )
 
 
-SCENARIO_MORE_CARDS_THAN_DECK = (
+SCENARIO_MORE_CARDS_THAN_DECK = N_(
     "In the scenario, the hands, start and draw_pile hold {total} cards, but these rules "
     "play with a deck of {deck}."
 )
 
 
 def scenario_more_cards_than_deck(total: int, deck: int) -> str:
-    return SCENARIO_MORE_CARDS_THAN_DECK.format(total=total, deck=deck)
+    return tr(SCENARIO_MORE_CARDS_THAN_DECK).format(total=total, deck=deck)
 
 
 # Translators: {count} copies of {card} in the scenario, of which the deck has {deck}.
-SCENARIO_MORE_COPIES_THAN_DECK = (
+SCENARIO_MORE_COPIES_THAN_DECK = N_(
     "In the scenario, {where} makes {count} of {card}, but these rules' deck has {deck}."
 )
-SCENARIO_ANNIVERSARY_NOT_IN_DECK = (
+SCENARIO_ANNIVERSARY_NOT_IN_DECK = N_(
     "In the scenario, {where} is an Anniversary card, but these rules have none (the option "
     "anniversary_cards)."
 )
-SCENARIO_BLANK_NOT_IN_DECK = (
+SCENARIO_BLANK_NOT_IN_DECK = N_(
     "In the scenario, {where} is a blank card for {card}, but these rules have no such "
     "blank card (the option blank_cards)."
 )
 
 
 def scenario_more_copies_than_deck(where: str, card: Card, count: int, deck: int) -> str:
-    return SCENARIO_MORE_COPIES_THAN_DECK.format(
+    return tr(SCENARIO_MORE_COPIES_THAN_DECK).format(
         where=where, count=count, card=card_name(card), deck=deck
     )
 
 
 def scenario_card_not_in_deck(where: str, card: Card) -> str:
     if card.kind is Kind.ANNIVERSARY:
-        return SCENARIO_ANNIVERSARY_NOT_IN_DECK.format(where=where)
-    return SCENARIO_BLANK_NOT_IN_DECK.format(where=where, card=card_name(card))
+        return tr(SCENARIO_ANNIVERSARY_NOT_IN_DECK).format(where=where)
+    return tr(SCENARIO_BLANK_NOT_IN_DECK).format(where=where, card=card_name(card))
 
 
-SCENARIO_NO_CARDS = "In the scenario, every hand is empty: at least one player must hold a card."
+SCENARIO_NO_CARDS = N_(
+    "In the scenario, every hand is empty: at least one player must hold a card."
+)
 
 
 # Translators: {typed} is what was given, quoted; {allowed} the values it may take, as
 # typed; {option} an option's name, typed as it is (uno_penalty).
-NO_SUCH_PRESET = "There is no rules preset {typed}; the presets are: {allowed}."
-NO_SUCH_RULE_OPTION = "There is no rule option {typed}; the options are: {allowed}."
-RULE_OPTION_VALUE = "The rule option {option} cannot be {typed}; it takes: {allowed}."
+NO_SUCH_PRESET = N_("There is no rules preset {typed}; the presets are: {allowed}.")
+NO_SUCH_RULE_OPTION = N_("There is no rule option {typed}; the options are: {allowed}.")
+RULE_OPTION_VALUE = N_("The rule option {option} cannot be {typed}; it takes: {allowed}.")
 # Translators: {option} and {other} are options' names, typed as they are (draw_responses,
 # stacking); "+ card round" is the name the official rules give {other}.
-RULES_CONFLICT = (
+RULES_CONFLICT = N_(
     'The rule options {option} and {other} cannot be played together: {other} is the "+ '
     'card round" (the stack goes round once), {option} the progressive form; choose one.'
 )
 # Translators: {players} players with {size} cards each need {needed} cards, {reserve} more
 # for the start card; the deck has {deck}, so {most} each at most. Every count is of cards
 # but {players}; none is one where this is said.
-CANNOT_DEAL = (
+CANNOT_DEAL = N_(
     "{players} players with {size} cards each need {needed} cards, and {reserve} more must "
     "be left to turn a start card; the deck has {deck}: at most {most} cards each."
 )
@@ -145,51 +150,53 @@ def rules_error(error: RulesError) -> str:
         str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed
     )
     if error.option == "preset":
-        return NO_SUCH_PRESET.format(typed=given(error.value), allowed=allowed)
+        return tr(NO_SUCH_PRESET).format(typed=given(error.value), allowed=allowed)
     if error.allowed and error.option not in RuleSet.__dataclass_fields__:
-        return NO_SUCH_RULE_OPTION.format(typed=given(error.option), allowed=allowed)
-    return RULE_OPTION_VALUE.format(option=error.option, typed=given(error.value), allowed=allowed)
+        return tr(NO_SUCH_RULE_OPTION).format(typed=given(error.option), allowed=allowed)
+    return tr(RULE_OPTION_VALUE).format(
+        option=error.option, typed=given(error.value), allowed=allowed
+    )
 
 
 def rules_conflict(option: str, other: str) -> str:
     """Two rule options that cannot be played together (``draw_responses`` and ``stacking``)."""
-    return RULES_CONFLICT.format(option=option, other=other)
+    return tr(RULES_CONFLICT).format(option=option, other=other)
 
 
 def cannot_deal(players: int, size: int, reserve: int, deck: int, most: int) -> str:
-    return CANNOT_DEAL.format(
+    return tr(CANNOT_DEAL).format(
         players=players, size=size, needed=players * size, reserve=reserve, deck=deck, most=most
     )
 
 
-SETTINGS_NOT_REGULAR = "{path} is not a file: the default settings are used."
+SETTINGS_NOT_REGULAR = N_("{path} is not a file: the default settings are used.")
 
 
 def settings_not_regular(path: str) -> str:
-    return SETTINGS_NOT_REGULAR.format(path=path)
+    return tr(SETTINGS_NOT_REGULAR).format(path=path)
 
 
-SETTINGS_TOO_BIG = (
+SETTINGS_TOO_BIG = N_(
     "{path} is larger than {limit:,} bytes, too big to be a settings file: the default "
     "settings are used."
 )
 
 
 def settings_too_big(path: str, limit: int) -> str:
-    return SETTINGS_TOO_BIG.format(path=path, limit=limit)
+    return tr(SETTINGS_TOO_BIG).format(path=path, limit=limit)
 
 
-SETTINGS_TOO_DEEP = "its values nest too deeply"
+SETTINGS_TOO_DEEP = N_("its values nest too deeply")
 
 
 # Translators: {names} is the first few keys found, as SETTINGS_AND_MORE ends them;
 # {known} the settings' names, typed as they are.
-SETTINGS_UNKNOWN_KEYS: Plural = (
+SETTINGS_UNKNOWN_KEYS: Plural = NP_(
     "{path}: {count:,} unknown setting ignored: {names}; the settings are {known}.",
     "{path}: {count:,} unknown settings ignored: {names}; the settings are {known}.",
 )
 # the first few keys named, and how many more there are
-SETTINGS_AND_MORE = "{names} and {more:,} more"
+SETTINGS_AND_MORE = N_("{names} and {more:,} more")
 
 
 def settings_unknown_keys(path: str, count: int, first: Sequence[str], known: Iterable[str]) -> str:
@@ -197,20 +204,20 @@ def settings_unknown_keys(path: str, count: int, first: Sequence[str], known: It
     more = count - len(first)
     named = LIST_SEPARATOR.join(first)
     if more:
-        named = SETTINGS_AND_MORE.format(names=named, more=more)
+        named = tr(SETTINGS_AND_MORE).format(names=named, more=more)
     return plural(count, SETTINGS_UNKNOWN_KEYS).format(
         path=path, count=count, names=named, known=LIST_SEPARATOR.join(known)
     )
 
 
-RULES_NEED_PLAYERS = "The rules {rules} are for {wanted} players, not {players}."
+RULES_NEED_PLAYERS = N_("The rules {rules} are for {wanted} players, not {players}.")
 
 
 def rules_need_players(rules: str, wanted: str, players: int) -> str:
-    return RULES_NEED_PLAYERS.format(rules=rules, wanted=wanted, players=players)
+    return tr(RULES_NEED_PLAYERS).format(rules=rules, wanted=wanted, players=players)
 
 
-SETTINGS_RULES_FOR_PLAYERS = (
+SETTINGS_RULES_FOR_PLAYERS = N_(
     "{path}: the rules and the players do not go together: {problem} The default rules, "
     "{default}, are used."
 )
@@ -218,218 +225,220 @@ SETTINGS_RULES_FOR_PLAYERS = (
 
 def settings_rules_for_players(path: str, problem: str, default: str) -> str:
     """``rules`` and ``players`` of one file that do not go together."""
-    return SETTINGS_RULES_FOR_PLAYERS.format(path=path, problem=problem, default=default)
+    return tr(SETTINGS_RULES_FOR_PLAYERS).format(path=path, problem=problem, default=default)
 
 
-SCENARIO_NOT_REGULAR = "The scenario {path} is not a file; a scenario is a JSON text file."
+SCENARIO_NOT_REGULAR = N_("The scenario {path} is not a file; a scenario is a JSON text file.")
 
 
 def scenario_not_regular(path: str) -> str:
-    return SCENARIO_NOT_REGULAR.format(path=path)
+    return tr(SCENARIO_NOT_REGULAR).format(path=path)
 
 
-SCENARIO_TOO_LONG = (
+SCENARIO_TOO_LONG = N_(
     "In the scenario, {where} is longer than {limit} characters: it is no card or colour."
 )
 
 
 def scenario_too_long(where: str, limit: int) -> str:
-    return SCENARIO_TOO_LONG.format(where=where, limit=limit)
+    return tr(SCENARIO_TOO_LONG).format(where=where, limit=limit)
 
 
-SCENARIO_TOO_BIG = (
+SCENARIO_TOO_BIG = N_(
     "The scenario file {path} is larger than {limit:,} bytes, too big to be a scenario."
 )
 
 
 def scenario_too_big(path: str, limit: int) -> str:
-    return SCENARIO_TOO_BIG.format(path=path, limit=limit)
+    return tr(SCENARIO_TOO_BIG).format(path=path, limit=limit)
 
 
-GAMES_RANGE = "the number of games is a whole number from 1 to {most:,}"
+GAMES_RANGE = N_("the number of games is a whole number from 1 to {most:,}")
 
 
 def games_range(most: int) -> str:
-    return GAMES_RANGE.format(most=most)
+    return tr(GAMES_RANGE).format(most=most)
 
 
 # {why}: the system's reason, or UNKNOWN_ERROR
-CANNOT_WRITE_OUTPUT = "cannot write to standard output: {why}."
+CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}.")
 
 
 def cannot_write_output(why: str | None) -> str:
-    return CANNOT_WRITE_OUTPUT.format(why=why or UNKNOWN_ERROR)
+    return tr(CANNOT_WRITE_OUTPUT).format(why=why or tr(UNKNOWN_ERROR))
 
 
-LIBLOUIS_MISSING = (
+LIBLOUIS_MISSING = N_(
     "Braille needs liblouis and its Python binding: run scripts/setup.sh, or install the "
     "Debian packages liblouis20 liblouis-data python3-louis."
 )
 
 
-LIBLOUIS_TABLE_MISSING = (
+LIBLOUIS_TABLE_MISSING = N_(
     "liblouis cannot load its braille table {table}: install the Debian package liblouis-data."
 )
 
 
 def liblouis_table_missing(table: str) -> str:
-    return LIBLOUIS_TABLE_MISSING.format(table=table)
+    return tr(LIBLOUIS_TABLE_MISSING).format(table=table)
 
 
-PROGRAM_DESCRIPTION = (
+PROGRAM_DESCRIPTION = N_(
     "UNO for the keyboard, with speech, braille and large text. "
     "Commands: play, simulate, scenario, cards."
 )
 
 
-HELP_PLAY = "play a game against bots on this machine (the default)"
+HELP_PLAY = N_("play a game against bots on this machine (the default)")
 
 
-HELP_SIMULATE = "bots play whole games; prints figures"
+HELP_SIMULATE = N_("bots play whole games; prints figures")
 
 
-HELP_SCENARIO = "replay a scenario file; prints one JSON object per event, then the state"
+HELP_SCENARIO = N_("replay a scenario file; prints one JSON object per event, then the state")
 
 
-HELP_CARDS = "every card face with its code, name, braille and points"
+HELP_CARDS = N_("every card face with its code, name, braille and points")
 
 
-HELP_JSON = "print JSON"
+HELP_JSON = N_("print JSON")
 
 
-HELP_RULES = "the rules and the Quick Play Reference cards, to read, emboss or hear"
+HELP_RULES = N_("the rules and the Quick Play Reference cards, to read, emboss or hear")
 
 
-HELP_RULES_FORMAT = "text to read, brf to emboss (40 cells, 25 lines a page), wav to hear"
+HELP_RULES_FORMAT = N_("text to read, brf to emboss (40 cells, 25 lines a page), wav to hear")
 
 
-HELP_QUICK = "only the four Quick Play Reference cards"
+HELP_QUICK = N_("only the four Quick Play Reference cards")
 
 
-HELP_BRAILLE_TABLE = "braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer"
+HELP_BRAILLE_TABLE = N_("braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer")
 
 
-CANNOT_WRITE = "cannot write {path}: {why}."
+CANNOT_WRITE = N_("cannot write {path}: {why}.")
 
 
 def cannot_write(path: str, why: str | None) -> str:
-    return CANNOT_WRITE.format(path=path, why=why or UNKNOWN_ERROR)
+    return tr(CANNOT_WRITE).format(path=path, why=why or tr(UNKNOWN_ERROR))
 
 
-WRITTEN = "Written: {path}"
+WRITTEN = N_("Written: {path}")
 
 
 def written(path: str) -> str:
-    return WRITTEN.format(path=path)
+    return tr(WRITTEN).format(path=path)
 
 
-NO_WAV = "cannot speak the rules into {path}: {why}"
+NO_WAV = N_("cannot speak the rules into {path}: {why}")
 
 
 def no_wav(path: str, why: str) -> str:
-    return NO_WAV.format(path=path, why=why)
+    return tr(NO_WAV).format(path=path, why=why)
 
 
-HELP_NAME = "your name at the table"
+HELP_NAME = N_("your name at the table")
 
 
-HELP_NAMES = "the other players' names, comma-separated"
+HELP_NAMES = N_("the other players' names, comma-separated")
 
 
-HELP_PLAY_SCENARIO = "start from a scenario file's position, its actions applied; you are seat 0"
+HELP_PLAY_SCENARIO = N_(
+    "start from a scenario file's position, its actions applied; you are seat 0"
+)
 
 
-HELP_SPEECH = "speak every message (on) or not (off)"
+HELP_SPEECH = N_("speak every message (on) or not (off)")
 
 
-HELP_BRAILLE_DISPLAY = (
+HELP_BRAILLE_DISPLAY = N_(
     "a braille display through BrlAPI (brlapi), the braille as dots on screen (screen), "
     "the display if one answers, else none (auto), or none (off)"
 )
 
 
-HELP_LARGE_TEXT = "large, high-contrast text with big letters for the top card"
+HELP_LARGE_TEXT = N_("large, high-contrast text with big letters for the top card")
 
 
-HELP_VERBOSITY = "how much is said: brief, normal or full (with each card's code)"
+HELP_VERBOSITY = N_("how much is said: brief, normal or full (with each card's code)")
 
 
-HELP_KEYS = "one key per command (on), or every command typed and sent with Enter (off)"
+HELP_KEYS = N_("one key per command (on), or every command typed and sent with Enter (off)")
 
 
-HELP_BOT_PACE = "seconds between the bots' moves, 0 to 5 (0: at once; a key skips ahead)"
+HELP_BOT_PACE = N_("seconds between the bots' moves, 0 to 5 (0: at once; a key skips ahead)")
 
 
-HELP_SETUP = "choose the players, the rules and how the game speaks and shows, and keep them"
+HELP_SETUP = N_("choose the players, the rules and how the game speaks and shows, and keep them")
 
 
-PACE_RANGE = "a number of seconds from 0 to 5"
+PACE_RANGE = N_("a number of seconds from 0 to 5")
 
 
-PLAYERS_RANGE = "the number of players is a whole number from 2 to 10"
+PLAYERS_RANGE = N_("the number of players is a whole number from 2 to 10")
 
 
-WHOLE_NUMBER = "a whole number of 1 or more"
+WHOLE_NUMBER = N_("a whole number of 1 or more")
 
 
-INTERRUPTED = "uno-access: stopped."
+INTERRUPTED = N_("uno-access: stopped.")
 
 
-USAGE_ERROR = "{prog}: {message} (see {prog} --help)"
+USAGE_ERROR = N_("{prog}: {message} (see {prog} --help)")
 
 
 def usage_error(message: str, prog: str) -> str:
     """An argument the command line cannot take, as one line."""
-    return USAGE_ERROR.format(prog=prog, message=message)
+    return tr(USAGE_ERROR).format(prog=prog, message=message)
 
 
 # Translators: {presets} is the presets' names; the options after "such as" are typed.
-HELP_RULES_OPTION = (
+HELP_RULES_OPTION = N_(
     "the rules: a preset ({presets}), then any options, such as "
     "standard,uno_penalty=4,target_score=200 or standard,blank_cards=y7/b+2"
 )
 
 
 def help_rules(presets: Iterable[str]) -> str:
-    return HELP_RULES_OPTION.format(presets=LIST_SEPARATOR.join(presets))
+    return tr(HELP_RULES_OPTION).format(presets=LIST_SEPARATOR.join(presets))
 
 
-PLAYERS_FOR_RULES = "The rules {rules} are for {wanted} players: use --players {wanted}."
+PLAYERS_FOR_RULES = N_("The rules {rules} are for {wanted} players: use --players {wanted}.")
 
 
 def players_for_rules(rules: str, wanted: str) -> str:
-    return PLAYERS_FOR_RULES.format(rules=rules, wanted=wanted)
+    return tr(PLAYERS_FOR_RULES).format(rules=rules, wanted=wanted)
 
 
-PLAY_NO_SCHEDULE = (
+PLAY_NO_SCHEDULE = N_(
     "A partner schedule (partners_rotation, partners_two_tables) is a match of several "
     "tables, which uno-access play does not run yet: play partners, or simulate the schedule."
 )
 
 
 # Translators: {typed} is the bot's name as typed, quoted; {known} the bots', as typed.
-UNKNOWN_BOT = "There is no bot {typed}; the bots are: {known}."
+UNKNOWN_BOT = N_("There is no bot {typed}; the bots are: {known}.")
 
 
 def unknown_bot(name: str, known: tuple[str, ...]) -> str:
-    return UNKNOWN_BOT.format(typed=repr(name), known=LIST_SEPARATOR.join(known))
+    return tr(UNKNOWN_BOT).format(typed=repr(name), known=LIST_SEPARATOR.join(known))
 
 
 # Translators: uno-access simulate's figures, each placeholder a field of its JSON record;
 # {wins} is a list of numbers, one a seat.
-SIMULATION_SUMMARY = (
+SIMULATION_SUMMARY = N_(
     "{games} games of {players} players in {seconds} seconds: {games_per_second} games a "
     "second, {rounds} rounds, {actions} actions; wins by seat {wins}; errors {errors}."
 )
 
 
 def simulation_summary(record: dict[str, object]) -> str:
-    return SIMULATION_SUMMARY.format(**record)
+    return tr(SIMULATION_SUMMARY).format(**record)
 
 
 # Translators: uno-access cards, one card a line, its fields separated by tabs: its code,
 # name, braille (BRF), braille (Unicode) and points.
-CARD_ROW: Plural = (
+CARD_ROW: Plural = NP_(
     "{code}\t{name}\t{brf}\t{unicode}\t{count} point",
     "{code}\t{name}\t{brf}\t{unicode}\t{count} points",
 )
@@ -437,7 +446,25 @@ CARD_ROW: Plural = (
 
 def card_row(row: dict[str, object]) -> str:
     points = row["points"]
-    forms = CARD_ROW[0] if points == 1 else CARD_ROW[1]
+    forms = tr_n(CARD_ROW, points if isinstance(points, int) else 0)
     return forms.format(
         code=row["code"], name=row["name"], brf=row["brf"], unicode=row["unicode"], count=points
     )
+
+
+# --- the language (issue 15) --------------------------------------------------------------
+# Translators: {languages} are the codes the game speaks, as "en, es".
+HELP_LANG = N_(
+    "the language the game speaks: {languages} (default: the lang setting, else the system's)"
+)
+# Translators: {lang} is what was typed, quoted; {languages} the codes, as "en, es".
+UNKNOWN_LANGUAGE = N_("There is no language {lang}; the languages are: {languages}.")
+
+
+def help_lang(languages: Sequence[str]) -> str:
+    return tr(HELP_LANG).format(languages=", ".join(languages))
+
+
+def unknown_language(lang: str, languages: Sequence[str]) -> str:
+    """A ``--lang`` the game does not speak, as one line."""
+    return tr(UNKNOWN_LANGUAGE).format(lang=repr(lang), languages=", ".join(languages))

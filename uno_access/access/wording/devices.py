@@ -4,65 +4,69 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .language import N_, NP_, tr, tr_n
+
 # --- devices ---
 # Notices from the speech and braille devices (each told once), and the doctor's lines.
 # what the player is told names no library or program: uno-access doctor gives the {reason}
-SPEECH_UNAVAILABLE = (
+SPEECH_UNAVAILABLE = N_(
     "Speech is not available on this machine; the game goes on without it. "
     "uno-access doctor says why."
 )
 
 
-SPEECH_NO_AUDIO = (
+SPEECH_NO_AUDIO = N_(
     "Speech has no sound device to play on; the game goes on without it. "
     "uno-access doctor says why."
 )
 
 
-SPEECH_ON = "Speech on."
+SPEECH_ON = N_("Speech on.")
 
 
-SPEECH_OFF = "Speech off."
+SPEECH_OFF = N_("Speech off.")
 
 
-BRAILLE_AUTO_OFF = "No braille display found; braille is off."
+BRAILLE_AUTO_OFF = N_("No braille display found; braille is off.")
 
 
-BRAILLE_DISPLAY_WAITING = "No braille display yet; the game goes on and connects when one appears."
+BRAILLE_DISPLAY_WAITING = N_(
+    "No braille display yet; the game goes on and connects when one appears."
+)
 
 
-BRAILLE_DISPLAY_CONNECTED = "Braille display connected: {cells} cells."
+BRAILLE_DISPLAY_CONNECTED = N_("Braille display connected: {cells} cells.")
 
 
-BRAILLE_DISPLAY_LOST = (
+BRAILLE_DISPLAY_LOST = N_(
     "The braille display went away; the game goes on and reconnects when it returns."
 )
 
 
-BRAILLE_ON_SCREEN = "Braille is shown on screen as a line of braille dots."
+BRAILLE_ON_SCREEN = N_("Braille is shown on screen as a line of braille dots.")
 
 
-DOCTOR_TITLE = "uno-access doctor: what works on this machine"
+DOCTOR_TITLE = N_("uno-access doctor: what works on this machine")
 
 
-DOCTOR_OK = "ok"
+DOCTOR_OK = N_("ok")
 
 
-DOCTOR_FAIL = "FAILED"
+DOCTOR_FAIL = N_("FAILED")
 
 
-DOCTOR_OPTIONAL = "not found"
+DOCTOR_OPTIONAL = N_("not found")
 
 
-DOCTOR_FIX = "fix: {command}"
+DOCTOR_FIX = N_("fix: {command}")
 
 
-DOCTOR_ALL_GOOD = "Everything uno-access needs works."
+DOCTOR_ALL_GOOD = N_("Everything uno-access needs works.")
 
 
 # {parts}: the names of the parts that do not work (DOCTOR_PARTS)
-DOCTOR_WITHOUT = "uno-access runs, without: {parts}; the fixes are above."
-DOCTOR_WITHOUT_SILENT = (
+DOCTOR_WITHOUT = N_("uno-access runs, without: {parts}; the fixes are above.")
+DOCTOR_WITHOUT_SILENT = N_(
     "uno-access runs, without: {parts}; the fixes are above. Without a sound device speech "
     "is silent."
 )
@@ -72,119 +76,147 @@ def doctor_without(parts: Iterable[str], silent: bool) -> str:
     """All that is needed works, but not ``parts`` (their names); ``silent``: no sound device,
     so speech cannot be heard.
     """
-    said = DOCTOR_WITHOUT_SILENT if silent else DOCTOR_WITHOUT
+    said = tr(DOCTOR_WITHOUT_SILENT) if silent else tr(DOCTOR_WITHOUT)
     return said.format(parts=", ".join(parts))
 
 
-DOCTOR_SOME_FAILED = "Some parts uno-access needs do not work; the fixes are above."
+DOCTOR_SOME_FAILED = N_("Some parts uno-access needs do not work; the fixes are above.")
 
 
 DOCTOR_PARTS = {
-    "liblouis": "braille translation (liblouis)",
-    "speech": "speech engine (pyttsx3)",
-    "audio": "sound device",
-    "braille_display": "braille display (BrlAPI)",
-    "terminal": "terminal",
+    "liblouis": N_("braille translation (liblouis)"),
+    "speech": N_("speech engine (pyttsx3)"),
+    "audio": N_("sound device"),
+    "braille_display": N_("braille display (BrlAPI)"),
+    "terminal": N_("terminal"),
 }
 
 
-FIX_LIBLOUIS = "sudo apt-get install liblouis20 liblouis-data python3-louis, then scripts/setup.sh"
+FIX_LIBLOUIS = N_(
+    "sudo apt-get install liblouis20 liblouis-data python3-louis, then scripts/setup.sh"
+)
 
 
-FIX_SPEECH = "sudo apt-get install espeak-ng libespeak-ng1, then scripts/setup.sh"
+FIX_SPEECH = N_("sudo apt-get install espeak-ng libespeak-ng1, then scripts/setup.sh")
 
 
-FIX_AUDIO_PLAYER = "sudo apt-get install alsa-utils"
+FIX_AUDIO_PLAYER = N_("sudo apt-get install alsa-utils")
 
 
-FIX_AUDIO_DEVICE = (
+FIX_AUDIO_DEVICE = N_(
     "connect speakers or headphones, and check that `aplay -l` lists a sound card "
     "(add yourself to the audio group: sudo adduser $USER audio)"
 )
 
 
-FIX_BRLAPI_MODULE = "sudo apt-get install brltty python3-brlapi, then scripts/setup.sh"
+FIX_BRLAPI_MODULE = N_("sudo apt-get install brltty python3-brlapi, then scripts/setup.sh")
 
 
-FIX_BRLTTY = "connect the display, then start brltty: sudo systemctl start brltty"
+FIX_BRLTTY = N_("connect the display, then start brltty: sudo systemctl start brltty")
 
 
-FIX_TERMINAL = "run uno-access in a terminal (not through a pipe)"
+FIX_TERMINAL = N_("run uno-access in a terminal (not through a pipe)")
 
 
 # one line of the doctor's report: {part} (DOCTOR_PARTS), {status} (DOCTOR_OK…), {detail}
-DOCTOR_LINE = "{part}: {status}: {detail}"
-LIBLOUIS_DETAIL = "liblouis {version}, tables {tables}"
-SPEECH_DETAIL = "{driver}, {voices} voices, default voice {voice}"
-BRAILLE_DISPLAY_DETAIL = (
+DOCTOR_LINE = N_("{part}: {status}: {detail}")
+LIBLOUIS_DETAIL = N_("liblouis {version}, tables {tables}")
+SPEECH_DETAIL = N_("{driver}, {voices} voices, default voice {voice}")
+BRAILLE_DISPLAY_DETAIL = NP_(
     "{driver} display, {columns} cells, {count} line",
     "{driver} display, {columns} cells, {count} lines",
 )  # a singular and plural pair
-TERMINAL_DETAIL = "a terminal, TERM={term}, {columns} columns, {lines} lines"
-NOT_A_TERMINAL_DETAIL = (
+TERMINAL_DETAIL = N_("a terminal, TERM={term}, {columns} columns, {lines} lines")
+NOT_A_TERMINAL_DETAIL = N_(
     "not a terminal (a pipe or file), TERM={term}, {columns} columns, {lines} lines"
 )
-TERM_UNSET = "unset"
+TERM_UNSET = N_("unset")
 
 
 def doctor_line(part: str, ok: bool, detail: str, *, needed: bool = True) -> str:
-    status = DOCTOR_OK if ok else (DOCTOR_FAIL if needed else DOCTOR_OPTIONAL)
-    return DOCTOR_LINE.format(part=DOCTOR_PARTS.get(part, part), status=status, detail=detail)
+    status = tr(DOCTOR_OK) if ok else (tr(DOCTOR_FAIL) if needed else tr(DOCTOR_OPTIONAL))
+    return tr(DOCTOR_LINE).format(
+        part=tr(DOCTOR_PARTS.get(part, part)), status=status, detail=detail
+    )
 
 
 def liblouis_detail(version: str, tables: list[str]) -> str:
-    return LIBLOUIS_DETAIL.format(version=version, tables=", ".join(tables))
+    return tr(LIBLOUIS_DETAIL).format(version=version, tables=", ".join(tables))
 
 
 def speech_detail(driver: str, voices: int, default_voice: str) -> str:
-    return SPEECH_DETAIL.format(driver=driver, voices=voices, voice=default_voice)
+    return tr(SPEECH_DETAIL).format(driver=driver, voices=voices, voice=default_voice)
 
 
 def braille_display_detail(driver: str, columns: int, rows: int) -> str:
-    said = BRAILLE_DISPLAY_DETAIL[0] if rows == 1 else BRAILLE_DISPLAY_DETAIL[1]
+    said = tr_n(BRAILLE_DISPLAY_DETAIL, rows)
     return said.format(driver=driver, columns=columns, count=rows)
 
 
 def terminal_detail(is_tty: bool, term: str, columns: int, lines: int) -> str:
-    said = TERMINAL_DETAIL if is_tty else NOT_A_TERMINAL_DETAIL
-    return said.format(term=term or TERM_UNSET, columns=columns, lines=lines)
+    said = tr(TERMINAL_DETAIL) if is_tty else tr(NOT_A_TERMINAL_DETAIL)
+    return said.format(term=term or tr(TERM_UNSET), columns=columns, lines=lines)
 
 
-HELP_DOCTOR = (
+HELP_DOCTOR = N_(
     "what works on this machine: liblouis, speech, sound, a braille display, the terminal; "
     "and how to fix what does not"
 )
 
 
 # the reasons the devices give (inside the notices and doctor lines above)
-BRLAPI_MODULE_MISSING = "the Python module brlapi is missing"
+BRLAPI_MODULE_MISSING = N_("the Python module brlapi is missing")
 
 
-BRAILLE_NOT_READY = "the braille display is not ready yet"
+BRAILLE_NOT_READY = N_("the braille display is not ready yet")
 
 
-BRAILLE_NO_ANSWER = "brltty did not answer (it may be waiting for its display)"
+BRAILLE_NO_ANSWER = N_("brltty did not answer (it may be waiting for its display)")
 
 
-BRAILLE_NO_DISPLAY = "brltty runs but has no display"
+BRAILLE_NO_DISPLAY = N_("brltty runs but has no display")
 
 
-PYTTSX3_MISSING = "pyttsx3 cannot be imported ({error})"
+PYTTSX3_MISSING = N_("pyttsx3 cannot be imported ({error})")
 
 
-SPEECH_UNFINISHED = "the speech engine did not finish the utterance"
+SPEECH_UNFINISHED = N_("the speech engine did not finish the utterance")
 
 
-SPEECH_NO_AUDIO_MADE = "the speech engine made no audio"
+SPEECH_NO_AUDIO_MADE = N_("the speech engine made no audio")
 
 
-SPEECH_NOT_A_FILE = "the place to write the audio is a device or a link, not a file"
+SPEECH_NOT_A_FILE = N_("the place to write the audio is a device or a link, not a file")
 
 
-AUDIO_PLAYER_FAILED = "{player} failed"
+AUDIO_PLAYER_FAILED = N_("{player} failed")
 
 
-AUDIO_PLAYER_MISSING = "{player} is missing"
+AUDIO_PLAYER_MISSING = N_("{player} is missing")
 
 
-AUDIO_PLAYER_WORKS = "{player} plays sound"
+AUDIO_PLAYER_WORKS = N_("{player} plays sound")
+
+
+# --- the doctor's line on the language (issue 15) -----------------------------------------
+DOCTOR_PARTS["language"] = N_("the language's voice and braille tables")
+# Translators: {name} is the language in its own words ("español"), {code} its code;
+# {voice} the speech engine's voice for it or LANGUAGE_NO_VOICE; {tables} its liblouis
+# tables, each followed by LANGUAGE_TABLE_MISSING where it cannot be loaded.
+LANGUAGE_DETAIL = N_("{name} ({code}): voice {voice}; braille tables {tables}")
+# Translators: {voice} is espeak-ng's name of the voice ("es").
+LANGUAGE_NO_VOICE = N_("none (espeak-ng has no {voice} voice)")
+LANGUAGE_TABLE_MISSING = N_("{table} (missing)")
+FIX_LANGUAGE = N_("sudo apt-get install espeak-ng-data liblouis-data, then scripts/setup.sh")
+
+
+def language_detail(
+    name: str, code: str, voice: str | None, wanted_voice: str, tables: dict[str, bool]
+) -> str:
+    """The language's voice (or that there is none) and its braille tables (each loads)."""
+    said_voice = voice if voice is not None else tr(LANGUAGE_NO_VOICE).format(voice=wanted_voice)
+    said_tables = ", ".join(
+        table if loads else tr(LANGUAGE_TABLE_MISSING).format(table=table)
+        for table, loads in tables.items()
+    )
+    return tr(LANGUAGE_DETAIL).format(name=name, code=code, voice=said_voice, tables=said_tables)

@@ -29,77 +29,91 @@ from .forms import (
     plural,
     register,
 )
+from .language import N_, NP_, tr
 
 # --- an action refused (the engine's Rejected) --------------------------------------------
 
 REFUSALS: dict[Refusal, str] = {
-    Refusal.NO_SUCH_SEAT: "There is no such seat at this table.",
-    Refusal.GAME_OVER: "The game is over.",
-    Refusal.ROUND_OVER: "The round is over; deal the next round first.",
-    Refusal.ROUND_NOT_OVER: "The round is still being played.",
-    Refusal.NOT_YOUR_TURN: "It is not your turn.",
-    Refusal.NOT_IN_HAND: "You do not hold {card}.",
-    Refusal.DOES_NOT_MATCH: "{card} does not match the top card: match its colour, number "
-    "or symbol, or play a Wild.",
-    Refusal.NEED_COLOR: "Choose a colour for {card}: blue, green, red or yellow.",
-    Refusal.CHOOSE_START_COLOR: "First choose the colour for the Wild that started the pile.",
-    Refusal.NO_COLOR_TO_CHOOSE: "There is no colour to choose now.",
-    Refusal.ANSWER_CHALLENGE: "A Wild Draw Four was played on you: challenge it or accept it.",
-    Refusal.NO_CHALLENGE: "There is no Wild Draw Four to challenge or accept.",
-    Refusal.ALREADY_DREW: "You have already drawn this turn.",
-    Refusal.NOTHING_DRAWN: "You have not drawn a card this turn.",
-    Refusal.ONLY_DRAWN_CARD: "After drawing you may play only the card you drew, {card}, "
-    "or keep it.",
-    Refusal.DRAWN_NOT_PLAYABLE: "{card}, the card you drew, does not match: keep it.",
-    Refusal.UNO_NOT_NOW: "Call UNO just before you play your next-to-last card, as you play "
-    "it, or right after it.",
-    Refusal.CATCH_SELF: "You cannot catch yourself.",
-    Refusal.CATCH_SAFE: "That player is safe: they called UNO or do not hold one card.",
-    Refusal.ANSWER_STACK: "You owe the cards stacked on you: add a card of the same kind if "
-    "you may, or accept them.",
-    Refusal.STACK_CANNOT_ADD: "The stack has come back to you, who began it: you cannot add "
-    "to it; accept it.",
-    Refusal.MUST_PLAY_DRAWN: "In Speed UNO you play the card you drew until one matched: {card}.",
-    Refusal.NO_FOUR_FINISH: "In Speed UNO you may not go out on a Wild Draw Four.",
-    Refusal.NO_DROPPING: "Several cards at once only with the Dropping rule of Speed UNO.",
-    Refusal.NOT_ENOUGH_COPIES: "You do not hold that many of {card}.",
-    Refusal.NO_JUMP_IN: "Jumping in needs the Exact Match rule of Speed UNO.",
-    Refusal.JUMP_IN_NOT_YET: "You cannot jump in now: wait for the next card to be played.",
-    Refusal.JUMP_IN_NOT_IDENTICAL: "{card} is not identical to the top card: only the exact "
-    "same card may jump in.",
-    Refusal.JUMP_IN_AFTER_DRAWING: "You drew since the last card was played: no jumping in "
-    "until the next one.",
-    Refusal.JUMP_IN_TOO_LATE: "Too late: someone jumped in first.",
-    Refusal.JUMP_IN_OWN_CARD: "You played that card yourself: jumping in is for the others. "
-    "To put identical cards down together, play them at once.",
-    Refusal.ANNIVERSARY_TARGET: "An Anniversary card needs another player still in the game "
-    "to give your hand to.",
-    Refusal.ANNIVERSARY_KEEP: "Say which one of your cards you keep when you play the "
-    "Anniversary card.",
-    Refusal.NO_PENALTIES: "This table does not play the penalties for table talk.",
-    Refusal.ELIMINATED: "You are out of this game.",
+    Refusal.NO_SUCH_SEAT: N_("There is no such seat at this table."),
+    Refusal.GAME_OVER: N_("The game is over."),
+    Refusal.ROUND_OVER: N_("The round is over; deal the next round first."),
+    Refusal.ROUND_NOT_OVER: N_("The round is still being played."),
+    Refusal.NOT_YOUR_TURN: N_("It is not your turn."),
+    Refusal.NOT_IN_HAND: N_("You do not hold {card}."),
+    Refusal.DOES_NOT_MATCH: N_(
+        "{card} does not match the top card: match its colour, number or symbol, or play a Wild."
+    ),
+    Refusal.NEED_COLOR: N_("Choose a colour for {card}: blue, green, red or yellow."),
+    Refusal.CHOOSE_START_COLOR: N_("First choose the colour for the Wild that started the pile."),
+    Refusal.NO_COLOR_TO_CHOOSE: N_("There is no colour to choose now."),
+    Refusal.ANSWER_CHALLENGE: N_("A Wild Draw Four was played on you: challenge it or accept it."),
+    Refusal.NO_CHALLENGE: N_("There is no Wild Draw Four to challenge or accept."),
+    Refusal.ALREADY_DREW: N_("You have already drawn this turn."),
+    Refusal.NOTHING_DRAWN: N_("You have not drawn a card this turn."),
+    Refusal.ONLY_DRAWN_CARD: N_(
+        "After drawing you may play only the card you drew, {card}, or keep it."
+    ),
+    Refusal.DRAWN_NOT_PLAYABLE: N_("{card}, the card you drew, does not match: keep it."),
+    Refusal.UNO_NOT_NOW: N_(
+        "Call UNO just before you play your next-to-last card, as you play it, or right after it."
+    ),
+    Refusal.CATCH_SELF: N_("You cannot catch yourself."),
+    Refusal.CATCH_SAFE: N_("That player is safe: they called UNO or do not hold one card."),
+    Refusal.ANSWER_STACK: N_(
+        "You owe the cards stacked on you: add a card of the same kind if you may, or accept them."
+    ),
+    Refusal.STACK_CANNOT_ADD: N_(
+        "The stack has come back to you, who began it: you cannot add to it; accept it."
+    ),
+    Refusal.MUST_PLAY_DRAWN: N_(
+        "In Speed UNO you play the card you drew until one matched: {card}."
+    ),
+    Refusal.NO_FOUR_FINISH: N_("In Speed UNO you may not go out on a Wild Draw Four."),
+    Refusal.NO_DROPPING: N_("Several cards at once only with the Dropping rule of Speed UNO."),
+    Refusal.NOT_ENOUGH_COPIES: N_("You do not hold that many of {card}."),
+    Refusal.NO_JUMP_IN: N_("Jumping in needs the Exact Match rule of Speed UNO."),
+    Refusal.JUMP_IN_NOT_YET: N_("You cannot jump in now: wait for the next card to be played."),
+    Refusal.JUMP_IN_NOT_IDENTICAL: N_(
+        "{card} is not identical to the top card: only the exact same card may jump in."
+    ),
+    Refusal.JUMP_IN_AFTER_DRAWING: N_(
+        "You drew since the last card was played: no jumping in until the next one."
+    ),
+    Refusal.JUMP_IN_TOO_LATE: N_("Too late: someone jumped in first."),
+    Refusal.JUMP_IN_OWN_CARD: N_(
+        "You played that card yourself: jumping in is for the others. "
+        "To put identical cards down together, play them at once."
+    ),
+    Refusal.ANNIVERSARY_TARGET: N_(
+        "An Anniversary card needs another player still in the game to give your hand to."
+    ),
+    Refusal.ANNIVERSARY_KEEP: N_(
+        "Say which one of your cards you keep when you play the Anniversary card."
+    ),
+    Refusal.NO_PENALTIES: N_("This table does not play the penalties for table talk."),
+    Refusal.ELIMINATED: N_("You are out of this game."),
 }
 
 
 def refusal(reason: Refusal, card: Card | None = None) -> str:
     """One self-contained sentence saying why an action was not allowed."""
-    text = REFUSALS[reason]
+    text = tr(REFUSALS[reason])
     return text.format(card=card_name(card)) if card is not None else text.replace(" {card}", "")
 
 
 # refusals whose card comes late in the sentence: their brief form leads with it
 _REFUSALS_BRIEF: dict[Refusal, str] = {
-    Refusal.NEED_COLOR: "{card} needs a colour: blue, green, red or yellow.",
-    Refusal.ONLY_DRAWN_CARD: "{card} drawn: play it or keep it.",
-    Refusal.MUST_PLAY_DRAWN: "{card} drawn until one matched: play it.",
-    Refusal.NOT_ENOUGH_COPIES: "{card}: you do not hold that many.",
+    Refusal.NEED_COLOR: N_("{card} needs a colour: blue, green, red or yellow."),
+    Refusal.ONLY_DRAWN_CARD: N_("{card} drawn: play it or keep it."),
+    Refusal.MUST_PLAY_DRAWN: N_("{card} drawn until one matched: play it."),
+    Refusal.NOT_ENOUGH_COPIES: N_("{card}: you do not hold that many."),
 }
 
 
 def _b_refusal(reason: Refusal, card: Card | None = None) -> Parts:
     if card is None:
         return (refusal(reason),)
-    before, _, after = _REFUSALS_BRIEF.get(reason, REFUSALS[reason]).partition("{card}")
+    before, _, after = tr(_REFUSALS_BRIEF.get(reason, REFUSALS[reason])).partition("{card}")
     return tuple(part for part in (before, card, after) if part != "")
 
 
@@ -109,28 +123,28 @@ register(refusal, braille=_b_refusal, brief=SAID_AS_BRAILLE)
 # --- players in lists: scores, points, teams ----------------------------------------------
 # one player and a number inside a list of a sentence: "Scores: you 57, Ann 0."
 # Translators: an item of a list after "Scores:" or in brackets; {number} is points.
-YOUR_NUMBER = "you {number}"
-THEIR_NUMBER = "{player} {number}"
+YOUR_NUMBER = N_("you {number}")
+THEIR_NUMBER = N_("{player} {number}")
 # Challenge UNO's running totals: "(out)" after a player who reached the limit
-YOUR_TOTAL_OUT = "you {number} (out)"
-THEIR_TOTAL_OUT = "{player} {number} (out)"
+YOUR_TOTAL_OUT = N_("you {number} (out)")
+THEIR_TOTAL_OUT = N_("{player} {number} (out)")
 # the same in a braille form's list, whose first item begins the line: "You 7, Ann 5"
-B_YOUR_NUMBER_FIRST = "You {number}"
+B_YOUR_NUMBER_FIRST = N_("You {number}")
 # a pair of partners and its number: "you and Cy 57"
-TEAM_NUMBER = "{team} {number}"
+TEAM_NUMBER = N_("{team} {number}")
 # Translators: the viewer inside a list of names ("you and Cy", "then you").
-YOU_NAMED = "you"
+YOU_NAMED = N_("you")
 
-SCORES = "Scores: {scores}."
+SCORES = N_("Scores: {scores}.")
 
 
 def named(who: Who) -> str:
     """A player inside a list of names: "you" for the viewer."""
-    return YOU_NAMED if who.you else who.name
+    return tr(YOU_NAMED) if who.you else who.name
 
 
 def number_of(who: Who, number: int) -> str:
-    return pick(who, YOUR_NUMBER, THEIR_NUMBER).format(player=who.name, number=number)
+    return pick(who, tr(YOUR_NUMBER), tr(THEIR_NUMBER)).format(player=who.name, number=number)
 
 
 def numbers(pairs: Iterable[tuple[Who, int]]) -> str:
@@ -139,7 +153,7 @@ def numbers(pairs: Iterable[tuple[Who, int]]) -> str:
 
 
 def score_list(scores: Iterable[tuple[Who, int]]) -> str:
-    return SCORES.format(scores=numbers(scores))
+    return tr(SCORES).format(scores=numbers(scores))
 
 
 def team_name(members: Iterable[Who]) -> str:
@@ -149,22 +163,22 @@ def team_name(members: Iterable[Who]) -> str:
 
 def team_numbers(teams: Iterable[tuple[Iterable[Who], int]]) -> str:
     return LIST_SEPARATOR.join(
-        TEAM_NUMBER.format(team=team_name(team), number=n) for team, n in teams
+        tr(TEAM_NUMBER).format(team=team_name(team), number=n) for team, n in teams
     )
 
 
 def team_scores(teams: Iterable[tuple[Iterable[Who], int]]) -> str:
     """Partners' scores, one per pair: "Scores: you and Cy 57, Ann and Bob 0."."""
-    return SCORES.format(scores=team_numbers(teams))
+    return tr(SCORES).format(scores=team_numbers(teams))
 
 
 def totals_items(scores: Iterable[tuple[Who, int, bool]]) -> str:
     """Challenge UNO: each running total, "(out)" after a player who reached the limit."""
     return LIST_SEPARATOR.join(
         (
-            pick(who, YOUR_TOTAL_OUT, THEIR_TOTAL_OUT)
+            pick(who, tr(YOUR_TOTAL_OUT), tr(THEIR_TOTAL_OUT))
             if out
-            else pick(who, YOUR_NUMBER, THEIR_NUMBER)
+            else pick(who, tr(YOUR_NUMBER), tr(THEIR_NUMBER))
         ).format(player=who.name, number=points)
         for who, points, out in scores
     )
@@ -172,14 +186,16 @@ def totals_items(scores: Iterable[tuple[Who, int, bool]]) -> str:
 
 def totals_list(scores: Iterable[tuple[Who, int, bool]]) -> str:
     """ "Scores: you 3, Ann 512 (out)."."""
-    return SCORES.format(scores=totals_items(scores))
+    return tr(SCORES).format(scores=totals_items(scores))
 
 
 def _counts(pairs: Iterable[tuple[Who, int]]) -> str:
     """A braille form's list: "You 7, Ann 5", "Ann 5, you 7"."""
     return LIST_SEPARATOR.join(
         (
-            B_YOUR_NUMBER_FIRST if i == 0 and who.you else pick(who, YOUR_NUMBER, THEIR_NUMBER)
+            tr(B_YOUR_NUMBER_FIRST)
+            if i == 0 and who.you
+            else pick(who, tr(YOUR_NUMBER), tr(THEIR_NUMBER))
         ).format(player=who.name, number=n)
         for i, (who, n) in enumerate(pairs)
     )
@@ -189,20 +205,20 @@ _team_counts = team_numbers
 
 
 # --- the dealer drawn for -----------------------------------------------------------------
-YOU_DRAW_FOR_DEALER = "You draw {card} to choose the dealer."
-THEY_DRAW_FOR_DEALER = "{player} draws {card} to choose the dealer."
-B_YOU_DRAW_FOR_DEALER = "You draw {card} for dealer"
-B_THEY_DRAW_FOR_DEALER = "{player} draws {card} for dealer"
+YOU_DRAW_FOR_DEALER = N_("You draw {card} to choose the dealer.")
+THEY_DRAW_FOR_DEALER = N_("{player} draws {card} to choose the dealer.")
+B_YOU_DRAW_FOR_DEALER = N_("You draw {card} for dealer")
+B_THEY_DRAW_FOR_DEALER = N_("{player} draws {card} for dealer")
 
 
 def dealer_drew(who: Who, card: Card) -> str:
-    said = pick(who, YOU_DRAW_FOR_DEALER, THEY_DRAW_FOR_DEALER)
+    said = pick(who, tr(YOU_DRAW_FOR_DEALER), tr(THEY_DRAW_FOR_DEALER))
     return said.format(player=who.name, card=card_name(card))
 
 
 def _b_dealer_drew(who: Who, card: Card) -> Parts:
     return fill(
-        pick(who, B_YOU_DRAW_FOR_DEALER, B_THEY_DRAW_FOR_DEALER), player=who.name, card=card
+        pick(who, tr(B_YOU_DRAW_FOR_DEALER), tr(B_THEY_DRAW_FOR_DEALER)), player=who.name, card=card
     )
 
 
@@ -210,36 +226,38 @@ register(dealer_drew, braille=_b_dealer_drew, brief=SAID_AS_BRAILLE)
 
 
 # --- the dealer chosen --------------------------------------------------------------------
-YOU_DEAL_FIRST = "You have the highest card and deal."
-THEY_DEAL_FIRST = "{player} has the highest card and deals."
-B_YOU_DEAL = "You deal"
-B_THEY_DEAL = "{player} deals"
+YOU_DEAL_FIRST = N_("You have the highest card and deal.")
+THEY_DEAL_FIRST = N_("{player} has the highest card and deals.")
+B_YOU_DEAL = N_("You deal")
+B_THEY_DEAL = N_("{player} deals")
 
 
 def dealer_chosen(who: Who) -> str:
-    return pick(who, YOU_DEAL_FIRST, THEY_DEAL_FIRST).format(player=who.name)
+    return pick(who, tr(YOU_DEAL_FIRST), tr(THEY_DEAL_FIRST)).format(player=who.name)
 
 
 def _b_dealer_chosen(who: Who) -> Parts:
-    return (pick(who, B_YOU_DEAL, B_THEY_DEAL).format(player=who.name),)
+    return (pick(who, tr(B_YOU_DEAL), tr(B_THEY_DEAL)).format(player=who.name),)
 
 
 register(dealer_chosen, braille=_b_dealer_chosen, brief=SAID_AS_BRAILLE)
 
 
 # --- a round begins -----------------------------------------------------------------------
-ROUND_YOU_DEAL = "Round {number}: you deal."
-ROUND_THEY_DEAL = "Round {number}: {player} deals."
-B_ROUND_YOU_DEAL = "Round {number}, you deal"
-B_ROUND_THEY_DEAL = "Round {number}, {player} deals"
+ROUND_YOU_DEAL = N_("Round {number}: you deal.")
+ROUND_THEY_DEAL = N_("Round {number}: {player} deals.")
+B_ROUND_YOU_DEAL = N_("Round {number}, you deal")
+B_ROUND_THEY_DEAL = N_("Round {number}, {player} deals")
 
 
 def round_started(number: int, dealer: Who) -> str:
-    return pick(dealer, ROUND_YOU_DEAL, ROUND_THEY_DEAL).format(number=number, player=dealer.name)
+    return pick(dealer, tr(ROUND_YOU_DEAL), tr(ROUND_THEY_DEAL)).format(
+        number=number, player=dealer.name
+    )
 
 
 def _b_round_started(number: int, dealer: Who) -> Parts:
-    said = pick(dealer, B_ROUND_YOU_DEAL, B_ROUND_THEY_DEAL)
+    said = pick(dealer, tr(B_ROUND_YOU_DEAL), tr(B_ROUND_THEY_DEAL))
     return (said.format(number=number, player=dealer.name),)
 
 
@@ -247,11 +265,11 @@ register(round_started, braille=_b_round_started, brief=SAID_AS_BRAILLE)
 
 
 # --- the viewer's hand dealt --------------------------------------------------------------
-YOU_ARE_DEALT_CARDS: Plural = (
+YOU_ARE_DEALT_CARDS: Plural = NP_(
     "You are dealt {count} card: {cards}.",
     "You are dealt {count} cards: {cards}.",
 )
-B_YOU_ARE_DEALT = "You get {count}: {cards}"
+B_YOU_ARE_DEALT = N_("You get {count}: {cards}")
 
 
 def hand_dealt(cards: Iterable[Card], count: int) -> str:
@@ -260,17 +278,17 @@ def hand_dealt(cards: Iterable[Card], count: int) -> str:
 
 
 def _b_hand_dealt(cards: Iterable[Card], count: int) -> Parts:
-    return fill(B_YOU_ARE_DEALT, count=count, cards=list(cards))
+    return fill(tr(B_YOU_ARE_DEALT), count=count, cards=list(cards))
 
 
 register(hand_dealt, braille=_b_hand_dealt, brief=SAID_AS_BRAILLE)
 
 
 # --- another's hand dealt -----------------------------------------------------------------
-YOU_ARE_DEALT: Plural = ("You are dealt {count} card.", "You are dealt {count} cards.")
-THEY_ARE_DEALT: Plural = ("{player} is dealt {count} card.", "{player} is dealt {count} cards.")
-B_YOU_GET = "You get {count}"
-B_THEY_GET = "{player} gets {count}"
+YOU_ARE_DEALT: Plural = NP_("You are dealt {count} card.", "You are dealt {count} cards.")
+THEY_ARE_DEALT: Plural = NP_("{player} is dealt {count} card.", "{player} is dealt {count} cards.")
+B_YOU_GET = N_("You get {count}")
+B_THEY_GET = N_("{player} gets {count}")
 
 
 def hand_dealt_to(who: Who, count: int) -> str:
@@ -279,39 +297,41 @@ def hand_dealt_to(who: Who, count: int) -> str:
 
 
 def _b_hand_dealt_to(who: Who, count: int) -> Parts:
-    return (pick(who, B_YOU_GET, B_THEY_GET).format(player=who.name, count=count),)
+    return (pick(who, tr(B_YOU_GET), tr(B_THEY_GET)).format(player=who.name, count=count),)
 
 
 register(hand_dealt_to, braille=_b_hand_dealt_to, brief=SAID_AS_BRAILLE)
 
 
 # --- the start card -----------------------------------------------------------------------
-START_CARD = "The start card is {card}."
-B_START_CARD = "Start {card}"
+START_CARD = N_("The start card is {card}.")
+B_START_CARD = N_("Start {card}")
 
 
 def start_card(card: Card) -> str:
-    return START_CARD.format(card=card_name(card))
+    return tr(START_CARD).format(card=card_name(card))
 
 
 def _b_start_card(card: Card) -> Parts:
-    return fill(B_START_CARD, card=card)
+    return fill(tr(B_START_CARD), card=card)
 
 
 register(start_card, braille=_b_start_card, brief=SAID_AS_BRAILLE)
 
 
 # --- a start card that goes back (a Wild Draw Four) ---------------------------------------
-START_CARD_RETURNED = "{card} turned up to start: it goes back into the deck, which is shuffled."
-B_START_CARD_RETURNED = "Start {card} back in deck"
+START_CARD_RETURNED = N_(
+    "{card} turned up to start: it goes back into the deck, which is shuffled."
+)
+B_START_CARD_RETURNED = N_("Start {card} back in deck")
 
 
 def start_card_returned(card: Card) -> str:
-    return START_CARD_RETURNED.format(card=card_name(card))
+    return tr(START_CARD_RETURNED).format(card=card_name(card))
 
 
 def _b_start_card_returned(card: Card) -> Parts:
-    return fill(B_START_CARD_RETURNED, card=card)
+    return fill(tr(B_START_CARD_RETURNED), card=card)
 
 
 register(start_card_returned, braille=_b_start_card_returned, brief=SAID_AS_BRAILLE)
@@ -319,18 +339,18 @@ register(start_card_returned, braille=_b_start_card_returned, brief=SAID_AS_BRAI
 
 # --- a turn begins ------------------------------------------------------------------------
 # Translators: said as each turn begins; {player} is the name of the player whose turn it is.
-YOUR_TURN = "Your turn."
-THEIR_TURN = "{player}'s turn."
-B_YOUR_TURN = "Your turn"
-B_THEIR_TURN = "{player}'s turn"
+YOUR_TURN = N_("Your turn.")
+THEIR_TURN = N_("{player}'s turn.")
+B_YOUR_TURN = N_("Your turn")
+B_THEIR_TURN = N_("{player}'s turn")
 
 
 def turn_started(who: Who) -> str:
-    return pick(who, YOUR_TURN, THEIR_TURN).format(player=who.name)
+    return pick(who, tr(YOUR_TURN), tr(THEIR_TURN)).format(player=who.name)
 
 
 def _b_turn_started(who: Who) -> Parts:
-    return (pick(who, B_YOUR_TURN, B_THEIR_TURN).format(player=who.name),)
+    return (pick(who, tr(B_YOUR_TURN), tr(B_THEIR_TURN)).format(player=who.name),)
 
 
 register(turn_started, braille=_b_turn_started, brief=SAID_AS_BRAILLE)
@@ -339,34 +359,34 @@ register(turn_started, braille=_b_turn_started, brief=SAID_AS_BRAILLE)
 # --- a card played: one card, identical cards dropped together, or a jump-in --------------
 # {card} is one card's name ("Blue 7"), {cards} several of one face ("two Green 6s")
 # Translators: {player} is a name; the "You" sentences are said to that player themselves.
-YOU_PLAY = "You play {card}."
-THEY_PLAY = "{player} plays {card}."
-YOU_PLAY_ONE_LEFT = "You play {card} and have one card left."
-THEY_PLAY_ONE_LEFT = "{player} plays {card} and has one card left."
-YOU_PLAY_OUT = "You play {card} and go out."
-THEY_PLAY_OUT = "{player} plays {card} and goes out."
-YOU_DROP = "You drop {cards}."
-THEY_DROP = "{player} drops {cards}."
-YOU_DROP_ONE_LEFT = "You drop {cards} and have one card left."
-THEY_DROP_ONE_LEFT = "{player} drops {cards} and has one card left."
-YOU_DROP_OUT = "You drop {cards} and go out."
-THEY_DROP_OUT = "{player} drops {cards} and goes out."
-YOU_JUMP_IN = "You jump in with {card}!"
-THEY_JUMP_IN = "{player} jumps in with {card}!"
-YOU_JUMP_IN_ONE_LEFT = "You jump in with {card} and have one card left!"
-THEY_JUMP_IN_ONE_LEFT = "{player} jumps in with {card} and has one card left!"
-YOU_JUMP_IN_OUT = "You jump in with {card} and go out!"
-THEY_JUMP_IN_OUT = "{player} jumps in with {card} and goes out!"
+YOU_PLAY = N_("You play {card}.")
+THEY_PLAY = N_("{player} plays {card}.")
+YOU_PLAY_ONE_LEFT = N_("You play {card} and have one card left.")
+THEY_PLAY_ONE_LEFT = N_("{player} plays {card} and has one card left.")
+YOU_PLAY_OUT = N_("You play {card} and go out.")
+THEY_PLAY_OUT = N_("{player} plays {card} and goes out.")
+YOU_DROP = N_("You drop {cards}.")
+THEY_DROP = N_("{player} drops {cards}.")
+YOU_DROP_ONE_LEFT = N_("You drop {cards} and have one card left.")
+THEY_DROP_ONE_LEFT = N_("{player} drops {cards} and has one card left.")
+YOU_DROP_OUT = N_("You drop {cards} and go out.")
+THEY_DROP_OUT = N_("{player} drops {cards} and goes out.")
+YOU_JUMP_IN = N_("You jump in with {card}!")
+THEY_JUMP_IN = N_("{player} jumps in with {card}!")
+YOU_JUMP_IN_ONE_LEFT = N_("You jump in with {card} and have one card left!")
+THEY_JUMP_IN_ONE_LEFT = N_("{player} jumps in with {card} and has one card left!")
+YOU_JUMP_IN_OUT = N_("You jump in with {card} and go out!")
+THEY_JUMP_IN_OUT = N_("{player} jumps in with {card} and goes out!")
 # the braille form: the card, then how many ({times}) and what is left ({left})
 # Translators: braille forms are as short as they can be; {times} is B_TIMES or empty,
 # {left} B_ONE_LEFT, B_OUT or empty.
-B_YOU_PLAY = "You: {card}{times}{left}"
-B_THEY_PLAY = "{player}: {card}{times}{left}"
-B_YOU_JUMP_IN = "You jump in: {card}{times}{left}"
-B_THEY_JUMP_IN = "{player} jumps in: {card}{times}{left}"
-B_TIMES = " x{count}"
-B_ONE_LEFT = ", 1 left"
-B_OUT = ", out"
+B_YOU_PLAY = N_("You: {card}{times}{left}")
+B_THEY_PLAY = N_("{player}: {card}{times}{left}")
+B_YOU_JUMP_IN = N_("You jump in: {card}{times}{left}")
+B_THEY_JUMP_IN = N_("{player} jumps in: {card}{times}{left}")
+B_TIMES = N_(" x{count}")
+B_ONE_LEFT = N_(", 1 left")
+B_OUT = N_(", out")
 
 _PLAYED = {  # (jump-in, dropped, cards left): the viewer's sentence, another's
     (False, False, 2): (YOU_PLAY, THEY_PLAY),
@@ -387,17 +407,19 @@ def card_played(
     """A play: one card, ``count`` identical cards dropped at once, or a jump-in."""
     what = card_name(card) if count == 1 else cards_name(card, count)
     you, they = _PLAYED[jump_in, count > 1 and not jump_in, min(cards_left, 2)]
-    return pick(who, you, they).format(player=who.name, card=what, cards=what)
+    return tr(pick(who, you, they)).format(player=who.name, card=what, cards=what)
 
 
 def _b_card_played(
     who: Who, card: Card, cards_left: int, count: int = 1, jump_in: bool = False
 ) -> Parts:
     said = (
-        pick(who, B_YOU_JUMP_IN, B_THEY_JUMP_IN) if jump_in else pick(who, B_YOU_PLAY, B_THEY_PLAY)
+        pick(who, tr(B_YOU_JUMP_IN), tr(B_THEY_JUMP_IN))
+        if jump_in
+        else pick(who, tr(B_YOU_PLAY), tr(B_THEY_PLAY))
     )
-    times = B_TIMES.format(count=count) if count > 1 else ""
-    left = B_ONE_LEFT if cards_left == 1 else (B_OUT if cards_left == 0 else "")
+    times = tr(B_TIMES).format(count=count) if count > 1 else ""
+    left = tr(B_ONE_LEFT) if cards_left == 1 else (tr(B_OUT) if cards_left == 0 else "")
     return fill(said, player=who.name, card=card, times=times, left=left)
 
 
@@ -405,18 +427,20 @@ register(card_played, braille=_b_card_played, brief=SAID_AS_BRAILLE)
 
 
 # --- a colour chosen for a Wild -----------------------------------------------------------
-YOU_CHOOSE = "You choose {color}."
-THEY_CHOOSE = "{player} chooses {color}."
-B_YOU_CHOOSE = "You: {color}"
-B_THEY_CHOOSE = "{player}: {color}"
+YOU_CHOOSE = N_("You choose {color}.")
+THEY_CHOOSE = N_("{player} chooses {color}.")
+B_YOU_CHOOSE = N_("You: {color}")
+B_THEY_CHOOSE = N_("{player}: {color}")
 
 
 def color_chosen(who: Who, color: Color) -> str:
-    return pick(who, YOU_CHOOSE, THEY_CHOOSE).format(player=who.name, color=color_name(color))
+    return pick(who, tr(YOU_CHOOSE), tr(THEY_CHOOSE)).format(
+        player=who.name, color=color_name(color)
+    )
 
 
 def _b_color_chosen(who: Who, color: Color) -> Parts:
-    said = pick(who, B_YOU_CHOOSE, B_THEY_CHOOSE)
+    said = pick(who, tr(B_YOU_CHOOSE), tr(B_THEY_CHOOSE))
     return (said.format(player=who.name, color=color_name(color).lower()),)
 
 
@@ -424,50 +448,50 @@ register(color_chosen, braille=_b_color_chosen, brief=SAID_AS_BRAILLE)
 
 
 # --- cards drawn: the viewer hears their cards ({cards}), the others only how many --------
-YOU_DRAW_NOTHING = "You draw nothing: both piles are empty."
-THEY_DRAW_NOTHING = "{player} draws nothing: both piles are empty."
-YOU_DRAW: Plural = ("You draw a card.", "You draw {count} cards.")
-THEY_DRAW: Plural = ("{player} draws a card.", "{player} draws {count} cards.")
-YOU_DRAW_AND_LOSE_THE_TURN: Plural = (
+YOU_DRAW_NOTHING = N_("You draw nothing: both piles are empty.")
+THEY_DRAW_NOTHING = N_("{player} draws nothing: both piles are empty.")
+YOU_DRAW: Plural = NP_("You draw a card.", "You draw {count} cards.")
+THEY_DRAW: Plural = NP_("{player} draws a card.", "{player} draws {count} cards.")
+YOU_DRAW_AND_LOSE_THE_TURN: Plural = NP_(
     "You draw a card and lose the turn.",
     "You draw {count} cards and lose the turn.",
 )
-THEY_DRAW_AND_LOSE_THE_TURN: Plural = (
+THEY_DRAW_AND_LOSE_THE_TURN: Plural = NP_(
     "{player} draws a card and loses the turn.",
     "{player} draws {count} cards and loses the turn.",
 )
-YOU_DRAW_CARD = "You draw {card}."
-THEY_DRAW_CARD = "{player} draws {card}."
-YOU_DRAW_CARDS: Plural = ("You draw {count} card: {cards}.", "You draw {count} cards: {cards}.")
-THEY_DRAW_CARDS: Plural = (
+YOU_DRAW_CARD = N_("You draw {card}.")
+THEY_DRAW_CARD = N_("{player} draws {card}.")
+YOU_DRAW_CARDS: Plural = NP_("You draw {count} card: {cards}.", "You draw {count} cards: {cards}.")
+THEY_DRAW_CARDS: Plural = NP_(
     "{player} draws {count} card: {cards}.",
     "{player} draws {count} cards: {cards}.",
 )
-YOU_DRAW_CARDS_AND_LOSE_THE_TURN: Plural = (
+YOU_DRAW_CARDS_AND_LOSE_THE_TURN: Plural = NP_(
     "You draw {count} card and lose the turn: {cards}.",
     "You draw {count} cards and lose the turn: {cards}.",
 )
-THEY_DRAW_CARDS_AND_LOSE_THE_TURN: Plural = (
+THEY_DRAW_CARDS_AND_LOSE_THE_TURN: Plural = NP_(
     "{player} draws {count} card and loses the turn: {cards}.",
     "{player} draws {count} cards and loses the turn: {cards}.",
 )
-B_YOU_DRAW_NOTHING = "You draw nothing, piles empty"
-B_THEY_DRAW_NOTHING = "{player} draws nothing, piles empty"
+B_YOU_DRAW_NOTHING = N_("You draw nothing, piles empty")
+B_THEY_DRAW_NOTHING = N_("{player} draws nothing, piles empty")
 # the braille form: the cards first, then ", skipped" ({skipped}) when the turn is lost
-B_YOU_DRAW = "You draw {count}{skipped}"
-B_THEY_DRAW = "{player} draws {count}{skipped}"
-B_YOU_DRAW_CARD = "You draw {cards}{skipped}"
-B_THEY_DRAW_CARD = "{player} draws {cards}{skipped}"
-B_YOU_DRAW_CARDS = "You draw {count}: {cards}{skipped}"
-B_THEY_DRAW_CARDS = "{player} draws {count}: {cards}{skipped}"
-B_SKIPPED = ", skipped"
+B_YOU_DRAW = N_("You draw {count}{skipped}")
+B_THEY_DRAW = N_("{player} draws {count}{skipped}")
+B_YOU_DRAW_CARD = N_("You draw {cards}{skipped}")
+B_THEY_DRAW_CARD = N_("{player} draws {cards}{skipped}")
+B_YOU_DRAW_CARDS = N_("You draw {count}: {cards}{skipped}")
+B_THEY_DRAW_CARDS = N_("{player} draws {count}: {cards}{skipped}")
+B_SKIPPED = N_(", skipped")
 
 
 def cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_turn: bool) -> str:
     """A draw; ``cards`` only for the viewer's own draw, ``loses_turn`` when skipped too."""
     you = who.you
     if count == 0:
-        return pick(who, YOU_DRAW_NOTHING, THEY_DRAW_NOTHING).format(player=who.name)
+        return pick(who, tr(YOU_DRAW_NOTHING), tr(THEY_DRAW_NOTHING)).format(player=who.name)
     if cards is None:
         if loses_turn:
             forms = YOU_DRAW_AND_LOSE_THE_TURN if you else THEY_DRAW_AND_LOSE_THE_TURN
@@ -476,7 +500,9 @@ def cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_turn: 
         return plural(count, forms).format(player=who.name, count=count)
     names = [card_name(c) for c in cards]
     if count == 1 and not loses_turn:
-        return pick(who, YOU_DRAW_CARD, THEY_DRAW_CARD).format(player=who.name, card=names[0])
+        return pick(who, tr(YOU_DRAW_CARD), tr(THEY_DRAW_CARD)).format(
+            player=who.name, card=names[0]
+        )
     if loses_turn:
         forms = YOU_DRAW_CARDS_AND_LOSE_THE_TURN if you else THEY_DRAW_CARDS_AND_LOSE_THE_TURN
     else:
@@ -485,16 +511,16 @@ def cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_turn: 
 
 
 def _b_cards_drawn(who: Who, count: int, cards: Iterable[Card] | None, loses_turn: bool) -> Parts:
-    skipped = B_SKIPPED if loses_turn else ""
+    skipped = tr(B_SKIPPED) if loses_turn else ""
     if count == 0:
-        return (pick(who, B_YOU_DRAW_NOTHING, B_THEY_DRAW_NOTHING).format(player=who.name),)
+        return (pick(who, tr(B_YOU_DRAW_NOTHING), tr(B_THEY_DRAW_NOTHING)).format(player=who.name),)
     if cards is None:
-        said = pick(who, B_YOU_DRAW, B_THEY_DRAW)
+        said = pick(who, tr(B_YOU_DRAW), tr(B_THEY_DRAW))
         return (said.format(player=who.name, count=count, skipped=skipped),)
     if count > 1:
-        said = pick(who, B_YOU_DRAW_CARDS, B_THEY_DRAW_CARDS)
+        said = pick(who, tr(B_YOU_DRAW_CARDS), tr(B_THEY_DRAW_CARDS))
     else:
-        said = pick(who, B_YOU_DRAW_CARD, B_THEY_DRAW_CARD)
+        said = pick(who, tr(B_YOU_DRAW_CARD), tr(B_THEY_DRAW_CARD))
     return fill(said, player=who.name, count=count, cards=list(cards), skipped=skipped)
 
 
@@ -502,18 +528,22 @@ register(cards_drawn, braille=_b_cards_drawn, brief=SAID_AS_BRAILLE)
 
 
 # --- nothing to draw ----------------------------------------------------------------------
-YOU_FIND_THE_PILES_EMPTY = "You find both piles empty, so the turn passes without a draw."
-THEY_FIND_THE_PILES_EMPTY = "{player} finds both piles empty, so the turn passes without a draw."
-B_YOU_FIND_THE_PILES_EMPTY = "You: piles empty, turn passes"
-B_THEY_FIND_THE_PILES_EMPTY = "{player}: piles empty, turn passes"
+YOU_FIND_THE_PILES_EMPTY = N_("You find both piles empty, so the turn passes without a draw.")
+THEY_FIND_THE_PILES_EMPTY = N_(
+    "{player} finds both piles empty, so the turn passes without a draw."
+)
+B_YOU_FIND_THE_PILES_EMPTY = N_("You: piles empty, turn passes")
+B_THEY_FIND_THE_PILES_EMPTY = N_("{player}: piles empty, turn passes")
 
 
 def could_not_draw(who: Who) -> str:
-    return pick(who, YOU_FIND_THE_PILES_EMPTY, THEY_FIND_THE_PILES_EMPTY).format(player=who.name)
+    return pick(who, tr(YOU_FIND_THE_PILES_EMPTY), tr(THEY_FIND_THE_PILES_EMPTY)).format(
+        player=who.name
+    )
 
 
 def _b_could_not_draw(who: Who) -> Parts:
-    said = pick(who, B_YOU_FIND_THE_PILES_EMPTY, B_THEY_FIND_THE_PILES_EMPTY)
+    said = pick(who, tr(B_YOU_FIND_THE_PILES_EMPTY), tr(B_THEY_FIND_THE_PILES_EMPTY))
     return (said.format(player=who.name),)
 
 
@@ -521,72 +551,72 @@ register(could_not_draw, braille=_b_could_not_draw, brief=SAID_AS_BRAILLE)
 
 
 # --- the drawn card kept ------------------------------------------------------------------
-YOU_KEEP_THE_CARD = "You keep the card."
-THEY_KEEP_THE_CARD = "{player} keeps the card."
-B_YOU_KEEP_IT = "You keep it"
-B_THEY_KEEP_IT = "{player} keeps it"
+YOU_KEEP_THE_CARD = N_("You keep the card.")
+THEY_KEEP_THE_CARD = N_("{player} keeps the card.")
+B_YOU_KEEP_IT = N_("You keep it")
+B_THEY_KEEP_IT = N_("{player} keeps it")
 
 
 def drawn_card_kept(who: Who) -> str:
-    return pick(who, YOU_KEEP_THE_CARD, THEY_KEEP_THE_CARD).format(player=who.name)
+    return pick(who, tr(YOU_KEEP_THE_CARD), tr(THEY_KEEP_THE_CARD)).format(player=who.name)
 
 
 def _b_drawn_card_kept(who: Who) -> Parts:
-    return (pick(who, B_YOU_KEEP_IT, B_THEY_KEEP_IT).format(player=who.name),)
+    return (pick(who, tr(B_YOU_KEEP_IT), tr(B_THEY_KEEP_IT)).format(player=who.name),)
 
 
 register(drawn_card_kept, braille=_b_drawn_card_kept, brief=SAID_AS_BRAILLE)
 
 
 # --- a player skipped ---------------------------------------------------------------------
-YOU_ARE_SKIPPED = "You are skipped."
-THEY_ARE_SKIPPED = "{player} is skipped."
-B_YOU_ARE_SKIPPED = "You skipped"
-B_THEY_ARE_SKIPPED = "{player} skipped"
+YOU_ARE_SKIPPED = N_("You are skipped.")
+THEY_ARE_SKIPPED = N_("{player} is skipped.")
+B_YOU_ARE_SKIPPED = N_("You skipped")
+B_THEY_ARE_SKIPPED = N_("{player} skipped")
 
 
 def player_skipped(who: Who) -> str:
-    return pick(who, YOU_ARE_SKIPPED, THEY_ARE_SKIPPED).format(player=who.name)
+    return pick(who, tr(YOU_ARE_SKIPPED), tr(THEY_ARE_SKIPPED)).format(player=who.name)
 
 
 def _b_player_skipped(who: Who) -> Parts:
-    return (pick(who, B_YOU_ARE_SKIPPED, B_THEY_ARE_SKIPPED).format(player=who.name),)
+    return (pick(who, tr(B_YOU_ARE_SKIPPED), tr(B_THEY_ARE_SKIPPED)).format(player=who.name),)
 
 
 register(player_skipped, braille=_b_player_skipped, brief=SAID_AS_BRAILLE)
 
 
 # --- the direction of play reversed -------------------------------------------------------
-PLAY_GOES_LEFT = "Play now goes to the left, clockwise."
-PLAY_GOES_RIGHT = "Play now goes to the right, counterclockwise."
-B_PLAY_GOES_LEFT = "Play goes left"
-B_PLAY_GOES_RIGHT = "Play goes right"
+PLAY_GOES_LEFT = N_("Play now goes to the left, clockwise.")
+PLAY_GOES_RIGHT = N_("Play now goes to the right, counterclockwise.")
+B_PLAY_GOES_LEFT = N_("Play goes left")
+B_PLAY_GOES_RIGHT = N_("Play goes right")
 
 
 def direction_changed(clockwise: bool) -> str:
-    return PLAY_GOES_LEFT if clockwise else PLAY_GOES_RIGHT
+    return tr(PLAY_GOES_LEFT) if clockwise else tr(PLAY_GOES_RIGHT)
 
 
 def _b_direction_changed(clockwise: bool) -> Parts:
-    return (B_PLAY_GOES_LEFT if clockwise else B_PLAY_GOES_RIGHT,)
+    return (tr(B_PLAY_GOES_LEFT) if clockwise else tr(B_PLAY_GOES_RIGHT),)
 
 
 register(direction_changed, braille=_b_direction_changed, brief=SAID_AS_BRAILLE)
 
 
 # --- UNO called ---------------------------------------------------------------------------
-YOU_CALL_UNO = "You call UNO!"
-THEY_CALL_UNO = "{player} calls UNO!"
-B_YOU_CALL_UNO = "You: UNO!"
-B_THEY_CALL_UNO = "{player}: UNO!"
+YOU_CALL_UNO = N_("You call UNO!")
+THEY_CALL_UNO = N_("{player} calls UNO!")
+B_YOU_CALL_UNO = N_("You: UNO!")
+B_THEY_CALL_UNO = N_("{player}: UNO!")
 
 
 def uno_called(who: Who) -> str:
-    return pick(who, YOU_CALL_UNO, THEY_CALL_UNO).format(player=who.name)
+    return pick(who, tr(YOU_CALL_UNO), tr(THEY_CALL_UNO)).format(player=who.name)
 
 
 def _b_uno_called(who: Who) -> Parts:
-    return (pick(who, B_YOU_CALL_UNO, B_THEY_CALL_UNO).format(player=who.name),)
+    return (pick(who, tr(B_YOU_CALL_UNO), tr(B_THEY_CALL_UNO)).format(player=who.name),)
 
 
 register(uno_called, braille=_b_uno_called, brief=SAID_AS_BRAILLE)
@@ -594,21 +624,21 @@ register(uno_called, braille=_b_uno_called, brief=SAID_AS_BRAILLE)
 
 # --- a player caught without UNO: {player} catches {target} -------------------------------
 # Translators: {target} held one card without calling UNO and draws {count} cards.
-YOU_CATCH = "You catch {target} without UNO: {target} draws {count}."
-THEY_CATCH_YOU = "{player} catches you without UNO: you draw {count}."
-THEY_CATCH = "{player} catches {target} without UNO: {target} draws {count}."
-B_YOU_CATCH = "{target} caught by you, draws {count}"
-B_THEY_CATCH_YOU = "You caught by {player}, draw {count}"
-B_THEY_CATCH = "{target} caught by {player}, draws {count}"
+YOU_CATCH = N_("You catch {target} without UNO: {target} draws {count}.")
+THEY_CATCH_YOU = N_("{player} catches you without UNO: you draw {count}.")
+THEY_CATCH = N_("{player} catches {target} without UNO: {target} draws {count}.")
+B_YOU_CATCH = N_("{target} caught by you, draws {count}")
+B_THEY_CATCH_YOU = N_("You caught by {player}, draw {count}")
+B_THEY_CATCH = N_("{target} caught by {player}, draws {count}")
 
 
 def uno_caught(catcher: Who, target: Who, penalty: int) -> str:
-    said = between(catcher, target, YOU_CATCH, THEY_CATCH_YOU, THEY_CATCH)
+    said = between(catcher, target, tr(YOU_CATCH), tr(THEY_CATCH_YOU), tr(THEY_CATCH))
     return said.format(player=catcher.name, target=target.name, count=penalty)
 
 
 def _b_uno_caught(catcher: Who, target: Who, penalty: int) -> Parts:
-    said = between(catcher, target, B_YOU_CATCH, B_THEY_CATCH_YOU, B_THEY_CATCH)
+    said = between(catcher, target, tr(B_YOU_CATCH), tr(B_THEY_CATCH_YOU), tr(B_THEY_CATCH))
     return (said.format(player=catcher.name, target=target.name, count=penalty),)
 
 
@@ -617,21 +647,25 @@ register(uno_caught, braille=_b_uno_caught, brief=SAID_AS_BRAILLE)
 
 # --- a Wild Draw Four challenged: {player} challenges {target}'s card ---------------------
 # Translators: {player} challenged the Wild Draw Four that {target} played.
-YOU_CHALLENGE = "You challenge {target}'s Wild Draw Four."
-THEY_CHALLENGE_YOU = "{player} challenges your Wild Draw Four."
-THEY_CHALLENGE = "{player} challenges {target}'s Wild Draw Four."
-B_YOU_CHALLENGE = "You challenge {target}"
-B_THEY_CHALLENGE_YOU = "{player} challenges you"
-B_THEY_CHALLENGE = "{player} challenges {target}"
+YOU_CHALLENGE = N_("You challenge {target}'s Wild Draw Four.")
+THEY_CHALLENGE_YOU = N_("{player} challenges your Wild Draw Four.")
+THEY_CHALLENGE = N_("{player} challenges {target}'s Wild Draw Four.")
+B_YOU_CHALLENGE = N_("You challenge {target}")
+B_THEY_CHALLENGE_YOU = N_("{player} challenges you")
+B_THEY_CHALLENGE = N_("{player} challenges {target}")
 
 
 def challenge_made(challenger: Who, target: Who) -> str:
-    said = between(challenger, target, YOU_CHALLENGE, THEY_CHALLENGE_YOU, THEY_CHALLENGE)
+    said = between(
+        challenger, target, tr(YOU_CHALLENGE), tr(THEY_CHALLENGE_YOU), tr(THEY_CHALLENGE)
+    )
     return said.format(player=challenger.name, target=target.name)
 
 
 def _b_challenge_made(challenger: Who, target: Who) -> Parts:
-    said = between(challenger, target, B_YOU_CHALLENGE, B_THEY_CHALLENGE_YOU, B_THEY_CHALLENGE)
+    said = between(
+        challenger, target, tr(B_YOU_CHALLENGE), tr(B_THEY_CHALLENGE_YOU), tr(B_THEY_CHALLENGE)
+    )
     return (said.format(player=challenger.name, target=target.name),)
 
 
@@ -639,41 +673,45 @@ register(challenge_made, braille=_b_challenge_made, brief=SAID_AS_BRAILLE)
 
 
 # --- the challenge's verdict: the guilty player draws 4, an innocent one's challenger 6 ---
-YOU_CHALLENGE_GUILTY = (
+YOU_CHALLENGE_GUILTY = N_(
     "You challenge {target}'s Wild Draw Four: {target} was guilty and draws {count}."
 )
-THEY_CHALLENGE_YOU_GUILTY = (
+THEY_CHALLENGE_YOU_GUILTY = N_(
     "{player} challenges your Wild Draw Four: you were guilty and draw {count}."
 )
-THEY_CHALLENGE_GUILTY = (
+THEY_CHALLENGE_GUILTY = N_(
     "{player} challenges {target}'s Wild Draw Four: {target} was guilty and draws {count}."
 )
-YOU_CHALLENGE_INNOCENT = (
+YOU_CHALLENGE_INNOCENT = N_(
     "You challenge {target}'s Wild Draw Four: {target} was innocent, so you draw {count} "
     "and lose the turn."
 )
-THEY_CHALLENGE_YOU_INNOCENT = (
+THEY_CHALLENGE_YOU_INNOCENT = N_(
     "{player} challenges your Wild Draw Four: you were innocent, so {player} draws {count} "
     "and loses the turn."
 )
-THEY_CHALLENGE_INNOCENT = (
+THEY_CHALLENGE_INNOCENT = N_(
     "{player} challenges {target}'s Wild Draw Four: {target} was innocent, so {player} draws "
     "{count} and loses the turn."
 )
-B_YOU_CHALLENGE_GUILTY = "You challenge: {target} guilty, draws {count}"
-B_THEY_CHALLENGE_YOU_GUILTY = "{player} challenges: you guilty, draw {count}"
-B_THEY_CHALLENGE_GUILTY = "{player} challenges: {target} guilty, draws {count}"
-B_YOU_CHALLENGE_INNOCENT = "You challenge: {target} innocent, you draw {count}"
-B_THEY_CHALLENGE_YOU_INNOCENT = "{player} challenges: you innocent, {player} draws {count}"
-B_THEY_CHALLENGE_INNOCENT = "{player} challenges: {target} innocent, {player} draws {count}"
+B_YOU_CHALLENGE_GUILTY = N_("You challenge: {target} guilty, draws {count}")
+B_THEY_CHALLENGE_YOU_GUILTY = N_("{player} challenges: you guilty, draw {count}")
+B_THEY_CHALLENGE_GUILTY = N_("{player} challenges: {target} guilty, draws {count}")
+B_YOU_CHALLENGE_INNOCENT = N_("You challenge: {target} innocent, you draw {count}")
+B_THEY_CHALLENGE_YOU_INNOCENT = N_("{player} challenges: you innocent, {player} draws {count}")
+B_THEY_CHALLENGE_INNOCENT = N_("{player} challenges: {target} innocent, {player} draws {count}")
 
 
 def challenge_resolved(challenger: Who, target: Who, guilty: bool, drawn: int | None = None) -> str:
     """``drawn``: what the loser draws (a stack of Wild Draw Fours makes it more than 4 or 6)."""
     if guilty:
-        forms = (YOU_CHALLENGE_GUILTY, THEY_CHALLENGE_YOU_GUILTY, THEY_CHALLENGE_GUILTY)
+        forms = (tr(YOU_CHALLENGE_GUILTY), tr(THEY_CHALLENGE_YOU_GUILTY), tr(THEY_CHALLENGE_GUILTY))
     else:
-        forms = (YOU_CHALLENGE_INNOCENT, THEY_CHALLENGE_YOU_INNOCENT, THEY_CHALLENGE_INNOCENT)
+        forms = (
+            tr(YOU_CHALLENGE_INNOCENT),
+            tr(THEY_CHALLENGE_YOU_INNOCENT),
+            tr(THEY_CHALLENGE_INNOCENT),
+        )
     count = drawn if drawn is not None else (4 if guilty else 6)
     said = between(challenger, target, *forms)
     return said.format(player=challenger.name, target=target.name, count=count)
@@ -683,12 +721,16 @@ def _b_challenge_resolved(
     challenger: Who, target: Who, guilty: bool, drawn: int | None = None
 ) -> Parts:
     if guilty:
-        forms = (B_YOU_CHALLENGE_GUILTY, B_THEY_CHALLENGE_YOU_GUILTY, B_THEY_CHALLENGE_GUILTY)
+        forms = (
+            tr(B_YOU_CHALLENGE_GUILTY),
+            tr(B_THEY_CHALLENGE_YOU_GUILTY),
+            tr(B_THEY_CHALLENGE_GUILTY),
+        )
     else:
         forms = (
-            B_YOU_CHALLENGE_INNOCENT,
-            B_THEY_CHALLENGE_YOU_INNOCENT,
-            B_THEY_CHALLENGE_INNOCENT,
+            tr(B_YOU_CHALLENGE_INNOCENT),
+            tr(B_THEY_CHALLENGE_YOU_INNOCENT),
+            tr(B_THEY_CHALLENGE_INNOCENT),
         )
     count = drawn if drawn is not None else (4 if guilty else 6)
     said = between(challenger, target, *forms)
@@ -699,29 +741,29 @@ register(challenge_resolved, braille=_b_challenge_resolved, brief=SAID_AS_BRAILL
 
 
 # --- a challenged hand shown: {player} shows {target}; its cards to the challenger alone ---
-YOU_SHOW: Plural = ("You show {target} {count} card.", "You show {target} {count} cards.")
-THEY_SHOW_YOU: Plural = ("{player} shows you {count} card.", "{player} shows you {count} cards.")
-THEY_SHOW: Plural = (
+YOU_SHOW: Plural = NP_("You show {target} {count} card.", "You show {target} {count} cards.")
+THEY_SHOW_YOU: Plural = NP_("{player} shows you {count} card.", "{player} shows you {count} cards.")
+THEY_SHOW: Plural = NP_(
     "{player} shows {target} {count} card.",
     "{player} shows {target} {count} cards.",
 )
-YOU_SHOW_CARDS: Plural = (
+YOU_SHOW_CARDS: Plural = NP_(
     "You show {target} {count} card: {cards}.",
     "You show {target} {count} cards: {cards}.",
 )
-THEY_SHOW_YOU_CARDS: Plural = (
+THEY_SHOW_YOU_CARDS: Plural = NP_(
     "{player} shows you {count} card: {cards}.",
     "{player} shows you {count} cards: {cards}.",
 )
-THEY_SHOW_CARDS: Plural = (
+THEY_SHOW_CARDS: Plural = NP_(
     "{player} shows {target} {count} card: {cards}.",
     "{player} shows {target} {count} cards: {cards}.",
 )
-B_YOU_SHOW = "You show {target} {count}"
-B_THEY_SHOW_YOU = "{player} shows you {count}"
-B_THEY_SHOW = "{player} shows {target} {count}"
-B_YOUR_HAND_SHOWN = "Your hand: {cards}"
-B_THEIR_HAND_SHOWN = "{player}'s hand: {cards}"
+B_YOU_SHOW = N_("You show {target} {count}")
+B_THEY_SHOW_YOU = N_("{player} shows you {count}")
+B_THEY_SHOW = N_("{player} shows {target} {count}")
+B_YOUR_HAND_SHOWN = N_("Your hand: {cards}")
+B_THEIR_HAND_SHOWN = N_("{player}'s hand: {cards}")
 
 
 def hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) -> str:
@@ -737,10 +779,10 @@ def hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) ->
 
 def _b_hand_shown(owner: Who, to: Who, cards: Iterable[Card] | None, count: int) -> Parts:
     if cards is None:
-        said = between(owner, to, B_YOU_SHOW, B_THEY_SHOW_YOU, B_THEY_SHOW)
+        said = between(owner, to, tr(B_YOU_SHOW), tr(B_THEY_SHOW_YOU), tr(B_THEY_SHOW))
         return (said.format(player=owner.name, target=to.name, count=count),)
     # the lead is capitalized as a whole, as ever (str.capitalize): "Ann's hand: "
-    lead = pick(owner, B_YOUR_HAND_SHOWN, B_THEIR_HAND_SHOWN).partition("{cards}")[0]
+    lead = pick(owner, tr(B_YOUR_HAND_SHOWN), tr(B_THEIR_HAND_SHOWN)).partition("{cards}")[0]
     return _with_cards(lead.format(player=owner.name).capitalize(), cards)
 
 
@@ -748,26 +790,26 @@ register(hand_shown, braille=_b_hand_shown, brief=SAID_AS_BRAILLE)
 
 
 # --- what is owed accepted: a Draw Two, a Wild Draw Four, or a stack ----------------------
-YOU_ACCEPT_THE_DRAW_TWO = "You accept the Draw Two."
-THEY_ACCEPT_THE_DRAW_TWO = "{player} accepts the Draw Two."
-YOU_ACCEPT_THE_WILD_DRAW_FOUR = "You accept the Wild Draw Four."
-THEY_ACCEPT_THE_WILD_DRAW_FOUR = "{player} accepts the Wild Draw Four."
-YOU_ACCEPT_AN_EMPTY_STACK = (
+YOU_ACCEPT_THE_DRAW_TWO = N_("You accept the Draw Two.")
+THEY_ACCEPT_THE_DRAW_TWO = N_("{player} accepts the Draw Two.")
+YOU_ACCEPT_THE_WILD_DRAW_FOUR = N_("You accept the Wild Draw Four.")
+THEY_ACCEPT_THE_WILD_DRAW_FOUR = N_("{player} accepts the Wild Draw Four.")
+YOU_ACCEPT_AN_EMPTY_STACK = N_(
     "You accept the stack, but both piles are empty: there is nothing to draw."
 )
-THEY_ACCEPT_AN_EMPTY_STACK = (
+THEY_ACCEPT_AN_EMPTY_STACK = N_(
     "{player} accepts the stack, but both piles are empty: there is nothing to draw."
 )
-YOU_ACCEPT_THE_STACK: Plural = (
+YOU_ACCEPT_THE_STACK: Plural = NP_(
     "You accept the stack and draw {count} card.",
     "You accept the stack and draw {count} cards.",
 )
-THEY_ACCEPT_THE_STACK: Plural = (
+THEY_ACCEPT_THE_STACK: Plural = NP_(
     "{player} accepts the stack and draws {count} card.",
     "{player} accepts the stack and draws {count} cards.",
 )
-B_YOU_ACCEPT = "You accept, draw {count}"
-B_THEY_ACCEPT = "{player} accepts, draws {count}"
+B_YOU_ACCEPT = N_("You accept, draw {count}")
+B_THEY_ACCEPT = N_("{player} accepts, draws {count}")
 
 
 def draw_accepted(who: Who, total: int = 4, stack: bool | None = None) -> str:
@@ -778,35 +820,35 @@ def draw_accepted(who: Who, total: int = 4, stack: bool | None = None) -> str:
         stack = total not in (2, 4)
     if not stack:
         if total == 2:
-            said = pick(who, YOU_ACCEPT_THE_DRAW_TWO, THEY_ACCEPT_THE_DRAW_TWO)
+            said = pick(who, tr(YOU_ACCEPT_THE_DRAW_TWO), tr(THEY_ACCEPT_THE_DRAW_TWO))
         else:
-            said = pick(who, YOU_ACCEPT_THE_WILD_DRAW_FOUR, THEY_ACCEPT_THE_WILD_DRAW_FOUR)
+            said = pick(who, tr(YOU_ACCEPT_THE_WILD_DRAW_FOUR), tr(THEY_ACCEPT_THE_WILD_DRAW_FOUR))
     elif total == 0:
-        said = pick(who, YOU_ACCEPT_AN_EMPTY_STACK, THEY_ACCEPT_AN_EMPTY_STACK)
+        said = pick(who, tr(YOU_ACCEPT_AN_EMPTY_STACK), tr(THEY_ACCEPT_AN_EMPTY_STACK))
     else:
         said = plural(total, YOU_ACCEPT_THE_STACK if who.you else THEY_ACCEPT_THE_STACK)
     return said.format(player=who.name, count=total)
 
 
 def _b_draw_accepted(who: Who, total: int = 4, stack: bool | None = None) -> Parts:
-    return (pick(who, B_YOU_ACCEPT, B_THEY_ACCEPT).format(player=who.name, count=total),)
+    return (pick(who, tr(B_YOU_ACCEPT), tr(B_THEY_ACCEPT)).format(player=who.name, count=total),)
 
 
 register(draw_accepted, braille=_b_draw_accepted, brief=SAID_AS_BRAILLE)
 
 
 # --- a stack grown, and on whom it now is -------------------------------------------------
-STACK_ON_YOU: Plural = (
+STACK_ON_YOU: Plural = NP_(
     "The stack is now {count} card, on you.",
     "The stack is now {count} cards, on you.",
 )
-STACK_ON_THEM: Plural = (
+STACK_ON_THEM: Plural = NP_(
     "The stack is now {count} card, on {player}.",
     "The stack is now {count} cards, on {player}.",
 )
 # Translators: the cards stacked by Draw Twos or Wild Draw Fours, owed by that player.
-B_STACK_ON_YOU = "Stack {count} on you"
-B_STACK_ON_THEM = "Stack {count} on {player}"
+B_STACK_ON_YOU = N_("Stack {count} on you")
+B_STACK_ON_THEM = N_("Stack {count} on {player}")
 
 
 def stack_grew(owes: Who, total: int) -> str:
@@ -815,61 +857,63 @@ def stack_grew(owes: Who, total: int) -> str:
 
 
 def _b_stack_grew(owes: Who, total: int) -> Parts:
-    return (pick(owes, B_STACK_ON_YOU, B_STACK_ON_THEM).format(player=owes.name, count=total),)
+    return (
+        pick(owes, tr(B_STACK_ON_YOU), tr(B_STACK_ON_THEM)).format(player=owes.name, count=total),
+    )
 
 
 register(stack_grew, braille=_b_stack_grew, brief=SAID_AS_BRAILLE)
 
 
 # --- every hand passed on (Speed UNO's Round-n-Round) -------------------------------------
-HANDS_PASS_LEFT = "Every hand passes to the left."
-HANDS_PASS_RIGHT = "Every hand passes to the right."
-B_HANDS_PASS_LEFT = "Hands pass left"
-B_HANDS_PASS_RIGHT = "Hands pass right"
+HANDS_PASS_LEFT = N_("Every hand passes to the left.")
+HANDS_PASS_RIGHT = N_("Every hand passes to the right.")
+B_HANDS_PASS_LEFT = N_("Hands pass left")
+B_HANDS_PASS_RIGHT = N_("Hands pass right")
 
 
 def hands_passed(clockwise: bool) -> str:
-    return HANDS_PASS_LEFT if clockwise else HANDS_PASS_RIGHT
+    return tr(HANDS_PASS_LEFT) if clockwise else tr(HANDS_PASS_RIGHT)
 
 
 def _b_hands_passed(clockwise: bool) -> Parts:
-    return (B_HANDS_PASS_LEFT if clockwise else B_HANDS_PASS_RIGHT,)
+    return (tr(B_HANDS_PASS_LEFT) if clockwise else tr(B_HANDS_PASS_RIGHT),)
 
 
 register(hands_passed, braille=_b_hands_passed, brief=SAID_AS_BRAILLE)
 
 
 # --- a hand received: {player} receives {giver}'s hand; its cards to its new owner alone ---
-YOU_RECEIVE: Plural = (
+YOU_RECEIVE: Plural = NP_(
     "You receive {giver}'s hand: {count} card.",
     "You receive {giver}'s hand: {count} cards.",
 )
-THEY_RECEIVE_YOURS: Plural = (
+THEY_RECEIVE_YOURS: Plural = NP_(
     "{player} receives your hand: {count} card.",
     "{player} receives your hand: {count} cards.",
 )
-THEY_RECEIVE: Plural = (
+THEY_RECEIVE: Plural = NP_(
     "{player} receives {giver}'s hand: {count} card.",
     "{player} receives {giver}'s hand: {count} cards.",
 )
-YOU_RECEIVE_CARDS: Plural = (
+YOU_RECEIVE_CARDS: Plural = NP_(
     "You receive {giver}'s hand: {count} card: {cards}.",
     "You receive {giver}'s hand: {count} cards: {cards}.",
 )
-THEY_RECEIVE_YOURS_CARDS: Plural = (
+THEY_RECEIVE_YOURS_CARDS: Plural = NP_(
     "{player} receives your hand: {count} card: {cards}.",
     "{player} receives your hand: {count} cards: {cards}.",
 )
-THEY_RECEIVE_CARDS: Plural = (
+THEY_RECEIVE_CARDS: Plural = NP_(
     "{player} receives {giver}'s hand: {count} card: {cards}.",
     "{player} receives {giver}'s hand: {count} cards: {cards}.",
 )
-B_YOU_RECEIVE = "You get {giver}'s {count}"
-B_THEY_RECEIVE_YOURS = "{player} gets your {count}"
-B_THEY_RECEIVE = "{player} gets {giver}'s {count}"
-B_YOU_RECEIVE_CARDS = "You get from {giver}: {cards}"
-B_THEY_RECEIVE_YOURS_CARDS = "{player} gets from you: {cards}"
-B_THEY_RECEIVE_CARDS = "{player} gets from {giver}: {cards}"
+B_YOU_RECEIVE = N_("You get {giver}'s {count}")
+B_THEY_RECEIVE_YOURS = N_("{player} gets your {count}")
+B_THEY_RECEIVE = N_("{player} gets {giver}'s {count}")
+B_YOU_RECEIVE_CARDS = N_("You get from {giver}: {cards}")
+B_THEY_RECEIVE_YOURS_CARDS = N_("{player} gets from you: {cards}")
+B_THEY_RECEIVE_CARDS = N_("{player} gets from {giver}: {cards}")
 
 
 def hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None) -> str:
@@ -886,10 +930,14 @@ def hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None
 
 def _b_hand_received(who: Who, giver: Who, count: int, cards: Iterable[Card] | None) -> Parts:
     if cards is None:
-        said = between(who, giver, B_YOU_RECEIVE, B_THEY_RECEIVE_YOURS, B_THEY_RECEIVE)
+        said = between(who, giver, tr(B_YOU_RECEIVE), tr(B_THEY_RECEIVE_YOURS), tr(B_THEY_RECEIVE))
         return (said.format(player=who.name, giver=giver.name, count=count),)
     said = between(
-        who, giver, B_YOU_RECEIVE_CARDS, B_THEY_RECEIVE_YOURS_CARDS, B_THEY_RECEIVE_CARDS
+        who,
+        giver,
+        tr(B_YOU_RECEIVE_CARDS),
+        tr(B_THEY_RECEIVE_YOURS_CARDS),
+        tr(B_THEY_RECEIVE_CARDS),
     )
     return fill(said, player=who.name, giver=giver.name, cards=list(cards))
 
@@ -901,25 +949,25 @@ register(hand_received, braille=_b_hand_received, brief=SAID_AS_BRAILLE)
 # For the house rules (branch houserules said it from a block appended to messages.py, with
 # Who's verb forms; this is that phrase, word for word, as whole sentences).
 # {holds} and {other_holds} are CARD_COUNT forms ("5 cards"); {cards} the viewer's new hand
-YOU_SWAP = "You swap hands with {target}: you now hold {holds}; {target} holds {other_holds}."
-YOU_SWAP_CARDS = (
+YOU_SWAP = N_("You swap hands with {target}: you now hold {holds}; {target} holds {other_holds}.")
+YOU_SWAP_CARDS = N_(
     "You swap hands with {target}: you now hold {holds}: {cards}; {target} holds {other_holds}."
 )
-THEY_SWAP_WITH_YOU = (
+THEY_SWAP_WITH_YOU = N_(
     "{player} swaps hands with you: you now hold {holds}; {player} holds {other_holds}."
 )
-THEY_SWAP_WITH_YOU_CARDS = (
+THEY_SWAP_WITH_YOU_CARDS = N_(
     "{player} swaps hands with you: you now hold {holds}: {cards}; {player} holds {other_holds}."
 )
-THEY_SWAP = (
+THEY_SWAP = N_(
     "{player} swaps hands with {target}: {player} now holds {holds}, {target} {other_holds}."
 )
-B_YOU_SWAP = "You swap with {target}: {counts}"
-B_THEY_SWAP_WITH_YOU = "{player} swaps with you: {counts}"
-B_THEY_SWAP = "{player} swaps with {target}: {counts}"
-B_YOU_SWAP_CARDS = "You swap with {target}: {cards}"
-B_THEY_SWAP_WITH_YOU_CARDS = "{player} swaps with you: {cards}"
-B_THEY_SWAP_CARDS = "{player} swaps with {target}: {cards}"
+B_YOU_SWAP = N_("You swap with {target}: {counts}")
+B_THEY_SWAP_WITH_YOU = N_("{player} swaps with you: {counts}")
+B_THEY_SWAP = N_("{player} swaps with {target}: {counts}")
+B_YOU_SWAP_CARDS = N_("You swap with {target}: {cards}")
+B_THEY_SWAP_WITH_YOU_CARDS = N_("{player} swaps with you: {cards}")
+B_THEY_SWAP_CARDS = N_("{player} swaps with {target}: {cards}")
 
 
 def hands_swapped(
@@ -931,10 +979,10 @@ def hands_swapped(
     """
     mine, theirs = (target_count, count) if target.you else (count, target_count)
     if cards is None:
-        said = between(who, target, YOU_SWAP, THEY_SWAP_WITH_YOU, THEY_SWAP)
+        said = between(who, target, tr(YOU_SWAP), tr(THEY_SWAP_WITH_YOU), tr(THEY_SWAP))
         names = ""
     else:
-        said = between(who, target, YOU_SWAP_CARDS, THEY_SWAP_WITH_YOU_CARDS, THEY_SWAP)
+        said = between(who, target, tr(YOU_SWAP_CARDS), tr(THEY_SWAP_WITH_YOU_CARDS), tr(THEY_SWAP))
         names = card_list(card_name(c) for c in cards)
     return said.format(
         player=who.name,
@@ -950,10 +998,12 @@ def _b_hands_swapped(
 ) -> Parts:
     fields = {"player": who.name, "target": target.name}
     if cards is None:
-        said = between(who, target, B_YOU_SWAP, B_THEY_SWAP_WITH_YOU, B_THEY_SWAP)
+        said = between(who, target, tr(B_YOU_SWAP), tr(B_THEY_SWAP_WITH_YOU), tr(B_THEY_SWAP))
         counts = _counts([(who, count), (target, target_count)])
         return (said.format(counts=counts, **fields),)
-    said = between(who, target, B_YOU_SWAP_CARDS, B_THEY_SWAP_WITH_YOU_CARDS, B_THEY_SWAP_CARDS)
+    said = between(
+        who, target, tr(B_YOU_SWAP_CARDS), tr(B_THEY_SWAP_WITH_YOU_CARDS), tr(B_THEY_SWAP_CARDS)
+    )
     lead = said.partition("{cards}")[0].format(**fields)
     return _with_cards(lead, cards)
 
@@ -962,67 +1012,69 @@ register(hands_swapped, braille=_b_hands_swapped, brief=SAID_AS_BRAILLE)
 
 
 # --- an Anniversary card played: {player} keeps one card and gives {target} the rest ------
-YOU_GIVE_NOTHING = (
+YOU_GIVE_NOTHING = N_(
     "You play an Anniversary card: Happy Anniversary! You keep one card and give {target} no cards."
 )
-THEY_GIVE_YOU_NOTHING = (
+THEY_GIVE_YOU_NOTHING = N_(
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives you no cards."
 )
-THEY_GIVE_NOTHING = (
+THEY_GIVE_NOTHING = N_(
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives {target} no cards."
 )
-YOU_GIVE: Plural = (
+YOU_GIVE: Plural = NP_(
     "You play an Anniversary card: Happy Anniversary! You keep one card and give {target} "
     "{count} card.",
     "You play an Anniversary card: Happy Anniversary! You keep one card and give {target} "
     "{count} cards.",
 )
-THEY_GIVE_YOU: Plural = (
+THEY_GIVE_YOU: Plural = NP_(
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives you {count} card.",
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives you {count} cards.",
 )
-THEY_GIVE: Plural = (
+THEY_GIVE: Plural = NP_(
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives {target} {count} card.",
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives {target} {count} cards.",
 )
-YOU_GIVE_CARDS: Plural = (
+YOU_GIVE_CARDS: Plural = NP_(
     "You play an Anniversary card: Happy Anniversary! You keep one card and give {target} "
     "{count} card: {cards}.",
     "You play an Anniversary card: Happy Anniversary! You keep one card and give {target} "
     "{count} cards: {cards}.",
 )
-THEY_GIVE_YOU_CARDS: Plural = (
+THEY_GIVE_YOU_CARDS: Plural = NP_(
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives you {count} card: {cards}.",
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives you {count} cards: {cards}.",
 )
-THEY_GIVE_CARDS: Plural = (
+THEY_GIVE_CARDS: Plural = NP_(
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives {target} {count} card: {cards}.",
     "{player} plays an Anniversary card: Happy Anniversary! {player} keeps one card and "
     "gives {target} {count} cards: {cards}.",
 )
 # {card} is the Anniversary card (its code in braille)
-B_YOU_GIVE = "You: {card} give {target} {count}"
-B_THEY_GIVE_YOU = "{player}: {card} gives you {count}"
-B_THEY_GIVE = "{player}: {card} gives {target} {count}"
-B_YOU_GIVE_CARDS = "You: {card} to {target}: {cards}"
-B_THEY_GIVE_YOU_CARDS = "{player}: {card} to you: {cards}"
-B_THEY_GIVE_CARDS = "{player}: {card} to {target}: {cards}"
+B_YOU_GIVE = N_("You: {card} give {target} {count}")
+B_THEY_GIVE_YOU = N_("{player}: {card} gives you {count}")
+B_THEY_GIVE = N_("{player}: {card} gives {target} {count}")
+B_YOU_GIVE_CARDS = N_("You: {card} to {target}: {cards}")
+B_THEY_GIVE_YOU_CARDS = N_("{player}: {card} to you: {cards}")
+B_THEY_GIVE_CARDS = N_("{player}: {card} to {target}: {cards}")
 
 
 def anniversary_played(giver: Who, target: Who, count: int, cards: Iterable[Card] | None) -> str:
     """ "Happy Anniversary!"; ``cards`` for the giver and the receiver only."""
     fields = {"player": giver.name, "target": target.name, "count": count}
     if not count:
-        said = between(giver, target, YOU_GIVE_NOTHING, THEY_GIVE_YOU_NOTHING, THEY_GIVE_NOTHING)
+        said = between(
+            giver, target, tr(YOU_GIVE_NOTHING), tr(THEY_GIVE_YOU_NOTHING), tr(THEY_GIVE_NOTHING)
+        )
         return said.format(**fields)
     if cards is None:
         forms = (YOU_GIVE, THEY_GIVE_YOU, THEY_GIVE)
@@ -1036,9 +1088,11 @@ def _b_anniversary_played(
     giver: Who, target: Who, count: int, cards: Iterable[Card] | None
 ) -> Parts:
     if cards is None or not count:
-        said = between(giver, target, B_YOU_GIVE, B_THEY_GIVE_YOU, B_THEY_GIVE)
+        said = between(giver, target, tr(B_YOU_GIVE), tr(B_THEY_GIVE_YOU), tr(B_THEY_GIVE))
         return fill(said, player=giver.name, target=target.name, card=ANNIVERSARY, count=count)
-    said = between(giver, target, B_YOU_GIVE_CARDS, B_THEY_GIVE_YOU_CARDS, B_THEY_GIVE_CARDS)
+    said = between(
+        giver, target, tr(B_YOU_GIVE_CARDS), tr(B_THEY_GIVE_YOU_CARDS), tr(B_THEY_GIVE_CARDS)
+    )
     return fill(said, player=giver.name, target=target.name, card=ANNIVERSARY, cards=list(cards))
 
 
@@ -1046,23 +1100,23 @@ register(anniversary_played, braille=_b_anniversary_played, brief=SAID_AS_BRAILL
 
 
 # --- a card that does not match, taken back (the penalties) -------------------------------
-YOU_PLAYED_A_WRONG_CARD = (
+YOU_PLAYED_A_WRONG_CARD = N_(
     "You played {card}, which does not match: you take it back and draw {count}."
 )
-THEY_PLAYED_A_WRONG_CARD = (
+THEY_PLAYED_A_WRONG_CARD = N_(
     "{player} played {card}, which does not match: {player} takes it back and draws {count}."
 )
-B_YOU_PLAYED_A_WRONG_CARD = "You: {card} wrong, draw {count}"
-B_THEY_PLAYED_A_WRONG_CARD = "{player}: {card} wrong, draws {count}"
+B_YOU_PLAYED_A_WRONG_CARD = N_("You: {card} wrong, draw {count}")
+B_THEY_PLAYED_A_WRONG_CARD = N_("{player}: {card} wrong, draws {count}")
 
 
 def wrong_card(who: Who, card: Card, count: int = 2) -> str:
-    said = pick(who, YOU_PLAYED_A_WRONG_CARD, THEY_PLAYED_A_WRONG_CARD)
+    said = pick(who, tr(YOU_PLAYED_A_WRONG_CARD), tr(THEY_PLAYED_A_WRONG_CARD))
     return said.format(player=who.name, card=card_name(card), count=count)
 
 
 def _b_wrong_card(who: Who, card: Card, count: int = 2) -> Parts:
-    said = pick(who, B_YOU_PLAYED_A_WRONG_CARD, B_THEY_PLAYED_A_WRONG_CARD)
+    said = pick(who, tr(B_YOU_PLAYED_A_WRONG_CARD), tr(B_THEY_PLAYED_A_WRONG_CARD))
     return fill(said, player=who.name, card=card, count=count)
 
 
@@ -1070,47 +1124,51 @@ register(wrong_card, braille=_b_wrong_card, brief=SAID_AS_BRAILLE)
 
 
 # --- a play suggested to another (the penalties) ------------------------------------------
-YOU_SUGGESTED = "You suggested a play and draw {count}."
-THEY_SUGGESTED = "{player} suggested a play and draws {count}."
-B_YOU_SUGGESTED = "You suggested, draw {count}"
-B_THEY_SUGGESTED = "{player} suggested, draws {count}"
+YOU_SUGGESTED = N_("You suggested a play and draw {count}.")
+THEY_SUGGESTED = N_("{player} suggested a play and draws {count}.")
+B_YOU_SUGGESTED = N_("You suggested, draw {count}")
+B_THEY_SUGGESTED = N_("{player} suggested, draws {count}")
 
 
 def suggestion_penalty(who: Who, count: int = 2) -> str:
-    return pick(who, YOU_SUGGESTED, THEY_SUGGESTED).format(player=who.name, count=count)
+    return pick(who, tr(YOU_SUGGESTED), tr(THEY_SUGGESTED)).format(player=who.name, count=count)
 
 
 def _b_suggestion_penalty(who: Who, count: int = 2) -> Parts:
-    return (pick(who, B_YOU_SUGGESTED, B_THEY_SUGGESTED).format(player=who.name, count=count),)
+    return (
+        pick(who, tr(B_YOU_SUGGESTED), tr(B_THEY_SUGGESTED)).format(player=who.name, count=count),
+    )
 
 
 register(suggestion_penalty, braille=_b_suggestion_penalty, brief=SAID_AS_BRAILLE)
 
 
 # --- a player put out (Challenge UNO) -----------------------------------------------------
-YOU_ARE_OUT_AT = "You reach {score} points and are out of the game."
-THEY_ARE_OUT_AT = "{player} reaches {score} points and is out of the game."
-B_YOU_ARE_OUT_AT = "You out at {score}"
-B_THEY_ARE_OUT_AT = "{player} out at {score}"
+YOU_ARE_OUT_AT = N_("You reach {score} points and are out of the game.")
+THEY_ARE_OUT_AT = N_("{player} reaches {score} points and is out of the game.")
+B_YOU_ARE_OUT_AT = N_("You out at {score}")
+B_THEY_ARE_OUT_AT = N_("{player} out at {score}")
 
 
 def player_eliminated(who: Who, score: int) -> str:
-    return pick(who, YOU_ARE_OUT_AT, THEY_ARE_OUT_AT).format(player=who.name, score=score)
+    return pick(who, tr(YOU_ARE_OUT_AT), tr(THEY_ARE_OUT_AT)).format(player=who.name, score=score)
 
 
 def _b_player_eliminated(who: Who, score: int) -> Parts:
-    return (pick(who, B_YOU_ARE_OUT_AT, B_THEY_ARE_OUT_AT).format(player=who.name, score=score),)
+    return (
+        pick(who, tr(B_YOU_ARE_OUT_AT), tr(B_THEY_ARE_OUT_AT)).format(player=who.name, score=score),
+    )
 
 
 register(player_eliminated, braille=_b_player_eliminated, brief=SAID_AS_BRAILLE)
 
 
 # --- the DISCARD pile reshuffled ----------------------------------------------------------
-RESHUFFLED: Plural = (
+RESHUFFLED: Plural = NP_(
     "The DISCARD pile is shuffled into a new DRAW pile of {count} card.",
     "The DISCARD pile is shuffled into a new DRAW pile of {count} cards.",
 )
-B_RESHUFFLED = "Reshuffled, draw pile {count}"
+B_RESHUFFLED = N_("Reshuffled, draw pile {count}")
 
 
 def reshuffled(count: int) -> str:
@@ -1118,7 +1176,7 @@ def reshuffled(count: int) -> str:
 
 
 def _b_reshuffled(count: int) -> Parts:
-    return (B_RESHUFFLED.format(count=count),)
+    return (tr(B_RESHUFFLED).format(count=count),)
 
 
 register(reshuffled, braille=_b_reshuffled, brief=SAID_AS_BRAILLE)
@@ -1126,8 +1184,8 @@ register(reshuffled, braille=_b_reshuffled, brief=SAID_AS_BRAILLE)
 
 # --- the partners, said once at the start -------------------------------------------------
 # {team} is the viewer's pair ("you and Bob"), {others} the other pair or "the pairs …"
-TEAMS = "{team} play against {others}."
-AGAINST_PAIRS = "the pairs {pairs}"
+TEAMS = N_("{team} play against {others}.")
+AGAINST_PAIRS = N_("the pairs {pairs}")
 PAIRS_SEPARATOR = "; "
 
 
@@ -1137,8 +1195,8 @@ def teams_line(mine: Iterable[Who], theirs: Iterable[Iterable[Who]]) -> str:
     if len(others) == 1:
         against = others[0]
     else:
-        against = AGAINST_PAIRS.format(pairs=PAIRS_SEPARATOR.join(others))
-    return capital(TEAMS.format(team=team_name(mine), others=against))
+        against = tr(AGAINST_PAIRS).format(pairs=PAIRS_SEPARATOR.join(others))
+    return capital(tr(TEAMS).format(team=team_name(mine), others=against))
 
 
 def _b_teams_line(mine: Iterable[Who], theirs: Iterable[Iterable[Who]]) -> Parts:
@@ -1151,17 +1209,17 @@ register(teams_line, braille=_b_teams_line, brief=SAID_AS_BRAILLE)
 
 # --- a round over: the winner scores the others' hands ({hands}: each hand's points) ------
 # {scores} is the scores' sentence ("Scores: you 57, Ann 0.")
-ROUND_YOU_GO_OUT = "The round is over: you go out. {scores}"
-ROUND_THEY_GO_OUT = "The round is over: {player} goes out. {scores}"
+ROUND_YOU_GO_OUT = N_("The round is over: you go out. {scores}")
+ROUND_THEY_GO_OUT = N_("The round is over: {player} goes out. {scores}")
 # "{points} points" even for 1, as ever (a plural pair when the wording may change)
-ROUND_YOU_WIN = "The round is over: you win {points} points. {scores}"
-ROUND_THEY_WIN = "The round is over: {player} wins {points} points. {scores}"
-ROUND_YOU_WIN_HANDS = "The round is over: you win {points} points ({hands}). {scores}"
-ROUND_THEY_WIN_HANDS = "The round is over: {player} wins {points} points ({hands}). {scores}"
-B_ROUND_YOU_WIN = "Round: you +{points}. {scores}"
-B_ROUND_THEY_WIN = "Round: {player} +{points}. {scores}"
-B_ROUND_YOU_GO_OUT = "Round: you out. {scores}"
-B_ROUND_THEY_GO_OUT = "Round: {player} out. {scores}"
+ROUND_YOU_WIN = N_("The round is over: you win {points} points. {scores}")
+ROUND_THEY_WIN = N_("The round is over: {player} wins {points} points. {scores}")
+ROUND_YOU_WIN_HANDS = N_("The round is over: you win {points} points ({hands}). {scores}")
+ROUND_THEY_WIN_HANDS = N_("The round is over: {player} wins {points} points ({hands}). {scores}")
+B_ROUND_YOU_WIN = N_("Round: you +{points}. {scores}")
+B_ROUND_THEY_WIN = N_("Round: {player} +{points}. {scores}")
+B_ROUND_YOU_GO_OUT = N_("Round: you out. {scores}")
+B_ROUND_THEY_GO_OUT = N_("Round: {player} out. {scores}")
 
 
 def round_ended(
@@ -1175,12 +1233,12 @@ def round_ended(
     """
     fields = {"player": winner.name, "points": gained, "scores": score_list(scores)}
     if gained is None:
-        return pick(winner, ROUND_YOU_GO_OUT, ROUND_THEY_GO_OUT).format(**fields)
+        return pick(winner, tr(ROUND_YOU_GO_OUT), tr(ROUND_THEY_GO_OUT)).format(**fields)
     hands = list(hands)
     if len(hands) > 1:  # with one opponent, their hand is the whole score
-        said = pick(winner, ROUND_YOU_WIN_HANDS, ROUND_THEY_WIN_HANDS)
+        said = pick(winner, tr(ROUND_YOU_WIN_HANDS), tr(ROUND_THEY_WIN_HANDS))
         return said.format(hands=numbers(hands), **fields)
-    return pick(winner, ROUND_YOU_WIN, ROUND_THEY_WIN).format(**fields)
+    return pick(winner, tr(ROUND_YOU_WIN), tr(ROUND_THEY_WIN)).format(**fields)
 
 
 def _b_round_ended(
@@ -1190,9 +1248,9 @@ def _b_round_ended(
     hands: Iterable[tuple[Who, int]] = (),
 ) -> Parts:
     if gained is None:
-        said = pick(winner, B_ROUND_YOU_GO_OUT, B_ROUND_THEY_GO_OUT)
+        said = pick(winner, tr(B_ROUND_YOU_GO_OUT), tr(B_ROUND_THEY_GO_OUT))
     else:
-        said = pick(winner, B_ROUND_YOU_WIN, B_ROUND_THEY_WIN)
+        said = pick(winner, tr(B_ROUND_YOU_WIN), tr(B_ROUND_THEY_WIN))
     return (said.format(player=winner.name, points=gained, scores=_counts(scores)),)
 
 
@@ -1200,21 +1258,21 @@ register(round_ended, braille=_b_round_ended, brief=SAID_AS_BRAILLE)
 
 
 # --- a round over, partners: the pair of the player who went out scores both opposing hands ---
-ROUND_YOU_GO_OUT_PARTNERS = (
+ROUND_YOU_GO_OUT_PARTNERS = N_(
     "The round is over: you go out, and {team} win {points} points. {scores}"
 )
-ROUND_THEY_GO_OUT_PARTNERS = (
+ROUND_THEY_GO_OUT_PARTNERS = N_(
     "The round is over: {player} goes out, and {team} win {points} points. {scores}"
 )
-B_ROUND_YOU_GO_OUT_PARTNERS = "Round: you out, {team} +{points}. {scores}"
-B_ROUND_THEY_GO_OUT_PARTNERS = "Round: {player} out, {team} +{points}. {scores}"
+B_ROUND_YOU_GO_OUT_PARTNERS = N_("Round: you out, {team} +{points}. {scores}")
+B_ROUND_THEY_GO_OUT_PARTNERS = N_("Round: {player} out, {team} +{points}. {scores}")
 
 
 def round_ended_partners(
     winner: Who, team: Iterable[Who], gained: int, scores: Iterable[tuple[Iterable[Who], int]]
 ) -> str:
     """Partners: the pair of the player who went out scores both opposing hands."""
-    said = pick(winner, ROUND_YOU_GO_OUT_PARTNERS, ROUND_THEY_GO_OUT_PARTNERS)
+    said = pick(winner, tr(ROUND_YOU_GO_OUT_PARTNERS), tr(ROUND_THEY_GO_OUT_PARTNERS))
     return said.format(
         player=winner.name, team=team_name(team), points=gained, scores=team_scores(scores)
     )
@@ -1223,7 +1281,7 @@ def round_ended_partners(
 def _b_round_ended_partners(
     winner: Who, team: Iterable[Who], gained: int, scores: Iterable[tuple[Iterable[Who], int]]
 ) -> Parts:
-    said = pick(winner, B_ROUND_YOU_GO_OUT_PARTNERS, B_ROUND_THEY_GO_OUT_PARTNERS)
+    said = pick(winner, tr(B_ROUND_YOU_GO_OUT_PARTNERS), tr(B_ROUND_THEY_GO_OUT_PARTNERS))
     return (
         said.format(
             player=winner.name, team=team_name(team), points=gained, scores=team_numbers(scores)
@@ -1236,16 +1294,16 @@ register(round_ended_partners, braille=_b_round_ended_partners, brief=SAID_AS_BR
 
 # --- a round over, each adding their own hand (lowest scoring, Challenge UNO) -------------
 # {points}: each player's points ("Ann 12, Bob 3"); {scores} the scores' sentence
-ROUND_YOU_GO_OUT_LEFT_IN_HANDS = (
+ROUND_YOU_GO_OUT_LEFT_IN_HANDS = N_(
     "The round is over: you go out. Points left in hands: {points}. {scores}"
 )
-ROUND_THEY_GO_OUT_LEFT_IN_HANDS = (
+ROUND_THEY_GO_OUT_LEFT_IN_HANDS = N_(
     "The round is over: {player} goes out. Points left in hands: {points}. {scores}"
 )
-ROUND_YOU_GO_OUT_CAUGHT_HOLDING = (
+ROUND_YOU_GO_OUT_CAUGHT_HOLDING = N_(
     "The round is over: you go out. Points caught holding: {points}. {scores}"
 )
-ROUND_THEY_GO_OUT_CAUGHT_HOLDING = (
+ROUND_THEY_GO_OUT_CAUGHT_HOLDING = N_(
     "The round is over: {player} goes out. Points caught holding: {points}. {scores}"
 )
 
@@ -1258,18 +1316,20 @@ def round_ended_own_hands(
     """
     added = list(added)
     if not added:
-        said = pick(winner, ROUND_YOU_GO_OUT, ROUND_THEY_GO_OUT)
+        said = pick(winner, tr(ROUND_YOU_GO_OUT), tr(ROUND_THEY_GO_OUT))
     elif caught:
-        said = pick(winner, ROUND_YOU_GO_OUT_CAUGHT_HOLDING, ROUND_THEY_GO_OUT_CAUGHT_HOLDING)
+        said = pick(
+            winner, tr(ROUND_YOU_GO_OUT_CAUGHT_HOLDING), tr(ROUND_THEY_GO_OUT_CAUGHT_HOLDING)
+        )
     else:
-        said = pick(winner, ROUND_YOU_GO_OUT_LEFT_IN_HANDS, ROUND_THEY_GO_OUT_LEFT_IN_HANDS)
+        said = pick(winner, tr(ROUND_YOU_GO_OUT_LEFT_IN_HANDS), tr(ROUND_THEY_GO_OUT_LEFT_IN_HANDS))
     return said.format(player=winner.name, points=numbers(added), scores=scores)
 
 
 def _b_round_ended_own_hands(
     winner: Who, added: Iterable[tuple[Who, int]], scores: str, caught: bool
 ) -> Parts:
-    said = pick(winner, B_ROUND_YOU_GO_OUT, B_ROUND_THEY_GO_OUT)
+    said = pick(winner, tr(B_ROUND_YOU_GO_OUT), tr(B_ROUND_THEY_GO_OUT))
     return (said.format(player=winner.name, scores=scores),)
 
 
@@ -1277,19 +1337,19 @@ register(round_ended_own_hands, braille=_b_round_ended_own_hands, brief=SAID_AS_
 
 
 # --- the game over ------------------------------------------------------------------------
-GAME_YOU_WIN = "The game is over: you win the game. {scores}"
-GAME_THEY_WIN = "The game is over: {player} wins the game. {scores}"
-B_GAME_YOU_WIN = "Game: you win. {scores}"
-B_GAME_THEY_WIN = "Game: {player} wins. {scores}"
+GAME_YOU_WIN = N_("The game is over: you win the game. {scores}")
+GAME_THEY_WIN = N_("The game is over: {player} wins the game. {scores}")
+B_GAME_YOU_WIN = N_("Game: you win. {scores}")
+B_GAME_THEY_WIN = N_("Game: {player} wins. {scores}")
 
 
 def game_ended(winner: Who, scores: Iterable[tuple[Who, int]]) -> str:
-    said = pick(winner, GAME_YOU_WIN, GAME_THEY_WIN)
+    said = pick(winner, tr(GAME_YOU_WIN), tr(GAME_THEY_WIN))
     return said.format(player=winner.name, scores=score_list(scores))
 
 
 def _b_game_ended(winner: Who, scores: Iterable[tuple[Who, int]]) -> Parts:
-    said = pick(winner, B_GAME_YOU_WIN, B_GAME_THEY_WIN)
+    said = pick(winner, tr(B_GAME_YOU_WIN), tr(B_GAME_THEY_WIN))
     return (said.format(player=winner.name, scores=_counts(scores)),)
 
 
@@ -1297,30 +1357,32 @@ register(game_ended, braille=_b_game_ended, brief=SAID_AS_BRAILLE)
 
 
 # --- the game over, partners --------------------------------------------------------------
-GAME_TEAM_WINS = "The game is over: {team} win the game. {scores}"
-B_GAME_TEAM_WINS = "Game: {team} win. {scores}"
+GAME_TEAM_WINS = N_("The game is over: {team} win the game. {scores}")
+B_GAME_TEAM_WINS = N_("Game: {team} win. {scores}")
 
 
 def game_ended_partners(team: Iterable[Who], scores: Iterable[tuple[Iterable[Who], int]]) -> str:
-    return GAME_TEAM_WINS.format(team=team_name(team), scores=team_scores(scores))
+    return tr(GAME_TEAM_WINS).format(team=team_name(team), scores=team_scores(scores))
 
 
 def _b_game_ended_partners(
     team: Iterable[Who], scores: Iterable[tuple[Iterable[Who], int]]
 ) -> Parts:
-    return (B_GAME_TEAM_WINS.format(team=team_name(team), scores=team_numbers(scores)),)
+    return (tr(B_GAME_TEAM_WINS).format(team=team_name(team), scores=team_numbers(scores)),)
 
 
 register(game_ended_partners, braille=_b_game_ended_partners, brief=SAID_AS_BRAILLE)
 
 
 # --- the game over, the lowest score winning ----------------------------------------------
-GAME_YOU_WIN_LOWEST = "The game is over: you win the game with the lowest score. {scores}"
-GAME_THEY_WIN_LOWEST = "The game is over: {player} wins the game with the lowest score. {scores}"
+GAME_YOU_WIN_LOWEST = N_("The game is over: you win the game with the lowest score. {scores}")
+GAME_THEY_WIN_LOWEST = N_(
+    "The game is over: {player} wins the game with the lowest score. {scores}"
+)
 
 
 def game_ended_lowest(winner: Who, scores: Iterable[tuple[Who, int]]) -> str:
-    said = pick(winner, GAME_YOU_WIN_LOWEST, GAME_THEY_WIN_LOWEST)
+    said = pick(winner, tr(GAME_YOU_WIN_LOWEST), tr(GAME_THEY_WIN_LOWEST))
     return said.format(player=winner.name, scores=score_list(scores))
 
 
@@ -1332,21 +1394,25 @@ register(game_ended_lowest, braille=_b_game_ended_lowest, brief=SAID_AS_BRAILLE)
 
 
 # --- the game over, Challenge UNO: the last player not out wins ---------------------------
-GAME_YOU_ARE_LAST_LEFT = "The game is over: you are the last player left and win the game. {scores}"
-GAME_THEY_ARE_LAST_LEFT = (
+GAME_YOU_ARE_LAST_LEFT = N_(
+    "The game is over: you are the last player left and win the game. {scores}"
+)
+GAME_THEY_ARE_LAST_LEFT = N_(
     "The game is over: {player} is the last player left and wins the game. {scores}"
 )
 
 
 def game_ended_last_left(winner: Who, scores: str) -> str:
     """Challenge UNO: the last player not out wins."""
-    said = pick(winner, GAME_YOU_ARE_LAST_LEFT, GAME_THEY_ARE_LAST_LEFT)
+    said = pick(winner, tr(GAME_YOU_ARE_LAST_LEFT), tr(GAME_THEY_ARE_LAST_LEFT))
     return said.format(player=winner.name, scores=scores)
 
 
 def _b_game_ended_last_left(winner: Who, scores: str) -> Parts:
     return (
-        pick(winner, B_GAME_YOU_WIN, B_GAME_THEY_WIN).format(player=winner.name, scores=scores),
+        pick(winner, tr(B_GAME_YOU_WIN), tr(B_GAME_THEY_WIN)).format(
+            player=winner.name, scores=scores
+        ),
     )
 
 

@@ -33,6 +33,7 @@ from typing import Any, TypeVar
 
 from ...engine.cards import Card
 from ..message import Parts
+from .language import N_, tr, tr_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,19 +72,19 @@ def between(actor: Who, other: Who, you_them: T, them_you: T, them_them: T) -> T
 def plural(count: int, forms: Plural) -> str:
     """The singular form for 1, the plural form for any other count (English's rule;
     ``ngettext`` gives each language its own)."""
-    return forms[0] if count == 1 else forms[1]
+    return tr_n(forms, count)
 
 
 LIST_SEPARATOR = ", "
 # Translators: the last two items of a list: "Ann, Bob and Cy".
-LIST_AND = "{items} and {last}"
+LIST_AND = N_("{items} and {last}")
 
 
 def and_list(names: Sequence[str]) -> str:
     """ "Ann", "Ann and Bob", "Ann, Bob and Cy"."""
     if len(names) == 1:
         return names[0]
-    return LIST_AND.format(items=LIST_SEPARATOR.join(names[:-1]), last=names[-1])
+    return tr(LIST_AND).format(items=LIST_SEPARATOR.join(names[:-1]), last=names[-1])
 
 
 def capital(text: str) -> str:

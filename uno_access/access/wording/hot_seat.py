@@ -11,21 +11,22 @@ from collections.abc import Sequence
 
 from .forms import LIST_SEPARATOR, Plural, and_list, capital, plural
 from .keys import TYPED, How
+from .language import N_, NP_, tr
 from .play import GOALS
 
 # --- the welcome: the people at this keyboard, the bots, the goal and the help key -------
 # {against}: the bots' names; {goal}: one of play.GOALS; {how_help}: "Press F1"
-HOT_SEAT_WELCOME_KEYS = (
+HOT_SEAT_WELCOME_KEYS = N_(
     "UNO for {people} at this keyboard: {goal}. {how_help} at any time to hear the keys."
 )
-HOT_SEAT_WELCOME_TYPED = (
+HOT_SEAT_WELCOME_TYPED = N_(
     "UNO for {people} at this keyboard: {goal}. {how_help} at any time to hear the commands."
 )
-HOT_SEAT_WELCOME_BOTS_KEYS = (
+HOT_SEAT_WELCOME_BOTS_KEYS = N_(
     "UNO for {people} at this keyboard, against {against}: {goal}. {how_help} at any time "
     "to hear the keys."
 )
-HOT_SEAT_WELCOME_BOTS_TYPED = (
+HOT_SEAT_WELCOME_BOTS_TYPED = N_(
     "UNO for {people} at this keyboard, against {against}: {goal}. {how_help} at any time "
     "to hear the commands."
 )
@@ -42,10 +43,10 @@ def hot_seat_welcome(
     and the help key (as ``welcome`` says them).
     """
     if bots:
-        said = HOT_SEAT_WELCOME_BOTS_KEYS if how.keys else HOT_SEAT_WELCOME_BOTS_TYPED
+        said = tr(HOT_SEAT_WELCOME_BOTS_KEYS) if how.keys else tr(HOT_SEAT_WELCOME_BOTS_TYPED)
     else:
-        said = HOT_SEAT_WELCOME_KEYS if how.keys else HOT_SEAT_WELCOME_TYPED
-    goal = GOALS.get(scoring, GOALS["standard"]).format(target=target)
+        said = tr(HOT_SEAT_WELCOME_KEYS) if how.keys else tr(HOT_SEAT_WELCOME_TYPED)
+    goal = tr(GOALS.get(scoring, GOALS["standard"])).format(target=target)
     return said.format(
         people=and_list(people),
         against=and_list(bots) if bots else "",
@@ -56,12 +57,12 @@ def hot_seat_welcome(
 
 # --- the handover -------------------------------------------------------------------------
 # Translators: {player} takes the keyboard from {previous}; Page Up reads the history back.
-SCREEN_CLEARED = (
+SCREEN_CLEARED = N_(
     "The screen is cleared for {player}: nothing of {previous}'s hand is left on it, "
     "nor on the braille display, and Page Up reads only {player}'s own history."
 )
 # Translators: a terminal that cannot be cleared (a pipe); {player} takes the keyboard.
-SCREEN_NOT_CLEARED = (
+SCREEN_NOT_CLEARED = N_(
     "This terminal cannot be cleared, so {previous}'s lines are still above this one: "
     "{player}, read nothing above it. Page Up reads only {player}'s own history."
 )
@@ -69,16 +70,16 @@ SCREEN_NOT_CLEARED = (
 
 def screen_cleared(name: str, previous: str) -> str:
     """The handover: the screen, its scrollback and the braille display were cleared."""
-    return SCREEN_CLEARED.format(player=name, previous=previous)
+    return tr(SCREEN_CLEARED).format(player=name, previous=previous)
 
 
 def screen_not_cleared(name: str, previous: str) -> str:
     """The handover on a terminal that cannot be cleared (TERM=dumb, a pipe)."""
-    return SCREEN_NOT_CLEARED.format(player=name, previous=previous)
+    return tr(SCREEN_NOT_CLEARED).format(player=name, previous=previous)
 
 
 # Translators: said to {player}, back at the keyboard, before the lines they missed.
-WHILE_YOU_WERE_AWAY: Plural = (
+WHILE_YOU_WERE_AWAY: Plural = NP_(
     "{player}, while you were away, {count} thing happened:",
     "{player}, while you were away, {count} things happened:",
 )
@@ -92,7 +93,7 @@ def since_you_had_the_keyboard(name: str, count: int) -> str:
 # --- whose lines speech speaks ------------------------------------------------------------
 # Translators: {speaker} is the person whose lines are spoken, said to {player}, whose
 # lines are not.
-SPEECH_FOR_ONE_SEAT = (
+SPEECH_FOR_ONE_SEAT = N_(
     "Speech speaks only {speaker}'s hand and answers, since everyone in the room hears "
     "it; {player}'s are shown and brailled, never spoken."
 )
@@ -100,23 +101,25 @@ SPEECH_FOR_ONE_SEAT = (
 
 def speech_for_one_seat(speaker: str, name: str) -> str:
     """Said to a person at a hot-seat table whose lines speech does not speak."""
-    return SPEECH_FOR_ONE_SEAT.format(speaker=speaker, player=name)
+    return tr(SPEECH_FOR_ONE_SEAT).format(speaker=speaker, player=name)
 
 
-HELP_SPEECH_SEAT = (
+HELP_SPEECH_SEAT = N_(
     "at a hot-seat table, the one seat whose hand and answers are spoken (0: the first "
     "person); the others' are shown, never spoken, since everyone in the room hears speech"
 )
-SPEECH_SEAT_RANGE = "the speech's seat is a whole number from 0 to 9"
+SPEECH_SEAT_RANGE = N_("the speech's seat is a whole number from 0 to 9")
 
 # Translators: the last two seat numbers of the people's: "seat 0, 2 or 3".
-SEATS_OR = "{seats} or {last}"
+SEATS_OR = N_("{seats} or {last}")
 # {seats}: the people's seat numbers, as SEATS_OR joins them
-SETUP_SPEECH_SEAT = (
+SETUP_SPEECH_SEAT = N_(
     "Speech is heard by everyone in the room, so use headphones; it speaks the table's "
     "lines and one person's own. Whose: seat {seats}?"
 )
-SETUP_SPEECH_SEAT_REFUSED = "Speech speaks for a person at this keyboard: type the seat, {seats}."
+SETUP_SPEECH_SEAT_REFUSED = N_(
+    "Speech speaks for a person at this keyboard: type the seat, {seats}."
+)
 
 
 def _seats_or(people: Sequence[int]) -> str:
@@ -124,20 +127,20 @@ def _seats_or(people: Sequence[int]) -> str:
     numbers = [str(seat) for seat in people]
     if len(numbers) == 1:
         return numbers[0]
-    return SEATS_OR.format(seats=LIST_SEPARATOR.join(numbers[:-1]), last=numbers[-1])
+    return tr(SEATS_OR).format(seats=LIST_SEPARATOR.join(numbers[:-1]), last=numbers[-1])
 
 
 def setup_speech_seat(people: Sequence[int]) -> str:
     """The set-up's question at a hot-seat table with speech on."""
-    return SETUP_SPEECH_SEAT.format(seats=_seats_or(people))
+    return tr(SETUP_SPEECH_SEAT).format(seats=_seats_or(people))
 
 
 def setup_speech_seat_refused(people: Sequence[int]) -> str:
     """An answer to ``setup_speech_seat`` that is not a person's seat."""
-    return SETUP_SPEECH_SEAT_REFUSED.format(seats=_seats_or(people))
+    return tr(SETUP_SPEECH_SEAT_REFUSED).format(seats=_seats_or(people))
 
 
-SETUP_EXPLAIN_SPEECH_SEAT = (
+SETUP_EXPLAIN_SPEECH_SEAT = N_(
     "The seat whose hand, draws and answers are spoken: 0 is you. The other people's are "
     "shown and brailled, never spoken."
 )

@@ -13,6 +13,7 @@ from .cards import card_name, color_name
 from .events import _REFUSALS_BRIEF, REFUSALS
 from .forms import LIST_SEPARATOR
 from .keys import TYPED, How
+from .language import N_, tr
 from .play import ANSWER_BY_LINE, ASKED_BY_LINE
 
 # Seven-O, progressive draw responses, force play, draw to match, no bluffing (RULES.md,
@@ -24,107 +25,117 @@ from .play import ANSWER_BY_LINE, ASKED_BY_LINE
 
 REFUSALS.update(
     {
-        Refusal.SWAP_TARGET: "With Seven-O a 7 swaps your hand with another player's: name "
-        "a player still in the game, as r7 Bob.",
-        Refusal.NO_BLUFFING: "No bluffing: a Wild Draw Four may be played only when you hold "
-        "no card of the colour in play.",
-        Refusal.MUST_PLAY_DRAWN_CARD: "Force play: the card you drew can be played, so you "
-        "must play it: {card}.",
-        Refusal.DRAWN_TO_MATCH: "Draw to match: you drew until a card matched, so you must "
-        "play it: {card}.",
-        Refusal.NOTHING_TO_CHALLENGE: "No bluffing: a Wild Draw Four is played only when it "
-        "is legal, so there is nothing to challenge; accept the cards.",
+        Refusal.SWAP_TARGET: N_(
+            "With Seven-O a 7 swaps your hand with another player's: name "
+            "a player still in the game, as r7 Bob."
+        ),
+        Refusal.NO_BLUFFING: N_(
+            "No bluffing: a Wild Draw Four may be played only when you hold "
+            "no card of the colour in play."
+        ),
+        Refusal.MUST_PLAY_DRAWN_CARD: N_(
+            "Force play: the card you drew can be played, so you must play it: {card}."
+        ),
+        Refusal.DRAWN_TO_MATCH: N_(
+            "Draw to match: you drew until a card matched, so you must play it: {card}."
+        ),
+        Refusal.NOTHING_TO_CHALLENGE: N_(
+            "No bluffing: a Wild Draw Four is played only when it "
+            "is legal, so there is nothing to challenge; accept the cards."
+        ),
     }
 )
 _REFUSALS_BRIEF.update(
     {
-        Refusal.MUST_PLAY_DRAWN_CARD: "{card} drawn, it plays: play it.",
-        Refusal.DRAWN_TO_MATCH: "{card} drawn until one matched: play it.",
+        Refusal.MUST_PLAY_DRAWN_CARD: N_("{card} drawn, it plays: play it."),
+        Refusal.DRAWN_TO_MATCH: N_("{card} drawn until one matched: play it."),
     }
 )
 
-SWAP_PROMPT = "with whom> "
+SWAP_PROMPT = N_("with whom> ")
 SWAP_WORDS = ("with", "swap")
-NOTHING_SWAPPED = "Nobody chosen to swap hands with: nothing was played."
+NOTHING_SWAPPED = N_("Nobody chosen to swap hands with: nothing was played.")
 # {names}: the players still in the game, separated by commas
-WHOM_TO_SWAP = "Whom do you swap hands with? {names}"
+WHOM_TO_SWAP = N_("Whom do you swap hands with? {names}")
 
 
 def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
     """Seven-O: the question after a 7 is chosen without saying whom it swaps with."""
-    asked = WHOM_TO_SWAP.format(names=LIST_SEPARATOR.join(names))
-    return ASKED_BY_LINE.format(asked=asked, answer=ANSWER_BY_LINE) if how.keys else asked
+    asked = tr(WHOM_TO_SWAP).format(names=LIST_SEPARATOR.join(names))
+    return tr(ASKED_BY_LINE).format(asked=asked, answer=tr(ANSWER_BY_LINE)) if how.keys else asked
 
 
 # Translators: {card} is the Wild Draw Four drawn; {color} the colour in play, lowercase.
-DRAWN_KEPT_NO_BLUFFING = (
+DRAWN_KEPT_NO_BLUFFING = N_(
     "You may not play {card}: you hold {color}, the colour in play (no bluffing), so you keep it."
 )
 
 
 def drawn_kept_no_bluffing(card: Card, color: Color) -> str:
     """No bluffing: a drawn Wild Draw Four while the player holds the colour in play."""
-    return DRAWN_KEPT_NO_BLUFFING.format(card=card_name(card), color=color_name(color).lower())
+    return tr(DRAWN_KEPT_NO_BLUFFING).format(card=card_name(card), color=color_name(color).lower())
 
 
 # each house rule in one line, by its option's name (typed as seven_o=on)
 HOUSE_RULE_DESCRIPTIONS = {
-    "seven_o": "Seven-O: a 7 swaps hands with a player you choose, a 0 passes every hand on",
-    "draw_responses": "a Draw Two or Wild Draw Four answers a Draw Two, a Wild Draw Four "
-    "answers a Wild Draw Four, and the total grows (not with stacking)",
-    "force_play": "a card you draw that can be played must be played",
-    "draw_to_match": "if you cannot play, draw until a card matches, then play it",
-    "no_bluffing": "a Wild Draw Four only when you hold no card of the colour in play",
+    "seven_o": N_("Seven-O: a 7 swaps hands with a player you choose, a 0 passes every hand on"),
+    "draw_responses": N_(
+        "a Draw Two or Wild Draw Four answers a Draw Two, a Wild Draw Four "
+        "answers a Wild Draw Four, and the total grows (not with stacking)"
+    ),
+    "force_play": N_("a card you draw that can be played must be played"),
+    "draw_to_match": N_("if you cannot play, draw until a card matches, then play it"),
+    "no_bluffing": N_("a Wild Draw Four only when you hold no card of the colour in play"),
 }
 # Translators: {presets} and {house_rules} are lists of names typed as they are (speed,
 # seven_o); "standard,seven_o=on" and "speed,uno_penalty=4" are typed too.
-SETUP_RULES_WITH_HOUSE = (
+SETUP_RULES_WITH_HOUSE = N_(
     "Which rules? {presets} (options may follow, as speed,uno_penalty=4; house rules: "
     "{house_rules}, as standard,seven_o=on)"
 )
-SETUP_EXPLAIN_HOUSE_RULES = (
+SETUP_EXPLAIN_HOUSE_RULES = N_(
     "House rules, added to any preset as option=on (standard,seven_o=on,no_bluffing=on):"
 )
 # {name}: the option's name, typed as it is; {text}: its HOUSE_RULE_DESCRIPTIONS line
-HOUSE_RULE_LINE = "{name}: {text}."
+HOUSE_RULE_LINE = N_("{name}: {text}.")
 
 
 def setup_rules_with_house(presets: Iterable[str]) -> str:
     """The setup's rules question, naming the house rules that may be added as options."""
-    return SETUP_RULES_WITH_HOUSE.format(
+    return tr(SETUP_RULES_WITH_HOUSE).format(
         presets=LIST_SEPARATOR.join(presets),
-        house_rules=LIST_SEPARATOR.join(HOUSE_RULE_DESCRIPTIONS),
+        house_rules=LIST_SEPARATOR.join(tuple(HOUSE_RULE_DESCRIPTIONS)),
     )
 
 
 def setup_explain_house_rules() -> list[str]:
     """After the presets, one line a house rule, added to any preset as option=on."""
     return [
-        SETUP_EXPLAIN_HOUSE_RULES,
+        tr(SETUP_EXPLAIN_HOUSE_RULES),
         *(
-            HOUSE_RULE_LINE.format(name=name, text=text)
-            for name, text in HOUSE_RULE_DESCRIPTIONS.items()
+            tr(HOUSE_RULE_LINE).format(name=name, text=tr(HOUSE_RULE_DESCRIPTIONS[name]))
+            for name in tuple(HOUSE_RULE_DESCRIPTIONS)
         ),
     ]
 
 
 # what the house rules change, said once at the start of a game, one line each
 # Translators: {count} is how many cards are drawn; "r7 Bob" and "u" are typed as they are.
-INTRO_SEVEN_O = (
+INTRO_SEVEN_O = N_(
     "Seven-O: a 7 swaps your hand with a player you choose (r7 Bob), and a 0 passes every "
     "hand on in the direction of play; whoever is handed a single card must call UNO (u) or "
     "draw {count}."
 )
-INTRO_DRAW_RESPONSES = (
+INTRO_DRAW_RESPONSES = N_(
     "Draw responses: answer a Draw Two with a Draw Two or a Wild Draw Four, and a Wild Draw "
     "Four with a Wild Draw Four; the first player who does not answer draws them all (a "
     "accepts them)."
 )
-INTRO_FORCE_PLAY = "Force play: a card you draw that can be played must be played."
-INTRO_DRAW_TO_MATCH = (
+INTRO_FORCE_PLAY = N_("Force play: a card you draw that can be played must be played.")
+INTRO_DRAW_TO_MATCH = N_(
     "Draw to match: if you cannot play, you draw until a card matches, then play it."
 )
-INTRO_NO_BLUFFING = (
+INTRO_NO_BLUFFING = N_(
     "No bluffing: a Wild Draw Four is played only when you hold no card of the colour in "
     "play, so it is never challenged."
 )
@@ -134,13 +145,13 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
     """What the house rules change, said once at the start of a game: one line each."""
     lines: list[str] = []
     if rules.seven_o:
-        lines.append(INTRO_SEVEN_O.format(count=rules.handed_one_penalty))
+        lines.append(tr(INTRO_SEVEN_O).format(count=rules.handed_one_penalty))
     if rules.draw_responses:
-        lines.append(INTRO_DRAW_RESPONSES)
+        lines.append(tr(INTRO_DRAW_RESPONSES))
     if rules.force_play:
-        lines.append(INTRO_FORCE_PLAY)
+        lines.append(tr(INTRO_FORCE_PLAY))
     if rules.draw_to_match and not rules.draw_until_playable:
-        lines.append(INTRO_DRAW_TO_MATCH)
+        lines.append(tr(INTRO_DRAW_TO_MATCH))
     if rules.no_bluffing:
-        lines.append(INTRO_NO_BLUFFING)
+        lines.append(tr(INTRO_NO_BLUFFING))
     return lines

@@ -16,31 +16,32 @@ from .answers import top_card
 from .cards import KIND_NAMES, card_name, color_name
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, capital, fill, plural, register
 from .keys import TYPED, How
+from .language import N_, NP_, tr
 
 # Translators: the last two choices of a list: "D to draw, K to keep, or A to accept".
-LIST_OR = "{items}, or {last}"
+LIST_OR = N_("{items}, or {last}")
 
 
 def or_list(choices: Sequence[str]) -> str:
     if len(choices) == 1:
         return choices[0]
-    return LIST_OR.format(items=LIST_SEPARATOR.join(choices[:-1]), last=choices[-1])
+    return tr(LIST_OR).format(items=LIST_SEPARATOR.join(choices[:-1]), last=choices[-1])
 
 
 # --- your turn: the top card (after a Wild the colour in play) and your hand's size -------
 # {top} is the top card's sentence ("Top card: Blue 7."); {hint} what the keys do, the
 # first turns and always at full verbosity
-YOUR_TURN_HOLDING: Plural = (
+YOUR_TURN_HOLDING: Plural = NP_(
     "Your turn. {top} You hold {count} card.",
     "Your turn. {top} You hold {count} cards.",
 )
-YOUR_TURN_HINT = "{said} {hint}"
-B_YOUR_TURN_TOP = "Your turn. {card}"
+YOUR_TURN_HINT = N_("{said} {hint}")
+B_YOUR_TURN_TOP = N_("Your turn. {card}")
 # after a Wild, the colour in play before its code, each a part of its own: "Your turn. red wi"
-B_YOUR_TURN_LEAD = "Your turn. "
-B_COLOR_BEFORE_CARD = "{color} "
-W_YOUR_TURN = "Your turn, {card}."
-W_YOUR_TURN_WILD = "Your turn, {card}, {color}."
+B_YOUR_TURN_LEAD = N_("Your turn. ")
+B_COLOR_BEFORE_CARD = N_("{color} ")
+W_YOUR_TURN = N_("Your turn, {card}.")
+W_YOUR_TURN_WILD = N_("Your turn, {card}, {color}.")
 
 
 def your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> str:
@@ -48,68 +49,68 @@ def your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> st
     hold, then ``hint`` (what the keys do: the first turns, and always at full verbosity).
     """
     said = plural(count, YOUR_TURN_HOLDING).format(top=top_card(card, color), count=count)
-    return YOUR_TURN_HINT.format(said=said, hint=hint) if hint else said
+    return tr(YOUR_TURN_HINT).format(said=said, hint=hint) if hint else said
 
 
 def _b_your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> Parts:
     if card.is_wild and color is not None:
-        color_first = B_COLOR_BEFORE_CARD.format(color=color_name(color).lower())
-        return (B_YOUR_TURN_LEAD, color_first, card)
-    return fill(B_YOUR_TURN_TOP, card=card)
+        color_first = tr(B_COLOR_BEFORE_CARD).format(color=color_name(color).lower())
+        return (tr(B_YOUR_TURN_LEAD), color_first, card)
+    return fill(tr(B_YOUR_TURN_TOP), card=card)
 
 
 def _w_your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> str:
     if card.is_wild and color is not None:
-        return W_YOUR_TURN_WILD.format(card=card_name(card), color=color_name(color))
-    return W_YOUR_TURN.format(card=card_name(card))
+        return tr(W_YOUR_TURN_WILD).format(card=card_name(card), color=color_name(color))
+    return tr(W_YOUR_TURN).format(card=card_name(card))
 
 
 register(your_turn, braille=_b_your_turn, brief=_w_your_turn)
 
 
 # --- your turn, a Wild turned up to start: you choose its colour --------------------------
-YOUR_TURN_START_COLOR = "Your turn: a Wild started the DISCARD pile, so you choose its colour."
-B_YOUR_TURN_START_COLOR = "Your turn. Choose the colour"
+YOUR_TURN_START_COLOR = N_("Your turn: a Wild started the DISCARD pile, so you choose its colour.")
+B_YOUR_TURN_START_COLOR = N_("Your turn. Choose the colour")
 
 
 def your_turn_start_color() -> str:
-    return YOUR_TURN_START_COLOR
+    return tr(YOUR_TURN_START_COLOR)
 
 
 def _b_your_turn_start_color() -> Parts:
-    return (B_YOUR_TURN_START_COLOR,)
+    return (tr(B_YOUR_TURN_START_COLOR),)
 
 
 register(your_turn_start_color, braille=_b_your_turn_start_color, brief=SAID_AS_BRAILLE)
 
 # A Wild turned up to start (issue 14): its colour is asked by the one colour question;
 # Enter alone leaves it for later.
-START_COLOR_LATER_KEYS = "No colour chosen yet: press Enter when you are ready to choose it."
-START_COLOR_LATER_TYPED = (
+START_COLOR_LATER_KEYS = N_("No colour chosen yet: press Enter when you are ready to choose it.")
+START_COLOR_LATER_TYPED = N_(
     "No colour chosen yet: type it when you are ready: blue, green, red or yellow."
 )
 
 
 def start_color_later(how: How = TYPED) -> str:
-    return START_COLOR_LATER_KEYS if how.keys else START_COLOR_LATER_TYPED
+    return tr(START_COLOR_LATER_KEYS) if how.keys else tr(START_COLOR_LATER_TYPED)
 
 
 # --- your turn, a Wild Draw Four on you: challenge it or accept it ------------------------
 # {player} played it; {choices} is the list of what you may do (the choices below)
-WILD_DRAW_FOUR_ON_YOU = "Your turn: {player} played a Wild Draw Four on you. {choices}."
-WILD_DRAW_FOUR_ON_YOU_OWE: Plural = (
+WILD_DRAW_FOUR_ON_YOU = N_("Your turn: {player} played a Wild Draw Four on you. {choices}.")
+WILD_DRAW_FOUR_ON_YOU_OWE: Plural = NP_(
     "Your turn: {player} played a Wild Draw Four on you, and you owe {count} card. {choices}.",
     "Your turn: {player} played a Wild Draw Four on you, and you owe {count} cards. {choices}.",
 )
 # Translators: {how_challenge} is "Press H" or "Type h"; {how_accept} "press A" or "type a".
-CHOICE_CHALLENGE = "{how_challenge} to challenge it"
-CHOICE_ACCEPT_AND_DRAW = "{how_accept} to accept it and draw {count}"
-CHOICE_ADD_A_WILD_DRAW_FOUR = "play a Wild Draw Four to add to the stack"
-CHOICE_JUMP_IN_WITH = "{how_jump} to jump in with your {card}"
-B_WILD_DRAW_FOUR_ON_YOU = "{player}'s {card} on you"
-B_WILD_DRAW_FOUR_ON_YOU_OWE = "{player}'s {card} on you, owe {count}"
-W_WILD_DRAW_FOUR_ON_YOU = "{player}'s Wild Draw Four on you: challenge or accept."
-W_WILD_DRAW_FOUR_ON_YOU_OWE = (
+CHOICE_CHALLENGE = N_("{how_challenge} to challenge it")
+CHOICE_ACCEPT_AND_DRAW = N_("{how_accept} to accept it and draw {count}")
+CHOICE_ADD_A_WILD_DRAW_FOUR = N_("play a Wild Draw Four to add to the stack")
+CHOICE_JUMP_IN_WITH = N_("{how_jump} to jump in with your {card}")
+B_WILD_DRAW_FOUR_ON_YOU = N_("{player}'s {card} on you")
+B_WILD_DRAW_FOUR_ON_YOU_OWE = N_("{player}'s {card} on you, owe {count}")
+W_WILD_DRAW_FOUR_ON_YOU = N_("{player}'s Wild Draw Four on you: challenge or accept.")
+W_WILD_DRAW_FOUR_ON_YOU_OWE = N_(
     "{player}'s Wild Draw Four on you, you owe {count}: challenge or accept."
 )
 
@@ -121,28 +122,28 @@ def your_turn_challenge(
     stack a Wild Draw Four on it, ``jump`` the card you may jump in with (Double-Double).
     """
     choices = [
-        CHOICE_CHALLENGE.format(how_challenge=capital(how.challenge)),
-        CHOICE_ACCEPT_AND_DRAW.format(how_accept=how.accept, count=owed),
+        tr(CHOICE_CHALLENGE).format(how_challenge=capital(how.challenge)),
+        tr(CHOICE_ACCEPT_AND_DRAW).format(how_accept=how.accept, count=owed),
     ]
     if add:
-        choices.append(CHOICE_ADD_A_WILD_DRAW_FOUR)
+        choices.append(tr(CHOICE_ADD_A_WILD_DRAW_FOUR))
     if jump is not None:
-        choices.append(CHOICE_JUMP_IN_WITH.format(how_jump=how.jump, card=card_name(jump)))
-    said = WILD_DRAW_FOUR_ON_YOU if owed == 4 else plural(owed, WILD_DRAW_FOUR_ON_YOU_OWE)
+        choices.append(tr(CHOICE_JUMP_IN_WITH).format(how_jump=how.jump, card=card_name(jump)))
+    said = tr(WILD_DRAW_FOUR_ON_YOU) if owed == 4 else plural(owed, WILD_DRAW_FOUR_ON_YOU_OWE)
     return said.format(player=who.name, count=owed, choices=or_list(choices))
 
 
 def _b_your_turn_challenge(
     who: Who, owed: int = 4, add: bool = False, jump: Card | None = None, how: How = TYPED
 ) -> Parts:
-    said = B_WILD_DRAW_FOUR_ON_YOU if owed == 4 else B_WILD_DRAW_FOUR_ON_YOU_OWE
+    said = tr(B_WILD_DRAW_FOUR_ON_YOU) if owed == 4 else tr(B_WILD_DRAW_FOUR_ON_YOU_OWE)
     return fill(said, player=who.name, card=WILD_DRAW_FOUR, count=owed)
 
 
 def _w_your_turn_challenge(
     who: Who, owed: int = 4, add: bool = False, jump: Card | None = None, how: How = TYPED
 ) -> str:
-    said = W_WILD_DRAW_FOUR_ON_YOU if owed == 4 else W_WILD_DRAW_FOUR_ON_YOU_OWE
+    said = tr(W_WILD_DRAW_FOUR_ON_YOU) if owed == 4 else tr(W_WILD_DRAW_FOUR_ON_YOU_OWE)
     return said.format(player=who.name, count=owed)
 
 
@@ -150,21 +151,21 @@ register(your_turn_challenge, braille=_b_your_turn_challenge, brief=_w_your_turn
 
 
 # --- your turn, a stack on you: add to it or accept it ------------------------------------
-YOU_OWE: Plural = (
+YOU_OWE: Plural = NP_(
     "Your turn. You owe {count} card: {choices}.",
     "Your turn. You owe {count} cards: {choices}.",
 )
-STACK_CAME_BACK: Plural = (
+STACK_CAME_BACK: Plural = NP_(
     "Your turn. The stack has come back to you, who began it: you owe {count} card: {choices}.",
     "Your turn. The stack has come back to you, who began it: you owe {count} cards: {choices}.",
 )
 # {kind}: "Draw Two", "Wild Draw Four"
-CHOICE_ADD_TO_THE_STACK = "play a {kind} to add to the stack"
-CHOICE_ACCEPT_THEM = "{how_accept} to accept them"
-B_YOU_OWE = "You owe {count}"
-B_STACK_CAME_BACK = "Stack back, you owe {count}"
-B_YOU_OWE_ADD = "You owe {count}; add {card}"
-B_STACK_CAME_BACK_ADD = "Stack back, you owe {count}; add {card}"
+CHOICE_ADD_TO_THE_STACK = N_("play a {kind} to add to the stack")
+CHOICE_ACCEPT_THEM = N_("{how_accept} to accept them")
+B_YOU_OWE = N_("You owe {count}")
+B_STACK_CAME_BACK = N_("Stack back, you owe {count}")
+B_YOU_OWE_ADD = N_("You owe {count}; add {card}")
+B_STACK_CAME_BACK_ADD = N_("Stack back, you owe {count}; add {card}")
 
 
 def you_owe(
@@ -175,10 +176,10 @@ def you_owe(
     """
     choices: list[str] = []
     if add is not None:
-        choices.append(CHOICE_ADD_TO_THE_STACK.format(kind=KIND_NAMES[add.kind]))
+        choices.append(tr(CHOICE_ADD_TO_THE_STACK).format(kind=tr(KIND_NAMES[add.kind])))
     if jump is not None:
-        choices.append(CHOICE_JUMP_IN_WITH.format(how_jump=how.jump, card=card_name(jump)))
-    choices.append(CHOICE_ACCEPT_THEM.format(how_accept=how.accept))
+        choices.append(tr(CHOICE_JUMP_IN_WITH).format(how_jump=how.jump, card=card_name(jump)))
+    choices.append(tr(CHOICE_ACCEPT_THEM).format(how_accept=how.accept))
     said = plural(owed, STACK_CAME_BACK if came_back else YOU_OWE)
     return said.format(count=owed, choices=or_list(choices))
 
@@ -187,8 +188,8 @@ def _b_you_owe(
     owed: int, add: Card | None, jump: Card | None, came_back: bool, how: How = TYPED
 ) -> Parts:
     if add is None:
-        return ((B_STACK_CAME_BACK if came_back else B_YOU_OWE).format(count=owed),)
-    return fill(B_STACK_CAME_BACK_ADD if came_back else B_YOU_OWE_ADD, count=owed, card=add)
+        return ((tr(B_STACK_CAME_BACK) if came_back else tr(B_YOU_OWE)).format(count=owed),)
+    return fill(tr(B_STACK_CAME_BACK_ADD) if came_back else tr(B_YOU_OWE_ADD), count=owed, card=add)
 
 
 register(you_owe, braille=_b_you_owe, brief=SAID_AS_BRAILLE)
@@ -196,65 +197,65 @@ register(you_owe, braille=_b_you_owe, brief=SAID_AS_BRAILLE)
 
 # --- a drawn card that plays: play it or keep it ------------------------------------------
 # {how_play}: "press Enter", "type play"; {how_keep}: "press K", "k"
-DRAWN_PLAYABLE = "You may play {card} now: {how_play} to play it, or {how_keep} to keep it."
-B_DRAWN_PLAYABLE = "Drew {card}: play or keep"
+DRAWN_PLAYABLE = N_("You may play {card} now: {how_play} to play it, or {how_keep} to keep it.")
+B_DRAWN_PLAYABLE = N_("Drew {card}: play or keep")
 
 
 def drawn_playable(card: Card, how: How = TYPED) -> str:
     keep = how.keep.removeprefix("type ") if not how.keys else how.keep
-    return DRAWN_PLAYABLE.format(card=card_name(card), how_play=how.play_drawn, how_keep=keep)
+    return tr(DRAWN_PLAYABLE).format(card=card_name(card), how_play=how.play_drawn, how_keep=keep)
 
 
 def _b_drawn_playable(card: Card, how: How = TYPED) -> Parts:
-    return fill(B_DRAWN_PLAYABLE, card=card)
+    return fill(tr(B_DRAWN_PLAYABLE), card=card)
 
 
 register(drawn_playable, braille=_b_drawn_playable, brief=SAID_AS_BRAILLE)
 
-DRAWN_KEPT = "{card} does not match the top card, so you keep it."
+DRAWN_KEPT = N_("{card} does not match the top card, so you keep it.")
 
 
 def drawn_kept(card: Card) -> str:
-    return DRAWN_KEPT.format(card=card_name(card))
+    return tr(DRAWN_KEPT).format(card=card_name(card))
 
 
 # --- Speed UNO's draw until a card plays: the card that matched is played -----------------
 # Said after the draw, and again at L, at D and when asked what to do (issue 14), with the
 # key or the command that plays it ({how}: the keys below).
-YOU_MUST_PLAY = "You must play {card} ({how})."
-MUST_PLAY_BY_KEY = "Enter"
-MUST_PLAY_WILD_BY_KEY = "Enter, then its colour"
-MUST_PLAY_TYPED = "type play"
-MUST_PLAY_WILD_TYPED = "type play and a colour, as play red"
-B_YOU_MUST_PLAY = "Drew {card}: play it"
+YOU_MUST_PLAY = N_("You must play {card} ({how}).")
+MUST_PLAY_BY_KEY = N_("Enter")
+MUST_PLAY_WILD_BY_KEY = N_("Enter, then its colour")
+MUST_PLAY_TYPED = N_("type play")
+MUST_PLAY_WILD_TYPED = N_("type play and a colour, as play red")
+B_YOU_MUST_PLAY = N_("Drew {card}: play it")
 
 
 def drawn_must_play(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the card that matched after drawing is played."""
     if how.keys:
-        play = MUST_PLAY_WILD_BY_KEY if card.is_wild else MUST_PLAY_BY_KEY
+        play = tr(MUST_PLAY_WILD_BY_KEY) if card.is_wild else tr(MUST_PLAY_BY_KEY)
     else:
-        play = MUST_PLAY_WILD_TYPED if card.is_wild else MUST_PLAY_TYPED
-    return YOU_MUST_PLAY.format(card=card_name(card), how=play)
+        play = tr(MUST_PLAY_WILD_TYPED) if card.is_wild else tr(MUST_PLAY_TYPED)
+    return tr(YOU_MUST_PLAY).format(card=card_name(card), how=play)
 
 
 def _b_drawn_must_play(card: Card, how: How = TYPED) -> Parts:
-    return fill(B_YOU_MUST_PLAY, card=card)
+    return fill(tr(B_YOU_MUST_PLAY), card=card)
 
 
 register(drawn_must_play, braille=_b_drawn_must_play, brief=SAID_AS_BRAILLE)
 
 
 # --- an Anniversary card drawn ------------------------------------------------------------
-DRAWN_ANNIVERSARY = "You may play the Anniversary card you drew: {how}."  # how.anniversary
+DRAWN_ANNIVERSARY = N_("You may play the Anniversary card you drew: {how}.")  # how.anniversary
 
 
 def drawn_anniversary(how: How = TYPED) -> str:
-    return DRAWN_ANNIVERSARY.format(how=how.anniversary)
+    return tr(DRAWN_ANNIVERSARY).format(how=how.anniversary)
 
 
 def _b_drawn_anniversary(how: How = TYPED) -> Parts:
-    return fill(B_YOU_MUST_PLAY, card=ANNIVERSARY)
+    return fill(tr(B_YOU_MUST_PLAY), card=ANNIVERSARY)
 
 
 register(drawn_anniversary, braille=_b_drawn_anniversary, brief=SAID_AS_BRAILLE)
