@@ -446,7 +446,7 @@ def net_private_table_line(
     return plural(free, forms).format(
         number=number,
         rules=rules,
-        stage=tr(NET_STAGES).get(stage, stage),
+        stage=tr(NET_STAGES[stage]) if stage in NET_STAGES else stage,
         count=free,
         code=code,
         names=LIST_SEPARATOR.join(names) if names else tr(NET_NOBODY),
