@@ -324,6 +324,8 @@ MACHINE_TOKENS = {
     "SELF_WORDS",
     "SAY_WORD",
     "CHAT_MUTE_WORDS",
+    "PRIVATE_WORD",
+    "TIMER_OFF_WORD",
     "COMMAND_WORDS",
     "TABLE_NAMES",
     "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)

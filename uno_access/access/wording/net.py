@@ -409,7 +409,7 @@ def users_no_folder(path: str) -> str:
 
 
 # private tables: made with ``new private [RULES]``, joined with ``join CODE``
-PRIVATE_WORD = N_("private")
+PRIVATE_WORD = "private"
 # Translators: {code} is the table's code, typed as it is.
 NET_PRIVATE_TABLE_MADE = N_(
     "You made private table {number} and sit in seat 1. Its code is {code}: others join "
@@ -462,7 +462,7 @@ def net_no_such_code(given: str) -> str:
 
 
 # the turn timer of a table: ``timer SECONDS`` or ``timer off``, by the table's host
-TIMER_OFF_WORD = N_("off")
+TIMER_OFF_WORD = "off"
 NET_TIMER_SET: Plural = NP_(
     "Turn timer at table {number}: {count} second a turn. When it runs out, the turn is "
     "passed for the player: they draw, or take the cards they owe, and play goes on.",
