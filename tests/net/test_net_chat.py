@@ -226,7 +226,7 @@ def test_braille_in_the_lobby_shows_each_line_of_a_plain_ssh_game_as_braille_dot
     ann.sees("The start card is ")
     dots = ann.sees("[\u2801-\u28ff][\u2800-\u28ff]+")  # the line's braille, as Unicode dots
     assert dots and all("\u2800" <= c <= "\u28ff" for c in dots)
-    ann.sees("Your turn")
+    ann.sees("uno>")
     ann.press("q")
     ann.sees(r"Quit the game\?")
     ann.press("y")

@@ -14,6 +14,7 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from uno_access.net.lobby import Person
+from uno_access.net.said import worded
 from uno_access.net.tables import Lobby
 
 
@@ -41,7 +42,7 @@ def test_a_chat_line_reaches_the_others_without_escape_sequences_or_control_char
     ann = _person("ann", lobby, [])
     bob = _person("bob", lobby, [])
     ann._command("say hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x00\x9b2J" + "x" * 400)
-    got = bob.inbox.get(timeout=5).text
+    got = worded(bob.inbox.get(timeout=5).text)
     assert got.startswith("ann says: hi there!")
     assert not any(ch in got for ch in "\x1b\x07\x00\x9b")
     assert len(got) < 400  # a chat line is bounded
@@ -136,3 +137,34 @@ def test_a_plain_ssh_seat_that_chooses_its_language_is_told_the_lobby_in_it_and_
     assert "You made table 2" in ann
     assert "Aún" not in ann and "Has hecho" not in ann
     assert "español" not in ann
+
+
+def test_a_line_said_to_a_table_reaches_each_person_in_their_own_language(lobby: Lobby) -> None:
+    """Who sits down, a chat line: worded for each hearer where it is told (the real
+    Spanish catalog), not in the language of whoever caused it."""
+    said: dict[str, list[str]] = {"ann": [], "bob": []}
+    ann, bob = _person("ann", lobby, said["ann"]), _person("bob", lobby, said["bob"])
+
+    def as_(person: Person, *steps: str) -> None:
+        def run() -> None:
+            person.use_language()
+            for step in steps:
+                if step == "drain":
+                    person._drain()
+                else:
+                    person._command(step)
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join(10)
+
+    as_(bob, "lang es")
+    as_(ann, "new")
+    as_(bob, "join 1")
+    as_(ann, "drain", "say hola", "drain")
+    as_(bob, "drain")
+    heard_by_ann, heard_by_bob = "".join(said["ann"]), "".join(said["bob"])
+    assert "bob sits at table 1, seat 2." in heard_by_ann  # bob's doing, in ann's English
+    assert "ann says: hola." in heard_by_ann
+    assert "ann dice: hola." in heard_by_bob  # ann's chat line, in bob's Spanish
+    assert "says:" not in heard_by_bob and "dice:" not in heard_by_ann

@@ -24,6 +24,7 @@ from uno_access.engine.actions import Play
 from uno_access.engine.cards import Kind
 from uno_access.engine.state import Phase
 from uno_access.net import client
+from uno_access.net.said import worded
 
 NAMES = ("ann", "bob")
 
@@ -224,7 +225,7 @@ def test_a_server_gone_for_long_is_said_once_and_the_client_goes_on_trying(
     link = client.Link()
     link.open("127.0.0.1", server.port, "ann", tmp_path / "ann")
     try:
-        assert "Welcome" in link.heard.get(timeout=10).text
+        assert "Welcome" in worded(link.heard.get(timeout=10).text)
         os.kill(server.process.pid, signal.SIGKILL)
         server.process.wait(10)
         told: list[tuple[str, str]] = []

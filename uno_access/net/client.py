@@ -51,7 +51,7 @@ from ..ui.terminal import Screen
 from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
-from .said import Heard, Said, said_named
+from .said import Heard, Said, said_named, worded
 from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync, hear
 from .tables import MOST_SEATS, SPECTATOR, Entry
 
@@ -759,7 +759,7 @@ def _hear(session: Session, chat: History, line: Heard) -> None:
     the server named, played here by this player's own sound device and settings.
     """
     session.flush()
-    message = session.outputs.message(line.text)
+    message = session.outputs.message(worded(line.text))
     hear(session.outputs, chat, message, line, session.outputs.say, others=None)
 
 

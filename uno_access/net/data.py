@@ -20,6 +20,7 @@ import asyncssh
 from .. import text
 from ..access import messages
 from ..access.message import Priority
+from ..access.wording import language
 from ..scenario import ScenarioError, action_from_json
 from ..settings import Settings
 from ..store.saved import readable
@@ -28,7 +29,7 @@ from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from .lobby import Person
 from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, line_message, loads
-from .said import Heard, heard
+from .said import Heard, Line, heard
 from .tables import SPECTATOR, Lobby, ServerTable, Stage
 
 SUBSYSTEM = "uno-access"
@@ -58,8 +59,9 @@ class _DataPerson(Person):
         self.dropped = False
         self._session = session
 
-    def tell(self, line: str | Heard) -> None:
-        self._session.send(line_message(heard(line)))
+    def tell(self, line: Line | Heard) -> None:
+        with language.use(self.settings.lang or None):  # worded in this person's language
+            self._session.send(line_message(heard(line)))
 
     def wake(self) -> None:
         with contextlib.suppress(RuntimeError):
@@ -286,9 +288,10 @@ class DataSession:
             self._seat = seat
             back = table.places[seat].seen or None
             self.send({"t": "start", "seat": seat, "back_from": back, "epoch": self.lobby.epoch})
-        for entry in table.entries(seat, self._sent + 1):
-            self._sent = entry.seq
-            self.send(entry_message(entry))
+        with language.use(self.person.settings.lang or None):  # its lines in their words
+            for entry in table.entries(seat, self._sent + 1):
+                self._sent = entry.seq
+                self.send(entry_message(entry))
 
     def _pump_watched(self) -> None:
         watching = self.person.watching
@@ -301,6 +304,7 @@ class DataSession:
             self._watched, self._sent = watching, 0
             names = [place.name for place in watching.places]
             self.send({"t": "watch", "names": names, "rules": encode(watching.rules)})
-        for entry in watching.entries(SPECTATOR, self._sent + 1):
-            self._sent = entry.seq
-            self.send(entry_message(entry))
+        with language.use(self.person.settings.lang or None):  # its lines in their words
+            for entry in watching.entries(SPECTATOR, self._sent + 1):
+                self._sent = entry.seq
+                self.send(entry_message(entry))

@@ -38,7 +38,7 @@ from ..ui.terminal import Screen
 from . import passwords
 from .accounts import Accounts
 from .hidden import read_hidden
-from .said import Heard, Said, heard
+from .said import Heard, Line, Said, Words, heard, worded
 from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, hear, on_loop
 from .tables import (
     DEFAULT_BOT,
@@ -127,7 +127,7 @@ class Person:
         """The connection dropped: the person keeps their seat (``ServerTable.leave``)."""
         self.dropped = True
 
-    def tell(self, line: str | Heard) -> None:
+    def tell(self, line: Line | Heard) -> None:
         self.inbox.put(heard(line))
         self.keyboard.wake()
 
@@ -169,7 +169,7 @@ class Person:
 
     def _hear(self, line: Heard) -> None:
         """A line from elsewhere: a chat line kept in the chat's history, with its sound."""
-        message = self.outputs.message(line.text)
+        message = self.outputs.message(worded(line.text))  # in this person's language
         hear(self.outputs, self.chat, message, line, self._say, others=None)
 
     def _lobby(self) -> None:
@@ -456,9 +456,8 @@ class Person:
         else:
             return messages.net_timer_values(SHORTEST_TURN, LONGEST_TURN)
         table.turn_seconds = seconds
-        line = messages.net_timer_set(table.number, seconds)
-        self._to_table(table, line)
-        return line
+        self._to_table(table, Words(messages.net_timer_set, (table.number, seconds)))
+        return messages.net_timer_set(table.number, seconds)
 
     def _join(self, number: str, watch: bool) -> str:
         table = self._find(number)
@@ -476,9 +475,8 @@ class Person:
             table.spectators.add(self.name)
             table.listen(self.wake)
             self.watching = table
-            self._to_table(
-                table, Heard(messages.net_watches(self.name, table.number), Said.PRESENCE)
-            )
+            watches = Words(messages.net_watches, (self.name, table.number))
+            self._to_table(table, Heard(watches, Said.PRESENCE))
             return messages.net_you_watch(table.number)
         away = table.away_seat(self.name)
         if away is not None:  # back at the seat held for them
@@ -489,7 +487,9 @@ class Person:
                 self.table = table
                 self.watching = None
                 if table.stage is Stage.WAITING:
-                    self._to_table(table, messages.net_back(self.name))
+                    self._to_table(
+                        table, Heard(Words(messages.net_back, (self.name,)), Said.PRESENCE)
+                    )
                     return messages.net_you_sit(table.number, seat + 1)
                 if standin:
                     return messages.net_you_are_back(table.number, seat + 1)
@@ -502,9 +502,8 @@ class Person:
         table.listen(self.wake)
         self.table = table
         self.watching = None
-        self._to_table(
-            table, Heard(messages.net_sits(self.name, table.number, seat + 1), Said.PRESENCE)
-        )
+        sits = Words(messages.net_sits, (self.name, table.number, seat + 1))
+        self._to_table(table, Heard(sits, Said.PRESENCE))
         return messages.net_you_sit(table.number, seat + 1)
 
     def _may_enter(self, table: ServerTable) -> bool:
@@ -533,9 +532,8 @@ class Person:
         if len(table.places) >= MOST_SEATS:
             return messages.net_table_full(table.number)
         name = table.add_bot(strength.strip().lower())
-        line = messages.net_bot_sits(name, table.number, len(table.places))
-        self._to_table(table, line)
-        return line
+        self._to_table(table, Words(messages.net_bot_sits, (name, table.number, len(table.places))))
+        return messages.net_bot_sits(name, table.number, len(table.places))
 
     def _start(self) -> str:
         table = self.table
@@ -553,7 +551,7 @@ class Person:
         return ""
 
     def _chat(self, said: str) -> None:
-        line = messages.chat_line(self.name, said)
+        line = Words(messages.chat_line, (self.name, said))  # "Sam says: …" in each one's words
         table = self.table or self.watching
         if table is None:
             self.lobby.say(Heard(line, Said.CHAT))
@@ -562,7 +560,7 @@ class Person:
         else:
             self._to_table(table, Heard(line, Said.CHAT), me_too=True)
 
-    def _to_table(self, table: ServerTable, line: str | Heard, me_too: bool = False) -> None:
+    def _to_table(self, table: ServerTable, line: Line | Heard, me_too: bool = False) -> None:
         for name in {*table.people(), *table.spectators}:
             if name != self.name or me_too:
                 tell = self.lobby.people.get(name)
@@ -576,7 +574,8 @@ class Person:
         table.leave(self.name, seen, dropped)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
-            self._to_table(table, Heard(messages.net_left(self.name, table.number), Said.PRESENCE))
+            left = Words(messages.net_left, (self.name, table.number))
+            self._to_table(table, Heard(left, Said.PRESENCE))
         self.table = self.watching = None
         nobody = table.stage is Stage.OVER or not any(p.person for p in table.places)
         if nobody and self.lobby.tables.pop(table.number, None) is not None and table.journal:

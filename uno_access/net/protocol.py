@@ -46,7 +46,7 @@ from ..engine import actions, events, state
 from ..engine.cards import Card, Color, Kind
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import rules_json
-from .said import Heard
+from .said import Heard, worded
 
 MAX_LINE = 64 * 1024  # the longest line either side takes (a whole view fits in a few KB)
 MAX_DEPTH = 12
@@ -233,7 +233,7 @@ def _kind(line: Heard) -> dict[str, Any]:
 
 def line_message(line: Heard) -> dict[str, Any]:
     """A line of the lobby's as a ``line`` message."""
-    return {"t": "line", "text": line.text, **_kind(line)}
+    return {"t": "line", "text": worded(line.text), **_kind(line)}
 
 
 def entry_message(entry: Any) -> dict[str, Any]:
@@ -244,7 +244,7 @@ def entry_message(entry: Any) -> dict[str, Any]:
         "events": encode(entry.events),
         "view": encode(entry.view),
         "legal": encode(entry.legal),
-        "line": entry.line,
+        "line": None if entry.line is None else worded(entry.line),
     }
     if entry.line is not None:
         message.update(_kind(Heard(entry.line, entry.kind)))

@@ -11,8 +11,10 @@ are chosen on each side from the events themselves (``access.sounds.EVENT_CUES``
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from ..access.sounds import Cue
 
@@ -35,10 +37,34 @@ def said_named(name: object) -> Said | None:
 
 
 @dataclass(frozen=True, slots=True)
+class Words:
+    """A line said to several people, worded for each where it is told to them, in their
+    own language: its phrase (a function of the wording) and what fills it in.
+    """
+
+    phrase: Callable[..., str]
+    args: tuple[Any, ...] = ()
+
+    def said(self) -> str:
+        """The line in the language being said in now (the hearer's)."""
+        return self.phrase(*self.args)
+
+
+Line = str | Words
+"""A line of the server's: worded already (a chat line's own words, an answer to one
+person), or to be worded for each hearer (``Words``)."""
+
+
+def worded(line: Line) -> str:
+    """``line``'s words in the hearer's language (the current one)."""
+    return line if isinstance(line, str) else line.said()
+
+
+@dataclass(frozen=True, slots=True)
 class Heard:
     """A line for one person, made safe already, and its kind."""
 
-    text: str
+    text: Line
     kind: Said = Said.NOTICE
     cue: Cue | None = None  # the sound the server named for it (the full client's)
 
@@ -47,6 +73,6 @@ class Heard:
         return self.cue if self.cue is not None else SOUNDS.get(self.kind)
 
 
-def heard(line: str | Heard) -> Heard:
+def heard(line: Line | Heard) -> Heard:
     """A plain line is a notice."""
     return line if isinstance(line, Heard) else Heard(line)

@@ -36,6 +36,7 @@ from ..bots.base import BotNameError, parse_bot
 from ..engine.actions import QUERIES, Action
 from ..engine.rules import RulesError, RuleSet
 from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
+from .said import Words
 from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN
 
@@ -344,7 +345,7 @@ class TableStore:
             if table.stage is Stage.OVER:
                 self.ended(table)
                 continue
-            table.hold_seats(messages.tr(messages.NET_SERVER_RESTARTED))
+            table.hold_seats(Words(messages.tr, (messages.NET_SERVER_RESTARTED,)))
             table.journal = self
             lobby.tables[table.number] = table
             back.append(table)

@@ -32,7 +32,7 @@ from ..ui.keys import Pressed, Read, Routed
 from ..ui.outputs import Outputs
 from ..ui.table import Table
 from ..ui.terminal import Keyboard, _as_input, _exit
-from .said import Heard, Said
+from .said import Heard, Said, worded
 from .tables import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry, ServerTable
 
 T = TypeVar("T")
@@ -364,7 +364,7 @@ class NetTable(Table):
         """
         self._notices()
         self.outputs.my_turn = self._view().current == self.me
-        message = self.renderer.text(line.text, Priority.NORMAL)
+        message = self.renderer.text(worded(line.text), Priority.NORMAL)  # in this seat's words
         hear(self.outputs, self.history, message, line, lambda said: self.say(said))
 
     def _read(self, prompt: str) -> str | Pressed | Routed:

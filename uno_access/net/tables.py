@@ -43,7 +43,7 @@ from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
-from .said import Heard, Said
+from .said import Heard, Line, Said, Words
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
@@ -117,7 +117,7 @@ class Entry:
     events: tuple[Event, ...] = ()
     view: PlayerView | None = None
     legal: tuple[Action, ...] = ()
-    line: str | None = None
+    line: Line | None = None  # worded for each hearer as it is told (``said.worded``)
     kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
 
 
@@ -277,7 +277,7 @@ class ServerTable:
 
     def line(
         self,
-        line: str,
+        line: Line,
         kind: Said = Said.NOTICE,
         only: int | None = None,
         but: int | None = None,
@@ -327,7 +327,7 @@ class ServerTable:
         if self.journal is not None:
             self.journal.ended(self)
 
-    def lines(self, said: dict[int, str]) -> None:
+    def lines(self, said: dict[int, Line]) -> None:
         """A line of the table's own for some viewers alone (``said``: viewer -> line);
         the others' logs get the entry without a line.
         """
@@ -355,13 +355,13 @@ class ServerTable:
 
     def warn_turn(self, seat: int, left: int) -> None:
         """The turn timer: ``seat`` alone is told how long is left."""
-        self.lines({seat: messages.net_timer_warning(left)})
+        self.lines({seat: Words(messages.net_timer_warning, (left,))})
 
     def _ran_out_lines(self, seat: int) -> None:
         name = self.places[seat].name
         self.lines(
             {
-                viewer: messages.net_time_ran_out(name, viewer == seat)
+                viewer: Words(messages.net_time_ran_out, (name, viewer == seat))
                 for viewer in (*range(len(self.places)), SPECTATOR)
             }
         )
@@ -417,13 +417,13 @@ class ServerTable:
             return
         if not self.people() and not any(p.person and p.dropped for p in self.places):
             self._end()  # bots alone do not play on
-            self.line(messages.net_table_ended(self.number))
+            self.line(Words(messages.net_table_ended, (self.number,)))
         elif dropped:
-            self.line(messages.net_dropped(place.name), Said.PRESENCE, but=seat)
+            self.line(Words(messages.net_dropped, (place.name,)), Said.PRESENCE, but=seat)
             self._start_grace(seat)
         else:
             self._stand_in(seat)
-            self.line(messages.net_left_bot_plays(place.name), Said.PRESENCE, but=seat)
+            self.line(Words(messages.net_left_bot_plays, (place.name,)), Said.PRESENCE, but=seat)
         self._changed()
 
     def rejoin(self, name: str) -> int | None:
@@ -449,7 +449,7 @@ class ServerTable:
             gone.drop()  # its worker forgets it
         self._watching = watchers(self._bots.items())
         back = messages.net_back_from_bot if had_standin else messages.net_back
-        self.line(back(place.name), Said.PRESENCE, but=seat)
+        self.line(Words(back, (place.name,)), Said.PRESENCE, but=seat)
         self._changed()
         for other, away in enumerate(self.places):  # a grace over with nobody to ask
             if away.person and not away.present and other not in self._graces:
@@ -469,10 +469,10 @@ class ServerTable:
         self._stop_grace(seat)
         if place.standin is None:
             self._stand_in(seat)
-            self.line(messages.net_left_bot_plays(place.name), Said.PRESENCE, but=seat)
+            self.line(Words(messages.net_left_bot_plays, (place.name,)), Said.PRESENCE, but=seat)
         self._changed()
 
-    def hold_seats(self, line: str) -> None:
+    def hold_seats(self, line: Line) -> None:
         """After a restart: every person's seat held for them until they come back
         (``rejoin``), as after a dropped connection; ``line`` is told to each first.
         The stand-ins the host chose before play on once someone is back.
@@ -532,15 +532,15 @@ class ServerTable:
             if place.standin is not None:
                 return messages.net_standin_already(place.name)
             self._stand_in(seat)
-            self.line(messages.net_standin_plays(place.name, name))
+            self.line(Words(messages.net_standin_plays, (place.name, name)))
         else:
             if place.standin is None:
-                self.line(messages.net_game_waits(place.name, name))
+                self.line(Words(messages.net_game_waits, (place.name, name)))
             else:
                 place.standin = None
                 self._bots.pop(seat, None)
                 self._watching = watchers(self._bots.items())
-                self.line(messages.net_game_waits(place.name, name))
+                self.line(Words(messages.net_game_waits, (place.name, name)))
         self._changed()
         return ""
 
@@ -562,11 +562,10 @@ class ServerTable:
             return messages.net_grace_values(int(MOST_GRACE))
         self.grace = seconds
         self._changed()
-        line = messages.net_grace_set(self.number, seconds)
         if self.stage is Stage.PLAYING:
-            self.line(line)
+            self.line(Words(messages.net_grace_set, (self.number, seconds)))
             return ""
-        return line
+        return messages.net_grace_set(self.number, seconds)
 
     def _start_grace(self, seat: int) -> None:
         self._stop_grace(seat)
@@ -589,7 +588,7 @@ class ServerTable:
         if host is None:
             return  # nobody to ask: the seat waits; the host is asked when one is back
         place.asked = True
-        self.line(messages.net_grace_over(place.name, self.grace), only=host)
+        self.line(Words(messages.net_grace_over, (place.name, self.grace)), only=host)
 
     def _stand_in(self, seat: int) -> None:
         place = self.places[seat]
@@ -714,7 +713,7 @@ class Lobby:
     seed: int | None = None
     pace: float = 1.0
     tables: dict[int, ServerTable] = field(default_factory=dict)
-    people: dict[str, Callable[[str | Heard], None]] = field(default_factory=dict)  # name -> tell
+    people: dict[str, Callable[[Line | Heard], None]] = field(default_factory=dict)  # name -> tell
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
@@ -752,6 +751,6 @@ class Lobby:
         """New tables are numbered from ``first`` on (after those brought back)."""
         self._next = max(self._next, first)
 
-    def say(self, line: str | Heard) -> None:
+    def say(self, line: Line | Heard) -> None:
         for tell_one in list(self.people.values()):
             tell_one(line)
