@@ -333,6 +333,33 @@ def test_the_game_waits_for_a_dropped_player_who_comes_back_to_their_turn(
     assert not re.search(r"bob (plays|draws)", waited)  # nobody played his seat
 
 
+def test_the_same_person_connecting_again_replaces_their_old_session_at_once(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    """A connection that died without a word (or one left open elsewhere) does not keep
+    its person out until the keepalive notices: the new one takes over, the seat kept."""
+    seed, _, _ = _seed_where("standard")
+    server = _open_server(tmp_path, seed, "5")
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    ann.sees("Your turn")
+    again = Ssh(server.port, keys["ann"], "ann")  # her key again, from elsewhere
+    closing.append(again)
+    ann.sees(re.escape(messages.tr(messages.NET_REPLACED)))
+    again.sees(re.escape(messages.net_you_are_back_waited(1, 1)))
+    again.sees(r"Where you are: Your hand, [^\r\n]* It is your turn\.")
+    again.press("c")
+    again.sees("Card check: ")
+    assert messages.tr(messages.NET_ALREADY_CONNECTED) not in again.text()
+
+
 def test_with_keys_off_a_seat_over_ssh_types_every_command(
     tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
 ) -> None:

@@ -76,6 +76,8 @@ class Server:
         self.lobby = lobby
         self.open = open_
         self.limiter = Limiter()
+        # the plain ssh session of each name: the same person logging in again replaces it
+        self.sessions: dict[str, _Session] = {}
 
 
 def _key_text(key: asyncssh.SSHKey) -> str:
@@ -306,6 +308,9 @@ class _ChannelOut:
         return True
 
 
+REPLACE_WAIT = 5.0  # seconds a session replacing another waits for it to leave the lobby
+
+
 class _Session(asyncssh.SSHServerSession[str]):
     """An interactive session: the lobby. No shell, no command; the one subsystem is the
     data channel.
@@ -352,10 +357,42 @@ class _Session(asyncssh.SSHServerSession[str]):
             self._data_session = DataSession(lobby, self.name, chan)
             self._data_session.start(chan.get_environment().get(RESUME_ENV))
             return
+        earlier = self.server.sessions.get(self.name)
+        if self.name and earlier is not None and earlier is not self:
+            # the same person again (their key, or their password): a connection that died
+            # without a word, or one left open elsewhere; it gives way, the seat kept
+            earlier.replaced()
+            self._when_free(loop.time() + REPLACE_WAIT)
+            return
         if not self.name or self.name in lobby.people:
             chan.write(messages.tr(messages.NET_ALREADY_CONNECTED) + "\r\n")
             chan.exit(1)
             return
+        self._begin(loop)
+
+    def _when_free(self, deadline: float) -> None:
+        """Begin once the session this one replaces has left the lobby (its seat kept)."""
+        loop = asyncio.get_running_loop()
+        if self.name not in self.server.lobby.people:
+            self._begin(loop)
+        elif loop.time() > deadline:
+            self._chan.write(messages.tr(messages.NET_ALREADY_CONNECTED) + "\r\n")
+            self._chan.exit(1)
+        else:
+            loop.call_later(0.05, self._when_free, deadline)
+
+    def replaced(self) -> None:
+        """The same person connected again: this session ends, told why, the seat kept."""
+        if self.server.sessions.get(self.name) is self:
+            del self.server.sessions[self.name]
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self._chan.write(messages.tr(messages.NET_REPLACED) + "\r\n")
+        self._end_input()
+
+    def _begin(self, loop: asyncio.AbstractEventLoop) -> None:
+        chan = self._chan
+        lobby = self.server.lobby
+        self.server.sessions[self.name] = self
         self._input = self._pipe.enter_context(create_pipe_input())
         out = _ChannelOut(loop, chan)
         output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
@@ -397,6 +434,8 @@ class _Session(asyncssh.SSHServerSession[str]):
     def connection_lost(self, exc: Exception | None) -> None:
         if self._data_session is not None:
             self._data_session.closed()
+        if self.server.sessions.get(self.name) is self:
+            del self.server.sessions[self.name]
         self._end_input()
 
     def _end_input(self) -> None:

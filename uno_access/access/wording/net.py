@@ -27,6 +27,9 @@ HELP_SERVE_OPEN = N_("let any new key claim a free name, without the invite code
 HELP_SERVE_SEED = N_("seed the tables' deals (table N deals from SEED + N), for tests")
 SAY_WORD = "say"
 NET_ALREADY_CONNECTED = N_("You are already connected from elsewhere; this connection closes.")
+NET_REPLACED = N_(
+    "You connected again from elsewhere; this connection closes. Your seat goes with you."
+)
 NET_NO_TABLES = N_("No tables yet. Type new to make one.")
 NET_LOBBY_HINT = N_("You are in the lobby. Type help for the commands.")
 NET_NOT_AT_WAITING_TABLE = N_("You are not at a table that is waiting to start.")
