@@ -650,7 +650,8 @@ NET_GRACE_SET = N_(
 # Translators: said to the table's maker alone, once, when the grace is over.
 NET_GRACE_OVER = N_(
     "{player} has been away {seconds:g} seconds. Type standin {player} for a bot to play "
-    "their seat until they are back, or wait {player} to go on waiting for them."
+    "their seat until they are back, or wait {player} to go on waiting for them (with keys "
+    "on, press / first)."
 )
 # the full client, when its connection drops: told once each, as they happen
 NET_CONNECTION_LOST = N_("Connection to the server lost. Reconnecting.")
