@@ -354,6 +354,7 @@ def test_the_same_person_connecting_again_replaces_their_old_session_at_once(
     closing.append(again)
     ann.sees(re.escape(messages.tr(messages.NET_REPLACED)))
     again.sees(re.escape(messages.net_you_are_back_waited(1, 1)))
+    again.sees(re.escape(messages.tr(messages.NET_NOTHING_SINCE)))  # her own drop is no news
     again.sees(r"Where you are: Your hand, [^\r\n]* It is your turn\.")
     again.press("c")
     again.sees("Card check: ")

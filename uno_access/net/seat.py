@@ -248,7 +248,8 @@ class NetTable(Table):
             super()._opening()
             return
         missed = self.game.pending()
-        told = [entry for entry in missed if entry.seq > back_from]
+        # entries with nothing for this seat (a line for the others alone) tell nothing
+        told = [e for e in missed if e.seq > back_from and (e.events or e.line is not None)]
         self.say(
             messages.tr(messages.NET_SINCE_YOU_LEFT)
             if told
