@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pexpect
 import pytest
 from net_ssh import Server, Ssh, keypair, refused, table_game
 
@@ -359,6 +360,36 @@ def test_the_same_person_connecting_again_replaces_their_old_session_at_once(
     again.press("c")
     again.sees("Card check: ")
     assert messages.tr(messages.NET_ALREADY_CONNECTED) not in again.text()
+
+
+def test_a_persons_choices_in_the_lobby_are_theirs_again_at_their_next_session(
+    tmp_path: Path, keys: dict[str, Path], closing: list[Ssh | Server]
+) -> None:
+    server = _open_server(tmp_path, 3, "5")
+    closing.append(server)
+    ann = Ssh(server.port, keys["ann"], "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("lang es")
+    ann.sees("Idioma: español.")
+    ann.line("bell chat")
+    ann.sees("pitido|Pitido")
+    ann.line("lang xx")  # refused: nothing kept of it
+    ann.line("quit")
+    ann.child.expect(pexpect.EOF)
+    again = Ssh(server.port, keys["ann"], "ann")
+    closing.append(again)
+    again.sees("Te damos la bienvenida, ann")  # her language, from the first line
+    again.prompt()
+    again.line("tables")
+    again.sees("Todavía no hay mesas")
+    bob = Ssh(server.port, keys["bob"], "bob")  # another person: the server's language
+    closing.append(bob)
+    bob.sees("Welcome, bob")
+    bob.prompt()
+    bob.line("say hola")
+    again.sees("bob dice: hola.")
+    assert "\a" in again.received.getvalue().split("bob dice: hola.")[0][-10:]  # bell chat
 
 
 def test_with_keys_off_a_seat_over_ssh_types_every_command(

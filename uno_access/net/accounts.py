@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,12 @@ CREATE TABLE IF NOT EXISTS server (
     what TEXT PRIMARY KEY,
     value TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS preferences (
+    name TEXT NOT NULL COLLATE NOCASE,
+    word TEXT NOT NULL,
+    value TEXT NOT NULL,
+    PRIMARY KEY (name, word)
+);
 """
 
 
@@ -57,6 +64,7 @@ class Accounts:
         path.touch(mode=0o600, exist_ok=True)
         self._db = sqlite3.connect(path, timeout=10, check_same_thread=False)
         self._db.executescript(_SCHEMA)
+        self._lock = threading.Lock()  # each person's thread keeps their own preferences
         _migrate(self._db)
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:
@@ -130,6 +138,24 @@ class Accounts:
                 (time.time() if when is None else when, name),
             )
 
+    def preferences(self, name: str) -> list[tuple[str, str]]:
+        """What ``name`` chose in the lobby (``lang es``, ``keys off``…), as (word, value),
+        for their next session."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT word, value FROM preferences WHERE name = ? ORDER BY word", (name,)
+            ).fetchall()
+        return [(str(word), str(value)) for word, value in rows]
+
+    def prefer(self, name: str, word: str, value: str) -> None:
+        """``name`` chose ``word value`` in the lobby: kept for their next session."""
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO preferences VALUES (?, ?, ?) "
+                "ON CONFLICT (name, word) DO UPDATE SET value = excluded.value",
+                (name, word, value),
+            )
+
     def users(self) -> list[User]:
         rows = self._db.execute(
             "SELECT name, key, password IS NOT NULL, seen FROM accounts ORDER BY name"
@@ -143,6 +169,7 @@ class Accounts:
             if row is None:
                 return None
             self._db.execute("DELETE FROM accounts WHERE name = ?", (name,))
+            self._db.execute("DELETE FROM preferences WHERE name = ?", (name,))
         return str(row[0])
 
     def close(self) -> None:

@@ -137,6 +137,7 @@ class Person:
     # ----------------------------------------------------------------- the thread
 
     def run(self) -> None:
+        self._restore_preferences()
         self.use_language()
         with create_app_session(input=self.input, output=self.output):
             try:
@@ -256,7 +257,45 @@ class Person:
             self._say(self._lang(rest.lower()))
         else:
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
+            return True
+        self._remember(word, rest.strip().lower())
         return True
+
+    def _preference_values(self) -> dict[str, Callable[[str], bool]]:
+        """The lobby's choices of how this person plays, kept for their next session, and
+        which values each takes."""
+        return {
+            "lang": language.known,
+            "keys": lambda v: v in ("on", "off"),
+            "verbosity": lambda v: v in {m.value for m in Verbosity},
+            "bell": lambda v: v in ("on", "off", "chat"),
+            BRAILLE_WORD: lambda v: v == "off" or v in {t.value for t in BrailleTable},
+            CHAT_WORD: lambda v: v in messages.CHAT_MUTE_WORDS,
+        }
+
+    def _remember(self, word: str, value: str) -> None:
+        """A choice of how this person plays (``lang es``, ``keys off``…), kept with their
+        account: the next time they come they find it as they left it."""
+        valid = self._preference_values().get(word)
+        if valid is not None and valid(value) and self.accounts is not None:
+            self.accounts.prefer(self.name, word, value)
+
+    def _restore_preferences(self) -> None:
+        """This person's choices of their last sessions, made again, quietly."""
+        if self.accounts is None:
+            return
+        handlers: dict[str, Callable[[str], str]] = {
+            "lang": self._lang,
+            "keys": lambda v: self._setting("keys", v),
+            "verbosity": lambda v: self._setting("verbosity", v),
+            "bell": self._bell,
+            BRAILLE_WORD: self._braille,
+            CHAT_WORD: self._chat_command,
+        }
+        valid = self._preference_values()
+        for word, value in self.accounts.preferences(self.name):
+            if word in handlers and valid[word](value):
+                handlers[word](value)
 
     def _setting(self, word: str, value: str) -> str:
         """``keys on``/``keys off``, ``verbosity brief``/``normal``/``full``: how this
