@@ -359,6 +359,8 @@ def test_the_same_person_connecting_again_replaces_their_old_session_at_once(
     again.sees(r"Where you are: Your hand, [^\r\n]* It is your turn\.")
     again.press("c")
     again.sees("Card check: ")
+    again.press("\x1bOP")  # F1: the keys, then what is typed at a network table alone
+    again.sees(re.escape(messages.tr(messages.NET_TABLE_HELP[2])))
     assert messages.tr(messages.NET_ALREADY_CONNECTED) not in again.text()
 
 

@@ -345,7 +345,7 @@ class TableStore:
             if table.stage is Stage.OVER:
                 self.ended(table)
                 continue
-            table.hold_seats(Words(messages.tr, (messages.NET_SERVER_RESTARTED,)))
+            table.hold_seats(Words(messages.net_server_restarted))
             table.journal = self
             lobby.tables[table.number] = table
             back.append(table)

@@ -232,6 +232,14 @@ class NetTable(Table):
     game: RemoteGame
     keyboard: NetKeyboard
     back_from: int | None = None  # a seat taken up again: the last entry told before
+
+    def _help(self, view: PlayerView) -> None:
+        """F1 at a network table: the keys, then what is typed here alone (chat, and the
+        host's choices for a seat whose player is away)."""
+        super()._help(view)
+        for line in messages.NET_TABLE_HELP:
+            self.say(messages.tr(line))
+
     # the lines for this person from outside the table (the lobby's chat), taken as they come
     heard_from: Callable[[], list[Heard]] | None = None
 

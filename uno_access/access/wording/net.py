@@ -37,6 +37,15 @@ NET_NOT_AT_TABLE = N_("You are not at a table.")
 NET_TOO_FEW = N_("A game needs at least two players: wait for someone to join, or type bot.")
 NET_BACK_IN_LOBBY = N_("You are back in the lobby.")
 NOT_YOUR_TURN_NET = N_("It is not your turn. Enter says whose turn it is.")
+# F1 at a network table, after the keys: what is typed there alone
+NET_TABLE_HELP = (
+    N_("At this network table, typed (with keys on, press / first):"),
+    N_("say TEXT: a line to your table and its watchers."),
+    N_(
+        "grace SECONDS, standin NAME, wait NAME: the table's maker chooses for a seat whose "
+        "player's connection dropped (a bot plays it, or the game waits)."
+    ),
+)
 NET_LOBBY_HELP = (
     N_("The lobby's commands, typed and sent with Enter:"),
     N_("tables: the tables, their rules, who sits and how many seats are free."),
@@ -553,6 +562,10 @@ NET_TABLES_FILE_DAMAGED = N_(
 )
 # To everyone at a table brought back, told first when they take up their seat again.
 NET_SERVER_RESTARTED = N_("The server was restarted; the game goes on from where it was.")
+
+
+def net_server_restarted() -> str:
+    return tr(NET_SERVER_RESTARTED)
 
 
 # --------------------------------------------------------------------- the full client
