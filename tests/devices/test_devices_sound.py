@@ -28,24 +28,21 @@ from uno_access.devices.speech import Speaker, SpeechSettings, stand_in_player
 ROOT = Path(__file__).resolve().parents[2]
 
 
-class RecordingMixer(Mixer):
-    """The real mixer, keeping each block it hands to the device, with when."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pulled: list[tuple[float, array[int]]] = []
-
-    def pull(self, frames: int) -> array[int]:
-        block = super().pull(frames)
-        self.pulled.append((time.perf_counter(), block))
-        return block
-
-
-def stand_in_device(notices: Notices | None = None) -> SoundDevice:
-    device = SoundDevice(SoundSettings(volume=1.0), notices=notices, backend=STAND_IN)
-    device.mixer = RecordingMixer()
+def stand_in_device(notices: Notices | None = None, separate: bool = False) -> SoundDevice:
+    """The real device on miniaudio's null backend, its mixer keeping each block's peak;
+    ``separate``: the mixer in its process of its own, as the game plays it."""
+    device = SoundDevice(
+        SoundSettings(volume=1.0),
+        notices=notices,
+        backend=STAND_IN,
+        separate=separate,
+        record=True,
+    )
     assert device.start()
     return device
+
+
+BOTH = pytest.mark.parametrize("separate", [False, True], ids=["in-process", "sound-process"])
 
 
 # ----------------------------------------------------------------- the assets
@@ -120,16 +117,16 @@ def test_a_sound_reaches_the_output_stream_within_a_few_periods() -> None:
         voice = device.play("your_turn")
         assert voice is not None and voice.done.wait(2.0)
         assert voice.first_out is not None and voice.first_out - voice.queued < 0.05
-        assert isinstance(device.mixer, RecordingMixer)
-        heard = [b for t, b in device.mixer.pulled if t >= voice.first_out]
-        assert any(max(block, default=0) > 5000 for block in heard)
+        heard = [peak for t, peak in device.blocks() if t >= voice.first_out]
+        assert any(peak > 5000 for peak in heard)
     finally:
         device.close()
 
 
-def test_a_sound_reaches_the_output_while_a_long_speech_is_playing() -> None:
+@BOTH
+def test_a_sound_reaches_the_output_while_a_long_speech_is_playing(separate: bool) -> None:
     """Mixing, not queueing: speech through the same stream, the sound on top of it."""
-    device = stand_in_device()
+    device = stand_in_device(separate=separate)
     started = threading.Event()
     speaker = Speaker(
         SpeechSettings(rate=200),
@@ -149,16 +146,16 @@ def test_a_sound_reaches_the_output_while_a_long_speech_is_playing() -> None:
         assert not speech.done.is_set()  # the speech went on, not cut, not paused
         assert speaker.speaking
         # the blocks while both played hold more than the speech alone could: the sum
-        assert isinstance(device.mixer, RecordingMixer)
-        both = [b for t, b in device.mixer.pulled if cue.first_out <= t]
-        assert both and max(max(block) for block in both) > 5000
+        both = [peak for t, peak in device.blocks() if cue.first_out <= t]
+        assert both and max(both) > 5000
     finally:
         speaker.close()
         device.close()
 
 
-def test_speech_through_the_stream_is_cut_off_by_an_urgent_line() -> None:
-    device = stand_in_device()
+@BOTH
+def test_speech_through_the_stream_is_cut_off_by_an_urgent_line(separate: bool) -> None:
+    device = stand_in_device(separate=separate)
     events: list[tuple[str, str]] = []
     started = threading.Event()
 
@@ -196,9 +193,8 @@ def test_a_message_plays_its_sound() -> None:
     device = stand_in_device()
     try:
         device.show(Message("Bob calls UNO!", "", "Bob calls UNO!", sound="uno_called"))
-        assert isinstance(device.mixer, RecordingMixer)
         deadline = time.monotonic() + 2.0
-        while not any(max(b, default=0) > 5000 for _, b in device.mixer.pulled):
+        while not any(peak > 5000 for _, peak in device.blocks()):
             assert time.monotonic() < deadline, "the sound never reached the output"
             time.sleep(0.01)
     finally:
@@ -266,11 +262,7 @@ def test_a_sound_never_waits_behind_speech_played_by_its_own_player() -> None:
 
 
 def separate_device(notices: Notices | None = None) -> SoundDevice:
-    device = SoundDevice(
-        SoundSettings(volume=1.0), notices=notices, backend=STAND_IN, separate=True, record=True
-    )
-    assert device.start()
-    return device
+    return stand_in_device(notices, separate=True)
 
 
 def busy_interpreter(seconds: float) -> None:
@@ -294,57 +286,6 @@ def test_a_sound_is_not_held_back_while_the_game_process_is_busy() -> None:
             late.append(cue.first_out - cue.queued)
         assert max(late) < 0.05, late
     finally:
-        device.close()
-
-
-def test_a_sound_reaches_the_output_over_speech_in_the_sound_process() -> None:
-    """Mixing, not queueing, as the game plays them: speech and sounds on one stream."""
-    device = separate_device()
-    started = threading.Event()
-    speaker = Speaker(
-        SpeechSettings(rate=200),
-        sink=device,
-        on_event=lambda what, text: started.set() if what == "started" else None,
-    )
-    assert speaker.start()
-    try:
-        speaker.say("Bob plays a Wild Draw Four and chooses green. " * 4)
-        assert started.wait(15.0)
-        time.sleep(0.2)  # the speech is well under way
-        speech = speaker._voice
-        assert speech is not None and not speech.done.is_set()
-        cue = device.play("uno_called")
-        assert cue is not None and cue.done.wait(2.0)
-        assert cue.first_out is not None and cue.first_out - cue.queued < 0.05
-        assert not speech.done.is_set() and speaker.speaking  # not cut, not paused
-        both = [peak for t, peak in device.blocks() if cue.first_out <= t]
-        assert both and max(both) > 5000
-    finally:
-        speaker.close()
-        device.close()
-
-
-def test_speech_in_the_sound_process_is_cut_off_by_an_urgent_line() -> None:
-    device = separate_device()
-    events: list[tuple[str, str]] = []
-    started = threading.Event()
-
-    def note(what: str, text: str) -> None:
-        events.append((what, text))
-        if what == "started":
-            started.set()
-
-    speaker = Speaker(SpeechSettings(rate=200), sink=device, on_event=note)
-    assert speaker.start()
-    try:
-        speaker.say("A long sentence that goes on and on for a good while yet. " * 3)
-        assert started.wait(15.0)
-        speaker.say("Your turn.", priority=Priority.URGENT)
-        assert speaker.wait_idle(20.0)
-        assert events[0][0] == "started" and ("cut", events[0][1]) in events
-        assert ("finished", "Your turn.") in events
-    finally:
-        speaker.close()
         device.close()
 
 

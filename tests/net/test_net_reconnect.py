@@ -56,6 +56,28 @@ def _seed() -> tuple[int, Play]:
     raise AssertionError("no seed deals ann a first play")
 
 
+def _at_a_table_behind_a_proxy(
+    tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
+) -> tuple[Server, Proxy, Client]:
+    """ann's full client, through a proxy that can cut her connection, at table 1 with a
+    bot, her turn come."""
+    seed, _ = _seed()
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    proxy = Proxy(server.port)
+    closing.append(proxy)
+    ann = Client(proxy.port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    ann.sees("lobby>")
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    ann.sees("Your turn")
+    return server, proxy, ann
+
+
 def test_the_client_cut_mid_game_reconnects_and_tells_each_missed_event_once_then_where_it_is(
     tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
 ) -> None:
@@ -116,20 +138,7 @@ def test_the_client_cut_mid_game_reconnects_and_tells_each_missed_event_once_the
 def test_q_leaves_the_game_while_the_client_cannot_reconnect_and_it_comes_back_to_the_lobby(
     tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
 ) -> None:
-    seed, _ = _seed()
-    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
-    closing.append(server)
-    proxy = Proxy(server.port)
-    closing.append(proxy)
-    ann = Client(proxy.port, tmp_path / "ann", "ann")
-    closing.append(ann)
-    ann.sees("lobby>")
-    ann.line("new standard")
-    ann.sees("You made table 1")
-    ann.line("bot")
-    ann.sees("sits at table 1, seat 2")
-    ann.line("start")
-    ann.sees("Your turn")
+    _, proxy, ann = _at_a_table_behind_a_proxy(tmp_path, closing)
     proxy.cut()
     ann.sees(re.escape(messages.NET_CONNECTION_LOST))
     ann.press("q")
@@ -187,20 +196,7 @@ def test_the_client_connects_again_to_a_server_killed_and_started_again_and_play
 def test_a_client_refused_on_its_return_says_so_once_and_goes_on_trying_until_taken_back(
     tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
 ) -> None:
-    seed, _ = _seed()
-    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
-    closing.append(server)
-    proxy = Proxy(server.port)
-    closing.append(proxy)
-    ann = Client(proxy.port, tmp_path / "ann", "ann")
-    closing.append(ann)
-    ann.sees("lobby>")
-    ann.line("new standard")
-    ann.sees("You made table 1")
-    ann.line("bot")
-    ann.sees("sits at table 1, seat 2")
-    ann.line("start")
-    ann.sees("Your turn")
+    server, proxy, ann = _at_a_table_behind_a_proxy(tmp_path, closing)
     proxy.cut()
     ann.sees(re.escape(messages.NET_CONNECTION_LOST))
     key = tmp_path / "ann" / "data" / "uno-access" / "client_key"
