@@ -277,3 +277,36 @@ def test_with_the_plain_password_method_a_new_person_gives_the_invite_code_then_
     back.line(SECRET)
     back.sees("Welcome, zed")
     assert SECRET not in zed.text() + back.text()
+
+
+def test_a_name_removed_and_claimed_again_by_another_key_is_not_given_the_old_seat(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    """A held seat is its account's, not its name's: nor its hand."""
+    data = tmp_path / "server"
+    server = Server(data, "--open", "--seed", "3", "--bot-pace", "5")
+    closing.append(server)
+    ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
+    bob = Ssh(server.port, keypair(tmp_path, "bob"), "bob")
+    closing += [ann, bob]
+    ann.prompt()
+    bob.prompt()
+    ann.line("new")
+    ann.sees("You made table 1")
+    bob.line("join 1")
+    bob.sees("You sit at table 1, seat 2")
+    ann.line("start")
+    bob.sees("You are dealt 7 cards: ")
+    bob.close()  # his connection drops: his seat is held for him
+    ann.sees("bob's connection dropped")
+    gone = _users(data, "remove", "bob")
+    assert gone.returncode == 0, gone
+    (tmp_path / "other").mkdir()
+    other = Ssh(server.port, keypair(tmp_path / "other", "bob"), "bob")  # another key
+    closing.append(other)
+    other.sees("Welcome, bob")
+    other.prompt()
+    other.line("join 1")
+    other.sees(re.escape(messages.net_table_started(1)))
+    seen = other.text()
+    assert "You are back" not in seen and "Your hand" not in seen and "dealt" not in seen

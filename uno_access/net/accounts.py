@@ -91,6 +91,15 @@ class Accounts:
         row = self._db.execute("SELECT name FROM accounts WHERE name = ?", (name,)).fetchone()
         return None if row is None else str(row[0])
 
+    def created(self, name: str) -> float | None:
+        """When ``name``'s account was made: who it is (a name removed and claimed again
+        is another account); None: no such account."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT created FROM accounts WHERE name = ?", (name,)
+            ).fetchone()
+        return None if row is None else float(row[0])
+
     def password_of(self, name: str) -> str | None:
         """The argon2 hash of ``name``'s password, None when it has none."""
         row = self._db.execute("SELECT password FROM accounts WHERE name = ?", (name,)).fetchone()

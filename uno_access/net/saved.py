@@ -81,6 +81,7 @@ class SavedTable:
     grace: float = DEFAULT_GRACE
     standins: tuple[tuple[int, str], ...] = ()  # (seat, bot strength) of people away
     waiting: bool = False  # not started yet: its seats, no game
+    accounts: tuple[float | None, ...] = ()  # the account that sat in each seat
 
     def table(self, lobby: Lobby) -> ServerTable:
         """The table as it was: dealt again from its seed, every action applied again
@@ -89,7 +90,10 @@ class SavedTable:
         table = ServerTable(
             self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
         )
+        table.account_of = lobby.account_of
         table.places = [Place(name, bot) for name, bot in self.places]
+        for place, account in zip(table.places, self.accounts, strict=False):
+            place.account = account
         table.grace = self.grace
         for seat, strength in self.standins:
             if 0 <= seat < len(table.places) and table.places[seat].person:
@@ -120,6 +124,7 @@ def setup_json(table: ServerTable) -> str:
             "seed": table.seed,
             "rules": rules_json(table.rules),
             "places": [[place.name, place.bot] for place in table.places],
+            "accounts": [place.account for place in table.places],
             "code": table.code,
             "timer": table.turn_seconds,
             "grace": table.grace,
@@ -149,6 +154,9 @@ def read_setup(
         code, timer = data.get("code"), data.get("timer")  # none before private tables
         grace = float(data.get("grace", DEFAULT_GRACE))
         standins = tuple((int(seat), str(bot)) for seat, bot in data.get("standins", []))
+        accounts = tuple(
+            None if a is None else float(a) for a in data.get("accounts", [])[: len(places)]
+        )
         for _, bot in standins:
             parse_bot(bot)
         if not 0 <= grace <= MOST_GRACE:
@@ -178,6 +186,7 @@ def read_setup(
         grace,
         standins,
         waiting,
+        accounts,
     )
 
 

@@ -465,6 +465,7 @@ async def _serve(
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     accounts = Accounts(folder)
     lobby = Lobby(loop, seed, pace)
+    lobby.account_of = accounts.created  # a held seat is its account's, not its name's
     tables = open_tables(folder)  # every unfinished table brought back, its seats held
     tables.restore(lobby)
     lobby.journal = tables

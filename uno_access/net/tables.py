@@ -135,6 +135,9 @@ class Place:
     present: bool = True  # the person is at the table
     seen: int = 0  # a person away: the last entry they were told
     standin: str | None = None  # a person away: the bot playing their seat, or None
+    # the account that sat here (its creation time): a name removed and claimed again by
+    # someone else is not given this seat, nor its hand (None: not known, any)
+    account: float | None = None
     dropped: bool = False  # away because the connection dropped, not by quitting
     asked: bool = False  # the host was told that this seat's grace is over
 
@@ -168,6 +171,7 @@ class ServerTable:
         default_factory=list
     )  # what the remembering bots are to hear once it is done
     journal: Journal | None = None
+    account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
     _timer: TurnTimer | None = None
@@ -183,14 +187,16 @@ class ServerTable:
         return None
 
     def away_seat(self, name: str) -> int | None:
-        """The seat held for ``name`` while they are away (None: they hold none here)."""
+        """The seat held for ``name`` while they are away (None: they hold none here); a
+        seat taken by an account since removed is no one's who claims that name again."""
         for seat, place in enumerate(self.places):
-            if place.person and not place.present and place.name.lower() == name.lower():
+            held = place.person and not place.present and place.name.lower() == name.lower()
+            if held and place.account in (None, self.account_of(name)):
                 return seat
         return None
 
     def sit(self, name: str) -> int:
-        self.places.append(Place(name))
+        self.places.append(Place(name, account=self.account_of(name)))
         self._changed()
         return len(self.places) - 1
 
@@ -714,6 +720,8 @@ class Lobby:
     pace: float = 1.0
     tables: dict[int, ServerTable] = field(default_factory=dict)
     people: dict[str, Callable[[Line | Heard], None]] = field(default_factory=dict)  # name -> tell
+    # the account of a name (its creation time; None: no such account, or not kept)
+    account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
@@ -725,6 +733,7 @@ class Lobby:
         seed = random.randrange(2**32) if self.seed is None else self.seed + number
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
         table.journal = self.journal
+        table.account_of = self.account_of
         self.tables[number] = table
         table._changed()
         return table
