@@ -863,3 +863,19 @@ def test_cards_without_json_prints_one_line_per_face() -> None:
     assert len(lines) == 54
     for code, (brf, _) in expected_faces().items():
         assert any(code in line and brf in line for line in lines), code
+
+
+def test_the_command_lines_own_words_are_in_the_language_asked_for() -> None:
+    """argparse's usage line, headings and errors too: nothing of it stays English."""
+    wrong = run("play", "--lang", "es", "--bogus")
+    assert wrong.returncode != 0 and wrong.stdout == ""
+    assert "argumentos no reconocidos: --bogus" in wrong.stderr, wrong.stderr
+    assert "unrecognized" not in wrong.stderr
+    choice = run("rules", "--lang", "es", "--format", "nope")
+    assert "opción no válida: 'nope' (elige entre" in choice.stderr, choice.stderr
+    shown = run("cards", "--lang", "es", "--help")
+    assert shown.returncode == 0
+    assert shown.stdout.startswith("uso: uno-access cards")
+    assert "opciones:" in shown.stdout and "muestra esta ayuda y sale" in shown.stdout
+    english = run("cards", "--lang", "en", "--help")
+    assert english.stdout.startswith("usage: ") and "show this help message" in english.stdout

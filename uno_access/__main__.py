@@ -691,6 +691,9 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     language.set_default(_early_language(argv))
+    # argparse's own words (usage, its headings and errors) in the language too
+    argparse._ = messages.argparse_word  # type: ignore[attr-defined]
+    argparse.ngettext = messages.argparse_counted  # type: ignore[attr-defined]
     parser = build_parser()
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
         argv.insert(0, "play")

@@ -468,3 +468,42 @@ def help_lang(languages: Sequence[str]) -> str:
 def unknown_language(lang: str, languages: Sequence[str]) -> str:
     """A ``--lang`` the game does not speak, as one line."""
     return tr(UNKNOWN_LANGUAGE).format(lang=repr(lang), languages=", ".join(languages))
+
+
+# --- argparse's own words (its usage line, its headings, its errors) ----------------------
+# Translators: the command line's own words, as Python's argparse says them: keep each
+# %(name)s, %s and %r as it is, and the trailing space of "usage: ".
+ARGPARSE_WORDS = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("can't open '%(filename)s': %(error)s"),
+)
+ARGPARSE_COUNTED: Plural = NP_("expected %s argument", "expected %s arguments")
+
+
+def argparse_word(message: str) -> str:
+    """One of argparse's own words in the current language (others as they are)."""
+    return tr(message) if message in ARGPARSE_WORDS else message
+
+
+def argparse_counted(singular: str, plural_form: str, count: int) -> str:
+    """argparse's one counted phrase in the current language (others as English counts)."""
+    if (singular, plural_form) == ARGPARSE_COUNTED:
+        return tr_n(ARGPARSE_COUNTED, count)
+    return singular if count == 1 else plural_form
