@@ -247,7 +247,8 @@ class SoundDevice:
         theirs.close()
         reply: tuple[Any, ...]
         try:
-            reply = ours.recv() if ours.poll(START_TIMEOUT) else ("failed", PROCESS_SILENT, "")
+            silent = ("failed", messages.tr(messages.SOUND_PROCESS_SILENT), "")
+            reply = ours.recv() if ours.poll(START_TIMEOUT) else silent
         except (EOFError, OSError):
             reply = ("failed", messages.tr(messages.SOUND_PROCESS_ENDED), "")
         if reply[0] != "ready":
@@ -430,7 +431,6 @@ class SoundDevice:
 
 START_TIMEOUT = 10.0
 """Seconds the sound process may take to decode the sounds and open its stream."""
-PROCESS_SILENT = "the sound player did not start"
 
 
 def _serve(conn: Any, directory: str, backend: str | None, record: bool) -> None:
