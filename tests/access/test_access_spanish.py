@@ -21,7 +21,9 @@ from test_access_first_cells import CELLS, EVENTS, NAMES
 
 from uno_access.access import braille, messages
 from uno_access.access.render import Renderer
+from uno_access.access.speech import Line
 from uno_access.access.wording import language
+from uno_access.access.wording.forms import Who
 from uno_access.devices import speech as speech_device
 from uno_access.engine.cards import Card
 
@@ -131,10 +133,10 @@ def test_each_viewer_is_rendered_in_their_own_language(
     monkeypatch.setattr(language, "LOCALE_DIR", locale)
     language.catalog.cache_clear()
     try:
-        english = Renderer(0, NAMES).text(messages.tr(messages.YOUR_TURN))
+        turn = Line.of(messages.turn_started, Who("You", True))
+        english = Renderer(0, NAMES).line(turn)
         spanish = Renderer(0, NAMES, lang="es")
-        with language.use(spanish.lang):
-            said = spanish.text(messages.tr(messages.YOUR_TURN))
+        said = spanish.line(turn)
         assert (english.text, said.text) == ("Your turn.", "Tu turno.")
         assert braille.unicode_to_ascii(said.braille) != braille.unicode_to_ascii(english.braille)
     finally:

@@ -3,20 +3,30 @@ its whole sentence, its braille form and its brief form, side by side in one wor
 module and registered together in ``forms.FORMS``; the renderers say no line that lacks
 them. Its sentences are whole templates with named placeholders, and a count's sentence is
 a singular and plural pair, ready for gettext (issue 15).
+
+Every message, not only the game's events (issue 23): a prompt, a question, an answer, a
+refusal, a notice is a ``Line`` of a registered phrase, the one thing the ways of saying a
+line take; a line that is its own braille form is short (20 cells in every language) or a
+text read whole, named here.
 """
 
 from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import string
+import types
+import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from test_access_first_cells import EVENTS, NAMES
 
-from uno_access.access import messages, speech
+from uno_access.access import braille, messages, speech
+from uno_access.access.parse import ParseError
+from uno_access.access.render import Renderer
 from uno_access.access.wording import (
     answers,
     bots,
@@ -29,6 +39,7 @@ from uno_access.access.wording import (
     hot_seat,
     house_rules,
     keys,
+    language,
     net,
     play,
     rules,
@@ -37,8 +48,15 @@ from uno_access.access.wording import (
     store,
     turn,
 )
+from uno_access.devices.base import DeviceNotice, Notices
+from uno_access.engine.events import Refusal
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.ui.commands import Invalid
+from uno_access.ui.dialogs import Dialogs
+from uno_access.ui.outputs import Outputs
+from uno_access.ui.profile import Session
+from uno_access.ui.seat import Seat
 
 PACKAGE = Path(speech.__file__).resolve().parents[1]
 WORDING_MODULES = (
@@ -149,8 +167,16 @@ def _defined_at(function: Callable[..., object]) -> int:
     return function.__code__.co_firstlineno
 
 
+def _functions(forms_: forms.Forms) -> bool:
+    """Whether a line's forms are functions defined one after another (not a ``Fixed`` or
+    set-up ``Question`` value, whose templates are given together as it is made, nor a line
+    that is its own braille form, registered as that)."""
+    return isinstance(forms_.sentence, types.FunctionType) and forms_.whole is None
+
+
 REGISTERED = sorted(
-    forms.FORMS.values(), key=lambda f: (f.sentence.__module__, f.sentence.__name__)
+    (f for f in forms.FORMS.values() if _functions(f)),
+    key=lambda f: (f.sentence.__module__, f.sentence.__name__),
 )
 
 
@@ -169,7 +195,9 @@ def test_each_lines_forms_are_defined_together_in_one_wording_module(
     later = [
         _defined_at(other.sentence)
         for other in forms.FORMS.values()
-        if other.sentence.__module__ == module and _defined_at(other.sentence) > start
+        if _functions(other)
+        and other.sentence.__module__ == module
+        and _defined_at(other.sentence) > start
     ]
     end = min(later, default=10**9)
     for part in parts:
@@ -178,6 +206,131 @@ def test_each_lines_forms_are_defined_together_in_one_wording_module(
         assert start < _defined_at(part) < end, (
             f"{part.__name__} is not defined with {line.sentence.__name__}"
         )
+
+
+# --- every message, not only the events (issue 23) ----------------------------------------
+
+# the ways a line is said to a player, and the parameter that holds it
+SAYING: list[tuple[Callable[..., object], str]] = [
+    (Seat.say, "line"),
+    (Seat._tell_unsaved, "line"),
+    (Dialogs._tell_table, "line"),
+    (Outputs.say, "line"),
+    (Outputs.message, "line"),
+    (Session.tell, "line"),
+    (Renderer.line, "line"),
+    (Notices.report, "line"),
+    (ParseError.__init__, "line"),
+]
+
+
+@pytest.mark.parametrize(("function", "name"), SAYING, ids=[f.__qualname__ for f, _ in SAYING])
+def test_every_way_of_saying_a_line_takes_only_a_line_of_a_phrase(
+    function: Callable[..., object], name: str
+) -> None:
+    """No way of saying a line takes a plain string: only a ``Line`` (a phrase of the
+    wording and its arguments), whose braille form the renderers find registered, so that
+    mypy refuses a message without one (a prompt, a question, an answer, a refusal)."""
+    assert typing.get_type_hints(function)[name] is forms.Line
+
+
+def test_a_refusal_in_words_and_a_devices_notice_hold_a_line_and_no_renderer_says_text() -> None:
+    assert typing.get_type_hints(Invalid)["message"] is forms.Line
+    assert typing.get_type_hints(DeviceNotice)["line"] is forms.Line
+    assert not hasattr(Renderer, "text")  # the old way of rendering a plain sentence
+
+
+def lines_of_no_wording_phrase() -> Iterator[str]:
+    """Each ``Line.of(X, …)`` or ``Line(X, …)`` in the package whose phrase ``X`` is not
+    a phrase of ``messages`` named where it is made."""
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and node.args):
+                continue
+            called = ast.unparse(node.func)
+            if not (called.endswith("Line.of") or called in ("Line", "forms.Line")):
+                continue
+            first = node.args[0]
+            named = (
+                isinstance(first, ast.Attribute)
+                and isinstance(first.value, ast.Name)
+                and first.value.id == "messages"
+            )
+            if not named:
+                yield f"{path.relative_to(PACKAGE)} line {node.lineno}: {ast.unparse(node)}"
+
+
+# a line made of a phrase known only when it is made, checked for its forms right there
+MADE_OF_A_GIVEN_PHRASE = {"net/said.py: forms.Line(line.phrase, line.args)"}
+
+
+def test_every_line_is_made_of_a_phrase_of_the_wording_so_its_forms_are_checked() -> None:
+    """With ``test_every_line_the_code_says_has_its_sentence_braille_and_brief_forms_registered``
+    this is what fails for a message without a braille form: every line is made of a
+    ``messages`` phrase (found and checked by that test), or is one of these."""
+    found = {
+        f"{where.split(' line ')[0]}: {code}"
+        for where, code in (line.split(": ", 1) for line in lines_of_no_wording_phrase())
+    }
+    assert found == MADE_OF_A_GIVEN_PHRASE
+
+
+def test_the_check_fails_for_a_phrase_without_forms() -> None:
+    """A phrase said without registered forms is found (the check can fail)."""
+
+    def unregistered(card: object) -> str:
+        return "You may play it: press Enter to play it."
+
+    assert unregistered not in forms.FORMS
+    assert all(line.phrase in forms.FORMS for line in [forms.Line.of(messages.game_quit)])
+
+
+WHOLE = sorted(
+    (f for f in forms.FORMS.values() if f.whole is not None), key=lambda f: f.sentence.__name__
+)
+SHORT = [f for f in WHOLE if f.whole is forms.Whole.SHORT]
+# the lines that are texts read whole: nothing in them comes before the rest
+READ_WHOLE = {
+    "rule_told",  # the table's rules, said once at the start
+    "reference_card",  # E: a Quick Play Reference card's heading and step
+    "help_told",  # F1: a key (or typed words), then what it does
+    "setup_told",  # ?: the set-up's explanations, the rules read; an option's error
+    "file_notice",  # the saved games and the settings file, their trouble, its reason first
+    "told_again",  # a resumed game's last lines, kept as they were said
+    "net_told",  # a line worded by the server or the connection, a chat line
+}
+
+
+def test_the_texts_read_whole_are_the_help_the_rules_and_lines_worded_elsewhere() -> None:
+    texts = {f.sentence.__name__ for f in WHOLE if f.whole is forms.Whole.TEXT}
+    assert texts == READ_WHOLE
+
+
+def test_there_are_short_lines_that_are_their_own_braille_form() -> None:
+    assert len(SHORT) >= 4
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+@pytest.mark.parametrize("line", SHORT, ids=lambda f: f.sentence.__name__)
+def test_a_line_that_is_its_own_braille_form_fits_a_20_cell_display(
+    line: forms.Forms, lang: str
+) -> None:
+    """A sentence said in braille as it stands has no placeholder, and its braille fits
+    one 20-cell display in every language: else it needs a braille form of its own."""
+    assert not inspect.signature(line.sentence).parameters
+    with language.use(lang):
+        cells = braille.render(line.braille())
+    assert len(cells) <= 20, f"{line.sentence()!r} is {len(cells)} cells in {lang}"
+
+
+def test_every_refusal_has_a_braille_form_of_its_own() -> None:
+    """ "UNO refused" and the rest: the braille form leads with the card, or is short."""
+    assert set(messages.B_REFUSALS) == set(Refusal)
+    for reason in Refusal:
+        form = messages.B_REFUSALS[reason]
+        assert form != messages.REFUSALS[reason], reason
+        assert len(form) <= 40, reason
 
 
 def _templates() -> Iterator[tuple[str, str | tuple[str, str]]]:
@@ -328,6 +481,8 @@ MACHINE_TOKENS = {
     "TIMER_OFF_WORD",
     "COMMAND_WORDS",
     "TABLE_NAMES",
+    "ON_OFF",  # the set-up's answers, typed as they are
+    "BRAILLE_ANSWERS",
     "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)
     "_SPOKEN_CODE",  # a regular expression
     "T",  # a TypeVar
@@ -529,6 +684,8 @@ def _runtime_phrases() -> Iterator[str | tuple[str, str]]:
             value = object.__getattribute__(how, field.name)
             if isinstance(value, str):
                 yield value
+        for field in dataclasses.fields(how.key):
+            yield object.__getattribute__(how.key, field.name)
 
 
 _EXTRACTED: list[set[str | tuple[str, str]]] = []

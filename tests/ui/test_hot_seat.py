@@ -28,6 +28,7 @@ from test_play import bot, cards
 from uno_access import settings as settings_file
 from uno_access.access import braille, messages
 from uno_access.access.message import Message, Priority
+from uno_access.access.speech import Line
 from uno_access.devices.braille_display import ScreenBraille
 from uno_access.devices.braille_views import BLANK, Key
 from uno_access.devices.speech import Speaker
@@ -234,7 +235,8 @@ def test_the_braille_display_keeps_nothing_of_the_last_person_at_the_handover() 
             display.press(Key.HOME)
 
     Run([*SAM_PLAYS, SPACE], outputs=outputs, on_line=on_line)
-    notice = braille.render((messages.screen_cleared("Max", "Sam"),), braille.BrailleTable.UEB2)
+    cleared = Line.of(messages.screen_cleared, "Max", "Sam")
+    notice = braille.render(cleared.brief(), braille.BrailleTable.UEB2)
     assert shown["hand"] == []  # Sam's hand is gone from the hand line
     assert shown["table"] == ""
     assert notice.startswith(str(shown["top"]))  # the first line is the notice: nothing older

@@ -23,6 +23,7 @@ from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
 
 from uno_access import scenario, text
 from uno_access.access import messages
+from uno_access.access.speech import Line
 from uno_access.engine.actions import CardCheck, Challenge, Draw, TouchTopCard
 from uno_access.engine.game import Game
 from uno_access.ui.commands import Ask, Do, Invalid, Local, Query, for_key, parse
@@ -274,7 +275,9 @@ def test_the_keyboard_never_holds_more_than_the_line_limit() -> None:
 def test_a_count_out_of_range_says_the_range(line: str) -> None:
     view = position(START, "b2").view(0)
     started = time.perf_counter()
-    assert parse(line, view) == Invalid(messages.count_out_of_range(10)) or line.startswith("j")
+    assert parse(line, view) == Invalid(
+        Line.of(messages.count_out_of_range, 10)
+    ) or line.startswith("j")
     assert time.perf_counter() - started < 0.1
 
 
@@ -287,7 +290,9 @@ def test_huge_counts_in_a_game_are_refused_in_words() -> None:
 @pytest.mark.parametrize("seat", ["99999999999999999999", "0", "4", "\u00b2"])
 def test_a_seat_number_out_of_range_names_the_range(seat: str) -> None:
     view = position(START, "b2").view(0)
-    assert parse(f"catch {seat}", view) == Invalid(messages.no_such_player(seat, ["Ann", "Bob"], 3))
+    assert parse(f"catch {seat}", view) == Invalid(
+        Line.of(messages.no_such_player, seat, ["Ann", "Bob"], 3)
+    )
 
 
 @pytest.mark.parametrize("value", ["9999999999999", "79", "451", "\u00b2", "1" * 400])

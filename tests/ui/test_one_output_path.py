@@ -20,6 +20,7 @@ from prompt_toolkit.output import DummyOutput
 
 from uno_access.access import messages
 from uno_access.access.message import Message
+from uno_access.access.speech import Line
 from uno_access.bots.random_bot import RandomBot
 from uno_access.devices.base import Notices
 from uno_access.devices.braille_display import ScreenBraille
@@ -44,7 +45,7 @@ class Recording:
     def __init__(self) -> None:
         self.shown: list[Message] = []
 
-    def show(self, message: Message) -> None:
+    def show(self, message: Message, follow: bool = True) -> None:
         self.shown.append(message)
 
     def set_hand(self, dots: Sequence[str], selected: int | None) -> None:
@@ -126,7 +127,7 @@ class Reconnecting(Keyboard):
 
     def read(self, prompt: str) -> Any:
         got = super().read(prompt)
-        self.notices.report("braille", "back", "Braille display connected.")
+        self.notices.report("braille", "back", Line.of(messages.braille_connected, 40))
         return got
 
 
@@ -142,7 +143,9 @@ def test_a_notice_never_hides_the_answer_the_display_ends_on_the_answer() -> Non
         run(2, ["normal"], RuleSet(), 7, None, session=Session(keyboard, screen, outputs, notices))
     texts = [m.text for m in display.shown]
     answer = next(i for i, text in enumerate(texts) if text.startswith("Top card:"))
-    assert texts[answer - 1] == "Braille display connected."  # told first, then the answer
+    assert (
+        texts[answer - 1] == "Braille display connected: 40 cells."
+    )  # told first, then the answer
     assert texts[-1] == messages.INPUT_CLOSED
 
 
@@ -195,8 +198,8 @@ class WindowKeeper(ScreenBraille):
         self.after: dict[str, str] = {}
         self.dots: dict[str, str] = {}
 
-    def show(self, message: Message) -> None:
-        super().show(message)
+    def show(self, message: Message, follow: bool = True) -> None:
+        super().show(message, follow)
         self.dots[message.text] = message.braille
         self.after[message.text] = "".join(self.window().cells).rstrip("\u2800")
 

@@ -54,9 +54,9 @@ def played(
     assert device.start()
 
     class Watching(Outputs):
-        def show(self, message: Message, speak: bool = True) -> None:
+        def show(self, message: Message, speak: bool = True, follow: bool = True) -> None:
             shown.append(message)
-            super().show(message, speak)
+            super().show(message, speak, follow)
 
     with create_pipe_input() as pipe:
         pipe.send_text(keys)

@@ -42,7 +42,7 @@ class Recording:
     def __init__(self) -> None:
         self.shown: list[Message] = []
 
-    def show(self, message: Message) -> None:
+    def show(self, message: Message, follow: bool = True) -> None:
         self.shown.append(message)
 
     def set_hand(self, dots: Sequence[str], selected: int | None) -> None:

@@ -27,7 +27,7 @@ from .wording.cards import *  # noqa: F403
 from .wording.cli import *  # noqa: F403
 from .wording.devices import *  # noqa: F403
 from .wording.events import *  # noqa: F403
-from .wording.events import _REFUSALS_BRIEF, _b_turn_started, _counts, _team_counts  # noqa: F401
+from .wording.events import _b_turn_started, _counts, _team_counts  # noqa: F401
 from .wording.forms import *  # noqa: F403
 from .wording.forms import _BRIEF, _BRIEF_WORDS, _capital, _with_cards  # noqa: F401
 from .wording.history import *  # noqa: F403

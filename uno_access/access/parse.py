@@ -15,6 +15,7 @@ from ..engine.cards import COLORS, Card, Color, Kind, all_faces, extra_faces
 from . import braille, messages
 from .decks import DEFAULT_DECK
 from .wording import language
+from .wording.forms import Line
 
 # the words of other languages people type for each card, lowercase, without spaces (the
 # translated card names are read from the catalogs too); typed words are not translated
@@ -86,11 +87,13 @@ def _number_words(number: int) -> list[str]:
 
 
 class ParseError(ValueError):
-    """Text that names no card or colour; ``message`` says what is accepted."""
+    """Text that names no card or colour; ``line`` says what is accepted (``message``: its
+    sentence)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, line: Line) -> None:
+        self.line = line
+        self.message = line.sentence()
+        super().__init__(self.message)
 
 
 def _forms(card: Card) -> list[str]:
@@ -150,7 +153,7 @@ def parse_card(text: str) -> Card:
         printed = braille.card_print_code(key)
         card = _CARDS.get(printed) if printed else None
     if card is None:
-        raise ParseError(messages.not_a_card(text.strip()))
+        raise ParseError(Line.of(messages.not_a_card, text.strip()))
     return card
 
 
@@ -163,5 +166,5 @@ def parse_color(text: str) -> Color:
         keys = {key: color for color, key in language.color_keys().items()}
         color = keys.get(typed)
     if color is None:
-        raise ParseError(messages.not_a_color(text.strip()))
+        raise ParseError(Line.of(messages.not_a_color, text.strip()))
     return color

@@ -31,7 +31,7 @@ from . import braille, messages, sounds, speech
 from .braille import BrailleTable
 from .decks import DEFAULT_DECK, Deck
 from .message import Message, Parts, Priority, Verbosity
-from .speech import Line, Said, Teams
+from .speech import Line, Teams
 from .wording import language
 
 
@@ -130,23 +130,6 @@ class Renderer:
             on_hand,
             private,
             None if cue is None else cue.value,
-        )
-
-    def text(self, sentence: str, priority: Priority = Priority.NORMAL) -> Message:
-        """A line of the game that is not an event (a prompt, a hint, an error); a ``Said``
-        line keeps its brief forms.
-        """
-        if isinstance(sentence, Said):
-            return self.line(sentence.line, priority)
-        with language.use(self.lang):
-            return self._text(sentence, priority)
-
-    def _text(self, sentence: str, priority: Priority) -> Message:
-        return Message(
-            messages.spoken(sentence),
-            self._braille((sentence,)),
-            sentence,
-            priority,
         )
 
     def priority(self, event: Event | None) -> Priority:

@@ -15,9 +15,8 @@ as the standard scoring says it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
 
 from ..engine import events as ev
 from ..engine.cards import Card, Kind
@@ -25,8 +24,8 @@ from ..engine.events import Direction, DrawReason, Event
 from ..engine.rules import RuleSet, Scoring
 from ..engine.state import PlayerView
 from . import messages
-from .message import Parts
 from .messages import Who
+from .wording.forms import Line as Line  # the one kind of line said, re-exported
 
 Teams = Sequence[Sequence[int]]
 
@@ -93,46 +92,6 @@ class _Hearer:
         return [(self.w(seat), score, score >= target) for seat, score in enumerate(scores)]
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One thing said: a phrase of ``messages`` and its arguments, and the event it says.
-
-    ``sentence`` is the phrase in full words; ``brief`` the same in the fewest words, as
-    text and cards, which braille and the brief verbosity use.
-    """
-
-    phrase: Callable[..., str]
-    args: tuple[Any, ...]
-    event: Event | None = None
-
-    @classmethod
-    def of(cls, phrase: Callable[..., str], *args: Any) -> Line:
-        return cls(phrase, args)
-
-    def sentence(self) -> str:
-        return self.phrase(*self.args)
-
-    def __str__(self) -> str:
-        return self.sentence()
-
-    def brief(self) -> Parts:
-        return messages.brief(self.phrase, self.args)
-
-    def brief_words(self) -> str | None:
-        """The brief form in words where it differs from the braille parts, else None."""
-        return messages.brief_words(self.phrase, self.args)
-
-    def cards(self) -> list[Card]:
-        """The cards the line names, in order (for the full verbosity and large text)."""
-        found: list[Card] = []
-        for arg in self.args:
-            if isinstance(arg, Card):
-                found.append(arg)
-            elif isinstance(arg, list | tuple):
-                found += [item for item in arg if isinstance(item, Card)]
-        return found
-
-
 def private_to_viewer(event: Event | None, viewer: int) -> bool:
     """Whether ``event`` (as ``viewer`` sees it) tells them what the table does not know:
     the cards of their deal, of their draws, of a hand shown or given to them, or an
@@ -142,19 +101,6 @@ def private_to_viewer(event: Event | None, viewer: int) -> bool:
         return False
     public = ev.for_seat(event, -1)  # a seat not at the table: what everyone may know
     return public is None or public != event
-
-
-class Said(str):
-    """A ``Line``'s sentence that keeps its line, so that a caller handing on only text
-    (``Table.say``) still gets the line's brief form and braille from the renderer.
-    """
-
-    line: Line
-
-    def __new__(cls, line: Line) -> Said:
-        said = super().__new__(cls, line.sentence())
-        said.line = line
-        return said
 
 
 def describe(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..access.message import Message
+from ..access.wording.forms import Line
 
 
 class Output(Protocol):
@@ -29,10 +30,15 @@ class Output(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class DeviceNotice:
-    """A sentence for the player about a device: ``device`` is "speech" or "braille"."""
+    """A line for the player about a device: ``device`` is "speech" or "braille"."""
 
     device: str
-    text: str
+    line: Line
+
+    @property
+    def text(self) -> str:
+        """The notice's sentence, in the language being said now."""
+        return self.line.sentence()
 
 
 class Notices:
@@ -48,13 +54,13 @@ class Notices:
         self._told: set[tuple[str, str]] = set()
         self._pending: list[DeviceNotice] = []
 
-    def report(self, device: str, kind: str, text: str) -> bool:
-        """Tell ``text`` unless this ``(device, kind)`` was told already; True if told."""
+    def report(self, device: str, kind: str, line: Line) -> bool:
+        """Tell ``line`` unless this ``(device, kind)`` was told already; True if told."""
         with self._lock:
             if (device, kind) in self._told:
                 return False
             self._told.add((device, kind))
-            notice = DeviceNotice(device, text)
+            notice = DeviceNotice(device, line)
             self._pending.append(notice)
         if self._sink is not None:
             self._sink(notice)

@@ -40,6 +40,7 @@ from typing import Any, TextIO
 
 from ..access import messages
 from ..access.message import Message, Priority
+from ..access.wording.forms import Line
 from .base import Notices
 from .braille_views import BLANK, BrailleViews, DisplayEvent, Key, Window
 
@@ -74,8 +75,12 @@ class _BrailleOutput:
         self._views = BrailleViews(width)
         self._closed = False
 
-    def show(self, message: Message) -> None:
-        self.add(message.braille, message.priority, on_hand=message.on_hand)
+    def show(self, message: Message, follow: bool = True) -> None:
+        """A message's braille line; not ``follow``: it joins the lines without moving the
+        display (as a LOW one does), which keeps showing the answer being read.
+        """
+        priority = message.priority if follow else Priority.LOW
+        self.add(message.braille, priority, on_hand=message.on_hand)
 
     def add(
         self, dots: str, priority: Priority = Priority.NORMAL, *, on_hand: bool = False
@@ -247,7 +252,7 @@ class BrailleDisplay(_BrailleOutput):
         brlapi = _brlapi()
         if brlapi is None:
             self._last_error = messages.tr(messages.BRLAPI_MODULE_MISSING)
-            self.notices.report(DEVICE, "absent", _waiting(self._last_error))
+            self.notices.report(DEVICE, "absent", _waiting())
             return
         errors = (brlapi.ConnectionError, brlapi.OperationError, OSError)
         while not self._closed:
@@ -256,7 +261,7 @@ class BrailleDisplay(_BrailleOutput):
             except errors as error:
                 self._last_error = brlapi_reason(error)
                 self._answered.set()
-                self.notices.report(DEVICE, "absent", _waiting(self._last_error))
+                self.notices.report(DEVICE, "absent", _waiting())
                 self._sleep(self._retry)
                 continue
             try:
@@ -269,9 +274,9 @@ class BrailleDisplay(_BrailleOutput):
                 if self._connected.is_set():
                     self._connected.clear()
                     self.notices.clear(DEVICE, "connected")
-                    self.notices.report(DEVICE, "absent", _lost(self._last_error))
+                    self.notices.report(DEVICE, "absent", Line.of(messages.braille_lost))
                 else:
-                    self.notices.report(DEVICE, "absent", _waiting(self._last_error))
+                    self.notices.report(DEVICE, "absent", _waiting())
                     self._sleep(self._retry)
             finally:
                 self._connected.clear()
@@ -292,11 +297,7 @@ class BrailleDisplay(_BrailleOutput):
         self._connected.set()
         self._answered.set()
         self.notices.clear(DEVICE, "absent")
-        self.notices.report(
-            DEVICE,
-            "connected",
-            messages.tr(messages.BRAILLE_DISPLAY_CONNECTED).format(cells=self._cells),
-        )
+        self.notices.report(DEVICE, "connected", Line.of(messages.braille_connected, self._cells))
         fd = connection.fileDescriptor
         shown: Window | None = None
         while not self._closed:
@@ -367,12 +368,9 @@ def brlapi_reason(error: BaseException) -> str:
     return re.sub(r"b'([^']*)'", r"\1", text)
 
 
-def _waiting(reason: str) -> str:
-    return messages.tr(messages.BRAILLE_DISPLAY_WAITING).format(reason=reason)
-
-
-def _lost(reason: str) -> str:
-    return messages.tr(messages.BRAILLE_DISPLAY_LOST).format(reason=reason)
+def _waiting() -> Line:
+    """No display yet (why is for ``uno-access doctor``, and ``last_error``)."""
+    return Line.of(messages.braille_waiting)
 
 
 def open_braille(
@@ -406,14 +404,10 @@ def open_braille(
             return display
         if brlapi_available() and display.start(wait):
             display.notices = notices
-            notices.report(
-                DEVICE,
-                "connected",
-                messages.tr(messages.BRAILLE_DISPLAY_CONNECTED).format(cells=display.cells),
-            )
+            notices.report(DEVICE, "connected", Line.of(messages.braille_connected, display.cells))
             return display
         display.close()
-        notices.report(DEVICE, "none", messages.tr(messages.BRAILLE_AUTO_OFF))
+        notices.report(DEVICE, "none", Line.of(messages.braille_auto_off))
         return None
-    notices.report(DEVICE, "screen", messages.tr(messages.BRAILLE_ON_SCREEN))
+    notices.report(DEVICE, "screen", Line.of(messages.braille_on_screen))
     return ScreenBraille(stream, width or 40, notices=notices, on_event=on_event)

@@ -30,6 +30,7 @@ from typing import Any
 
 from ..access import messages
 from ..access.message import Message
+from ..access.wording.forms import Line
 from .base import Notices
 from .mixer import RATE, Mixer, Voice
 
@@ -293,7 +294,7 @@ class SoundDevice:
             voice.done.set()
         self._voices.clear()
         if not closed:  # the process ended by itself: said once, the game goes on
-            self.notices.report(DEVICE, "stopped", messages.tr(messages.SOUNDS_STOPPED))
+            self.notices.report(DEVICE, "stopped", Line.of(messages.sounds_stopped))
 
     def _send(self, command: tuple[Any, ...]) -> bool:
         conn = self._conn
@@ -503,8 +504,9 @@ def _serve(conn: Any, directory: str, backend: str | None, record: bool) -> None
             device.close()
 
 
-def _unavailable(reason: str) -> str:
-    return messages.tr(messages.SOUND_UNAVAILABLE).format(reason=reason.rstrip("."))
+def _unavailable(reason: str) -> Line:
+    """No sound device (the reason is ``uno-access doctor``'s to give)."""
+    return Line.of(messages.sound_unavailable)
 
 
 if __name__ == "__main__":  # the sound process (``SoundDevice(separate=True)``)

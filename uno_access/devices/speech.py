@@ -47,6 +47,7 @@ from typing import Any, Protocol
 
 from ..access import messages
 from ..access.message import Message, Priority
+from ..access.wording.forms import Line
 from .base import Notices
 
 SYNTH_TIMEOUT = 10.0  # seconds to wait for one utterance's WAV
@@ -502,14 +503,14 @@ class Speaker:
             self._on_event(what, text)
 
 
-def _unavailable(reason: str) -> str:
-    return messages.tr(messages.SPEECH_UNAVAILABLE).format(reason=reason.rstrip("."))
+def _unavailable(reason: str) -> Line:
+    """No speech (the reason is ``uno-access doctor``'s to give)."""
+    return Line.of(messages.speech_unavailable)
 
 
-def _no_audio(reason: str) -> str:
-    return messages.tr(messages.SPEECH_NO_AUDIO).format(
-        reason=reason.rstrip(".") or "no sound card"
-    )
+def _no_audio(reason: str) -> Line:
+    """No sound device for speech (the reason is ``uno-access doctor``'s to give)."""
+    return Line.of(messages.speech_no_audio)
 
 
 def _last_line(err: bytes, player: str) -> str:

@@ -36,6 +36,7 @@ from ..access import messages
 from ..access.message import Priority
 from ..access.render import Renderer
 from ..access.sounds import Cue, cue_named
+from ..access.speech import Line
 from ..access.wording import language
 from ..engine.actions import Action
 from ..engine.events import Event
@@ -51,7 +52,7 @@ from ..ui.terminal import Screen
 from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
-from .said import Heard, Said, said_named, worded
+from .said import Heard, Said, heard_line, said_named
 from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync, hear
 from .tables import MOST_SEATS, SPECTATOR, Entry
 
@@ -616,7 +617,7 @@ class ClientTable(NetTable):
         try:
             events = super()._apply(action)
         except NotSent:
-            self.say(messages.tr(messages.NET_NOT_CONNECTED))
+            self.say(Line.of(messages.net_not_connected))
             raise _Resync from None
         if not events:
             self._catch_up()
@@ -634,7 +635,8 @@ class ClientTable(NetTable):
         try:
             super()._tell_entry(entry)
         except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            self.say(messages.net_client_refused(messages.net_client_bad_field("events")))
+            refused = messages.net_client_refused(messages.net_client_bad_field("events"))
+            self.say(Line.of(messages.net_told, refused))
 
     def _chat(self, line: str) -> bool:
         word, _, rest = line.strip().partition(" ")
@@ -655,7 +657,7 @@ class ClientTable(NetTable):
         for kind, why in self.game.link.take_notices():
             told = True
             if kind == BACK:
-                self.say(messages.tr(messages.NET_BACK_AT_TABLE), Priority.NORMAL, Buffer.GAME)
+                self.say(Line.of(messages.net_back_at_table), Priority.NORMAL, Buffer.GAME)
                 super()._catch_up()
                 self._where_you_are()
             elif kind == RESTARTED:
@@ -663,7 +665,7 @@ class ClientTable(NetTable):
             elif kind == GONE:
                 raise _Gone
             else:
-                self.say(_notice_line(kind, why), Priority.URGENT)
+                self.say(Line.of(messages.net_told, _notice_line(kind, why)), Priority.URGENT)
         return super()._catch_up() or told
 
 
@@ -738,7 +740,7 @@ def join(
         pass
     finally:
         if link.closed.is_set():
-            session.tell(messages.tr(messages.NET_SERVER_CLOSED))
+            session.tell(Line.of(messages.net_server_closed))
         link.close()
         session.close()
     return 0
@@ -759,7 +761,7 @@ def _hear(session: Session, chat: History, line: Heard) -> None:
     the server named, played here by this player's own sound device and settings.
     """
     session.flush()
-    message = session.outputs.message(worded(line.text))
+    message = session.outputs.message(heard_line(line.text))
     hear(session.outputs, chat, message, line, session.outputs.say, others=None)
 
 
@@ -770,9 +772,11 @@ def _local(line: str, session: Session, chat: History) -> bool:
     word, _, rest = line.strip().partition(" ")
     word, rest = word.lower(), rest.strip().lower()
     if word == CHAT_WORD:
-        session.outputs.say(chat_command(session.outputs, chat, rest), Priority.URGENT)
+        said = chat_command(session.outputs, chat, rest)
+        session.outputs.say(Line.of(messages.net_told, said), Priority.URGENT)
     elif word in REVIEW_WORDS and not rest:
-        session.outputs.say(review(chat, REVIEW_WORDS[word]), Priority.URGENT)
+        said = review(chat, REVIEW_WORDS[word])
+        session.outputs.say(Line.of(messages.net_told, said), Priority.URGENT)
     else:
         return False
     return True
@@ -788,7 +792,7 @@ def _lobby(
         started: dict[str, Any] | None = None
         for kind, why in link.take_notices():
             if kind != RESTARTED:  # a game's start follows in the inbox
-                session.tell(_notice_line(kind, why))
+                session.tell(Line.of(messages.net_told, _notice_line(kind, why)))
         for line in _take_heard(link):
             _hear(session, chat, line)
         while not link.inbox.empty():
@@ -820,9 +824,9 @@ def _lobby(
             if not _local(got, session, chat):
                 link.send({"t": "line", "text": got[: text.LINE_LIMIT]})
         elif isinstance(got, TooLong):
-            session.outputs.say(messages.line_too_long(), Priority.URGENT)
+            session.outputs.say(Line.of(messages.line_too_long), Priority.URGENT)
         elif not isinstance(got, Pressed):
-            session.outputs.say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
+            session.outputs.say(Line.of(messages.no_such_key_typed), Priority.URGENT)
 
 
 class _Watched:
@@ -876,6 +880,6 @@ def _play(link: Link, session: Session, chat: History, seat: int, back_from: int
     except _Restarted:
         return  # the server deals it again: its ``start`` is in the inbox
     except _Gone:
-        session.tell(messages.tr(messages.NET_GAME_GONE))
+        session.tell(Line.of(messages.net_game_gone))
         return
     link.send({"t": "done"})

@@ -26,7 +26,7 @@ from ..access.braille import BrailleTable
 from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
 from ..access.sounds import Cue
-from ..access.wording import language
+from ..access.wording import forms, language
 from ..bots.base import BotNameError, parse_bot
 from ..devices.braille_display import ScreenBraille
 from ..engine.rules import DealError, RulesError, RuleSet
@@ -38,7 +38,7 @@ from ..ui.terminal import Screen
 from . import passwords
 from .accounts import Accounts
 from .hidden import read_hidden
-from .said import Heard, Line, Said, Words, heard, worded
+from .said import Heard, Line, Said, Words, heard, heard_line
 from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, hear, on_loop
 from .tables import (
     DEFAULT_BOT,
@@ -153,7 +153,7 @@ class Person:
 
     def _say(self, line: str, priority: Priority = Priority.NORMAL) -> None:
         if line:
-            self.outputs.say(line, priority)
+            self.outputs.say(forms.Line.of(messages.net_told, line), priority)
 
     def _drain(self) -> None:
         for line in self._take_inbox():
@@ -170,8 +170,8 @@ class Person:
 
     def _hear(self, line: Heard) -> None:
         """A line from elsewhere: a chat line kept in the chat's history, with its sound."""
-        message = self.outputs.message(worded(line.text))  # in this person's language
-        hear(self.outputs, self.chat, message, line, self._say, others=None)
+        message = self.outputs.message(heard_line(line.text))  # in this person's language
+        hear(self.outputs, self.chat, message, line, self.outputs.say, others=None)
 
     def _lobby(self) -> None:
         while True:

@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from ..access import messages
 from ..access.sounds import Cue
+from ..access.wording import forms
 
 
 class Said(Enum):
@@ -58,6 +60,15 @@ person), or to be worded for each hearer (``Words``)."""
 def worded(line: Line) -> str:
     """``line``'s words in the hearer's language (the current one)."""
     return line if isinstance(line, str) else line.said()
+
+
+def heard_line(line: Line) -> forms.Line:
+    """``line`` as the hearer's line: a ``Words`` of a phrase with its braille form keeps
+    it; any other (a chat line, a line worded by the server) is a text read whole.
+    """
+    if isinstance(line, Words) and line.phrase in forms.FORMS:
+        return forms.Line(line.phrase, line.args)
+    return forms.Line.of(messages.net_told, worded(line))
 
 
 @dataclass(frozen=True, slots=True)

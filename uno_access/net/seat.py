@@ -32,7 +32,7 @@ from ..ui.keys import Pressed, Read, Routed
 from ..ui.outputs import Outputs
 from ..ui.table import Table
 from ..ui.terminal import Keyboard, _as_input, _exit
-from .said import Heard, Said, worded
+from .said import Heard, Said, heard_line
 from .tables import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry, ServerTable
 
 T = TypeVar("T")
@@ -62,8 +62,9 @@ def hear(
     history: History,
     message: Message,
     line: Heard,
-    notice: Callable[[str], None],
+    notice: Callable[[speech.Line], None],
     others: Buffer | None = Buffer.GAME,
+    follow: bool = True,
 ) -> None:
     """A line of the server's told: a chat line kept in the chat's history (and spoken
     unless chat speech is muted: then ``notice`` says so first, once), any other in
@@ -79,14 +80,14 @@ def hear(
     speak = not chat or outputs.chat_speech
     if not speak and not outputs.chat_silence_told:
         outputs.chat_silence_told = True
-        notice(messages.tr(messages.NET_CHAT_SILENT))
+        notice(speech.Line.of(messages.net_told, messages.tr(messages.NET_CHAT_SILENT)))
     if chat:
         history.add(message, Buffer.CHAT)
         del history.lines[Buffer.CHAT][:-CHAT_KEPT]  # bounded, whoever floods the chat
     elif others is not None:
         history.add(message, others)
     if speak or outputs.chat_muted_shown:
-        outputs.show(message, speak)
+        outputs.show(message, speak, follow)
 
 
 class Wake:
@@ -238,7 +239,7 @@ class NetTable(Table):
         host's choices for a seat whose player is away)."""
         super()._help(view)
         for line in messages.NET_TABLE_HELP:
-            self.say(messages.tr(line))
+            self.say(speech.Line.of(messages.help_told, messages.tr(line)), going_on=True)
 
     # the lines for this person from outside the table (the lobby's chat), taken as they come
     heard_from: Callable[[], list[Heard]] | None = None
@@ -259,9 +260,9 @@ class NetTable(Table):
         # entries with nothing for this seat (a line for the others alone) tell nothing
         told = [e for e in missed if e.seq > back_from and (e.events or e.line is not None)]
         self.say(
-            messages.tr(messages.NET_SINCE_YOU_LEFT)
+            speech.Line.of(messages.net_since_you_left)
             if told
-            else messages.tr(messages.NET_NOTHING_SINCE),
+            else speech.Line.of(messages.net_nothing_since),
             Priority.NORMAL,
             Buffer.GAME,
         )
@@ -312,7 +313,7 @@ class NetTable(Table):
         elif isinstance(command, Ask | Quit | Invalid | Setting):
             self._answer(command)
         else:
-            self.say(messages.tr(messages.NOT_YOUR_TURN_NET))
+            self.say(speech.Line.of(messages.not_your_turn_net))
 
     def _chances(self) -> None:
         """Say once what this seat may do out of turn now (as ``Table._your_chance``)."""
@@ -324,19 +325,26 @@ class NetTable(Table):
         call = self.me in view.handed_one and any(isinstance(a, CallUno) for a in legal)
         if call and self._offer("call"):
             self.say(
-                messages.handed_one_window(self.rules.round_n_round_penalty, self.how),
+                speech.Line.of(
+                    messages.handed_one_window, self.rules.round_n_round_penalty, self.how
+                ),
                 buffer=Buffer.GAME,
+                going_on=True,
             )
         for target in (a.target for a in legal if isinstance(a, Catch)):
             if self._offer("catch", target):
                 if target == view.exposed:
-                    line = messages.exposed_window(self._who(target), self.how)
+                    line = speech.Line.of(messages.exposed_window, self._who(target), self.how)
                 else:
-                    line = messages.handed_one_catch(self._who(target), self.how)
-                self.say(line, buffer=Buffer.GAME)
+                    line = speech.Line.of(messages.handed_one_catch, self._who(target), self.how)
+                self.say(line, buffer=Buffer.GAME, going_on=True)
         jump = jump_card(view)
         if jump is not None and any(isinstance(a, JumpIn) for a in legal) and self._offer("jump"):
-            self.say(messages.jump_window(jump, self.how), buffer=Buffer.GAME)
+            self.say(
+                speech.Line.of(messages.jump_window, jump, self.how),
+                buffer=Buffer.GAME,
+                going_on=True,
+            )
 
     def _apply(self, action: Action) -> list[Event]:
         events = self.game.apply(action)
@@ -358,10 +366,12 @@ class NetTable(Table):
         return bool(entries or heard)
 
     def _tell_entry(self, entry: Entry) -> None:
+        """What the table logged for this seat: the others' moves, and the answers to this
+        seat's own actions (a move of its own answers the key that made it)."""
         if entry.line is not None:
             self._tell_heard(self._heard_of(entry))
         if entry.events:
-            self._tell(entry.events)
+            self._tell(entry.events, going_on=True)
 
     def _heard_of(self, entry: Entry) -> Heard:
         assert entry.line is not None
@@ -373,8 +383,9 @@ class NetTable(Table):
         """
         self._notices()
         self.outputs.my_turn = self._view().current == self.me
-        message = self.renderer.text(worded(line.text), Priority.NORMAL)  # in this seat's words
-        hear(self.outputs, self.history, message, line, lambda said: self.say(said))
+        message = self.renderer.line(heard_line(line.text), Priority.NORMAL)  # this seat's words
+        follow = not self._answered
+        hear(self.outputs, self.history, message, line, lambda said: self.say(said), follow=follow)
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
         while True:

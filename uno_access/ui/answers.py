@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ..access import document, messages, speech
 from ..access.message import Priority, Verbosity
+from ..access.speech import Line
 from ..engine.actions import (
     JumpIn,
     Keep,
@@ -23,6 +24,7 @@ from .commands import (
     Quit,
     Setting,
 )
+from .history import Buffer
 from .keys import key_help_lines, typed_help_lines
 from .seat import Seat, _Left
 
@@ -41,11 +43,13 @@ class Answers(Seat):
         elif isinstance(command, Quit):
             # the session's question, not the game's: not saved, so a resumed game never
             # asks it again
-            self._tell_unsaved(messages.quit_confirm(self.how), Priority.URGENT, keep=False)
+            self._tell_unsaved(
+                Line.of(messages.quit_confirm, self.how), Priority.URGENT, keep=False
+            )
             self._input_taken()
             if self.keyboard.read_yes(messages.tr(messages.CONFIRM_PROMPT)):
                 raise _Left
-            self._tell_unsaved(messages.tr(messages.QUIT_CANCELLED), Priority.URGENT, keep=False)
+            self._tell_unsaved(Line.of(messages.quit_cancelled), Priority.URGENT, keep=False)
         elif command.query is Query.STATUS:
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
@@ -59,7 +63,7 @@ class Answers(Seat):
             ):  # the Wild Draw Four listed as only a bluff, with the colour held
                 can = set(playable)
                 ordered = [card for card in dict.fromkeys(self.cursor.cards) if card in can]
-                said = speech.Line.of(
+                said = Line.of(
                     messages.hand_answer,
                     list(self.cursor.cards),
                     len(self.cursor.cards),
@@ -72,7 +76,7 @@ class Answers(Seat):
                 self._show(self.renderer.hand(self.cursor.cards, playable, self.how))
             must = self._must_play_drawn(view)
             if must is not None:  # drawn until a card played: that card, said again
-                self.say(messages.drawn_must_play(must, self.how))
+                self.say(Line.of(messages.drawn_must_play, must, self.how))
         elif command.query is Query.SCORES:
             self._show(self.renderer.scores(view))
         elif command.query is Query.ORDER:  # whose turn it is, then the order of play
@@ -80,14 +84,19 @@ class Answers(Seat):
         elif command.query is Query.HELP:
             self._help(view)
         elif command.query is Query.PILE:
-            self.say(messages.draw_pile(view.draw_pile_size))
+            self.say(Line.of(messages.draw_pile, view.draw_pile_size))
         elif command.query is Query.REFERENCE:
-            for heading, step in _quick_reference(view.rules):
-                self.say(messages.reference_card(heading, step))
-        else:  # REPEAT
-            last = self.screen.last_message
-            for line in last or (messages.tr(messages.NOTHING_TO_REPEAT),):
-                self.say(line)
+            for index, (heading, step) in enumerate(_quick_reference(view.rules)):
+                # the display rests on the first card, the others read on from it
+                self.say(Line.of(messages.reference_card, heading, step), going_on=index > 0)
+        else:  # REPEAT: the last lines again, each in the form each device showed it
+            last = self.outputs.last_said
+            if not last:
+                self.say(Line.of(messages.nothing_to_repeat))
+            for message, follow in last:  # the display rests where it rested then
+                again = replace(message, priority=Priority.URGENT, sound=None)
+                self.history.add(again, Buffer.ANSWERS)
+                self.outputs.show(again, self._speaks(again), follow)
 
     def _setting(self, command: Setting) -> None:
         """A setting changed for this game from the command line: the speech's rate or
@@ -102,46 +111,48 @@ class Answers(Seat):
             done = self.outputs.set_speech(on=value == "on")
         elif name == "sounds" and value in ("on", "off"):
             on = value == "on"
-            said = messages.sounds_switched(on)
-            self.say(said if self.outputs.set_sounds(on=on) else messages.tr(messages.SOUNDS_NONE))
+            said = Line.of(messages.sounds_switched, on)
+            self.say(said if self.outputs.set_sounds(on=on) else Line.of(messages.sounds_none))
             return
         elif name == "chat":  # chat mute, chat unmute: still shown, brailled and kept
             muted = value == messages.CHAT_MUTE_WORDS[0]
             self.outputs.chat_speech = not muted
             self.outputs.chat_silence_told = True
-            self.say(messages.chat_muted(muted, self.outputs.chat_muted_shown))
+            self.say(Line.of(messages.chat_muted, muted, self.outputs.chat_muted_shown))
             return
         elif name == "rate" and value.isdecimal() and len(value) < 4 and 80 <= int(value) <= 450:
             done = self.outputs.set_speech(rate=int(value))
         elif name == "volume" and _fraction(value) is not None:
             done = self.outputs.set_speech(volume=_fraction(value))
         else:
-            self.say(messages.setting_usage(name))
+            self.say(Line.of(messages.setting_usage, name))
             return
         self.say(
-            messages.setting_changed(name, value) if done else messages.tr(messages.SPEECH_NONE)
+            Line.of(messages.setting_changed, name, value)
+            if done
+            else Line.of(messages.speech_none)
         )
 
-    def _what_to_do(self, view: PlayerView) -> str:
-        """Whose turn it is and what the person can do now: a sentence that keeps its brief
-        form and braille (``speech.Said``). The turn line ends with the keys' hint on the
-        first turns of the game (and always at full verbosity, or when asked again).
+    def _what_to_do(self, view: PlayerView) -> Line:
+        """Whose turn it is and what the person can do now. The turn line ends with the
+        keys' hint on the first turns of the game (and always at full verbosity, or when
+        asked again).
         """
         fresh, self._turn_fresh = self._turn_fresh, False  # said as the turn begins
         phase = view.phase
         if phase is Phase.ROUND_OVER:
-            return messages.round_over_hint(self.how)
+            return Line.of(messages.round_over_hint, self.how)
         if not view.my_turn:
             whose = speech.describe_whose_turn(view)
-            return messages.round_over_hint(self.how) if whose is None else speech.Said(whose)
+            return Line.of(messages.round_over_hint, self.how) if whose is None else whose
         if phase is Phase.START_COLOR:
-            return speech.Said(speech.Line.of(messages.your_turn_start_color))
+            return Line.of(messages.your_turn_start_color)
         legal = self.game.legal_actions(self.me)
         jump = next((a.card for a in legal if isinstance(a, JumpIn)), None)
         add = next((a.card for a in legal if isinstance(a, Play)), None)
-        line: speech.Line
+        line: Line
         if phase is Phase.CHALLENGE and view.challenged_by is not None:
-            line = speech.Line.of(
+            return Line.of(
                 messages.your_turn_challenge,
                 self._who(view.challenged_by),
                 view.stack,
@@ -149,24 +160,22 @@ class Answers(Seat):
                 jump,
                 self.how,
             )
-            return speech.Said(line)
         if phase is Phase.STACK:
             came_back = (
                 self.rules.stacking
                 and add is None
                 and any(card.kind is view.top.kind for card in view.hand)
             )
-            line = speech.Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how)
-            return speech.Said(line)
+            return Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how)
         drawn = view.drawn
         if phase is Phase.DRAWN and drawn is not None:
             if drawn.kind is Kind.ANNIVERSARY:
-                line = speech.Line.of(messages.drawn_anniversary, self.how)
+                line = Line.of(messages.drawn_anniversary, self.how)
             elif any(isinstance(a, Keep) for a in legal):
-                line = speech.Line.of(messages.drawn_playable, drawn, self.how)
+                line = Line.of(messages.drawn_playable, drawn, self.how)
             else:
-                line = speech.Line.of(messages.drawn_must_play, drawn, self.how)
-            return speech.Said(line)
+                line = Line.of(messages.drawn_must_play, drawn, self.how)
+            return line
         if fresh:
             self._turns_told += 1
         hinted = (
@@ -174,13 +183,14 @@ class Answers(Seat):
             or self._turns_told <= HINTED_TURNS
             or self.renderer.verbosity is Verbosity.FULL
         )
-        return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))
+        return speech.describe_turn(view, self.how.turn if hinted else "")
 
     def _help(self, view: PlayerView) -> None:
         """F1: what can be done now, then every key (or every typed command)."""
-        self.say(messages.help_now(self._what_to_do(view)))
+        self.say(Line.of(messages.help_now, self._what_to_do(view)))
         for line in key_help_lines() if self.how.keys else typed_help_lines():
-            self.say(line)
+            # the display rests on what can be done now, the keys read on from it
+            self.say(Line.of(messages.help_told, line), going_on=True)
 
 
 def _fraction(text: str) -> float | None:

@@ -15,6 +15,7 @@ from enum import Enum
 
 from ..access import messages
 from ..access.parse import ParseError, parse_card, parse_color
+from ..access.speech import Line
 from ..engine.actions import (
     Accept,
     Action,
@@ -97,7 +98,7 @@ class Local:
 class Invalid:
     """A line that means nothing here; ``message`` says what is accepted."""
 
-    message: str
+    message: Line
 
 
 Answer = Do | Give | Ask | Quit | Invalid | Setting
@@ -156,7 +157,7 @@ def parse(line: str, view: PlayerView) -> Command:
             return _card(text, words, view)
         return command(key, rest, text, view)
     except _BadCount:
-        return Invalid(messages.count_out_of_range(MAX_COUNT))
+        return Invalid(Line.of(messages.count_out_of_range, MAX_COUNT))
 
 
 class _BadCount(Exception):
@@ -194,7 +195,7 @@ def command(key: Key, rest: list[str], text: str, view: PlayerView) -> Command:
     if key is Key.CHAT_HISTORY and len(rest) == 1 and rest[0] in messages.CHAT_MUTE_WORDS:
         return Setting("chat", rest[0])  # chat mute, chat unmute
     if rest:
-        return Invalid(messages.unknown_command(text))
+        return Invalid(Line.of(messages.unknown_command, text))
     if key is Key.QUIT:
         return Quit()
     if key in _QUERIES:
@@ -231,7 +232,7 @@ def read_card(text: str, view: PlayerView) -> Card:
         try:
             return blank_card(parse_card(key[len(BLANK_PREFIX) :]))
         except (ParseError, ValueError):
-            raise ParseError(messages.not_a_card(text.strip())) from None
+            raise ParseError(Line.of(messages.not_a_card, text.strip())) from None
     if card in view.hand or card.color is None:
         return card
     blank = blank_card(card)
@@ -281,16 +282,16 @@ def _card(text: str, words: list[str], view: PlayerView) -> Command:
     found = _cards(words, view)
     if found is None:
         if len(words) < 2:
-            return Invalid(messages.unknown_command(text))
+            return Invalid(Line.of(messages.unknown_command, text))
         try:
             color = parse_color(words[-1])
         except ParseError:
-            return Invalid(messages.unknown_command(text))
+            return Invalid(Line.of(messages.unknown_command, text))
         found = _cards(words[:-1], view)
         if found is None:
-            return Invalid(messages.unknown_command(text))
+            return Invalid(Line.of(messages.unknown_command, text))
         if not found[0].is_wild:
-            return Invalid(messages.color_only_for_wild(found[0]))
+            return Invalid(Line.of(messages.color_only_for_wild, found[0]))
     card, count = found
     return Do(Play(view.seat, card, color, uno, count, target))
 
@@ -322,7 +323,7 @@ def _swap_words(
 def _setting(text: str, words: list[str]) -> Command:
     """``rate 250``, ``volume 0.8``, ``verbosity brief``, ``speech on``: checked by the table."""
     if len(words) != 2:
-        return Invalid(messages.setting_usage(words[0]))
+        return Invalid(Line.of(messages.setting_usage, words[0]))
     return Setting(messages.SETTING_WORDS[words[0]], words[1])
 
 
@@ -345,7 +346,7 @@ def _play_drawn(text: str, rest: list[str], seat: int, view: PlayerView) -> Comm
         try:
             color = parse_color(word)
         except ParseError:
-            return Invalid(messages.unknown_command(text))
+            return Invalid(Line.of(messages.unknown_command, text))
     return Do(PlayDrawn(seat, color, uno, target))
 
 
@@ -362,7 +363,7 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
     top card (Speed UNO's Exact Match), on the play the player saw.
     """
     if not view.rules.jump_in:
-        return Invalid(messages.refusal(Refusal.NO_JUMP_IN))
+        return Invalid(Line.of(messages.refusal, Refusal.NO_JUMP_IN))
     uno = bool(rest) and rest[-1] == messages.UNO_WORD
     if uno:
         rest = rest[:-1]
@@ -385,12 +386,12 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
     elif rest:
         found = _cards(rest, view)
         if found is None:
-            return Invalid(messages.unknown_command(text))
+            return Invalid(Line.of(messages.unknown_command, text))
         card, count = found
     if card is None:
-        return Invalid(messages.nothing_to_jump_in(view.top))
+        return Invalid(Line.of(messages.nothing_to_jump_in, view.top))
     if color is not None and not card.is_wild:
-        return Invalid(messages.color_only_for_wild(card))
+        return Invalid(Line.of(messages.color_only_for_wild, card))
     return Do(JumpIn(view.seat, card, color, uno, count, view.plays, target))
 
 
@@ -418,7 +419,7 @@ def _anniversary(text: str, rest: list[str], view: PlayerView) -> Command:
         if word in messages.KEEP_WORDS and i + 1 < len(rest):
             taken = _card_at(rest, i + 1, view)
             if taken is None:
-                return Invalid(messages.not_a_card(" ".join(rest[i + 1 :])))
+                return Invalid(Line.of(messages.not_a_card, " ".join(rest[i + 1 :])))
             keep, i = taken
             continue
         if color is None:
@@ -437,7 +438,7 @@ def _anniversary(text: str, rest: list[str], view: PlayerView) -> Command:
             target = seat
             i += 1
             continue
-        return Invalid(messages.unknown_command(text))
+        return Invalid(Line.of(messages.unknown_command, text))
     return Give(color, target, keep, uno)
 
 
@@ -457,9 +458,9 @@ def _catch(target: str, view: PlayerView) -> Command:
     if not target:
         catchable = catchable_seats(view)
         if not catchable:
-            return Invalid(messages.tr(messages.NOBODY_TO_CATCH))
+            return Invalid(Line.of(messages.nobody_to_catch))
         if len(catchable) > 1:
-            return Invalid(messages.catch_whom(view.names[s] for s in catchable))
+            return Invalid(Line.of(messages.catch_whom, [view.names[s] for s in catchable]))
         return Do(Catch(seat, catchable[0]))
     found = find_player(target, view)
     if found is None:
@@ -476,9 +477,9 @@ def catchable_seats(view: PlayerView) -> list[int]:
     return [seat for seat in seats if seat != view.seat]
 
 
-def _not_a_player(text: str, view: PlayerView) -> str:
+def _not_a_player(text: str, view: PlayerView) -> Line:
     others = [name for index, name in enumerate(view.names) if index != view.seat]
-    return messages.no_such_player(text, others, len(view.names))
+    return Line.of(messages.no_such_player, text, others, len(view.names))
 
 
 def find_player(text: str, view: PlayerView) -> int | None:

@@ -10,6 +10,7 @@ from dataclasses import replace
 from ..access import messages, speech
 from ..access.message import Priority
 from ..access.parse import ParseError
+from ..access.speech import Line
 from ..engine.actions import (
     ChooseColor,
     Play,
@@ -61,32 +62,32 @@ class Dialogs(Seat):
             return self._do(legal[0])
         targets = list(dict.fromkeys(a.target for a in legal if a.target is not None))
         if command.target is not None and command.target not in targets:
-            self.say(messages.refusal(Refusal.ANNIVERSARY_TARGET))
+            self.say(Line.of(messages.refusal, Refusal.ANNIVERSARY_TARGET))
             return False
         if command.keep is not None and command.keep not in rest:
-            self.say(messages.not_to_keep(command.keep))
+            self.say(Line.of(messages.not_to_keep, command.keep))
             return False
         color = command.color if command.color is not None else self._ask_color()
         if color is None:
-            self.say(messages.tr(messages.NOTHING_PLAYED))
+            self.say(Line.of(messages.nothing_played))
             return False
         target = command.target if command.target is not None else self._ask_target(targets)
         if target is None:
-            self.say(messages.tr(messages.NOTHING_GIVEN))
+            self.say(Line.of(messages.nothing_given))
             return False
         keep = command.keep
         if keep is None:
             choices = speech.sorted_cards(dict.fromkeys(rest))
             keep = choices[0] if len(choices) == 1 else self._ask_keep(choices)
         if keep is None:
-            self.say(messages.tr(messages.NOTHING_GIVEN))
+            self.say(Line.of(messages.nothing_given))
             return False
         # the play itself calls UNO: its player keeps one card (RULES.md, Anniversary cards)
         return self._do(replace(typed, color=color, target=target, keep=keep, uno=True))
 
     def _ask_color(self) -> Color | None:
         """The colour for a Wild: the next line, asked again until it is one (Enter: none)."""
-        self.say(messages.which_color(self.how))
+        self.say(Line.of(messages.which_color, self.how))
         while True:
             self._input_taken()
             got = self._line(
@@ -105,7 +106,7 @@ class Dialogs(Seat):
             try:
                 return color_answer(text)
             except ParseError as error:
-                self.say(error.message)
+                self.say(error.line)
 
     def _choose_start_color(self) -> bool:
         """A Wild turned up to start: its colour asked at once, by the one colour question
@@ -114,7 +115,7 @@ class Dialogs(Seat):
         """
         color = self._ask_color()
         if color is None:
-            self.say(messages.start_color_later(self.how))
+            self.say(Line.of(messages.start_color_later, self.how))
             return False
         return self._do(ChooseColor(self.me, color))
 
@@ -122,7 +123,9 @@ class Dialogs(Seat):
         """Whom an Anniversary card gives the other cards to (Enter: nobody)."""
         names = [self.names[seat] for seat in targets]
         return self._ask_player(
-            targets, messages.whom_to_give(names, self.how), messages.tr(messages.WHOM_PROMPT)
+            targets,
+            Line.of(messages.whom_to_give, names, self.how),
+            messages.tr(messages.WHOM_PROMPT),
         )
 
     def _ask_swap_target(self, targets: Sequence[int]) -> int | None:
@@ -131,10 +134,12 @@ class Dialogs(Seat):
         """
         names = [self.names[seat] for seat in targets]
         return self._ask_player(
-            targets, messages.whom_to_swap(names, self.how), messages.tr(messages.SWAP_PROMPT)
+            targets,
+            Line.of(messages.whom_to_swap, names, self.how),
+            messages.tr(messages.SWAP_PROMPT),
         )
 
-    def _ask_player(self, targets: Sequence[int], question: str, prompt: str) -> int | None:
+    def _ask_player(self, targets: Sequence[int], question: Line, prompt: str) -> int | None:
         """One of ``targets``, by a typed name or seat number, asked until one is given or
         the line is empty (None).
         """
@@ -147,11 +152,11 @@ class Dialogs(Seat):
             seat = find_player(text, self._view())
             if seat in targets:
                 return seat
-            self.say(messages.no_such_player(text, names, len(self.names)))
+            self.say(Line.of(messages.no_such_player, text, names, len(self.names)))
 
     def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
         """The card an Anniversary card's player keeps (Enter: none)."""
-        self.say(messages.which_to_keep(cards, self.how))
+        self.say(Line.of(messages.which_to_keep, list(cards), self.how))
         while True:
             text = self._read_answer(messages.tr(messages.KEEP_PROMPT)).strip()
             if not text:
@@ -159,11 +164,11 @@ class Dialogs(Seat):
             try:
                 card = read_card(text, self._view())
             except ParseError as error:
-                self.say(error.message)
+                self.say(error.line)
                 continue
             if card in cards:
                 return card
-            self.say(messages.not_to_keep(card))
+            self.say(Line.of(messages.not_to_keep, card))
 
     def _read_answer(self, prompt: str) -> str:
         """A typed answer to a question that names a player or a card: by keys, a line
@@ -180,12 +185,12 @@ class Dialogs(Seat):
             if isinstance(got, str):
                 return got
             if isinstance(got, TooLong):
-                self.say(messages.line_too_long())
+                self.say(Line.of(messages.line_too_long))
                 start = ""
             elif isinstance(got, Pressed) and got.key is Key.CLOSE:
                 return ""
             elif isinstance(got, Pressed) and got.key is Key.UNKNOWN:
-                self.say(messages.tr(messages.ANSWER_BY_LINE))
+                self.say(Line.of(messages.answer_by_line))
 
     def _hand_over(self, seat: int) -> None:
         """Hot seat: the next person takes the keyboard. Nothing of the last person's is
@@ -203,11 +208,11 @@ class Dialogs(Seat):
             self.outputs.clear()
             before = self.names[previous]
             self._tell_table(
-                messages.screen_cleared(name, before)
+                Line.of(messages.screen_cleared, name, before)
                 if cleared
-                else messages.screen_not_cleared(name, before)
+                else Line.of(messages.screen_not_cleared, name, before)
             )
-        self._tell_table(messages.take_the_keyboard(name, self.how))
+        self._tell_table(Line.of(messages.take_the_keyboard, name, self.how))
         while True:
             got = self._read(messages.tr(messages.HAND_OVER_PROMPT))
             if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
@@ -215,32 +220,35 @@ class Dialogs(Seat):
             if isinstance(got, Pressed) and got.key is Key.QUIT:
                 self._answer(Quit())
             else:  # every other key or line: asked again, in words
-                self._tell_table(messages.take_the_keyboard(name, self.how))
+                self._tell_table(Line.of(messages.take_the_keyboard, name, self.how))
         self._holder = self.me = seat
         self.renderer = replace(self.renderer, viewer=seat)
         self.cursor = self._cursors.setdefault(seat, HandCursor())
         self._announce = True
-        self._tell_table(messages.now_playing(name))
+        self._tell_table(Line.of(messages.now_playing, name))
         if (
             seat != self.speech_seat
             and self.outputs.speaker is not None
             and seat not in self._told_speech
         ):
             self._told_speech.add(seat)
-            self._tell_table(messages.speech_for_one_seat(self.names[self.speech_seat], name))
+            self._tell_table(
+                Line.of(messages.speech_for_one_seat, self.names[self.speech_seat], name)
+            )
         away, self._away[seat] = self._away[seat], []
         missed = away if previous is not None else [m for m in away if m.private]
         if previous is not None and missed:
-            self._tell_table(messages.since_you_had_the_keyboard(name, len(missed)))
+            self._tell_table(Line.of(messages.since_you_had_the_keyboard, name, len(missed)))
         for message in missed:  # in their history already
             self._notices(message.priority)
             self.outputs.show(message, self._speaks(message))
 
-    def _tell_table(self, line: str) -> None:
+    def _tell_table(self, line: Line) -> None:
         """A line to whoever is at the keyboard about who holds it: saved and shown, in
         no one's history (it is the keyboard's, not the game's).
         """
+        message = self.renderer.line(line, Priority.NORMAL)
         if self.recorder is not None:
-            self.recorder.said(line)
+            self.recorder.said(message.text)
         self._notices()
-        self.outputs.show(self.renderer.text(line, Priority.NORMAL))
+        self.outputs.show(message)

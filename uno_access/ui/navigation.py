@@ -5,8 +5,9 @@ display and large text show of the hand and the table at a turn.
 
 from __future__ import annotations
 
-from ..access import messages, speech
+from ..access import messages
 from ..access.message import Message, Priority
+from ..access.speech import Line
 from ..engine.cards import Kind
 from ..engine.state import Phase, PlayerView
 from .history import Buffer, Edge
@@ -24,7 +25,7 @@ class Navigation(Seat):
         cursor = self.cursor
         cursor.update(view.hand)
         if cursor.selected is None:
-            self.say(messages.hand_heading(0))
+            self.say(Line.of(messages.hand_heading, 0))
             return
         edge = None
         if key is Key.FIRST:
@@ -33,7 +34,7 @@ class Navigation(Seat):
             cursor.end()
         elif key is Key.SORT:
             cursor.toggle_order()
-            self.say(messages.hand_sorted(cursor.order.value))
+            self.say(Line.of(messages.hand_sorted, cursor.order.value))
         elif not cursor.move(_MOVES[key]):
             edge = "first" if _MOVES[key] < 0 else "last"
         self._say_selected(view, edge)
@@ -50,7 +51,7 @@ class Navigation(Seat):
         self.outputs.hand(self.cursor.cards, self.cursor.index)
         bluff = self._bluff(view) if playable and card.kind is Kind.WILD_DRAW_FOUR else None
         if bluff is not None:  # said as only a bluff, with the colour that makes it one
-            line = speech.Line.of(messages.card_at, card, place, count, playable, edge, bluff)
+            line = Line.of(messages.card_at, card, place, count, playable, edge, bluff)
             self._show(self.renderer.line(line, Priority.URGENT, on_hand=True))
             return
         self._show(self.renderer.selected(card, place, count, playable, edge))
@@ -75,11 +76,11 @@ class Navigation(Seat):
         buffer = got.buffer.value
         if got.message is None:
             line = (
-                messages.history_empty(buffer)
+                Line.of(messages.history_empty, buffer)
                 if not got.total
-                else messages.history_edge(buffer, got.edge is Edge.START)
+                else Line.of(messages.history_edge, buffer, got.edge is Edge.START)
             )
-            self.outputs.show(self.renderer.text(line, Priority.URGENT))
+            self.outputs.show(self.renderer.line(line, Priority.URGENT))
             return
         said = got.message
         again = Message(
@@ -97,7 +98,9 @@ class Navigation(Seat):
         buffer = self.history.switch(to)
         count = len(self.history.lines[buffer])
         self.outputs.show(
-            self.renderer.text(messages.history_switched(buffer.value, count), Priority.URGENT)
+            self.renderer.line(
+                Line.of(messages.history_switched, buffer.value, count), Priority.URGENT
+            )
         )
 
     def _present_turn(self, view: PlayerView) -> None:

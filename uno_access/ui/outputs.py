@@ -17,6 +17,7 @@ from ..access import braille, messages
 from ..access.braille import BrailleTable
 from ..access.message import Message, Priority
 from ..access.sounds import Cue, When, audible, cue_named
+from ..access.speech import Line
 from ..engine.cards import Card
 from ..engine.state import PlayerView
 
@@ -60,22 +61,44 @@ class Outputs:
         self.braille = braille_out
         self.large = large
         self.braille_table = table
+        # what was shown since the person last typed, and before that (R says it again,
+        # each message as each device showed it: its braille line, its speech, its print),
+        # each with whether a braille display moved to it
+        self._since_input: list[tuple[Message, bool]] = []
+        self._last: list[tuple[Message, bool]] = []
 
-    def say(self, line: str, priority: Priority = Priority.NORMAL) -> None:
+    @property
+    def last_said(self) -> tuple[tuple[Message, bool], ...]:
+        """The messages shown after the person's last key or line but one, each with
+        whether the display moved to it: what R repeats, and where the display rests."""
+        return tuple(self._last)
+
+    def input_taken(self) -> None:
+        """The person is asked for a key or a line: what was shown since becomes the last."""
+        if self._since_input:
+            self._last, self._since_input = self._since_input, []
+
+    def say(self, line: Line, priority: Priority = Priority.NORMAL) -> None:
         """A line of the session's own, before or beside a game (the offer to resume, the
         store's notices): the same one path to every device as the game's messages.
         """
         self.show(self.message(line, priority))
 
-    def message(self, line: str, priority: Priority = Priority.NORMAL) -> Message:
-        """A line of the session's own as a message: its speech, and braille for a display."""
-        dots = braille.render((line,), self.braille_table) if self.braille is not None else ""
-        return Message(messages.spoken(line), dots, line, priority)
-
-    def show(self, message: Message, speak: bool = True) -> None:
-        """``message`` to every device; to speech only when ``speak`` (a hot-seat table
-        speaks one seat's own lines alone: everyone in the room hears it).
+    def message(self, line: Line, priority: Priority = Priority.NORMAL) -> Message:
+        """A line of the session's own as a message: its sentence for the screen and
+        speech, its braille form for a display.
         """
+        sentence = line.sentence()
+        dots = braille.render(line.brief(), self.braille_table) if self.braille is not None else ""
+        return Message(messages.spoken(sentence), dots, sentence, priority)
+
+    def show(self, message: Message, speak: bool = True, follow: bool = True) -> None:
+        """``message`` to every device; to speech only when ``speak`` (a hot-seat table
+        speaks one seat's own lines alone: everyone in the room hears it). Not ``follow``:
+        a braille display keeps showing what it shows (the answer to the person's last
+        key), the message joining its lines to be read on.
+        """
+        self._since_input.append((message, follow))
         cue = None if message.sound is None else cue_named(message.sound)
         sounds = self.sounds
         if cue is not None and sounds is not None and audible(cue, self.sound_when, self.my_turn):
@@ -86,10 +109,12 @@ class Outputs:
         if self.speaker is not None and speak:
             self.speaker.show(message)
         if self.braille is not None:
-            self.braille.show(message)
+            self.braille.show(message, follow)
 
     def clear(self) -> None:
-        """A hot seat's handover: the braille display keeps nothing of the last person's."""
+        """A hot seat's handover: the braille display keeps nothing of the last person's,
+        and R nothing to repeat."""
+        self._since_input, self._last = [], []
         if self.braille is not None:
             self.braille.clear()
 

@@ -59,6 +59,7 @@ from prompt_toolkit.output import Output
 
 from .. import text
 from ..access import messages
+from ..access.speech import Line
 from ..bots import BOT_NAMES, Bot, make_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
@@ -143,7 +144,7 @@ def run(
         try:
             saved = _offer_resume(store, session)
         except EOFError:
-            session.tell(messages.tr(messages.INPUT_CLOSED))
+            session.tell(Line.of(messages.input_closed))
             return 0
         if saved is not None:
             return _play_saved(store, saved, session)
@@ -166,7 +167,7 @@ def run(
             status = _run_saved(table, recorder, session)
             if status or not table.game.over or not _another(session):
                 return status
-            session.tell(messages.tr(messages.ANOTHER_STARTS))
+            session.tell(Line.of(messages.another_starts))
     finally:
         session.close()
         if store is not None:
@@ -200,7 +201,7 @@ def run_scenario(
     seated = seat_bots(len(scenario.players), bots, rng)
     session = _session(settings, input, output, screen)
     try:
-        session.tell(messages.tr(messages.FROM_SCENARIO))
+        session.tell(Line.of(messages.from_scenario))
         return _table(game, seated, session, HUMAN_SEAT).run()
     finally:
         session.close()
@@ -278,7 +279,7 @@ def resume(
         session = session or _session(settings, input, output, screen)
         try:
             for line in opened.notices:  # a file kept aside, a game read but not saved
-                session.tell(line)
+                session.tell(Line.of(messages.file_notice, line))
             return _play_saved(store, saved, session)
         finally:
             session.close()
@@ -320,7 +321,7 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
 def _open_store(session: Session) -> Store | None:
     opened = Store.open(database_path())
     for line in opened.notices:
-        session.tell(line)
+        session.tell(Line.of(messages.file_notice, line))
     return opened.store
 
 
@@ -340,7 +341,7 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     if saved is None:
         return None
     if isinstance(saved, str):  # it cannot be resumed: say why (once), and start a new game
-        session.tell(messages.saved_game_not_offered(saved))
+        session.tell(Line.of(messages.file_notice, messages.saved_game_not_offered(saved)))
         _declined(store, number)
         return None
     names = saved.setup.names
@@ -348,7 +349,7 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     round_number = saved.game().state.round_number
     keyboard = session.keyboard
     how = messages.KEYED if keyboard.keys else messages.TYPED
-    session.tell(messages.resume_offer(saved.id, saved.started, others, round_number, how))
+    session.tell(Line.of(messages.resume_offer, saved.id, saved.started, others, round_number, how))
     session.screen.input_taken()
     if keyboard.read_yes(messages.tr(messages.RESUME_PROMPT)):  # EOFError: the input closed
         return saved
@@ -359,12 +360,14 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
 def _another(session: Session) -> bool:
     """The game is over: whether the person plays another at the same table."""
     keyboard = session.keyboard
-    session.tell(messages.another_game(messages.KEYED if keyboard.keys else messages.TYPED))
+    session.tell(
+        Line.of(messages.another_game, messages.KEYED if keyboard.keys else messages.TYPED)
+    )
     session.screen.input_taken()
     try:
         return keyboard.read_yes(messages.tr(messages.ANOTHER_PROMPT))
     except EOFError:
-        session.tell(messages.tr(messages.INPUT_CLOSED))
+        session.tell(Line.of(messages.input_closed))
         return False
 
 
@@ -384,13 +387,16 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
     setup = saved.setup
     damage = saved.damage
     if damage is not None:
-        session.tell(messages.game_damaged(saved.id, damage.move, damage.why))
+        session.tell(
+            Line.of(messages.file_notice, messages.game_damaged(saved.id, damage.move, damage.why))
+        )
         if store is not None and not store.read_only:
             try:
                 store.set_aside(saved.id, len(saved.actions))
             except sqlite3.Error as error:
                 store = None  # moves cannot be added after the damaged ones: play unsaved
-                session.tell(messages.not_saving(reason(error, database_path())))
+                why = messages.not_saving(reason(error, database_path()))
+                session.tell(Line.of(messages.file_notice, why))
     bots = {
         seat: make_bot(name, random.Random(setup.seed + len(saved.actions) + seat))
         for seat, name in enumerate(setup.bots)

@@ -11,7 +11,9 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
+from ..access import messages
 from ..access.message import Verbosity
+from ..access.speech import Line
 from ..devices.base import Notices
 from ..settings import BrailleDisplay, Settings, sound_choices
 from .keys import Routed
@@ -38,7 +40,7 @@ class Session:
     def close(self) -> None:
         self.outputs.close()
 
-    def tell(self, line: str) -> None:
+    def tell(self, line: Line) -> None:
         """A line outside the game: what the devices had to say first, then ``line``."""
         self.flush()
         self.outputs.say(line)
@@ -46,13 +48,13 @@ class Session:
     def flush(self) -> None:
         """Tell what the devices and the store had to say and was not told yet."""
         for notice in self.notices.drain():
-            self.outputs.say(notice.text)
+            self.outputs.say(notice.line)
 
     def notify(self, line: str) -> None:
         """A notice of the store's (the game is not being saved): told once, before the
         next line, as the devices' notices are.
         """
-        self.notices.report("store", line, line)
+        self.notices.report("store", line, Line.of(messages.file_notice, line))
 
 
 def plain_session(keyboard: Keyboard, screen: Screen) -> Session:

@@ -18,6 +18,7 @@ from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
 from ..access.render import Renderer
 from ..access.sounds import Cue
+from ..access.speech import Line
 from ..bots import Bot
 from ..bots.base import tell, watchers
 from ..devices.base import Notices
@@ -162,6 +163,11 @@ class Seat:
         self._graced: tuple[int, int] | None = None  # the round and play a grace was given on
         self._turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
         self._turn_fresh = False  # the turn line about to be said begins a turn
+        # the answer to the person's last key was shown: what the game goes on to tell
+        # after it (the bots' moves, the next turn) joins a braille display's lines without
+        # moving it off that answer, to be read on by panning (``_show``'s ``going_on``)
+        self._answered = False
+        self._keyed = False  # the person was asked for a key once: lines since answer one
 
     @property
     def history(self) -> History:
@@ -204,19 +210,23 @@ class Seat:
 
     def say(
         self,
-        line: str,
+        line: Line,
         priority: Priority = Priority.URGENT,
         buffer: Buffer = Buffer.ANSWERS,
         sound: Cue | None = None,
+        going_on: bool = False,
     ) -> None:
         """A line of the table's own (an answer, a prompt, an error): urgent unless told,
         since it answers what the person just did; kept in the answers' history unless
         it is part of the game (``buffer``). ``sound``: the sound played beside it.
+        Only a ``Line`` is said: a phrase with its braille form beside its sentence.
+        ``going_on``: not an answer to the person's last key, but the game going on (their
+        next turn, a chance out of turn): see ``_show``.
         """
-        message = self.renderer.text(line, priority)
+        message = self.renderer.line(line, priority)
         if sound is not None:
             message = replace(message, sound=sound.value)
-        self._show(message, buffer=buffer)
+        self._show(message, buffer=buffer, going_on=going_on)
 
     def _show(
         self,
@@ -224,17 +234,26 @@ class Seat:
         saved: bool = False,
         buffer: Buffer = Buffer.ANSWERS,
         event: bool = False,
+        going_on: bool = False,
     ) -> None:
         """Show one message: saved first (unless ``saved`` already), then what the devices
         had to say since the last line, then the message itself, so that it, the answer or
         the turn, is what the display ends on.
+
+        The answer to the person's key is what a braille display ends on: a message the
+        game tells as it goes on (``going_on``: the bots' moves, the next turn) moves it
+        only until an answer was shown since the key; after one, it joins the display's
+        lines, read on by panning.
 
         At a hot-seat table a line of the table's own (not an ``event``'s) is the holder's
         alone (an answer, their turn), or everyone's before anyone holds the keyboard.
         """
         if self.recorder is not None and not saved:
             self.recorder.said(message.text)
-        self._notices(message.priority)
+        follow = not (going_on and self._answered)
+        if not going_on and self._keyed and message.priority is not Priority.LOW:
+            self._answered = True
+        self._notices(message.priority, follow)
         if not self._shared:
             if self.hot_seat and not event:
                 message = replace(message, private=True)
@@ -243,18 +262,20 @@ class Seat:
             for history in self._histories.values():
                 history.add(message, buffer)
         self.outputs.my_turn = self.game.view(self.me).current == self.me
-        self.outputs.show(message, self._speaks(message))
+        self.outputs.show(message, self._speaks(message), follow)
 
     def _tell_unsaved(
-        self, line: str, priority: Priority = Priority.NORMAL, keep: bool = True
+        self, line: Line, priority: Priority = Priority.NORMAL, keep: bool = True
     ) -> None:
         """A line told but not saved: the session's own (where a resumed game stopped, the
         end of the session), not the game's; kept in the history unless not ``keep``.
         """
         self._notices(priority)
-        message = self.renderer.text(line, priority)
+        message = self.renderer.line(line, priority)
         if keep:
             self.history.add(message, Buffer.GAME)
+        if self._keyed and priority is not Priority.LOW:
+            self._answered = True
         self.outputs.show(message, self._speaks(message))
 
     def _read(self, prompt: str) -> str | Pressed | Routed:
@@ -272,54 +293,68 @@ class Seat:
         if isinstance(got, Pressed) and got.key is Key.COMMAND_LINE:
             got = Typing("")
         if isinstance(got, Typing):
-            self.say(messages.tr(messages.COMMAND_LINE_OPEN))
+            self.say(Line.of(messages.command_line_open))
             start: str | None = got.text
             while True:
                 got = self.keyboard.read_line(prompt, start)
                 start = None  # after a key that does nothing: the line as it was left
                 if isinstance(got, Pressed) and got.key is Key.UNKNOWN:
-                    self.say(messages.tr(messages.NO_SUCH_KEY_TYPED))
+                    self.say(Line.of(messages.no_such_key_typed))
                     continue
                 if isinstance(got, Pressed) and got.key is Key.CLOSE:
-                    self.say(messages.tr(messages.COMMAND_LINE_CLOSED))
+                    self.say(Line.of(messages.command_line_closed))
                     return None
                 if isinstance(got, TooLong) and got.paused:  # the keys work again at once
-                    self.say(messages.line_too_long(closed=True))
+                    self.say(Line.of(messages.line_too_long, True))
                     return None
                 break
         if isinstance(got, TooLong):
-            self.say(messages.line_too_long())
+            self.say(Line.of(messages.line_too_long))
             return None
         if isinstance(got, Pressed) and got.key is Key.CLOSE:
-            self.say(messages.tr(messages.LINE_CLEARED))  # Escape on a typed line
+            self.say(Line.of(messages.line_cleared))  # Escape on a typed line
             return None
         return None if isinstance(got, Typing) else got  # (a line is never Typing)
 
-    def _notices(self, priority: Priority = Priority.NORMAL) -> None:
+    def _notices(self, priority: Priority = Priority.NORMAL, follow: bool = True) -> None:
         """What the devices (and the store) had to say (speech lost, a display gone or back,
         the game not being saved), once each, before the line about to be shown, and as
-        urgent as it so that speech says both.
+        urgent as it so that speech says both; ``follow`` as that line does.
         """
         if self.notices is None:
             return
         for notice in self.notices.drain():
             # not saved: a device's or the store's situation is this session's, not the game's
-            message = self.renderer.text(notice.text, max(priority, Priority.NORMAL))
+            message = self.renderer.line(notice.line, max(priority, Priority.NORMAL))
             self.history.add(message, Buffer.ANSWERS)
-            self.outputs.show(message, self._speaks(message))
+            self.outputs.show(message, self._speaks(message), follow)
 
     def _read_text(self, prompt: str) -> str:
         """A typed answer; a key alone (Enter, Space) is an empty one."""
         got = self._read(prompt)
         return got if isinstance(got, str) else ""
 
-    def _input_taken(self) -> None:
+    def _input_taken(self, key: bool = True) -> None:
+        """The person is asked for a key or a line; ``key``: one is waited for (not a pace
+        that may end with none), so that what comes next answers it.
+        """
         self.screen.input_taken()
+        self.outputs.input_taken()
+        if key:
+            self._key_came()
         if self.recorder is not None:
             self.recorder.input_taken()
 
-    def _tell(self, events: Iterable[Event]) -> None:
-        """Say the events the person may know (turns are said when the person is asked)."""
+    def _key_came(self) -> None:
+        """A key is waited for, or came during a wait that might have ended with none (a
+        pace, a grace): what is said next answers it."""
+        self._answered = False
+        self._keyed = True
+
+    def _tell(self, events: Iterable[Event], going_on: bool = False) -> None:
+        """Say the events the person may know (turns are said when the person is asked);
+        ``going_on``: others' moves, not the answer to the person's key (``_show``).
+        """
         events = list(events)
         self._track(events)
         shown = [e for e in events if not isinstance(e, TurnStarted)]
@@ -327,10 +362,13 @@ class Seat:
         said = self._lines_for_all(shown, buffer)
         if self.recorder is not None:  # the batch saved at once, before any of it is shown
             self.recorder.said(*(message.text for message in said))
-        for message in said:
-            self._show(message, saved=True, buffer=buffer, event=True)
+        for index, message in enumerate(said):
+            # the answer to a key is its first line (the card played, the verdict): the
+            # rest of the batch (the cards shown, the cards drawn) is read on from there
+            later = going_on or index > 0
+            self._show(message, saved=True, buffer=buffer, event=True, going_on=later)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
-            self.say(messages.tr(messages.YOU_ARE_OUT), buffer=Buffer.GAME)
+            self.say(Line.of(messages.you_are_out), buffer=Buffer.GAME, going_on=True)
 
     def _lines_for_all(self, shown: Sequence[Event], buffer: Buffer) -> list[Message]:
         """The messages of ``shown`` for the screen; at a hot-seat table, each person away

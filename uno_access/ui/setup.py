@@ -19,6 +19,7 @@ from prompt_toolkit.output import Output
 from .. import text as outside
 from ..access import document, messages
 from ..access.message import Verbosity
+from ..access.speech import Line
 from ..access.wording import language
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
@@ -58,17 +59,31 @@ def set_up(
     try:
         return _ask_all(settings, session)
     except _Closed:
-        session.tell(messages.tr(messages.INPUT_CLOSED))
+        session.tell(Line.of(messages.input_closed))
         return None
 
 
-def _refused(got: object) -> str:
+class _Refused(ValueError):
+    """An answer a question does not take; ``line`` says what it takes."""
+
+    def __init__(self, line: Line) -> None:
+        super().__init__(line.sentence())
+        self.line = line
+
+
+def _told(text: str) -> Line:
+    """A line worded elsewhere (a rule option's error, as the command line says it), or
+    one of the explanations ``?`` gives: read whole."""
+    return Line.of(messages.setup_told, text)
+
+
+def _refused(got: object) -> Line:
     """What is said of a key or a line that answers no question."""
     if isinstance(got, TooLong):
-        return messages.line_too_long()
+        return Line.of(messages.line_too_long)
     if isinstance(got, Pressed) and got.key is Key.CLOSE:
-        return messages.tr(messages.LINE_CLEARED)
-    return messages.tr(messages.NO_SUCH_KEY_TYPED)
+        return Line.of(messages.line_cleared)
+    return Line.of(messages.no_such_key_typed)
 
 
 def _ask_all(s: Settings, session: Session) -> Settings:
@@ -76,16 +91,19 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     tell = session.tell
 
     def ask(
-        question: str,
+        question: Line,
         default: str,
         read: Callable[[str], T],
         explain: Sequence[str] = (),
         more: Callable[[str, str], Sequence[str]] | None = None,
     ) -> T:
-        """``more``: what ``?`` followed by words explains, given them and the default."""
-        tell(messages.setup_question(question, default))
+        """``question``: asked with ``default``, the answer Enter alone keeps; ``more``:
+        what ``?`` followed by words explains, given them and the default.
+        """
+        tell(question)
         while True:
             session.screen.input_taken()
+            session.outputs.input_taken()
             try:
                 got = keyboard.read(messages.tr(messages.SETUP_PROMPT))
             except EOFError:
@@ -96,41 +114,47 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             text = got.strip()
             if text.startswith("?") and (text == "?" or more is not None):
                 if text == "?":
-                    lines = list(explain or (question,))
+                    lines = [_told(line) for line in explain] or [question]
                 else:
                     assert more is not None
-                    lines = list(more(text[1:], default))
+                    lines = [_told(line) for line in more(text[1:], default)]
                 for line in lines:
                     tell(line)
-                tell(messages.setup_question(question, default))
+                tell(question)
                 continue
             try:
                 answer = read(text or default)
-            except ValueError as error:
-                tell(str(error))
+            except _Refused as error:
+                tell(error.line)
                 if explain:
-                    tell(messages.tr(messages.SETUP_HELP_HINT))
+                    tell(Line.of(messages.setup_help_hint))
                 continue
-            tell(messages.setup_kept(default) if not text else messages.setup_chosen(text))
+            tell(
+                Line.of(messages.setup_kept, default)
+                if not text
+                else Line.of(messages.setup_chosen, text)
+            )
             return answer
 
-    tell(messages.tr(messages.SETUP_START))
+    tell(Line.of(messages.setup_start))
+    languages = [(code, each.name) for code, each in language.LANGUAGES.items()]
     lang = ask(  # first: every question after it is asked in the language chosen
-        messages.setup_language((code, each.name) for code, each in language.LANGUAGES.items()),
+        Line.of(messages.setup_language_asked, languages, s.language),
         s.language,
         _language,
         (messages.tr(messages.SETUP_EXPLAIN_LANGUAGE),),
     )
     language.set_default(lang)
     players = ask(
-        messages.tr(messages.SETUP_PLAYERS),
+        Line.of(messages.setup_players, str(s.players)),
         str(s.players),
         _players,
         (messages.tr(messages.SETUP_EXPLAIN_PLAYERS),),
     )
+    default_name = s.name or messages.tr(messages.YOU)
     name = ask(
-        messages.tr(messages.SETUP_NAME),
-        s.name or messages.tr(messages.YOU),
+        Line.of(messages.setup_name, default_name),
+        default_name,
         _name,
         (messages.tr(messages.SETUP_EXPLAIN_NAME),),
     )
@@ -141,7 +165,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     for seat in range(1, players):
         default = old_bots[(seat - 1) % len(old_bots)]
         kind = ask(
-            messages.setup_seat(seat),
+            Line.of(messages.setup_seat_asked, seat, default),
             default,
             _seat_kind,
             (messages.tr(messages.SETUP_EXPLAIN_SEAT),),
@@ -149,9 +173,12 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         bots.append(kind)
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
         default_name = default_name or messages.TABLE_NAMES[seat - 1]
-        names.append(ask(messages.setup_seat_name(seat), default_name, _name))
+        names.append(
+            ask(Line.of(messages.setup_seat_name_asked, seat, default_name), default_name, _name)
+        )
+    presets = list(PRESETS)
     rules = ask(
-        messages.setup_rules_with_house(PRESETS),
+        Line.of(messages.setup_rules_asked, presets, s.rules),
         s.rules,
         lambda text: _rules(text, players),
         [
@@ -162,7 +189,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         _read_rules,
     )
     speech = ask(
-        messages.tr(messages.SETUP_SPEECH),
+        Line.of(messages.setup_speech, _on_off(s.speech)),
         _on_off(s.speech),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SPEECH),),
@@ -171,43 +198,43 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     speech_seat = s.speech_seat if s.speech_seat in people else 0
     if speech and len(people) > 1:  # hot seat: the room hears speech, so it speaks one seat's
         speech_seat = ask(
-            messages.setup_speech_seat(people),
+            Line.of(messages.setup_speech_seat_asked, people, str(speech_seat)),
             str(speech_seat),
             lambda text: _speech_seat(text, people),
             (messages.tr(messages.SETUP_EXPLAIN_SPEECH_SEAT),),
         )
     sounds = ask(
-        messages.tr(messages.SETUP_SOUNDS),
+        Line.of(messages.setup_sounds, _on_off(s.sounds)),
         _on_off(s.sounds),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SOUNDS),),
     )
     display = ask(
-        messages.tr(messages.SETUP_BRAILLE),
+        Line.of(messages.setup_braille, s.braille_display.value),
         s.braille_display.value,
         _one_of(BrailleDisplay),
         (messages.tr(messages.SETUP_EXPLAIN_BRAILLE),),
     )
     large = ask(
-        messages.tr(messages.SETUP_LARGE),
+        Line.of(messages.setup_large, _on_off(s.large_text)),
         _on_off(s.large_text),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_LARGE),),
     )
     verbosity = ask(
-        messages.tr(messages.SETUP_VERBOSITY),
+        Line.of(messages.setup_verbosity, s.verbosity.value),
         s.verbosity.value,
         _one_of(Verbosity),
         (messages.tr(messages.SETUP_EXPLAIN_VERBOSITY),),
     )
     keys = ask(
-        messages.tr(messages.SETUP_KEYS),
+        Line.of(messages.setup_keys, _on_off(s.keys)),
         _on_off(s.keys),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_KEYS),),
     )
     pace = ask(
-        messages.tr(messages.SETUP_PACE),
+        Line.of(messages.setup_pace, f"{s.bot_pace:g}"),
         f"{s.bot_pace:g}",
         _pace,
         (messages.tr(messages.SETUP_EXPLAIN_PACE),),
@@ -230,7 +257,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         lang=lang,
     )
     problem = save(chosen)
-    tell(problem or messages.tr(messages.SETUP_SAVED))
+    tell(Line.of(messages.file_notice, problem) if problem else Line.of(messages.setup_saved))
     return chosen
 
 
@@ -244,21 +271,22 @@ def _one_of(kind: type[E]) -> Callable[[str], E]:
         for member in kind:
             if member.value == text.lower():
                 return member
-        raise ValueError(messages.setup_one_of(member.value for member in kind))
+        raise _Refused(Line.of(messages.setup_one_of, [member.value for member in kind]))
 
     return read
 
 
 def _language(text: str) -> str:
     if not language.known(text):
-        raise ValueError(messages.unknown_language(text.strip(), sorted(language.LANGUAGES)))
+        known = sorted(language.LANGUAGES)
+        raise _Refused(Line.of(messages.unknown_language, text.strip(), known))
     return text.strip().lower()
 
 
 def _players(text: str) -> int:
     if text.isdigit() and 2 <= int(text) <= 10:
         return int(text)
-    raise ValueError(messages.tr(messages.PLAYERS_RANGE_SENTENCE))
+    raise _Refused(Line.of(messages.players_range))
 
 
 def _name(text: str) -> str:
@@ -267,14 +295,14 @@ def _name(text: str) -> str:
         name = outside.name(text)
         if name and "," not in name:
             return name
-    raise ValueError(messages.tr(messages.SETUP_BAD_NAME))
+    raise _Refused(Line.of(messages.setup_bad_name))
 
 
 def _seat_kind(text: str) -> str:
     word = text.lower()
     if word in (*BOT_NAMES, PERSON):
         return word
-    raise ValueError(messages.setup_one_of((*BOT_NAMES, PERSON)))
+    raise _Refused(Line.of(messages.setup_one_of, [*BOT_NAMES, PERSON]))
 
 
 def _rules(text: str, players: int) -> str:
@@ -284,10 +312,10 @@ def _rules(text: str, players: int) -> str:
     try:
         RuleSet.from_spec(text)
     except RulesError as error:
-        raise ValueError(messages.rules_error(error)) from None
+        raise _Refused(_told(messages.rules_error(error))) from None
     problem = rules_for_players(text, players)
     if problem is not None:
-        raise ValueError(problem)
+        raise _Refused(_told(problem))
     return text
 
 
@@ -318,7 +346,7 @@ def _yes(text: str) -> bool:
         return True
     if word in ("off", "no", "n"):
         return False
-    raise ValueError(messages.tr(messages.SETUP_ON_OFF))
+    raise _Refused(Line.of(messages.setup_on_off))
 
 
 def _on_off(value: bool) -> str:
@@ -329,14 +357,14 @@ def _speech_seat(text: str, people: list[int]) -> int:
     """The seat, one of the people's, whose own lines speech speaks."""
     if text.isdigit() and int(text) in people:
         return int(text)
-    raise ValueError(messages.setup_speech_seat_refused(people))
+    raise _Refused(Line.of(messages.setup_speech_seat_refused, people))
 
 
 def _pace(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise ValueError(messages.tr(messages.PACE_RANGE_SENTENCE)) from None
+        raise _Refused(Line.of(messages.pace_range)) from None
     if 0 <= seconds <= 5:
         return seconds
-    raise ValueError(messages.tr(messages.PACE_RANGE_SENTENCE))
+    raise _Refused(Line.of(messages.pace_range))

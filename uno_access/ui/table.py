@@ -23,6 +23,7 @@ from .. import settings as settings_file
 from ..access import messages, speech
 from ..access.message import Message, Priority
 from ..access.sounds import Cue
+from ..access.speech import Line
 from ..engine.actions import (
     QUERIES,
     Action,
@@ -87,11 +88,11 @@ class Table(Dialogs, Navigation, Answers):
             while not self.game.over:
                 self._step()
         except _Left:  # the session's end, not the game's: told, not saved
-            self._tell_unsaved(messages.tr(messages.GAME_QUIT))
+            self._tell_unsaved(Line.of(messages.game_quit))
         except EOFError:
-            self._tell_unsaved(messages.tr(messages.INPUT_CLOSED))
+            self._tell_unsaved(Line.of(messages.input_closed))
         except KeyboardInterrupt:
-            self._tell_unsaved(messages.tr(messages.GAME_INTERRUPTED), Priority.URGENT)
+            self._tell_unsaved(Line.of(messages.game_interrupted), Priority.URGENT)
             return 130
         return 0
 
@@ -101,17 +102,24 @@ class Table(Dialogs, Navigation, Answers):
         if self.hot_seat:  # said to everyone: nobody holds the keyboard yet
             people = [self.names[seat] for seat in self.humans]
             bots = [name for seat, name in enumerate(self.names) if seat not in self.humans]
-            welcome = messages.hot_seat_welcome(
-                people, bots, self.rules.target_score, self._scoring(), self.how
+            welcome = Line.of(
+                messages.hot_seat_welcome,
+                people,
+                bots,
+                self.rules.target_score,
+                self._scoring(),
+                self.how,
             )
         else:
-            welcome = messages.welcome(others, self.rules.target_score, self._scoring(), self.how)
+            welcome = Line.of(
+                messages.welcome, others, self.rules.target_score, self._scoring(), self.how
+            )
         self.say(welcome, Priority.NORMAL, Buffer.GAME)
         teams = speech.describe_teams(view)
         if teams is not None:
-            self.say(teams.sentence(), buffer=Buffer.GAME)
+            self.say(teams, buffer=Buffer.GAME)
         for line in messages.rules_intro(self.rules) + messages.house_rules_intro(self.rules):
-            self.say(line, buffer=Buffer.GAME)
+            self.say(Line.of(messages.rule_told, line), buffer=Buffer.GAME)
         self._tell(self.game.opening)
 
     def _resume(self, saved: SavedGame) -> None:
@@ -130,7 +138,9 @@ class Table(Dialogs, Navigation, Answers):
         for events in rebuilt.moves:
             self.history.extend(self._game_lines(events), Buffer.GAME)
         others = [name for seat, name in enumerate(self.names) if seat != self.me]
-        self._tell_unsaved(messages.resumed(saved.id, others, view.round_number), keep=False)
+        self._tell_unsaved(
+            Line.of(messages.resumed, saved.id, others, view.round_number), keep=False
+        )
         recap = self._game_lines(rebuilt.recap(self.me))
         for message in recap:
             self._notices(message.priority)
@@ -140,13 +150,13 @@ class Table(Dialogs, Navigation, Answers):
         told = {message.text for message in recap}
         for line in saved.last_told:
             if line not in told:
-                self._tell_unsaved(line, keep=False)
+                self._tell_unsaved(Line.of(messages.told_again, line), keep=False)
         for message in self._game_lines(rebuilt.untold):
             self._notices(message.priority)
             self.outputs.show(message)
         if self.recorder is not None and rebuilt.untold:  # told now: not again next time
             self.recorder.said(*(m.text for m in self._game_lines(rebuilt.untold)))
-        self._tell_unsaved(messages.tr(messages.RESUMED_END), keep=False)
+        self._tell_unsaved(Line.of(messages.resumed_end), keep=False)
         if view.phase is Phase.DRAWN and view.my_turn:
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
@@ -164,7 +174,8 @@ class Table(Dialogs, Navigation, Answers):
                 shown = [e for e in events if not isinstance(e, TurnStarted | Rejected)]
                 self._histories[person].extend(renderer.events(shown), Buffer.GAME)
         self._tell_unsaved(
-            messages.resumed(saved.id, list(self.names), self._view().round_number), keep=False
+            Line.of(messages.resumed, saved.id, list(self.names), self._view().round_number),
+            keep=False,
         )
         public = replace(self.renderer, viewer=-1)
         told = [*rebuilt.recap(self.me), *rebuilt.untold]
@@ -174,7 +185,7 @@ class Table(Dialogs, Navigation, Answers):
         for message in public.events(shown):
             self._notices(message.priority)
             self.outputs.show(message)
-        self._tell_unsaved(messages.tr(messages.RESUMED_END), keep=False)
+        self._tell_unsaved(Line.of(messages.resumed_end), keep=False)
 
     def _game_lines(self, events: Iterable[Event]) -> list[Message]:
         """The messages of ``events`` as the game's history holds them (no turn lines, no
@@ -236,8 +247,10 @@ class Table(Dialogs, Navigation, Answers):
         """
         if self.pace <= 0 or self._skipping or self.game.over:
             return
-        self._input_taken()
+        self._input_taken(key=False)
         waited = self.keyboard.wait(self.pace, messages.tr(messages.PACE_PROMPT))
+        if waited is not None:
+            self._key_came()
         if self._shared:  # a hot seat before anyone holds the keyboard: no one to answer
             return
         got = None if waited is None else self._line(waited, messages.tr(messages.PACE_PROMPT))
@@ -280,14 +293,15 @@ class Table(Dialogs, Navigation, Answers):
             self._present_turn(view)
             if view.exposed is not None and view.exposed != self.me:
                 self.say(
-                    messages.exposed_on_your_turn(self._who(view.exposed), self.how),
+                    Line.of(messages.exposed_on_your_turn, self._who(view.exposed), self.how),
                     buffer=Buffer.GAME,
+                    going_on=True,
                 )
             # between rounds the hint joins the history without moving the braille display
             # off the round's result
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
             turn = Cue.YOUR_TURN if view.my_turn and view.phase is not Phase.ROUND_OVER else None
-            self.say(self._what_to_do(view), hint, Buffer.GAME, sound=turn)
+            self.say(self._what_to_do(view), hint, Buffer.GAME, sound=turn, going_on=True)
             if view.phase is Phase.START_COLOR and view.my_turn and self._choose_start_color():
                 return
         while True:
@@ -307,7 +321,7 @@ class Table(Dialogs, Navigation, Answers):
     def _watch(self) -> None:
         """Between rounds, for a person out of the game: Enter has a bot deal the next one."""
         self._announce = False
-        self.say(messages.watch_next_round(self.how), buffer=Buffer.GAME)
+        self.say(Line.of(messages.watch_next_round, self.how), buffer=Buffer.GAME, going_on=True)
         while True:
             command = self._command(self._read(messages.tr(messages.PROMPT)))
             if command is None:
@@ -319,7 +333,7 @@ class Table(Dialogs, Navigation, Answers):
             elif isinstance(command, Ask | Quit | Invalid | Setting):
                 self._answer(command)
             else:
-                self.say(messages.watch_next_round(self.how))
+                self.say(Line.of(messages.watch_next_round, self.how))
         n = len(self.names)
         dealer = self._view().dealer
         for k in range(1, n + 1):
@@ -334,7 +348,7 @@ class Table(Dialogs, Navigation, Answers):
         must = self._must_play_drawn(view)
         if isinstance(action, Draw) and must is not None:  # D again: what must be done now
             self._do(action)  # the engine's refusal: drawn already
-            self.say(messages.drawn_must_play(must, self.how))
+            self.say(Line.of(messages.drawn_must_play, must, self.how))
             return False
         if isinstance(action, PlayDrawn) and drawn is not None and drawn.kind is Kind.ANNIVERSARY:
             return self._anniversary(Give(action.color, None, None, action.uno))
@@ -374,25 +388,27 @@ class Table(Dialogs, Navigation, Answers):
             self._offered.clear()
         legal = self.game.legal_actions(self.me)
         current = view.current == self.me
-        lines: list[str] = []
+        lines: list[Line] = []
         call = self.me in view.handed_one and any(isinstance(a, CallUno) for a in legal)
         if call and self._offer("call"):
-            lines.append(messages.handed_one_window(self.rules.handed_one_penalty, self.how))
+            lines.append(
+                Line.of(messages.handed_one_window, self.rules.handed_one_penalty, self.how)
+            )
         targets = [] if current else [a.target for a in legal if isinstance(a, Catch)]
         for target in targets:
             if self._offer("catch", target):
                 if target == view.exposed:
-                    lines.append(messages.exposed_window(self._who(target), self.how))
+                    lines.append(Line.of(messages.exposed_window, self._who(target), self.how))
                 else:
-                    lines.append(messages.handed_one_catch(self._who(target), self.how))
+                    lines.append(Line.of(messages.handed_one_catch, self._who(target), self.how))
         jump = None if current else jump_card(view)
         can_jump = jump is not None and any(isinstance(a, JumpIn) for a in legal)
         if can_jump and jump is not None and self._offer("jump"):
-            lines.append(messages.jump_window(jump, self.how))
+            lines.append(Line.of(messages.jump_window, jump, self.how))
         if not lines:
             return
         for line in lines:
-            self.say(line, buffer=Buffer.GAME)
+            self.say(line, buffer=Buffer.GAME, going_on=True)
         catch = self._who(targets[0]) if targets else None
         while True:
             view = self._view()
@@ -412,7 +428,7 @@ class Table(Dialogs, Navigation, Answers):
             if isinstance(command, Ask | Quit | Invalid | Setting):
                 self._answer(command)
             else:
-                self.say(messages.not_your_turn_chances(can_jump, catch, call, self.how))
+                self.say(Line.of(messages.not_your_turn_chances, can_jump, catch, call, self.how))
 
     def _swap_with(self, action: Play | PlayDrawn | JumpIn) -> bool:
         """Seven-O: a 7 played without naming whom it swaps hands with: asked, then played."""
@@ -420,7 +436,7 @@ class Table(Dialogs, Navigation, Answers):
         targets = [s for s in range(len(self.names)) if s != self.me and s not in view.eliminated]
         target = self._ask_swap_target(targets)
         if target is None:
-            self.say(messages.tr(messages.NOTHING_SWAPPED))
+            self.say(Line.of(messages.nothing_swapped))
             return False
         return self._do(replace(action, target=target))
 
@@ -442,7 +458,7 @@ class Table(Dialogs, Navigation, Answers):
             if first.reason is Refusal.NEED_COLOR and isinstance(action, Play | PlayDrawn | JumpIn):
                 color = self._ask_color()
                 if color is None:
-                    self.say(messages.tr(messages.NOTHING_PLAYED))
+                    self.say(Line.of(messages.nothing_played))
                     return False
                 return self._do(replace(action, color=color))
             if (
@@ -470,19 +486,19 @@ class Table(Dialogs, Navigation, Answers):
         self.outputs.hand(self.cursor.cards, self.cursor.index)
         legal = self.game.legal_actions(self.me)
         if drawn.kind is Kind.ANNIVERSARY and any(isinstance(a, Play) for a in legal):
-            self.say(messages.drawn_anniversary(self.how))
+            self.say(Line.of(messages.drawn_anniversary, self.how))
             return
         if any(isinstance(a, PlayDrawn) for a in legal):
             if any(isinstance(a, Keep) for a in legal):
-                self.say(messages.drawn_playable(drawn, self.how))
+                self.say(Line.of(messages.drawn_playable, drawn, self.how))
             else:
-                self.say(messages.drawn_must_play(drawn, self.how))
+                self.say(Line.of(messages.drawn_must_play, drawn, self.how))
             return
         bluff = self._bluff(view) if drawn.kind is Kind.WILD_DRAW_FOUR else None
         if bluff is not None and self.rules.no_bluffing:  # it matches, but may not be played
-            self.say(messages.drawn_kept_no_bluffing(drawn, bluff))
+            self.say(Line.of(messages.drawn_kept_no_bluffing, drawn, bluff))
         else:
-            self.say(messages.drawn_kept(drawn))
+            self.say(Line.of(messages.drawn_kept, drawn))
         self._track(self._apply(Keep(self.me)))
 
     def _command(self, got: str | Pressed | Routed) -> Answer | None:
@@ -547,15 +563,17 @@ class Table(Dialogs, Navigation, Answers):
         elif key is Key.SPEECH:
             on = self.outputs.toggle_speech()
             self.say(
-                messages.tr(messages.SPEECH_NONE) if on is None else messages.speech_switched(on)
+                Line.of(messages.speech_none)
+                if on is None
+                else Line.of(messages.speech_switched, on)
             )
         elif key is Key.SOUNDS:
             self._toggle_sounds()
         elif key is not Key.CLOSE:  # a closed command line was said when it closed
             self.say(
-                messages.tr(messages.NO_SUCH_KEY)
+                Line.of(messages.no_such_key)
                 if self.how.keys
-                else messages.tr(messages.NO_SUCH_KEY_TYPED)
+                else Line.of(messages.no_such_key_typed)
             )
         return None
 
@@ -563,12 +581,12 @@ class Table(Dialogs, Navigation, Answers):
         """Sounds off or on, said in words, and remembered in the settings file."""
         on = self.outputs.toggle_sounds()
         if on is None:
-            self.say(messages.tr(messages.SOUNDS_NONE))
+            self.say(Line.of(messages.sounds_none))
             return
-        self.say(messages.sounds_switched(on))
+        self.say(Line.of(messages.sounds_switched, on))
         problem = settings_file.remember(sounds=on)
         if problem is not None:
-            self.say(problem)
+            self.say(Line.of(messages.file_notice, problem))
 
     def _bot_moves(self, seat: int, must: bool) -> None:
         """The bot in ``seat`` acts: its turn when ``must``, else a catch, a late UNO or a
@@ -591,7 +609,7 @@ class Table(Dialogs, Navigation, Answers):
                 return
             turn = [a for a in legal if not isinstance(a, _OUT_OF_TURN)]
             choice = (turn or legal)[0]
-        self._tell(self._apply(choice))
+        self._tell(self._apply(choice), going_on=True)
 
     def _grace(self, target: int) -> bool:
         """Before a bot catches the person for not calling UNO, the moment a person at the
@@ -612,10 +630,11 @@ class Table(Dialogs, Navigation, Answers):
         seconds = self.pace if self.pace > 0 else self.grace
         deadline = self.clock() + seconds
         while (left := deadline - self.clock()) > 0 and self._view().exposed == self.me:
-            self._input_taken()
+            self._input_taken(key=False)
             waited = self.keyboard.wait(left, messages.tr(messages.PACE_PROMPT))
             if waited is None:
                 break
+            self._key_came()
             got = self._line(waited, messages.tr(messages.PACE_PROMPT))
             command = None if got is None else self._command(got)
             if command is None:

@@ -39,7 +39,41 @@ from .language import N_, NP_, tr
 CARD_CHECK = N_("Card check: {counts}.")
 YOUR_CARD_COUNT: Plural = NP_("you {count} card", "you {count} cards")
 THEIR_CARD_COUNT: Plural = NP_("{player} {count} card", "{player} {count} cards")
-B_CARD_CHECK = N_("Cards: {counts}")
+# the braille form: each player's count after the fewest letters that tell them apart,
+# so that four players fit 20 cells: "y7 A7 B6 C6"
+B_CARD_CHECK = N_("{counts}")
+# Translators: the viewer in a braille form's tally, before their number ("y7": you, 7);
+# one letter or two, told apart from the other players' initials by being lowercase
+B_YOU_TALLY = N_("y{number}")
+B_THEIR_TALLY = N_("{initials}{number}")
+W_CARD_CHECK = N_("Cards: {counts}")  # the brief verbosity's words
+
+
+def initials(names: Iterable[str]) -> list[str]:
+    """Each name's fewest first letters that no other name of the list begins with (the
+    whole name, when another begins with all of it): "Ann", "Abe", "Bob" -> An, Ab, B."""
+    names = list(names)
+    folded = [name.casefold() for name in names]
+    short: list[str] = []
+    for index, name in enumerate(names):
+        others = [other for at, other in enumerate(folded) if at != index]
+        size = 1
+        while size < len(name) and any(o.startswith(folded[index][:size]) for o in others):
+            size += 1
+        short.append(name[:size])
+    return short
+
+
+def tally(counts: Iterable[tuple[Who, int]]) -> str:
+    """A braille form's numbers, one a player, each after its player's initials."""
+    counts = list(counts)
+    letters = initials(who.name for who, _ in counts)
+    return " ".join(
+        tr(B_YOU_TALLY).format(number=n)
+        if who.you
+        else tr(B_THEIR_TALLY).format(initials=short, number=n)
+        for (who, n), short in zip(counts, letters, strict=True)
+    )
 
 
 def card_counts(counts: Iterable[tuple[Who, int]]) -> str:
@@ -56,10 +90,15 @@ def card_check(counts: Iterable[tuple[Who, int]]) -> str:
 
 
 def _b_card_check(counts: Iterable[tuple[Who, int]]) -> Parts:
-    return (tr(B_CARD_CHECK).format(counts=_counts(counts)),)
+    return (tr(B_CARD_CHECK).format(counts=tally(counts)),)
 
 
-register(card_check, braille=_b_card_check, brief=SAID_AS_BRAILLE)
+def _w_card_check(counts: Iterable[tuple[Who, int]]) -> str:
+    """The brief verbosity says each name whole: "Cards: you 5, Bob 6"."""
+    return tr(W_CARD_CHECK).format(counts=_counts(counts))
+
+
+register(card_check, braille=_b_card_check, brief=_w_card_check)
 
 
 # --- touching the top card (T): a Wild's colour too ---------------------------------------
@@ -111,7 +150,14 @@ def _b_table_line(card: Card, color: Color | None, counts: Iterable[tuple[Who, i
         top = fill(tr(B_TABLE_TOP_WILD_NO_COLOR), card=card)
     else:
         top = fill(tr(B_TABLE_TOP_WILD), card=card, color=color_name(color).lower())
-    return (*top, B_TABLE_COUNTS, _counts(counts))
+    counts = list(counts)  # the others': the viewer's own are the hand line's, above
+    names = initials(who.name for who, _ in counts)
+    others = " ".join(
+        tr(B_THEIR_TALLY).format(initials=short, number=n)
+        for (who, n), short in zip(counts, names, strict=True)
+        if not who.you
+    )
+    return (*top, B_TABLE_COUNTS, others)
 
 
 register(table_line, braille=_b_table_line, brief=SAID_AS_BRAILLE)
@@ -299,12 +345,30 @@ HAND_LEGEND = N_("> marks the selected card, * a card you can play.")
 DRAW_PILE: Plural = NP_("The DRAW pile has {count} card.", "The DRAW pile has {count} cards.")
 
 
+B_HAND_HEADING = N_("Hand {count}")
+B_DRAW_PILE = N_("Pile {count}")
+
+
 def hand_heading(count: int) -> str:
     return plural(count, HAND_HEADING).format(count=count) if count else tr(YOUR_HAND_IS_EMPTY)
 
 
+def _b_hand_heading(count: int) -> Parts:
+    return (tr(B_HAND_HEADING).format(count=count) if count else tr(B_YOUR_HAND_IS_EMPTY),)
+
+
+register(hand_heading, braille=_b_hand_heading, brief=SAID_AS_BRAILLE)
+
+
 def draw_pile(count: int) -> str:
     return plural(count, DRAW_PILE).format(count=count)
+
+
+def _b_draw_pile(count: int) -> Parts:
+    return (tr(B_DRAW_PILE).format(count=count),)
+
+
+register(draw_pile, braille=_b_draw_pile, brief=SAID_AS_BRAILLE)
 
 
 # --- the selected card, as the hand is moved through --------------------------------------

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ...engine.cards import Card, Color, Kind
+from ..message import Parts
+from .forms import SAID_AS_BRAILLE, register
 from .language import N_, NP_, tr, tr_n
 from .quoted import TYPED_LIMIT, cut
 
@@ -116,12 +118,30 @@ NOT_A_CARD = N_("{typed} is not a card. {help}")
 NOT_A_COLOR = N_("{typed} is not a colour. {help}")
 
 
+B_NOT_A_CARD = N_("Not a card: {typed}")
+B_NOT_A_COLOR = N_("Not a colour: {typed}")
+
+
 def not_a_card(text: str) -> str:
     return tr(NOT_A_CARD).format(typed=repr(cut(text, TYPED_LIMIT)), help=tr(CARD_FORMS_HELP))
 
 
+def _b_not_a_card(text: str) -> Parts:
+    return (tr(B_NOT_A_CARD).format(typed=repr(cut(text, TYPED_LIMIT))),)
+
+
+register(not_a_card, braille=_b_not_a_card, brief=SAID_AS_BRAILLE)
+
+
 def not_a_color(text: str) -> str:
     return tr(NOT_A_COLOR).format(typed=repr(cut(text, TYPED_LIMIT)), help=tr(COLOR_FORMS_HELP))
+
+
+def _b_not_a_color(text: str) -> Parts:
+    return (tr(B_NOT_A_COLOR).format(typed=repr(cut(text, TYPED_LIMIT))),)
+
+
+register(not_a_color, braille=_b_not_a_color, brief=SAID_AS_BRAILLE)
 
 
 CARD_WITH_CODE = N_("{card} ({code})")

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Sequence
 
 from ...engine.cards import Card, Kind
 from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet
+from ..message import Parts
 from .cards import card_name
-from .forms import LIST_SEPARATOR, Plural, plural
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, plural, register
 from .language import N_, NP_, tr, tr_n
 from .quoted import given
 from .store import UNKNOWN_ERROR
@@ -468,6 +469,16 @@ def help_lang(languages: Sequence[str]) -> str:
 def unknown_language(lang: str, languages: Sequence[str]) -> str:
     """A ``--lang`` the game does not speak, as one line."""
     return tr(UNKNOWN_LANGUAGE).format(lang=repr(lang), languages=", ".join(languages))
+
+
+B_UNKNOWN_LANGUAGE = N_("No language {lang}: {languages}")
+
+
+def _b_unknown_language(lang: str, languages: Sequence[str]) -> Parts:
+    return (tr(B_UNKNOWN_LANGUAGE).format(lang=repr(lang), languages=" ".join(languages)),)
+
+
+register(unknown_language, braille=_b_unknown_language, brief=SAID_AS_BRAILLE)
 
 
 # --- argparse's own words (its usage line, its headings, its errors) ----------------------

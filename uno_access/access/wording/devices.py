@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..message import Parts
+from .forms import SAID_AS_BRAILLE, Fixed, register
 from .language import N_, NP_, tr, tr_n
 
 # --- devices ---
@@ -13,12 +15,14 @@ SPEECH_UNAVAILABLE = N_(
     "Speech is not available on this machine; the game goes on without it. "
     "uno-access doctor says why."
 )
+speech_unavailable = Fixed(SPEECH_UNAVAILABLE, N_("No speech here: words only"))
 
 
 SPEECH_NO_AUDIO = N_(
     "Speech has no sound device to play on; the game goes on without it. "
     "uno-access doctor says why."
 )
+speech_no_audio = Fixed(SPEECH_NO_AUDIO, N_("No sound device for speech"))
 
 
 SPEECH_ON = N_("Speech on.")
@@ -28,22 +32,38 @@ SPEECH_OFF = N_("Speech off.")
 
 
 BRAILLE_AUTO_OFF = N_("No braille display found; braille is off.")
+braille_auto_off = Fixed(BRAILLE_AUTO_OFF, N_("No display: braille off"))
 
 
 BRAILLE_DISPLAY_WAITING = N_(
     "No braille display yet; the game goes on and connects when one appears."
 )
+braille_waiting = Fixed(BRAILLE_DISPLAY_WAITING, N_("No display yet: waiting"))
 
 
 BRAILLE_DISPLAY_CONNECTED = N_("Braille display connected: {cells} cells.")
+B_BRAILLE_DISPLAY_CONNECTED = N_("Display: {cells} cells")
+
+
+def braille_connected(cells: int) -> str:
+    return tr(BRAILLE_DISPLAY_CONNECTED).format(cells=cells)
+
+
+def _b_braille_connected(cells: int) -> Parts:
+    return (tr(B_BRAILLE_DISPLAY_CONNECTED).format(cells=cells),)
+
+
+register(braille_connected, braille=_b_braille_connected, brief=SAID_AS_BRAILLE)
 
 
 BRAILLE_DISPLAY_LOST = N_(
     "The braille display went away; the game goes on and reconnects when it returns."
 )
+braille_lost = Fixed(BRAILLE_DISPLAY_LOST, N_("Display gone: waiting"))
 
 
 BRAILLE_ON_SCREEN = N_("Braille is shown on screen as a line of braille dots.")
+braille_on_screen = Fixed(BRAILLE_ON_SCREEN, N_("Braille on screen"))
 
 
 DOCTOR_TITLE = N_("uno-access doctor: what works on this machine")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...engine.cards import ANNIVERSARY, Card, Color
+from ...engine.cards import ANNIVERSARY, WILD_DRAW_FOUR, Card, Color
 from ...engine.events import Refusal
 from ..message import Parts
 from .cards import card_list, card_name, cards_name, color_name, count_cards
@@ -101,20 +101,52 @@ def refusal(reason: Refusal, card: Card | None = None) -> str:
     return text.format(card=card_name(card)) if card is not None else text.replace(" {card}", "")
 
 
-# refusals whose card comes late in the sentence: their brief form leads with it
-_REFUSALS_BRIEF: dict[Refusal, str] = {
-    Refusal.NEED_COLOR: N_("{card} needs a colour: blue, green, red or yellow."),
-    Refusal.ONLY_DRAWN_CARD: N_("{card} drawn: play it or keep it."),
-    Refusal.MUST_PLAY_DRAWN: N_("{card} drawn until one matched: play it."),
-    Refusal.NOT_ENOUGH_COPIES: N_("{card}: you do not hold that many."),
+# every refusal's braille form, the card (where there is one) first; {wild4} is the Wild
+# Draw Four's code
+B_REFUSALS: dict[Refusal, str] = {
+    Refusal.NO_SUCH_SEAT: N_("No such seat"),
+    Refusal.GAME_OVER: N_("Game over"),
+    Refusal.ROUND_OVER: N_("Round over: deal the next"),
+    Refusal.ROUND_NOT_OVER: N_("Round not over"),
+    Refusal.NOT_YOUR_TURN: N_("Not your turn"),
+    Refusal.NOT_IN_HAND: N_("{card} not in your hand"),
+    Refusal.DOES_NOT_MATCH: N_("{card} does not match"),
+    Refusal.NEED_COLOR: N_("{card} needs a colour"),
+    Refusal.CHOOSE_START_COLOR: N_("Choose the start colour"),
+    Refusal.NO_COLOR_TO_CHOOSE: N_("No colour to choose"),
+    Refusal.ANSWER_CHALLENGE: N_("{wild4} on you: challenge or accept"),
+    Refusal.NO_CHALLENGE: N_("No {wild4} to challenge"),
+    Refusal.ALREADY_DREW: N_("Already drew this turn"),
+    Refusal.NOTHING_DRAWN: N_("Nothing drawn this turn"),
+    Refusal.ONLY_DRAWN_CARD: N_("{card} drawn: play or keep it"),
+    Refusal.DRAWN_NOT_PLAYABLE: N_("{card} drawn, no match: keep it"),
+    Refusal.UNO_NOT_NOW: N_("UNO not now: at your 2nd-last card"),
+    Refusal.CATCH_SELF: N_("Cannot catch yourself"),
+    Refusal.CATCH_SAFE: N_("That player is safe"),
+    Refusal.ANSWER_STACK: N_("Stack on you: add or accept"),
+    Refusal.STACK_CANNOT_ADD: N_("Stack back to you: accept"),
+    Refusal.MUST_PLAY_DRAWN: N_("{card} drawn until one matched: play it"),
+    Refusal.NO_FOUR_FINISH: N_("No going out on {wild4}"),
+    Refusal.NO_DROPPING: N_("One card at a time here"),
+    Refusal.NOT_ENOUGH_COPIES: N_("{card}: not that many"),
+    Refusal.NO_JUMP_IN: N_("No jumping in here"),
+    Refusal.JUMP_IN_NOT_YET: N_("No jumping in yet"),
+    Refusal.JUMP_IN_NOT_IDENTICAL: N_("{card} not identical to the top"),
+    Refusal.JUMP_IN_AFTER_DRAWING: N_("You drew: no jumping in"),
+    Refusal.JUMP_IN_TOO_LATE: N_("Too late: jumped in first"),
+    Refusal.JUMP_IN_OWN_CARD: N_("Your own card: no jumping in"),
+    Refusal.ANNIVERSARY_TARGET: N_("Nobody to give your hand to"),
+    Refusal.ANNIVERSARY_KEEP: N_("Name the card you keep"),
+    Refusal.NO_PENALTIES: N_("No table-talk penalties here"),
+    Refusal.ELIMINATED: N_("You are out of this game"),
 }
 
 
 def _b_refusal(reason: Refusal, card: Card | None = None) -> Parts:
+    said = tr(B_REFUSALS[reason])
     if card is None:
-        return (refusal(reason),)
-    before, _, after = tr(_REFUSALS_BRIEF.get(reason, REFUSALS[reason])).partition("{card}")
-    return tuple(part for part in (before, card, after) if part != "")
+        said = said.replace("{card} ", "").replace("{card}", "")
+    return fill(said, card=card, wild4=WILD_DRAW_FOUR)
 
 
 register(refusal, braille=_b_refusal, brief=SAID_AS_BRAILLE)
@@ -382,8 +414,8 @@ THEY_JUMP_IN_OUT = N_("{player} jumps in with {card} and goes out!")
 # {left} B_ONE_LEFT, B_OUT or empty.
 B_YOU_PLAY = N_("You: {card}{times}{left}")
 B_THEY_PLAY = N_("{player}: {card}{times}{left}")
-B_YOU_JUMP_IN = N_("You jump in: {card}{times}{left}")
-B_THEY_JUMP_IN = N_("{player} jumps in: {card}{times}{left}")
+B_YOU_JUMP_IN = N_("You jump: {card}{times}{left}")
+B_THEY_JUMP_IN = N_("{player} jumps: {card}{times}{left}")
 B_TIMES = N_(" x{count}")
 B_ONE_LEFT = N_(", 1 left")
 B_OUT = N_(", out")
@@ -694,12 +726,13 @@ THEY_CHALLENGE_INNOCENT = N_(
     "{player} challenges {target}'s Wild Draw Four: {target} was innocent, so {player} draws "
     "{count} and loses the turn."
 )
-B_YOU_CHALLENGE_GUILTY = N_("You challenge: {target} guilty, draws {count}")
-B_THEY_CHALLENGE_YOU_GUILTY = N_("{player} challenges: you guilty, draw {count}")
-B_THEY_CHALLENGE_GUILTY = N_("{player} challenges: {target} guilty, draws {count}")
-B_YOU_CHALLENGE_INNOCENT = N_("You challenge: {target} innocent, you draw {count}")
-B_THEY_CHALLENGE_YOU_INNOCENT = N_("{player} challenges: you innocent, {player} draws {count}")
-B_THEY_CHALLENGE_INNOCENT = N_("{player} challenges: {target} innocent, {player} draws {count}")
+# the verdict first, then who draws, then who challenged (when it was not you)
+B_YOU_CHALLENGE_GUILTY = N_("{target} guilty: draws {count}")
+B_THEY_CHALLENGE_YOU_GUILTY = N_("You guilty: draw {count}, {player} challenged")
+B_THEY_CHALLENGE_GUILTY = N_("{target} guilty: draws {count}, {player} challenged")
+B_YOU_CHALLENGE_INNOCENT = N_("{target} innocent: draw {count}")
+B_THEY_CHALLENGE_YOU_INNOCENT = N_("You innocent: {player} draws {count}")
+B_THEY_CHALLENGE_INNOCENT = N_("{target} innocent: {player} draws {count}")
 
 
 def challenge_resolved(challenger: Who, target: Who, guilty: bool, drawn: int | None = None) -> str:

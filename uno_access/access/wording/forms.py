@@ -11,6 +11,17 @@ has three forms, defined side by side in its wording module and registered here 
 - the **brief** form: the brief verbosity's words in speech and print; ``SAID_AS_BRAILLE``
   where it is the braille form with each card said by its name.
 
+Every line a player is told, an event or not (a prompt, a question, an answer, a refusal,
+a notice), is a ``Line`` of a registered phrase: the ways lines are said (``Table.say``,
+``Outputs.say``, ``Session.tell``) take nothing else, so that a braille display always
+shows a line's braille form, its essential (a card's code, the keys that answer, the
+default) in the first cells. Two kinds of line are their own braille form, registered as
+such with :func:`register_whole`: a sentence brief as it stands (``Whole.SHORT``: no
+placeholder, and within one 20-cell display in every language, which a test checks), and
+a text read whole (``Whole.TEXT``: the help, the rules, an explanation, text from
+outside the game), where nothing comes before the rest. A phrase with no placeholder
+and its own braille form is a :class:`Fixed` phrase: its two templates, one value.
+
 The wording is whole-sentence templates with named placeholders (``"{player} plays
 {card}."``), filled in with ``str.format``, so that a translator can reorder the words:
 
@@ -29,9 +40,11 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, TypeVar
 
 from ...engine.cards import Card
+from ...engine.events import Event
 from ..message import Parts
 from .language import N_, tr, tr_n
 
@@ -137,13 +150,23 @@ SAID_AS_BRAILLE = None
 """A line's brief form where it is its braille form, each card said by its name."""
 
 
+class Whole(Enum):
+    """Why a line's braille form is its whole sentence (see the module's docstring)."""
+
+    SHORT = "short"  # no placeholder, and brief as it stands: within 20 cells in every language
+    TEXT = "text"  # a text read whole: the help, the rules, an explanation, outside text
+
+
 @dataclass(frozen=True, slots=True)
 class Forms:
-    """One kind of line, in each of its forms (see the module's docstring)."""
+    """One kind of line, in each of its forms (see the module's docstring); ``whole``: its
+    braille form is its sentence, and why.
+    """
 
     sentence: Callable[..., str]
     braille: Callable[..., Parts]
     brief: Callable[..., str] | None
+    whole: Whole | None = None
 
 
 FORMS: dict[Callable[..., str], Forms] = {}
@@ -162,6 +185,47 @@ def register(
     return forms
 
 
+def register_whole(sentence: Callable[..., str], why: Whole) -> Forms:
+    """A line that is its own braille and brief form: ``Whole.SHORT`` or ``Whole.TEXT``."""
+
+    def whole(*args: Any) -> Parts:
+        return (sentence(*args),)
+
+    forms = Forms(sentence, whole, SAID_AS_BRAILLE, why)
+    FORMS[sentence] = forms
+    return forms
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """A phrase without placeholders, said as it is: its sentence and its braille form (a
+    template each, marked for translation), registered together as it is made. Called,
+    it is its sentence in the current language. ``braille`` None: the sentence is brief
+    as it stands (``Whole.SHORT``); ``text``: a text read whole (``Whole.TEXT``).
+    """
+
+    template: str
+    braille: str | None = None
+    text: bool = False
+
+    def __post_init__(self) -> None:
+        if self.braille is not None:
+            FORMS[self] = Forms(self, self._braille, SAID_AS_BRAILLE)
+        else:
+            register_whole(self, Whole.TEXT if self.text else Whole.SHORT)
+
+    def __call__(self) -> str:
+        return tr(self.template)
+
+    def _braille(self) -> Parts:
+        assert self.braille is not None
+        return (tr(self.braille),)
+
+    @property
+    def __name__(self) -> str:  # named by its sentence, as a phrase function by its name
+        return self.template
+
+
 # Brief forms added the old way, by a block appended to messages.py (phrase -> form).
 _BRIEF: dict[Callable[..., str], Callable[..., Parts]] = {}
 _BRIEF_WORDS: dict[Callable[..., str], Callable[..., str]] = {}
@@ -169,7 +233,7 @@ _BRIEF_WORDS: dict[Callable[..., str], Callable[..., str]] = {}
 
 def brief(phrase: Callable[..., str], args: tuple[Any, ...]) -> Parts:
     """``phrase`` with ``args`` in its fewest words (its braille form); a phrase with no
-    brief form (a prompt, a hint) is its whole sentence.
+    brief form registered is its whole sentence (the wording tests find none such).
     """
     forms = FORMS.get(phrase)
     short = forms.braille if forms is not None else _BRIEF.get(phrase)
@@ -183,3 +247,46 @@ def brief_words(phrase: Callable[..., str], args: tuple[Any, ...]) -> str | None
     forms = FORMS.get(phrase)
     words = forms.brief if forms is not None else _BRIEF_WORDS.get(phrase)
     return words(*args) if words is not None else None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One thing said: a phrase of ``messages`` and its arguments, and the event it says
+    (None for a line that is no event's: a prompt, an answer, a notice).
+
+    ``sentence`` is the phrase in full words; ``brief`` the same in the fewest words, as
+    text and cards, which braille and the brief verbosity use.
+    """
+
+    phrase: Callable[..., str]
+    args: tuple[Any, ...]
+    event: Event | None = None
+
+    @classmethod
+    def of(cls, phrase: Callable[..., str], *args: Any) -> Line:
+        return cls(phrase, args)
+
+    def sentence(self) -> str:
+        return self.phrase(*self.args)
+
+    def __str__(self) -> str:
+        return self.sentence()
+
+    def brief(self) -> Parts:
+        return brief(self.phrase, self.args)
+
+    def brief_words(self) -> str | None:
+        """The brief form in words where it differs from the braille parts, else None."""
+        return brief_words(self.phrase, self.args)
+
+    def cards(self) -> list[Card]:
+        """The cards the line names, in order (for the full verbosity and large text)."""
+        found: list[Card] = []
+        for arg in self.args:
+            if isinstance(arg, Card):
+                found.append(arg)
+            elif isinstance(arg, list | tuple):
+                found += [item for item in arg if isinstance(item, Card)]
+            elif isinstance(arg, Line):
+                found += arg.cards()
+        return found

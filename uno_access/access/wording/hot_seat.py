@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .forms import LIST_SEPARATOR, Plural, and_list, capital, plural
+from ..message import Parts
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, and_list, capital, plural, register
 from .keys import TYPED, How
 from .language import N_, NP_, tr
-from .play import GOALS
+from .play import B_GOALS, GOALS
 
 # --- the welcome: the people at this keyboard, the bots, the goal and the help key -------
 # {against}: the bots' names; {goal}: one of play.GOALS; {how_help}: "Press F1"
@@ -55,6 +56,29 @@ def hot_seat_welcome(
     )
 
 
+B_HOT_SEAT_WELCOME = N_("UNO for {people}: {goal}")
+B_HOT_SEAT_WELCOME_BOTS = N_("UNO for {people} vs {against}: {goal}")
+
+
+def _b_hot_seat_welcome(
+    people: Sequence[str],
+    bots: Sequence[str],
+    target: int,
+    scoring: str = "standard",
+    how: How = TYPED,
+) -> Parts:
+    said = tr(B_HOT_SEAT_WELCOME_BOTS) if bots else tr(B_HOT_SEAT_WELCOME)
+    goal = tr(B_GOALS.get(scoring, B_GOALS["standard"])).format(target=target)
+    return (
+        said.format(
+            people=LIST_SEPARATOR.join(people), against=LIST_SEPARATOR.join(bots), goal=goal
+        ),
+    )
+
+
+register(hot_seat_welcome, braille=_b_hot_seat_welcome, brief=SAID_AS_BRAILLE)
+
+
 # --- the handover -------------------------------------------------------------------------
 # Translators: {player} takes the keyboard from {previous}; Page Up reads the history back.
 SCREEN_CLEARED = N_(
@@ -68,14 +92,32 @@ SCREEN_NOT_CLEARED = N_(
 )
 
 
+B_SCREEN_CLEARED = N_("Cleared for {player}")
+B_SCREEN_NOT_CLEARED = N_("Not cleared: {player}, read on")
+
+
 def screen_cleared(name: str, previous: str) -> str:
     """The handover: the screen, its scrollback and the braille display were cleared."""
     return tr(SCREEN_CLEARED).format(player=name, previous=previous)
 
 
+def _b_screen_cleared(name: str, previous: str) -> Parts:
+    return (tr(B_SCREEN_CLEARED).format(player=name),)
+
+
+register(screen_cleared, braille=_b_screen_cleared, brief=SAID_AS_BRAILLE)
+
+
 def screen_not_cleared(name: str, previous: str) -> str:
     """The handover on a terminal that cannot be cleared (TERM=dumb, a pipe)."""
     return tr(SCREEN_NOT_CLEARED).format(player=name, previous=previous)
+
+
+def _b_screen_not_cleared(name: str, previous: str) -> Parts:
+    return (tr(B_SCREEN_NOT_CLEARED).format(player=name),)
+
+
+register(screen_not_cleared, braille=_b_screen_not_cleared, brief=SAID_AS_BRAILLE)
 
 
 # Translators: said to {player}, back at the keyboard, before the lines they missed.
@@ -85,9 +127,19 @@ WHILE_YOU_WERE_AWAY: Plural = NP_(
 )
 
 
+B_WHILE_YOU_WERE_AWAY = N_("{player}, while away: {count}")
+
+
 def since_you_had_the_keyboard(name: str, count: int) -> str:
     """Before the lines told again at a handover: what happened while the person was away."""
     return plural(count, WHILE_YOU_WERE_AWAY).format(player=name, count=count)
+
+
+def _b_since_you_had_the_keyboard(name: str, count: int) -> Parts:
+    return (tr(B_WHILE_YOU_WERE_AWAY).format(player=name, count=count),)
+
+
+register(since_you_had_the_keyboard, braille=_b_since_you_had_the_keyboard, brief=SAID_AS_BRAILLE)
 
 
 # --- whose lines speech speaks ------------------------------------------------------------
@@ -99,9 +151,19 @@ SPEECH_FOR_ONE_SEAT = N_(
 )
 
 
+B_SPEECH_FOR_ONE_SEAT = N_("Speech: {speaker}'s only")
+
+
 def speech_for_one_seat(speaker: str, name: str) -> str:
     """Said to a person at a hot-seat table whose lines speech does not speak."""
     return tr(SPEECH_FOR_ONE_SEAT).format(speaker=speaker, player=name)
+
+
+def _b_speech_for_one_seat(speaker: str, name: str) -> Parts:
+    return (tr(B_SPEECH_FOR_ONE_SEAT).format(speaker=speaker),)
+
+
+register(speech_for_one_seat, braille=_b_speech_for_one_seat, brief=SAID_AS_BRAILLE)
 
 
 HELP_SPEECH_SEAT = N_(
@@ -135,9 +197,19 @@ def setup_speech_seat(people: Sequence[int]) -> str:
     return tr(SETUP_SPEECH_SEAT).format(seats=_seats_or(people))
 
 
+B_SETUP_SPEECH_SEAT_REFUSED = N_("A person's seat: {seats}")
+
+
 def setup_speech_seat_refused(people: Sequence[int]) -> str:
     """An answer to ``setup_speech_seat`` that is not a person's seat."""
     return tr(SETUP_SPEECH_SEAT_REFUSED).format(seats=_seats_or(people))
+
+
+def _b_setup_speech_seat_refused(people: Sequence[int]) -> Parts:
+    return (tr(B_SETUP_SPEECH_SEAT_REFUSED).format(seats=" ".join(str(s) for s in people)),)
+
+
+register(setup_speech_seat_refused, braille=_b_setup_speech_seat_refused, brief=SAID_AS_BRAILLE)
 
 
 SETUP_EXPLAIN_SPEECH_SEAT = N_(

@@ -9,9 +9,10 @@ from collections.abc import Iterable
 from ...engine.cards import Card, Color
 from ...engine.events import Refusal
 from ...engine.rules import RuleSet
+from ..message import Parts
 from .cards import card_name, color_name
-from .events import _REFUSALS_BRIEF, REFUSALS
-from .forms import LIST_SEPARATOR
+from .events import B_REFUSALS, REFUSALS
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, fill, register
 from .keys import TYPED, How
 from .language import N_, tr
 from .play import ANSWER_BY_LINE, ASKED_BY_LINE
@@ -45,18 +46,23 @@ REFUSALS.update(
         ),
     }
 )
-_REFUSALS_BRIEF.update(
+B_REFUSALS.update(
     {
-        Refusal.MUST_PLAY_DRAWN_CARD: N_("{card} drawn, it plays: play it."),
-        Refusal.DRAWN_TO_MATCH: N_("{card} drawn until one matched: play it."),
+        Refusal.SWAP_TARGET: N_("A 7 swaps: name a player"),
+        Refusal.NO_BLUFFING: N_("No bluffing: {wild4} not now"),
+        Refusal.MUST_PLAY_DRAWN_CARD: N_("{card} drawn, it plays: play it"),
+        Refusal.DRAWN_TO_MATCH: N_("{card} drawn to match: play it"),
+        Refusal.NOTHING_TO_CHALLENGE: N_("No bluffing: accept"),
     }
 )
 
 SWAP_PROMPT = N_("with whom> ")
 SWAP_WORDS = ("with", "swap")
 NOTHING_SWAPPED = N_("Nobody chosen to swap hands with: nothing was played.")
+nothing_swapped = Fixed(NOTHING_SWAPPED, N_("No one chosen: not played"))
 # {names}: the players still in the game, separated by commas
 WHOM_TO_SWAP = N_("Whom do you swap hands with? {names}")
+B_WHOM_TO_SWAP = N_("Swap? {names}")  # {names}: separated by spaces
 
 
 def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
@@ -65,15 +71,30 @@ def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
     return tr(ASKED_BY_LINE).format(asked=asked, answer=tr(ANSWER_BY_LINE)) if how.keys else asked
 
 
+def _b_whom_to_swap(names: Iterable[str], how: How = TYPED) -> Parts:
+    return (tr(B_WHOM_TO_SWAP).format(names=" ".join(names)),)
+
+
+register(whom_to_swap, braille=_b_whom_to_swap, brief=SAID_AS_BRAILLE)
+
+
 # Translators: {card} is the Wild Draw Four drawn; {color} the colour in play, lowercase.
 DRAWN_KEPT_NO_BLUFFING = N_(
     "You may not play {card}: you hold {color}, the colour in play (no bluffing), so you keep it."
 )
+B_DRAWN_KEPT_NO_BLUFFING = N_("Kept {card}: you hold {color}")
 
 
 def drawn_kept_no_bluffing(card: Card, color: Color) -> str:
     """No bluffing: a drawn Wild Draw Four while the player holds the colour in play."""
     return tr(DRAWN_KEPT_NO_BLUFFING).format(card=card_name(card), color=color_name(color).lower())
+
+
+def _b_drawn_kept_no_bluffing(card: Card, color: Color) -> Parts:
+    return fill(tr(B_DRAWN_KEPT_NO_BLUFFING), card=card, color=color_name(color).lower())
+
+
+register(drawn_kept_no_bluffing, braille=_b_drawn_kept_no_bluffing, brief=SAID_AS_BRAILLE)
 
 
 # each house rule in one line, by its option's name (typed as seven_o=on)

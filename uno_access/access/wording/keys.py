@@ -7,9 +7,44 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...text import LINE_LIMIT
+from ..message import Parts
 from .devices import SPEECH_OFF, SPEECH_ON
-from .forms import Plural, plural
+from .forms import (
+    SAID_AS_BRAILLE,
+    Fixed,
+    Line,
+    Plural,
+    Whole,
+    plural,
+    register,
+    register_whole,
+)
 from .language import N_, NP_, tr
+
+
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    """The keys (or typed words) that answer a question, as a braille form shows them
+    after it, tersely: "Catch Ann? x", "Drew r8: Enter or k" (``How.key``).
+    """
+
+    play: str
+    keep: str
+    uno: str
+    catch: str
+    challenge: str
+    accept: str
+    jump: str
+    go_on: str
+    next_round: str
+    yes: str
+    no: str
+    quit: str
+
+    def __getattribute__(self, name: str) -> Any:
+        """Each key in the current language (the fields are marked templates)."""
+        value = object.__getattribute__(self, name)
+        return tr(value) if isinstance(value, str) else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +72,8 @@ class How:
     help: str
     turn: str  # the reminder on your turn
     anniversary: str
+    # the same, as a braille form shows them after its question: the key, or the word typed
+    key: Keyed
 
     def __getattribute__(self, name: str) -> Any:
         """Each phrase in the current language (the fields are marked templates)."""
@@ -64,6 +101,21 @@ TYPED = How(
     help=N_("type help"),
     turn=N_("Type a card to play it, d to draw, l for your hand, or help."),
     anniversary=N_("type play, or an with its colour, whom to give to and the card you keep"),
+    # Translators: each is what a player types, as a braille line shows it after a question
+    key=Keyed(
+        play=N_("play"),
+        keep=N_("k"),
+        uno=N_("u"),
+        catch=N_("x"),
+        challenge=N_("h"),
+        accept=N_("a"),
+        jump=N_("j"),
+        go_on=N_("Enter"),
+        next_round=N_("n"),
+        yes=N_("y"),
+        no=N_("n"),
+        quit=N_("q"),
+    ),
 )
 
 
@@ -87,29 +139,73 @@ KEYED = How(
     help=N_("press F1"),
     turn=N_("Left and Right choose a card, Enter plays it, D draws, F1 for help."),
     anniversary=N_("press Enter, then say its colour, whom to give to and the card you keep"),
+    # Translators: each is a key's name, as a braille line shows it after a question
+    key=Keyed(
+        play=N_("Enter"),
+        keep=N_("k"),
+        uno=N_("u"),
+        catch=N_("x"),
+        challenge=N_("h"),
+        accept=N_("a"),
+        jump=N_("j"),
+        go_on=N_("Space"),
+        next_round=N_("Space"),
+        yes=N_("y"),
+        no=N_("n"),
+        quit=N_("q"),
+    ),
 )
 
 
 NO_SUCH_KEY = N_("That key does nothing here: press F1 to hear the keys.")
+no_such_key = Fixed(NO_SUCH_KEY, N_("No such key: F1 for help"))
 
 
 SPEECH_NONE = N_("There is no speech to switch on or off: the game is silent on this machine.")
+speech_none = Fixed(SPEECH_NONE, N_("No speech on this machine"))
 
 
 def speech_switched(on: bool) -> str:
     return tr(SPEECH_ON) if on else tr(SPEECH_OFF)
 
 
+def _b_speech_switched(on: bool) -> Parts:
+    return (speech_switched(on),)  # "Speech on.": brief as it stands
+
+
+register(speech_switched, braille=_b_speech_switched, brief=SAID_AS_BRAILLE)
+
+
 REFERENCE_CARD = N_("{heading}. {step}")  # a Quick Play Reference card's heading, one step
 HELP_NOW = N_("Now: {what}")  # what the player can do now, said first by F1 and help
+B_HELP_NOW = N_("Now: {what}")  # {what}: the braille form of what the player can do
 
 
 def reference_card(heading: str, step: str) -> str:
     return tr(REFERENCE_CARD).format(heading=heading, step=step)
 
 
-def help_now(what_to_do: str) -> str:
-    return tr(HELP_NOW).format(what=what_to_do)
+register_whole(reference_card, Whole.TEXT)
+
+
+def help_now(what_to_do: Line) -> str:
+    return tr(HELP_NOW).format(what=what_to_do.sentence())
+
+
+def _b_help_now(what_to_do: Line) -> Parts:
+    before, _, after = tr(B_HELP_NOW).partition("{what}")
+    return tuple(part for part in (before, *what_to_do.brief(), after) if part != "")
+
+
+register(help_now, braille=_b_help_now, brief=SAID_AS_BRAILLE)
+
+
+def help_told(line: str) -> str:
+    """A line of F1's help (a key, or the typed words, then what it does): read whole."""
+    return line
+
+
+register_whole(help_told, Whole.TEXT)
 
 
 # --- keys and typed input ---
@@ -235,15 +331,19 @@ def typed_help_line(words: Sequence[str], what: str) -> str:
 
 
 COMMAND_LINE_OPEN = N_("Command line: type a command and press Enter, Escape to close.")
+command_line_open = Fixed(COMMAND_LINE_OPEN, N_("Command line: Enter, Escape"))
 
 
 COMMAND_LINE_CLOSED = N_("Command line closed.")
+command_line_closed = Fixed(COMMAND_LINE_CLOSED, N_("Command line closed"))
 
 
 LINE_CLEARED = N_("The line is cleared.")
+line_cleared = Fixed(LINE_CLEARED)
 
 
 NO_SUCH_KEY_TYPED = N_("That key does nothing here: type a command and press Enter.")
+no_such_key_typed = Fixed(NO_SUCH_KEY_TYPED, N_("No such key: type a command"))
 
 
 # Translators: a typed line longer than the game reads; {count} is how many characters
@@ -258,10 +358,22 @@ LINE_TOO_LONG_CLOSED_FORMS: Plural = NP_(
 )
 
 
+B_LINE_TOO_LONG = N_("Too long, over {count}: not done")
+B_LINE_TOO_LONG_CLOSED = N_("Too long, over {count}: closed")
+
+
 def line_too_long(closed: bool = False) -> str:
     """A line past ``LINE_LIMIT`` refused (and the command line closed, when ``closed``)."""
     forms = LINE_TOO_LONG_CLOSED_FORMS if closed else LINE_TOO_LONG_FORMS
     return plural(LINE_LIMIT, forms).format(count=LINE_LIMIT)
+
+
+def _b_line_too_long(closed: bool = False) -> Parts:
+    said = tr(B_LINE_TOO_LONG_CLOSED) if closed else tr(B_LINE_TOO_LONG)
+    return (said.format(count=LINE_LIMIT),)
+
+
+register(line_too_long, braille=_b_line_too_long, brief=SAID_AS_BRAILLE)
 
 
 # the words typed for each command of the registry (ui/keys.py), by its name, beside the
@@ -309,14 +421,36 @@ SETTING_USAGES = {
     "sounds": N_("Type sounds on or sounds off."),
 }
 SETTING_CHANGED = N_("The {name} is now {value} for this game.")  # {name}: the setting's word
+B_SETTING_USAGES = {
+    "rate": N_("rate 80 to 450: rate 250"),
+    "volume": N_("volume 0 to 1: volume 0.8"),
+    "verbosity": N_("verbosity brief, normal or full"),
+    "speech": N_("speech on or speech off"),
+    "sounds": N_("sounds on or sounds off"),
+}
+B_SETTING_CHANGED = N_("{name} {value} for this game")
 
 
 def setting_usage(word: str) -> str:
     return tr(SETTING_USAGES[SETTING_WORDS[word]])
 
 
+def _b_setting_usage(word: str) -> Parts:
+    return (tr(B_SETTING_USAGES[SETTING_WORDS[word]]),)
+
+
+register(setting_usage, braille=_b_setting_usage, brief=SAID_AS_BRAILLE)
+
+
 def setting_changed(name: str, value: str) -> str:
     return tr(SETTING_CHANGED).format(name=name, value=value)
+
+
+def _b_setting_changed(name: str, value: str) -> Parts:
+    return (tr(B_SETTING_CHANGED).format(name=name, value=value),)
+
+
+register(setting_changed, braille=_b_setting_changed, brief=SAID_AS_BRAILLE)
 
 
 GIVE_WORDS = ("give", "to")

@@ -13,9 +13,19 @@ from collections.abc import Iterable, Sequence
 from ...engine.cards import Card, Color
 from ..message import Parts
 from .answers import _b_top_card, _b_whose_turn, _b_your_hand, top_card, whose_turn, your_hand
-from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, plural, register
-from .history import HISTORY_NAMES
-from .keys import COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP
+from .forms import (
+    LIST_SEPARATOR,
+    SAID_AS_BRAILLE,
+    Fixed,
+    Plural,
+    Who,
+    Whole,
+    plural,
+    register,
+    register_whole,
+)
+from .history import B_HISTORY_NAMES, HISTORY_NAMES
+from .keys import B_SETTING_USAGES, COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP
 from .language import N_, NP_, tr
 
 HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
@@ -37,6 +47,19 @@ NET_NOT_AT_TABLE = N_("You are not at a table.")
 NET_TOO_FEW = N_("A game needs at least two players: wait for someone to join, or type bot.")
 NET_BACK_IN_LOBBY = N_("You are back in the lobby.")
 NOT_YOUR_TURN_NET = N_("It is not your turn. Enter says whose turn it is.")
+not_your_turn_net = Fixed(NOT_YOUR_TURN_NET, N_("Not your turn: Enter says whose"))
+
+
+def net_told(line: str) -> str:
+    """A line of the server's (the lobby's, a chat line, a notice, the connection's), worded
+    there or by the connection: a text read whole. Lines a seat's table says are ``Line``s
+    of their own phrases; a ``Words`` line of a registered phrase keeps its braille form
+    (``net.said.heard_line``).
+    """
+    return line
+
+
+register_whole(net_told, Whole.TEXT)
 # F1 at a network table, after the keys: what is typed there alone
 NET_TABLE_HELP = (
     N_("At this network table, typed (with keys on, press / first):"),
@@ -249,7 +272,9 @@ def net_you_are_back(number: int, seat: int) -> str:
 
 
 NET_SINCE_YOU_LEFT = N_("What happened since you left:")
+net_since_you_left = Fixed(NET_SINCE_YOU_LEFT, N_("Since you left:"))
 NET_NOTHING_SINCE = N_("Nothing happened at the table while you were away.")
+net_nothing_since = Fixed(NET_NOTHING_SINCE, N_("Nothing happened since"))
 NET_SEAT_WAITS = N_(
     "Your seat at table {number} waits for you, a bot playing it: type join {number}."
 )
@@ -576,6 +601,7 @@ HELP_JOIN_ADDRESS = N_("the server, as HOST:PORT")
 HELP_JOIN_NAME = N_("your name on the server (default: your login name)")
 HELP_JOIN_INVITE = N_("the invite code the server printed, the first time you join")
 NET_SERVER_CLOSED = N_("The connection to the server is closed.")
+net_server_closed = Fixed(NET_SERVER_CLOSED, N_("Connection closed"))
 # Translators: {where} is [HOST]:PORT; {known} the client's known_hosts file
 NET_HOST_KEY_CHANGED = N_(
     "the server's host key for {where} has changed since you first joined it: refusing to "
@@ -669,6 +695,7 @@ NET_GRACE_OVER = N_(
 # the full client, when its connection drops: told once each, as they happen
 NET_CONNECTION_LOST = N_("Connection to the server lost. Reconnecting.")
 NET_BACK_AT_TABLE = N_("Back at the table.")
+net_back_at_table = Fixed(NET_BACK_AT_TABLE)
 NET_RECONNECTED = N_("Connected to the server again.")
 # Translators: {why} is a few words from the network, as they came.
 NET_STILL_TRYING = N_(
@@ -679,7 +706,9 @@ NET_RECONNECT_REFUSED = N_(
     "table, to stop."
 )
 NET_NOT_CONNECTED = N_("Not connected to the server, so that was not sent; reconnecting.")
+net_not_connected = Fixed(NET_NOT_CONNECTED, N_("Not sent: reconnecting"))
 NET_GAME_GONE = N_("Your game at the server is gone; you are in the lobby.")
+net_game_gone = Fixed(NET_GAME_GONE, N_("Game gone: in the lobby"))
 # Translators: the one line told on return: the hand, the top card, whose turn it is.
 WHERE_YOU_ARE = N_("Where you are: {hand} {top} {turn}")
 B_WHERE_YOU_ARE = N_("Where: ")
@@ -772,6 +801,7 @@ register(where_you_are, braille=_b_where_you_are, brief=SAID_AS_BRAILLE)
 # Translators: the chat's history, as HISTORY_NAMES names the others ("Reading the chat:
 # 3 lines").
 HISTORY_NAMES["chat"] = N_("the chat")
+B_HISTORY_NAMES["chat"] = N_("chat")
 KEY_HELP["chat_history"] = N_(
     "the chat's history, the lobby's and the table's lines apart from the game's: Page Up "
     "reads it back, V goes back to the game's"
@@ -783,6 +813,7 @@ COMMAND_WORDS["chat_history"] = ("chat",)
 # Translators: typed after "chat" ("chat mute", "chat unmute"): keep the words as typed.
 CHAT_MUTE_WORDS = ("mute", "unmute")
 SETTING_USAGES["chat"] = N_("Type chat mute or chat unmute.")
+B_SETTING_USAGES["chat"] = N_("chat mute or chat unmute")
 # a chat line ends as a sentence: these end one already, else CHAT_FULL_STOP is added
 CHAT_ENDS = ".!?…"
 CHAT_FULL_STOP = "."
@@ -823,6 +854,21 @@ def chat_muted(muted: bool, shown: bool = True) -> str:
     if not shown:
         return tr(NET_CHAT_HIDDEN) if muted else tr(NET_CHAT_SHOWN)
     return tr(NET_CHAT_MUTED) if muted else tr(NET_CHAT_UNMUTED)
+
+
+B_CHAT_MUTED = N_("Chat speech off")
+B_CHAT_UNMUTED = N_("Chat speech on")
+B_CHAT_HIDDEN = N_("Chat hidden: in its history")
+B_CHAT_SHOWN = N_("Chat shown again")
+
+
+def _b_chat_muted(muted: bool, shown: bool = True) -> Parts:
+    if not shown:
+        return (tr(B_CHAT_HIDDEN) if muted else tr(B_CHAT_SHOWN),)
+    return (tr(B_CHAT_MUTED) if muted else tr(B_CHAT_UNMUTED),)
+
+
+register(chat_muted, braille=_b_chat_muted, brief=SAID_AS_BRAILLE)
 
 
 def net_client_refused(why: str) -> str:

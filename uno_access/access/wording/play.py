@@ -1,27 +1,61 @@
-"""The line-mode game: prompts, windows out of turn, questions, quitting."""
+"""The line-mode game: prompts, windows out of turn, questions, quitting: each line said,
+as its whole sentence, its braille form and its brief form side by side, then registered
+together (see ``forms``). A question's braille form ends with the keys that answer it
+(``How.key``): "Catch Ann? x".
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...engine.cards import Card
+from ...engine.cards import Card, Color
 from ...engine.rules import RuleSet
+from ..message import Parts
 from .cards import card_list, card_name
-from .forms import LIST_SEPARATOR, Who, and_list, capital
+from .forms import (
+    LIST_SEPARATOR,
+    SAID_AS_BRAILLE,
+    Fixed,
+    Who,
+    Whole,
+    and_list,
+    capital,
+    fill,
+    register,
+    register_whole,
+)
 from .keys import TYPED, How
-from .language import N_, tr
+from .language import N_, color_keys, tr
 from .quoted import TYPED_LIMIT, cut
 
 HAND_SORTED = N_("Your hand is sorted by {order}.")  # {order}: "colour", "number"
 COUNT_OUT_OF_RANGE = N_("Type how many identical cards from 1 to {most}, as g6 x2.")
 
 
+B_HAND_SORTED = N_("Sorted by {order}")
+B_COUNT_OUT_OF_RANGE = N_("Count 1 to {most}: g6 x2")
+
+
 def hand_sorted(order: str) -> str:
     return tr(HAND_SORTED).format(order=order)
 
 
+def _b_hand_sorted(order: str) -> Parts:
+    return (tr(B_HAND_SORTED).format(order=order),)
+
+
+register(hand_sorted, braille=_b_hand_sorted, brief=SAID_AS_BRAILLE)
+
+
 def count_out_of_range(most: int) -> str:
     return tr(COUNT_OUT_OF_RANGE).format(most=most)
+
+
+def _b_count_out_of_range(most: int) -> Parts:
+    return (tr(B_COUNT_OUT_OF_RANGE).format(most=most),)
+
+
+register(count_out_of_range, braille=_b_count_out_of_range, brief=SAID_AS_BRAILLE)
 
 
 HAND_OVER_PROMPT = N_("ready? ")
@@ -38,6 +72,8 @@ TAKE_THE_KEYBOARD_TYPED = N_(
     "{player}, please take the keyboard, then press Enter; nothing of your hand is shown before."
 )
 NOW_PLAYING = N_("{player} has the keyboard.")
+B_TAKE_THE_KEYBOARD = N_("{player}, keyboard: {key}")  # {key}: Space, or Enter
+B_NOW_PLAYING = N_("{player} has the keyboard")
 
 
 def take_the_keyboard(name: str, how: How = TYPED) -> str:
@@ -45,8 +81,22 @@ def take_the_keyboard(name: str, how: How = TYPED) -> str:
     return said.format(player=name)
 
 
+def _b_take_the_keyboard(name: str, how: How = TYPED) -> Parts:
+    return (tr(B_TAKE_THE_KEYBOARD).format(player=name, key=how.key.go_on),)
+
+
+register(take_the_keyboard, braille=_b_take_the_keyboard, brief=SAID_AS_BRAILLE)
+
+
 def now_playing(name: str) -> str:
     return tr(NOW_PLAYING).format(player=name)
+
+
+def _b_now_playing(name: str) -> Parts:
+    return (tr(B_NOW_PLAYING).format(player=name),)
+
+
+register(now_playing, braille=_b_now_playing, brief=SAID_AS_BRAILLE)
 
 
 PROMPT = N_("uno> ")
@@ -64,8 +114,21 @@ WHICH_COLOR_KEYS = N_(
 )
 
 
+# the colour keys of the language, in the order the question says them: "Colour? r g b y"
+B_WHICH_COLOR = N_("Colour? {keys}")
+_COLOR_ORDER = (Color.RED, Color.GREEN, Color.BLUE, Color.YELLOW)
+
+
 def which_color(how: How = TYPED) -> str:
     return tr(WHICH_COLOR_KEYS) if how.keys else tr(WHICH_COLOR_TYPED)
+
+
+def _b_which_color(how: How = TYPED) -> Parts:
+    keys = color_keys()
+    return (tr(B_WHICH_COLOR).format(keys=" ".join(keys[color] for color in _COLOR_ORDER)),)
+
+
+register(which_color, braille=_b_which_color, brief=SAID_AS_BRAILLE)
 
 
 TABLE_NAMES = ("Ann", "Bob", "Cy", "Dee", "Eve", "Finn", "Gus", "Hal", "Ivy", "Jo")
@@ -90,6 +153,16 @@ GOALS = {
 }
 
 
+# the welcome's braille form: whom against, and the goal in its fewest words
+B_WELCOME = N_("UNO vs {against}: {goal}")
+B_GOALS = {
+    "standard": N_("first to {target}"),
+    "partners": N_("pairs, first to {target}"),
+    "lowest": N_("lowest wins at {target}"),
+    "challenge": N_("out at {target}, last wins"),
+}
+
+
 def welcome(
     opponents: Iterable[str], target: int, scoring: str = "standard", how: How = TYPED
 ) -> str:
@@ -97,6 +170,16 @@ def welcome(
     said = tr(WELCOME_KEYS) if how.keys else tr(WELCOME_TYPED)
     goal = tr(GOALS.get(scoring, GOALS["standard"])).format(target=target)
     return said.format(against=and_list(list(opponents)), goal=goal, how_help=capital(how.help))
+
+
+def _b_welcome(
+    opponents: Iterable[str], target: int, scoring: str = "standard", how: How = TYPED
+) -> Parts:
+    goal = tr(B_GOALS.get(scoring, B_GOALS["standard"])).format(target=target)
+    return (tr(B_WELCOME).format(against=LIST_SEPARATOR.join(opponents), goal=goal),)
+
+
+register(welcome, braille=_b_welcome, brief=SAID_AS_BRAILLE)
 
 
 # what the table's options change, said once at the start (rules_intro); Speed UNO's
@@ -123,6 +206,14 @@ RULE_ANNIVERSARY = N_(
 RULE_BLANK_CARDS = N_("Blank cards are written as {cards}: each plays as that card.")
 RULE_PENALTIES = N_("Penalties: a card that does not match is taken back, and you draw 2.")
 RULE_UNO_PENALTY = N_("A player caught without UNO draws {count}.")
+
+
+def rule_told(line: str) -> str:
+    """A line of the table's rules, said once at the start: a text read whole."""
+    return line
+
+
+register_whole(rule_told, Whole.TEXT)
 
 
 def rules_intro(rules: RuleSet) -> list[str]:
@@ -182,6 +273,13 @@ NOTHING_TO_JUMP_IN = N_(
 CATCH_WHOM = N_("Several players can be caught: {how_catch_named}: {names}.")
 
 
+# their braille forms: the question, then its key ({key}: "j", "u", "x")
+B_JUMP_WINDOW = N_("Jump in {card}? {key}")
+B_JUMP_WINDOW_WILD = N_("Jump in {card}? {key}, colour")
+B_HANDED_ONE_WINDOW = N_("Handed 1: UNO? {key}")
+B_CATCH_WINDOW = N_("Catch {player}? {key}")
+
+
 def jump_window(card: Card, how: How = TYPED) -> str:
     """Speed UNO: the person may jump in with ``card``, identical to the top card."""
     said = tr(JUMP_WINDOW_WILD) if card.is_wild else tr(JUMP_WINDOW)
@@ -190,12 +288,41 @@ def jump_window(card: Card, how: How = TYPED) -> str:
     )
 
 
+def _b_jump_window(card: Card, how: How = TYPED) -> Parts:
+    said = tr(B_JUMP_WINDOW_WILD) if card.is_wild else tr(B_JUMP_WINDOW)
+    return fill(said, card=card, key=how.key.jump)
+
+
+register(jump_window, braille=_b_jump_window, brief=SAID_AS_BRAILLE)
+
+
 def handed_one_window(penalty: int, how: How = TYPED) -> str:
     return tr(HANDED_ONE_WINDOW).format(how_uno=how.uno, count=penalty)
 
 
+def _b_handed_one_window(penalty: int, how: How = TYPED) -> Parts:
+    return (tr(B_HANDED_ONE_WINDOW).format(key=how.key.uno),)
+
+
+register(handed_one_window, braille=_b_handed_one_window, brief=SAID_AS_BRAILLE)
+
+
 def handed_one_catch(who: Who, how: How = TYPED) -> str:
     return tr(HANDED_ONE_CATCH).format(player=who.name, how_catch=how.catch, how_go_on=how.go_on)
+
+
+def _b_handed_one_catch(who: Who, how: How = TYPED) -> Parts:
+    return (tr(B_CATCH_WINDOW).format(player=who.name, key=how.key.catch),)
+
+
+register(handed_one_catch, braille=_b_handed_one_catch, brief=SAID_AS_BRAILLE)
+
+# what the person may do out of turn, reminded: "j jump, x Ann; Space goes on"
+B_NOT_YOUR_TURN = N_("Not your turn: {key}")
+B_NOT_YOUR_TURN_CHANCES = N_("{choices}; {key} goes on")
+B_CHOICE_CALL_UNO = N_("{key} UNO")
+B_CHOICE_JUMP_IN = N_("{key} jump")
+B_CHOICE_CATCH = N_("{key} {player}")
 
 
 def not_your_turn_chances(jump: bool, catch: Who | None, call: bool, how: How = TYPED) -> str:
@@ -214,12 +341,47 @@ def not_your_turn_chances(jump: bool, catch: Who | None, call: bool, how: How = 
     )
 
 
+def _b_not_your_turn_chances(jump: bool, catch: Who | None, call: bool, how: How = TYPED) -> Parts:
+    key = how.key
+    choices: list[str] = []
+    if call:
+        choices.append(tr(B_CHOICE_CALL_UNO).format(key=key.uno))
+    if jump:
+        choices.append(tr(B_CHOICE_JUMP_IN).format(key=key.jump))
+    if catch is not None:
+        choices.append(tr(B_CHOICE_CATCH).format(key=key.catch, player=catch.name))
+    if not choices:
+        return (tr(B_NOT_YOUR_TURN).format(key=key.go_on),)
+    said = tr(B_NOT_YOUR_TURN_CHANCES)
+    return (said.format(choices=LIST_SEPARATOR.join(choices), key=key.go_on),)
+
+
+register(not_your_turn_chances, braille=_b_not_your_turn_chances, brief=SAID_AS_BRAILLE)
+
+B_NOTHING_TO_JUMP_IN = N_("No {card} to jump in")
+B_CATCH_WHOM = N_("Catch whom? {names}")
+
+
 def nothing_to_jump_in(top: Card) -> str:
     return tr(NOTHING_TO_JUMP_IN).format(card=card_name(top))
 
 
+def _b_nothing_to_jump_in(top: Card) -> Parts:
+    return fill(tr(B_NOTHING_TO_JUMP_IN), card=top)
+
+
+register(nothing_to_jump_in, braille=_b_nothing_to_jump_in, brief=SAID_AS_BRAILLE)
+
+
 def catch_whom(names: Iterable[str], how: How = TYPED) -> str:
     return tr(CATCH_WHOM).format(how_catch_named=how.catch_named, names=LIST_SEPARATOR.join(names))
+
+
+def _b_catch_whom(names: Iterable[str], how: How = TYPED) -> Parts:
+    return (tr(B_CATCH_WHOM).format(names=LIST_SEPARATOR.join(names)),)
+
+
+register(catch_whom, braille=_b_catch_whom, brief=SAID_AS_BRAILLE)
 
 
 WHOM_PROMPT = N_("to whom> ")
@@ -229,11 +391,13 @@ KEEP_PROMPT = N_("keep> ")
 
 
 NOTHING_GIVEN = N_("Nothing was played.")
+nothing_given = Fixed(NOTHING_GIVEN)
 
 
 # The Anniversary card's questions (issue 14): by keys they take a typed line only, so
 # the player is told how to answer and how to play nothing.
 ANSWER_BY_LINE = N_("Type your answer and press Enter; Escape or an empty line plays nothing.")
+answer_by_line = Fixed(ANSWER_BY_LINE, N_("Type it, Enter; Escape: none"))
 
 
 WHOM_TO_GIVE = N_("Whom do you give your other cards to? {names}")
@@ -242,9 +406,22 @@ ASKED_BY_LINE = N_("{asked}. {answer}")  # a question, then ANSWER_BY_LINE
 NOT_TO_KEEP = N_("You can keep only a card you hold besides the Anniversary card, not {card}.")
 
 
+# their braille forms: the question, then its answers (names, or the cards as codes)
+B_WHOM_TO_GIVE = N_("Give to? {names}")  # {names}: separated by spaces
+B_WHICH_TO_KEEP = N_("Keep? {cards}")
+B_NOT_TO_KEEP = N_("Cannot keep {card}")
+
+
 def whom_to_give(names: Iterable[str], how: How = TYPED) -> str:
     asked = tr(WHOM_TO_GIVE).format(names=LIST_SEPARATOR.join(names))
     return tr(ASKED_BY_LINE).format(asked=asked, answer=tr(ANSWER_BY_LINE)) if how.keys else asked
+
+
+def _b_whom_to_give(names: Iterable[str], how: How = TYPED) -> Parts:
+    return (tr(B_WHOM_TO_GIVE).format(names=" ".join(names)),)
+
+
+register(whom_to_give, braille=_b_whom_to_give, brief=SAID_AS_BRAILLE)
 
 
 def which_to_keep(cards: Iterable[Card], how: How = TYPED) -> str:
@@ -252,11 +429,26 @@ def which_to_keep(cards: Iterable[Card], how: How = TYPED) -> str:
     return tr(ASKED_BY_LINE).format(asked=asked, answer=tr(ANSWER_BY_LINE)) if how.keys else asked
 
 
+def _b_which_to_keep(cards: Iterable[Card], how: How = TYPED) -> Parts:
+    return fill(tr(B_WHICH_TO_KEEP), cards=list(cards))
+
+
+register(which_to_keep, braille=_b_which_to_keep, brief=SAID_AS_BRAILLE)
+
+
 def not_to_keep(card: Card) -> str:
     return tr(NOT_TO_KEEP).format(card=card_name(card))
 
 
+def _b_not_to_keep(card: Card) -> Parts:
+    return fill(tr(B_NOT_TO_KEEP), card=card)
+
+
+register(not_to_keep, braille=_b_not_to_keep, brief=SAID_AS_BRAILLE)
+
+
 YOU_ARE_OUT = N_("You are out of this game: the others play on to the end while you listen.")
+you_are_out = Fixed(YOU_ARE_OUT, N_("You are out; the others play on"))
 
 
 WATCH_NEXT_ROUND_KEYS = N_("Press Space to hear the next round, or {how_quit} to leave.")
@@ -271,26 +463,59 @@ EXPOSED_ON_YOUR_TURN = N_(
 )
 
 
+B_WATCH_NEXT_ROUND = N_("Next round? {key}; {quit} quits")
+B_ROUND_OVER_HINT = N_("Next round: {key}")
+
+
 def watch_next_round(how: How = TYPED) -> str:
     said = tr(WATCH_NEXT_ROUND_KEYS) if how.keys else tr(WATCH_NEXT_ROUND_TYPED)
     return said.format(how_quit=how.quit)
+
+
+def _b_watch_next_round(how: How = TYPED) -> Parts:
+    return (tr(B_WATCH_NEXT_ROUND).format(key=how.key.go_on, quit=how.key.quit),)
+
+
+register(watch_next_round, braille=_b_watch_next_round, brief=SAID_AS_BRAILLE)
 
 
 def round_over_hint(how: How = TYPED) -> str:
     return tr(ROUND_OVER_HINT).format(how_next_round=capital(how.next_round))
 
 
+def _b_round_over_hint(how: How = TYPED) -> Parts:
+    return (tr(B_ROUND_OVER_HINT).format(key=how.key.next_round),)
+
+
+register(round_over_hint, braille=_b_round_over_hint, brief=SAID_AS_BRAILLE)
+
+
 def exposed_window(who: Who, how: How = TYPED) -> str:
     return tr(EXPOSED_WINDOW).format(player=who.name, how_catch=how.catch, how_go_on=how.go_on)
+
+
+def _b_exposed_window(who: Who, how: How = TYPED) -> Parts:
+    return (tr(B_CATCH_WINDOW).format(player=who.name, key=how.key.catch),)
+
+
+register(exposed_window, braille=_b_exposed_window, brief=SAID_AS_BRAILLE)
 
 
 def exposed_on_your_turn(who: Who, how: How = TYPED) -> str:
     return tr(EXPOSED_ON_YOUR_TURN).format(player=who.name, how_catch=how.catch)
 
 
+def _b_exposed_on_your_turn(who: Who, how: How = TYPED) -> Parts:
+    return (tr(B_CATCH_WINDOW).format(player=who.name, key=how.key.catch),)
+
+
+register(exposed_on_your_turn, braille=_b_exposed_on_your_turn, brief=SAID_AS_BRAILLE)
+
+
 NOBODY_TO_CATCH = N_(
     "Nobody can be caught now: only a player who holds one card and did not call UNO."
 )
+nobody_to_catch = Fixed(NOBODY_TO_CATCH, N_("Nobody to catch"))
 
 
 # {typed}: what was typed, quoted and cut short
@@ -304,27 +529,59 @@ UNKNOWN_COMMAND = N_(
 COLOR_ONLY_FOR_WILD = N_("Only a Wild takes a colour: type {code} alone to play {card}.")
 
 
+B_NO_SUCH_PLAYER = N_("No player {typed}: {names}")
+B_UNKNOWN_COMMAND = N_("Not a command: {typed}")
+B_COLOR_ONLY_FOR_WILD = N_("{card} takes no colour")
+
+
 def no_such_player(text: str, names: Iterable[str], seats: int) -> str:
     typed = repr(cut(text, TYPED_LIMIT))
     return tr(NO_SUCH_PLAYER).format(typed=typed, names=LIST_SEPARATOR.join(names), seats=seats)
+
+
+def _b_no_such_player(text: str, names: Iterable[str], seats: int) -> Parts:
+    typed = repr(cut(text, TYPED_LIMIT))
+    return (tr(B_NO_SUCH_PLAYER).format(typed=typed, names=LIST_SEPARATOR.join(names)),)
+
+
+register(no_such_player, braille=_b_no_such_player, brief=SAID_AS_BRAILLE)
 
 
 def unknown_command(text: str) -> str:
     return tr(UNKNOWN_COMMAND).format(typed=repr(cut(text, TYPED_LIMIT)))
 
 
+def _b_unknown_command(text: str) -> Parts:
+    return (tr(B_UNKNOWN_COMMAND).format(typed=repr(cut(text, TYPED_LIMIT))),)
+
+
+register(unknown_command, braille=_b_unknown_command, brief=SAID_AS_BRAILLE)
+
+
 def color_only_for_wild(card: Card) -> str:
     return tr(COLOR_ONLY_FOR_WILD).format(code=card.code, card=card_name(card))
 
 
+def _b_color_only_for_wild(card: Card) -> Parts:
+    return fill(tr(B_COLOR_ONLY_FOR_WILD), card=card)
+
+
+register(color_only_for_wild, braille=_b_color_only_for_wild, brief=SAID_AS_BRAILLE)
+
+
 NOTHING_PLAYED = N_("No colour chosen: nothing was played.")
+nothing_played = Fixed(NOTHING_PLAYED, N_("No colour: nothing played"))
 
 
 NOTHING_TO_REPEAT = N_("Nothing to repeat yet.")
+nothing_to_repeat = Fixed(NOTHING_TO_REPEAT, N_("Nothing to repeat"))
 
 
 QUIT_CONFIRM_KEYS = N_("Quit the game? {how_yes} to quit, or any other key to go on.")
 QUIT_CONFIRM_TYPED = N_("Quit the game? {how_yes} to quit, or anything else to go on.")
+
+
+B_QUIT_CONFIRM = N_("Quit? {key}")
 
 
 def quit_confirm(how: How = TYPED) -> str:
@@ -332,16 +589,27 @@ def quit_confirm(how: How = TYPED) -> str:
     return said.format(how_yes=capital(how.yes))
 
 
+def _b_quit_confirm(how: How = TYPED) -> Parts:
+    return (tr(B_QUIT_CONFIRM).format(key=how.key.yes),)
+
+
+register(quit_confirm, braille=_b_quit_confirm, brief=SAID_AS_BRAILLE)
+
+
 QUIT_CANCELLED = N_("The game goes on.")
+quit_cancelled = Fixed(QUIT_CANCELLED)
 
 
 GAME_QUIT = N_("You left the game.")
+game_quit = Fixed(GAME_QUIT, N_("You left"))
 
 
 INPUT_CLOSED = N_("The input has closed: the game is stopped.")
+input_closed = Fixed(INPUT_CLOSED, N_("Input closed: game stopped"))
 
 
 GAME_INTERRUPTED = N_("Interrupted: the game is stopped.")
+game_interrupted = Fixed(GAME_INTERRUPTED, N_("Interrupted: game stopped"))
 
 
 NOT_YOUR_TURN_WINDOW = N_(

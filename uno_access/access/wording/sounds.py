@@ -3,8 +3,9 @@ means, and ``uno-access sounds``."""
 
 from __future__ import annotations
 
+from ..message import Parts
 from .devices import DOCTOR_PARTS
-from .forms import Plural, plural
+from .forms import SAID_AS_BRAILLE, Fixed, Plural, plural, register
 from .keys import COMMAND_WORDS, KEY_HELP, SETTING_WORDS, TYPED_HELP
 from .language import N_, NP_, tr
 
@@ -12,6 +13,7 @@ SOUND_UNAVAILABLE = N_(
     "Sound cues have no sound device to play on; the game goes on without them, every "
     "event still in words. uno-access doctor says why."
 )
+sound_unavailable = Fixed(SOUND_UNAVAILABLE, N_("No sound device: words only"))
 MINIAUDIO_MISSING = N_("the Python module miniaudio is missing ({error})")
 NO_SOUND_DEVICE = N_("no sound device")
 NO_SOUND_FILES = N_("there are no sound files in {folder}")
@@ -21,13 +23,22 @@ SOUNDS_STOPPED = N_(
     "Sound cues stopped: their player ended. The game goes on without them, every event "
     "still in words."
 )
+sounds_stopped = Fixed(SOUNDS_STOPPED, N_("Sounds stopped: words only"))
 SOUNDS_ON = N_("Sounds on.")
 SOUNDS_OFF = N_("Sounds off.")
 SOUNDS_NONE = N_("There are no sounds to switch on or off: no sound device plays them here.")
+sounds_none = Fixed(SOUNDS_NONE, N_("No sound device here"))
 
 
 def sounds_switched(on: bool) -> str:
     return tr(SOUNDS_ON) if on else tr(SOUNDS_OFF)
+
+
+def _b_sounds_switched(on: bool) -> Parts:
+    return (sounds_switched(on),)  # "Sounds on.": brief as it stands
+
+
+register(sounds_switched, braille=_b_sounds_switched, brief=SAID_AS_BRAILLE)
 
 
 KEY_HELP["sounds"] = N_("sound cues off or on (the words are always said too)")

@@ -4,11 +4,33 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .forms import and_list
+from ..message import Parts
+from .forms import SAID_AS_BRAILLE, Fixed, Whole, and_list, register, register_whole
 from .keys import TYPED, How
 from .language import N_, tr
 
 FROM_SCENARIO = N_("This game starts from a scenario file, so it is not saved.")
+from_scenario = Fixed(FROM_SCENARIO, N_("From a scenario: not saved"))
+
+
+def file_notice(line: str) -> str:
+    """A notice about the saved games or the settings file (not being saved, a file damaged
+    or kept aside, a setting that cannot be kept): a text read whole, its essential first.
+    """
+    return line
+
+
+register_whole(file_notice, Whole.TEXT)
+
+
+def told_again(line: str) -> str:
+    """A line the person was last told before the game stopped, kept as it was said and
+    told again when it is resumed: a text read whole (its braille form was not kept).
+    """
+    return line
+
+
+register_whole(told_again, Whole.TEXT)
 
 
 _store_names = and_list  # the name appended blocks of messages.py know
@@ -90,11 +112,24 @@ RESUME_OFFER_TYPED = N_(
 )
 
 
+# {yes}, {no}: the keys, as "y/n"
+B_RESUME_OFFER = N_("Resume {number}? {yes}/{no}")
+
+
 def resume_offer(
     number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
 ) -> str:
     said = tr(RESUME_OFFER_KEYS) if how.keys else tr(RESUME_OFFER_TYPED)
     return said.format(number=number, others=and_list(others), started=started, round=round_number)
+
+
+def _b_resume_offer(
+    number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
+) -> Parts:
+    return (tr(B_RESUME_OFFER).format(number=number, yes=how.key.yes, no=how.key.no),)
+
+
+register(resume_offer, braille=_b_resume_offer, brief=SAID_AS_BRAILLE)
 
 
 RESUME_PROMPT = N_("resume? ")
@@ -106,15 +141,26 @@ ANOTHER_GAME_KEYS = N_(
 ANOTHER_GAME_TYPED = N_("Play another game at the same table? Type y, or n to leave.")
 
 
+B_ANOTHER_GAME = N_("Play again? {yes}/{no}")
+
+
 def another_game(how: How = TYPED) -> str:
     """The game is over: the same table may play again."""
     return tr(ANOTHER_GAME_KEYS) if how.keys else tr(ANOTHER_GAME_TYPED)
+
+
+def _b_another_game(how: How = TYPED) -> Parts:
+    return (tr(B_ANOTHER_GAME).format(yes=how.key.yes, no=how.key.no),)
+
+
+register(another_game, braille=_b_another_game, brief=SAID_AS_BRAILLE)
 
 
 ANOTHER_PROMPT = N_("again? ")
 
 
 ANOTHER_STARTS = N_("A new game at the same table.")
+another_starts = Fixed(ANOTHER_STARTS, N_("New game, same table"))
 
 
 RESUMED = N_(
@@ -123,11 +169,22 @@ RESUMED = N_(
 )
 
 
+B_RESUMED = N_("Game {number} resumed, round {round}")
+
+
 def resumed(number: int, others: Sequence[str], round_number: int) -> str:
     return tr(RESUMED).format(number=number, others=and_list(others), round=round_number)
 
 
+def _b_resumed(number: int, others: Sequence[str], round_number: int) -> Parts:
+    return (tr(B_RESUMED).format(number=number, round=round_number),)
+
+
+register(resumed, braille=_b_resumed, brief=SAID_AS_BRAILLE)
+
+
 RESUMED_END = N_("That is where the game stopped.")
+resumed_end = Fixed(RESUMED_END, N_("The game stopped there"))
 
 
 NO_UNFINISHED_GAME = N_("There is no unfinished game to resume: uno-access play starts a new one.")

@@ -14,7 +14,16 @@ from ...engine.cards import ANNIVERSARY, WILD_DRAW_FOUR, Card, Color
 from ..message import Parts
 from .answers import top_card
 from .cards import KIND_NAMES, card_name, color_name
-from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, capital, fill, plural, register
+from .forms import (
+    LIST_SEPARATOR,
+    SAID_AS_BRAILLE,
+    Plural,
+    Who,
+    capital,
+    fill,
+    plural,
+    register,
+)
 from .keys import TYPED, How
 from .language import N_, NP_, tr
 
@@ -37,9 +46,9 @@ YOUR_TURN_HOLDING: Plural = NP_(
 )
 YOUR_TURN_HINT = N_("{said} {hint}")
 B_YOUR_TURN_TOP = N_("Your turn. {card}")
-# after a Wild, the colour in play before its code, each a part of its own: "Your turn. red wi"
-B_YOUR_TURN_LEAD = N_("Your turn. ")
-B_COLOR_BEFORE_CARD = N_("{color} ")
+# Translators: after a Wild, the colour in play (what must be matched) and the Wild's code,
+# both within 20 braille cells: "Turn: yellow wi+4" (the shorter "Turn" makes room)
+B_YOUR_TURN_WILD = N_("Turn: {color} {card}")
 W_YOUR_TURN = N_("Your turn, {card}.")
 W_YOUR_TURN_WILD = N_("Your turn, {card}, {color}.")
 
@@ -54,8 +63,7 @@ def your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> st
 
 def _b_your_turn(card: Card, color: Color | None, count: int, hint: str = "") -> Parts:
     if card.is_wild and color is not None:
-        color_first = tr(B_COLOR_BEFORE_CARD).format(color=color_name(color).lower())
-        return (tr(B_YOUR_TURN_LEAD), color_first, card)
+        return fill(tr(B_YOUR_TURN_WILD), card=card, color=color_name(color).lower())
     return fill(tr(B_YOUR_TURN_TOP), card=card)
 
 
@@ -91,8 +99,21 @@ START_COLOR_LATER_TYPED = N_(
 )
 
 
+B_START_COLOR_LATER_KEYS = N_("No colour yet: {key} chooses")
+B_START_COLOR_LATER_TYPED = N_("No colour yet: type it")
+
+
 def start_color_later(how: How = TYPED) -> str:
     return tr(START_COLOR_LATER_KEYS) if how.keys else tr(START_COLOR_LATER_TYPED)
+
+
+def _b_start_color_later(how: How = TYPED) -> Parts:
+    if how.keys:
+        return (tr(B_START_COLOR_LATER_KEYS).format(key=how.key.play),)
+    return (tr(B_START_COLOR_LATER_TYPED),)
+
+
+register(start_color_later, braille=_b_start_color_later, brief=SAID_AS_BRAILLE)
 
 
 # --- your turn, a Wild Draw Four on you: challenge it or accept it ------------------------
@@ -107,8 +128,9 @@ CHOICE_CHALLENGE = N_("{how_challenge} to challenge it")
 CHOICE_ACCEPT_AND_DRAW = N_("{how_accept} to accept it and draw {count}")
 CHOICE_ADD_A_WILD_DRAW_FOUR = N_("play a Wild Draw Four to add to the stack")
 CHOICE_JUMP_IN_WITH = N_("{how_jump} to jump in with your {card}")
-B_WILD_DRAW_FOUR_ON_YOU = N_("{player}'s {card} on you")
-B_WILD_DRAW_FOUR_ON_YOU_OWE = N_("{player}'s {card} on you, owe {count}")
+# {challenge} and {accept}: the keys ("h", "a")
+B_WILD_DRAW_FOUR_ON_YOU = N_("{player}'s {card}: {challenge}/{accept}")
+B_WILD_DRAW_FOUR_ON_YOU_OWE = N_("{card}, owe {count}: {challenge}/{accept}")
 W_WILD_DRAW_FOUR_ON_YOU = N_("{player}'s Wild Draw Four on you: challenge or accept.")
 W_WILD_DRAW_FOUR_ON_YOU_OWE = N_(
     "{player}'s Wild Draw Four on you, you owe {count}: challenge or accept."
@@ -137,7 +159,15 @@ def _b_your_turn_challenge(
     who: Who, owed: int = 4, add: bool = False, jump: Card | None = None, how: How = TYPED
 ) -> Parts:
     said = tr(B_WILD_DRAW_FOUR_ON_YOU) if owed == 4 else tr(B_WILD_DRAW_FOUR_ON_YOU_OWE)
-    return fill(said, player=who.name, card=WILD_DRAW_FOUR, count=owed)
+    key = how.key
+    return fill(
+        said,
+        player=who.name,
+        card=WILD_DRAW_FOUR,
+        count=owed,
+        challenge=key.challenge,
+        accept=key.accept,
+    )
 
 
 def _w_your_turn_challenge(
@@ -162,10 +192,11 @@ STACK_CAME_BACK: Plural = NP_(
 # {kind}: "Draw Two", "Wild Draw Four"
 CHOICE_ADD_TO_THE_STACK = N_("play a {kind} to add to the stack")
 CHOICE_ACCEPT_THEM = N_("{how_accept} to accept them")
-B_YOU_OWE = N_("You owe {count}")
-B_STACK_CAME_BACK = N_("Stack back, you owe {count}")
-B_YOU_OWE_ADD = N_("You owe {count}; add {card}")
-B_STACK_CAME_BACK_ADD = N_("Stack back, you owe {count}; add {card}")
+# {accept}: the key that accepts ("a")
+B_YOU_OWE = N_("You owe {count}: {accept}")
+B_STACK_CAME_BACK = N_("Stack back, owe {count}: {accept}")
+B_YOU_OWE_ADD = N_("You owe {count}: {card} or {accept}")
+B_STACK_CAME_BACK_ADD = N_("Stack back, owe {count}: {card} or {accept}")
 
 
 def you_owe(
@@ -187,9 +218,12 @@ def you_owe(
 def _b_you_owe(
     owed: int, add: Card | None, jump: Card | None, came_back: bool, how: How = TYPED
 ) -> Parts:
+    accept = how.key.accept
     if add is None:
-        return ((tr(B_STACK_CAME_BACK) if came_back else tr(B_YOU_OWE)).format(count=owed),)
-    return fill(tr(B_STACK_CAME_BACK_ADD) if came_back else tr(B_YOU_OWE_ADD), count=owed, card=add)
+        said = tr(B_STACK_CAME_BACK) if came_back else tr(B_YOU_OWE)
+        return (said.format(count=owed, accept=accept),)
+    said = tr(B_STACK_CAME_BACK_ADD) if came_back else tr(B_YOU_OWE_ADD)
+    return fill(said, count=owed, card=add, accept=accept)
 
 
 register(you_owe, braille=_b_you_owe, brief=SAID_AS_BRAILLE)
@@ -198,7 +232,8 @@ register(you_owe, braille=_b_you_owe, brief=SAID_AS_BRAILLE)
 # --- a drawn card that plays: play it or keep it ------------------------------------------
 # {how_play}: "press Enter", "type play"; {how_keep}: "press K", "k"
 DRAWN_PLAYABLE = N_("You may play {card} now: {how_play} to play it, or {how_keep} to keep it.")
-B_DRAWN_PLAYABLE = N_("Drew {card}: play or keep")
+# {play}, {keep}: the keys ("Enter/k"), or the words typed ("play/k")
+B_DRAWN_PLAYABLE = N_("Drew {card} {play}/{keep}")
 
 
 def drawn_playable(card: Card, how: How = TYPED) -> str:
@@ -207,16 +242,24 @@ def drawn_playable(card: Card, how: How = TYPED) -> str:
 
 
 def _b_drawn_playable(card: Card, how: How = TYPED) -> Parts:
-    return fill(tr(B_DRAWN_PLAYABLE), card=card)
+    return fill(tr(B_DRAWN_PLAYABLE), card=card, play=how.key.play, keep=how.key.keep)
 
 
 register(drawn_playable, braille=_b_drawn_playable, brief=SAID_AS_BRAILLE)
 
 DRAWN_KEPT = N_("{card} does not match the top card, so you keep it.")
+B_DRAWN_KEPT = N_("Kept {card}: no match")
 
 
 def drawn_kept(card: Card) -> str:
     return tr(DRAWN_KEPT).format(card=card_name(card))
+
+
+def _b_drawn_kept(card: Card) -> Parts:
+    return fill(tr(B_DRAWN_KEPT), card=card)
+
+
+register(drawn_kept, braille=_b_drawn_kept, brief=SAID_AS_BRAILLE)
 
 
 # --- Speed UNO's draw until a card plays: the card that matched is played -----------------
@@ -227,7 +270,7 @@ MUST_PLAY_BY_KEY = N_("Enter")
 MUST_PLAY_WILD_BY_KEY = N_("Enter, then its colour")
 MUST_PLAY_TYPED = N_("type play")
 MUST_PLAY_WILD_TYPED = N_("type play and a colour, as play red")
-B_YOU_MUST_PLAY = N_("Drew {card}: play it")
+B_YOU_MUST_PLAY = N_("Play {card}: {key}")  # {key}: "Enter", or "play" typed
 
 
 def drawn_must_play(card: Card, how: How = TYPED) -> str:
@@ -240,7 +283,7 @@ def drawn_must_play(card: Card, how: How = TYPED) -> str:
 
 
 def _b_drawn_must_play(card: Card, how: How = TYPED) -> Parts:
-    return fill(tr(B_YOU_MUST_PLAY), card=card)
+    return fill(tr(B_YOU_MUST_PLAY), card=card, key=how.key.play)
 
 
 register(drawn_must_play, braille=_b_drawn_must_play, brief=SAID_AS_BRAILLE)
@@ -255,7 +298,7 @@ def drawn_anniversary(how: How = TYPED) -> str:
 
 
 def _b_drawn_anniversary(how: How = TYPED) -> Parts:
-    return fill(tr(B_YOU_MUST_PLAY), card=ANNIVERSARY)
+    return fill(tr(B_DRAWN_PLAYABLE), card=ANNIVERSARY, play=how.key.play, keep=how.key.keep)
 
 
 register(drawn_anniversary, braille=_b_drawn_anniversary, brief=SAID_AS_BRAILLE)
