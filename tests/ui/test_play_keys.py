@@ -371,7 +371,7 @@ def test_the_command_line_takes_play_touch_card_check_and_settings() -> None:
         position(START, "b2"),
         ["/touch\r", "/card check\r", "/verbosity brief\r", "/rate 999\r", "/play b7\r"],
     )
-    opened = (OPEN, "Command line: Enter, Escape")  # said in full, then brief
+    opened = (OPEN, "Command line open")  # said in full, then brief
     rest = [line for line in after(said, turn("Blue 2", 4)) if line not in opened]
     assert rest[:5] == [
         "Top card: Blue 2.",

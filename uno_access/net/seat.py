@@ -329,7 +329,6 @@ class NetTable(Table):
                     messages.handed_one_window, self.rules.round_n_round_penalty, self.how
                 ),
                 buffer=Buffer.GAME,
-                going_on=True,
             )
         for target in (a.target for a in legal if isinstance(a, Catch)):
             if self._offer("catch", target):
@@ -337,13 +336,12 @@ class NetTable(Table):
                     line = speech.Line.of(messages.exposed_window, self._who(target), self.how)
                 else:
                     line = speech.Line.of(messages.handed_one_catch, self._who(target), self.how)
-                self.say(line, buffer=Buffer.GAME, going_on=True)
+                self.say(line, buffer=Buffer.GAME)
         jump = jump_card(view)
         if jump is not None and any(isinstance(a, JumpIn) for a in legal) and self._offer("jump"):
             self.say(
                 speech.Line.of(messages.jump_window, jump, self.how),
                 buffer=Buffer.GAME,
-                going_on=True,
             )
 
     def _apply(self, action: Action) -> list[Event]:

@@ -243,7 +243,8 @@ class Seat:
         The answer to the person's key is what a braille display ends on: a message the
         game tells as it goes on (``going_on``: the bots' moves, the next turn) moves it
         only until an answer was shown since the key; after one, it joins the display's
-        lines, read on by panning.
+        lines, read on by panning. A chance to act at once (UNO when handed one card, a
+        catch, a jump-in) is said as an answer is: the display shows it.
 
         At a hot-seat table a line of the table's own (not an ``event``'s) is the holder's
         alone (an answer, their turn), or everyone's before anyone holds the keyboard.

@@ -407,8 +407,8 @@ class Table(Dialogs, Navigation, Answers):
             lines.append(Line.of(messages.jump_window, jump, self.how))
         if not lines:
             return
-        for line in lines:
-            self.say(line, buffer=Buffer.GAME, going_on=True)
+        for line in lines:  # a chance to act now: the display shows it, as it shows an answer
+            self.say(line, buffer=Buffer.GAME)
         catch = self._who(targets[0]) if targets else None
         while True:
             view = self._view()

@@ -331,7 +331,7 @@ def typed_help_line(words: Sequence[str], what: str) -> str:
 
 
 COMMAND_LINE_OPEN = N_("Command line: type a command and press Enter, Escape to close.")
-command_line_open = Fixed(COMMAND_LINE_OPEN, N_("Command line: Enter, Escape"))
+command_line_open = Fixed(COMMAND_LINE_OPEN, N_("Command line open"))
 
 
 COMMAND_LINE_CLOSED = N_("Command line closed.")
