@@ -33,6 +33,7 @@ from ..engine.cards import Card, Color, Kind
 from ..engine.events import (
     CardCount,
     Event,
+    GameEnded,
     PlayerEliminated,
     Rejected,
     RoundEnded,
@@ -244,7 +245,8 @@ class Seat:
         game tells as it goes on (``going_on``: the bots' moves, the next turn) moves it
         only until an answer was shown since the key; after one, it joins the display's
         lines, read on by panning. A chance to act at once (UNO when handed one card, a
-        catch, a jump-in) is said as an answer is: the display shows it.
+        catch, a jump-in) is said as an answer is, and a round's result concludes its
+        batch (``_tell``): the display shows them.
 
         At a hot-seat table a line of the table's own (not an ``event``'s) is the holder's
         alone (an answer, their turn), or everyone's before anyone holds the keyboard.
@@ -363,10 +365,14 @@ class Seat:
         said = self._lines_for_all(shown, buffer)
         if self.recorder is not None:  # the batch saved at once, before any of it is shown
             self.recorder.said(*(message.text for message in said))
+        # a round's or the game's end concludes what came before it: the display shows it
+        end = next((i for i, e in enumerate(shown) if isinstance(e, RoundEnded | GameEnded)), None)
+        concluding = 0 if end is None else len(self.renderer.events(shown[end:]))
         for index, message in enumerate(said):
             # the answer to a key is its first line (the card played, the verdict): the
             # rest of the batch (the cards shown, the cards drawn) is read on from there
-            later = going_on or index > 0
+            result = index >= len(said) - concluding
+            later = not result and (going_on or index > 0)
             self._show(message, saved=True, buffer=buffer, event=True, going_on=later)
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
             self.say(Line.of(messages.you_are_out), buffer=Buffer.GAME, going_on=True)
