@@ -24,14 +24,14 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
+from ... import resources
 from ...engine.cards import Color
 
 __all__ = ["NP_", "N_", "tr", "tr_n"]  # what the messages façade re-exports
 
 DOMAIN = "uno_access"
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+LOCALE_DIR = resources.LOCALE
 ENGLISH = "en"
 
 
