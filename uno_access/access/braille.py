@@ -17,6 +17,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from .. import native
 from ..engine.cards import Card
 from . import messages
 from .decks import DEFAULT_DECK, Deck
@@ -70,10 +71,9 @@ class BrailleUnavailable(RuntimeError):
 @lru_cache(maxsize=1)
 def _louis() -> Any:
     try:
-        import louis
+        return native.system_module("louis")
     except ImportError:
         raise BrailleUnavailable(messages.tr(messages.LIBLOUIS_MISSING)) from None
-    return louis
 
 
 def liblouis_version() -> str:

@@ -38,6 +38,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from .. import native
 from ..access import messages
 from ..access.message import Message, Priority
 from .base import Notices
@@ -335,10 +336,9 @@ class BrailleDisplay(_BrailleOutput):
 
 def _brlapi() -> Any:
     try:
-        import brlapi
+        return native.system_module("brlapi")
     except ImportError:
         return None
-    return brlapi
 
 
 def brlapi_available() -> bool:

@@ -118,6 +118,29 @@ FIX_BRLTTY = N_("connect the display, then start brltty: sudo systemctl start br
 FIX_TERMINAL = N_("run uno-access in a terminal (not through a pipe)")
 
 
+# The same fixes for a game installed as a package (pipx, pip, a wheel) rather than run
+# from a clone: no scripts/setup.sh; Debian's louis and brlapi modules are found by
+# uno-access itself once their packages are installed.
+FIX_LIBLOUIS_PACKAGE = N_(
+    "sudo apt-get install liblouis20 liblouis-data python3-louis "
+    "(uno-access finds Debian's louis module by itself)"
+)
+FIX_SPEECH_PACKAGE = N_("sudo apt-get install espeak-ng libespeak-ng1")
+FIX_BRLAPI_MODULE_PACKAGE = N_(
+    "sudo apt-get install brltty python3-brlapi (uno-access finds Debian's brlapi module by itself)"
+)
+FIX_LANGUAGE_PACKAGE = N_("sudo apt-get install espeak-ng-data liblouis-data")
+# Debian's brlapi is compiled for Debian's own Python; {wanted} and {running} are versions (3.11)
+BRLAPI_OTHER_PYTHON = N_(
+    "Debian's brlapi module is made for Python {wanted}, and uno-access runs on Python {running}"
+)
+FIX_BRLAPI_PYTHON_PACKAGE = N_(
+    "pipx reinstall --python python{wanted} uno-access (or install uno-access with a Python "
+    "{wanted})"
+)
+FIX_BRLAPI_PYTHON_CLONE = N_("rm -rf .venv, then UNO_PYTHON=python{wanted} scripts/setup.sh")
+
+
 # one line of the doctor's report: {part} (DOCTOR_PARTS), {status} (DOCTOR_OK…), {detail}
 DOCTOR_LINE = N_("{part}: {status}: {detail}")
 LIBLOUIS_DETAIL = N_("liblouis {version}, tables {tables}")

@@ -36,7 +36,11 @@ COMMAND_WORDS["sounds"] = ()  # typed, "sounds on" and "sounds off" are settings
 SETTING_WORDS["sounds"] = "sounds"
 DOCTOR_PARTS["sound"] = N_("sound cues (miniaudio)")
 FIX_SOUND_MODULE = N_("scripts/setup.sh (it installs miniaudio into .venv)")
-FIX_SOUND_FILES = N_("git checkout assets/sounds, or .venv/bin/python scripts/make_sounds.py")
+FIX_SOUND_FILES = N_(
+    "git checkout uno_access/assets/sounds, or .venv/bin/python scripts/make_sounds.py"
+)
+FIX_SOUND_FILES_PACKAGE = N_("pipx reinstall uno-access (the sound files come with it)")
+NO_SOUNDS_WAV = N_("cannot write the sound cues into {path}: {why}")
 
 
 # the doctor's line for the sound cues; {backend} is the sound system's name (ALSA, PulseAudio)
