@@ -303,6 +303,12 @@ def settings_unknown_key(path: str, line: int | None, key: str, known: Iterable[
     return tr(SETTINGS_UNKNOWN_KEY).format(where=where, key=key, known=", ".join(known))
 
 
+# Translators: the comment at the top of a new settings file; each line becomes a "# " line
+SETTINGS_FILE_HEAD = N_(
+    "The settings of uno-access, in TOML. Edit them freely: when the game changes a value,\n"
+    "it keeps your comments, your order and every other value as you wrote them.\n"
+    "uno-access play --setup asks for them one by one; the manual's Settings page says each."
+)
 SETTINGS_NOT_TOML = N_(
     "{path} is not a valid settings file ({why}): the default settings are used."
 )
