@@ -30,7 +30,7 @@ from .braille_display import brlapi_available, brlapi_reason
 def _fix(clone: str, package: str) -> str:
     """The fixing command for the way this game was installed: a clone's (through
     scripts/setup.sh) or a package's (pipx, pip)."""
-    return messages.tr(clone if resources.clone() is not None else package)
+    return clone if resources.clone() is not None else package
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def _check_liblouis() -> Check:
             False,
             True,
             error.message,
-            _fix(messages.FIX_LIBLOUIS, messages.FIX_LIBLOUIS_PACKAGE),
+            _fix(messages.tr(messages.FIX_LIBLOUIS), messages.tr(messages.FIX_LIBLOUIS_PACKAGE)),
         )
     return Check("liblouis", True, True, messages.liblouis_detail(version, tables))
 
@@ -85,7 +85,9 @@ def check_language(code: str | None = None) -> Check:
         ok,
         False,
         detail,
-        None if ok else _fix(messages.FIX_LANGUAGE, messages.FIX_LANGUAGE_PACKAGE),
+        None
+        if ok
+        else _fix(messages.tr(messages.FIX_LANGUAGE), messages.tr(messages.FIX_LANGUAGE_PACKAGE)),
     )
 
 
@@ -101,7 +103,7 @@ def check_speech(directory: Path) -> Check:
             False,
             True,
             error.reason,
-            _fix(messages.FIX_SPEECH, messages.FIX_SPEECH_PACKAGE),
+            _fix(messages.tr(messages.FIX_SPEECH), messages.tr(messages.FIX_SPEECH_PACKAGE)),
         )
     return Check("speech", True, True, messages.speech_detail(driver, len(voices), default))
 
@@ -144,7 +146,9 @@ def check_sound(backend: str | None = None) -> Check:
             False,
             False,
             error.reason,
-            _fix(messages.FIX_SOUND_FILES, messages.FIX_SOUND_FILES_PACKAGE),
+            _fix(
+                messages.tr(messages.FIX_SOUND_FILES), messages.tr(messages.FIX_SOUND_FILES_PACKAGE)
+            ),
         )
     if not decoded:
         missing = messages.tr(messages.NO_SOUND_FILES).format(folder=sound.ASSETS)
@@ -153,7 +157,9 @@ def check_sound(backend: str | None = None) -> Check:
             False,
             False,
             missing,
-            _fix(messages.FIX_SOUND_FILES, messages.FIX_SOUND_FILES_PACKAGE),
+            _fix(
+                messages.tr(messages.FIX_SOUND_FILES), messages.tr(messages.FIX_SOUND_FILES_PACKAGE)
+            ),
         )
     mixer = Mixer()
     try:
@@ -173,7 +179,10 @@ def check_braille_display(timeout: float = 2.0) -> Check:
         if wanted is not None:
             running = f"{sys.version_info[0]}.{sys.version_info[1]}"
             detail = messages.tr(messages.BRLAPI_OTHER_PYTHON)
-            fix = _fix(messages.FIX_BRLAPI_PYTHON_CLONE, messages.FIX_BRLAPI_PYTHON_PACKAGE)
+            fix = _fix(
+                messages.tr(messages.FIX_BRLAPI_PYTHON_CLONE),
+                messages.tr(messages.FIX_BRLAPI_PYTHON_PACKAGE),
+            )
             return Check(
                 "braille_display",
                 False,
@@ -182,7 +191,9 @@ def check_braille_display(timeout: float = 2.0) -> Check:
                 fix.format(wanted=wanted),
             )
         detail = messages.tr(messages.BRLAPI_MODULE_MISSING)
-        fix = _fix(messages.FIX_BRLAPI_MODULE, messages.FIX_BRLAPI_MODULE_PACKAGE)
+        fix = _fix(
+            messages.tr(messages.FIX_BRLAPI_MODULE), messages.tr(messages.FIX_BRLAPI_MODULE_PACKAGE)
+        )
         return Check("braille_display", False, False, detail, fix)
     found: dict[str, Any] = {}
 
