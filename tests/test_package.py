@@ -27,7 +27,8 @@ from uno_access import __version__
 ROOT = Path(__file__).resolve().parents[1]
 F2 = "\x1bOQ"
 DEVICES_OFF = ("--speech", "off", "--sounds", "off", "--braille-display", "off")
-pytestmark = pytest.mark.package
+# one worker builds and installs once for the whole module (pytest-xdist's loadgroup)
+pytestmark = [pytest.mark.package, pytest.mark.xdist_group("package")]
 
 
 @dataclass(frozen=True)
