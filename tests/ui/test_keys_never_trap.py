@@ -17,6 +17,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.posix_pipe import PosixPipeInput
 from prompt_toolkit.output import DummyOutput
 from test_play import START, bot, position
 from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
@@ -75,9 +76,11 @@ def game_of(
             heard.notify_all()
 
     with create_pipe_input() as pipe:
+        assert isinstance(pipe, PosixPipeInput)
+        read_fd = pipe.pipe.read_fd
 
         def drained() -> None:
-            while _unread(pipe.pipe.read_fd):
+            while _unread(read_fd):
                 time.sleep(0.01)
 
         def send_later() -> None:  # a pipe holds 64 kB: sent as the game reads it
