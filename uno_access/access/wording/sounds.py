@@ -55,7 +55,7 @@ def sound_detail(sounds: int, backend: str) -> str:
 
 
 # what each sound means, by its name (``access.sounds.Cue``): `uno-access sounds` says
-# each with its sound, and the README lists them
+# each with its sound, and docs/sound-cues.md lists them
 SOUND_MEANINGS: dict[str, str] = {
     "your_turn": N_("your turn"),
     "turn_other": N_("another player's turn"),
