@@ -6,6 +6,8 @@ game was installed.
 
 from __future__ import annotations
 
+import io
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -81,3 +83,44 @@ def test_doctor_gives_a_package_its_own_fix_and_a_clone_setup_sh(
     fix = doctor.check_braille_display().fix
     assert fix == messages.tr(messages.FIX_BRLAPI_MODULE_PACKAGE)
     assert fix is not None and "setup.sh" not in fix and "python3-brlapi" in fix
+
+
+def test_without_liblouis_braille_is_off_said_once_and_the_game_plays(tmp_path: Path) -> None:
+    """A braille line asked for (``--braille-display screen``) where liblouis cannot be
+    reached: one line says braille is off and how to fix it; no traceback; play goes on."""
+    import pexpect
+
+    hide = (
+        "import sys; sys.modules['louis'] = None; from uno_access import native; "
+        "native.SYSTEM_FOLDERS = (); from uno_access.__main__ import main; "
+        "sys.exit(main(sys.argv[1:]))"
+    )
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "PROMPT_TOOLKIT_NO_CPR": "1",
+        "TERM": "xterm-256color",
+    }
+    args = ["play", "--players", "2", "--seed", "7", "--braille-display", "screen"]
+    args += ["--speech", "off", "--sounds", "off"]
+    child = pexpect.spawn(
+        sys.executable, ["-c", hide, *args], env=env, encoding="utf-8", timeout=60, cwd=ROOT
+    )
+    shown = io.StringIO()
+    child.logfile_read = shown
+    try:
+        child.expect_exact("Braille is off: Braille needs liblouis")
+        child.expect_exact("Your turn. Top card: Green 9.")
+        child.send("t")
+        child.expect_exact("Top card: Green 9.")
+        child.send("q")
+        child.expect_exact("Quit the game?")
+        child.send("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    assert shown.getvalue().count("Braille is off:") == 1
+    assert "Traceback" not in shown.getvalue()

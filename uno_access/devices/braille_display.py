@@ -39,7 +39,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .. import native
-from ..access import messages
+from ..access import braille, messages
 from ..access.message import Message, Priority
 from .base import Notices
 from .braille_views import BLANK, BrailleViews, DisplayEvent, Key, Window
@@ -397,6 +397,12 @@ def open_braille(
         raise ValueError(f"braille display mode {mode!r} is not one of {BRAILLE_MODES}")
     notices = notices or Notices()
     if mode == "off":
+        return None
+    try:
+        braille.liblouis_version()  # no braille can be made without it: said once, no display
+    except braille.BrailleUnavailable as error:
+        why = messages.tr(messages.BRAILLE_WITHOUT_LIBLOUIS).format(reason=error.message)
+        notices.report(DEVICE, "liblouis", why)
         return None
     if mode in ("auto", "brlapi"):
         quiet = Notices() if mode == "auto" else notices  # auto tells its own notices

@@ -28,6 +28,10 @@ SPEECH_OFF = N_("Speech off.")
 
 
 BRAILLE_AUTO_OFF = N_("No braille display found; braille is off.")
+# {reason}: why liblouis cannot be used (LIBLOUIS_MISSING, a sentence with its fix)
+BRAILLE_WITHOUT_LIBLOUIS = N_(
+    "Braille is off: {reason} The game goes on, every event in speech and print."
+)
 
 
 BRAILLE_DISPLAY_WAITING = N_(
