@@ -9,15 +9,17 @@ checked to load nothing from the clone.
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
+import shutil
 import subprocess
 import sys
 import wave
 import zipfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -27,8 +29,7 @@ from uno_access import __version__
 ROOT = Path(__file__).resolve().parents[1]
 F2 = "\x1bOQ"
 DEVICES_OFF = ("--speech", "off", "--sounds", "off", "--braille-display", "off")
-# one worker builds and installs once for the whole module (pytest-xdist's loadgroup)
-pytestmark = [pytest.mark.package, pytest.mark.xdist_group("package")]
+pytestmark = pytest.mark.package
 
 
 @dataclass(frozen=True)
@@ -72,34 +73,66 @@ def _quiet_env(home: Path) -> dict[str, str]:
     return env
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Installed]:
-    base = tmp_path_factory.mktemp("installed")
-    dist = base / "dist"
-    # python -m build: the sdist first, then the wheel built from the sdist alone
-    subprocess.run(
-        [sys.executable, "-m", "build", "--outdir", str(dist), str(ROOT)],
-        check=True,
-        capture_output=True,
-        timeout=900,
+def _run(command: list[str], **where: Any) -> None:
+    """Run a build or install step; when it fails, what it printed is the failure."""
+    done = subprocess.run(command, capture_output=True, text=True, timeout=900, **where)
+    assert done.returncode == 0, (
+        f"{command[2:4]} failed:\n{done.stdout[-3000:]}{done.stderr[-3000:]}"
     )
-    (wheel,) = dist.glob("*.whl")
-    (sdist,) = dist.glob("*.tar.gz")
-    pipx = base / "pipx"
+
+
+def _sources(into: Path) -> Path:
+    """The project's files, copied from the checkout into ``into``: the build sees what
+    a clone has (tracked files, and new ones not ignored), never .venv, build/ or caches,
+    and never collides with another build of the checkout."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT, capture_output=True, check=True,
+    ).stdout.decode().split("\0")  # fmt: skip
+    for name in filter(None, listed):
+        source = ROOT / name
+        if source.is_file():
+            (into / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, into / name)
+    return into
+
+
+def _build_and_install(base: Path) -> None:
+    """python -m build (the sdist, then the wheel from the sdist alone) and pipx install
+    of the wheel, under ``base``."""
+    source = _sources(base / "source")
+    _run([sys.executable, "-m", "build", "--outdir", str(base / "dist"), str(source)])
+    (wheel,) = (base / "dist").glob("*.whl")
+    env = _pipx_env(base)
+    _run([sys.executable, "-m", "pipx", "install", str(wheel)], env=env, cwd=base)
+    (base / "elsewhere").mkdir()
+
+
+def _pipx_env(base: Path) -> dict[str, str]:
     env = _quiet_env(base / "home")
-    env.update(PIPX_HOME=str(pipx / "home"), PIPX_BIN_DIR=str(pipx / "bin"))
-    subprocess.run(
-        [sys.executable, "-m", "pipx", "install", str(wheel)],
-        check=True,
-        capture_output=True,
-        timeout=900,
-        env=env,
-        cwd=base,
-    )
-    place = base / "elsewhere"
-    place.mkdir()
-    (python,) = (pipx / "home" / "venvs" / "uno-access" / "bin").glob("python")
-    yield Installed(wheel, sdist, pipx / "bin" / "uno-access", python, place, env)
+    env.update(PIPX_HOME=str(base / "pipx" / "home"), PIPX_BIN_DIR=str(base / "pipx" / "bin"))
+    return env
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
+    """Built and installed once per test run, whichever pytest-xdist worker comes first
+    (the others wait on the lock and use it)."""
+    run_folder = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        run_folder = run_folder.parent  # shared by this run's workers
+    base = run_folder / "installed"
+    base.mkdir(exist_ok=True)
+    with (base.parent / "installed.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (base / "done").exists():
+            _build_and_install(base)
+            (base / "done").touch()
+    (wheel,) = (base / "dist").glob("*.whl")
+    (sdist,) = (base / "dist").glob("*.tar.gz")
+    (python,) = (base / "pipx" / "home" / "venvs" / "uno-access" / "bin").glob("python")
+    command = base / "pipx" / "bin" / "uno-access"
+    return Installed(wheel, sdist, command, python, base / "elsewhere", _pipx_env(base))
 
 
 def test_the_wheel_holds_the_rules_braille_documents_sounds_and_compiled_catalogs(
