@@ -7,6 +7,7 @@ answers work exactly as before; Escape leaves where the question could be left.
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -21,10 +22,14 @@ from test_play_variants import session as typed
 
 from uno_access.access import braille, document, messages
 from uno_access.access.wording import language
+from uno_access.devices.base import Notices
+from uno_access.devices.braille_display import ScreenBraille
 from uno_access.settings import Settings
 from uno_access.ui.keys import key_help_lines, typed_help_lines
+from uno_access.ui.outputs import Outputs
+from uno_access.ui.profile import Session
 from uno_access.ui.setup import set_up
-from uno_access.ui.terminal import Screen
+from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 
@@ -284,3 +289,20 @@ def test_the_quick_reference_cards_and_the_readme_say_the_menus() -> None:
     assert braille.to_brf("from a menu.") in brf
     readme = (root / "README.md").read_text(encoding="utf-8")
     assert "\n| Up, Down (Left, Right, Home, End) | in a question with choices" in readme
+
+
+def test_the_setup_menus_items_are_brailled_as_their_brief_form_within_20_cells() -> None:
+    dots = io.StringIO()
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("".join([ENTER, DOWN, END]))
+        pipe.close()
+        screen = Screen(said.append)
+        outputs = Outputs(screen.say, braille_out=ScreenBraille(dots, width=20))
+        session = Session(Keyboard(input=pipe, output=DummyOutput()), screen, outputs, Notices())
+        set_up(Settings(), session=session)
+    assert "3 players, 2 of 9." in said and "10 players, 9 of 9." in said
+    shown = dots.getvalue().splitlines()  # each window of the on-screen braille line
+    for brief in ("3 players 2/9", "10 players 9/9"):
+        cells = braille.render((brief,))
+        assert len(cells) <= 20 and cells in shown, brief
