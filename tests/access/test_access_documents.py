@@ -72,7 +72,7 @@ def test_no_word_is_broken_across_lines_in_the_brf() -> None:
 def test_paragraphs_are_indented_two_cells_and_headings_centred() -> None:
     first = pages(document.as_brf(document.rules(quick_only=True)))[0]
     assert first[0] == ",! ,QK ,PLAY ,REF];E C>DS".center(40).rstrip()
-    assert first[3].startswith("  ,ON YR TURN1 PLAY A C>D")
+    assert first[3].startswith("  ,ON YR TURN1 MAT* ! TOP C>D")
 
 
 def test_long_words_are_the_only_thing_split() -> None:

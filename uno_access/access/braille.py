@@ -190,6 +190,21 @@ def card_unicode(
     return to_unicode(card.code, table)
 
 
+PLAYABLE_DOTS = 0x80  # dot 8 (the display's cursor is dots 7 and 8)
+
+
+def playable(dots: str) -> str:
+    """A card's cells with dot 8 added under each: on the braille hand line, a card the
+    player can play now (it costs no cell; the cursor, dots 7 and 8, stays distinct).
+    """
+    return "".join(
+        chr(ord(cell) | PLAYABLE_DOTS)
+        if _UNICODE_BASE <= ord(cell) < _UNICODE_BASE + 0x100
+        else cell
+        for cell in dots
+    )
+
+
 def card_print_code(
     braille: str, table: BrailleTable = BrailleTable.UEB2, deck: Deck = DEFAULT_DECK
 ) -> str | None:

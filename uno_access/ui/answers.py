@@ -177,10 +177,18 @@ class Answers(Seat):
         return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))
 
     def _help(self, view: PlayerView) -> None:
-        """F1: what can be done now, then every key (or every typed command)."""
+        """F1: what can be done now, then every key (or every typed command), how a
+        question's choices are chosen from its menu, and with a braille display what its
+        hand line marks.
+        """
         self.say(messages.help_now(self._what_to_do(view)))
         for line in key_help_lines() if self.how.keys else typed_help_lines():
             self.say(line)
+        self.say(
+            messages.tr(messages.MENU_HELP_KEYS if self.how.keys else messages.MENU_HELP_TYPED)
+        )
+        if self.outputs.braille is not None:
+            self.say(messages.tr(messages.BRAILLE_HAND_HELP))
 
 
 def _fraction(text: str) -> float | None:

@@ -35,6 +35,7 @@ from .. import text
 from ..access import messages
 from ..access.wording import language
 from ..engine.cards import Color
+from ..seat.menu import MenuKey
 
 
 class Key(Enum):
@@ -177,6 +178,22 @@ def color_keys(code: str | None = None) -> dict[Key, tuple[str, ...]]:
     }
 
 
+# a menu's keys (``seat.menu``) as the registry names them: in a question with choices Up
+# and Down (the history's keys elsewhere), Left, Right, Home and End (the hand's), Enter
+# and Escape are the menu's (``Modes.menu``)
+MENU_KEYS: dict[Key, MenuKey] = {
+    Key.OLDER: MenuKey.UP,
+    Key.NEWER: MenuKey.DOWN,
+    Key.PREVIOUS: MenuKey.LEFT,
+    Key.NEXT: MenuKey.RIGHT,
+    Key.FIRST: MenuKey.HOME,
+    Key.LAST: MenuKey.END,
+    Key.PLAY: MenuKey.ENTER,
+    Key.CLOSE: MenuKey.ESCAPE,
+}
+_MENU_MOVES = {"up": Key.OLDER, "down": Key.NEWER}  # always
+_MENU_FREE = {"left": Key.PREVIOUS, "right": Key.NEXT, "home": Key.FIRST, "end": Key.LAST}
+
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
 # keys that are no key press at all: answers of the terminal, nothing to say
 _SILENT = (
@@ -234,7 +251,8 @@ Read = str | Pressed | Routed | Typing | TooLong
 
 class Modes:
     """What the prompt is taking now: single keys, the colour keys, a yes or no, or a typed
-    line (the command line). ``too_long``: the line being typed went past the limit;
+    line (the command line); ``menu``: a question with choices is asked, whose keys move
+    through them (``MENU_KEYS``). ``too_long``: the line being typed went past the limit;
     ``discard``: the input's parser drops the printable characters that follow, up to
     the next other key (the rest of a long line costs nothing).
     """
@@ -242,6 +260,7 @@ class Modes:
     def __init__(self) -> None:
         self.command_line = False
         self.colors = False
+        self.menu = False
         self.yes_no = False
         self.too_long = False
         self.discard = False
@@ -276,6 +295,8 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     colors = keyed & Condition(lambda: modes.colors) & ~typing & ~yes_no
     plain = keyed & ~typing & ~yes_no & ~colors
     picking = plain | colors
+    menu = Condition(lambda: modes.menu) & ~yes_no
+    nothing_typed = Condition(lambda: not buffer.text)
 
     def add(
         *names: str | Keys, filter: Filter
@@ -422,6 +443,23 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     def clear() -> None:
         modes.too_long = modes.discard = False
         buffer.reset()
+
+    # ------------------------------------------------------------- a menu's keys
+    # added last: on a typed line they come before the editing keys they share
+
+    def move(key: Key) -> Callable[[KeyPressEvent], None]:
+        def handler(event: KeyPressEvent) -> None:
+            """A move through the menu: no line is left behind, nothing typed kept."""
+            clear()
+            event.app.erase_when_done = True
+            event.app.exit(result=Pressed(key))
+
+        return handler
+
+    for name, key in _MENU_MOVES.items():
+        add(name, filter=menu & (colors | typing))(move(key))
+    for name, key in _MENU_FREE.items():  # where they are free: no line is being edited
+        add(name, filter=menu & (colors | (typing & nothing_typed)))(move(key))
 
     return merge_key_bindings([load_cpr_bindings(), bindings])
 

@@ -11,7 +11,9 @@ import sys
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
-from ..access.message import Verbosity
+from ..access.message import Priority, Verbosity
+from ..access.render import Renderer
+from ..access.speech import Line
 from ..devices.base import Notices
 from ..settings import BrailleDisplay, Settings, sound_choices
 from .keys import Routed
@@ -42,6 +44,20 @@ class Session:
         """A line outside the game: what the devices had to say first, then ``line``."""
         self.flush()
         self.outputs.say(line)
+
+    def show(self, line: Line) -> None:
+        """A line outside the game with its brief and braille forms (a menu's item): what
+        the devices had to say first, then ``line``, urgent, as the answer to a key."""
+        self.flush()
+        outputs = self.outputs
+        renderer = Renderer(
+            0,
+            (),
+            verbosity=self.verbosity,
+            table=outputs.braille_table,
+            with_braille=outputs.braille is not None,
+        )
+        outputs.show(renderer.line(line, Priority.URGENT))
 
     def flush(self) -> None:
         """Tell what the devices and the store had to say and was not told yet."""

@@ -329,6 +329,8 @@ class Seat:
             self.recorder.said(*(message.text for message in said))
         for message in said:
             self._show(message, saved=True, buffer=buffer, event=True)
+        if shown:
+            self._follow_hand()
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
             self.say(messages.tr(messages.YOU_ARE_OUT), buffer=Buffer.GAME)
 
@@ -393,6 +395,10 @@ class Seat:
     # what the layers call of one another, given by ``Table``
 
     def _do(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def _follow_hand(self) -> None:
+        """The braille hand line follows the hand and the turn (``Navigation``)."""
         raise NotImplementedError
 
     def _command(self, got: str | Pressed | Routed) -> Answer | None:

@@ -8,7 +8,8 @@ sighted player answer the same way.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from enum import Enum
 from typing import TypeVar
@@ -22,8 +23,9 @@ from ..access.message import Verbosity
 from ..access.wording import language
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
+from ..seat.menu import Highlight, Item, Menu
 from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
-from .keys import Key, Pressed, TooLong
+from .keys import MENU_KEYS, Key, Pressed, TooLong
 from .profile import Session, plain_session
 from .terminal import Keyboard, Screen
 
@@ -81,15 +83,30 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         read: Callable[[str], T],
         explain: Sequence[str] = (),
         more: Callable[[str, str], Sequence[str]] | None = None,
+        items: Sequence[Item[str]] = (),
     ) -> T:
-        """``more``: what ``?`` followed by words explains, given them and the default."""
+        """``more``: what ``?`` followed by words explains, given them and the default.
+        ``items``: the question's choices, a menu (``seat.menu``) that opens on the default:
+        Up and Down go through them, Enter on an empty line chooses the one reached (each
+        item's value is what may be typed for it); typing works as before.
+        """
+        menu = Menu.of(with_default(items, default), at=default, leave=False) if items else None
         tell(messages.setup_question(question, default))
         while True:
             session.screen.input_taken()
             try:
-                got = keyboard.read(messages.tr(messages.SETUP_PROMPT))
+                with keyboard.menu() if menu is not None else nullcontext():
+                    got = keyboard.read(messages.tr(messages.SETUP_PROMPT))
             except EOFError:
                 raise _Closed from None
+            step = None
+            if menu is not None and isinstance(got, Pressed) and got.key in MENU_KEYS:
+                step = menu.press(MENU_KEYS[got.key])
+            if step is not None:
+                menu, outcome = step
+                if isinstance(outcome, Highlight):
+                    session.show(outcome.line)
+                continue
             if not isinstance(got, str):  # a key that does nothing, Escape, a line too long
                 tell(_refused(got))
                 continue
@@ -104,6 +121,9 @@ def _ask_all(s: Settings, session: Session) -> Settings:
                     tell(line)
                 tell(messages.setup_question(question, default))
                 continue
+            chosen = menu.highlighted if menu is not None and not text else None
+            if chosen is not None and chosen.value != default:
+                text = chosen.value  # Enter on the choice reached: as if it were typed
             try:
                 answer = read(text or default)
             except ValueError as error:
@@ -115,11 +135,13 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             return answer
 
     tell(messages.tr(messages.SETUP_START))
+    tell(messages.tr(messages.SETUP_MENUS))
     lang = ask(  # first: every question after it is asked in the language chosen
         messages.setup_language((code, each.name) for code, each in language.LANGUAGES.items()),
         s.language,
         _language,
         (messages.tr(messages.SETUP_EXPLAIN_LANGUAGE),),
+        items=_language_items(),
     )
     language.set_default(lang)
     players = ask(
@@ -127,6 +149,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         str(s.players),
         _players,
         (messages.tr(messages.SETUP_EXPLAIN_PLAYERS),),
+        items=_players_items(),
     )
     name = ask(
         messages.tr(messages.SETUP_NAME),
@@ -145,6 +168,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             default,
             _seat_kind,
             (messages.tr(messages.SETUP_EXPLAIN_SEAT),),
+            items=_seat_items(),
         )
         bots.append(kind)
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
@@ -160,12 +184,14 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             messages.setup_rules_read_hint(outside.shown(s.rules, 60)),
         ],
         _read_rules,
+        items=_rules_items(),
     )
     speech = ask(
         messages.tr(messages.SETUP_SPEECH),
         _on_off(s.speech),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SPEECH),),
+        items=_ON_OFF,
     )
     people = [0, *(seat for seat, kind in enumerate(bots, 1) if kind == PERSON)]
     speech_seat = s.speech_seat if s.speech_seat in people else 0
@@ -175,42 +201,49 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             str(speech_seat),
             lambda text: _speech_seat(text, people),
             (messages.tr(messages.SETUP_EXPLAIN_SPEECH_SEAT),),
+            items=_speech_seat_items(people, [name, *names]),
         )
     sounds = ask(
         messages.tr(messages.SETUP_SOUNDS),
         _on_off(s.sounds),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SOUNDS),),
+        items=_ON_OFF,
     )
     display = ask(
         messages.tr(messages.SETUP_BRAILLE),
         s.braille_display.value,
         _one_of(BrailleDisplay),
         (messages.tr(messages.SETUP_EXPLAIN_BRAILLE),),
+        items=_words(mode.value for mode in BrailleDisplay),
     )
     large = ask(
         messages.tr(messages.SETUP_LARGE),
         _on_off(s.large_text),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_LARGE),),
+        items=_ON_OFF,
     )
     verbosity = ask(
         messages.tr(messages.SETUP_VERBOSITY),
         s.verbosity.value,
         _one_of(Verbosity),
         (messages.tr(messages.SETUP_EXPLAIN_VERBOSITY),),
+        items=_words(level.value for level in Verbosity),
     )
     keys = ask(
         messages.tr(messages.SETUP_KEYS),
         _on_off(s.keys),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_KEYS),),
+        items=_ON_OFF,
     )
     pace = ask(
         messages.tr(messages.SETUP_PACE),
         f"{s.bot_pace:g}",
         _pace,
         (messages.tr(messages.SETUP_EXPLAIN_PACE),),
+        items=_pace_items(s.bot_pace),
     )
     chosen = replace(
         s,
@@ -232,6 +265,55 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     problem = save(chosen)
     tell(problem or messages.tr(messages.SETUP_SAVED))
     return chosen
+
+
+# --- the questions' choices: each item's value is what may be typed for it -------------------
+
+
+def _words(values: Iterable[str]) -> list[Item[str]]:
+    """Choices named as they are typed."""
+    return [Item(value, value) for value in values]
+
+
+_ON_OFF = _words(("on", "off"))
+PACES = (0, 0.5, 1, 1.5, 2, 3, 4, 5)  # the pace's choices (any other is typed)
+
+
+def with_default(items: Sequence[Item[str]], default: str) -> list[Item[str]]:
+    """``items``, with the answer Enter alone keeps first when it is none of them (rules
+    with options of their own, a name no longer offered)."""
+    if any(item.value == default for item in items):
+        return list(items)
+    return [Item(default, default), *items]
+
+
+def _language_items() -> list[Item[str]]:
+    return [
+        Item(code, messages.tr(messages.SETUP_LANGUAGE_ITEM).format(code=code, name=each.name))
+        for code, each in language.LANGUAGES.items()
+    ]
+
+
+def _players_items() -> list[Item[str]]:
+    return [Item(str(count), messages.setup_players_item(count)) for count in range(2, 11)]
+
+
+def _seat_items() -> list[Item[str]]:
+    kinds = (*(name for name in BOT_NAMES if messages.seat_kind(name)), PERSON)
+    return [Item(kind, kind, messages.seat_kind(kind)) for kind in kinds]
+
+
+def _rules_items() -> list[Item[str]]:
+    return [Item(name, name, messages.preset_description(name)) for name in PRESETS]
+
+
+def _speech_seat_items(people: Sequence[int], names: Sequence[str]) -> list[Item[str]]:
+    return [Item(str(seat), names[seat], messages.setup_seat_item(seat)) for seat in people]
+
+
+def _pace_items(current: float) -> list[Item[str]]:
+    paces = sorted({*PACES, current})
+    return [Item(f"{pace:g}", messages.setup_pace_item(f"{pace:g}", pace)) for pace in paces]
 
 
 E = TypeVar("E", bound=Enum)

@@ -467,7 +467,7 @@ class Table(Dialogs, Navigation, Answers):
         if view.phase is not Phase.DRAWN or drawn is None:
             return
         self.cursor.update(view.hand, drawn)  # Enter plays the card just drawn
-        self.outputs.hand(self.cursor.cards, self.cursor.index)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, self._marks(view))
         legal = self.game.legal_actions(self.me)
         if drawn.kind is Kind.ANNIVERSARY and any(isinstance(a, Play) for a in legal):
             self.say(messages.drawn_anniversary(self.how))

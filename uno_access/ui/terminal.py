@@ -18,7 +18,8 @@ import asyncio
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from prompt_toolkit.application import Application
@@ -231,6 +232,16 @@ class Keyboard:
             return self.read(prompt)
         finally:
             self.modes.colors = False
+
+    @contextmanager
+    def menu(self) -> Iterator[None]:
+        """While a question with choices is asked: Up and Down, and Left, Right, Home and
+        End where they are free, are its menu's keys (``ui.keys.MENU_KEYS``)."""
+        self.modes.menu = True
+        try:
+            yield
+        finally:
+            self.modes.menu = False
 
     def read_yes(self, prompt: str) -> bool:
         """Yes (the Y key, or a typed yes) or no (any other key or line)."""
