@@ -59,7 +59,7 @@ def bot(seed: int) -> RandomBot:
 @pytest.fixture(params=[40, 20], ids=["40 cells", "20 cells"])
 def display(request: pytest.FixtureRequest, brltty: Brltty) -> Iterator[VirtualDisplay]:
     shown = VirtualDisplay(brltty, cells=request.param)
-    shown.wait_for(lambda cells: True, timeout=10)  # brltty's display driver is up
+    shown.wait_for(lambda cells: True, timeout=60)  # brltty's display driver is up
     try:
         yield shown
     finally:

@@ -67,7 +67,7 @@ def hand_line(held: Sequence[Card], playable: Sequence[Card]) -> str:
 @pytest.fixture
 def display(brltty: Brltty) -> Iterator[VirtualDisplay]:
     shown = VirtualDisplay(brltty, cells=CELLS)
-    shown.wait_for(lambda cells: True, timeout=10)  # brltty's display driver is up
+    shown.wait_for(lambda cells: True, timeout=60)  # brltty's display driver is up
     try:
         yield shown
     finally:
