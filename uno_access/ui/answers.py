@@ -46,7 +46,11 @@ class Answers(Seat):
             if self.keyboard.read_yes(messages.tr(messages.CONFIRM_PROMPT)):
                 raise _Left
             self._tell_unsaved(messages.tr(messages.QUIT_CANCELLED), Priority.URGENT, keep=False)
-        elif command.query is Query.STATUS:
+        elif command.query is Query.GO_ON and view.my_turn and view.phase is Phase.PLAY:
+            # Space on the person's own turn: nothing goes on until they move; said short,
+            # not the whole turn again (issue 23)
+            self.say(speech.Said(speech.Line.of(messages.still_your_turn, self.how)))
+        elif command.query in (Query.STATUS, Query.GO_ON):
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
             self.cursor.update(view.hand)
@@ -169,12 +173,13 @@ class Answers(Seat):
             return speech.Said(line)
         if fresh:
             self._turns_told += 1
-        hinted = (
-            not fresh
-            or self._turns_told <= HINTED_TURNS
-            or self.renderer.verbosity is Verbosity.FULL
-        )
-        return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))
+        hint = self.how.turn
+        # the hint ends the first turn lines, and any whose keys changed; asked again (not
+        # ``fresh``), always. Never every turn: at full verbosity too it is the same words
+        hinted = not fresh or self._turns_told <= HINTED_TURNS or hint != self._hint_said
+        if fresh and hinted:
+            self._hint_said = hint
+        return speech.Said(speech.describe_turn(view, hint if hinted else ""))
 
     def _help(self, view: PlayerView) -> None:
         """F1: what can be done now, then every key (or every typed command)."""

@@ -204,7 +204,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         messages.tr(messages.SETUP_KEYS),
         _on_off(s.keys),
         _yes,
-        (messages.tr(messages.SETUP_EXPLAIN_KEYS),),
+        (messages.keyed(messages.tr(messages.SETUP_EXPLAIN_KEYS)),),
     )
     pace = ask(
         messages.tr(messages.SETUP_PACE),
