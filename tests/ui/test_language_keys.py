@@ -26,7 +26,7 @@ from uno_access.access.parse import ParseError, parse_card, parse_color
 from uno_access.access.wording import language
 from uno_access.engine.actions import CallUno, CardCheck, Draw, Keep, Play, TouchTopCard
 from uno_access.engine.cards import Card, Color
-from uno_access.ui.commands import Ask, Do, Local, Query, Quit, parse
+from uno_access.ui.commands import Ask, Do, Local, Query, Quit, Setting, parse
 from uno_access.ui.keys import (
     REGISTRY,
     Key,
@@ -358,3 +358,58 @@ def test_in_a_real_terminal_portuguese_keys_buy_a_card_and_leave(tmp_path: Path)
     game.press("s")
     game.press("s")
     game.ends()
+
+
+# ----------------------------------------------------------------- settings, typed
+
+
+def test_a_setting_is_typed_in_the_players_language_and_said_in_it(spanish: None) -> None:
+    """ "detalle breve", "voz no": the settings' words in Spanish (English still taken),
+    and the answer names them in Spanish, not "verbosity" or "brief"."""
+    view = position(START, "b2").view(0)
+    assert parse("detalle breve", view) == Setting("verbosity", "breve")
+    assert parse("velocidad 250", view) == parse("rate 250", view) == Setting("rate", "250")
+    game = position(START, "b2")
+    said: list[str] = []
+    with create_pipe_input() as pipe:
+        pipe.send_text("detalle breve\rverbosity full\rvoz quizás\r")
+        pipe.close()
+        play(
+            game,
+            {1: bot(1), 2: bot(2)},
+            input=pipe,
+            output=DummyOutput(),
+            screen=Screen(said.append),
+        )
+    assert "El ajuste detalle vale ahora breve en esta partida." in said
+    assert "El ajuste detalle vale ahora completo en esta partida." in said
+    assert "Escribe voz sí o voz no." in said
+
+
+def test_the_setup_takes_its_answers_in_the_players_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sí and no, fácil and difícil, breve, pantalla: the Spanish setup asks in Spanish
+    words and takes them (and the English ones); Enter keeps a default said in Spanish."""
+    from uno_access.access.message import Verbosity
+    from uno_access.settings import BrailleDisplay, Settings
+    from uno_access.ui.setup import set_up
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    answers = ["es", "", "", "difícil", "", "", "no", "", "pantalla", "sí", "breve", "", ""]
+    said: list[str] = []
+    try:
+        with create_pipe_input() as pipe:
+            pipe.send_text("".join(answer + "\r" for answer in answers))
+            chosen = set_up(
+                Settings(), input=pipe, output=DummyOutput(), screen=Screen(said.append)
+            )
+        assert chosen is not None
+        assert chosen.bots == "hard" and chosen.speech is False and chosen.sounds is True
+        assert chosen.braille_display is BrailleDisplay.SCREEN and chosen.large_text is True
+        assert chosen.verbosity is Verbosity.BRIEF and chosen.keys is True
+        assert "¿Leer en voz alta cada mensaje: sí o no? [sí]" in said
+        assert "Se conserva: sí." in said  # the sounds' default, kept, said in Spanish
+        assert not any(" on " in f" {line} " or "[on]" in line for line in said)
+    finally:
+        language.set_default("en")

@@ -99,13 +99,16 @@ class Answers(Seat):
         """
         name, value = command.name, command.value
         done = False
-        if name == "verbosity" and value in {v.value for v in Verbosity}:
-            self.renderer = replace(self.renderer, verbosity=Verbosity(value))
-            done = True
-        elif name == "speech" and value in ("on", "off"):
-            done = self.outputs.set_speech(on=value == "on")
-        elif name == "sounds" and value in ("on", "off"):
-            on = value == "on"
+        # a value typed in the player's language or in English: "voz no", "speech off"
+        level = messages.typed_value(value, [v.value for v in Verbosity])
+        switch = messages.typed_value(value, ("on", "off"))
+        if name == "verbosity" and level is not None:
+            self.renderer = replace(self.renderer, verbosity=Verbosity(level))
+            value, done = level, True
+        elif name == "speech" and switch is not None:
+            value, done = switch, self.outputs.set_speech(on=switch == "on")
+        elif name == "sounds" and switch is not None:
+            on = switch == "on"
             said = messages.sounds_switched(on)
             self.say(said if self.outputs.set_sounds(on=on) else messages.tr(messages.SOUNDS_NONE))
             return

@@ -155,7 +155,7 @@ def parse(line: str, view: PlayerView) -> Command:
         except ParseError:
             pass
     typed = text.lower().split()
-    if typed[0] in messages.SETTING_WORDS:
+    if messages.setting_named(typed[0]) is not None:  # rate, velocidad…
         return _setting(text, typed)
     code = language.current()
     named = words(code)
@@ -340,9 +340,11 @@ def _swap_words(
 
 def _setting(text: str, words: list[str]) -> Command:
     """``rate 250``, ``volume 0.8``, ``verbosity brief``, ``speech on``: checked by the table."""
+    name = messages.setting_named(words[0])
+    assert name is not None
     if len(words) != 2:
-        return Invalid(messages.setting_usage(words[0]))
-    return Setting(messages.SETTING_WORDS[words[0]], words[1])
+        return Invalid(messages.setting_usage(name))
+    return Setting(messages.SETTING_WORDS[name], words[1])
 
 
 def _play_drawn(text: str, rest: list[str], seat: int, view: PlayerView) -> Command:

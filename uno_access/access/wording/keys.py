@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -145,6 +145,40 @@ TYPED_PART_WORDS: dict[str, str] = {
 }
 
 
+# the values typed for a setting (in the game, and to the setup's questions), and the
+# settings' names typed in the game ("rate 250", "speech off"), by their English word
+TYPED_VALUES: dict[str, str] = {
+    # Translators: typed for on: speech on, sounds on; and at the setup's on-or-off questions
+    "on": NC_("typed", "on, yes, y"),
+    # Translators: typed for off: speech off, sounds off; at the setup too (and braille off)
+    "off": NC_("typed", "off, no, n"),
+    # Translators: typed for the brief verbosity: verbosity brief
+    "brief": NC_("typed", "brief"),
+    # Translators: typed for the normal verbosity, and the normal bot at the setup
+    "normal": NC_("typed", "normal"),
+    # Translators: typed for the full verbosity: verbosity full
+    "full": NC_("typed", "full"),
+    # Translators: typed at the setup for the easy bot
+    "easy": NC_("typed", "easy"),
+    # Translators: typed at the setup for the hard bot
+    "hard": NC_("typed", "hard"),
+    # Translators: typed at the setup for one more person at this keyboard (hot seat)
+    "person": NC_("typed", "person"),
+    # Translators: typed at the setup for braille as dots on the screen
+    "screen": NC_("typed", "screen"),
+    # Translators: typed in the game before words a minute: rate 250
+    "rate": NC_("typed", "rate"),
+    # Translators: typed in the game before a volume from 0 to 1: volume 0.8
+    "volume": NC_("typed", "volume"),
+    # Translators: typed in the game before brief, normal or full: verbosity brief
+    "verbosity": NC_("typed", "verbosity"),
+    # Translators: typed in the game before on or off: speech off
+    "speech": NC_("typed", "speech"),
+    # Translators: typed in the game before on or off: sounds off
+    "sounds": NC_("typed", "sounds"),
+}
+
+
 def split_words(words: str) -> tuple[str, ...]:
     """Typed words written one after another with commas: lowercase, single spaces."""
     return tuple(
@@ -231,6 +265,34 @@ def part_words(name: str, code: str | None = None) -> tuple[str, ...]:
     own = split_words(tr_c(context, english, code)) if code != ENGLISH else ()
     words = [*own, *(bare(word) for word in own), *split_words(english)]
     return tuple(dict.fromkeys(words))
+
+
+def value_words(value: str, code: str | None = None) -> tuple[str, ...]:
+    """The words typed for a setting's value or name (``on``, ``brief``, ``rate``…) in a
+    language, then in English, with and without accents; a value no word is given for is
+    typed as it is (``auto``, ``brlapi``)."""
+    english = TYPED_VALUES.get(value)
+    if english is None:
+        return (value,)
+    code = _code(code)
+    own = split_words(tr_c(TYPED_WORD, english, code)) if code != ENGLISH else ()
+    return tuple(dict.fromkeys([*own, *(bare(word) for word in own), *split_words(english)]))
+
+
+def typed_value(text: str, values: Iterable[str], code: str | None = None) -> str | None:
+    """Which of ``values`` (English words) ``text`` names, typed in the language or in
+    English, any case, with or without accents; None when it names none."""
+    typed = " ".join(text.lower().split())
+    for value in values:
+        said = value_words(value, code)
+        if typed in said or bare(typed) in said:
+            return value
+    return None
+
+
+def value_said(value: str, code: str | None = None) -> str:
+    """A setting's value (or name) as the language says it: its first word ("sí")."""
+    return value_words(value, code)[0]
 
 
 def first_word(name: str, code: str | None = None) -> str:
@@ -571,12 +633,18 @@ SETTING_USAGES = {
 SETTING_CHANGED = N_("The {name} is now {value} for this game.")  # {name}: the setting's word
 
 
+def setting_named(word: str) -> str | None:
+    """The setting a typed word names (``rate``, ``velocidad``), or None."""
+    return typed_value(word, SETTING_WORDS)
+
+
 def setting_usage(word: str) -> str:
-    return tr(SETTING_USAGES[SETTING_WORDS[word]])
+    return tr(SETTING_USAGES[setting_named(word) or word])
 
 
 def setting_changed(name: str, value: str) -> str:
-    return tr(SETTING_CHANGED).format(name=name, value=value)
+    """``name`` and ``value`` the setting's English words, said in the language's."""
+    return tr(SETTING_CHANGED).format(name=value_said(name), value=value_said(value))
 
 
 GIVE_WORDS = split_words(TYPED_PART_WORDS["give"])  # English; part_words("give")
