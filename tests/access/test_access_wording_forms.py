@@ -413,7 +413,13 @@ def _marked_names() -> dict[str, str]:
     names.pop("KEYED", None)
     # the keys and typed words: read through tr_c in the player's language, and as they
     # are in English (the English words are always typed too)
-    for words in ("KEY_LETTERS", "YES_LETTER", "TYPED_WORDS", "TYPED_PART_WORDS"):
+    for words in (
+        "KEY_LETTERS",
+        "YES_LETTER",
+        "TYPED_WORDS",
+        "TYPED_PART_WORDS",
+        "TYPED_VALUES",
+    ):
         names.pop(words, None)
     return names
 

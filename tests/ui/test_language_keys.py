@@ -265,11 +265,12 @@ def test_the_bluff_warning_names_the_colour_in_the_players_language(spanish: Non
 
 
 def test_a_spanish_game_by_keys_draws_keeps_and_asks_in_spanish(spanish: None) -> None:
-    """D draws, Q keeps the drawn card, M says the hand, S and S leave: each answered."""
+    """O sorts (said in Spanish), D draws, Q keeps the drawn card, M says the hand, S and
+    S leave: each answered."""
     game = position(["g5 r3", "b3 y5", "b1 y7"], "b2", pile="b9 g1 y9 g5 g8 y3")
     said: list[str] = []
     with create_pipe_input() as pipe:
-        pipe.send_text("dqmss")
+        pipe.send_text("odqmss")
         pipe.close()
         play(
             game,
@@ -284,6 +285,7 @@ def test_a_spanish_game_by_keys_draws_keeps_and_asks_in_spanish(spanish: None) -
     assert "Te quedas la carta." in said
     assert any(line.startswith("Tu mano, 3 cartas:") for line in said)
     assert messages.quit_confirm(messages.KEYED) in said
+    assert "Tu mano está ordenada por número." in said  # not "por number"
 
 
 # ----------------------------------------------------------------- a catalog's collision

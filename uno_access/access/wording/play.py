@@ -13,12 +13,25 @@ from .keys import TYPED, How, keyed
 from .language import N_, tr
 from .quoted import TYPED_LIMIT, cut
 
-HAND_SORTED = N_("Your hand is sorted by {order}.")  # {order}: "colour", "number"
+# O: the hand sorted, a whole sentence for each order (issue 23: "ordenada por colour")
+HAND_SORTED = {
+    "colour": N_("Your hand is sorted by colour."),
+    "number": N_("Your hand is sorted by number."),
+}
+B_HAND_SORTED = {"colour": N_("Sorted by colour"), "number": N_("Sorted by number")}
 COUNT_OUT_OF_RANGE = N_("Type how many identical cards from 1 to {most}, as g6 x2.")
 
 
 def hand_sorted(order: str) -> str:
-    return tr(HAND_SORTED).format(order=order)
+    """``order``: "colour" or "number" (``ui.hand.Order``'s values)."""
+    return tr(HAND_SORTED[order])
+
+
+def _b_hand_sorted(order: str) -> Parts:
+    return (tr(B_HAND_SORTED[order]),)
+
+
+register(hand_sorted, braille=_b_hand_sorted, brief=SAID_AS_BRAILLE)
 
 
 def count_out_of_range(most: int) -> str:
