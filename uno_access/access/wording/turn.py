@@ -242,8 +242,8 @@ def drawn_kept(card: Card) -> str:
 YOU_MUST_PLAY = N_("You must play {card} ({how}).")
 MUST_PLAY_BY_KEY = N_("Enter")
 MUST_PLAY_WILD_BY_KEY = N_("Enter, then its colour")
-MUST_PLAY_TYPED = N_("type play")
-MUST_PLAY_WILD_TYPED = N_("type play and a colour, as play red")
+MUST_PLAY_TYPED = N_("type {play_word}")
+MUST_PLAY_WILD_TYPED = N_("type {play_word} and a colour, as {play_word} red")
 B_YOU_MUST_PLAY = N_("Drew {card}: play it")
 
 
@@ -252,7 +252,7 @@ def drawn_must_play(card: Card, how: How = TYPED) -> str:
     if how.keys:
         play = tr(MUST_PLAY_WILD_BY_KEY) if card.is_wild else tr(MUST_PLAY_BY_KEY)
     else:
-        play = tr(MUST_PLAY_WILD_TYPED) if card.is_wild else tr(MUST_PLAY_TYPED)
+        play = keyed(tr(MUST_PLAY_WILD_TYPED) if card.is_wild else tr(MUST_PLAY_TYPED), False)
     return tr(YOU_MUST_PLAY).format(card=card_name(card), how=play)
 
 
