@@ -508,7 +508,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         value is not None
         for value in (args.players, args.bots, args.rules, args.names, args.scenario)
     )
-    if args.setup or (interactive() and not settings_exists() and not chosen_here):
+    set_up_now = args.setup or (interactive() and not settings_exists() and not chosen_here)
+    if set_up_now:
         from .ui.profile import open_session
         from .ui.terminal import Keyboard
 
@@ -543,6 +544,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         name or settings.name or None,
         settings=settings,
         names=names,
+        offer_resume=not set_up_now,  # the setup's answers are for a new game (issue 23)
     )
     return status
 

@@ -327,13 +327,16 @@ MACHINE_TOKENS = {
     "PRIVATE_WORD",
     "TIMER_OFF_WORD",
     "COMMAND_WORDS",
+    "KEY",  # the catalogs' context of the keys and typed words
+    "TYPED_WORD",
+    "CARD_LETTERS",
     "TABLE_NAMES",
     "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)
     "_SPOKEN_CODE",  # a regular expression
     "T",  # a TypeVar
 }
-MARKERS = {"N_", "NP_"}
-TRANSLATING = {"tr", "tr_n", "tr_in", "plural"}
+MARKERS = {"N_", "NP_", "NC_"}
+TRANSLATING = {"tr", "tr_n", "tr_in", "tr_c", "plural"}
 WORDING_DIR = PACKAGE / "access" / "wording"
 
 
@@ -408,6 +411,16 @@ def _marked_names() -> dict[str, str]:
                 names[name] = "pair" if pair else "phrase"
     names.pop("TYPED", None)  # How's fields translate themselves as they are read
     names.pop("KEYED", None)
+    # the keys and typed words: read through tr_c in the player's language, and as they
+    # are in English (the English words are always typed too)
+    for words in (
+        "KEY_LETTERS",
+        "YES_LETTER",
+        "TYPED_WORDS",
+        "TYPED_PART_WORDS",
+        "TYPED_VALUES",
+    ):
+        names.pop(words, None)
     return names
 
 

@@ -505,7 +505,11 @@ def _serve(conn: Any, directory: str, backend: str | None, record: bool) -> None
 
 
 def _unavailable(reason: str) -> str:
-    return messages.tr(messages.SOUND_UNAVAILABLE).format(reason=reason.rstrip("."))
+    """The one line that says sound cues cannot play (``reason`` is the doctor's to say),
+    with its braille form."""
+    from ..access.speech import Line, Said
+
+    return Said(Line.of(messages.sound_unavailable))
 
 
 if __name__ == "__main__":  # the sound process (``SoundDevice(separate=True)``)

@@ -46,7 +46,11 @@ class Answers(Seat):
             if self.keyboard.read_yes(messages.tr(messages.CONFIRM_PROMPT)):
                 raise _Left
             self._tell_unsaved(messages.tr(messages.QUIT_CANCELLED), Priority.URGENT, keep=False)
-        elif command.query is Query.STATUS:
+        elif command.query is Query.GO_ON and view.my_turn and view.phase is Phase.PLAY:
+            # Space on the person's own turn: nothing goes on until they move; said short,
+            # not the whole turn again (issue 23)
+            self.say(speech.Said(speech.Line.of(messages.still_your_turn, self.how)))
+        elif command.query in (Query.STATUS, Query.GO_ON):
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
             self.cursor.update(view.hand)
@@ -95,13 +99,16 @@ class Answers(Seat):
         """
         name, value = command.name, command.value
         done = False
-        if name == "verbosity" and value in {v.value for v in Verbosity}:
-            self.renderer = replace(self.renderer, verbosity=Verbosity(value))
-            done = True
-        elif name == "speech" and value in ("on", "off"):
-            done = self.outputs.set_speech(on=value == "on")
-        elif name == "sounds" and value in ("on", "off"):
-            on = value == "on"
+        # a value typed in the player's language or in English: "voz no", "speech off"
+        level = messages.typed_value(value, [v.value for v in Verbosity])
+        switch = messages.typed_value(value, ("on", "off"))
+        if name == "verbosity" and level is not None:
+            self.renderer = replace(self.renderer, verbosity=Verbosity(level))
+            value, done = level, True
+        elif name == "speech" and switch is not None:
+            value, done = switch, self.outputs.set_speech(on=switch == "on")
+        elif name == "sounds" and switch is not None:
+            on = switch == "on"
             said = messages.sounds_switched(on)
             self.say(said if self.outputs.set_sounds(on=on) else messages.tr(messages.SOUNDS_NONE))
             return
@@ -169,12 +176,13 @@ class Answers(Seat):
             return speech.Said(line)
         if fresh:
             self._turns_told += 1
-        hinted = (
-            not fresh
-            or self._turns_told <= HINTED_TURNS
-            or self.renderer.verbosity is Verbosity.FULL
-        )
-        return speech.Said(speech.describe_turn(view, self.how.turn if hinted else ""))
+        hint = self.how.turn
+        # the hint ends the first turn lines, and any whose keys changed; asked again (not
+        # ``fresh``), always. Never every turn: at full verbosity too it is the same words
+        hinted = not fresh or self._turns_told <= HINTED_TURNS or hint != self._hint_said
+        if fresh and hinted:
+            self._hint_said = hint
+        return speech.Said(speech.describe_turn(view, hint if hinted else ""))
 
     def _help(self, view: PlayerView) -> None:
         """F1: what can be done now, then every key (or every typed command), how a

@@ -34,7 +34,7 @@ class Navigation(Seat):
             cursor.end()
         elif key is Key.SORT:
             cursor.toggle_order()
-            self.say(messages.hand_sorted(cursor.order.value))
+            self.say(speech.Said(speech.Line.of(messages.hand_sorted, cursor.order.value)))
         elif not cursor.move(_MOVES[key]):
             edge = "first" if _MOVES[key] < 0 else "last"
         self._say_selected(view, edge)

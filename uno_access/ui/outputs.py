@@ -17,6 +17,7 @@ from ..access import braille, messages
 from ..access.braille import BrailleTable
 from ..access.message import Message, Priority
 from ..access.sounds import Cue, When, audible, cue_named
+from ..access.speech import Said
 from ..engine.cards import Card
 from ..engine.state import PlayerView
 
@@ -68,9 +69,11 @@ class Outputs:
         self.show(self.message(line, priority))
 
     def message(self, line: str, priority: Priority = Priority.NORMAL) -> Message:
-        """A line of the session's own as a message: its speech, and braille for a display."""
-        dots = braille.render((line,), self.braille_table) if self.braille is not None else ""
-        return Message(messages.spoken(line), dots, line, priority)
+        """A line of the session's own as a message: its speech, and braille for a display
+        (a ``Said`` line's braille form, else the line)."""
+        parts = line.line.brief() if isinstance(line, Said) else (line,)
+        dots = braille.render(parts, self.braille_table) if self.braille is not None else ""
+        return Message(messages.spoken(line), dots, str(line), priority)
 
     def show(self, message: Message, speak: bool = True) -> None:
         """``message`` to every device; to speech only when ``speak`` (a hot-seat table

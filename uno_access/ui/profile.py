@@ -71,6 +71,11 @@ class Session:
         self.notices.report("store", line, line)
 
 
+# the machine's notices told in this run of the program (``Notices.told_before``): the
+# setup's session and the game's tell each once between them (issue 23)
+_TOLD_THIS_RUN: set[tuple[str, str]] = set()
+
+
 def plain_session(keyboard: Keyboard, screen: Screen) -> Session:
     """Typed lines and plain lines, no devices: what tests and scripts drive."""
     return Session(keyboard, screen, Outputs(screen.say), Notices())
@@ -81,7 +86,7 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
     reach the keyboard as ``Routed`` values.
     """
     stream = stream or sys.stdout
-    notices = Notices()
+    notices = Notices(told_before=_TOLD_THIS_RUN)
     large = None
     if settings.large_text:  # rich only when it is used: the first prompt comes sooner
         from ..devices.screen import LargeText

@@ -162,6 +162,7 @@ class Seat:
         self._graced: tuple[int, int] | None = None  # the round and play a grace was given on
         self._turns_told = 0  # turn lines said with their hint counted (``_what_to_do``)
         self._turn_fresh = False  # the turn line about to be said begins a turn
+        self._hint_said: str | None = None  # the keys' hint last said as a turn began
 
     @property
     def history(self) -> History:

@@ -162,7 +162,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     bots: list[str] = []
     names: list[str] = []
     for seat in range(1, players):
-        default = old_bots[(seat - 1) % len(old_bots)]
+        default = messages.value_said(old_bots[(seat - 1) % len(old_bots)])
         kind = ask(
             messages.setup_seat(seat),
             default,
@@ -191,7 +191,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         _on_off(s.speech),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SPEECH),),
-        items=_ON_OFF,
+        items=_on_off_items(),
     )
     people = [0, *(seat for seat, kind in enumerate(bots, 1) if kind == PERSON)]
     speech_seat = s.speech_seat if s.speech_seat in people else 0
@@ -208,11 +208,11 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         _on_off(s.sounds),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SOUNDS),),
-        items=_ON_OFF,
+        items=_on_off_items(),
     )
     display = ask(
         messages.tr(messages.SETUP_BRAILLE),
-        s.braille_display.value,
+        messages.value_said(s.braille_display.value),
         _one_of(BrailleDisplay),
         (messages.tr(messages.SETUP_EXPLAIN_BRAILLE),),
         items=_words(mode.value for mode in BrailleDisplay),
@@ -222,11 +222,11 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         _on_off(s.large_text),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_LARGE),),
-        items=_ON_OFF,
+        items=_on_off_items(),
     )
     verbosity = ask(
         messages.tr(messages.SETUP_VERBOSITY),
-        s.verbosity.value,
+        messages.value_said(s.verbosity.value),
         _one_of(Verbosity),
         (messages.tr(messages.SETUP_EXPLAIN_VERBOSITY),),
         items=_words(level.value for level in Verbosity),
@@ -235,8 +235,8 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         messages.tr(messages.SETUP_KEYS),
         _on_off(s.keys),
         _yes,
-        (messages.tr(messages.SETUP_EXPLAIN_KEYS),),
-        items=_ON_OFF,
+        (messages.keyed(messages.tr(messages.SETUP_EXPLAIN_KEYS)),),
+        items=_on_off_items(),
     )
     pace = ask(
         messages.tr(messages.SETUP_PACE),
@@ -271,11 +271,13 @@ def _ask_all(s: Settings, session: Session) -> Settings:
 
 
 def _words(values: Iterable[str]) -> list[Item[str]]:
-    """Choices named as they are typed."""
-    return [Item(value, value) for value in values]
+    """Choices named as they are typed, in the player's language ("sí", "breve"), which is
+    also how the question's default is said."""
+    return [Item(said, said) for said in map(messages.value_said, values)]
 
 
-_ON_OFF = _words(("on", "off"))
+def _on_off_items() -> list[Item[str]]:
+    return _words(("on", "off"))
 PACES = (0, 0.5, 1, 1.5, 2, 3, 4, 5)  # the pace's choices (any other is typed)
 
 
@@ -320,13 +322,15 @@ E = TypeVar("E", bound=Enum)
 
 
 def _one_of(kind: type[E]) -> Callable[[str], E]:
-    """A reader of one of an enum's values, any case; a clear sentence for anything else."""
+    """A reader of one of an enum's values, any case, in the player's language or in
+    English ("breve", "brief"); a clear sentence for anything else."""
 
     def read(text: str) -> E:
+        value = messages.typed_value(text, [member.value for member in kind])
         for member in kind:
-            if member.value == text.lower():
+            if member.value == value:
                 return member
-        raise ValueError(messages.setup_one_of(member.value for member in kind))
+        raise ValueError(messages.setup_one_of(messages.value_said(m.value) for m in kind))
 
     return read
 
@@ -353,10 +357,10 @@ def _name(text: str) -> str:
 
 
 def _seat_kind(text: str) -> str:
-    word = text.lower()
-    if word in (*BOT_NAMES, PERSON):
-        return word
-    raise ValueError(messages.setup_one_of((*BOT_NAMES, PERSON)))
+    kind = messages.typed_value(text, (*BOT_NAMES, PERSON))
+    if kind is not None:
+        return kind
+    raise ValueError(messages.setup_one_of(messages.value_said(k) for k in (*BOT_NAMES, PERSON)))
 
 
 def _rules(text: str, players: int) -> str:
@@ -395,16 +399,16 @@ def _read_rules(asked: str, current: str) -> list[str]:
 
 
 def _yes(text: str) -> bool:
-    word = text.lower()
-    if word in ("on", "yes", "y"):
-        return True
-    if word in ("off", "no", "n"):
-        return False
-    raise ValueError(messages.tr(messages.SETUP_ON_OFF))
+    """On or off, in the player's language ("sí", "no") or in English."""
+    switch = messages.typed_value(text, ("on", "off"))
+    if switch is None:
+        raise ValueError(messages.tr(messages.SETUP_ON_OFF))
+    return switch == "on"
 
 
 def _on_off(value: bool) -> str:
-    return "on" if value else "off"
+    """The default in brackets, as the player's language says it ("sí")."""
+    return messages.value_said("on" if value else "off")
 
 
 def _speech_seat(text: str, people: list[int]) -> int:

@@ -15,7 +15,7 @@ from ..message import Parts
 from .answers import _b_top_card, _b_whose_turn, _b_your_hand, top_card, whose_turn, your_hand
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, plural, register
 from .history import HISTORY_NAMES
-from .keys import COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP
+from .keys import COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP, keyed
 from .language import N_, NP_, tr
 
 HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
@@ -672,11 +672,12 @@ NET_BACK_AT_TABLE = N_("Back at the table.")
 NET_RECONNECTED = N_("Connected to the server again.")
 # Translators: {why} is a few words from the network, as they came.
 NET_STILL_TRYING = N_(
-    "The server does not answer ({why}); still trying. Type quit, or Q at the table, to stop."
+    "The server does not answer ({why}); still trying. Type quit, or {quit_key} at the table, "
+    "to stop."
 )
 NET_RECONNECT_REFUSED = N_(
-    "The server refused to take you back ({why}); still trying. Type quit, or Q at the "
-    "table, to stop."
+    "The server refused to take you back ({why}); still trying. Type quit, or {quit_key} at "
+    "the table, to stop."
 )
 NET_NOT_CONNECTED = N_("Not connected to the server, so that was not sent; reconnecting.")
 NET_GAME_GONE = N_("Your game at the server is gone; you are in the lobby.")
@@ -735,11 +736,11 @@ def net_grace_over(name: str, seconds: float) -> str:
 
 
 def net_still_trying(why: str) -> str:
-    return tr(NET_STILL_TRYING).format(why=why)
+    return keyed(tr(NET_STILL_TRYING)).format(why=why)
 
 
 def net_reconnect_refused(why: str) -> str:
-    return tr(NET_RECONNECT_REFUSED).format(why=why)
+    return keyed(tr(NET_RECONNECT_REFUSED)).format(why=why)
 
 
 def where_you_are(
@@ -774,7 +775,7 @@ register(where_you_are, braille=_b_where_you_are, brief=SAID_AS_BRAILLE)
 HISTORY_NAMES["chat"] = N_("the chat")
 KEY_HELP["chat_history"] = N_(
     "the chat's history, the lobby's and the table's lines apart from the game's: Page Up "
-    "reads it back, V goes back to the game's"
+    "reads it back, {switch_history_key} goes back to the game's"
 )
 TYPED_HELP["chat_history"] = N_(
     "the chat's history ([ reads it back); chat mute and chat unmute: chat spoken or not"

@@ -129,7 +129,7 @@ SETUP_EXPLAIN_VERBOSITY = N_(
 
 
 SETUP_EXPLAIN_KEYS = N_(
-    "on: each action is one key, as D to draw. off: every command is typed, then Enter."
+    "on: each action is one key, as {draw_key} to draw. off: every command is typed, then Enter."
 )
 
 

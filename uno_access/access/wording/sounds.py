@@ -3,15 +3,29 @@ means, and ``uno-access sounds``."""
 
 from __future__ import annotations
 
+from ..message import Parts
 from .devices import DOCTOR_PARTS
-from .forms import Plural, plural
+from .forms import SAID_AS_BRAILLE, Plural, plural, register
 from .keys import COMMAND_WORDS, KEY_HELP, SETTING_WORDS, TYPED_HELP
 from .language import N_, NP_, tr
 
+# told once a run of the program (issue 23: it came at the setup and again at the game)
 SOUND_UNAVAILABLE = N_(
-    "Sound cues have no sound device to play on; the game goes on without them, every "
-    "event still in words. uno-access doctor says why."
+    "No sound device, so no sound cues; every event is still said in words (uno-access "
+    "doctor says why)."
 )
+B_SOUND_UNAVAILABLE = N_("No sound device")
+
+
+def sound_unavailable() -> str:
+    return tr(SOUND_UNAVAILABLE)
+
+
+def _b_sound_unavailable() -> Parts:
+    return (tr(B_SOUND_UNAVAILABLE),)
+
+
+register(sound_unavailable, braille=_b_sound_unavailable, brief=SAID_AS_BRAILLE)
 MINIAUDIO_MISSING = N_("the Python module miniaudio is missing ({error})")
 NO_SOUND_DEVICE = N_("no sound device")
 NO_SOUND_FILES = N_("there are no sound files in {folder}")
