@@ -115,10 +115,17 @@ def test_a_letter_key_asks_for_its_command_in_the_players_language(
 
 
 def test_an_english_letter_means_the_spanish_command_it_is_in_spanish() -> None:
-    """S is Salir (quit) in Spanish, never Scores; L has no meaning there, so it opens the
-    command line as any key of no meaning does; in English the same keys mean theirs."""
-    assert keys_read("sl", "es") == [Pressed(Key.QUIT), Typing("l")]
-    assert keys_read("sl", "en") == [Pressed(Key.SCORES), Pressed(Key.HAND)]
+    """S is Salir (quit) in Spanish, never Scores; L, which Spanish leaves free, keeps its
+    English meaning (the hand, beside Spanish M), as English words are always taken; B,
+    a card code's first letter, opens the command line in every language."""
+    assert keys_read("slb", "es") == [Pressed(Key.QUIT), Pressed(Key.HAND), Typing("b")]
+    assert keys_read("slb", "en") == [Pressed(Key.SCORES), Pressed(Key.HAND), Typing("b")]
+
+
+def test_an_english_letter_the_portuguese_leave_free_keeps_its_meaning_typed_too() -> None:
+    """L (the hand) and the typed letter l mean the hand in Portuguese, beside M."""
+    assert keys_read("lm", "pt") == [Pressed(Key.HAND), Pressed(Key.HAND)]
+    assert words("pt")["l"] is Key.HAND and words("pt")["m"] is Key.HAND
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -11,8 +11,10 @@ The letters and words are the player's language's (``messages.key_letters``,
 ``messages.command_words``: Spanish M for the hand, "robar" for draw), read as each key
 comes, so that a seat speaking Spanish at a server where another speaks English has its
 own; the English letters in ``REGISTRY`` stand for each command's letter. English words
-are always taken too; a letter or word of the language never means an English command
-instead, and no language gives B, G or Y a meaning (card codes, typed at a key prompt).
+are always taken too, and so are English letters the language leaves free (L for the
+hand in Portuguese, beside its own M); a letter or word of the language never means an
+English command instead, and no language gives B, G or Y a meaning (card codes, typed at
+a key prompt).
 
 A key pressed at an empty prompt is a ``Key`` at once (no Enter). ``/`` asks for the
 command line (``Pressed(Key.COMMAND_LINE)``), and a printable key that has no meaning of
@@ -192,10 +194,20 @@ ENTRIES: dict[Key, Entry] = {entry.key: entry for entry in REGISTRY}
 _BY_NAME: dict[str, Key] = {entry.name: entry.key for entry in REGISTRY}
 
 
+# each English letter key and its command: a letter the player's language gives no command
+# keeps its English meaning (L for the hand in Portuguese, whose own letter is M), as
+# English words are always taken too; a letter the language uses is the language's
+_ENGLISH_LETTERS: dict[str, Key] = {
+    name: entry.key for entry in REGISTRY for name in entry.keys if _is_letter(name)
+}
+
+
 @cache
 def _words(code: str) -> dict[str, Key]:
     with language.use(code):
-        return {word: entry.key for entry in REGISTRY for word in entry.words}
+        said = {word: entry.key for entry in REGISTRY for word in entry.words}
+    free = {letter: key for letter, key in _ENGLISH_LETTERS.items() if letter not in said}
+    return {**said, **free}
 
 
 def words(code: str | None = None) -> dict[str, Key]:
@@ -212,7 +224,7 @@ def letter_key(char: str, code: str | None = None) -> Key | None:
     for name, given in messages.key_letters(code).items():
         if given == letter and name in _BY_NAME:
             return _BY_NAME[name]
-    return None
+    return _ENGLISH_LETTERS.get(letter)  # a letter the language leaves free: English's
 
 
 # the English words, for what reads no language (a scenario's acts, the tests' tables)
