@@ -228,15 +228,15 @@ def test_a_round_in_portuguese_answers_f2_l_and_t_without_a_traceback(
     try:
         child.expect_exact("Sua vez. Carta do topo: Verde 9.")
         child.send(F2)
-        child.expect_exact("Cartão 1: Combinar. Na sua vez, jogue uma carta que combine")
+        child.expect_exact("Cartão 1: Combinar. Na sua vez, combine com a carta do topo")
         child.expect_exact("O primeiro a chegar a 500 pontos vence.")
         child.send("l")
         child.expect_exact("Sua mão, 7 cartas: Azul 5, Verde 2, Verde 3,")
         child.send("t")
         child.expect_exact("Carta do topo: Verde 9.")
-        child.send("q")
+        child.send("s")  # Sair: quit in Portuguese
         child.expect_exact("Sair da partida?")
-        child.send("y")
+        child.send("s")  # Sim
         child.expect(pexpect.EOF)
     finally:
         child.close()
