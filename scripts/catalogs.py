@@ -2,8 +2,9 @@
 
 Usage: scripts/catalogs.py extract | update [LANG ...] | compile [--quiet] | merge LANG [DIR ...]
 
-- ``extract``: every marked template of ``uno_access/access/wording`` (``N_("…")``, and
-  ``NP_("…", "…")`` for a count's singular and plural) with its ``# Translators:``
+- ``extract``: every marked template of ``uno_access/access/wording`` (``N_("…")``,
+  ``NP_("…", "…")`` for a count's singular and plural, and ``NC_("context", "…")`` for a
+  word or key said in a context, gettext's ``msgctxt``) with its ``# Translators:``
   comment, into ``uno_access/locale/uno_access.pot``;
 - ``update``: each language's catalog (``uno_access/locale/LANG/LC_MESSAGES/
   uno_access.po``) brought up to the template, made where it is missing (``update es``);
@@ -56,6 +57,8 @@ def extract() -> None:
         "N_",
         "-k",
         "NP_:1,2",
+        "-k",
+        "NC_:1c,2",
         "-c",
         "Translators:",
         "--sort-by-file",
@@ -95,7 +98,9 @@ def update(langs: list[str]) -> None:
         extract()
     for lang in langs or languages():
         command = "update" if catalog_path(lang).exists() else "init"
-        pybabel(command, "-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "-l", lang, "-w", "100")
+        args = ["-i", str(POT), "-d", str(LOCALE), "-D", DOMAIN, "-l", lang, "-w", "100"]
+        # a message no longer in the code is dropped, not kept as a "#~" entry
+        pybabel(command, *args, *(["--ignore-obsolete"] if command == "update" else []))
         _set_plural_forms(lang)
 
 

@@ -1,4 +1,4 @@
-"""Write the braille documents kept in ``braille/``: the rules of every preset and the
+"""Write the braille documents kept in ``uno_access/braille/``: the rules of every preset and the
 four Quick Play Reference cards as embossable BRF files (40 cells by 25 lines a page,
 Grade 2 UEB).
 
@@ -7,9 +7,9 @@ Grade 2 UEB).
 ``rules.brf`` is the standard rules, ``rules_PRESET.brf`` the rules of each other preset
 (the standard rules with what the preset changes, in place), each followed by the Quick
 Play Reference cards as those rules make them; ``quick_reference.brf`` is the four cards
-of the standard rules alone. Run it after changing ``assets/rules.md``,
-``assets/rule_options.md`` or ``assets/quick_reference.md``, or a preset; a test checks
-that the files in ``braille/`` are what this makes.
+of the standard rules alone. Run it after changing ``rules.md``, ``rule_options.md`` or
+``quick_reference.md`` in ``uno_access/assets/``, or a preset; a test checks that the
+files in ``uno_access/braille/`` are what this makes.
 """
 
 from __future__ import annotations
@@ -20,13 +20,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from uno_access import resources  # noqa: E402
 from uno_access.access import document  # noqa: E402
 from uno_access.access.wording import language  # noqa: E402
 from uno_access.engine.rules import PRESETS, RuleSet  # noqa: E402
 
 
 def brf_name(preset: str) -> str:
-    """The file in ``braille/`` that holds a preset's rules."""
+    """The file in ``uno_access/braille/`` that holds a preset's rules."""
     return "rules.brf" if preset == "standard" else f"rules_{preset}.brf"
 
 
@@ -38,12 +39,13 @@ def documents() -> dict[str, tuple[bool, RuleSet]]:
 
 
 def folders() -> dict[str, Path]:
-    """Each language with its own rules in ``assets/<lang>/``, and the folder of its BRF
-    files (``braille/`` for English, ``braille/es/`` for Spanish, made with its tables)."""
-    made = {language.ENGLISH: ROOT / "braille"}
+    """Each language with its own rules in ``uno_access/assets/<lang>/``, and the folder of
+    its BRF files (``uno_access/braille/`` for English, ``uno_access/braille/es/`` for
+    Spanish, made with its tables)."""
+    made = {language.ENGLISH: resources.BRAILLE}
     for code, lang in language.LANGUAGES.items():
         if lang.documents and (document.ASSETS / lang.documents / "rules.md").is_file():
-            made[code] = ROOT / "braille" / lang.documents
+            made[code] = resources.BRAILLE / lang.documents
     return made
 
 

@@ -1,4 +1,4 @@
-"""Make every sound cue: tones, envelopes and noise into ``assets/sounds/NAME.wav``.
+"""Make every sound cue: tones, envelopes and noise into ``uno_access/assets/sounds/NAME.wav``.
 
 Standard library only (``math``, ``array``, ``wave``, a seeded ``random``), so the files
 are ours and remade byte for byte: 22,050 Hz, mono, 16-bit, as the mixer plays them.
@@ -23,6 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from uno_access import resources  # noqa: E402
 from uno_access.access.sounds import Cue  # noqa: E402
 
 RATE = 22050
@@ -390,7 +391,7 @@ def make_all() -> dict[str, bytes]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "assets" / "sounds")
+    parser.add_argument("--out", type=Path, default=resources.SOUNDS)
     parser.add_argument("--check", action="store_true")
     args = parser.parse_args(argv)
     made = make_all()

@@ -16,3 +16,24 @@ def _own_user_folders(
     home = tmp_path_factory.mktemp("user")
     monkeypatch.setenv("XDG_DATA_HOME", str(Path(home) / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(Path(home) / "config"))
+
+
+# The slow groups, marked by what they drive (pyproject.toml lists the markers):
+# ``scripts/test -m "not slow"`` runs the rest in a few minutes.
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        path = Path(str(item.fspath))
+        module = getattr(item, "module", None)
+        groups = []
+        if "net" in path.parts:
+            groups.append("network")
+        if module is not None and "pexpect" in vars(module):
+            groups.append("terminal")
+        if "campaign" in item.name:
+            groups.append("campaign")
+        if item.get_closest_marker("package") is not None:
+            groups.append("package")
+        for group in groups:
+            item.add_marker(group)
+        if groups:
+            item.add_marker("slow")

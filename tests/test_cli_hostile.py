@@ -3,9 +3,9 @@ standard output closed, full or gone, rules that cannot be dealt. Every run is a
 subprocess of the ``uno-access`` console script with its own home.
 
 Whatever happens: never a traceback; an error is one line on standard error and exit
-status 2 (README, "Errors are one line on standard error and exit status 2"); "Written"
-only when it was; a closed pipe (``uno-access cards | head -1``) ends quietly, as a Unix
-tool ended by SIGPIPE (status 141).
+status 2 (docs/keys-and-commands.md, "Errors are one line on standard error and exit
+status 2"); "Written" only when it was; a closed pipe (``uno-access cards | head -1``)
+ends quietly, as a Unix tool ended by SIGPIPE (status 141).
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from . import COMPILED
+from . import COMPILED, __version__
 from . import text as outside
 from .access import messages
 from .access.wording import language
@@ -174,6 +174,7 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="uno-access", description=messages.tr(messages.PROGRAM_DESCRIPTION))
+    parser.add_argument("--version", action="version", version=f"uno-access {__version__}")
     sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
 
     play = sub.add_parser(
@@ -335,7 +336,8 @@ def cmd_sounds(args: argparse.Namespace) -> int:
     except OSError as error:
         raise UsageError(messages.cannot_write(_path(args.wav), error.strerror)) from None
     except SoundUnavailable as error:
-        raise UsageError(messages.no_wav(_path(args.wav), error.reason)) from None
+        why = messages.tr(messages.NO_SOUNDS_WAV)
+        raise UsageError(why.format(path=_path(args.wav), why=error.reason)) from None
     print(messages.tr(messages.SOUNDS_WRITTEN).format(count=count, path=_path(args.wav)))
     return 0
 
@@ -506,7 +508,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         value is not None
         for value in (args.players, args.bots, args.rules, args.names, args.scenario)
     )
-    if args.setup or (interactive() and not settings_exists() and not chosen_here):
+    set_up_now = args.setup or (interactive() and not settings_exists() and not chosen_here)
+    if set_up_now:
         from .ui.profile import open_session
         from .ui.terminal import Keyboard
 
@@ -541,6 +544,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         name or settings.name or None,
         settings=settings,
         names=names,
+        offer_resume=not set_up_now,  # the setup's answers are for a new game (issue 23)
     )
     return status
 
@@ -695,7 +699,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argparse._ = messages.argparse_word  # type: ignore[attr-defined]
     argparse.ngettext = messages.argparse_counted  # type: ignore[attr-defined]
     parser = build_parser()
-    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help")):
+    if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "play")
     real = sys.stdout
     sys.stdout = _Output(real)

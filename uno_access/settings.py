@@ -329,11 +329,18 @@ def rules_for_players(spec: str, players: int) -> str | None:
 
 
 def save(settings: Settings, path: Path | None = None) -> str | None:
-    """Write ``settings`` (every key, flat TOML), replacing the file at once; None, or the
-    one line saying why it could not be written.
+    """Write ``settings``, replacing the file at once; None, or the one line saying why it
+    could not be written. A file the player wrote keeps its comments, its order and every
+    value that did not change, exactly as written (``update_toml``).
     """
     path = settings_path() if path is None else path
+    try:
+        before = read_regular(path, SIZE_LIMIT)
+    except OSError:
+        before = None
     text = to_toml(settings)
+    if before is not None and len(before) <= SIZE_LIMIT:
+        text = update_toml(before.decode("utf-8-sig", errors="replace"), settings) or text
     temporary = path.with_name(path.name + ".new")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -363,10 +370,42 @@ def sound_choices(settings: Settings) -> dict[Cue, When]:
 
 
 def to_toml(settings: Settings) -> str:
-    """The settings as flat TOML, one ``key = value`` a line."""
-    return "".join(
+    """The settings as flat TOML, one ``key = value`` a line, after a comment saying what
+    the file is (a new file)."""
+    head = "".join(f"# {line}\n" for line in messages.tr(messages.SETTINGS_FILE_HEAD).split("\n"))
+    return head + "".join(
         f"{f.name} = {_toml_value(getattr(settings, f.name))}\n" for f in fields(Settings)
     )
+
+
+def update_toml(text: str, settings: Settings) -> str | None:
+    """``text`` (the settings file as the player wrote it) with ``settings`` in it: each
+    changed value replaced where it stands, each missing key added at the end, comments,
+    blank lines, order and unchanged values kept as they were (tomlkit). None when the
+    text is not TOML that can be kept (it is then written anew)."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+    from tomlkit.items import Item
+
+    try:
+        document = tomlkit.parse(text)
+        for f in fields(Settings):
+            value = _plain(getattr(settings, f.name))
+            if f.name not in document:
+                document[f.name] = value
+                continue
+            kept = document[f.name]
+            kept = kept.unwrap() if isinstance(kept, Item) else kept
+            if kept != value or isinstance(kept, bool) != isinstance(value, bool):
+                document[f.name] = value
+        return document.as_string()
+    except (TOMLKitError, RecursionError, ValueError, TypeError):
+        return None
+
+
+def _plain(value: object) -> object:
+    """A setting's value as TOML holds it (an enum as its value)."""
+    return value.value if isinstance(value, Enum) else value
 
 
 def _toml_value(value: object) -> str:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from uno_access import resources
 from uno_access.__main__ import main
 from uno_access.access import braille, document
 from uno_access.access.document import BlockKind
@@ -71,7 +72,7 @@ def test_no_word_is_broken_across_lines_in_the_brf() -> None:
 def test_paragraphs_are_indented_two_cells_and_headings_centred() -> None:
     first = pages(document.as_brf(document.rules(quick_only=True)))[0]
     assert first[0] == ",! ,QK ,PLAY ,REF];E C>DS".center(40).rstrip()
-    assert first[3].startswith("  ,ON YR TURN1 PLAY A C>D")
+    assert first[3].startswith("  ,ON YR TURN1 MAT* ! TOP C>D")
 
 
 def test_long_words_are_the_only_thing_split() -> None:
@@ -79,9 +80,9 @@ def test_long_words_are_the_only_thing_split() -> None:
 
 
 def test_the_brf_files_kept_in_braille_are_what_the_texts_make() -> None:
-    kept = (ROOT / "braille" / "rules.brf").read_bytes().decode("ascii")
+    kept = (resources.BRAILLE / "rules.brf").read_bytes().decode("ascii")
     assert kept == document.as_brf(document.rules())
-    quick = (ROOT / "braille" / "quick_reference.brf").read_bytes().decode("ascii")
+    quick = (resources.BRAILLE / "quick_reference.brf").read_bytes().decode("ascii")
     assert quick == document.as_brf(document.rules(quick_only=True))
 
 
@@ -131,8 +132,9 @@ def test_a_wav_that_cannot_be_written_is_one_line_and_status_2(
 
 
 def test_each_languages_brf_files_kept_in_braille_are_what_its_texts_make() -> None:
-    """``braille/`` for English, ``braille/<lang>/`` for each language whose rules are in
-    ``assets/<lang>/``, made with that language's tables (scripts/make_braille.py)."""
+    """``uno_access/braille/`` for English, ``uno_access/braille/<lang>/`` for each language
+    whose rules are in ``uno_access/assets/<lang>/``, made with that
+    language's tables (scripts/make_braille.py)."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location(
@@ -184,9 +186,10 @@ def _option_shape(path: Path) -> list[tuple[str, list[tuple[str, str]], set[str]
 
 
 def test_each_languages_documents_keep_the_english_keys_sections_and_placeholders() -> None:
-    """``assets/<lang>/`` has the same structure as ``assets/``: the blocks' keys, the
-    options' sections with their edits, the placeholders; Spanish and Portuguese have all
-    three texts (issue 15), and the rules of every preset are made from them."""
+    """``uno_access/assets/<lang>/`` has the same structure as ``uno_access/assets/``: the
+    blocks' keys, the options' sections with their edits, the
+    placeholders; Spanish and Portuguese have all three texts (issue 15), and the rules
+    of every preset are made from them."""
     from uno_access.access.wording import language
     from uno_access.engine.rules import PRESETS
 
@@ -197,7 +200,7 @@ def test_each_languages_documents_keep_the_english_keys_sections_and_placeholder
         texts = (document.RULES, document.QUICK_REFERENCE, document.OPTIONS)
         if code in ("es", "pt"):  # translated whole
             missing = [p.name for p in texts if not (folder / p.name).is_file()]
-            assert not missing, f"assets/{code}/ lacks {missing}"
+            assert not missing, f"uno_access/assets/{code}/ lacks {missing}"
         for english in texts:
             translated = folder / english.name
             if not translated.is_file():

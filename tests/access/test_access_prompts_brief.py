@@ -101,11 +101,16 @@ def essentials_of(items: tuple[Essential | Callable[[], str], ...]) -> list[Esse
 
 def dots_of(item: Essential) -> list[str]:
     """How an essential may show in braille: a card's code; a word as the language's table
-    writes it, a letter alone also without its grade-1 indicator (the "k" of "Enter/k")."""
+    writes it, a letter alone also without its grade-1 indicator (the "k" of "Enter/k");
+    a word of letters also spelled out, as a table writes a word typed beside a slash
+    (Portuguese "jogar" alone is contracted, "jogar/f" is not)."""
     if isinstance(item, Card):
         return [braille.card_unicode(item)]
     word = braille.to_unicode(item)
-    return [word, word[-1]] if len(item) == 1 else [word]
+    if len(item) == 1:
+        return [word, word[-1]]
+    spelled = braille.ascii_to_unicode(item) if item.isascii() and item.isalpha() else word
+    return [word, spelled]
 
 
 def assert_in_first_window(dots: str, items: list[Essential]) -> None:
@@ -165,39 +170,90 @@ def test_the_table_line_begins_with_the_top_card_and_its_colour(lang: str) -> No
 # --- the set-up (issue 23: "The setup on a 20-cell display") -------------------------------
 
 LANGS = [("en", "English"), ("es", "español"), ("pt", "português")]
-SETUP: list[tuple[str, Line, tuple[str, ...]]] = [
-    ("the language", Line.of(messages.setup_language_asked, LANGS, "en"), ("[en]", "es")),
-    ("the players", Line.of(messages.setup_players, "4"), ("[4]",)),
-    ("your name", Line.of(messages.setup_name, "Zoe"), ("[Zoe]",)),
-    ("a seat", Line.of(messages.setup_seat_asked, 1, "normal"), ("1", "[normal]")),
-    ("a seat's name", Line.of(messages.setup_seat_name_asked, 1, "Ann"), ("1", "[Ann]")),
-    ("the rules", Line.of(messages.setup_rules_asked, ["standard", "speed"], "standard"),
+
+
+def said(value: str) -> Callable[[], str]:
+    """An answer as the language being said types it (Spanish "sí" for on: ``value_said``)."""
+    return lambda: messages.value_said(value)
+
+
+def default(value: str) -> Callable[[], str]:
+    """The default, in brackets, as the language types it ("[no]")."""
+    return lambda: f"[{messages.value_said(value)}]"
+
+
+Asked = Callable[[Callable[[str], str]], Line]  # the question, given how a value is said
+SETUP: list[tuple[str, Asked, tuple[str | Callable[[], str], ...]]] = [
+    ("the language", lambda v: Line.of(messages.setup_language_asked, LANGS, "en"),
+     ("[en]", "es")),
+    ("the players", lambda v: Line.of(messages.setup_players, "4"), ("[4]",)),
+    ("your name", lambda v: Line.of(messages.setup_name, "Zoe"), ("[Zoe]",)),
+    ("a seat", lambda v: Line.of(messages.setup_seat_asked, 1, v("normal")),
+     ("1", default("normal"))),
+    ("a seat's name", lambda v: Line.of(messages.setup_seat_name_asked, 1, "Ann"), ("1", "[Ann]")),
+    ("the rules",
+     lambda v: Line.of(messages.setup_rules_asked, ["standard", "speed"], "standard"),
      ("[standard]", "?")),
-    ("speech", Line.of(messages.setup_speech, "off"), ("on", "[off]")),
-    ("sounds", Line.of(messages.setup_sounds, "on"), ("[on]", "off")),
-    ("braille", Line.of(messages.setup_braille, "auto"), ("[auto]",)),
-    ("large text", Line.of(messages.setup_large, "off"), ("on", "[off]")),
-    ("the verbosity", Line.of(messages.setup_verbosity, "normal"), ("[normal]",)),
-    ("keys", Line.of(messages.setup_keys, "on"), ("[on]", "off")),
-    ("the pace", Line.of(messages.setup_pace, "0"), ("[0]",)),
-    ("whose speech", Line.of(messages.setup_speech_seat_asked, [0, 2], "0"), ("[0]",)),
+    ("speech", lambda v: Line.of(messages.setup_speech, v("off")), (said("on"), default("off"))),
+    ("sounds", lambda v: Line.of(messages.setup_sounds, v("on")), (default("on"), said("off"))),
+    ("braille", lambda v: Line.of(messages.setup_braille, v("auto")), ("[auto]",)),
+    ("large text", lambda v: Line.of(messages.setup_large, v("off")),
+     (said("on"), default("off"))),
+    ("the verbosity", lambda v: Line.of(messages.setup_verbosity, v("normal")),
+     (default("normal"),)),
+    ("keys", lambda v: Line.of(messages.setup_keys, v("on")), (default("on"), said("off"))),
+    ("the pace", lambda v: Line.of(messages.setup_pace, "0"), ("[0]",)),
+    ("whose speech", lambda v: Line.of(messages.setup_speech_seat_asked, [0, 2], "0"), ("[0]",)),
 ]  # fmt: skip
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize(("what", "line", "items"), SETUP, ids=[w for w, _, _ in SETUP])
+@pytest.mark.parametrize(("what", "asked", "items"), SETUP, ids=[w for w, _, _ in SETUP])
 def test_each_setup_question_shows_its_default_in_the_first_20_cells(
-    what: str, line: Line, items: tuple[str, ...], lang: str
+    what: str, asked: Asked, items: tuple[str | Callable[[], str], ...], lang: str
 ) -> None:
     """The default (the answer Enter alone keeps) in brackets, and the question's own
-    number, in the first window; the answers on and off both, where they are the answers."""
+    number, in the first window; the answers on and off both, where they are the answers,
+    each as the language types it (the set-up takes "sí" and "no" in Spanish)."""
     renderer = Renderer(0, NAMES, lang=lang)
     with language.use(lang):
-        message = renderer.line(line)
-        assert_in_first_window(message.braille, list(items))
+        message = renderer.line(asked(messages.value_said))
+        shown: list[Essential] = [item() if callable(item) else item for item in items]
+        assert_in_first_window(message.braille, shown)
 
 
 def test_the_speech_question_shows_off_as_the_default_never_a_bare_on() -> None:
     """ "the display reads `Speak every message: on` when the default is `[off]`"."""
     message = Renderer(0, NAMES).line(Line.of(messages.setup_speech, "off"))
     assert first_window(message.braille) == braille.to_unicode("Speech: on [off]")
+
+
+# --- the keys a braille form names are the player's language's (issue 23, items 2 and 7) --
+
+
+@pytest.mark.parametrize(
+    ("what", "line", "english", "name"),
+    [
+        ("keep", Line.of(messages.drawn_playable, c("r8"), KEYS), "k", "keep"),
+        ("keep typed", Line.of(messages.drawn_playable, c("r8"), TYPED), "k", "keep"),
+        ("challenge", Line.of(messages.your_turn_challenge, messages.Who("Bob", False), 4,
+                              False, None, KEYS), "h", "challenge"),
+        ("quit", Line.of(messages.quit_confirm, KEYS), "y", "yes"),
+        ("resume", Line.of(messages.resume_offer, 3, "today", ["Ann"], 2, KEYS), "y", "yes"),
+    ],
+)  # fmt: skip
+def test_a_braille_form_names_the_key_of_the_players_language(
+    what: str, line: Line, english: str, name: str
+) -> None:
+    """A Portuguese player keeps a drawn card with F (ficar), challenges with D (desafiar)
+    and answers yes with S (sim): the braille form after the question shows those keys, in
+    the first window, where an English player's shows K, H and Y."""
+    with language.use("pt"):
+        key = messages.yes_letters()[0] if name == "yes" else messages.key_letters()[name]
+        assert key != english
+        shown = first_window(Renderer(0, NAMES, lang="pt").line(line).braille)
+        window = braille.unicode_to_ascii(shown)
+    assert window.endswith(key) or f"{key}," in window, window
+    assert not window.endswith(english) and f"{english}," not in window, window
+    english_window = braille.unicode_to_ascii(first_window(Renderer(0, NAMES).line(line).braille))
+    assert english in english_window, english_window

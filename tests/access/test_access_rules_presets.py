@@ -1,7 +1,8 @@
 """The rules of every preset and option (issue 14, "Rules players can read"): each one's
 document is the standard rules with what it changes said in place, one section of
-``assets/rule_options.md`` per ``RuleSet`` field; kept as BRF files in ``braille/`` that
-liblouis back-translates to the very text; given by ``uno-access rules --rules``.
+``uno_access/assets/rule_options.md`` per ``RuleSet`` field; kept as BRF files in
+``uno_access/braille/`` that liblouis back-translates to the very text; given by
+``uno-access rules --rules``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from uno_access import resources
 from uno_access.__main__ import main
 from uno_access.access import braille, document
 from uno_access.access.document import BlockKind
@@ -35,7 +37,7 @@ def preset(name: str) -> str:
 
 
 def make_braille() -> ModuleType:
-    """scripts/make_braille.py, the generator of ``braille/``, as a module."""
+    """scripts/make_braille.py, the generator of ``uno_access/braille/``, as a module."""
     spec = importlib.util.spec_from_file_location("make_braille", ROOT / "scripts/make_braille.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -79,7 +81,9 @@ def with_option(key: str) -> RuleSet:
 def test_every_option_of_the_rule_set_has_a_section_saying_what_it_changes() -> None:
     have = [section.key for section in document.sections()[1]]
     missing = [key for key in wanted_sections() if key not in have]
-    assert not missing, f"RuleSet options without a section in assets/rule_options.md: {missing}"
+    assert not missing, (
+        f"RuleSet options without a section in uno_access/assets/rule_options.md: {missing}"
+    )
 
 
 def test_no_section_is_for_an_option_the_rule_set_does_not_have() -> None:
@@ -247,16 +251,16 @@ def test_the_brf_of_every_preset_is_kept_in_braille_and_is_what_the_texts_make()
     made = make_braille().documents()
     assert {f"rules_{name}.brf" for name in PRESETS if name != "standard"} < set(made)
     assert {"rules.brf", "quick_reference.brf"} < set(made)
-    assert sorted(path.name for path in (ROOT / "braille").glob("*.brf")) == sorted(made)
+    assert sorted(path.name for path in (resources.BRAILLE).glob("*.brf")) == sorted(made)
     for name, (quick, rules) in made.items():
-        kept = (ROOT / "braille" / name).read_bytes().decode("ascii")
+        kept = (resources.BRAILLE / name).read_bytes().decode("ascii")
         assert kept == document.as_brf(document.rules(quick, rules)), name
 
 
 def test_every_brf_kept_is_liblouis_braille_that_back_translates_to_its_text() -> None:
     for name, (quick, rules) in make_braille().documents().items():
         blocks = document.rules(quick, rules)
-        brf = (ROOT / "braille" / name).read_bytes().decode("ascii")
+        brf = (resources.BRAILLE / name).read_bytes().decode("ascii")
         words = []
         for page in brf.split("\f"):
             lines = page.removesuffix("\r\n").split("\r\n")
@@ -281,7 +285,7 @@ def test_uno_access_rules_gives_a_presets_rules_as_text_and_brf(
     assert capsys.readouterr().out == preset("speed")
     out = tmp_path / "stacking.brf"
     assert main(["rules", "--rules", "stacking", "--format", "brf", "-o", str(out)]) == 0
-    kept = (ROOT / "braille" / "rules_stacking.brf").read_bytes()
+    kept = (resources.BRAILLE / "rules_stacking.brf").read_bytes()
     assert out.read_bytes() == kept
     assert main(["rules", "--rules", "partners_rotation", "--quick"]) == 0
     assert "After 12 hands the highest total wins." in capsys.readouterr().out

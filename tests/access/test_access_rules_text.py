@@ -1,5 +1,5 @@
-"""The standard rules in ``assets/rules.md`` say what RULES.md rules (issue 14): a Wild is
-played on your turn, a Wild Draw Four may be played as a bluff and challenged, the DRAW
+"""The standard rules in ``uno_access/assets/rules.md`` say what RULES.md rules (issue 14):
+a Wild is played on your turn, a Wild Draw Four may be played as a bluff and challenged, the DRAW
 pile is rebuilt from the discards, UNO may be called just before the card, forced draws
 do not begin a turn.
 """

@@ -40,6 +40,7 @@ from uno_access.access.wording import (
     house_rules,
     keys,
     language,
+    menus,
     net,
     play,
     rules,
@@ -77,6 +78,7 @@ WORDING_MODULES = (
     net,
     sounds,
     rules,
+    menus,
 )
 
 
@@ -480,15 +482,20 @@ MACHINE_TOKENS = {
     "PRIVATE_WORD",
     "TIMER_OFF_WORD",
     "COMMAND_WORDS",
+    "KEY",  # the catalogs' context of the keys and typed words
+    "TYPED_WORD",
+    "CARD_LETTERS",
     "TABLE_NAMES",
-    "ON_OFF",  # the set-up's answers, typed as they are
+    "ON_OFF",  # the set-up's answers, as English values (each said as its language types it)
     "BRAILLE_ANSWERS",
+    "SEAT_ANSWERS",
+    "VERBOSITY_ANSWERS",
     "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)
     "_SPOKEN_CODE",  # a regular expression
     "T",  # a TypeVar
 }
-MARKERS = {"N_", "NP_"}
-TRANSLATING = {"tr", "tr_n", "tr_in", "plural"}
+MARKERS = {"N_", "NP_", "NC_"}
+TRANSLATING = {"tr", "tr_n", "tr_in", "tr_c", "plural"}
 WORDING_DIR = PACKAGE / "access" / "wording"
 
 
@@ -513,6 +520,13 @@ def _module_level_values(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
             yield node.value.func.value.id, node.value
 
 
+def _a_key_named(value: str) -> bool:
+    """A command's key or word named alone (``"{keep_key}"``, ``"{play_word}"``: ``How.key``),
+    no phrase: ``keyed`` puts the language's letter or word in its place."""
+    field = value[1:-1]
+    return value == "{%s}" % field and field.endswith(("_key", "_word"))  # noqa: UP031
+
+
 def _unmarked_literals() -> Iterator[str]:
     for path in sorted(WORDING_DIR.glob("*.py")):
         if path.stem == "language":  # the languages' table: codes, files, keys
@@ -534,6 +548,7 @@ def _unmarked_literals() -> Iterator[str]:
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
                     and any(ch.isalpha() for ch in node.value)
+                    and not _a_key_named(node.value)
                     and id(node) not in inside
                     and not (isinstance(value, ast.Dict) and node in value.keys)
                 ):
@@ -563,6 +578,16 @@ def _marked_names() -> dict[str, str]:
                 names[name] = "pair" if pair else "phrase"
     names.pop("TYPED", None)  # How's fields translate themselves as they are read
     names.pop("KEYED", None)
+    # the keys and typed words: read through tr_c in the player's language, and as they
+    # are in English (the English words are always typed too)
+    for words in (
+        "KEY_LETTERS",
+        "YES_LETTER",
+        "TYPED_WORDS",
+        "TYPED_PART_WORDS",
+        "TYPED_VALUES",
+    ):
+        names.pop(words, None)
     return names
 
 
@@ -685,7 +710,9 @@ def _runtime_phrases() -> Iterator[str | tuple[str, str]]:
             if isinstance(value, str):
                 yield value
         for field in dataclasses.fields(how.key):
-            yield object.__getattribute__(how.key, field.name)
+            named = object.__getattribute__(how.key, field.name)
+            if not _a_key_named(named):
+                yield named
 
 
 _EXTRACTED: list[set[str | tuple[str, str]]] = []

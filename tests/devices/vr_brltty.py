@@ -145,7 +145,7 @@ class VirtualDisplay:
             return self.lines[-1][1] if self.lines else ""
 
     def wait_for(
-        self, predicate: Callable[[str], bool], timeout: float = 5.0, after: int = 0
+        self, predicate: Callable[[str], bool], timeout: float = 30.0, after: int = 0
     ) -> str:
         """The first cells (from line number ``after`` on) that satisfy ``predicate``."""
         deadline = time.monotonic() + timeout
@@ -162,7 +162,7 @@ class VirtualDisplay:
                     raise AssertionError(f"the display never showed that; last shown: {shown}")
                 self._cond.wait(left)
 
-    def shown_after(self, mark: int, timeout: float = 5.0) -> float:
+    def shown_after(self, mark: int, timeout: float = 30.0) -> float:
         """When the display showed its first new cells after line number ``mark``."""
         with self._cond:
             if not self._cond.wait_for(lambda: len(self.lines) > mark, timeout):
@@ -181,7 +181,7 @@ class VirtualDisplay:
         """
         self._sock.sendall(key.encode() + b"\n")
 
-    def press_and_see(self, key: str, expected: str, timeout: float = 5.0) -> str:
+    def press_and_see(self, key: str, expected: str, timeout: float = 30.0) -> str:
         """Press ``key``, then wait until the display shows ``expected`` (see ``shows``).
 
         One key at a time: the vr driver drops a second key sent before brltty has
@@ -211,7 +211,7 @@ def brltty(tmp_path: Path) -> Iterator[Brltty]:
 def vr_display(brltty: Brltty) -> Iterator[VirtualDisplay]:
     """The test as the display of ``brltty``: 40 cells."""
     display = VirtualDisplay(brltty, cells=40)
-    display.wait_for(lambda cells: True, timeout=10)  # brltty's display driver is up
+    display.wait_for(lambda cells: True, timeout=60)  # brltty's display driver is up
     try:
         yield display
     finally:

@@ -122,14 +122,14 @@ class Raw:
     def message(self, message: dict[str, Any]) -> None:
         self.send(json.dumps(message))
 
-    async def next(self, kind: str | None = None, timeout: float = 10) -> dict[str, Any]:
+    async def next(self, kind: str | None = None, timeout: float = 30) -> dict[str, Any]:
         """The next message (of ``kind``), the others before it dropped."""
         while True:
             got = await asyncio.wait_for(self.queue.get(), timeout)
             if kind is None or got["t"] == kind:
                 return got
 
-    async def until_line(self, part: str, timeout: float = 10) -> str:
+    async def until_line(self, part: str, timeout: float = 30) -> str:
         while True:
             got = await self.next("line", timeout)
             if part in got["text"]:

@@ -74,7 +74,7 @@ class Server:
         """Stop the server; what it wrote on standard error."""
         self.process.terminate()
         try:
-            _, err = self.process.communicate(timeout=10)
+            _, err = self.process.communicate(timeout=60)
         except subprocess.TimeoutExpired:
             self.process.kill()
             _, err = self.process.communicate()

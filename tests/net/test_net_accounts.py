@@ -58,7 +58,7 @@ class PasswordSsh(Terminal):
             ],
             encoding="utf-8",
             codec_errors="replace",
-            timeout=20,
+            timeout=60,
             dimensions=(40, 120),
             env=dict(env, TERM="xterm-256color"),
         )

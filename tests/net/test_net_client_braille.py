@@ -51,11 +51,11 @@ def test_the_client_shows_the_top_card_after_t_and_plays_by_two_routing_presses_
     mark = vr_display.mark()
     vr_display.press("LnDn")  # the hand line
     codes = {braille.card_unicode(c): c for c in game.view(0).hand}
+    codes |= {braille.playable(code): c for code, c in codes.items()}  # dot 8: it plays
     hand = vr_display.wait_for(lambda cells: any(code in cells for code in codes), 10, mark)
     plays = [a.card for a in game.legal_actions(0) if isinstance(a, Play) and a.count == 1]
-    where = {
-        hand.index(braille.card_unicode(c)): c for c in plays if braille.card_unicode(c) in hand
-    }
+    marked = {c: braille.playable(braille.card_unicode(c)) for c in plays}
+    where = {hand.index(marked[c]): c for c in plays if marked[c] in hand}
     place, card = next((i, c) for i, c in sorted(where.items()) if i > 0)
     ann.child.expect(".+")  # what the LnDn said
     vr_display.press(f"Route {place}")

@@ -221,7 +221,7 @@ def test_a_server_gone_for_long_is_said_once_and_the_client_goes_on_trying(
     link = client.Link()
     link.open("127.0.0.1", server.port, "ann", tmp_path / "ann")
     try:
-        assert "Welcome" in worded(link.heard.get(timeout=10).text)
+        assert "Welcome" in worded(link.heard.get(timeout=60).text)
         os.kill(server.process.pid, signal.SIGKILL)
         server.process.wait(10)
         told: list[tuple[str, str]] = []

@@ -353,4 +353,4 @@ def test_a_hard_bot_in_a_worker_process_chooses_exactly_as_it_would_here() -> No
     assert int(stat[16]) == NICE  # below the event loop's priority
     assert worker.process.stdin is not None
     worker.process.stdin.close()  # the server gone: its worker ends
-    assert worker.process.wait(timeout=10) == 0
+    assert worker.process.wait(timeout=60) == 0

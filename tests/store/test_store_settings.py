@@ -15,6 +15,7 @@ from uno_access.settings import (
     BrailleDisplay,
     Settings,
     load,
+    remember,
     save,
     to_toml,
 )
@@ -130,3 +131,55 @@ def test_a_game_with_an_invalid_settings_file_says_so_and_plays(tmp_path: Path) 
         assert game.type("l")[0].startswith("Your hand, 7 cards")
     finally:
         game.close()
+
+
+WRITTEN_BY_HAND = """\
+# my settings: quiet and big
+large_text = true   # I read the screen up close
+
+# the others
+players = 4
+bots = "normal,hard,easy"
+volume = 0.80
+speech = false
+"""
+
+
+def test_a_changed_value_keeps_the_players_comments_order_and_other_values(
+    tmp_path: Path,
+) -> None:
+    """Rewriting the file (the Z key, the setup) changes only what changed (tomlkit)."""
+    path = tmp_path / "settings.toml"
+    path.write_text(WRITTEN_BY_HAND, encoding="utf-8")
+    assert remember(path, sounds=False) is None
+    written = path.read_text(encoding="utf-8")
+    assert written.startswith(WRITTEN_BY_HAND)  # every line as written, 0.80 too
+    assert written[len(WRITTEN_BY_HAND) :].splitlines().count("sounds = false") == 1
+    settings, problems = load(path)
+    assert problems == [] and settings.sounds is False and settings.large_text is True
+
+
+def test_a_value_changed_in_place_stays_on_its_line_with_its_comment(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    path.write_text(WRITTEN_BY_HAND, encoding="utf-8")
+    settings, _ = load(path)
+    assert save(replace(settings, large_text=False, players=3), path) is None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert lines[:7] == [
+        "# my settings: quiet and big",
+        "large_text = false   # I read the screen up close",
+        "",
+        "# the others",
+        "players = 3",
+        'bots = "normal,hard,easy"',
+        "volume = 0.80",
+    ]
+    assert load(path) == (replace(settings, large_text=False, players=3), [])
+
+
+def test_a_new_settings_file_says_what_it_is_in_a_comment(tmp_path: Path) -> None:
+    path = tmp_path / "settings.toml"
+    assert save(Settings(), path) is None
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# The settings of uno-access")
+    assert load(path) == (Settings(), [])

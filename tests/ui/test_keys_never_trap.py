@@ -17,6 +17,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.input.posix_pipe import PosixPipeInput
 from prompt_toolkit.output import DummyOutput
 from test_play import START, bot, position
 from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
@@ -52,19 +53,46 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 
 
 def game_of(
-    keys: Sequence[str], *, typed: bool = False, later: Sequence[str] = (), pause: float = 1.0
+    keys: Sequence[str],
+    *,
+    typed: bool = False,
+    later: Sequence[str] = (),
+    when: str | None = None,
 ) -> tuple[int, list[str]]:
-    """Send ``keys`` (then each of ``later`` after ``pause`` seconds), close the input;
-    the exit status and every line said.
+    """Send ``keys``, then each of ``later`` after a pause in the input, and close it; the
+    exit status and every line said.
+
+    A pause is only a pause once the game has read what came before it: each of ``later``
+    waits until the input pipe is drained, then until a line beginning with ``when`` is
+    said (the game's answer to the pause), or without it for longer than the input's own
+    pause. Nothing here depends on how fast the machine is.
     """
     game = position(START, "b2")
     said: list[str] = []
+    heard = threading.Condition()
+
+    def say(line: str) -> None:
+        with heard:
+            said.append(line)
+            heard.notify_all()
+
     with create_pipe_input() as pipe:
+        assert isinstance(pipe, PosixPipeInput)
+        read_fd = pipe.pipe.read_fd
+
+        def drained() -> None:
+            while _unread(read_fd):
+                time.sleep(0.01)
 
         def send_later() -> None:  # a pipe holds 64 kB: sent as the game reads it
             pipe.send_text("".join(keys))
             for chunk in later:
-                time.sleep(pause)
+                drained()
+                if when is None:
+                    time.sleep(PAUSE)
+                else:
+                    with heard:
+                        assert heard.wait_for(lambda: _began(said, when), timeout=120), when
                 pipe.send_text(chunk)
             pipe.close()
 
@@ -75,11 +103,27 @@ def game_of(
             {1: bot(1), 2: bot(2)},
             input=pipe,
             output=DummyOutput(),
-            screen=Screen(said.append),
+            screen=Screen(say),
             keys=not typed,
         )
         sender.join()
     return status, said
+
+
+def _began(said: list[str], start: str) -> bool:
+    return any(line.startswith(start) for line in said)
+
+
+PAUSE = 1.5  # seconds: three times prompt_toolkit's flush of the input (ttimeoutlen 0.5 s)
+
+
+def _unread(fd: int) -> int:
+    """How many bytes wait unread in the pipe ``fd``."""
+    import fcntl
+    import struct
+    import termios
+
+    return int(struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0" * 4))[0])
 
 
 def after_turn(said: list[str]) -> list[str]:
@@ -216,13 +260,13 @@ def test_a_line_of_100000_characters_is_refused_at_once_in_bounded_memory(how: s
 def test_a_line_too_long_without_enter_is_refused_at_the_pause_and_keys_work_at_once() -> None:
     # an unbracketed paste: the first letter opens the command line, the line passes the
     # limit, and no Enter comes; the next key (after a pause) must work, not be dropped
-    _, said = game_of(["b7" * 300], later=["t"])
+    _, said = game_of(["b7" * 300], later=["t"], when=messages.line_too_long(closed=True))
     rest = after_turn(said)
     assert rest[:3] == [OPEN, messages.line_too_long(closed=True), TOP]
 
 
 def test_a_typed_line_too_long_without_enter_is_refused_at_the_pause() -> None:
-    _, said = game_of(["b7" * 300], typed=True, later=["t\r"])
+    _, said = game_of(["b7" * 300], typed=True, later=["t\r"], when=messages.line_too_long())
     rest = after_turn(said)
     assert rest[:2] == [messages.line_too_long(), TOP]
     assert "You play Blue 7." not in rest
@@ -239,7 +283,7 @@ def test_a_paste_without_brackets_is_typed_into_the_command_line_not_taken_as_ke
 
 
 def test_keys_typed_one_by_one_are_still_keys() -> None:
-    _, said = game_of(["c"], later=["t"], pause=0.2)
+    _, said = game_of(["c"], later=["t"], when="Card check:")
     rest = after_turn(said)
     assert rest[0].startswith("Card check:") and TOP in rest
 

@@ -355,9 +355,10 @@ def test_quitting_asks_first() -> None:
 
 def test_help_scores_order_empty_line_and_repeat() -> None:
     _, said = session(position(START, "b2"), ["?", "", "s", "w", "cc", "r", "l", "r"])
-    help_end = 5 + len(typed_help_lines())
+    help_end = 6 + len(typed_help_lines())  # then how a question's menu is used
     assert said[4] == "Now: " + turn("Blue 2", 4)  # what can be done now, first
     assert said[5] == "Commands (any case):"
+    assert said[help_end - 1].startswith("In a question with choices")
     assert said[help_end:] == [
         turn("Blue 2", 4),
         "Scores: you 0, Ann 0, Bob 0. First to 500 wins.",

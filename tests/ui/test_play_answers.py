@@ -56,10 +56,15 @@ def test_the_key_hint_ends_only_the_first_three_turn_lines() -> None:
     assert turns[3] == "Your turn. Top card: Blue 9. You hold 4 cards."
 
 
-def test_at_full_verbosity_every_turn_line_has_the_hint_and_codes() -> None:
+def test_at_full_verbosity_the_hint_is_said_once_not_every_turn() -> None:
+    """Issue 23: full verbosity repeated the same 17 words of key hints every turn; they
+    end the first turn lines, as at normal verbosity, and the codes stay."""
     turns = turn_lines(typed(position(LONG, "b0"), PLAYS, Verbosity.FULL))
-    assert len(turns) > 3 and all(line.endswith(REMINDER) for line in turns)
+    assert len(turns) > HINTED_TURNS
+    hinted = [line.endswith(REMINDER) for line in turns]
+    assert hinted == [True] * HINTED_TURNS + [False] * (len(turns) - HINTED_TURNS)
     assert turns[0].startswith("Your turn. Top card: Blue 0 (b0).")
+    assert turns[-1].startswith("Your turn. Top card: Blue 9 (b9).")
 
 
 def test_brief_says_your_turn_and_the_top_card_only() -> None:

@@ -258,8 +258,8 @@ def test_e_and_f2_read_the_four_quick_play_reference_cards() -> None:
     said = keyed(position(START, "b2"), ["e", F2])
     cards = after(said, turn("Blue 2", 4))[:4]
     assert cards == [
-        "Card 1: Match. On your turn, play a card that matches the top card by colour, "
-        "number or symbol, or play a Wild.",
+        "Card 1: Match. On your turn, match the top card by colour, number or symbol, or "
+        "play a Wild and pick its colour from a menu.",
         "Card 2: Draw. Cannot play? Draw one card. Play it if it matches; otherwise your "
         "turn is over.",
         "Card 3: UNO. Call UNO as you play your next-to-last card, or you may be caught and "
@@ -276,7 +276,8 @@ def test_f1_and_question_mark_say_what_to_do_now_then_every_key() -> None:
     assert rest[0] == "Now: " + turn("Blue 2", 4)
     keys = key_help_lines()
     assert rest[1 : 1 + len(keys)] == keys
-    assert rest[1 + len(keys)] == rest[0]  # ? says the same
+    assert rest[1 + len(keys)] == messages.tr(messages.MENU_HELP_KEYS)  # then a question's menu
+    assert rest[2 + len(keys)] == rest[0]  # ? says the same
 
 
 def test_m_says_there_is_no_speech_to_switch_without_a_speech_device() -> None:

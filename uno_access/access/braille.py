@@ -17,6 +17,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any
 
+from .. import native
 from ..engine.cards import Card
 from . import messages
 from .decks import DEFAULT_DECK, Deck
@@ -70,10 +71,9 @@ class BrailleUnavailable(RuntimeError):
 @lru_cache(maxsize=1)
 def _louis() -> Any:
     try:
-        import louis
+        return native.system_module("louis")
     except ImportError:
         raise BrailleUnavailable(messages.tr(messages.LIBLOUIS_MISSING)) from None
-    return louis
 
 
 def liblouis_version() -> str:
@@ -188,6 +188,21 @@ def card_unicode(
     if table.deck_codes and deck.code(card) is not None:
         return ascii_to_unicode(card_ascii(card, table, deck))
     return to_unicode(card.code, table)
+
+
+PLAYABLE_DOTS = 0x80  # dot 8 (the display's cursor is dots 7 and 8)
+
+
+def playable(dots: str) -> str:
+    """A card's cells with dot 8 added under each: on the braille hand line, a card the
+    player can play now (it costs no cell; the cursor, dots 7 and 8, stays distinct).
+    """
+    return "".join(
+        chr(ord(cell) | PLAYABLE_DOTS)
+        if _UNICODE_BASE <= ord(cell) < _UNICODE_BASE + 0x100
+        else cell
+        for cell in dots
+    )
 
 
 def card_print_code(

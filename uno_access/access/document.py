@@ -24,12 +24,13 @@ from enum import Enum
 from functools import cache
 from pathlib import Path
 
+from .. import resources
 from ..engine.rules import RuleSet
 from . import braille, messages
 from .braille import BrailleTable
 from .wording import language
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
+ASSETS = resources.ASSETS
 RULES = ASSETS / "rules.md"
 QUICK_REFERENCE = ASSETS / "quick_reference.md"
 OPTIONS = ASSETS / "rule_options.md"

@@ -35,6 +35,7 @@ from .wording.hot_seat import *  # noqa: F403
 from .wording.house_rules import *  # noqa: F403
 from .wording.keys import *  # noqa: F403
 from .wording.language import *  # noqa: F403
+from .wording.menus import *  # noqa: F403
 from .wording.net import *  # noqa: F403
 from .wording.play import *  # noqa: F403
 from .wording.quoted import *  # noqa: F403

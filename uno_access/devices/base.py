@@ -41,6 +41,11 @@ class DeviceNotice:
         return self.line.sentence()
 
 
+MACHINE_KINDS = frozenset({"unavailable", "no-audio", "none", "screen"})
+"""The notices that say what this machine has (no sound device, no braille display): they
+do not change from one session to the next, so a run of the program tells each once."""
+
+
 class Notices:
     """Collects device notices, each kind at most once until it is ``clear``-ed.
 
@@ -48,17 +53,30 @@ class Notices:
     lost again is told twice, but a retry that fails again is not told again.
     """
 
-    def __init__(self, sink: Callable[[DeviceNotice], None] | None = None) -> None:
+    def __init__(
+        self,
+        sink: Callable[[DeviceNotice], None] | None = None,
+        told_before: set[tuple[str, str]] | None = None,
+    ) -> None:
         self._sink = sink
         self._lock = threading.Lock()
         self._told: set[tuple[str, str]] = set()
         self._pending: list[DeviceNotice] = []
+        # the machine's notices told by the sessions before this one in this run (the
+        # setup's, then the game's): told once a run, not once a session
+        self._told_before = told_before
 
     def report(self, device: str, kind: str, line: Line) -> bool:
-        """Tell ``line`` unless this ``(device, kind)`` was told already; True if told."""
+        """Tell ``line`` unless this ``(device, kind)`` was told already (a situation of the
+        machine, ``MACHINE_KINDS``, by any session sharing ``told_before``); True if told."""
         with self._lock:
             if (device, kind) in self._told:
                 return False
+            before = self._told_before
+            if before is not None and kind in MACHINE_KINDS:
+                if (device, kind) in before:
+                    return False
+                before.add((device, kind))
             self._told.add((device, kind))
             notice = DeviceNotice(device, line)
             self._pending.append(notice)

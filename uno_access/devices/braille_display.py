@@ -38,7 +38,8 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from ..access import messages
+from .. import native
+from ..access import braille, messages
 from ..access.message import Message, Priority
 from ..access.wording.forms import Line
 from .base import Notices
@@ -336,10 +337,9 @@ class BrailleDisplay(_BrailleOutput):
 
 def _brlapi() -> Any:
     try:
-        import brlapi
+        return native.system_module("brlapi")
     except ImportError:
         return None
-    return brlapi
 
 
 def brlapi_available() -> bool:
@@ -395,6 +395,12 @@ def open_braille(
         raise ValueError(f"braille display mode {mode!r} is not one of {BRAILLE_MODES}")
     notices = notices or Notices()
     if mode == "off":
+        return None
+    try:
+        braille.liblouis_version()  # no braille can be made without it: said once, no display
+    except braille.BrailleUnavailable as error:
+        why = Line.of(messages.braille_without_liblouis, error.message)
+        notices.report(DEVICE, "liblouis", why)
         return None
     if mode in ("auto", "brlapi"):
         quiet = Notices() if mode == "auto" else notices  # auto tells its own notices

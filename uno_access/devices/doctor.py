@@ -20,10 +20,17 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from .. import native, resources
 from ..access import braille, messages
 from ..access.wording import language
 from . import speech
 from .braille_display import brlapi_available, brlapi_reason
+
+
+def _fix(clone: str, package: str) -> str:
+    """The fixing command for the way this game was installed: a clone's (through
+    scripts/setup.sh) or a package's (pipx, pip)."""
+    return clone if resources.clone() is not None else package
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +59,13 @@ def _check_liblouis() -> Check:
         if braille.to_unicode("b7") != "\u2803\u283c\u281b":
             raise braille.BrailleUnavailable(messages.liblouis_table_missing(braille.TABLE))
     except braille.BrailleUnavailable as error:
-        return Check("liblouis", False, True, error.message, messages.tr(messages.FIX_LIBLOUIS))
+        return Check(
+            "liblouis",
+            False,
+            True,
+            error.message,
+            _fix(messages.tr(messages.FIX_LIBLOUIS), messages.tr(messages.FIX_LIBLOUIS_PACKAGE)),
+        )
     return Check("liblouis", True, True, messages.liblouis_detail(version, tables))
 
 
@@ -67,7 +80,15 @@ def check_language(code: str | None = None) -> Check:
         voice = None
     ok = voice is not None and all(tables.values())
     detail = messages.language_detail(lang.name, lang.code, voice, lang.voice, tables)
-    return Check("language", ok, False, detail, None if ok else messages.tr(messages.FIX_LANGUAGE))
+    return Check(
+        "language",
+        ok,
+        False,
+        detail,
+        None
+        if ok
+        else _fix(messages.tr(messages.FIX_LANGUAGE), messages.tr(messages.FIX_LANGUAGE_PACKAGE)),
+    )
 
 
 def check_speech(directory: Path) -> Check:
@@ -77,7 +98,13 @@ def check_speech(directory: Path) -> Check:
         if seconds <= 0:
             raise speech.SpeechUnavailable(messages.tr(messages.SPEECH_NO_AUDIO_MADE))
     except speech.SpeechUnavailable as error:
-        return Check("speech", False, True, error.reason, messages.tr(messages.FIX_SPEECH))
+        return Check(
+            "speech",
+            False,
+            True,
+            error.reason,
+            _fix(messages.tr(messages.FIX_SPEECH), messages.tr(messages.FIX_SPEECH_PACKAGE)),
+        )
     return Check("speech", True, True, messages.speech_detail(driver, len(voices), default))
 
 
@@ -114,10 +141,26 @@ def check_sound(backend: str | None = None) -> Check:
     try:
         decoded = sound.load_sounds()
     except sound.SoundUnavailable as error:
-        return Check("sound", False, False, error.reason, messages.tr(messages.FIX_SOUND_FILES))
+        return Check(
+            "sound",
+            False,
+            False,
+            error.reason,
+            _fix(
+                messages.tr(messages.FIX_SOUND_FILES), messages.tr(messages.FIX_SOUND_FILES_PACKAGE)
+            ),
+        )
     if not decoded:
         missing = messages.tr(messages.NO_SOUND_FILES).format(folder=sound.ASSETS)
-        return Check("sound", False, False, missing, messages.tr(messages.FIX_SOUND_FILES))
+        return Check(
+            "sound",
+            False,
+            False,
+            missing,
+            _fix(
+                messages.tr(messages.FIX_SOUND_FILES), messages.tr(messages.FIX_SOUND_FILES_PACKAGE)
+            ),
+        )
     mixer = Mixer()
     try:
         device = sound.open_stream(mixer, backend=backend)
@@ -132,10 +175,26 @@ def check_sound(backend: str | None = None) -> Check:
 
 def check_braille_display(timeout: float = 2.0) -> Check:
     if not brlapi_available():
+        wanted = native.mismatch("brlapi")
+        if wanted is not None:
+            running = f"{sys.version_info[0]}.{sys.version_info[1]}"
+            detail = messages.tr(messages.BRLAPI_OTHER_PYTHON)
+            fix = _fix(
+                messages.tr(messages.FIX_BRLAPI_PYTHON_CLONE),
+                messages.tr(messages.FIX_BRLAPI_PYTHON_PACKAGE),
+            )
+            return Check(
+                "braille_display",
+                False,
+                False,
+                detail.format(wanted=wanted, running=running),
+                fix.format(wanted=wanted),
+            )
         detail = messages.tr(messages.BRLAPI_MODULE_MISSING)
-        return Check(
-            "braille_display", False, False, detail, messages.tr(messages.FIX_BRLAPI_MODULE)
+        fix = _fix(
+            messages.tr(messages.FIX_BRLAPI_MODULE), messages.tr(messages.FIX_BRLAPI_MODULE_PACKAGE)
         )
+        return Check("braille_display", False, False, detail, fix)
     found: dict[str, Any] = {}
 
     def ask() -> None:

@@ -28,6 +28,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
+from .. import resources
 from ..access import messages
 from ..access.message import Message
 from ..access.wording.forms import Line
@@ -36,7 +37,7 @@ from .mixer import RATE, Mixer, Voice
 
 DEVICE = "sound"
 PERIOD_MS = 10
-ASSETS = Path(__file__).resolve().parent.parent.parent / "assets" / "sounds"
+ASSETS = resources.SOUNDS
 
 
 class SoundUnavailable(RuntimeError):

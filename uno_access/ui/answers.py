@@ -50,7 +50,11 @@ class Answers(Seat):
             if self.keyboard.read_yes(messages.tr(messages.CONFIRM_PROMPT)):
                 raise _Left
             self._tell_unsaved(Line.of(messages.quit_cancelled), Priority.URGENT, keep=False)
-        elif command.query is Query.STATUS:
+        elif command.query is Query.GO_ON and view.my_turn and view.phase is Phase.PLAY:
+            # Space on the person's own turn: nothing goes on until they move; said short,
+            # not the whole turn again (issue 23)
+            self.say(Line.of(messages.still_your_turn, self.how))
+        elif command.query in (Query.STATUS, Query.GO_ON):
             self.say(self._what_to_do(view))
         elif command.query is Query.HAND:  # in the order the player sorted it (O)
             self.cursor.update(view.hand)
@@ -104,13 +108,16 @@ class Answers(Seat):
         """
         name, value = command.name, command.value
         done = False
-        if name == "verbosity" and value in {v.value for v in Verbosity}:
-            self.renderer = replace(self.renderer, verbosity=Verbosity(value))
-            done = True
-        elif name == "speech" and value in ("on", "off"):
-            done = self.outputs.set_speech(on=value == "on")
-        elif name == "sounds" and value in ("on", "off"):
-            on = value == "on"
+        # a value typed in the player's language or in English: "voz no", "speech off"
+        level = messages.typed_value(value, [v.value for v in Verbosity])
+        switch = messages.typed_value(value, ("on", "off"))
+        if name == "verbosity" and level is not None:
+            self.renderer = replace(self.renderer, verbosity=Verbosity(level))
+            value, done = level, True
+        elif name == "speech" and switch is not None:
+            value, done = switch, self.outputs.set_speech(on=switch == "on")
+        elif name == "sounds" and switch is not None:
+            on = switch == "on"
             said = Line.of(messages.sounds_switched, on)
             self.say(said if self.outputs.set_sounds(on=on) else Line.of(messages.sounds_none))
             return
@@ -178,17 +185,27 @@ class Answers(Seat):
             return line
         if fresh:
             self._turns_told += 1
-        hinted = (
-            not fresh
-            or self._turns_told <= HINTED_TURNS
-            or self.renderer.verbosity is Verbosity.FULL
-        )
-        return speech.describe_turn(view, self.how.turn if hinted else "")
+        hint = self.how.turn
+        # the hint ends the first turn lines, and any whose keys changed; asked again (not
+        # ``fresh``), always. Never every turn: at full verbosity too it is the same words
+        hinted = not fresh or self._turns_told <= HINTED_TURNS or hint != self._hint_said
+        if fresh and hinted:
+            self._hint_said = hint
+        return speech.describe_turn(view, hint if hinted else "")
 
     def _help(self, view: PlayerView) -> None:
-        """F1: what can be done now, then every key (or every typed command)."""
+        """F1: what can be done now, then every key (or every typed command), how a
+        question's choices are chosen from its menu, and with a braille display what its
+        hand line marks.
+        """
         self.say(Line.of(messages.help_now, self._what_to_do(view)))
-        for line in key_help_lines() if self.how.keys else typed_help_lines():
+        lines = key_help_lines() if self.how.keys else typed_help_lines()
+        lines.append(
+            messages.tr(messages.MENU_HELP_KEYS if self.how.keys else messages.MENU_HELP_TYPED)
+        )
+        if self.outputs.braille is not None:
+            lines.append(messages.tr(messages.BRAILLE_HAND_HELP))
+        for line in lines:
             # the display rests on what can be done now, the keys read on from it
             self.say(Line.of(messages.help_told, line), going_on=True)
 

@@ -2,8 +2,10 @@
 
 Parsing changes nothing: the line-mode game (``ui.table``) carries the command out.
 A typed word and a key name the same command (``ui.keys.REGISTRY``, its words in
-``messages.COMMAND_WORDS``), and both become a ``Command`` here (``for_key``); cards are
-read by ``access.parse``. Every number typed is bounded, and said so when out of range.
+``messages.command_words``: the player's language's, then English), and both become a
+``Command`` here (``for_key``); cards are read by ``access.parse``. A command's word followed
+by words it does not take is read as a card when it is one (Spanish "roba dos rojo" is a
+Draw Two, "roba" alone draws). Every number typed is bounded, and said so when out of range.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from ..access import messages
 from ..access.parse import ParseError, parse_card, parse_color
 from ..access.speech import Line
+from ..access.wording import language
 from ..engine.actions import (
     Accept,
     Action,
@@ -34,13 +38,14 @@ from ..engine.actions import (
 from ..engine.cards import ANNIVERSARY, BLANK_PREFIX, Card, Color, Kind, blank_card
 from ..engine.events import Refusal
 from ..engine.state import Phase, PlayerView
-from .keys import WORDS, Key
+from .keys import Key, words
 
 
 class Query(Enum):
     """Questions the table answers from the player's view (they change nothing)."""
 
     STATUS = "status"  # an empty line: whose turn it is and what to do
+    GO_ON = "go on"  # Space or N: play goes on; on the person's own turn, it waits for them
     HAND = "hand"
     SCORES = "scores"
     ORDER = "order"
@@ -122,11 +127,18 @@ _ACTIONS: dict[Key, Callable[[int], Action]] = {
     Key.TOUCH: TouchTopCard,
     Key.CARD_CHECK: CardCheck,
 }
-# the typed phrases of more than one word, the longest first: "touch the top card"
-_PHRASES = sorted(
-    ((tuple(word.split()), key) for word, key in WORDS.items() if " " in word),
-    key=lambda item: -len(item[0]),
-)
+
+
+@cache
+def _phrases(code: str) -> list[tuple[tuple[str, ...], Key]]:
+    """A language's typed phrases of more than one word, the longest first: "touch the top
+    card"."""
+    return sorted(
+        ((tuple(word.split()), key) for word, key in words(code).items() if " " in word),
+        key=lambda item: -len(item[0]),
+    )
+
+
 _TIMES = re.compile("[" + re.escape("".join(messages.TIMES_MARKS)) + r"]\s*(\d+)")
 MAX_COUNT = 10
 """The most identical cards dropped at once (``g6 x2``): more than any deck holds alike."""
@@ -143,19 +155,26 @@ def parse(line: str, view: PlayerView) -> Command:
             return Do(ChooseColor(seat, color_answer(text)))
         except ParseError:
             pass
-    words = text.lower().split()
-    if words[0] in messages.SETTING_WORDS:
-        return _setting(text, words)
-    key = WORDS.get(words[0])
-    rest = words[1:]
-    for phrase, named in _PHRASES:  # "card check", "touch the top card"…
-        if tuple(words[: len(phrase)]) == phrase:
-            key, rest = named, words[len(phrase) :]
+    typed = text.lower().split()
+    if messages.setting_named(typed[0]) is not None:  # rate, velocidad…
+        return _setting(text, typed)
+    code = language.current()
+    named = words(code)
+    key = named.get(typed[0]) or named.get(messages.bare(typed[0]))
+    rest = typed[1:]
+    for phrase, said in _phrases(code):  # "card check", "touch the top card"…
+        if tuple(typed[: len(phrase)]) == phrase:
+            key, rest = said, typed[len(phrase) :]
             break
     try:
         if key is None:
-            return _card(text, words, view)
-        return command(key, rest, text, view)
+            return _card(text, typed, view)
+        asked = command(key, rest, text, view)
+        if isinstance(asked, Invalid) and rest:  # "roba dos rojo": a card, not "roba"
+            card = _card(text, typed, view)
+            if not isinstance(card, Invalid):
+                return card
+        return asked
     except _BadCount:
         return Invalid(Line.of(messages.count_out_of_range, MAX_COUNT))
 
@@ -305,7 +324,7 @@ def _swap_words(
     """
     if not view.rules.seven_o or len(words) < 2:
         return words, None
-    if len(words) > 2 and words[-2] in messages.SWAP_WORDS:
+    if len(words) > 2 and words[-2] in messages.part_words("swap"):
         seat = find_player(words[-1], view)
         if seat is None:
             return Invalid(_not_a_player(words[-1], view))
@@ -322,9 +341,11 @@ def _swap_words(
 
 def _setting(text: str, words: list[str]) -> Command:
     """``rate 250``, ``volume 0.8``, ``verbosity brief``, ``speech on``: checked by the table."""
+    name = messages.setting_named(words[0])
+    assert name is not None
     if len(words) != 2:
-        return Invalid(Line.of(messages.setting_usage, words[0]))
-    return Setting(messages.SETTING_WORDS[words[0]], words[1])
+        return Invalid(Line.of(messages.setting_usage, name))
+    return Setting(messages.SETTING_WORDS[name], words[1])
 
 
 def _play_drawn(text: str, rest: list[str], seat: int, view: PlayerView) -> Command:
@@ -410,13 +431,13 @@ def _anniversary(text: str, rest: list[str], view: PlayerView) -> Command:
             uno = True
             i += 1
             continue
-        if word in messages.GIVE_WORDS and i + 1 < len(rest):
+        if word in messages.part_words("give") and i + 1 < len(rest):
             target = find_player(rest[i + 1], view)
             if target is None:
                 return Invalid(_not_a_player(rest[i + 1], view))
             i += 2
             continue
-        if word in messages.KEEP_WORDS and i + 1 < len(rest):
+        if word in messages.part_words("keep") and i + 1 < len(rest):
             taken = _card_at(rest, i + 1, view)
             if taken is None:
                 return Invalid(Line.of(messages.not_a_card, " ".join(rest[i + 1 :])))
@@ -491,7 +512,7 @@ def find_player(text: str, view: PlayerView) -> int | None:
             return None
         number = int(text)
         return number - 1 if 1 <= number <= n else None
-    if text in messages.SELF_WORDS:
+    if text in messages.part_words("self"):
         return view.seat
     names = [name.lower() for name in view.names]
     if text in names:

@@ -4,8 +4,9 @@ Anniversary card's hand to and what to keep, and who takes the keyboard next (ho
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from typing import TypeVar
 
 from ..access import messages, speech
 from ..access.message import Priority
@@ -19,6 +20,7 @@ from ..engine.cards import ANNIVERSARY, Card, Color
 from ..engine.events import (
     Refusal,
 )
+from ..seat.menu import Chosen, Highlight, Item, Menu, MenuKey
 from .commands import (
     Give,
     Quit,
@@ -27,8 +29,10 @@ from .commands import (
     read_card,
 )
 from .hand import HandCursor
-from .keys import Key, Pressed, Routed, TooLong
+from .keys import MENU_KEYS, Key, Pressed, Routed, TooLong
 from .seat import Seat
+
+T = TypeVar("T")
 
 _KEY_COLORS: dict[Key, Color] = {
     Key.RED: Color.RED,
@@ -36,6 +40,8 @@ _KEY_COLORS: dict[Key, Color] = {
     Key.BLUE: Color.BLUE,
     Key.YELLOW: Color.YELLOW,
 }
+# a colour's menu, in the order of its number keys (1 red, 2 green, 3 blue, 4 yellow)
+_MENU_COLORS = tuple(_KEY_COLORS.values())
 
 
 class Dialogs(Seat):
@@ -86,27 +92,27 @@ class Dialogs(Seat):
         return self._do(replace(typed, color=color, target=target, keep=keep, uno=True))
 
     def _ask_color(self) -> Color | None:
-        """The colour for a Wild: the next line, asked again until it is one (Enter: none)."""
+        """The colour for a Wild: a key (its letter, 1 to 4), a choice of its menu (Up and
+        Down, Enter) or a typed line, asked again until it is one; Enter alone, or any
+        other key: none.
+        """
         self.say(Line.of(messages.which_color, self.how))
-        while True:
+        prompt = messages.tr(messages.COLOR_PROMPT)
+        menu = Menu.of(Item(color, color) for color in _MENU_COLORS)
+
+        def read() -> str | Pressed | None:
             self._input_taken()
-            got = self._line(
-                self.keyboard.read_color(messages.tr(messages.COLOR_PROMPT)),
-                messages.tr(messages.COLOR_PROMPT),
-            )
-            if got is None:
-                continue
-            if isinstance(got, Pressed):
-                return _KEY_COLORS.get(got.key)  # Enter alone: no colour
-            if isinstance(got, Routed):
-                continue
-            text = got.strip()
-            if not text:
-                return None
+            got = self._line(self.keyboard.read_color(prompt), prompt)
+            return None if isinstance(got, Routed) else got
+
+        def typed(text: str) -> Color | None:
             try:
                 return color_answer(text)
             except ParseError as error:
                 self.say(error.line)
+                return None
+
+        return self._choose(menu, read, typed, _KEY_COLORS)
 
     def _choose_start_color(self) -> bool:
         """A Wild turned up to start: its colour asked at once, by the one colour question
@@ -140,55 +146,106 @@ class Dialogs(Seat):
         )
 
     def _ask_player(self, targets: Sequence[int], question: Line, prompt: str) -> int | None:
-        """One of ``targets``, by a typed name or seat number, asked until one is given or
-        the line is empty (None).
+        """One of ``targets``: a choice of its menu (each player with how many cards they
+        hold), or a typed name or seat number, asked until one is given; None for an
+        empty line (or Escape) with nothing chosen.
         """
         names = [self.names[seat] for seat in targets]
+        sizes = self._view().hand_sizes
+        menu = Menu.of(
+            Item(seat, self.names[seat], messages.count_cards(sizes[seat])) for seat in targets
+        )
         self.say(question)
-        while True:
-            text = self._read_answer(prompt).strip()
-            if not text:
-                return None
+
+        def typed(text: str) -> int | None:
             seat = find_player(text, self._view())
             if seat in targets:
                 return seat
             self.say(Line.of(messages.no_such_player, text, names, len(self.names)))
+            return None
+
+        return self._choose(menu, lambda: self._read_answer(prompt), typed)
 
     def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
-        """The card an Anniversary card's player keeps (Enter: none)."""
+        """The card an Anniversary card's player keeps: a choice of its menu or a typed
+        card (an empty line or Escape with nothing chosen: none).
+        """
         self.say(Line.of(messages.which_to_keep, list(cards), self.how))
-        while True:
-            text = self._read_answer(messages.tr(messages.KEEP_PROMPT)).strip()
-            if not text:
-                return None
+        menu = Menu.of(Item(card, card) for card in cards)
+
+        def typed(text: str) -> Card | None:
             try:
                 card = read_card(text, self._view())
             except ParseError as error:
                 self.say(error.line)
-                continue
+                return None
             if card in cards:
                 return card
             self.say(Line.of(messages.not_to_keep, card))
+            return None
 
-    def _read_answer(self, prompt: str) -> str:
+        return self._choose(
+            menu, lambda: self._read_answer(messages.tr(messages.KEEP_PROMPT)), typed
+        )
+
+    def _choose(
+        self,
+        menu: Menu[T],
+        read: Callable[[], str | Pressed | None],
+        typed: Callable[[str], T | None],
+        keys: Mapping[Key, T] | None = None,
+    ) -> T | None:
+        """A question with choices (``seat.menu``), read until it is answered: a key of
+        its own (``keys``: a colour's letter), a typed answer (``typed`` gives it, or says
+        why not and gives None: asked again), or the menu's keys (each item said as it is
+        highlighted; Enter on one chooses it, Enter or an empty line with none is the
+        empty answer, Escape leaves). Any other key is no answer, as it always was.
+        ``read``: the next key or line (None: nothing to answer).
+        """
+        with self.keyboard.menu():
+            while True:
+                got = read()
+                if got is None:
+                    continue
+                if isinstance(got, str):
+                    text = got.strip()
+                    if text:
+                        answer = typed(text)
+                        if answer is not None:
+                            return answer
+                        continue
+                    key: MenuKey | None = MenuKey.ENTER
+                elif keys is not None and got.key in keys:
+                    return keys[got.key]
+                else:
+                    key = MENU_KEYS.get(got.key)
+                pressed = None if key is None else menu.press(key)
+                if pressed is None:
+                    return None
+                menu, outcome = pressed
+                if isinstance(outcome, Highlight):
+                    self._show(self.renderer.line(outcome.line, Priority.URGENT))
+                    continue
+                return outcome.value if isinstance(outcome, Chosen) else None
+
+    def _read_answer(self, prompt: str) -> str | Pressed | None:
         """A typed answer to a question that names a player or a card: by keys, a line
         read as the command line reads one, so that ``ann`` or ``r1`` is typed, not taken
-        key by key; Escape is an empty answer.
+        key by key; or a menu's key (Escape among them). Typed, None for a routing press.
         """
         if not self.how.keys:
-            return self._read_text(prompt)
+            line = self._read(prompt)
+            return None if isinstance(line, Routed) else line
         start: str | None = ""
         while True:
             self._input_taken()
             got = self.keyboard.read_line(prompt, start)
             start = None  # after a key that does nothing: the line as it was left
-            if isinstance(got, str):
+            if isinstance(got, str) or (isinstance(got, Pressed) and got.key in MENU_KEYS):
                 return got
             if isinstance(got, TooLong):
                 self.say(Line.of(messages.line_too_long))
                 start = ""
-            elif isinstance(got, Pressed) and got.key is Key.CLOSE:
-                return ""
             elif isinstance(got, Pressed) and got.key is Key.UNKNOWN:
                 self.say(Line.of(messages.answer_by_line))
 

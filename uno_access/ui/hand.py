@@ -2,7 +2,10 @@
 number), the selected card, and what each move says.
 
 It changes nothing in the game; the selection follows the hand as it changes (a played
-card gone, a drawn card added): the same card stays selected when it is still held.
+card gone, a drawn card added): the same card stays selected when it is still held. Two
+identical cards are one face (``Card.of`` interns them) and lie side by side in either
+order, so the selection is a place among them too: the second of two Green Draw Twos stays
+the second, and Right from it goes on to the next card.
 """
 
 from __future__ import annotations
@@ -45,14 +48,22 @@ class HandCursor:
         self.index = 0
 
     def update(self, hand: Sequence[Card], select: Card | None = None) -> None:
-        """The hand now; ``select`` a card to move to (the card just drawn), else the card
-        selected before when still held, else the nearest place.
+        """The hand now; ``select`` a card to move to (the card just drawn: the first of
+        its copies), else the card selected before when still held, as the same copy of
+        it (the last one left when fewer are), else the nearest place.
         """
         keep = select if select is not None else self.selected
+        copy = 0 if select is not None else self._copy()
         self.cards = self.order.sort(hand)
         if keep is not None and keep in self.cards:
-            self.index = self.cards.index(keep)
+            copies = self.cards.count(keep)
+            self.index = self.cards.index(keep) + min(copy, copies - 1)
         self.index = max(0, min(self.index, len(self.cards) - 1))
+
+    def _copy(self) -> int:
+        """Which copy of the selected card is selected: 0 for the first of identical cards."""
+        card = self.selected
+        return 0 if card is None else self.cards[: self.index].count(card)
 
     @property
     def selected(self) -> Card | None:

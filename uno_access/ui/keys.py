@@ -7,6 +7,15 @@ is one character is typed as that character too, so a letter typed means what it
 means), and its scenario act name where it has one; F1's key help and the typed-command
 help are made from it (``key_help_lines``, ``typed_help_lines``).
 
+The letters and words are the player's language's (``messages.key_letters``,
+``messages.command_words``: Spanish M for the hand, "robar" for draw), read as each key
+comes, so that a seat speaking Spanish at a server where another speaks English has its
+own; the English letters in ``REGISTRY`` stand for each command's letter. English words
+are always taken too, and so are English letters the language leaves free (L for the
+hand in Portuguese, beside its own M); a letter or word of the language never means an
+English command instead, and no language gives B, G or Y a meaning (card codes, typed at
+a key prompt).
+
 A key pressed at an empty prompt is a ``Key`` at once (no Enter). ``/`` asks for the
 command line (``Pressed(Key.COMMAND_LINE)``), and a printable key that has no meaning of
 its own asks for it with that character (``Typing``), so a braille keyboard can simply
@@ -23,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, Filter
@@ -35,6 +45,7 @@ from .. import text
 from ..access import messages
 from ..access.wording import language
 from ..engine.cards import Color
+from ..seat.menu import MenuKey
 
 
 class Key(Enum):
@@ -80,6 +91,7 @@ class Key(Enum):
     YELLOW = "yellow"
     YES = "yes"
     NO = "no"
+    DEFAULT = "the default answer"  # Enter at a yes-or-no question: its default, said
     UNKNOWN = "a key with no meaning"
 
 
@@ -101,12 +113,45 @@ class Entry:
         return self.key.name.lower()
 
     @property
+    def letter(self) -> str | None:
+        """Its letter key in the current language (lowercase), or None."""
+        if not any(_is_letter(name) for name in self.keys):
+            return None
+        return messages.key_letters().get(self.name)
+
+    def keys_now(self) -> tuple[str, ...]:
+        """Its keys in the current language: the letter the language gives in place of the
+        English one (none when the language has none for it)."""
+        letter = self.letter
+        return tuple(
+            (letter or "") if _is_letter(name) else name
+            for name in self.keys
+            if not _is_letter(name) or letter
+        )
+
+    @property
     def words(self) -> tuple[str, ...]:
-        """What may be typed for it: each one-character key, then its words."""
+        """What may be typed for it in the current language: each one-character key (its
+        letter the language's), then its words (the language's, then English)."""
         if not self.typed:
             return ()
-        chars = tuple(name for name in self.keys if len(name) == 1)
-        return tuple(dict.fromkeys((*chars, *messages.COMMAND_WORDS.get(self.name, ()))))
+        chars = tuple(name for name in self.keys_now() if len(name) == 1)
+        said = messages.command_words().get(self.name, ())
+        return tuple(dict.fromkeys((*chars, *said)))
+
+    def words_shown(self) -> tuple[str, ...]:
+        """The words help names for it, three at most: its key's character, its first word
+        in the language, then its English words ("d or robar or draw")."""
+        said = self.words
+        english = messages.COMMAND_WORDS.get(self.name, ())
+        chars = [word for word in said if len(word) == 1]
+        own = [word for word in said if len(word) > 1 and word not in english]
+        mine = [word for word in english if word in said]
+        return tuple(dict.fromkeys([*chars[:1], *own[:1], *mine]))[:3]
+
+
+def _is_letter(name: str) -> bool:
+    return len(name) == 1 and "a" <= name <= "z"
 
 
 # in the order help says them
@@ -146,8 +191,44 @@ REGISTRY: tuple[Entry, ...] = (
     Entry(Key.QUIT, ("q",)),
 )
 ENTRIES: dict[Key, Entry] = {entry.key: entry for entry in REGISTRY}
-# every typed word or phrase (lowercase, single spaces), and the command it names
-WORDS: dict[str, Key] = {word: entry.key for entry in REGISTRY for word in entry.words}
+_BY_NAME: dict[str, Key] = {entry.name: entry.key for entry in REGISTRY}
+
+
+# each English letter key and its command: a letter the player's language gives no command
+# keeps its English meaning (L for the hand in Portuguese, whose own letter is M), as
+# English words are always taken too; a letter the language uses is the language's
+_ENGLISH_LETTERS: dict[str, Key] = {
+    name: entry.key for entry in REGISTRY for name in entry.keys if _is_letter(name)
+}
+
+
+@cache
+def _words(code: str) -> dict[str, Key]:
+    with language.use(code):
+        said = {word: entry.key for entry in REGISTRY for word in entry.words}
+    free = {letter: key for letter, key in _ENGLISH_LETTERS.items() if letter not in said}
+    return {**said, **free}
+
+
+def words(code: str | None = None) -> dict[str, Key]:
+    """Every typed word or phrase of a language (the current one by default; lowercase,
+    single spaces), and the command it names: one command each."""
+    return _words(language.language_of(code) if code else language.current())
+
+
+def letter_key(char: str, code: str | None = None) -> Key | None:
+    """The command a letter key asks for in a language (the current one by default)."""
+    letter = char.lower()
+    if not _is_letter(letter):
+        return None
+    for name, given in messages.key_letters(code).items():
+        if given == letter and name in _BY_NAME:
+            return _BY_NAME[name]
+    return _ENGLISH_LETTERS.get(letter)  # a letter the language leaves free: English's
+
+
+# the English words, for what reads no language (a scenario's acts, the tests' tables)
+WORDS: dict[str, Key] = words(language.ENGLISH)
 
 # while a colour is asked: its first letter or 1-4 (RULES.md: "choose a colour by its
 # first letter"); these replace the keys above for that one answer
@@ -176,6 +257,22 @@ def color_keys(code: str | None = None) -> dict[Key, tuple[str, ...]]:
         for key, names in COLOR_KEYS.items()
     }
 
+
+# a menu's keys (``seat.menu``) as the registry names them: in a question with choices Up
+# and Down (the history's keys elsewhere), Left, Right, Home and End (the hand's), Enter
+# and Escape are the menu's (``Modes.menu``)
+MENU_KEYS: dict[Key, MenuKey] = {
+    Key.OLDER: MenuKey.UP,
+    Key.NEWER: MenuKey.DOWN,
+    Key.PREVIOUS: MenuKey.LEFT,
+    Key.NEXT: MenuKey.RIGHT,
+    Key.FIRST: MenuKey.HOME,
+    Key.LAST: MenuKey.END,
+    Key.PLAY: MenuKey.ENTER,
+    Key.CLOSE: MenuKey.ESCAPE,
+}
+_MENU_MOVES = {"up": Key.OLDER, "down": Key.NEWER}  # always
+_MENU_FREE = {"left": Key.PREVIOUS, "right": Key.NEXT, "home": Key.FIRST, "end": Key.LAST}
 
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
 # keys that are no key press at all: answers of the terminal, nothing to say
@@ -234,7 +331,8 @@ Read = str | Pressed | Routed | Typing | TooLong
 
 class Modes:
     """What the prompt is taking now: single keys, the colour keys, a yes or no, or a typed
-    line (the command line). ``too_long``: the line being typed went past the limit;
+    line (the command line); ``menu``: a question with choices is asked, whose keys move
+    through them (``MENU_KEYS``). ``too_long``: the line being typed went past the limit;
     ``discard``: the input's parser drops the printable characters that follow, up to
     the next other key (the rest of a long line costs nothing).
     """
@@ -242,6 +340,7 @@ class Modes:
     def __init__(self) -> None:
         self.command_line = False
         self.colors = False
+        self.menu = False
         self.yes_no = False
         self.too_long = False
         self.discard = False
@@ -276,6 +375,8 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     colors = keyed & Condition(lambda: modes.colors) & ~typing & ~yes_no
     plain = keyed & ~typing & ~yes_no & ~colors
     picking = plain | colors
+    menu = Condition(lambda: modes.menu) & ~yes_no
+    nothing_typed = Condition(lambda: not buffer.text)
 
     def add(
         *names: str | Keys, filter: Filter
@@ -299,8 +400,10 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         """Ctrl-D ends the input, whatever the prompt is taking."""
         event.app.exit(exception=EOFError, style="class:exiting")
 
-    for entry in REGISTRY:
+    for entry in REGISTRY:  # the letters are read as they come, in the language (_other)
         for name in entry.keys:
+            if _is_letter(name):
+                continue
             for case in _cases(name):
                 add(_NAMES.get(case, case), filter=plain)(press(entry.key))
     for key, names in color_keys().items():
@@ -310,9 +413,20 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     for case in _cases("enter"):
         add(case, filter=colors)(press(Key.PLAY))  # Enter alone: no colour
     add("/", filter=colors)(press(Key.COMMAND_LINE))
-    for case in _cases("y"):
-        add(case, filter=yes_no)(press(Key.YES))
-    add(Keys.Any, filter=yes_no)(press(Key.NO))  # any other key: no
+
+    for case in _cases("enter"):
+        add(case, filter=yes_no)(press(Key.DEFAULT))  # Enter: the default, as the question says
+
+    @add(Keys.Any, filter=yes_no)
+    def _yes_no(event: KeyPressEvent) -> None:
+        """Yes: the language's yes letter, or Y; any other key: no."""
+        key = event.key_sequence[0].key
+        if key in _SILENT:
+            return
+        said = event.data.lower() if not isinstance(key, Keys) else ""
+        yes = said in messages.yes_letters()
+        event.app.exit(result=Pressed(Key.YES if yes else Key.NO))
+
     add(Keys.BracketedPaste, filter=yes_no)(press(Key.NO))
 
     @add(Keys.Any, filter=picking)
@@ -323,7 +437,10 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         key = event.key_sequence[0].key
         if key in _SILENT:
             return
-        if not isinstance(key, Keys) and event.data.isprintable():
+        named = None if isinstance(key, Keys) or modes.colors else letter_key(event.data)
+        if named is not None:  # a letter, the language's key for a command
+            event.app.exit(result=Pressed(named))
+        elif not isinstance(key, Keys) and event.data.isprintable():
             event.app.exit(result=Typing(event.data))
         else:
             event.app.exit(result=Pressed(Key.UNKNOWN))
@@ -423,6 +540,23 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         modes.too_long = modes.discard = False
         buffer.reset()
 
+    # ------------------------------------------------------------- a menu's keys
+    # added last: on a typed line they come before the editing keys they share
+
+    def move(key: Key) -> Callable[[KeyPressEvent], None]:
+        def handler(event: KeyPressEvent) -> None:
+            """A move through the menu: no line is left behind, nothing typed kept."""
+            clear()
+            event.app.erase_when_done = True
+            event.app.exit(result=Pressed(key))
+
+        return handler
+
+    for name, key in _MENU_MOVES.items():
+        add(name, filter=menu & (colors | typing))(move(key))
+    for name, key in _MENU_FREE.items():  # where they are free: no line is being edited
+        add(name, filter=menu & (colors | (typing & nothing_typed)))(move(key))
+
     return merge_key_bindings([load_cpr_bindings(), bindings])
 
 
@@ -430,10 +564,10 @@ def key_help_lines() -> list[str]:
     """F1 with keys: one line for each command that has a key."""
     lines = []
     for entry in REGISTRY:
-        what = messages.tr(messages.KEY_HELP.get(entry.name, ""))
-        if entry.keys and what:
-            named = messages.key_names(entry.keys)
-            lines.append(messages.key_help_line(named, what))
+        what = messages.keyed(messages.tr(messages.KEY_HELP.get(entry.name, "")))
+        keys = entry.keys_now()
+        if keys and what:
+            lines.append(messages.key_help_line(messages.key_names(keys), what))
     return lines
 
 
@@ -441,8 +575,8 @@ def typed_help_lines() -> list[str]:
     """``help`` typed: the cards, then one line for each command that has words."""
     lines = [messages.tr(messages.TYPED_HELP_START[0]), messages.tr(messages.TYPED_HELP_START[1])]
     for entry in REGISTRY:
-        what = messages.tr(messages.TYPED_HELP.get(entry.name, ""))
+        what = messages.keyed(messages.tr(messages.TYPED_HELP.get(entry.name, "")), keys=False)
         if entry.words and what:
-            lines.append(messages.typed_help_line(entry.words, what))
+            lines.append(messages.typed_help_line(entry.words_shown(), what))
     lines += [messages.tr(messages.TYPED_HELP_END[0]), messages.tr(messages.TYPED_HELP_END[1])]
     return lines

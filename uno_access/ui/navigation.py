@@ -8,7 +8,8 @@ from __future__ import annotations
 from ..access import messages
 from ..access.message import Message, Priority
 from ..access.speech import Line
-from ..engine.cards import Kind
+from ..engine.actions import Play, PlayDrawn
+from ..engine.cards import Card, Kind
 from ..engine.state import Phase, PlayerView
 from .history import Buffer, Edge
 from .keys import Key
@@ -48,7 +49,7 @@ class Navigation(Seat):
         if view.my_turn and view.phase in (Phase.PLAY, Phase.STACK, Phase.CHALLENGE):
             playable = card in self._playable()
         # the braille hand line's cursor moves; a display showing that line stays on it
-        self.outputs.hand(self.cursor.cards, self.cursor.index)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, self._marks(view))
         bluff = self._bluff(view) if playable and card.kind is Kind.WILD_DRAW_FOUR else None
         if bluff is not None:  # said as only a bluff, with the colour that makes it one
             line = Line.of(messages.card_at, card, place, count, playable, edge, bluff)
@@ -109,6 +110,29 @@ class Navigation(Seat):
         """
         self._turn_fresh = True
         self.cursor.update(view.hand, view.drawn)
-        playable = self._playable() if view.my_turn else []
         self.outputs.table(view, self.renderer.table_line(view), draw=True)
-        self.outputs.hand(self.cursor.cards, self.cursor.index, playable, draw=True)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, self._marks(view), draw=True)
+
+    def _follow_hand(self) -> None:
+        """After the events of a move: the braille hand line follows the hand (a card
+        played, drawn, given or swapped) and the turn (its playable cards marked on the
+        person's turn alone).
+        """
+        if self.outputs.braille is None or self._shared:
+            return
+        view = self._view()
+        self.cursor.update(view.hand)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, self._marks(view))
+
+    def _marks(self, view: PlayerView) -> list[Card]:
+        """The cards the braille hand line marks (and large text shows) as playable: on the
+        person's turn, the cards the rules let them play now; after a draw, the card drawn
+        when it may be played.
+        """
+        if not view.my_turn:
+            return []
+        legal = self.game.legal_actions(self.me)
+        cards = [a.card for a in legal if isinstance(a, Play)]
+        if view.drawn is not None and any(isinstance(a, PlayDrawn) for a in legal):
+            cards.append(view.drawn)
+        return cards

@@ -125,11 +125,19 @@ class Outputs:
         playable: Iterable[Card] = (),
         draw: bool = False,
     ) -> None:
-        """The hand changed, or the selection: the braille hand line follows; large text
+        """The hand changed, or the selection: the braille hand line follows, each card
+        the player can play now (``playable``) with dot 8 under its cells; large text
         draws the hand when ``draw``.
         """
         if self.braille is not None:
-            dots = [braille.card_unicode(card, self.braille_table) for card in cards]
+            marked = set(playable)
+            table = self.braille_table
+            dots = [
+                braille.playable(braille.card_unicode(card, table))
+                if card in marked
+                else braille.card_unicode(card, table)
+                for card in cards
+            ]
             self.braille.set_hand(dots, selected)
         if draw and self.large is not None:
             self.large.hand(cards, selected, playable)

@@ -68,6 +68,7 @@ from ..store import GameSetup, Recorder, SavedGame, Store
 from ..store.database import reason
 from ..store.paths import database_path
 from ..store.saved import SavedGameError
+from .keys import Key
 from .profile import Session, open_session, plain_session
 from .table import Table
 from .terminal import Keyboard, Screen
@@ -129,10 +130,14 @@ def run(
     settings: Settings | None = None,
     names: Sequence[str] = (),
     session: Session | None = None,
+    offer_resume: bool = True,
 ) -> int:
     """A new game against bots on this terminal, saved as it goes (after the offer to
     resume an unfinished one); the exit status (2, with one line on standard error, when
     these rules cannot be played at this table).
+
+    Not ``offer_resume`` (after ``play --setup``, whose answers are for a new game): no
+    game is offered, and the unfinished one is named, kept for ``uno-access resume``.
     """
     problem = _cannot_play(rules, players)
     if problem is not None:
@@ -142,7 +147,11 @@ def run(
     store = _open_store(session)
     try:
         try:
-            saved = _offer_resume(store, session)
+            saved = None
+            if offer_resume:
+                saved = _offer_resume(store, session)
+            else:
+                _name_unfinished(store, session)
         except EOFError:
             session.tell(Line.of(messages.input_closed))
             return 0
@@ -351,10 +360,26 @@ def _offer_resume(store: Store | None, session: Session) -> SavedGame | None:
     how = messages.KEYED if keyboard.keys else messages.TYPED
     session.tell(Line.of(messages.resume_offer, saved.id, saved.started, others, round_number, how))
     session.screen.input_taken()
-    if keyboard.read_yes(messages.tr(messages.RESUME_PROMPT)):  # EOFError: the input closed
+    answer = keyboard.read_choice(messages.tr(messages.RESUME_PROMPT))  # EOFError: closed
+    if answer is Key.YES:
         return saved
+    # a new game: said, Enter's default too, with how to take the kept one up again
+    session.tell(Line.of(messages.new_game_game_kept, saved.id, answer is Key.DEFAULT))
     _declined(store, saved.id)
     return None
+
+
+def _name_unfinished(store: Store | None, session: Session) -> None:
+    """After the setup: the unfinished game that would have been offered, named and kept
+    (not marked as declined: ``play`` offers it next time)."""
+    if store is None:
+        return
+    try:
+        number = store.latest(unfinished=True, not_offered=True)
+    except sqlite3.Error:
+        return
+    if number is not None:
+        session.tell(Line.of(messages.unfinished_kept, number))
 
 
 def _another(session: Session) -> bool:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, TextIO
 
 from ..access import messages
-from ..access.message import Verbosity
+from ..access.message import Priority, Verbosity
+from ..access.render import Renderer
 from ..access.speech import Line
 from ..devices.base import Notices
 from ..settings import BrailleDisplay, Settings, sound_choices
@@ -45,6 +46,20 @@ class Session:
         self.flush()
         self.outputs.say(line)
 
+    def show(self, line: Line) -> None:
+        """A line outside the game with its brief and braille forms (a menu's item): what
+        the devices had to say first, then ``line``, urgent, as the answer to a key."""
+        self.flush()
+        outputs = self.outputs
+        renderer = Renderer(
+            0,
+            (),
+            verbosity=self.verbosity,
+            table=outputs.braille_table,
+            with_braille=outputs.braille is not None,
+        )
+        outputs.show(renderer.line(line, Priority.URGENT))
+
     def flush(self) -> None:
         """Tell what the devices and the store had to say and was not told yet."""
         for notice in self.notices.drain():
@@ -57,6 +72,11 @@ class Session:
         self.notices.report("store", line, Line.of(messages.file_notice, line))
 
 
+# the machine's notices told in this run of the program (``Notices.told_before``): the
+# setup's session and the game's tell each once between them (issue 23)
+_TOLD_THIS_RUN: set[tuple[str, str]] = set()
+
+
 def plain_session(keyboard: Keyboard, screen: Screen) -> Session:
     """Typed lines and plain lines, no devices: what tests and scripts drive."""
     return Session(keyboard, screen, Outputs(screen.say), Notices())
@@ -67,7 +87,7 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
     reach the keyboard as ``Routed`` values.
     """
     stream = stream or sys.stdout
-    notices = Notices()
+    notices = Notices(told_before=_TOLD_THIS_RUN)
     large = None
     if settings.large_text:  # rich only when it is used: the first prompt comes sooner
         from ..devices.screen import LargeText

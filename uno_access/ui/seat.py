@@ -169,6 +169,7 @@ class Seat:
         # moving it off that answer, to be read on by panning (``_show``'s ``going_on``)
         self._answered = False
         self._keyed = False  # the person was asked for a key once: lines since answer one
+        self._hint_said: str | None = None  # the keys' hint last said as a turn began
 
     @property
     def history(self) -> History:
@@ -374,6 +375,8 @@ class Seat:
             result = index >= len(said) - concluding
             later = not result and (going_on or index > 0)
             self._show(message, saved=True, buffer=buffer, event=True, going_on=later)
+        if shown:
+            self._follow_hand()
         if any(isinstance(e, PlayerEliminated) and e.seat == self.me for e in events):
             self.say(Line.of(messages.you_are_out), buffer=Buffer.GAME, going_on=True)
 
@@ -438,6 +441,10 @@ class Seat:
     # what the layers call of one another, given by ``Table``
 
     def _do(self, action: Action) -> bool:
+        raise NotImplementedError
+
+    def _follow_hand(self) -> None:
+        """The braille hand line follows the hand and the turn (``Navigation``)."""
         raise NotImplementedError
 
     def _command(self, got: str | Pressed | Routed) -> Answer | None:

@@ -8,7 +8,8 @@ sighted player answer the same way.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from dataclasses import replace
 from enum import Enum
 from typing import TypeVar
@@ -23,8 +24,9 @@ from ..access.speech import Line
 from ..access.wording import language
 from ..bots import BOT_NAMES
 from ..engine.rules import PRESETS, RulesError, RuleSet
+from ..seat.menu import Highlight, Item, Menu
 from ..settings import PERSON, BrailleDisplay, Settings, rules_for_players, save
-from .keys import Key, Pressed, TooLong
+from .keys import MENU_KEYS, Key, Pressed, TooLong
 from .profile import Session, plain_session
 from .terminal import Keyboard, Screen
 
@@ -96,18 +98,32 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         read: Callable[[str], T],
         explain: Sequence[str] = (),
         more: Callable[[str, str], Sequence[str]] | None = None,
+        items: Sequence[Item[str]] = (),
     ) -> T:
         """``question``: asked with ``default``, the answer Enter alone keeps; ``more``:
-        what ``?`` followed by words explains, given them and the default.
+        what ``?`` followed by words explains, given them and the default. ``items``: the
+        question's choices, a menu (``seat.menu``) that opens on the default: Up and Down
+        go through them, Enter on an empty line chooses the one reached (each item's value
+        is what may be typed for it); typing works as before.
         """
+        menu = Menu.of(with_default(items, default), at=default, leave=False) if items else None
         tell(question)
         while True:
             session.screen.input_taken()
             session.outputs.input_taken()
             try:
-                got = keyboard.read(messages.tr(messages.SETUP_PROMPT))
+                with keyboard.menu() if menu is not None else nullcontext():
+                    got = keyboard.read(messages.tr(messages.SETUP_PROMPT))
             except EOFError:
                 raise _Closed from None
+            step = None
+            if menu is not None and isinstance(got, Pressed) and got.key in MENU_KEYS:
+                step = menu.press(MENU_KEYS[got.key])
+            if step is not None:
+                menu, outcome = step
+                if isinstance(outcome, Highlight):
+                    session.show(outcome.line)
+                continue
             if not isinstance(got, str):  # a key that does nothing, Escape, a line too long
                 tell(_refused(got))
                 continue
@@ -122,6 +138,9 @@ def _ask_all(s: Settings, session: Session) -> Settings:
                     tell(line)
                 tell(question)
                 continue
+            chosen = menu.highlighted if menu is not None and not text else None
+            if chosen is not None and chosen.value != default:
+                text = chosen.value  # Enter on the choice reached: as if it were typed
             try:
                 answer = read(text or default)
             except _Refused as error:
@@ -137,12 +156,14 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             return answer
 
     tell(Line.of(messages.setup_start))
+    tell(Line.of(messages.setup_menus))
     languages = [(code, each.name) for code, each in language.LANGUAGES.items()]
     lang = ask(  # first: every question after it is asked in the language chosen
         Line.of(messages.setup_language_asked, languages, s.language),
         s.language,
         _language,
         (messages.tr(messages.SETUP_EXPLAIN_LANGUAGE),),
+        items=_language_items(),
     )
     language.set_default(lang)
     players = ask(
@@ -150,6 +171,7 @@ def _ask_all(s: Settings, session: Session) -> Settings:
         str(s.players),
         _players,
         (messages.tr(messages.SETUP_EXPLAIN_PLAYERS),),
+        items=_players_items(),
     )
     default_name = s.name or messages.tr(messages.YOU)
     name = ask(
@@ -163,12 +185,13 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     bots: list[str] = []
     names: list[str] = []
     for seat in range(1, players):
-        default = old_bots[(seat - 1) % len(old_bots)]
+        default = messages.value_said(old_bots[(seat - 1) % len(old_bots)])
         kind = ask(
             Line.of(messages.setup_seat_asked, seat, default),
             default,
             _seat_kind,
             (messages.tr(messages.SETUP_EXPLAIN_SEAT),),
+            items=_seat_items(),
         )
         bots.append(kind)
         default_name = old_names[seat - 1] if seat - 1 < len(old_names) else ""
@@ -187,12 +210,14 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             messages.setup_rules_read_hint(outside.shown(s.rules, 60)),
         ],
         _read_rules,
+        items=_rules_items(),
     )
     speech = ask(
         Line.of(messages.setup_speech, _on_off(s.speech)),
         _on_off(s.speech),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SPEECH),),
+        items=_on_off_items(),
     )
     people = [0, *(seat for seat, kind in enumerate(bots, 1) if kind == PERSON)]
     speech_seat = s.speech_seat if s.speech_seat in people else 0
@@ -202,42 +227,49 @@ def _ask_all(s: Settings, session: Session) -> Settings:
             str(speech_seat),
             lambda text: _speech_seat(text, people),
             (messages.tr(messages.SETUP_EXPLAIN_SPEECH_SEAT),),
+            items=_speech_seat_items(people, [name, *names]),
         )
     sounds = ask(
         Line.of(messages.setup_sounds, _on_off(s.sounds)),
         _on_off(s.sounds),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_SOUNDS),),
+        items=_on_off_items(),
     )
     display = ask(
-        Line.of(messages.setup_braille, s.braille_display.value),
-        s.braille_display.value,
+        Line.of(messages.setup_braille, messages.value_said(s.braille_display.value)),
+        messages.value_said(s.braille_display.value),
         _one_of(BrailleDisplay),
         (messages.tr(messages.SETUP_EXPLAIN_BRAILLE),),
+        items=_words(mode.value for mode in BrailleDisplay),
     )
     large = ask(
         Line.of(messages.setup_large, _on_off(s.large_text)),
         _on_off(s.large_text),
         _yes,
         (messages.tr(messages.SETUP_EXPLAIN_LARGE),),
+        items=_on_off_items(),
     )
     verbosity = ask(
-        Line.of(messages.setup_verbosity, s.verbosity.value),
-        s.verbosity.value,
+        Line.of(messages.setup_verbosity, messages.value_said(s.verbosity.value)),
+        messages.value_said(s.verbosity.value),
         _one_of(Verbosity),
         (messages.tr(messages.SETUP_EXPLAIN_VERBOSITY),),
+        items=_words(level.value for level in Verbosity),
     )
     keys = ask(
         Line.of(messages.setup_keys, _on_off(s.keys)),
         _on_off(s.keys),
         _yes,
-        (messages.tr(messages.SETUP_EXPLAIN_KEYS),),
+        (messages.keyed(messages.tr(messages.SETUP_EXPLAIN_KEYS)),),
+        items=_on_off_items(),
     )
     pace = ask(
         Line.of(messages.setup_pace, f"{s.bot_pace:g}"),
         f"{s.bot_pace:g}",
         _pace,
         (messages.tr(messages.SETUP_EXPLAIN_PACE),),
+        items=_pace_items(s.bot_pace),
     )
     chosen = replace(
         s,
@@ -261,17 +293,73 @@ def _ask_all(s: Settings, session: Session) -> Settings:
     return chosen
 
 
+# --- the questions' choices: each item's value is what may be typed for it -------------------
+
+
+def _words(values: Iterable[str]) -> list[Item[str]]:
+    """Choices named as they are typed, in the player's language ("sí", "breve"), which is
+    also how the question's default is said."""
+    return [Item(said, said) for said in map(messages.value_said, values)]
+
+
+def _on_off_items() -> list[Item[str]]:
+    return _words(("on", "off"))
+
+
+PACES = (0, 0.5, 1, 1.5, 2, 3, 4, 5)  # the pace's choices (any other is typed)
+
+
+def with_default(items: Sequence[Item[str]], default: str) -> list[Item[str]]:
+    """``items``, with the answer Enter alone keeps first when it is none of them (rules
+    with options of their own, a name no longer offered)."""
+    if any(item.value == default for item in items):
+        return list(items)
+    return [Item(default, default), *items]
+
+
+def _language_items() -> list[Item[str]]:
+    return [
+        Item(code, messages.tr(messages.SETUP_LANGUAGE_ITEM).format(code=code, name=each.name))
+        for code, each in language.LANGUAGES.items()
+    ]
+
+
+def _players_items() -> list[Item[str]]:
+    return [Item(str(count), messages.setup_players_item(count)) for count in range(2, 11)]
+
+
+def _seat_items() -> list[Item[str]]:
+    kinds = (*(name for name in BOT_NAMES if messages.seat_kind(name)), PERSON)
+    return [Item(kind, kind, messages.seat_kind(kind)) for kind in kinds]
+
+
+def _rules_items() -> list[Item[str]]:
+    return [Item(name, name, messages.preset_description(name)) for name in PRESETS]
+
+
+def _speech_seat_items(people: Sequence[int], names: Sequence[str]) -> list[Item[str]]:
+    return [Item(str(seat), names[seat], messages.setup_seat_item(seat)) for seat in people]
+
+
+def _pace_items(current: float) -> list[Item[str]]:
+    paces = sorted({*PACES, current})
+    return [Item(f"{pace:g}", messages.setup_pace_item(f"{pace:g}", pace)) for pace in paces]
+
+
 E = TypeVar("E", bound=Enum)
 
 
 def _one_of(kind: type[E]) -> Callable[[str], E]:
-    """A reader of one of an enum's values, any case; a clear sentence for anything else."""
+    """A reader of one of an enum's values, any case, in the player's language or in
+    English ("breve", "brief"); a clear sentence for anything else."""
 
     def read(text: str) -> E:
+        value = messages.typed_value(text, [member.value for member in kind])
         for member in kind:
-            if member.value == text.lower():
+            if member.value == value:
                 return member
-        raise _Refused(Line.of(messages.setup_one_of, [member.value for member in kind]))
+        said = [messages.value_said(member.value) for member in kind]
+        raise _Refused(Line.of(messages.setup_one_of, said))
 
     return read
 
@@ -299,10 +387,11 @@ def _name(text: str) -> str:
 
 
 def _seat_kind(text: str) -> str:
-    word = text.lower()
-    if word in (*BOT_NAMES, PERSON):
-        return word
-    raise _Refused(Line.of(messages.setup_one_of, [*BOT_NAMES, PERSON]))
+    kind = messages.typed_value(text, (*BOT_NAMES, PERSON))
+    if kind is not None:
+        return kind
+    said = [messages.value_said(k) for k in (*BOT_NAMES, PERSON)]
+    raise _Refused(Line.of(messages.setup_one_of, said))
 
 
 def _rules(text: str, players: int) -> str:
@@ -341,16 +430,16 @@ def _read_rules(asked: str, current: str) -> list[str]:
 
 
 def _yes(text: str) -> bool:
-    word = text.lower()
-    if word in ("on", "yes", "y"):
-        return True
-    if word in ("off", "no", "n"):
-        return False
-    raise _Refused(Line.of(messages.setup_on_off))
+    """On or off, in the player's language ("sí", "no") or in English."""
+    switch = messages.typed_value(text, ("on", "off"))
+    if switch is None:
+        raise _Refused(Line.of(messages.setup_on_off))
+    return switch == "on"
 
 
 def _on_off(value: bool) -> str:
-    return "on" if value else "off"
+    """The default in brackets, as the player's language says it ("sí")."""
+    return messages.value_said("on" if value else "off")
 
 
 def _speech_seat(text: str, people: list[int]) -> int:

@@ -73,13 +73,25 @@ from .seat import _Left
 _OUT_OF_TURN = (Catch, CallUno, JumpIn, *QUERIES)
 
 
+def _goes_on(command: Answer) -> bool:
+    """Enter, Space or Tab where play may go on: what the person is asked to wait for
+    (a bot's move, a chance out of turn) goes on."""
+    return isinstance(command, Ask) and command.query in (Query.STATUS, Query.GO_ON)
+
+
 class Table(Dialogs, Navigation, Answers):
     """Runs ``game`` to its end: the person in ``seat``, a bot in every other seat (the
     state and the lines in and out are ``Seat``'s).
     """
 
     def run(self) -> int:
-        """Play to the end of the game; the exit status (0, or 130 after Ctrl-C)."""
+        """Play to the end of the game; the exit status (0, or 130 after Ctrl-C).
+
+        Keys typed before the table opened (Enters pressed after the setup's last answer)
+        are dropped, and that said: a key acts only on a prompt of this game.
+        """
+        if self.keyboard.drop_typeahead():
+            self._tell_unsaved(Line.of(messages.typeahead_dropped))
         try:
             if self.resumed is not None:
                 self._resume(self.resumed)
@@ -88,13 +100,21 @@ class Table(Dialogs, Navigation, Answers):
             while not self.game.over:
                 self._step()
         except _Left:  # the session's end, not the game's: told, not saved
-            self._tell_unsaved(Line.of(messages.game_quit))
+            self._tell_unsaved(self._left())
         except EOFError:
             self._tell_unsaved(Line.of(messages.input_closed))
         except KeyboardInterrupt:
             self._tell_unsaved(Line.of(messages.game_interrupted), Priority.URGENT)
             return 130
         return 0
+
+    def _left(self) -> Line:
+        """What is said as the person leaves: that the game is saved and how to take it up
+        again (``uno-access resume N``), when it is."""
+        recorder = self.recorder
+        if recorder is None or not recorder.saving or recorder.game is None or recorder.delayed:
+            return Line.of(messages.game_quit)
+        return Line.of(messages.game_left_saved, recorder.game)
 
     def _opening(self) -> None:
         view = self._view()
@@ -259,9 +279,7 @@ class Table(Dialogs, Navigation, Answers):
         command = self._command(got)
         if isinstance(command, Do) and isinstance(command.action, QUERIES):
             self._do(command.action)
-        elif isinstance(command, Ask | Quit | Invalid | Setting) and not (
-            isinstance(command, Ask) and command.query is Query.STATUS
-        ):
+        elif isinstance(command, Ask | Quit | Invalid | Setting) and not _goes_on(command):
             self._answer(command)
 
     def _out_of_turn(self) -> None:
@@ -326,7 +344,7 @@ class Table(Dialogs, Navigation, Answers):
             command = self._command(self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
-            if isinstance(command, Ask) and command.query is Query.STATUS:
+            if _goes_on(command):
                 break
             if isinstance(command, Do) and isinstance(command.action, QUERIES):
                 self._do(command.action)
@@ -415,7 +433,7 @@ class Table(Dialogs, Navigation, Answers):
             command = self._command(self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
-            if isinstance(command, Ask) and command.query is Query.STATUS:
+            if _goes_on(command):
                 return
             if isinstance(command, Do):
                 action = command.action
@@ -483,7 +501,7 @@ class Table(Dialogs, Navigation, Answers):
         if view.phase is not Phase.DRAWN or drawn is None:
             return
         self.cursor.update(view.hand, drawn)  # Enter plays the card just drawn
-        self.outputs.hand(self.cursor.cards, self.cursor.index)
+        self.outputs.hand(self.cursor.cards, self.cursor.index, self._marks(view))
         legal = self.game.legal_actions(self.me)
         if drawn.kind is Kind.ANNIVERSARY and any(isinstance(a, Play) for a in legal):
             self.say(Line.of(messages.drawn_anniversary, self.how))
@@ -551,7 +569,10 @@ class Table(Dialogs, Navigation, Answers):
         """The commands that change nothing in the game, answered here."""
         if key in (Key.GO_ON, Key.SKIP_AHEAD):
             self._skipping = key is Key.SKIP_AHEAD
-            return self._go_on(view)
+            went = self._go_on(view)
+            if key is Key.GO_ON and isinstance(went, Ask):  # on the person's own turn: short
+                return Ask(Query.GO_ON)
+            return went
         if key in _MOVES or key in (Key.FIRST, Key.LAST, Key.SORT):
             self._move(key, view)
         elif key in (Key.OLDER, Key.NEWER):
@@ -639,7 +660,7 @@ class Table(Dialogs, Navigation, Answers):
             command = None if got is None else self._command(got)
             if command is None:
                 continue
-            if isinstance(command, Ask) and command.query is Query.STATUS:
+            if _goes_on(command):
                 break  # Space, Tab, Enter: play goes on
             if isinstance(command, Do):
                 action = command.action

@@ -15,15 +15,21 @@ A bracketed paste is bounded text, never a state that swallows keys (``_PastePar
 from __future__ import annotations
 
 import asyncio
+import fcntl
+import os
+import struct
 import sys
+import termios
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.input import Input
+from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.key_processor import KeyPress
@@ -232,16 +238,58 @@ class Keyboard:
         finally:
             self.modes.colors = False
 
+    @contextmanager
+    def menu(self) -> Iterator[None]:
+        """While a question with choices is asked: Up and Down, and Left, Right, Home and
+        End where they are free, are its menu's keys (``ui.keys.MENU_KEYS``)."""
+        self.modes.menu = True
+        try:
+            yield
+        finally:
+            self.modes.menu = False
+
     def read_yes(self, prompt: str) -> bool:
-        """Yes (the Y key, or a typed yes) or no (any other key or line)."""
+        """Yes (the language's yes key or Y, or a typed yes) or no (any other key or line,
+        Enter too)."""
+        return self.read_choice(prompt) is Key.YES
+
+    def read_choice(self, prompt: str) -> Key:
+        """A yes-or-no question's answer: ``Key.YES`` (the language's yes key or Y, or a
+        typed yes), ``Key.DEFAULT`` (Enter, or an empty line: the default the question
+        says) or ``Key.NO`` (any other key or line)."""
         self.modes.yes_no = True
         try:
             answer = self.read(prompt)
         finally:
             self.modes.yes_no = False
         if isinstance(answer, Pressed):
-            return answer.key is Key.YES
-        return isinstance(answer, str) and answer.strip().lower() in messages.YES_WORDS
+            return answer.key if answer.key in (Key.YES, Key.DEFAULT) else Key.NO
+        typed = answer.strip().lower() if isinstance(answer, str) else None
+        if typed == "":
+            return Key.DEFAULT
+        return Key.YES if typed in messages.part_words("yes") else Key.NO
+
+    def drop_typeahead(self) -> bool:
+        """Drop the keys a terminal holds that no prompt has read yet (typed ahead, as the
+        Enters pressed after the setup's last answer while the game was being dealt), so
+        that none acts on a prompt the person has not met; whether any were dropped. A
+        pipe's input is left alone: what a program sends is meant to be read.
+        """
+        input = self._app.input
+        try:
+            fd = input.fileno()
+            terminal = os.isatty(fd)
+        except (OSError, ValueError, NotImplementedError):
+            return False
+        if not terminal:
+            return False
+        dropped = bool(get_typeahead(input))  # keys read with an earlier prompt's, kept
+        try:
+            waiting = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
+            termios.tcflush(fd, termios.TCIFLUSH)
+        except OSError:
+            return dropped
+        return dropped or waiting > 0
 
     def _prompt(self, prompt: str) -> Read:
         return _as_input(self._run(prompt))

@@ -16,5 +16,6 @@ one façade that re-exports them all).
   ``bots``: the bots' options; ``quoted``: outside text quoted back, made safe;
 - ``hot_seat``: several people at one keyboard; ``house_rules``: the house rules'
   refusals, questions and descriptions; ``net``: the server, the lobby, a seat over ssh;
-  ``sounds``: the sound cues, their settings and what each means.
+  ``sounds``: the sound cues, their settings and what each means; ``menus``: a question's
+  choices, each said with its place, and how a menu is used.
 """

@@ -32,7 +32,7 @@ from .forms import (
     plural,
     register,
 )
-from .keys import TYPED, How
+from .keys import TYPED, How, keyed
 from .language import N_, NP_, tr
 
 # --- card check (C): how many cards each holds --------------------------------------------
@@ -196,11 +196,11 @@ CARD_AS_A_BLUFF = N_("{card} ({bluff})")  # {bluff}: ONLY_AS_A_BLUFF
 YOU_CAN_PLAY = N_("You can play: {cards}.")
 NOTHING_MATCHES = N_("None of your cards matches: you must draw.")
 B_YOU_CAN_PLAY = N_("Playable: {cards}")
-B_NOTHING_MATCHES = N_("Nothing playable, d draws")
+B_NOTHING_MATCHES = N_("Nothing playable, {draw_key} draws")  # the letter, lowercase
 
 
 def only_as_bluff(color: Color) -> str:
-    return tr(ONLY_AS_A_BLUFF).format(color=color.word)
+    return tr(ONLY_AS_A_BLUFF).format(color=color_name(color).lower())
 
 
 def you_can_play(cards: Iterable[Card], how: How = TYPED, bluff: Color | None = None) -> str:
@@ -217,7 +217,9 @@ def you_can_play(cards: Iterable[Card], how: How = TYPED, bluff: Color | None = 
 
 def _b_you_can_play(cards: Iterable[Card]) -> Parts:
     cards = list(cards)
-    return fill(tr(B_YOU_CAN_PLAY), cards=cards) if cards else (tr(B_NOTHING_MATCHES),)
+    if not cards:
+        return (keyed(tr(B_NOTHING_MATCHES), keys=False),)
+    return fill(tr(B_YOU_CAN_PLAY), cards=cards)
 
 
 register(you_can_play, braille=_b_you_can_play, brief=SAID_AS_BRAILLE)
@@ -432,7 +434,12 @@ def _b_card_at(
     end = tr(B_EDGE).format(edge=edge) if edge is not None else ""
     if playable and bluff is not None:  # "bluff" next to the code, in the first 20 cells
         return fill(
-            tr(B_CARD_AT_BLUFF), card=card, place=place, count=count, color=bluff.word, edge=end
+            tr(B_CARD_AT_BLUFF),
+            card=card,
+            place=place,
+            count=count,
+            color=color_name(bluff).lower(),
+            edge=end,
         )
     plays = "" if playable is None else (tr(B_CAN_PLAY) if playable else tr(B_CANNOT_PLAY))
     return fill(tr(B_CARD_AT), card=card, place=place, count=count, plays=plays, edge=end)
@@ -448,7 +455,7 @@ def _w_card_at(
 ) -> str:
     plays = "" if playable is None else (tr(W_CAN_PLAY) if playable else tr(W_CANNOT_PLAY))
     if playable and bluff is not None:
-        plays = tr(W_BLUFF).format(color=bluff.word)
+        plays = tr(W_BLUFF).format(color=color_name(bluff).lower())
     end = tr(W_EDGE).format(edge=edge) if edge is not None else ""
     return tr(W_CARD_AT).format(
         card=card_name(card), place=place, count=count, plays=plays, edge=end

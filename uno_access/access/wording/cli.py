@@ -270,8 +270,8 @@ def cannot_write_output(why: str | None) -> str:
 
 
 LIBLOUIS_MISSING = N_(
-    "Braille needs liblouis and its Python binding: run scripts/setup.sh, or install the "
-    "Debian packages liblouis20 liblouis-data python3-louis."
+    "Braille needs liblouis and its Python binding: install the Debian packages liblouis20 "
+    "liblouis-data python3-louis (from a clone, scripts/setup.sh does it)."
 )
 
 
@@ -489,6 +489,7 @@ ARGPARSE_WORDS = (
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
+    N_("show program's version number and exit"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("unrecognized arguments: %s"),
     N_("the following arguments are required: %s"),

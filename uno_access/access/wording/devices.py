@@ -33,6 +33,22 @@ SPEECH_OFF = N_("Speech off.")
 
 BRAILLE_AUTO_OFF = N_("No braille display found; braille is off.")
 braille_auto_off = Fixed(BRAILLE_AUTO_OFF, N_("No display: braille off"))
+# {reason}: why liblouis cannot be used (LIBLOUIS_MISSING, a sentence with its fix)
+BRAILLE_WITHOUT_LIBLOUIS = N_(
+    "Braille is off: {reason} The game goes on, every event in speech and print."
+)
+B_BRAILLE_WITHOUT_LIBLOUIS = N_("Braille off: no liblouis")
+
+
+def braille_without_liblouis(reason: str) -> str:
+    return tr(BRAILLE_WITHOUT_LIBLOUIS).format(reason=reason)
+
+
+def _b_braille_without_liblouis(reason: str) -> Parts:
+    return (tr(B_BRAILLE_WITHOUT_LIBLOUIS),)
+
+
+register(braille_without_liblouis, braille=_b_braille_without_liblouis, brief=SAID_AS_BRAILLE)
 
 
 BRAILLE_DISPLAY_WAITING = N_(
@@ -136,6 +152,29 @@ FIX_BRLTTY = N_("connect the display, then start brltty: sudo systemctl start br
 
 
 FIX_TERMINAL = N_("run uno-access in a terminal (not through a pipe)")
+
+
+# The same fixes for a game installed as a package (pipx, pip, a wheel) rather than run
+# from a clone: no scripts/setup.sh; Debian's louis and brlapi modules are found by
+# uno-access itself once their packages are installed.
+FIX_LIBLOUIS_PACKAGE = N_(
+    "sudo apt-get install liblouis20 liblouis-data python3-louis "
+    "(uno-access finds Debian's louis module by itself)"
+)
+FIX_SPEECH_PACKAGE = N_("sudo apt-get install espeak-ng libespeak-ng1")
+FIX_BRLAPI_MODULE_PACKAGE = N_(
+    "sudo apt-get install brltty python3-brlapi (uno-access finds Debian's brlapi module by itself)"
+)
+FIX_LANGUAGE_PACKAGE = N_("sudo apt-get install espeak-ng-data liblouis-data")
+# Debian's brlapi is compiled for Debian's own Python; {wanted} and {running} are versions (3.11)
+BRLAPI_OTHER_PYTHON = N_(
+    "Debian's brlapi module is made for Python {wanted}, and uno-access runs on Python {running}"
+)
+FIX_BRLAPI_PYTHON_PACKAGE = N_(
+    "pipx reinstall --python python{wanted} uno-access (or install uno-access with a Python "
+    "{wanted})"
+)
+FIX_BRLAPI_PYTHON_CLONE = N_("rm -rf .venv, then UNO_PYTHON=python{wanted} scripts/setup.sh")
 
 
 # one line of the doctor's report: {part} (DOCTOR_PARTS), {status} (DOCTOR_OK…), {detail}

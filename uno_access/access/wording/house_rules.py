@@ -13,7 +13,7 @@ from ..message import Parts
 from .cards import card_name, color_name
 from .events import B_REFUSALS, REFUSALS
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, fill, register
-from .keys import TYPED, How
+from .keys import TYPED, TYPED_PART_WORDS, How, keyed, split_words
 from .language import N_, tr
 from .play import ANSWER_BY_LINE, ASKED_BY_LINE
 
@@ -57,7 +57,7 @@ B_REFUSALS.update(
 )
 
 SWAP_PROMPT = N_("with whom> ")
-SWAP_WORDS = ("with", "swap")
+SWAP_WORDS = split_words(TYPED_PART_WORDS["swap"])  # English; part_words("swap")
 NOTHING_SWAPPED = N_("Nobody chosen to swap hands with: nothing was played.")
 nothing_swapped = Fixed(NOTHING_SWAPPED, N_("No one chosen: not played"))
 # {names}: the players still in the game, separated by commas
@@ -141,16 +141,18 @@ def setup_explain_house_rules() -> list[str]:
 
 
 # what the house rules change, said once at the start of a game, one line each
-# Translators: {count} is how many cards are drawn; "r7 Bob" and "u" are typed as they are.
+# Translators: {count} is how many cards are drawn; "r7 Bob" is typed as it is; {uno_key}
+# and {accept_key} are the keys (or letters typed) that call UNO and accept.
 INTRO_SEVEN_O = N_(
     "Seven-O: a 7 swaps your hand with a player you choose (r7 Bob), and a 0 passes every "
-    "hand on in the direction of play; whoever is handed a single card must call UNO (u) or "
+    "hand on in the direction of play; whoever is handed a single card must call UNO ({uno_key}) "
+    "or "
     "draw {count}."
 )
 INTRO_DRAW_RESPONSES = N_(
     "Draw responses: answer a Draw Two with a Draw Two or a Wild Draw Four, and a Wild Draw "
-    "Four with a Wild Draw Four; the first player who does not answer draws them all (a "
-    "accepts them)."
+    "Four with a Wild Draw Four; the first player who does not answer draws them all ("
+    "{accept_key} accepts them)."
 )
 INTRO_FORCE_PLAY = N_("Force play: a card you draw that can be played must be played.")
 INTRO_DRAW_TO_MATCH = N_(
@@ -166,9 +168,9 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
     """What the house rules change, said once at the start of a game: one line each."""
     lines: list[str] = []
     if rules.seven_o:
-        lines.append(tr(INTRO_SEVEN_O).format(count=rules.handed_one_penalty))
+        lines.append(keyed(tr(INTRO_SEVEN_O), keys=False).format(count=rules.handed_one_penalty))
     if rules.draw_responses:
-        lines.append(tr(INTRO_DRAW_RESPONSES))
+        lines.append(keyed(tr(INTRO_DRAW_RESPONSES), keys=False))
     if rules.force_play:
         lines.append(tr(INTRO_FORCE_PLAY))
     if rules.draw_to_match and not rules.draw_until_playable:

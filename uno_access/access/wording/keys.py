@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ...text import LINE_LIMIT
@@ -19,13 +21,344 @@ from .forms import (
     register,
     register_whole,
 )
-from .language import N_, NP_, tr
+from .language import ENGLISH, N_, NC_, NP_, current, language_of, tr, tr_c
+
+KEY = "key"  # the context of a command's letter key in the catalogs
+TYPED_WORD = "typed"  # the context of the words typed for a command
+
+
+# --- the letter keys and typed words, in each language (issue 23) -------------------------
+# Each command of the registry (ui/keys.py) that has a letter, by the command's name: the
+# English letter, which is the message id; the catalog gives each language's own.
+# Translators: context "key": the letter key of one command in your language, A to Z. Give
+# every command its own letter, never B, G or Y (a braille keyboard types card codes, b7,
+# g3, y2, with no key first), and keep the English letter where your language has no better
+# one; a letter that cannot be used is replaced by the English one. F1, the help and every
+# sentence that names a key say the letters you give.
+KEY_LETTERS: dict[str, str] = {
+    # Translators: the key that sorts the hand (O: Order)
+    "sort": NC_("key", "O"),
+    # Translators: the key that draws a card (D: Draw)
+    "draw": NC_("key", "D"),
+    # Translators: the key that keeps the card just drawn (K: Keep)
+    "keep": NC_("key", "K"),
+    # Translators: the key that calls UNO (U)
+    "uno": NC_("key", "U"),
+    # Translators: the key that catches a player who did not call UNO (X)
+    "catch": NC_("key", "X"),
+    # Translators: the key that challenges a Wild Draw Four (H: cHallenge)
+    "challenge": NC_("key", "H"),
+    # Translators: the key that accepts a Wild Draw Four or a stack (A: Accept)
+    "accept": NC_("key", "A"),
+    # Translators: the key that jumps in out of turn (J: Jump)
+    "jump": NC_("key", "J"),
+    # Translators: the key for card check, how many cards everyone holds (C: Check)
+    "card_check": NC_("key", "C"),
+    # Translators: the key that touches the top card (T: Touch)
+    "touch": NC_("key", "T"),
+    # Translators: the key that says the whole hand (L: List)
+    "hand": NC_("key", "L"),
+    # Translators: the key that says whose turn it is and the order of play (W: Whose)
+    "whose_turn": NC_("key", "W"),
+    # Translators: the key that says the scores (S: Scores)
+    "scores": NC_("key", "S"),
+    # Translators: the key that says the DRAW pile's size (P: Pile)
+    "pile": NC_("key", "P"),
+    # Translators: the key that repeats the last message (R: Repeat)
+    "repeat": NC_("key", "R"),
+    # Translators: the key that switches the history between the game and the answers (V: View)
+    "switch_history": NC_("key", "V"),
+    # Translators: the key that reads the chat's history in network play (I)
+    "chat_history": NC_("key", "I"),
+    # Translators: the key that reads the Quick Play Reference cards (E); the rules say it
+    "quick_reference": NC_("key", "E"),
+    # Translators: the key that switches speech off or on (M: Mute)
+    "speech": NC_("key", "M"),
+    # Translators: the key that switches the sound cues off or on (Z)
+    "sounds": NC_("key", "Z"),
+    # Translators: the key that lets play go on, beside Space (N: Next)
+    "go_on": NC_("key", "N"),
+    # Translators: the key that quits the game, after asking (Q: Quit)
+    "quit": NC_("key", "Q"),
+}
+# Translators: context "key": the key that answers yes to a yes-or-no question (Y: Yes);
+# any other key is no. It may be any letter: only the yes-or-no questions take it.
+YES_LETTER = NC_("key", "Y")
+# the first letters of card codes: never given to a command, so that a braille keyboard
+# types b7, g3 or y2 at a key prompt and the command line opens with it
+CARD_LETTERS = frozenset("bgy")
+
+
+# The words typed for each command, by its name: the message id is the English words,
+# separated by commas; the catalog gives each language's own.
+# Translators: context "typed": the words a player types for one command in your language,
+# lowercase, separated by commas (a phrase of several words is typed whole). The first is
+# the one sentences name. The English words are always taken too; a word of yours wins
+# over an English word of another command, and the command's letter (context "key") is
+# typed too.
+TYPED_WORDS: dict[str, str] = {
+    # Translators: typed to play the card just drawn, or a card: play b7
+    "play": NC_("typed", "play"),
+    # Translators: typed to draw a card
+    "draw": NC_("typed", "draw"),
+    # Translators: typed to keep the card just drawn (and before the card kept in an
+    # Anniversary play: an red give Bob keep r5)
+    "keep": NC_("typed", "keep"),
+    # Translators: typed to call UNO
+    "uno": NC_("typed", "uno"),
+    # Translators: typed to catch a player who did not call UNO: catch Ann
+    "catch": NC_("typed", "catch"),
+    # Translators: typed to challenge a Wild Draw Four
+    "challenge": NC_("typed", "ch, challenge"),
+    # Translators: typed to accept a Wild Draw Four or a stack
+    "accept": NC_("typed", "accept"),
+    # Translators: typed to jump in out of turn (Speed UNO)
+    "jump": NC_("typed", "jump"),
+    # Translators: typed to play an Anniversary card: an red give Bob keep r5
+    "anniversary": NC_("typed", "an, anniversary"),
+    # Translators: typed for card check, how many cards everyone holds
+    "card_check": NC_("typed", "cc, check, card check"),
+    # Translators: typed to touch the top card
+    "touch": NC_("typed", "top, touch, top card, touch the top card"),
+    # Translators: typed to hear the hand
+    "hand": NC_("typed", "hand"),
+    # Translators: typed to hear whose turn it is and the order of play
+    "whose_turn": NC_("typed", "order, whose turn"),
+    # Translators: typed to hear the scores
+    "scores": NC_("typed", "scores, score"),
+    # Translators: typed to hear the DRAW pile's size
+    "pile": NC_("typed", "pile"),
+    # Translators: typed to sort the hand
+    "sort": NC_("typed", "sort"),
+    # Translators: typed to repeat the last message
+    "repeat": NC_("typed", "repeat"),
+    # Translators: typed to read the Quick Play Reference cards
+    "quick_reference": NC_("typed", "reference, quick"),
+    # Translators: typed to let play go on, or deal the next round
+    "go_on": NC_("typed", "next"),
+    # Translators: typed to hear the commands
+    "help": NC_("typed", "help"),
+    # Translators: typed to leave the game (it asks first)
+    "quit": NC_("typed", "quit, exit"),
+}
+# the words of a part of a command, typed after its first word, by their name
+TYPED_PART_WORDS: dict[str, str] = {
+    # Translators: typed before the player an Anniversary card gives the other cards to:
+    # an red give Bob keep r5
+    "give": NC_("typed", "give, to"),
+    # Translators: typed before the player a Seven-O 7 swaps hands with: r7 with Bob
+    "swap": NC_("typed", "with, swap"),
+    # Translators: typed to name oneself where a player is asked for
+    "self": NC_("typed", "you, me"),
+    # Translators: typed to answer yes to a yes-or-no question (any other answer is no)
+    "yes": NC_("typed", "y, yes"),
+}
+
+
+# the values typed for a setting (in the game, and to the setup's questions), and the
+# settings' names typed in the game ("rate 250", "speech off"), by their English word
+TYPED_VALUES: dict[str, str] = {
+    # Translators: typed for on: speech on, sounds on; and at the setup's on-or-off questions
+    "on": NC_("typed", "on, yes, y"),
+    # Translators: typed for off: speech off, sounds off; at the setup too (and braille off)
+    "off": NC_("typed", "off, no, n"),
+    # Translators: typed for the brief verbosity: verbosity brief
+    "brief": NC_("typed", "brief"),
+    # Translators: typed for the normal verbosity, and the normal bot at the setup
+    "normal": NC_("typed", "normal"),
+    # Translators: typed for the full verbosity: verbosity full
+    "full": NC_("typed", "full"),
+    # Translators: typed at the setup for the easy bot
+    "easy": NC_("typed", "easy"),
+    # Translators: typed at the setup for the hard bot
+    "hard": NC_("typed", "hard"),
+    # Translators: typed at the setup for one more person at this keyboard (hot seat)
+    "person": NC_("typed", "person"),
+    # Translators: typed at the setup for braille as dots on the screen
+    "screen": NC_("typed", "screen"),
+    # Translators: typed in the game before words a minute: rate 250
+    "rate": NC_("typed", "rate"),
+    # Translators: typed in the game before a volume from 0 to 1: volume 0.8
+    "volume": NC_("typed", "volume"),
+    # Translators: typed in the game before brief, normal or full: verbosity brief
+    "verbosity": NC_("typed", "verbosity"),
+    # Translators: typed in the game before on or off: speech off
+    "speech": NC_("typed", "speech"),
+    # Translators: typed in the game before on or off: sounds off
+    "sounds": NC_("typed", "sounds"),
+}
+
+
+def split_words(words: str) -> tuple[str, ...]:
+    """Typed words written one after another with commas: lowercase, single spaces."""
+    return tuple(
+        dict.fromkeys(w for w in (" ".join(part.split()).lower() for part in words.split(",")) if w)
+    )
+
+
+def bare(word: str) -> str:
+    """A typed word without its accents: "métete" is typed "metete" too."""
+    decomposed = unicodedata.normalize("NFD", word)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _code(code: str | None) -> str:
+    return language_of(code) if code else current()
+
+
+@cache
+def _key_letters(code: str) -> dict[str, str]:
+    letters: dict[str, str] = {}
+    taken: set[str] = set()
+    for name, english in KEY_LETTERS.items():
+        for letter in (tr_c(KEY, english, code).strip().lower(), english.lower()):
+            usable = len(letter) == 1 and "a" <= letter <= "z" and letter not in CARD_LETTERS
+            if usable and letter not in taken:
+                letters[name] = letter
+                taken.add(letter)
+                break
+    return letters
+
+
+def key_letters(code: str | None = None) -> dict[str, str]:
+    """Each command's letter key in a language (the current one by default), lowercase,
+    by the command's name: the catalog's letter where it is one letter, A to Z, not a card
+    code's first letter (B, G, Y) and not a command's before it (in the registry's order);
+    else the English letter, where that is free; else none. So each letter means one
+    command in each language, the same every time.
+    """
+    return dict(_key_letters(_code(code)))
+
+
+def yes_letters(code: str | None = None) -> tuple[str, ...]:
+    """The keys that answer yes in a language: its own letter, and the English Y."""
+    own = tr_c(KEY, YES_LETTER, _code(code)).strip().lower()
+    mine = own if len(own) == 1 and own.isalpha() else "y"
+    return tuple(dict.fromkeys((mine, "y")))
+
+
+@cache
+def _command_words(code: str) -> dict[str, tuple[str, ...]]:
+    claimed: dict[str, str] = {}
+    for name, letter in _key_letters(code).items():
+        claimed.setdefault(letter, name)
+    if code != ENGLISH:
+        for name, words in TYPED_WORDS.items():
+            for word in split_words(tr_c(TYPED_WORD, words, code)):
+                claimed.setdefault(word, name)
+                claimed.setdefault(bare(word), name)
+    for name, said in COMMAND_WORDS.items():
+        for word in said:
+            claimed.setdefault(word, name)
+    named: dict[str, list[str]] = {}
+    for word, name in claimed.items():
+        named.setdefault(name, []).append(word)
+    return {name: tuple(words) for name, words in named.items()}
+
+
+def command_words(code: str | None = None) -> dict[str, tuple[str, ...]]:
+    """The words typed for each command in a language (the current one by default), by
+    the command's name: its letter, the language's words (with and without accents), then
+    the English words. A word means one command: the one that claimed it first, in that
+    order (a language's letter, then its words, then English), so a Spanish player's
+    letter or word never means an English command instead.
+    """
+    return dict(_command_words(_code(code)))
+
+
+def part_words(name: str, code: str | None = None) -> tuple[str, ...]:
+    """The words of a part of a command (``give``, ``swap``, ``self``, ``yes``; ``keep``
+    is the command's) in a language, then in English, with and without accents."""
+    code = _code(code)
+    english = TYPED_PART_WORDS.get(name) or TYPED_WORDS[name]
+    context = TYPED_WORD
+    own = split_words(tr_c(context, english, code)) if code != ENGLISH else ()
+    words = [*own, *(bare(word) for word in own), *split_words(english)]
+    return tuple(dict.fromkeys(words))
+
+
+def value_words(value: str, code: str | None = None) -> tuple[str, ...]:
+    """The words typed for a setting's value or name (``on``, ``brief``, ``rate``…) in a
+    language, then in English, with and without accents; a value no word is given for is
+    typed as it is (``auto``, ``brlapi``)."""
+    english = TYPED_VALUES.get(value)
+    if english is None:
+        return (value,)
+    code = _code(code)
+    own = split_words(tr_c(TYPED_WORD, english, code)) if code != ENGLISH else ()
+    return tuple(dict.fromkeys([*own, *(bare(word) for word in own), *split_words(english)]))
+
+
+def typed_value(text: str, values: Iterable[str], code: str | None = None) -> str | None:
+    """Which of ``values`` (English words) ``text`` names, typed in the language or in
+    English, any case, with or without accents; None when it names none."""
+    typed = " ".join(text.lower().split())
+    for value in values:
+        said = value_words(value, code)
+        if typed in said or bare(typed) in said:
+            return value
+    return None
+
+
+def value_said(value: str, code: str | None = None) -> str:
+    """A setting's value (or name) as the language says it: its first word ("sí")."""
+    return value_words(value, code)[0]
+
+
+def first_word(name: str, code: str | None = None) -> str:
+    """The word named first for a command (or a part of one) in a language: its own
+    first word, else the English one ("robar", "draw")."""
+    if name in TYPED_PART_WORDS:
+        return part_words(name, code)[0]
+    if name not in TYPED_WORDS:
+        return name
+    code = _code(code)
+    own = split_words(tr_c(TYPED_WORD, TYPED_WORDS[name], code))
+    return (own or split_words(TYPED_WORDS[name]))[0]
+
+
+def key_said(name: str, keys: bool, code: str | None = None) -> str:
+    """A command's letter as a sentence names it: with keys the key ("D"), typed the
+    letter typed ("d"), or its first word when it has no letter ("an")."""
+    if name == "yes":
+        letter: str | None = yes_letters(code)[0]
+    else:
+        letter = key_letters(code).get(name)
+    if letter is None:
+        return first_word(name, code)
+    return letter.upper() if keys else letter
+
+
+class _Named(dict[str, str]):
+    """The keys and words a template names, as ``str.format_map`` reads them:
+    ``{draw_key}`` the command's key (``key_said``), ``{play_word}`` its first word; any
+    other field is left as it is, for the template's own ``format``."""
+
+    def __init__(self, keys: bool) -> None:
+        super().__init__()
+        self.pressed = keys
+
+    def __missing__(self, field: str) -> str:
+        name, _, kind = field.rpartition("_")
+        if kind == "key" and (name in KEY_LETTERS or name in TYPED_WORDS or name == "yes"):
+            return key_said(name, self.pressed)
+        if kind == "word" and (name in TYPED_WORDS or name in TYPED_PART_WORDS):
+            return first_word(name)
+        return "{%s}" % field  # noqa: UP031 (a field kept as written, not a sentence)
+
+
+def keyed(template: str, keys: bool = True) -> str:
+    """A template (translated) with the keys and words it names in the current language:
+    ``{draw_key}`` "D" (``keys``) or "d" (typed), ``{play_word}`` "play"; its other fields
+    are left for its own ``format``."""
+    return template.format_map(_Named(keys))
 
 
 @dataclass(frozen=True, slots=True)
 class Keyed:
     """The keys (or typed words) that answer a question, as a braille form shows them
-    after it, tersely: "Catch Ann? x", "Drew r8: Enter or k" (``How.key``).
+    after it, tersely: "Catch Ann? x", "Drew r8 Enter/k" (``How.key``), in the player's
+    language (``key_letters``).
     """
 
     play: str
@@ -42,15 +375,18 @@ class Keyed:
     quit: str
 
     def __getattribute__(self, name: str) -> Any:
-        """Each key in the current language (the fields are marked templates)."""
+        """Each key in the current language: a key's name (a marked template: "Enter"),
+        or a command's letter or word as the language gives it (``{keep_key}``: "k" in
+        English, "f" in Portuguese; ``{play_word}``), lowercase as typed (``keyed``)."""
         value = object.__getattribute__(self, name)
-        return tr(value) if isinstance(value, str) else value
+        return keyed(tr(value), keys=False) if isinstance(value, str) else value
 
 
 @dataclass(frozen=True, slots=True)
 class How:
     """How the player asks for each thing: by typed commands, or by keys. The phrases
-    below that tell the player what they can do take one.
+    below that tell the player what they can do take one; each names the keys or words
+    of the current language (``{draw_key}``, ``{play_word}``: ``keyed``).
     """
 
     keys: bool
@@ -76,83 +412,96 @@ class How:
     key: Keyed
 
     def __getattribute__(self, name: str) -> Any:
-        """Each phrase in the current language (the fields are marked templates)."""
+        """Each phrase in the current language (the fields are marked templates), with its
+        keys and words."""
         value = object.__getattribute__(self, name)
-        return tr(value) if isinstance(value, str) else value
+        if not isinstance(value, str):
+            return value
+        return keyed(tr(value), object.__getattribute__(self, "keys"))
 
 
 TYPED = How(
     keys=False,
-    draw=N_("type d"),
-    play_drawn=N_("type play"),
-    play_drawn_wild=N_("type play and a colour to play it, as play red"),
-    keep=N_("type k"),
-    uno=N_("type u"),
-    catch=N_("type x"),
-    catch_named=N_("type x and a name"),
-    challenge=N_("type h"),
-    accept=N_("type a"),
-    jump=N_("type j"),
-    jump_wild=N_("type j and a colour to jump in, as j red"),
-    next_round=N_("type n"),
+    draw=N_("type {draw_key}"),
+    play_drawn=N_("type {play_word}"),
+    play_drawn_wild=N_("type {play_word} and a colour to play it, as {play_word} red"),
+    keep=N_("type {keep_key}"),
+    uno=N_("type {uno_key}"),
+    catch=N_("type {catch_key}"),
+    catch_named=N_("type {catch_key} and a name"),
+    challenge=N_("type {challenge_key}"),
+    accept=N_("type {accept_key}"),
+    jump=N_("type {jump_key}"),
+    jump_wild=N_("type {jump_key} and a colour to jump in, as {jump_key} red"),
+    next_round=N_("type {go_on_key}"),
     go_on=N_("press Enter"),
-    quit=N_("type q"),
-    yes=N_("type y"),
-    help=N_("type help"),
-    turn=N_("Type a card to play it, d to draw, l for your hand, or help."),
-    anniversary=N_("type play, or an with its colour, whom to give to and the card you keep"),
-    # Translators: each is what a player types, as a braille line shows it after a question
+    quit=N_("type {quit_key}"),
+    yes=N_("type {yes_key}"),
+    help=N_("type {help_word}"),
+    turn=N_(
+        "Type a card to play it, {draw_key} to draw, {hand_key} for your hand, or {help_word}."
+    ),
+    anniversary=N_(
+        "type {play_word}, or {anniversary_key} with its colour, whom to give to and the card "
+        "you keep"
+    ),
+    # the same, as a braille form shows them after a question: the key, or the word typed
+    # (each in the language: ``{keep_key}`` is its letter for keep, lowercase)
     key=Keyed(
-        play=N_("play"),
-        keep=N_("k"),
-        uno=N_("u"),
-        catch=N_("x"),
-        challenge=N_("h"),
-        accept=N_("a"),
-        jump=N_("j"),
+        play="{play_word}",
+        keep="{keep_key}",
+        uno="{uno_key}",
+        catch="{catch_key}",
+        challenge="{challenge_key}",
+        accept="{accept_key}",
+        jump="{jump_key}",
+        # Translators: the Enter key, as a braille line names it after a question
         go_on=N_("Enter"),
-        next_round=N_("n"),
-        yes=N_("y"),
+        next_round="{go_on_key}",
+        yes="{yes_key}",
+        # Translators: the letter typed for no (any other answer is no too)
         no=N_("n"),
-        quit=N_("q"),
+        quit="{quit_key}",
     ),
 )
 
 
 KEYED = How(
     keys=True,
-    draw=N_("press D"),
+    draw=N_("press {draw_key}"),
     play_drawn=N_("press Enter"),
     play_drawn_wild=N_("press Enter to play it, then the first letter of its colour"),
-    keep=N_("press K"),
-    uno=N_("press U"),
-    catch=N_("press X"),
-    catch_named=N_("press slash and type catch and a name"),
-    challenge=N_("press H"),
-    accept=N_("press A"),
-    jump=N_("press J"),
-    jump_wild=N_("press J, then the first letter of a colour"),
+    keep=N_("press {keep_key}"),
+    uno=N_("press {uno_key}"),
+    catch=N_("press {catch_key}"),
+    catch_named=N_("press slash and type {catch_word} and a name"),
+    challenge=N_("press {challenge_key}"),
+    accept=N_("press {accept_key}"),
+    jump=N_("press {jump_key}"),
+    jump_wild=N_("press {jump_key}, then the first letter of a colour"),
     next_round=N_("press Space"),
     go_on=N_("press Space"),
-    quit=N_("press Q"),
-    yes=N_("press Y"),
+    quit=N_("press {quit_key}"),
+    yes=N_("press {yes_key}"),
     help=N_("press F1"),
-    turn=N_("Left and Right choose a card, Enter plays it, D draws, F1 for help."),
+    turn=N_("Left and Right choose a card, Enter plays it, {draw_key} draws, F1 for help."),
     anniversary=N_("press Enter, then say its colour, whom to give to and the card you keep"),
-    # Translators: each is a key's name, as a braille line shows it after a question
+    # the same, as a braille form shows them after a question: the key, its letter in the
+    # language, lowercase ("Drew r8 Enter/k"; a Portuguese player's keep key is f)
     key=Keyed(
         play=N_("Enter"),
-        keep=N_("k"),
-        uno=N_("u"),
-        catch=N_("x"),
-        challenge=N_("h"),
-        accept=N_("a"),
-        jump=N_("j"),
+        keep="{keep_key}",
+        uno="{uno_key}",
+        catch="{catch_key}",
+        challenge="{challenge_key}",
+        accept="{accept_key}",
+        jump="{jump_key}",
+        # Translators: the Space key, as a braille line names it after a question
         go_on=N_("Space"),
         next_round=N_("Space"),
-        yes=N_("y"),
+        yes="{yes_key}",
         no=N_("n"),
-        quit=N_("q"),
+        quit="{quit_key}",
     ),
 )
 
@@ -224,7 +573,7 @@ KEY_HELP: dict[str, str] = {
         "play the selected card (after drawing: the card you drew); a Wild asks for "
         "its colour: R, G, B or Y, or 1 to 4"
     ),
-    "draw": N_("draw a card; then Enter plays it, K keeps it"),
+    "draw": N_("draw a card; then Enter plays it, {keep_key} keeps it"),
     "keep": N_("keep the card you drew"),
     "uno": N_("call UNO"),
     "catch": N_("catch a player who has one card and did not call UNO"),
@@ -246,7 +595,7 @@ KEY_HELP: dict[str, str] = {
     "go_on": N_("let play go on, hear the next bot's move, deal the next round"),
     "skip_ahead": N_("skip ahead to your turn"),
     "command_line": N_(
-        "the command line: type a command (play b7, b#g, blue 7, catch Ann) "
+        "the command line: type a command ({play_word} b7, b#g, blue 7, {catch_word} Ann) "
         "and press Enter, Escape to close it; a key with no meaning of its own opens it too"
     ),
     "help": N_("this help"),
@@ -255,7 +604,7 @@ KEY_HELP: dict[str, str] = {
 
 
 TYPED_HELP: dict[str, str] = {
-    "play": N_("play the card you drew (play red for a Wild); play b7 plays a card"),
+    "play": N_("play the card you drew ({play_word} red for a Wild); {play_word} b7 plays a card"),
     "draw": N_("draw a card; a card that cannot be played is kept at once"),
     "keep": N_("keep the card you drew"),
     "uno": N_(
@@ -264,7 +613,7 @@ TYPED_HELP: dict[str, str] = {
     ),
     "catch": N_(
         "catch the player who has one card and did not call UNO; add a name or "
-        "seat number when you like: x Ann"
+        "seat number when you like: {catch_key} Ann"
     ),
     "challenge": N_("challenge a Wild Draw Four played on you"),
     "accept": N_(
@@ -272,12 +621,12 @@ TYPED_HELP: dict[str, str] = {
         "adds to it, Stacking)"
     ),
     "jump": N_(
-        "Speed UNO: jump in out of turn with a card identical to the top card (j red "
-        "for a Wild, j uno); identical cards are dropped together as g6 g6 or g6 x2"
+        "Speed UNO: jump in out of turn with a card identical to the top card ({jump_key} red "
+        "for a Wild, {jump_key} uno); identical cards are dropped together as g6 g6 or g6 x2"
     ),
     "anniversary": N_(
-        "play an Anniversary card: an red give Bob keep r5 uno; what you leave "
-        "out is asked, and Enter alone plays nothing"
+        "play an Anniversary card: {anniversary_key} red {give_word} Bob {keep_word} r5 uno; "
+        "what you leave out is asked, and Enter alone plays nothing"
     ),
     "card_check": N_("card check: how many cards everyone holds"),
     "touch": N_("touch the top card"),
@@ -376,32 +725,13 @@ def _b_line_too_long(closed: bool = False) -> Parts:
 register(line_too_long, braille=_b_line_too_long, brief=SAID_AS_BRAILLE)
 
 
-# the words typed for each command of the registry (ui/keys.py), by its name, beside the
-# key's own character (lowercase; a phrase of several words is typed whole)
+# the English words typed for each command of the registry (ui/keys.py), by its name, beside
+# the key's own character (lowercase; a phrase of several words is typed whole): the
+# message ids of ``TYPED_WORDS``; ``command_words`` gives a language's
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {
-    "play": ("play",),
-    "draw": ("draw",),
-    "keep": ("keep",),
-    "uno": ("uno",),
-    "catch": ("catch",),
-    "challenge": ("ch", "challenge"),
-    "accept": ("accept",),
-    "jump": ("jump",),
-    "anniversary": ("an", "anniversary"),
-    "card_check": ("cc", "check", "card check"),
-    "touch": ("top", "touch", "top card", "touch the top card"),
-    "hand": ("hand",),
-    "whose_turn": ("order", "whose turn"),
-    "scores": ("scores", "score"),
-    "pile": ("pile",),
-    "sort": ("sort",),
-    "repeat": ("repeat",),
-    "quick_reference": ("reference", "quick"),
-    "speech": (),
-    "go_on": ("next",),
-    "help": ("help",),
-    "quit": ("quit", "exit"),
+    name: split_words(words) for name, words in TYPED_WORDS.items()
 }
+COMMAND_WORDS["speech"] = ()  # typed, "speech on" and "speech off" are settings
 
 
 # settings changed while playing, by the word typed: "rate 250", "verbosity brief"
@@ -431,8 +761,13 @@ B_SETTING_USAGES = {
 B_SETTING_CHANGED = N_("{name} {value} for this game")
 
 
+def setting_named(word: str) -> str | None:
+    """The setting a typed word names (``rate``, ``velocidad``), or None."""
+    return typed_value(word, SETTING_WORDS)
+
+
 def setting_usage(word: str) -> str:
-    return tr(SETTING_USAGES[SETTING_WORDS[word]])
+    return tr(SETTING_USAGES[setting_named(word) or word])
 
 
 def _b_setting_usage(word: str) -> Parts:
@@ -443,20 +778,21 @@ register(setting_usage, braille=_b_setting_usage, brief=SAID_AS_BRAILLE)
 
 
 def setting_changed(name: str, value: str) -> str:
-    return tr(SETTING_CHANGED).format(name=name, value=value)
+    """``name`` and ``value`` the setting's English words, said in the language's."""
+    return tr(SETTING_CHANGED).format(name=value_said(name), value=value_said(value))
 
 
 def _b_setting_changed(name: str, value: str) -> Parts:
-    return (tr(B_SETTING_CHANGED).format(name=name, value=value),)
+    return (tr(B_SETTING_CHANGED).format(name=value_said(name), value=value_said(value)),)
 
 
 register(setting_changed, braille=_b_setting_changed, brief=SAID_AS_BRAILLE)
 
 
-GIVE_WORDS = ("give", "to")
+GIVE_WORDS = split_words(TYPED_PART_WORDS["give"])  # English; part_words("give")
 
 
-KEEP_WORDS = ("keep",)
+KEEP_WORDS = split_words(TYPED_WORDS["keep"])  # English; part_words("keep")
 
 
 TIMES_MARKS = ("x", "*", "\u00d7")  # g6 x2: how many identical cards are dropped
@@ -465,10 +801,10 @@ TIMES_MARKS = ("x", "*", "\u00d7")  # g6 x2: how many identical cards are droppe
 UNO_WORD = "uno"
 
 
-YES_WORDS = ("y", "yes")
+YES_WORDS = split_words(TYPED_PART_WORDS["yes"])  # English; part_words("yes")
 
 
-SELF_WORDS = ("you", "me")
+SELF_WORDS = split_words(TYPED_PART_WORDS["self"])  # English; part_words("self")
 
 
 # --- the keys' names, as F1 says them (issue 15) -------------------------------------------

@@ -24,19 +24,27 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
+from ... import resources
 from ...engine.cards import Color
 
-__all__ = ["NP_", "N_", "tr", "tr_n"]  # what the messages façade re-exports
+__all__ = ["NC_", "NP_", "N_", "tr", "tr_c", "tr_n"]  # what the messages façade re-exports
 
 DOMAIN = "uno_access"
-LOCALE_DIR = Path(__file__).resolve().parents[2] / "locale"
+LOCALE_DIR = resources.LOCALE
 ENGLISH = "en"
 
 
 def N_(message: str) -> str:
     """Marks a template for extraction; it stays its English text (its message id)."""
+    return message
+
+
+def NC_(context: str, message: str) -> str:
+    """Marks a template said in one ``context`` (gettext's ``msgctxt``): a word or a key
+    whose English text alone could mean several things ("D" the key that draws). It stays
+    its English text; :func:`tr_c` says it, with the same context.
+    """
     return message
 
 
@@ -164,6 +172,15 @@ def tr(message: str) -> str:
     if code == ENGLISH or not message:
         return message
     return catalog(code).gettext(message)
+
+
+def tr_c(context: str, message: str, code: str | None = None) -> str:
+    """``message`` of ``context`` (marked ``NC_``) in the language ``code`` (by default the
+    current one); English, or a message the catalog does not translate, as it is."""
+    code = language_of(code) if code else current()
+    if code == ENGLISH or not message:
+        return message
+    return catalog(code).pgettext(context, message)
 
 
 def tr_n(forms: tuple[str, str], count: int) -> str:

@@ -25,7 +25,7 @@ from .forms import (
     register_whole,
 )
 from .history import B_HISTORY_NAMES, HISTORY_NAMES
-from .keys import B_SETTING_USAGES, COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP
+from .keys import B_SETTING_USAGES, COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP, keyed
 from .language import N_, NP_, tr
 
 HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
@@ -699,11 +699,12 @@ net_back_at_table = Fixed(NET_BACK_AT_TABLE)
 NET_RECONNECTED = N_("Connected to the server again.")
 # Translators: {why} is a few words from the network, as they came.
 NET_STILL_TRYING = N_(
-    "The server does not answer ({why}); still trying. Type quit, or Q at the table, to stop."
+    "The server does not answer ({why}); still trying. Type quit, or {quit_key} at the table, "
+    "to stop."
 )
 NET_RECONNECT_REFUSED = N_(
-    "The server refused to take you back ({why}); still trying. Type quit, or Q at the "
-    "table, to stop."
+    "The server refused to take you back ({why}); still trying. Type quit, or {quit_key} at "
+    "the table, to stop."
 )
 NET_NOT_CONNECTED = N_("Not connected to the server, so that was not sent; reconnecting.")
 net_not_connected = Fixed(NET_NOT_CONNECTED, N_("Not sent: reconnecting"))
@@ -764,11 +765,11 @@ def net_grace_over(name: str, seconds: float) -> str:
 
 
 def net_still_trying(why: str) -> str:
-    return tr(NET_STILL_TRYING).format(why=why)
+    return keyed(tr(NET_STILL_TRYING)).format(why=why)
 
 
 def net_reconnect_refused(why: str) -> str:
-    return tr(NET_RECONNECT_REFUSED).format(why=why)
+    return keyed(tr(NET_RECONNECT_REFUSED)).format(why=why)
 
 
 def where_you_are(
@@ -804,7 +805,7 @@ HISTORY_NAMES["chat"] = N_("the chat")
 B_HISTORY_NAMES["chat"] = N_("chat")
 KEY_HELP["chat_history"] = N_(
     "the chat's history, the lobby's and the table's lines apart from the game's: Page Up "
-    "reads it back, V goes back to the game's"
+    "reads it back, {switch_history_key} goes back to the game's"
 )
 TYPED_HELP["chat_history"] = N_(
     "the chat's history ([ reads it back); chat mute and chat unmute: chat spoken or not"

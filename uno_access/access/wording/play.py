@@ -24,24 +24,29 @@ from .forms import (
     register,
     register_whole,
 )
-from .keys import TYPED, How
+from .keys import TYPED, How, keyed
 from .language import N_, color_keys, tr
 from .quoted import TYPED_LIMIT, cut
 
-HAND_SORTED = N_("Your hand is sorted by {order}.")  # {order}: "colour", "number"
+# O: the hand sorted, a whole sentence for each order (issue 23: "ordenada por colour")
+HAND_SORTED = {
+    "colour": N_("Your hand is sorted by colour."),
+    "number": N_("Your hand is sorted by number."),
+}
+B_HAND_SORTED = {"colour": N_("Sorted by colour"), "number": N_("Sorted by number")}
 COUNT_OUT_OF_RANGE = N_("Type how many identical cards from 1 to {most}, as g6 x2.")
 
 
-B_HAND_SORTED = N_("Sorted by {order}")
 B_COUNT_OUT_OF_RANGE = N_("Count 1 to {most}: g6 x2")
 
 
 def hand_sorted(order: str) -> str:
-    return tr(HAND_SORTED).format(order=order)
+    """``order``: "colour" or "number" (``ui.hand.Order``'s values)."""
+    return tr(HAND_SORTED[order])
 
 
 def _b_hand_sorted(order: str) -> Parts:
-    return (tr(B_HAND_SORTED).format(order=order),)
+    return (tr(B_HAND_SORTED[order]),)
 
 
 register(hand_sorted, braille=_b_hand_sorted, brief=SAID_AS_BRAILLE)
@@ -186,22 +191,25 @@ register(welcome, braille=_b_welcome, brief=SAID_AS_BRAILLE)
 # rules are joined by "; " into one sentence
 RULE_DRAW_UNTIL_PLAYABLE = N_("if you cannot play, you draw until a card matches, then play it")
 RULE_NO_FOUR_FINISH = N_("nobody goes out on a Wild Draw Four")
-RULE_JUMP_IN = N_("anyone holding a card identical to the top card may jump in out of turn (j)")
+RULE_JUMP_IN = N_(
+    "anyone holding a card identical to the top card may jump in out of turn ({jump_key})"
+)
 RULE_DOUBLE_DOUBLE = N_("Draw Twos and Wild Draw Fours jumped in add up")
 RULE_DROPPING = N_("identical cards may be played together (g6 g6)")
 RULE_ROUND_N_ROUND = N_(
-    "on a 0 every hand passes on, and whoever is handed one card must call UNO (u) or draw {count}"
+    "on a 0 every hand passes on, and whoever is handed one card must call UNO ({uno_key}) or "
+    "draw {count}"
 )
 SPEED_RULES = N_("{rules}.")
 SPEED_RULES_SEPARATOR = "; "
 RULE_STACKING = N_(
     "Stacking: answer a Draw Two with a Draw Two, or a Wild Draw Four with a Wild Draw "
     "Four, and the next player owes them all, until the stack comes back to who began "
-    "it; a accepts them."
+    "it; {accept_key} accepts them."
 )
 RULE_ANNIVERSARY = N_(
     "The deck has Anniversary cards: play one with its colour, whom you give your other "
-    "cards to and the one you keep, as an red give Bob keep r5 uno."
+    "cards to and the one you keep, as {anniversary_key} red {give_word} Bob {keep_word} r5 uno."
 )
 RULE_BLANK_CARDS = N_("Blank cards are written as {cards}: each plays as that card.")
 RULE_PENALTIES = N_("Penalties: a card that does not match is taken back, and you draw 2.")
@@ -225,19 +233,21 @@ def rules_intro(rules: RuleSet) -> list[str]:
     if not rules.wild_draw_four_finish:
         speed.append(tr(RULE_NO_FOUR_FINISH))
     if rules.jump_in:
-        speed.append(tr(RULE_JUMP_IN))
+        speed.append(keyed(tr(RULE_JUMP_IN), keys=False))
     if rules.double_double:
         speed.append(tr(RULE_DOUBLE_DOUBLE))
     if rules.dropping:
         speed.append(tr(RULE_DROPPING))
     if rules.round_n_round:
-        speed.append(tr(RULE_ROUND_N_ROUND).format(count=rules.round_n_round_penalty))
+        speed.append(
+            keyed(tr(RULE_ROUND_N_ROUND), keys=False).format(count=rules.round_n_round_penalty)
+        )
     if speed:
         lines.append(capital(tr(SPEED_RULES).format(rules=SPEED_RULES_SEPARATOR.join(speed))))
     if rules.stacking:
-        lines.append(tr(RULE_STACKING))
+        lines.append(keyed(tr(RULE_STACKING), keys=False))
     if rules.anniversary_cards:
-        lines.append(tr(RULE_ANNIVERSARY))
+        lines.append(keyed(tr(RULE_ANNIVERSARY), keys=False))
     if rules.blank_cards:
         written = card_list(card_name(card) for card in rules.blank_cards)
         lines.append(tr(RULE_BLANK_CARDS).format(cards=written))
@@ -523,8 +533,8 @@ NO_SUCH_PLAYER = N_(
     "{typed} is not a player here: type a name ({names}) or a seat number from 1 to {seats}."
 )
 UNKNOWN_COMMAND = N_(
-    "{typed} is not a command or a card. Type a card (b7, blue 7, wi red), d to draw, or help "
-    "for all commands."
+    "{typed} is not a command or a card. Type a card (b7, blue 7, wi red), {draw_key} to draw, "
+    "or {help_word} for all commands."
 )
 COLOR_ONLY_FOR_WILD = N_("Only a Wild takes a colour: type {code} alone to play {card}.")
 
@@ -548,7 +558,7 @@ register(no_such_player, braille=_b_no_such_player, brief=SAID_AS_BRAILLE)
 
 
 def unknown_command(text: str) -> str:
-    return tr(UNKNOWN_COMMAND).format(typed=repr(cut(text, TYPED_LIMIT)))
+    return keyed(tr(UNKNOWN_COMMAND), keys=False).format(typed=repr(cut(text, TYPED_LIMIT)))
 
 
 def _b_unknown_command(text: str) -> Parts:
@@ -602,6 +612,23 @@ quit_cancelled = Fixed(QUIT_CANCELLED)
 
 GAME_QUIT = N_("You left the game.")
 game_quit = Fixed(GAME_QUIT, N_("You left"))
+
+
+# Keys pressed before the first prompt of a game was shown (issue 23: Enters typed after
+# the setup): dropped, not taken as moves, and said once.
+TYPEAHEAD_DROPPED = N_("Keys pressed before the game was ready were not taken.")
+B_TYPEAHEAD_DROPPED = N_("Early keys not taken")
+
+
+def typeahead_dropped() -> str:
+    return tr(TYPEAHEAD_DROPPED)
+
+
+def _b_typeahead_dropped() -> Parts:
+    return (tr(B_TYPEAHEAD_DROPPED),)
+
+
+register(typeahead_dropped, braille=_b_typeahead_dropped, brief=SAID_AS_BRAILLE)
 
 
 INPUT_CLOSED = N_("The input has closed: the game is stopped.")

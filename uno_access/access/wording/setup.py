@@ -2,7 +2,7 @@
 
 Each question is said with the answer Enter alone keeps, in brackets: "Speak every
 message: on or off? [off]". Its braille form puts that default and the answers in the
-first cells, "Speech [off]: on off", so that a 20-cell display shows them at once; each
+first cells, "Speech: on [off]", so that a 20-cell display shows them at once; each
 question's braille form is beside its sentence (``Question`` keeps the two together).
 """
 
@@ -23,6 +23,7 @@ from .forms import (
 )
 from .hot_seat import setup_speech_seat
 from .house_rules import setup_rules_with_house
+from .keys import value_said
 from .language import N_, tr
 
 SETUP_START = N_(
@@ -148,8 +149,10 @@ class Question:
     form, each a marked template, registered together as it is made. Called with the
     default (the answer Enter alone keeps), it is the question asked. Its braille form
     shows the default in the first cells: ``{default}`` in brackets before the answers
-    ("Players [2]: 2 to 10"), or ``{answers}``, the ``answers`` with the default in
-    brackets among them ("Speech: on [off]").
+    ("Players [2]: 2 to 10"), or ``{answers}``, the ``answers`` (English values, each
+    said as the language types it: ``value_said``) with the default in brackets among
+    them ("Speech: on [off]", "Voz: sí [no]"); ``{choices}``: the answers alone, after the
+    default in brackets ("Verbosity [normal]: brief normal full").
     """
 
     template: str
@@ -163,8 +166,10 @@ class Question:
         return setup_question(tr(self.template), default)
 
     def _braille(self, default: str) -> Parts:
-        answers = marked(self.answers, default)
-        return (tr(self.braille).format(default=default, answers=answers),)
+        said = [value_said(answer) for answer in self.answers]
+        answers = marked(said, default)
+        choices = B_ANSWERS_SEPARATOR.join(said)
+        return (tr(self.braille).format(default=default, answers=answers, choices=choices),)
 
     @property
     def __name__(self) -> str:  # named by its sentence, as a phrase function by its name
@@ -181,7 +186,9 @@ SETUP_SEAT = N_(
 )
 SETUP_SEAT_NAME = N_("The name of the player in seat {number}?")
 # Translators: the answers are typed as they are (easy, normal, hard, person)
-B_SETUP_SEAT = N_("Seat {number} [{default}]: easy normal hard person")
+# {kinds}: the answers, as they are typed in the language (easy normal hard person)
+B_SETUP_SEAT = N_("Seat {number} [{default}]: {kinds}")
+SEAT_ANSWERS = ("easy", "normal", "hard", "person")
 B_SETUP_SEAT_NAME = N_("Seat {number} name [{default}]")
 
 
@@ -195,7 +202,8 @@ def setup_seat_asked(number: int, default: str) -> str:
 
 
 def _b_setup_seat_asked(number: int, default: str) -> Parts:
-    return (tr(B_SETUP_SEAT).format(number=number, default=default),)
+    kinds = B_ANSWERS_SEPARATOR.join(value_said(kind) for kind in SEAT_ANSWERS)
+    return (tr(B_SETUP_SEAT).format(number=number, default=default, kinds=kinds),)
 
 
 register(setup_seat_asked, braille=_b_setup_seat_asked, brief=SAID_AS_BRAILLE)
@@ -251,7 +259,7 @@ SETUP_EXPLAIN_VERBOSITY = N_(
 
 
 SETUP_EXPLAIN_KEYS = N_(
-    "on: each action is one key, as D to draw. off: every command is typed, then Enter."
+    "on: each action is one key, as {draw_key} to draw. off: every command is typed, then Enter."
 )
 
 
@@ -341,15 +349,19 @@ register(setup_language_asked, braille=_b_setup_language_asked, brief=SAID_AS_BR
 # --- the questions that name nothing but their default, in the order they are asked ------
 # Translators: each braille form shows the default in brackets, then the answers typed
 # ({answers}: the answers typed, the default in brackets among them: "on [off]")
-ON_OFF = ("on", "off")  # typed as they are, in every language
+# the answers as English values, each said as the language types it ("sí [no]")
+ON_OFF = ("on", "off")
 BRAILLE_ANSWERS = ("auto", "brlapi", "screen", "off")
+VERBOSITY_ANSWERS = ("brief", "normal", "full")
 setup_players = Question(SETUP_PLAYERS, N_("Players [{default}]: 2 to 10"))
 setup_name = Question(SETUP_NAME, N_("Your name [{default}]"))
 setup_speech = Question(SETUP_SPEECH, N_("Speech: {answers}"), ON_OFF)
 setup_sounds = Question(SETUP_SOUNDS, N_("Sounds: {answers}"), ON_OFF)
 setup_braille = Question(SETUP_BRAILLE, N_("Braille: {answers}"), BRAILLE_ANSWERS)
 setup_large = Question(SETUP_LARGE, N_("Large: {answers}"), ON_OFF)
-setup_verbosity = Question(SETUP_VERBOSITY, N_("Verbosity [{default}]: brief normal full"))
+setup_verbosity = Question(
+    SETUP_VERBOSITY, N_("Verbosity [{default}]: {choices}"), VERBOSITY_ANSWERS
+)
 setup_keys = Question(SETUP_KEYS, N_("Keys: {answers}"), ON_OFF)
 setup_pace = Question(SETUP_PACE, N_("Bot pace [{default}]: 0 to 5"))
 

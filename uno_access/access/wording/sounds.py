@@ -9,11 +9,13 @@ from .forms import SAID_AS_BRAILLE, Fixed, Plural, plural, register
 from .keys import COMMAND_WORDS, KEY_HELP, SETTING_WORDS, TYPED_HELP
 from .language import N_, NP_, tr
 
+# told once a run of the program (issue 23: it came at the setup and again at the game)
 SOUND_UNAVAILABLE = N_(
-    "Sound cues have no sound device to play on; the game goes on without them, every "
-    "event still in words. uno-access doctor says why."
+    "No sound device, so no sound cues; every event is still said in words (uno-access "
+    "doctor says why)."
 )
-sound_unavailable = Fixed(SOUND_UNAVAILABLE, N_("No sound device: words only"))
+B_SOUND_UNAVAILABLE = N_("No sound device")
+sound_unavailable = Fixed(SOUND_UNAVAILABLE, B_SOUND_UNAVAILABLE)
 MINIAUDIO_MISSING = N_("the Python module miniaudio is missing ({error})")
 NO_SOUND_DEVICE = N_("no sound device")
 NO_SOUND_FILES = N_("there are no sound files in {folder}")
@@ -47,7 +49,11 @@ COMMAND_WORDS["sounds"] = ()  # typed, "sounds on" and "sounds off" are settings
 SETTING_WORDS["sounds"] = "sounds"
 DOCTOR_PARTS["sound"] = N_("sound cues (miniaudio)")
 FIX_SOUND_MODULE = N_("scripts/setup.sh (it installs miniaudio into .venv)")
-FIX_SOUND_FILES = N_("git checkout assets/sounds, or .venv/bin/python scripts/make_sounds.py")
+FIX_SOUND_FILES = N_(
+    "git checkout uno_access/assets/sounds, or .venv/bin/python scripts/make_sounds.py"
+)
+FIX_SOUND_FILES_PACKAGE = N_("pipx reinstall uno-access (the sound files come with it)")
+NO_SOUNDS_WAV = N_("cannot write the sound cues into {path}: {why}")
 
 
 # the doctor's line for the sound cues; {backend} is the sound system's name (ALSA, PulseAudio)
@@ -62,7 +68,7 @@ def sound_detail(sounds: int, backend: str) -> str:
 
 
 # what each sound means, by its name (``access.sounds.Cue``): `uno-access sounds` says
-# each with its sound, and the README lists them
+# each with its sound, and docs/sound-cues.md lists them
 SOUND_MEANINGS: dict[str, str] = {
     "your_turn": N_("your turn"),
     "turn_other": N_("another player's turn"),

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from ..message import Parts
 from .forms import SAID_AS_BRAILLE, Fixed, Whole, and_list, register, register_whole
-from .keys import TYPED, How
+from .keys import TYPED, How, keyed
 from .language import N_, tr
 
 FROM_SCENARIO = N_("This game starts from a scenario file, so it is not saved.")
@@ -101,25 +101,25 @@ def scenario_dealt_by_seed(key: str) -> str:
     return tr(SCENARIO_DEALT_BY_SEED).format(key=key)
 
 
-# {others}: the other players' names; {started}: when the game began
+# {others}: the other players' names; {started}: when the game began. The default (Enter,
+# issue 23) is said: a new game, the unfinished one kept.
 RESUME_OFFER_KEYS = N_(
     "You have an unfinished game, number {number}, against {others}, started {started}, in "
-    "round {round}. Resume it? Press Y or N."
+    "round {round}. Resume it? Press {yes_key} to resume it, or N or Enter for a new game."
 )
 RESUME_OFFER_TYPED = N_(
     "You have an unfinished game, number {number}, against {others}, started {started}, in "
-    "round {round}. Resume it? Type y or n."
+    "round {round}. Resume it? Type {yes_key} to resume it, or n or Enter alone for a new game."
 )
-
-
+# Translators: braille, 20 cells: the game's number and the keys first ("y/n, Enter: new");
 # {yes}, {no}: the keys, as "y/n"
-B_RESUME_OFFER = N_("Resume {number}? {yes}/{no}")
+B_RESUME_OFFER = N_("Resume {number}? {yes}/{no}, Enter: new")
 
 
 def resume_offer(
     number: int, started: str, others: Sequence[str], round_number: int, how: How = TYPED
 ) -> str:
-    said = tr(RESUME_OFFER_KEYS) if how.keys else tr(RESUME_OFFER_TYPED)
+    said = keyed(tr(RESUME_OFFER_KEYS) if how.keys else tr(RESUME_OFFER_TYPED), how.keys)
     return said.format(number=number, others=and_list(others), started=started, round=round_number)
 
 
@@ -132,13 +132,73 @@ def _b_resume_offer(
 register(resume_offer, braille=_b_resume_offer, brief=SAID_AS_BRAILLE)
 
 
+# The answer to the offer: a new game, the unfinished one kept (it is not offered again);
+# ``default`` when Enter took the default.
+NEW_GAME_GAME_KEPT = N_(
+    "A new game starts; game {number} is kept: uno-access resume {number} takes it up."
+)
+NEW_GAME_BY_DEFAULT = N_(
+    "Enter: a new game starts, the default; game {number} is kept: uno-access resume {number} "
+    "takes it up."
+)
+B_NEW_GAME_GAME_KEPT = N_("New game; {number} kept")
+
+
+def new_game_game_kept(number: int, default: bool = False) -> str:
+    said = tr(NEW_GAME_BY_DEFAULT) if default else tr(NEW_GAME_GAME_KEPT)
+    return said.format(number=number)
+
+
+def _b_new_game_game_kept(number: int, default: bool = False) -> Parts:
+    return (tr(B_NEW_GAME_GAME_KEPT).format(number=number),)
+
+
+register(new_game_game_kept, braille=_b_new_game_game_kept, brief=SAID_AS_BRAILLE)
+
+
+# After ``play --setup`` (issue 23): the setup's answers are for a new game, so no game is
+# offered to resume; the unfinished one is named, kept for ``resume``.
+UNFINISHED_KEPT = N_(
+    "Game {number} is unfinished and kept: uno-access resume {number} takes it up. A new game "
+    "starts."
+)
+B_UNFINISHED_KEPT = N_("Game {number} kept; new game")
+
+
+def unfinished_kept(number: int) -> str:
+    return tr(UNFINISHED_KEPT).format(number=number)
+
+
+def _b_unfinished_kept(number: int) -> Parts:
+    return (tr(B_UNFINISHED_KEPT).format(number=number),)
+
+
+register(unfinished_kept, braille=_b_unfinished_kept, brief=SAID_AS_BRAILLE)
+
+
+# Q and yes (issue 23): the game is saved, and how to take it up again.
+GAME_LEFT_SAVED = N_("You left the game. It is saved: uno-access resume {number} takes it up.")
+B_GAME_LEFT_SAVED = N_("Left; saved as {number}")
+
+
+def game_left_saved(number: int) -> str:
+    return tr(GAME_LEFT_SAVED).format(number=number)
+
+
+def _b_game_left_saved(number: int) -> Parts:
+    return (tr(B_GAME_LEFT_SAVED).format(number=number),)
+
+
+register(game_left_saved, braille=_b_game_left_saved, brief=SAID_AS_BRAILLE)
+
+
 RESUME_PROMPT = N_("resume? ")
 
 
 ANOTHER_GAME_KEYS = N_(
-    "Play another game at the same table? Press Y for yes, any other key to leave."
+    "Play another game at the same table? Press {yes_key} for yes, any other key to leave."
 )
-ANOTHER_GAME_TYPED = N_("Play another game at the same table? Type y, or n to leave.")
+ANOTHER_GAME_TYPED = N_("Play another game at the same table? Type {yes_key}, or n to leave.")
 
 
 B_ANOTHER_GAME = N_("Play again? {yes}/{no}")
@@ -146,7 +206,7 @@ B_ANOTHER_GAME = N_("Play again? {yes}/{no}")
 
 def another_game(how: How = TYPED) -> str:
     """The game is over: the same table may play again."""
-    return tr(ANOTHER_GAME_KEYS) if how.keys else tr(ANOTHER_GAME_TYPED)
+    return keyed(tr(ANOTHER_GAME_KEYS) if how.keys else tr(ANOTHER_GAME_TYPED), how.keys)
 
 
 def _b_another_game(how: How = TYPED) -> Parts:
@@ -360,6 +420,12 @@ def settings_unknown_key(path: str, line: int | None, key: str, known: Iterable[
     return tr(SETTINGS_UNKNOWN_KEY).format(where=where, key=key, known=", ".join(known))
 
 
+# Translators: the comment at the top of a new settings file; each line becomes a "# " line
+SETTINGS_FILE_HEAD = N_(
+    "The settings of uno-access, in TOML. Edit them freely: when the game changes a value,\n"
+    "it keeps your comments, your order and every other value as you wrote them.\n"
+    "uno-access play --setup asks for them one by one; the manual's Settings page says each."
+)
 SETTINGS_NOT_TOML = N_(
     "{path} is not a valid settings file ({why}): the default settings are used."
 )

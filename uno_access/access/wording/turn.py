@@ -24,7 +24,7 @@ from .forms import (
     plural,
     register,
 )
-from .keys import TYPED, How
+from .keys import TYPED, How, keyed
 from .language import N_, NP_, tr
 
 # Translators: the last two choices of a list: "D to draw, K to keep, or A to accept".
@@ -74,6 +74,23 @@ def _w_your_turn(card: Card, color: Color | None, count: int, hint: str = "") ->
 
 
 register(your_turn, braille=_b_your_turn, brief=_w_your_turn)
+
+
+# --- Space (or N) on your own turn: nothing goes on until you move (issue 23) ----------------
+# {how_draw}: "press D", "type d"
+STILL_YOUR_TURN = N_("Still your turn: play a card, or {how_draw} to draw.")
+B_STILL_YOUR_TURN = N_("Still your turn, {draw_key} draws")
+
+
+def still_your_turn(how: How = TYPED) -> str:
+    return tr(STILL_YOUR_TURN).format(how_draw=how.draw)
+
+
+def _b_still_your_turn(how: How = TYPED) -> Parts:
+    return (keyed(tr(B_STILL_YOUR_TURN), keys=False),)
+
+
+register(still_your_turn, braille=_b_still_your_turn, brief=SAID_AS_BRAILLE)
 
 
 # --- your turn, a Wild turned up to start: you choose its colour --------------------------
@@ -268,8 +285,8 @@ register(drawn_kept, braille=_b_drawn_kept, brief=SAID_AS_BRAILLE)
 YOU_MUST_PLAY = N_("You must play {card} ({how}).")
 MUST_PLAY_BY_KEY = N_("Enter")
 MUST_PLAY_WILD_BY_KEY = N_("Enter, then its colour")
-MUST_PLAY_TYPED = N_("type play")
-MUST_PLAY_WILD_TYPED = N_("type play and a colour, as play red")
+MUST_PLAY_TYPED = N_("type {play_word}")
+MUST_PLAY_WILD_TYPED = N_("type {play_word} and a colour, as {play_word} red")
 B_YOU_MUST_PLAY = N_("Play {card}: {key}")  # {key}: "Enter", or "play" typed
 
 
@@ -278,7 +295,7 @@ def drawn_must_play(card: Card, how: How = TYPED) -> str:
     if how.keys:
         play = tr(MUST_PLAY_WILD_BY_KEY) if card.is_wild else tr(MUST_PLAY_BY_KEY)
     else:
-        play = tr(MUST_PLAY_WILD_TYPED) if card.is_wild else tr(MUST_PLAY_TYPED)
+        play = keyed(tr(MUST_PLAY_WILD_TYPED) if card.is_wild else tr(MUST_PLAY_TYPED), False)
     return tr(YOU_MUST_PLAY).format(card=card_name(card), how=play)
 
 
