@@ -113,12 +113,13 @@ def compile_all(quiet: bool = False) -> None:
 
 def _fragment_translations(
     dirs: list[Path],
-) -> tuple[dict[str, str], dict[tuple[str, str], tuple[str, str]], int]:
-    """Every translated entry of the fragments: single messages, plural pairs, and how many
-    files were read."""
+) -> tuple[dict[tuple[str | None, str], str], dict[tuple[str, str], tuple[str, str]], int]:
+    """Every translated entry of the fragments: single messages (by their context and
+    message id: "D" the key is not "D" the word), plural pairs, and how many files were
+    read."""
     from babel.messages.pofile import read_po
 
-    singles: dict[str, str] = {}
+    singles: dict[tuple[str | None, str], str] = {}
     pairs: dict[tuple[str, str], tuple[str, str]] = {}
     files = 0
     for folder in dirs:
@@ -137,7 +138,8 @@ def _fragment_translations(
                     if len(strings) >= 2 and strings[0] and strings[1]:
                         pairs.setdefault((message.id[0], message.id[1]), (strings[0], strings[1]))
                 elif isinstance(message.string, str) and message.string:
-                    earlier = singles.setdefault(message.id, message.string)
+                    key = (message.context, message.id)
+                    earlier = singles.setdefault(key, message.string)
                     if earlier != message.string:  # the first fragment's is kept, and said
                         print(f"catalogs: two translations of {message.id!r}; kept {earlier!r}")
     return singles, pairs, files
@@ -151,8 +153,8 @@ def merge(lang: str, dirs: list[Path]) -> None:
     singles, pairs, files = _fragment_translations(dirs or [LOCALE / lang / "parts"])
     # a fragment may give two lines as a (singular, plural) pair: each is its own message
     for (one, other), (said_one, said_other) in pairs.items():
-        singles.setdefault(one, said_one)
-        singles.setdefault(other, said_other)
+        singles.setdefault((None, one), said_one)
+        singles.setdefault((None, other), said_other)
     path = catalog_path(lang)
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang)
@@ -163,22 +165,26 @@ def merge(lang: str, dirs: list[Path]) -> None:
         if not message.id:
             continue
         if not isinstance(message.id, str):
-            key = (message.id[0], message.id[1])
-            said = pairs.get(key)
+            pair = (message.id[0], message.id[1])
+            said = pairs.get(pair)
             if said is not None:
                 message.string = said
-                used.add(key)
+                used.add(pair)
                 filled += 1
-            elif not (isinstance(message.string, tuple) and all(message.string)):
+            elif message.fuzzy or not (isinstance(message.string, tuple) and all(message.string)):
+                message.string = ("", "")  # a fuzzy guess is no translation
                 missing.append(message.id[0])
-        elif message.id in singles:
-            message.string = singles[message.id]
-            used.add(message.id)
+        elif (message.context, message.id) in singles:
+            key = (message.context, message.id)
+            message.string = singles[key]
+            used.add(key)
             filled += 1
-        elif not message.string:
+        elif not message.string or message.fuzzy:
+            # a guess of pybabel update's (a fuzzy match) is no translation: left empty
+            message.string = ""
             missing.append(message.id)
         message.flags.discard("fuzzy")
-    left_out = [m for m in singles if m not in used] + [p[0] for p in pairs if p not in used]
+    left_out = [m[1] for m in singles if m not in used] + [p[0] for p in pairs if p not in used]
     with path.open("wb") as f:
         write_po(f, catalog, width=100)
     _set_plural_forms(lang)

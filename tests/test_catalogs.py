@@ -92,3 +92,44 @@ def test_fragments_are_merged_by_message_id_and_compiled(
     assert said.gettext(card) == "Una carta la juega."
     assert said.gettext(messages.THEY_CHOOSE) == messages.THEY_CHOOSE  # untranslated: English
     assert said.gettext("drawtwo") == "drawtwo"  # a typed word is no message
+
+
+def test_a_merge_leaves_no_fuzzy_guess_and_tells_a_key_from_a_word_by_its_context(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``update`` matches a changed message to a near one (a fuzzy guess: "Verbosity: …"
+    given the translation of "Kept: …"); ``merge`` fills it from a fragment or leaves it
+    untranslated, never keeps the guess. A fragment's entry with a context (the key "D")
+    fills only the message of that context."""
+    catalogs = _catalogs(tmp_path, monkeypatch)
+    catalogs.update(["es"])
+    path = tmp_path / "locale" / "es" / "LC_MESSAGES" / "uno_access.po"
+    text = path.read_text(encoding="utf-8")
+    guessed = f'#, fuzzy\nmsgid "{messages.SETUP_KEPT}"\nmsgstr "Se conserva: {{answer}}."'
+    path.write_text(text.replace(f'msgid "{messages.SETUP_KEPT}"\nmsgstr ""', guessed))
+    assert "#, fuzzy" in path.read_text(encoding="utf-8")
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    draw = messages.KEY_LETTERS["draw"]
+    (parts / "a.po").write_text(
+        "\n".join(
+            [
+                'msgid ""',
+                'msgstr ""',
+                '"Content-Type: text/plain; charset=UTF-8\\n"',
+                "",
+                'msgctxt "key"',
+                f'msgid "{draw}"',
+                'msgstr "R"',
+                "",
+            ]
+        ),
+        encoding="utf-8",
+    )
+    catalogs.merge("es", [parts])
+    merged = read_po(path.open("rb"))
+    kept, key = merged.get(messages.SETUP_KEPT), merged.get(draw, context="key")
+    assert kept is not None and key is not None
+    assert kept.string == ""  # the guess is no translation
+    assert not [m for m in merged if m.fuzzy]
+    assert key.string == "R"
