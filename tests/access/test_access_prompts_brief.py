@@ -186,6 +186,8 @@ Asked = Callable[[Callable[[str], str]], Line]  # the question, given how a valu
 SETUP: list[tuple[str, Asked, tuple[str | Callable[[], str], ...]]] = [
     ("the language", lambda v: Line.of(messages.setup_language_asked, LANGS, "en"),
      ("[en]", "es")),
+    ("the language, the last the default",
+     lambda v: Line.of(messages.setup_language_asked, LANGS, "pt"), ("[pt]", "en")),
     ("the players", lambda v: Line.of(messages.setup_players, "4"), ("[4]",)),
     ("your name", lambda v: Line.of(messages.setup_name, "Zoe"), ("[Zoe]",)),
     ("a seat", lambda v: Line.of(messages.setup_seat_asked, 1, v("normal")),

@@ -325,7 +325,9 @@ SETUP_EXPLAIN_LANGUAGE = N_(
 )
 
 
-B_SETUP_LANGUAGE = N_("Language: {answers}")  # {answers}: "[en] es pt"
+# the default first, then the other codes: "Language [pt]: en es" (the last code as the
+# default would fall past a 20-cell window after them all)
+B_SETUP_LANGUAGE = N_("Language [{default}]: {codes}")
 
 
 def setup_language(languages: Iterable[tuple[str, str]]) -> str:
@@ -339,8 +341,8 @@ def setup_language_asked(languages: Sequence[tuple[str, str]], default: str) -> 
 
 
 def _b_setup_language_asked(languages: Sequence[tuple[str, str]], default: str) -> Parts:
-    answers = marked((code for code, _ in languages), default)
-    return (tr(B_SETUP_LANGUAGE).format(answers=answers),)
+    codes = B_ANSWERS_SEPARATOR.join(code for code, _ in languages if code != default)
+    return (tr(B_SETUP_LANGUAGE).format(default=default, codes=codes),)
 
 
 register(setup_language_asked, braille=_b_setup_language_asked, brief=SAID_AS_BRAILLE)
