@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from test_play import START, bot, position
+from test_play_keys import keyed
 from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
 
 from uno_access.access import messages
@@ -275,18 +276,7 @@ def test_a_spanish_game_by_keys_draws_keeps_and_asks_in_spanish(spanish: None) -
     """O sorts (said in Spanish), D draws, Q keeps the drawn card, M says the hand, S and
     S leave: each answered."""
     game = position(["g5 r3", "b3 y5", "b1 y7"], "b2", pile="b9 g1 y9 g5 g8 y3")
-    said: list[str] = []
-    with create_pipe_input() as pipe:
-        pipe.send_text("odqmss")
-        pipe.close()
-        play(
-            game,
-            {1: bot(1), 2: bot(2)},
-            input=pipe,
-            output=DummyOutput(),
-            screen=Screen(said.append),
-            keys=True,
-        )
+    said = keyed(game, ["odqmss"])
     blue_nine = Card.from_code("b9")
     assert messages.drawn_playable(blue_nine, messages.KEYED) in said
     assert "Te quedas la carta." in said

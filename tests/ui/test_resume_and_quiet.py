@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from test_play import START, bot, position
+from test_play import START, position
+from test_play_keys import keyed
 from test_play_terminal import DEVICES_OFF, ENTER, SPACE, Terminal
 
 from uno_access.access import braille, messages, speech
@@ -29,7 +30,7 @@ from uno_access.devices.base import Notices
 from uno_access.devices.sound import SoundDevice
 from uno_access.engine.rules import RuleSet
 from uno_access.ui.outputs import Outputs
-from uno_access.ui.play import play, resume, run
+from uno_access.ui.play import resume, run
 from uno_access.ui.profile import Session
 from uno_access.ui.terminal import Keyboard, Screen
 
@@ -187,18 +188,7 @@ def test_a_pipes_keys_are_all_read() -> None:
 
 def test_space_on_your_own_turn_says_it_is_still_your_turn_not_the_whole_turn() -> None:
     game = position(START, "b2")
-    said: list[str] = []
-    with create_pipe_input() as pipe:
-        pipe.send_text(SPACE + "n")
-        pipe.close()
-        play(
-            game,
-            {1: bot(1), 2: bot(2)},
-            input=pipe,
-            output=DummyOutput(),
-            screen=Screen(said.append),
-            keys=True,
-        )
+    said = keyed(game, [SPACE + "n"])
     turn = next(i for i, line in enumerate(said) if line.startswith("Your turn."))
     still = "Still your turn: play a card, or press D to draw."
     assert said[turn + 1 : turn + 3] == [still, still]
