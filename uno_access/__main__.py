@@ -8,7 +8,6 @@ import errno
 import json
 import os
 import shutil
-import signal
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -685,6 +684,7 @@ class _Output:
 
 
 INTERACTIVE = ("play", "resume")  # these own the terminal: their output is left as it is
+TERMINAL = ("play", "resume", "join")  # these read keys: Ctrl-C and Ctrl-S as ``_at_the_terminal``
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
 
 
@@ -707,7 +707,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         if args.command in INTERACTIVE:
             sys.stdout = real
-            _quit_key_interrupts()
+        if args.command in TERMINAL:
+            return _at_the_terminal(COMMANDS[args.command], args)
         status = COMMANDS[args.command](args)
         sys.stdout.flush()
         return status
@@ -728,14 +729,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = real
 
 
-def _quit_key_interrupts() -> None:
-    """Ctrl-\\ (SIGQUIT, sent by the terminal whenever it is not in raw mode, as while the
-    bots play) stops a game as Ctrl-C does: saved, status 130, never a core dump.
+def _at_the_terminal(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """A command that owns the terminal: Ctrl-C, Ctrl-\\ (SIGQUIT, sent by the terminal
+    whenever it is not in raw mode, as while the bots play) and SIGTERM stop it cleanly at
+    any moment (``interrupt``: a game saved, status 130 or 143, never a core dump), and
+    the terminal's flow control is off throughout (``ui.flow``: Ctrl-S freezes nothing),
+    its settings put back however the command ends.
     """
-    quit_signal = getattr(signal, "SIGQUIT", None)  # not on Windows
-    if quit_signal is not None:
-        with contextlib.suppress(ValueError, OSError):  # not the main thread
-            signal.signal(quit_signal, signal.default_int_handler)
+    from . import interrupt
+    from .ui.flow import flow_control_off
+
+    with interrupt.installed(), flow_control_off():
+        try:
+            return command(args)
+        except KeyboardInterrupt:
+            status = interrupt.take()
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                print(messages.tr(messages.INTERRUPTED), file=sys.stderr, flush=True)
+            return status
 
 
 def _error(line: str) -> None:

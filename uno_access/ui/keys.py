@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Any
 
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, Filter
@@ -246,6 +247,9 @@ class Modes:
         self.too_long = False
         self.discard = False
         self.sent = False  # a line was sent: it stays on the screen, and goes at the next read
+        # Ctrl-C or Ctrl-D came as the prompt was ending already: raised once it has ended
+        self.interrupted = False
+        self.ended = False
 
 
 def _cases(name: str) -> tuple[str, ...]:
@@ -257,6 +261,16 @@ def _cases(name: str) -> tuple[str, ...]:
     if name == "enter":
         return (name, "c-j")
     return (name,)
+
+
+def end_prompt(app: Any, exception: type[BaseException], style: str = "") -> bool:
+    """End a running prompt with ``exception``; False when it is not running or is ending
+    already (prompt_toolkit raises then: "Application is not running")."""
+    future = getattr(app, "future", None)
+    if future is None or future.done():
+        return False
+    app.exit(exception=exception, style=style)
+    return True
 
 
 def _never(event: KeyPressEvent) -> bool:
@@ -291,13 +305,16 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     @bindings.add("c-c", save_before=_never)
     @bindings.add("<sigint>", save_before=_never)
     def _interrupt(event: KeyPressEvent) -> None:
-        """Ctrl-C, whatever the prompt is taking."""
-        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+        """Ctrl-C, whatever the prompt is taking; noted first, so that a prompt already
+        ending (with a key read in the same moment) is interrupted as it ends."""
+        modes.interrupted = True
+        end_prompt(event.app, KeyboardInterrupt, "class:aborting")
 
     @bindings.add("c-d", save_before=_never)
     def _end(event: KeyPressEvent) -> None:
         """Ctrl-D ends the input, whatever the prompt is taking."""
-        event.app.exit(exception=EOFError, style="class:exiting")
+        modes.ended = True
+        end_prompt(event.app, EOFError, "class:exiting")
 
     for entry in REGISTRY:
         for name in entry.keys:

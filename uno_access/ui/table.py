@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from .. import interrupt
 from .. import settings as settings_file
 from ..access import messages, speech
 from ..access.message import Message, Priority
@@ -91,9 +92,19 @@ class Table(Dialogs, Navigation, Answers):
         except EOFError:
             self._tell_unsaved(messages.tr(messages.INPUT_CLOSED))
         except KeyboardInterrupt:
-            self._tell_unsaved(messages.tr(messages.GAME_INTERRUPTED), Priority.URGENT)
-            return 130
+            status = interrupt.take()  # more presses change nothing while the game stops
+            self._tell_unsaved(self._stopped(), Priority.URGENT)
+            return status
         return 0
+
+    def _stopped(self) -> str:
+        """The one line after Ctrl-C: whether the game is saved, and how to take it up."""
+        recorder = self.recorder
+        if recorder is None:
+            return messages.tr(messages.GAME_INTERRUPTED)
+        with interrupt.shielded():
+            recorder.close()  # what still waits for the file is written first
+        return messages.game_stopped(recorder.game if recorder.saving else None)
 
     def _opening(self) -> None:
         view = self._view()

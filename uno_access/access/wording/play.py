@@ -342,6 +342,18 @@ INPUT_CLOSED = N_("The input has closed: the game is stopped.")
 
 
 GAME_INTERRUPTED = N_("Interrupted: the game is stopped.")
+GAME_STOPPED_SAVED = N_(
+    "Stopped: game {number} is saved; uno-access resume {number} takes it up where it stopped."
+)
+GAME_STOPPED_UNSAVED = N_("Stopped: this game could not be saved, so it cannot be resumed.")
+
+
+def game_stopped(number: int | None) -> str:
+    """The one line after Ctrl-C (or Ctrl-\\, or SIGTERM): game ``number`` is saved and how
+    to take it up again, or (None) that it could not be saved."""
+    if number is None:
+        return tr(GAME_STOPPED_UNSAVED)
+    return tr(GAME_STOPPED_SAVED).format(number=number)
 
 
 NOT_YOUR_TURN_WINDOW = N_(
