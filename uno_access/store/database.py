@@ -249,15 +249,33 @@ class Store:
         return cursor.lastrowid
 
     def add_action(self, game: int, n: int, text: str) -> None:
-        self.connection.execute("INSERT INTO actions VALUES (?, ?, ?)", (game, n, text))
+        """Action ``n`` of the game. The same action there already is no error (a write
+        tried again after it was committed); another one there is (``SQLITE_CONSTRAINT``:
+        another program plays this game too)."""
+        try:
+            self.connection.execute("INSERT INTO actions VALUES (?, ?, ?)", (game, n, text))
+        except sqlite3.IntegrityError:
+            row = self.connection.execute(
+                "SELECT action FROM actions WHERE game = ? AND n = ?", (game, n)
+            ).fetchone()
+            if row is None or row[0] != text:
+                raise
 
     def add_line(self, game: int, n: int, text: str | None, moves: int | None = None) -> None:
         """Line ``n`` of the game (None: the person was asked to type), saved when ``moves``
-        actions had been.
+        actions had been; the same line there already is no error (as ``add_action``).
         """
-        self.connection.execute(
-            "INSERT INTO lines (game, n, text, moves) VALUES (?, ?, ?, ?)", (game, n, text, moves)
-        )
+        try:
+            self.connection.execute(
+                "INSERT INTO lines (game, n, text, moves) VALUES (?, ?, ?, ?)",
+                (game, n, text, moves),
+            )
+        except sqlite3.IntegrityError:
+            row = self.connection.execute(
+                "SELECT text, moves FROM lines WHERE game = ? AND n = ?", (game, n)
+            ).fetchone()
+            if row is None or tuple(row) != (text, moves):
+                raise
 
     def set_aside(self, game: int, first: int) -> None:
         """Actions ``first`` on of ``game`` moved out of the game, into ``set_aside`` (kept,
