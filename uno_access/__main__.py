@@ -28,6 +28,7 @@ ON_OFF = ("on", "off")
 BRAILLE_DISPLAYS = ("auto", "brlapi", "screen", "off")
 VERBOSITIES = ("brief", "normal", "full")
 RULES_WAV = "uno-access-rules.wav"  # where --format wav writes without -o
+STANDARD_OUTPUT = "-"  # ``-o -``: standard output, as Unix tools take it
 TABLES = ("ueb2", "ueb1", "computer")
 
 
@@ -228,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--table", choices=TABLES, default="ueb2", help=messages.tr(messages.HELP_BRAILLE_TABLE)
     )
-    rules.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_OUTPUT))
+    rules.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_RULES_OUTPUT))
     resume = sub.add_parser("resume", help=messages.tr(messages.HELP_RESUME))
     resume.add_argument("game", nargs="?", type=_game_number, help=messages.tr(messages.HELP_GAME))
     _output_options(resume)
@@ -415,6 +416,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     blocks = document.rules(quick_only=args.quick, chosen=_rules(args.rules))
     if args.format == "wav":
         return _rules_wav(document.as_speech(blocks), args.output or RULES_WAV)
+    if args.output == STANDARD_OUTPUT:
+        args.output = None
     try:
         if args.format == "brf":
             text = document.as_brf(blocks, braille.BrailleTable(args.table))
@@ -447,17 +450,23 @@ def _rules_wav(text: str, path: str) -> int:
     """
     from .devices import speech
 
-    try:  # a file that cannot be written is said before the engine is started
-        with open(path, "ab"):
-            pass
-    except OSError as error:
-        raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+    to_output = path == STANDARD_OUTPUT  # the sound itself on standard output
+    if not to_output:
+        try:  # a file that cannot be written is said before the engine is started
+            with open(path, "ab"):
+                pass
+        except OSError as error:
+            raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
     with tempfile.TemporaryDirectory(prefix="uno-access-") as folder:
         made = os.path.join(folder, "rules.wav")
         try:
             speech.save_wav(text, made)
         except speech.SpeechUnavailable as error:
             raise UsageError(messages.no_wav(_path(path), error.reason)) from None
+        if to_output:
+            with open(made, "rb") as source:
+                _write_bytes(source.read())
+            return 0
         try:
             with open(made, "rb") as source, open(path, "wb") as target:
                 shutil.copyfileobj(source, target)
@@ -465,6 +474,21 @@ def _rules_wav(text: str, path: str) -> int:
             raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
     print(messages.written(_path(path)))
     return 0
+
+
+def _write_bytes(data: bytes) -> None:
+    """``data`` on standard output as it is (a WAV file for ``-o -``)."""
+    sys.stdout.flush()
+    stream = getattr(sys.__stdout__, "buffer", None)
+    if stream is None:
+        raise OutputFailed(os.strerror(errno.EBADF))
+    try:
+        stream.write(data)
+        stream.flush()
+    except BrokenPipeError:
+        raise PipeClosed from None
+    except (OSError, ValueError) as error:
+        raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -507,7 +531,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     )
     if args.setup or (interactive() and not settings_exists() and not chosen_here):
         from .ui.profile import open_session
-        from .ui.terminal import Keyboard
+        from .ui.terminal import Keyboard, terminal_missing
+
+        missing = terminal_missing("play")
+        if missing is not None:
+            raise UsageError(missing)
 
         session = open_session(settings, Keyboard())  # heard and brailled as the game is
         try:

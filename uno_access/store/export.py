@@ -13,6 +13,8 @@ from .database import Store
 from .paths import database_path
 from .saved import SavedGameError
 
+STANDARD_OUTPUT = "-"  # ``-o -``: standard output, as Unix tools take it
+
 
 class ExportError(Exception):
     """The game cannot be exported; ``message`` is one line saying why."""
@@ -23,9 +25,10 @@ class ExportError(Exception):
 
 
 def export(number: int | None, output: str | None) -> list[str]:
-    """Write game ``number`` (the latest by default) as scenario JSON to ``output`` (standard
-    output by default); the lines to tell the person (on standard error): where it went,
-    and, for a game read back only up to a damaged move, which move and why.
+    """Write game ``number`` (the latest by default) as scenario JSON to ``output``
+    (standard output by default, and for ``-``); the lines to tell the person (on standard
+    error): where it went, and, for a game read back only up to a damaged move, which move
+    and why.
     """
     opened = Store.open(database_path())
     store = opened.store
@@ -52,7 +55,7 @@ def export(number: int | None, output: str | None) -> list[str]:
     if saved.damage is not None:
         told.append(messages.export_damaged(number, saved.damage.move, saved.damage.why))
     text = scenario_text(saved.scenario())
-    if output is None:
+    if output is None or output == STANDARD_OUTPUT:
         sys.stdout.write(text)
         sys.stdout.flush()
         return told

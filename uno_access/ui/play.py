@@ -69,7 +69,7 @@ from ..store.paths import database_path
 from ..store.saved import SavedGameError
 from .profile import Session, open_session, plain_session
 from .table import Table
-from .terminal import Keyboard, Screen
+from .terminal import Keyboard, Screen, terminal_missing
 
 HUMAN_SEAT = 0
 EXIT_ERROR = 2
@@ -134,6 +134,8 @@ def run(
     these rules cannot be played at this table).
     """
     problem = _cannot_play(rules, players)
+    if problem is None and input is None and session is None:
+        problem = terminal_missing("play")  # before the file of saved games is opened
     if problem is not None:
         print(f"uno-access: {problem}", file=sys.stderr)
         return EXIT_ERROR
@@ -193,6 +195,10 @@ def run_scenario(
         scenario = load(path)
     except ScenarioError as error:
         return error.message
+    if input is None:
+        missing = terminal_missing("play")
+        if missing is not None:
+            return missing
     game = scenario.game()
     for action in scenario.actions:
         game.apply(action)
@@ -275,6 +281,10 @@ def resume(
             return saved
         if saved.finished:
             return messages.game_finished(number)
+        if input is None and session is None:
+            missing = terminal_missing("resume")
+            if missing is not None:
+                return missing
         session = session or _session(settings, input, output, screen)
         try:
             for line in opened.notices:  # a file kept aside, a game read but not saved

@@ -15,6 +15,7 @@ A bracketed paste is bounded text, never a state that swallows keys (``_PastePar
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import threading
 import time
@@ -72,6 +73,23 @@ def _clear_terminal() -> bool:
     except (OSError, ValueError):
         return False
     return True
+
+
+def terminal_missing(command: str) -> str | None:
+    """Why ``uno-access COMMAND`` cannot read keys here (its standard input closed, or not
+    a terminal: a file, a pipe, /dev/null), in one line; None when it can. Asked before
+    anything is opened, saved or connected, so that nothing is changed."""
+    stream = sys.stdin
+    try:
+        if stream is None:
+            raise ValueError
+        fd = stream.fileno()
+        os.fstat(fd)
+    except (OSError, ValueError, AttributeError):
+        return messages.needs_terminal(command, closed=True)
+    if not os.isatty(fd):
+        return messages.needs_terminal(command, closed=False)
+    return None
 
 
 class Screen:

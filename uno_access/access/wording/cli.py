@@ -260,6 +260,24 @@ def games_range(most: int) -> str:
     return tr(GAMES_RANGE).format(most=most)
 
 
+# {command}: play, resume or join
+NEEDS_TERMINAL_CLOSED = N_(
+    "{command} reads your keys from a terminal, but its standard input is closed: run it "
+    "in a terminal window; nothing was changed."
+)
+NEEDS_TERMINAL_NOT_ONE = N_(
+    "{command} reads your keys from a terminal, but its standard input is not one: run it "
+    "in a terminal window (over ssh, with ssh -t); nothing was changed."
+)
+
+
+def needs_terminal(command: str, closed: bool) -> str:
+    """``uno-access COMMAND`` cannot read keys: standard input ``closed``, or not a terminal
+    (a file, a pipe, /dev/null)."""
+    said = tr(NEEDS_TERMINAL_CLOSED) if closed else tr(NEEDS_TERMINAL_NOT_ONE)
+    return said.format(command=command)
+
+
 # {why}: the system's reason, or UNKNOWN_ERROR
 CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}.")
 

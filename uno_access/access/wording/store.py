@@ -23,7 +23,11 @@ HELP_EXPORT = N_("write a game (the latest by default) as a scenario file")
 HELP_GAME = N_("the game's number (uno-access export and resume name it)")
 
 
-HELP_OUTPUT = N_("the file to write (standard output by default)")
+HELP_OUTPUT = N_("the file to write, or - for standard output (the default)")
+HELP_RULES_OUTPUT = N_(
+    "the file to write, or - for standard output (the default, but --format wav writes "
+    "uno-access-rules.wav)"
+)
 
 
 GAME_NUMBER = N_("a game's number: a whole number from 1 to 9223372036854775807")
