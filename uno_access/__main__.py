@@ -20,6 +20,7 @@ from .access.wording import language
 from .engine.rules import PRESETS, RulesError, RuleSet
 
 if TYPE_CHECKING:
+    from .access.wording.trouble import Reason
     from .settings import Settings
 
 EXIT_ERROR = 2
@@ -333,7 +334,7 @@ def cmd_sounds(args: argparse.Namespace) -> int:
     try:
         count = listen.write_wav(Path(args.wav), print)
     except OSError as error:
-        raise UsageError(messages.cannot_write(_path(args.wav), error.strerror)) from None
+        raise _cannot_write(args.wav, error) from None
     except SoundUnavailable as error:
         raise UsageError(messages.no_wav(_path(args.wav), error.reason)) from None
     print(messages.tr(messages.SOUNDS_WRITTEN).format(count=count, path=_path(args.wav)))
@@ -434,9 +435,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
         ) as file:
             file.write(text)
     except OSError as error:
-        raise UsageError(messages.cannot_write(_path(args.output), error.strerror)) from None
+        raise _cannot_write(args.output, error) from None
     print(messages.written(_path(args.output)))
     return 0
+
+
+def _cannot_write(path: str, error: OSError) -> UsageError:
+    """The file ``path`` cannot be written: why and what to do, in our words."""
+    return UsageError(messages.cannot_write(_path(path), messages.explained(error, path)))
 
 
 def _path(path: str) -> str:
@@ -456,7 +462,7 @@ def _rules_wav(text: str, path: str) -> int:
             with open(path, "ab"):
                 pass
         except OSError as error:
-            raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+            raise _cannot_write(path, error) from None
     with tempfile.TemporaryDirectory(prefix="uno-access-") as folder:
         made = os.path.join(folder, "rules.wav")
         try:
@@ -471,7 +477,7 @@ def _rules_wav(text: str, path: str) -> int:
             with open(made, "rb") as source, open(path, "wb") as target:
                 shutil.copyfileobj(source, target)
         except OSError as error:
-            raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+            raise _cannot_write(path, error) from None
     print(messages.written(_path(path)))
     return 0
 
@@ -481,14 +487,14 @@ def _write_bytes(data: bytes) -> None:
     sys.stdout.flush()
     stream = getattr(sys.__stdout__, "buffer", None)
     if stream is None:
-        raise OutputFailed(os.strerror(errno.EBADF))
+        raise OutputFailed(_closed())
     try:
         stream.write(data)
         stream.flush()
     except BrokenPipeError:
         raise PipeClosed from None
     except (OSError, ValueError) as error:
-        raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+        raise OutputFailed(_output_trouble(error)) from None
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -614,7 +620,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             args.bot_pace,
         )
     except OSError as error:  # the port is taken, the folder cannot be made
-        raise UsageError(outside.shown(str(error), 200)) from None
+        where = error.filename or f"{args.host}:{args.port}"
+        raise UsageError(messages.cannot_serve(messages.explained(error, where))) from None
 
 
 def cmd_users(args: argparse.Namespace) -> int:
@@ -634,7 +641,8 @@ def cmd_users(args: argparse.Namespace) -> int:
     except UsersError as error:
         raise UsageError(error.message) from None
     except (sqlite3.Error, OSError) as error:
-        raise UsageError(outside.shown(str(error), 200)) from None
+        why = messages.explained(error, getattr(error, "filename", None) or folder)
+        raise UsageError(messages.server_data_unusable(str(folder), why)) from None
     return 0
 
 
@@ -663,9 +671,18 @@ COMMANDS = {
 class OutputFailed(Exception):
     """Standard output could not be written (closed, a full disk): ``why`` says so."""
 
-    def __init__(self, why: str | None) -> None:
-        super().__init__(why)
+    def __init__(self, why: Reason) -> None:
+        super().__init__(why.why)
         self.why = why
+
+
+def _closed() -> Reason:
+    return messages.explained(OSError(errno.EBADF, ""))
+
+
+def _output_trouble(error: Exception) -> Reason:
+    """Why standard output failed: a closed file (``ValueError``) is said as closed."""
+    return messages.explained(error) if isinstance(error, OSError) else _closed()
 
 
 class PipeClosed(Exception):
@@ -684,13 +701,13 @@ class _Output:
 
     def write(self, text: str) -> int:
         if self._stream is None:
-            raise OutputFailed(os.strerror(errno.EBADF))
+            raise OutputFailed(_closed())
         try:
             return self._stream.write(text)
         except BrokenPipeError:
             raise PipeClosed from None
         except (OSError, ValueError) as error:  # ValueError: a closed file
-            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+            raise OutputFailed(_output_trouble(error)) from None
 
     def flush(self) -> None:
         if self._stream is None:
@@ -700,7 +717,7 @@ class _Output:
         except BrokenPipeError:
             raise PipeClosed from None
         except (OSError, ValueError) as error:
-            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+            raise OutputFailed(_output_trouble(error)) from None
 
     def isatty(self) -> bool:
         return self._stream is not None and self._stream.isatty()

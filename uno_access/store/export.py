@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..access import messages
-from .database import Store
+from .database import Store, reason
 from .paths import database_path
 from .saved import SavedGameError
 
@@ -33,7 +33,7 @@ def export(number: int | None, output: str | None) -> list[str]:
     opened = Store.open(database_path())
     store = opened.store
     if store is None:
-        raise ExportError(messages.cannot_read_games(opened.why or ""))
+        raise ExportError(messages.cannot_read_games(opened.why or messages.explained(OSError())))
     try:
         if number is None:
             number = store.latest()
@@ -46,7 +46,7 @@ def export(number: int | None, output: str | None) -> list[str]:
         assert number is not None
         raise ExportError(messages.saved_game_unreadable(number, str(error))) from None
     except sqlite3.Error as error:
-        raise ExportError(messages.cannot_read_games(str(error))) from None
+        raise ExportError(messages.cannot_read_games(reason(error, database_path()))) from None
     finally:
         store.close()
     if saved is None:
@@ -62,7 +62,8 @@ def export(number: int | None, output: str | None) -> list[str]:
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
-        raise ExportError(messages.export_unwritable(output, error.strerror)) from None
+        why = messages.explained(error, output)
+        raise ExportError(messages.export_unwritable(output, why)) from None
     return [*told, messages.exported(number, output)]
 
 

@@ -267,7 +267,7 @@ def resume(
     opened = Store.open(database_path())
     store = opened.store
     if store is None:
-        return messages.cannot_read_games(opened.why or "")
+        return messages.cannot_read_games(opened.why or messages.explained(OSError()))
     try:
         try:
             if number is None:
@@ -275,7 +275,7 @@ def resume(
                 if number is None:
                     return messages.tr(messages.NO_UNFINISHED_GAME)
         except sqlite3.Error as error:
-            return messages.cannot_read_games(str(error))
+            return messages.cannot_read_games(reason(error, database_path()))
         saved = load_saved(store, number)
         if isinstance(saved, str):
             return saved
@@ -308,7 +308,7 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
     except SavedGameError as error:
         return messages.saved_game_unreadable(number, str(error))
     except sqlite3.Error as error:
-        return messages.cannot_read_games(str(error))
+        return messages.cannot_read_games(reason(error, database_path()))
     if saved is None:
         return messages.no_such_game(number)
     unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]

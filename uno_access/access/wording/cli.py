@@ -10,7 +10,7 @@ from .cards import card_name
 from .forms import LIST_SEPARATOR, Plural, plural
 from .language import N_, NP_, tr, tr_n
 from .quoted import given
-from .store import UNKNOWN_ERROR
+from .trouble import Reason, with_advice
 
 SCENARIO_FOUR_START = N_(
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
@@ -34,12 +34,13 @@ def scenario_players_for_rules(wanted: str) -> str:
 SCENARIO_NOT_OBJECT = N_("The scenario must be one JSON object with players, hands and start.")
 
 
-# {why}: the system's reason, or UNKNOWN_ERROR
-SCENARIO_UNREADABLE = N_("Cannot read the scenario file {path}: {why}.")
+# {why}: what went wrong, in our words (``wording.trouble``)
+SCENARIO_UNREADABLE = N_("The scenario file cannot be read: {why}.")
 
 
-def scenario_unreadable(path: str, why: str | None) -> str:
-    return tr(SCENARIO_UNREADABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def scenario_unreadable(why: Reason) -> str:
+    """The scenario file cannot be read (``why`` names it)."""
+    return with_advice(tr(SCENARIO_UNREADABLE).format(why=why.why), why)
 
 
 SCENARIO_TOO_DEEP = N_("The scenario file nests its JSON too deeply to be a scenario.")
@@ -278,12 +279,12 @@ def needs_terminal(command: str, closed: bool) -> str:
     return said.format(command=command)
 
 
-# {why}: the system's reason, or UNKNOWN_ERROR
+# {why}: what went wrong, in our words (``wording.trouble``)
 CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}.")
 
 
-def cannot_write_output(why: str | None) -> str:
-    return tr(CANNOT_WRITE_OUTPUT).format(why=why or tr(UNKNOWN_ERROR))
+def cannot_write_output(why: Reason) -> str:
+    return with_advice(tr(CANNOT_WRITE_OUTPUT).format(why=why.why), why)
 
 
 LIBLOUIS_MISSING = N_(
@@ -337,8 +338,8 @@ HELP_BRAILLE_TABLE = N_("braille code: ueb2 (Grade 2, the default), ueb1 (Grade 
 CANNOT_WRITE = N_("cannot write {path}: {why}.")
 
 
-def cannot_write(path: str, why: str | None) -> str:
-    return tr(CANNOT_WRITE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def cannot_write(path: str, why: Reason) -> str:
+    return with_advice(tr(CANNOT_WRITE).format(path=path, why=why.why), why)
 
 
 WRITTEN = N_("Written: {path}")

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from .forms import and_list
 from .keys import TYPED, How
 from .language import N_, tr
+from .trouble import Reason, with_advice
 
 FROM_SCENARIO = N_("This game starts from a scenario file, so it is not saved.")
 
@@ -36,11 +37,15 @@ GAME_NUMBER = N_("a game's number: a whole number from 1 to 9223372036854775807"
 DISK_FULL = N_("the disk is full")
 
 
-NOT_SAVING = N_("Your game is not being saved: {why}. Play goes on.")
+NOT_SAVING = N_(
+    "Your game is not being saved from here on: {why}. What was saved before is kept, and "
+    "play goes on."
+)
 
 
-def not_saving(why: str) -> str:
-    return tr(NOT_SAVING).format(why=why)
+def not_saving(why: Reason) -> str:
+    """Saving stopped (or cannot start): why, that what was saved is safe, what to do."""
+    return with_advice(tr(NOT_SAVING).format(why=why.why), why)
 
 
 READ_ONLY = N_("the folder {folder} cannot be written to")
@@ -262,19 +267,20 @@ def saving_lost(path: str, moves: int) -> str:
     return tr(SAVING_LOST).format(path=path, moves=moves)
 
 
-CANNOT_READ_GAMES = N_("The saved games cannot be read: {why}.")
+CANNOT_READ_GAMES = N_("The saved games cannot be read: {why}. Nothing in them was changed.")
 
 
-def cannot_read_games(why: str) -> str:
-    return tr(CANNOT_READ_GAMES).format(why=why)
+def cannot_read_games(why: Reason) -> str:
+    return with_advice(tr(CANNOT_READ_GAMES).format(why=why.why), why)
 
 
-UNKNOWN_ERROR = N_("unknown error")  # {why} when the system gives no reason
-EXPORT_UNWRITABLE = N_("The scenario cannot be written to {path}: {why}.")
+EXPORT_UNWRITABLE = N_(
+    "The scenario cannot be written to {path}: {why}. The saved game is not changed."
+)
 
 
-def export_unwritable(path: str, why: str | None) -> str:
-    return tr(EXPORT_UNWRITABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def export_unwritable(path: str, why: Reason) -> str:
+    return with_advice(tr(EXPORT_UNWRITABLE).format(path=path, why=why.why), why)
 
 
 EXPORTED = N_("Game {number} is written to {path}; uno-access scenario {path} replays it.")
@@ -316,13 +322,16 @@ def settings_not_toml(path: str, why: str) -> str:
     return tr(SETTINGS_NOT_TOML).format(path=path, why=why)
 
 
-SETTINGS_UNREADABLE = N_("{path} cannot be read ({why}): the default settings are used.")
-SETTINGS_UNWRITABLE = N_("Your settings cannot be saved to {path}: {why}.")
+SETTINGS_UNREADABLE = N_("Your settings cannot be read: {why}; the default settings are used.")
+SETTINGS_UNWRITABLE = N_(
+    "Your settings cannot be saved to {path}: {why}. They are used for this game alone."
+)
 
 
-def settings_unreadable(path: str, why: str | None) -> str:
-    return tr(SETTINGS_UNREADABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def settings_unreadable(why: Reason) -> str:
+    """The settings file cannot be read (``why`` names it)."""
+    return with_advice(tr(SETTINGS_UNREADABLE).format(why=why.why), why)
 
 
-def settings_unwritable(path: str, why: str | None) -> str:
-    return tr(SETTINGS_UNWRITABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def settings_unwritable(path: str, why: Reason) -> str:
+    return with_advice(tr(SETTINGS_UNWRITABLE).format(path=path, why=why.why), why)
