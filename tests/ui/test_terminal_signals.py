@@ -130,14 +130,19 @@ def test_ctrl_c_at_any_moment_around_a_prompt_stops_the_game_saved_with_its_one_
     _stopped(tmp_path, child, already)
 
 
-def test_ctrl_backslash_while_the_bots_move_stops_the_game_saved_with_its_one_line(
-    tmp_path: Path,
+@pytest.mark.parametrize("moment", ["at a prompt", "while the bots move"])
+def test_ctrl_backslash_stops_the_game_saved_with_its_one_line_at_any_moment(
+    tmp_path: Path, moment: str
 ) -> None:
+    """Ctrl-\\ is SIGQUIT out of raw mode and a key at a prompt: it stops the game either
+    way, as Ctrl-C does (never "does nothing" at one moment and stops at the next)."""
     child = _spawn(tmp_path, "--seed", "5", "--players", "10", "--bots", "easy")
     child.expect(PROMPT)
-    child.send("d")
-    already = _until(child, canonical=True)
-    child.send("\x1c")  # Ctrl-\: SIGQUIT out of raw mode, a key at a prompt
+    already = ""
+    if moment == "while the bots move":
+        child.send("d")
+        already = _until(child, canonical=True)
+    child.send("\x1c")
     _stopped(tmp_path, child, already)
 
 

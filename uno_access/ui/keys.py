@@ -15,7 +15,7 @@ type ``b#g`` and Enter; the table announces the command line and reads the line
 
 Only these bindings are active (``Keyboard`` loads none of prompt_toolkit's own): every
 other key ends the prompt as ``Key.UNKNOWN``, which the table says does nothing; Ctrl-C
-always interrupts and Ctrl-D always ends the input.
+(and Ctrl-\\) always interrupts and Ctrl-D always ends the input.
 """
 
 from __future__ import annotations
@@ -303,10 +303,12 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         return handler
 
     @bindings.add("c-c", save_before=_never)
+    @bindings.add("c-\\", save_before=_never)
     @bindings.add("<sigint>", save_before=_never)
     def _interrupt(event: KeyPressEvent) -> None:
-        """Ctrl-C, whatever the prompt is taking; noted first, so that a prompt already
-        ending (with a key read in the same moment) is interrupted as it ends."""
+        """Ctrl-C (or Ctrl-\\, which stops the game between prompts too, as SIGQUIT),
+        whatever the prompt is taking; noted first, so that a prompt already ending (with
+        a key read in the same moment) is interrupted as it ends."""
         modes.interrupted = True
         end_prompt(event.app, KeyboardInterrupt, "class:aborting")
 
