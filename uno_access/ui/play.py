@@ -60,6 +60,7 @@ from prompt_toolkit.output import Output
 from .. import text
 from ..access import messages
 from ..bots import BOT_NAMES, Bot, make_bot
+from ..bots.base import BotNameError, parse_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
 from ..settings import PERSON, Settings
@@ -311,7 +312,7 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
         return messages.cannot_read_games(reason(error, database_path()))
     if saved is None:
         return messages.no_such_game(number)
-    unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
+    unknown = [name for name in saved.setup.bots if name is not None and not _known_bot(name)]
     if unknown:
         return messages.saved_game_unreadable(
             number, messages.unknown_bot(text.shown(unknown[0], 40), BOT_NAMES)
@@ -325,6 +326,16 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
         why = messages.saved_setup_fails(text.shown(f"{type(error).__name__}: {error}", 200))
         return messages.saved_game_unreadable(number, why)
     return rebuilt.saved
+
+
+def _known_bot(name: str) -> bool:
+    """A bot this version plays: a strength, or the hard bot with its budget (``hard:20``,
+    as ``--bots`` took it and the game saved it)."""
+    try:
+        parse_bot(name)
+    except BotNameError:
+        return False
+    return True
 
 
 def _open_store(session: Session) -> Store | None:

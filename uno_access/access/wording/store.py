@@ -168,7 +168,8 @@ SAVED_GAME_UNREADABLE = N_("Game {number} cannot be read back: {why}.")
 
 
 def saved_game_unreadable(number: int, why: str) -> str:
-    return tr(SAVED_GAME_UNREADABLE).format(number=number, why=why)
+    """``why``: a phrase, or a sentence (its full stop is the line's)."""
+    return tr(SAVED_GAME_UNREADABLE).format(number=number, why=why.rstrip("."))
 
 
 SAVED_GAME_NOT_OFFERED = N_("{line} It is not offered again; a new game starts.")
