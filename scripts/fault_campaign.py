@@ -393,13 +393,13 @@ def next_input(rng: random.Random, keys: bool) -> Input:
         return Input("control", rng.choice(CONTROL_KEYS))
     if kind < 0.56:
         return Input("stop", "\x04")  # Ctrl-D: the input ends
-    if kind < 0.585:
+    if kind < 0.60:
         return Input("interrupt", rng.choice(list(INTERRUPTS)), rng.choice(MOMENTS))
-    if kind < 0.615:
+    if kind < 0.64:
         return Input("flow", rng.choice(list(FLOW)), rng.choice(MOMENTS))
-    if kind < 0.62:
+    if kind < 0.645:
         return Input("closed input", rng.choice(CLOSED))
-    if kind < 0.71:
+    if kind < 0.72:
         return Input("escape", escape_sequence(rng))
     if kind < 0.77:
         return Input("paste", paste_text(rng))

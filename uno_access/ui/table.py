@@ -203,6 +203,7 @@ class Table(Dialogs, Navigation, Answers):
         return "partners" if self.teams else "standard"
 
     def _step(self) -> None:
+        interrupt.check()  # a signal noted where it could not be raised (a finalizer)
         if self._moved:
             self._moved = False
             self._out_of_turn()
