@@ -10,7 +10,7 @@ from .cards import card_name
 from .forms import LIST_SEPARATOR, Plural, plural
 from .language import N_, NP_, tr, tr_n
 from .quoted import given
-from .trouble import Reason, with_advice
+from .trouble import Reason
 
 SCENARIO_FOUR_START = N_(
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
@@ -35,12 +35,12 @@ SCENARIO_NOT_OBJECT = N_("The scenario must be one JSON object with players, han
 
 
 # {why}: what went wrong, in our words (``wording.trouble``)
-SCENARIO_UNREADABLE = N_("The scenario file cannot be read: {why}.")
+SCENARIO_UNREADABLE = N_("The scenario file cannot be read: {why}. {advice}")
 
 
 def scenario_unreadable(why: Reason) -> str:
     """The scenario file cannot be read (``why`` names it)."""
-    return with_advice(tr(SCENARIO_UNREADABLE).format(why=why.why), why)
+    return tr(SCENARIO_UNREADABLE).format(why=why.why, advice=why.advice)
 
 
 SCENARIO_TOO_DEEP = N_("The scenario file nests its JSON too deeply to be a scenario.")
@@ -280,11 +280,11 @@ def needs_terminal(command: str, closed: bool) -> str:
 
 
 # {why}: what went wrong, in our words (``wording.trouble``)
-CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}.")
+CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}. {advice}")
 
 
 def cannot_write_output(why: Reason) -> str:
-    return with_advice(tr(CANNOT_WRITE_OUTPUT).format(why=why.why), why)
+    return tr(CANNOT_WRITE_OUTPUT).format(why=why.why, advice=why.advice)
 
 
 LIBLOUIS_MISSING = N_(
@@ -335,11 +335,11 @@ HELP_QUICK = N_("only the four Quick Play Reference cards")
 HELP_BRAILLE_TABLE = N_("braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer")
 
 
-CANNOT_WRITE = N_("cannot write {path}: {why}.")
+CANNOT_WRITE = N_("cannot write {path}: {why}. {advice}")
 
 
 def cannot_write(path: str, why: Reason) -> str:
-    return with_advice(tr(CANNOT_WRITE).format(path=path, why=why.why), why)
+    return tr(CANNOT_WRITE).format(path=path, why=why.why, advice=why.advice)
 
 
 WRITTEN = N_("Written: {path}")

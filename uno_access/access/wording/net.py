@@ -17,7 +17,7 @@ from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, Who, plural, registe
 from .history import HISTORY_NAMES
 from .keys import COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP
 from .language import N_, NP_, tr
-from .trouble import Reason, with_advice
+from .trouble import Reason
 
 HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
 HELP_SERVE_HOST = N_("the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)")
@@ -559,22 +559,22 @@ NET_TABLE_SET_ASIDE = N_(
 )
 NET_TABLES_NOT_SAVED = N_(
     "The tables are not saved from now on: {why}. What was saved before is kept, and the "
-    "games go on."
+    "games go on. {advice}"
 )
-CANNOT_SERVE = N_("The server cannot start: {why}. Nothing was changed.")
-SERVER_DATA_UNUSABLE = N_("The server's data in {folder} cannot be used: {why}.")
+CANNOT_SERVE = N_("The server cannot start: {why}. Nothing was changed. {advice}")
+SERVER_DATA_UNUSABLE = N_("The server's data in {folder} cannot be used: {why}. {advice}")
 
 
 def net_tables_not_saved(why: Reason) -> str:
-    return with_advice(tr(NET_TABLES_NOT_SAVED).format(why=why.why), why)
+    return tr(NET_TABLES_NOT_SAVED).format(why=why.why, advice=why.advice)
 
 
 def cannot_serve(why: Reason) -> str:
-    return with_advice(tr(CANNOT_SERVE).format(why=why.why), why)
+    return tr(CANNOT_SERVE).format(why=why.why, advice=why.advice)
 
 
 def server_data_unusable(folder: str, why: Reason) -> str:
-    return with_advice(tr(SERVER_DATA_UNUSABLE).format(folder=folder, why=why.why), why)
+    return tr(SERVER_DATA_UNUSABLE).format(folder=folder, why=why.why, advice=why.advice)
 
 
 NET_TABLES_FILE_DAMAGED = N_(

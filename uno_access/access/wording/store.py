@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from .forms import and_list
 from .keys import TYPED, How
 from .language import N_, tr
-from .trouble import Reason, with_advice
+from .trouble import Reason
 
 FROM_SCENARIO = N_("This game starts from a scenario file, so it is not saved.")
 
@@ -39,13 +39,13 @@ DISK_FULL = N_("the disk is full")
 
 NOT_SAVING = N_(
     "Your game is not being saved from here on: {why}. What was saved before is kept, and "
-    "play goes on."
+    "play goes on. {advice}"
 )
 
 
 def not_saving(why: Reason) -> str:
     """Saving stopped (or cannot start): why, that what was saved is safe, what to do."""
-    return with_advice(tr(NOT_SAVING).format(why=why.why), why)
+    return tr(NOT_SAVING).format(why=why.why, advice=why.advice)
 
 
 READ_ONLY = N_("the folder {folder} cannot be written to")
@@ -268,20 +268,22 @@ def saving_lost(path: str, moves: int) -> str:
     return tr(SAVING_LOST).format(path=path, moves=moves)
 
 
-CANNOT_READ_GAMES = N_("The saved games cannot be read: {why}. Nothing in them was changed.")
+CANNOT_READ_GAMES = N_(
+    "The saved games cannot be read: {why}. Nothing in them was changed. {advice}"
+)
 
 
 def cannot_read_games(why: Reason) -> str:
-    return with_advice(tr(CANNOT_READ_GAMES).format(why=why.why), why)
+    return tr(CANNOT_READ_GAMES).format(why=why.why, advice=why.advice)
 
 
 EXPORT_UNWRITABLE = N_(
-    "The scenario cannot be written to {path}: {why}. The saved game is not changed."
+    "The scenario cannot be written to {path}: {why}. The saved game is not changed. {advice}"
 )
 
 
 def export_unwritable(path: str, why: Reason) -> str:
-    return with_advice(tr(EXPORT_UNWRITABLE).format(path=path, why=why.why), why)
+    return tr(EXPORT_UNWRITABLE).format(path=path, why=why.why, advice=why.advice)
 
 
 EXPORTED = N_("Game {number} is written to {path}; uno-access scenario {path} replays it.")
@@ -323,16 +325,18 @@ def settings_not_toml(path: str, why: str) -> str:
     return tr(SETTINGS_NOT_TOML).format(path=path, why=why)
 
 
-SETTINGS_UNREADABLE = N_("Your settings cannot be read: {why}; the default settings are used.")
+SETTINGS_UNREADABLE = N_(
+    "Your settings cannot be read: {why}; the default settings are used. {advice}"
+)
 SETTINGS_UNWRITABLE = N_(
-    "Your settings cannot be saved to {path}: {why}. They are used for this game alone."
+    "Your settings cannot be saved to {path}: {why}. They are used for this game alone. {advice}"
 )
 
 
 def settings_unreadable(why: Reason) -> str:
     """The settings file cannot be read (``why`` names it)."""
-    return with_advice(tr(SETTINGS_UNREADABLE).format(why=why.why), why)
+    return tr(SETTINGS_UNREADABLE).format(why=why.why, advice=why.advice)
 
 
 def settings_unwritable(path: str, why: Reason) -> str:
-    return with_advice(tr(SETTINGS_UNWRITABLE).format(path=path, why=why.why), why)
+    return tr(SETTINGS_UNWRITABLE).format(path=path, why=why.why, advice=why.advice)

@@ -13,7 +13,8 @@ from ... import text as outside
 from ...trouble import Trouble, code_of, trouble_of
 from .language import N_, tr
 
-# {path}: the file (or folder) concerned
+# {path}: the file (or folder) concerned. Each is said in a sentence that says what it
+# stopped and whether the game is safe ({why}), then what to do ({advice}: _WHAT_TO_DO).
 _WHY = {
     Trouble.DISK_FULL: N_("the disk is full"),
     Trouble.NOT_ALLOWED: N_("the permissions of {path} do not allow it"),
@@ -78,11 +79,6 @@ def reason_for(kind: Trouble, path: str = "", code: str = "") -> Reason:
 def advice_for(kind: Trouble) -> str:
     """What to do about the trouble ``kind``."""
     return tr(_WHAT_TO_DO[kind])
-
-
-def with_advice(sentence: str, reason: Reason) -> str:
-    """A sentence, then what to do (when there is something)."""
-    return f"{sentence} {reason.advice}" if reason.advice else sentence
 
 
 def explained(error: BaseException, path: Path | str | None = None) -> Reason:
