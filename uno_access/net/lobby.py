@@ -58,7 +58,7 @@ LOBBY_PROMPT = "lobby> "
 BRAILLE_WORD = "braille"
 BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
 WATCH_PROMPT = "watch> "
-INBOX_LIMIT = 1000  # lines told from elsewhere waiting for one person's thread
+INBOX_LIMIT = 10_000  # lines told from elsewhere waiting for one person's thread
 
 
 def chat_command(outputs: Outputs, chat: History, value: str) -> str:
