@@ -438,6 +438,7 @@ class Counts:
     not_back: int = 0  # frozen terminals: no answer within the bound
     frozen: int = 0  # of which Enter did not bring the prompt back: the game was restarted
     lost_interrupts: int = 0  # Ctrl-C or Ctrl-\ that did not stop the game, saying so
+    lost_by_key: dict[str, int] = field(default_factory=dict)
     flow_on: int = 0  # times the terminal was seen out of raw mode with XON/XOFF on
     bad_exits: int = 0
     interrupts: dict[str, int] = field(default_factory=dict)  # by moment
@@ -783,10 +784,12 @@ class Campaign:
         seen on between prompts is counted: Ctrl-S would freeze the game there."""
         got: list[str] = []
         stop = time.monotonic() + limit
+        told = False
         try:
             while time.monotonic() < stop:
                 now_canonical, xon = self._mode()
-                if now_canonical and xon:
+                if now_canonical and xon and not told:  # once a moment
+                    told = True
                     self.counts.flow_on += 1
                     self.counts.problem(f"flow control on between prompts; {self.context()}")
                 if now_canonical == canonical:
@@ -836,6 +839,8 @@ class Campaign:
             status = None if child is None else child.exitstatus
             if len(said) != 1:
                 counts.lost_interrupts += 1
+                key = INTERRUPTS[item.data]
+                counts.lost_by_key[key] = counts.lost_by_key.get(key, 0) + 1
                 counts.problem(
                     f"{what}: the game ended (status {status}) saying {len(said)} stop lines; "
                     f"{self.context()}; the screen ended: {seen[-600:]!r}"
@@ -843,6 +848,8 @@ class Campaign:
             return
         seen = "".join(self.read_log[begin:])
         counts.lost_interrupts += 1
+        key = INTERRUPTS[item.data]
+        counts.lost_by_key[key] = counts.lost_by_key.get(key, 0) + 1
         counts.problem(
             f"{what} lost: the game did not stop within {ANSWER_SECONDS:.0f} s; "
             f"{self.context()}; the screen ended: {screen_text(seen)[-300:]!r}"
@@ -992,7 +999,8 @@ def main() -> int:
     print(f"tracebacks: {counts.tracebacks}")
     print(f"frozen terminals (no answer within {ANSWER_SECONDS:.0f} s): {counts.not_back}")
     print(f"  of which Enter did not bring the prompt back: {counts.frozen}")
-    print(f"lost Ctrl-C: {counts.lost_interrupts}")
+    by_key = ", ".join(f"{n} {key}" for key, n in sorted(counts.lost_by_key.items()))
+    print(f"lost Ctrl-C: {counts.lost_interrupts}" + (f" ({by_key})" if by_key else ""))
     print(f"flow control on between prompts: {counts.flow_on}")
     print(f"exits not as they should be: {counts.bad_exits}")
     print(f"campaign errors: {counts.campaign_errors}")
