@@ -33,6 +33,9 @@ INTERRUPTED = 130  # the exit status after Ctrl-C (128 + SIGINT), as a shell giv
 
 class _State:
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
         self.installed = False
         self.pending: int | None = None  # the signal noted and not yet taken
         self.taken = False
@@ -83,7 +86,7 @@ def installed() -> Iterator[None]:
     for number in SIGNALS:
         with contextlib.suppress(ValueError, OSError):
             before[number] = signal.signal(number, _handler)
-    _state.__init__()  # type: ignore[misc]
+    _state.reset()
     _state.installed = True
     try:
         yield
@@ -91,7 +94,7 @@ def installed() -> Iterator[None]:
         for number, handler in before.items():
             with contextlib.suppress(ValueError, OSError, TypeError):
                 signal.signal(number, handler)
-        _state.__init__()  # type: ignore[misc]
+        _state.reset()
 
 
 def active() -> bool:
