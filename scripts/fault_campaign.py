@@ -805,6 +805,9 @@ class Campaign:
         if item.moment == "at the prompt":
             return self.send(item.data)
         lead = self.legal_move()
+        if self.prompt == "quit? " or self.prompt == "again? ":  # a key that goes on: not
+            lead = {"quit? ": "n", "again? ": "y"}[self.prompt]  # one that ends the program
+            lead += "" if self.keys else "\r"
         if item.moment == "with the key":
             return self.send(lead + item.data)
         got = self.send(lead)
