@@ -328,8 +328,8 @@ def escape_sequence(rng: random.Random) -> str:
     return "\x1bP" + "q" * rng.randint(0, 20) + "\x1b\\"  # DCS
 
 
-def paste_text(rng: random.Random) -> str:
-    size = (
+def paste_text(rng: random.Random, size: int = 0) -> str:
+    size = size or (
         rng.choice((1, 5, 20, 80, 200, 1000))
         if rng.random() < 0.9
         else rng.choice((5000, 20000, 100000, MEGABYTE))
@@ -399,6 +399,8 @@ def next_input(rng: random.Random, keys: bool) -> Input:
         return Input("flow", rng.choice(list(FLOW)), rng.choice(MOMENTS))
     if kind < 0.645:
         return Input("closed input", rng.choice(CLOSED))
+    if kind < 0.648:  # a megabyte on one line, a few times in a campaign
+        return Input("paste", paste_text(rng, MEGABYTE))
     if kind < 0.72:
         return Input("escape", escape_sequence(rng))
     if kind < 0.77:
