@@ -170,7 +170,10 @@ def test_standard_output_closed_is_one_line_and_status_2(
         check=False,
         preexec_fn=lambda: os.close(1),
     )
-    assert error_line(result) == "uno-access: cannot write to standard output: Bad file descriptor."
+    assert error_line(result) == (
+        "uno-access: cannot write to standard output: it is closed. "
+        "Run it again with somewhere to write to."
+    )
 
 
 @pytest.mark.parametrize("args", [*PRINTING, ("scenario", "EXAMPLE")], ids=" ".join)
@@ -186,7 +189,7 @@ def test_standard_output_to_a_full_disk_is_one_line_and_status_2(
         result = run(tmp_path, *args, stdout=full.fileno())
     assert (
         error_line(result) == "uno-access: cannot write to standard output: "
-        "No space left on device."
+        "the disk is full. Free some space on the disk."
     )
 
 
@@ -195,7 +198,9 @@ def test_rules_to_a_full_disk_say_so_in_one_line_and_never_written(
     tmp_path: Path, format: str
 ) -> None:
     result = run(tmp_path, "rules", "--format", format, "-o", "/dev/full")
-    assert error_line(result) == "uno-access: cannot write /dev/full: No space left on device."
+    assert error_line(result) == (
+        "uno-access: cannot write /dev/full: the disk is full. Free some space on the disk."
+    )
     assert b"Written" not in result.stdout
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)  # the device is left as it was
 

@@ -8,7 +8,6 @@ import errno
 import json
 import os
 import shutil
-import signal
 import sys
 import tempfile
 from collections.abc import Callable, Sequence
@@ -21,6 +20,7 @@ from .access.wording import language
 from .engine.rules import PRESETS, RulesError, RuleSet
 
 if TYPE_CHECKING:
+    from .access.wording.trouble import Reason
     from .settings import Settings
 
 EXIT_ERROR = 2
@@ -29,6 +29,7 @@ ON_OFF = ("on", "off")
 BRAILLE_DISPLAYS = ("auto", "brlapi", "screen", "off")
 VERBOSITIES = ("brief", "normal", "full")
 RULES_WAV = "uno-access-rules.wav"  # where --format wav writes without -o
+STANDARD_OUTPUT = "-"  # ``-o -``: standard output, as Unix tools take it
 TABLES = ("ueb2", "ueb1", "computer")
 
 
@@ -230,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument(
         "--table", choices=TABLES, default="ueb2", help=messages.tr(messages.HELP_BRAILLE_TABLE)
     )
-    rules.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_OUTPUT))
+    rules.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_RULES_OUTPUT))
     resume = sub.add_parser("resume", help=messages.tr(messages.HELP_RESUME))
     resume.add_argument("game", nargs="?", type=_game_number, help=messages.tr(messages.HELP_GAME))
     _output_options(resume)
@@ -334,7 +335,7 @@ def cmd_sounds(args: argparse.Namespace) -> int:
     try:
         count = listen.write_wav(Path(args.wav), print)
     except OSError as error:
-        raise UsageError(messages.cannot_write(_path(args.wav), error.strerror)) from None
+        raise _cannot_write(args.wav, error) from None
     except SoundUnavailable as error:
         why = messages.tr(messages.NO_SOUNDS_WAV)
         raise UsageError(why.format(path=_path(args.wav), why=error.reason)) from None
@@ -418,6 +419,8 @@ def cmd_rules(args: argparse.Namespace) -> int:
     blocks = document.rules(quick_only=args.quick, chosen=_rules(args.rules))
     if args.format == "wav":
         return _rules_wav(document.as_speech(blocks), args.output or RULES_WAV)
+    if args.output == STANDARD_OUTPUT:
+        args.output = None
     try:
         if args.format == "brf":
             text = document.as_brf(blocks, braille.BrailleTable(args.table))
@@ -434,9 +437,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
         ) as file:
             file.write(text)
     except OSError as error:
-        raise UsageError(messages.cannot_write(_path(args.output), error.strerror)) from None
+        raise _cannot_write(args.output, error) from None
     print(messages.written(_path(args.output)))
     return 0
+
+
+def _cannot_write(path: str, error: OSError) -> UsageError:
+    """The file ``path`` cannot be written: why and what to do, in our words."""
+    return UsageError(messages.cannot_write(_path(path), messages.explained(error, path)))
 
 
 def _path(path: str) -> str:
@@ -450,24 +458,45 @@ def _rules_wav(text: str, path: str) -> int:
     """
     from .devices import speech
 
-    try:  # a file that cannot be written is said before the engine is started
-        with open(path, "ab"):
-            pass
-    except OSError as error:
-        raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+    to_output = path == STANDARD_OUTPUT  # the sound itself on standard output
+    if not to_output:
+        try:  # a file that cannot be written is said before the engine is started
+            with open(path, "ab"):
+                pass
+        except OSError as error:
+            raise _cannot_write(path, error) from None
     with tempfile.TemporaryDirectory(prefix="uno-access-") as folder:
         made = os.path.join(folder, "rules.wav")
         try:
             speech.save_wav(text, made)
         except speech.SpeechUnavailable as error:
             raise UsageError(messages.no_wav(_path(path), error.reason)) from None
+        if to_output:
+            with open(made, "rb") as source:
+                _write_bytes(source.read())
+            return 0
         try:
             with open(made, "rb") as source, open(path, "wb") as target:
                 shutil.copyfileobj(source, target)
         except OSError as error:
-            raise UsageError(messages.cannot_write(_path(path), error.strerror)) from None
+            raise _cannot_write(path, error) from None
     print(messages.written(_path(path)))
     return 0
+
+
+def _write_bytes(data: bytes) -> None:
+    """``data`` on standard output as it is (a WAV file for ``-o -``)."""
+    sys.stdout.flush()
+    stream = getattr(sys.__stdout__, "buffer", None)
+    if stream is None:
+        raise OutputFailed(_closed())
+    try:
+        stream.write(data)
+        stream.flush()
+    except BrokenPipeError:
+        raise PipeClosed from None
+    except (OSError, ValueError) as error:
+        raise OutputFailed(_output_trouble(error)) from None
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -511,7 +540,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     set_up_now = args.setup or (interactive() and not settings_exists() and not chosen_here)
     if set_up_now:
         from .ui.profile import open_session
-        from .ui.terminal import Keyboard
+        from .ui.terminal import Keyboard, terminal_missing
+
+        missing = terminal_missing("play")
+        if missing is not None:
+            raise UsageError(missing)
 
         session = open_session(settings, Keyboard())  # heard and brailled as the game is
         try:
@@ -591,7 +624,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             args.bot_pace,
         )
     except OSError as error:  # the port is taken, the folder cannot be made
-        raise UsageError(outside.shown(str(error), 200)) from None
+        where = error.filename or f"{args.host}:{args.port}"
+        raise UsageError(messages.cannot_serve(messages.explained(error, where))) from None
 
 
 def cmd_users(args: argparse.Namespace) -> int:
@@ -611,7 +645,8 @@ def cmd_users(args: argparse.Namespace) -> int:
     except UsersError as error:
         raise UsageError(error.message) from None
     except (sqlite3.Error, OSError) as error:
-        raise UsageError(outside.shown(str(error), 200)) from None
+        why = messages.explained(error, getattr(error, "filename", None) or folder)
+        raise UsageError(messages.server_data_unusable(str(folder), why)) from None
     return 0
 
 
@@ -640,9 +675,18 @@ COMMANDS = {
 class OutputFailed(Exception):
     """Standard output could not be written (closed, a full disk): ``why`` says so."""
 
-    def __init__(self, why: str | None) -> None:
-        super().__init__(why)
+    def __init__(self, why: Reason) -> None:
+        super().__init__(why.why)
         self.why = why
+
+
+def _closed() -> Reason:
+    return messages.explained(OSError(errno.EBADF, ""))
+
+
+def _output_trouble(error: Exception) -> Reason:
+    """Why standard output failed: a closed file (``ValueError``) is said as closed."""
+    return messages.explained(error) if isinstance(error, OSError) else _closed()
 
 
 class PipeClosed(Exception):
@@ -661,13 +705,13 @@ class _Output:
 
     def write(self, text: str) -> int:
         if self._stream is None:
-            raise OutputFailed(os.strerror(errno.EBADF))
+            raise OutputFailed(_closed())
         try:
             return self._stream.write(text)
         except BrokenPipeError:
             raise PipeClosed from None
         except (OSError, ValueError) as error:  # ValueError: a closed file
-            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+            raise OutputFailed(_output_trouble(error)) from None
 
     def flush(self) -> None:
         if self._stream is None:
@@ -677,7 +721,7 @@ class _Output:
         except BrokenPipeError:
             raise PipeClosed from None
         except (OSError, ValueError) as error:
-            raise OutputFailed(getattr(error, "strerror", None) or str(error)) from None
+            raise OutputFailed(_output_trouble(error)) from None
 
     def isatty(self) -> bool:
         return self._stream is not None and self._stream.isatty()
@@ -689,6 +733,7 @@ class _Output:
 
 
 INTERACTIVE = ("play", "resume")  # these own the terminal: their output is left as it is
+TERMINAL = ("play", "resume", "join")  # these read keys: Ctrl-C and Ctrl-S as ``_at_the_terminal``
 EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
 
 
@@ -711,7 +756,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         if args.command in INTERACTIVE:
             sys.stdout = real
-            _quit_key_interrupts()
+        if args.command in TERMINAL:
+            return _at_the_terminal(COMMANDS[args.command], args)
         status = COMMANDS[args.command](args)
         sys.stdout.flush()
         return status
@@ -732,14 +778,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = real
 
 
-def _quit_key_interrupts() -> None:
-    """Ctrl-\\ (SIGQUIT, sent by the terminal whenever it is not in raw mode, as while the
-    bots play) stops a game as Ctrl-C does: saved, status 130, never a core dump.
+def _at_the_terminal(command: Callable[[argparse.Namespace], int], args: argparse.Namespace) -> int:
+    """A command that owns the terminal: Ctrl-C, Ctrl-\\ (SIGQUIT, sent by the terminal
+    whenever it is not in raw mode, as while the bots play) and SIGTERM stop it cleanly at
+    any moment (``interrupt``: a game saved, status 130 or 143, never a core dump), and
+    the terminal's flow control is off throughout (``ui.flow``: Ctrl-S freezes nothing),
+    its settings put back however the command ends.
     """
-    quit_signal = getattr(signal, "SIGQUIT", None)  # not on Windows
-    if quit_signal is not None:
-        with contextlib.suppress(ValueError, OSError):  # not the main thread
-            signal.signal(quit_signal, signal.default_int_handler)
+    from . import interrupt
+    from .ui.flow import flow_control_off
+
+    with interrupt.installed(), flow_control_off():
+        try:
+            return command(args)
+        except KeyboardInterrupt:
+            status = interrupt.take()
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                print(messages.tr(messages.INTERRUPTED), file=sys.stderr, flush=True)
+            return status
 
 
 def _error(line: str) -> None:

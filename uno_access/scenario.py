@@ -71,7 +71,7 @@ def load(path: str | Path) -> Scenario:
     try:
         raw = read_regular(path, SIZE_LIMIT)
     except OSError as error:
-        raise ScenarioError(messages.scenario_unreadable(where, error.strerror)) from None
+        raise ScenarioError(messages.scenario_unreadable(messages.explained(error, path))) from None
     if raw is None:
         raise ScenarioError(messages.scenario_not_regular(where))
     if len(raw) > SIZE_LIMIT:

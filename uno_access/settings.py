@@ -236,7 +236,7 @@ def load(path: Path | None = None) -> tuple[Settings, list[str]]:
     except FileNotFoundError:
         return DEFAULTS, []
     except OSError as error:
-        return DEFAULTS, [messages.settings_unreadable(where, error.strerror)]
+        return DEFAULTS, [messages.settings_unreadable(messages.explained(error, path))]
     if raw is None:
         return DEFAULTS, [messages.settings_not_regular(where)]
     if len(raw) > SIZE_LIMIT:
@@ -347,7 +347,7 @@ def save(settings: Settings, path: Path | None = None) -> str | None:
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, path)
     except OSError as error:
-        return messages.settings_unwritable(str(path), error.strerror)
+        return messages.settings_unwritable(str(path), messages.explained(error, path))
     return None
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from store_pty import database, read_saved
+from store_pty import PtyGame, database, read_saved
 from test_store_commands import command, typed
 
 from uno_access.access import messages
@@ -207,7 +207,12 @@ def test_a_saved_game_that_cannot_be_dealt_is_said_unreadable_once_and_play_goes
     result = command(home, "resume", "1")
     assert result.returncode == 2 and len(result.stderr.splitlines()) == 1
     assert "Game 1 cannot be read back" in result.stderr and "Traceback" not in result.stderr
-    assert command(home, "play", "--seed", "3").returncode == 0  # no lock-out (input closed)
+    game = PtyGame(home, ["play", "--seed", "3"])  # no lock-out: it asks
+    try:
+        said = game.wait()
+        assert game.prompt is not None and "Traceback" not in " ".join(said), said
+    finally:
+        game.close()
 
 
 def test_a_game_that_cannot_be_dealt_is_never_saved(home: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from store_pty import PtyGame
 
+from uno_access.access import messages
 from uno_access.access.braille import BrailleTable
 from uno_access.access.message import Verbosity
 from uno_access.settings import (
@@ -19,6 +20,7 @@ from uno_access.settings import (
     save,
     to_toml,
 )
+from uno_access.trouble import Trouble
 
 DEVICES_OFF = ["--speech", "off", "--braille-display", "off", "--sounds", "off"]
 
@@ -86,7 +88,7 @@ def test_a_settings_file_that_cannot_be_read_gives_one_line_and_the_defaults(
     path.mkdir()
     assert load(path) == (
         Settings(),
-        [f"{path} cannot be read (Is a directory): the default settings are used."],
+        [messages.settings_unreadable(messages.reason_for(Trouble.IS_A_FOLDER, str(path)))],
     )
     assert load(tmp_path / "none.toml") == (Settings(), [])
 

@@ -23,6 +23,7 @@ from uno_access.access import messages
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.rules import RuleSet
 from uno_access.store import GameSetup, Recorder, Store
+from uno_access.trouble import Trouble
 from uno_access.ui.play import run
 from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
@@ -247,11 +248,19 @@ def test_a_full_disk_says_once_the_game_is_not_saved_and_play_goes_on(home: Path
         bots = {1: RandomBot(random.Random(1))}
         keyboard = Keyboard(input=pipe, output=DummyOutput())
         Table(setup.new_game(), bots, keyboard, screen, 0, recorder=recorder).run()
-    full = messages.not_saving(messages.DISK_FULL)
+    full = messages.not_saving(messages.reason_for(Trouble.DISK_FULL))
+    assert "SQLITE" not in full and "database" not in full
     assert said.count(full) == 1
     assert not recorder.saving
     assert sum(line.startswith("Card check:") for line in said) > 3  # played on
     assert said[-1] == messages.INPUT_CLOSED
+
+
+def READ_ONLY(folder: Path) -> messages.Reason:
+    """The saved games' folder cannot be written: why, and what to do."""
+    return messages.Reason(
+        messages.read_only(str(folder)), messages.advice_for(Trouble.NOT_ALLOWED)
+    )
 
 
 _PR_CAPBSET_DROP = 24
@@ -285,7 +294,7 @@ def test_a_read_only_data_folder_says_the_game_is_not_saved_and_play_goes_on(
     )
     try:
         said = game.wait()
-        assert said[0] == messages.not_saving(messages.read_only(str(data)))
+        assert said[0] == messages.not_saving(READ_ONLY(data))
         hand = game.type("l")
         assert hand[0].startswith("Your hand, 7 cards")
         drawn = game.type("d")
@@ -310,7 +319,7 @@ def test_an_unfinished_game_in_a_read_only_folder_still_resumes_unsaved_and_expo
     game = PtyGame(home, ["resume"], preexec_fn=drop)
     try:
         said = game.wait()
-        assert said[0] == messages.not_saving(messages.read_only(str(data)))
+        assert said[0] == messages.not_saving(READ_ONLY(data))
         assert said[1] == messages.resumed(before.id, ["Ann"], 1)
         assert game.type("l")[0].startswith("Your hand, ")
         exported = subprocess.run(

@@ -499,7 +499,9 @@ def test_run_plays_a_real_game_until_the_input_ends(capsys: pytest.CaptureFixtur
     from uno_access.engine.rules import RuleSet
     from uno_access.ui.play import run
 
-    assert run(3, ["random"], RuleSet(), 3, None) == 0
+    with create_pipe_input() as pipe:  # an input that ends at once (without a terminal,
+        pipe.close()  # ``run`` asks for one: tests/ui/test_closed_input.py)
+        assert run(3, ["random"], RuleSet(), 3, None, input=pipe, output=DummyOutput()) == 0
     out = capsys.readouterr().out
     assert out.startswith("UNO against Ann and Bob: first to 500 points wins.")
     assert out.rstrip().endswith(CLOSED)

@@ -44,4 +44,5 @@ from .wording.setup import *  # noqa: F403
 from .wording.sounds import *  # noqa: F403
 from .wording.store import *  # noqa: F403
 from .wording.store import _store_names  # noqa: F401
+from .wording.trouble import *  # noqa: F403
 from .wording.turn import *  # noqa: F403

@@ -48,7 +48,7 @@ from ..store.paths import data_dir
 from ..ui.history import Buffer, History
 from ..ui.keys import Pressed, TooLong
 from ..ui.profile import Session, open_session, plain_session
-from ..ui.terminal import Screen
+from ..ui.terminal import Screen, terminal_missing
 from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
@@ -709,6 +709,10 @@ def join(
     """
     try:
         host, port = split_address(address)
+        if input is None and session is None:
+            missing = terminal_missing("join")  # before a key is made or a server called
+            if missing is not None:
+                raise JoinError(missing)
         person = name or getpass.getuser()
         login = f"{person}+{invite}" if invite else person
         link = Link()

@@ -58,6 +58,7 @@ LOBBY_PROMPT = "lobby> "
 BRAILLE_WORD = "braille"
 BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
 WATCH_PROMPT = "watch> "
+INBOX_LIMIT = 10_000  # lines told from elsewhere waiting for one person's thread
 
 
 def chat_command(outputs: Outputs, chat: History, value: str) -> str:
@@ -128,7 +129,11 @@ class Person:
         self.dropped = True
 
     def tell(self, line: Line | Heard) -> None:
-        self.inbox.put(heard(line))
+        """From the event loop: a line for this person, kept until their thread tells it
+        (at most ``INBOX_LIMIT``: a thread held up by a reader too slow for it makes the
+        newest wait no longer, never the server's memory grow)."""
+        if self.inbox.qsize() < INBOX_LIMIT:
+            self.inbox.put(heard(line))
         self.keyboard.wake()
 
     def wake(self) -> None:

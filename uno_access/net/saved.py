@@ -319,9 +319,7 @@ class TableStore:
             db.execute(sql, args)
         except sqlite3.Error as error:  # a full disk, say: said once, the games go on
             self.close()
-            self.warn(
-                messages.tr(messages.NET_TABLES_NOT_SAVED).format(why=text.shown(str(error), 200))
-            )
+            self.warn(messages.net_tables_not_saved(messages.explained(error, self.path)))
             return False
         self.syncer.written()
         return True
@@ -405,7 +403,7 @@ def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | No
         warn(messages.tr(messages.NET_TABLES_FILE_DAMAGED).format(path=str(path), aside=str(aside)))
         return _open(path)
     except (sqlite3.Error, OSError) as error:
-        warn(messages.tr(messages.NET_TABLES_NOT_SAVED).format(why=text.shown(str(error), 200)))
+        warn(messages.net_tables_not_saved(messages.explained(error, path)))
         return None
 
 

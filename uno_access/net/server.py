@@ -21,7 +21,7 @@ import os
 import resource
 import signal
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -281,18 +281,113 @@ class _Connection(asyncssh.SSHServer):
         return _Session(self.server, self.name or "")
 
 
+# a session's typed input waiting for its prompt beyond what the pipe holds (bytes): past
+# the high mark the channel stops reading (ssh's own flow control then holds the sender),
+# below the low mark it reads again
+FEED_HIGH = 256 * 1024
+FEED_LOW = 64 * 1024
+# a session's output waiting for a slow reader: past this the person's thread waits (the
+# event loop never does), and after OUTPUT_WAIT seconds without room the connection is
+# taken for dead and closed (the seat kept)
+OUTPUT_WAIT = 120.0
+
+
+class _Feed:
+    """A session's typed input into its prompt's pipe, from the event loop, never blocking
+    it: what the pipe cannot take now waits here, bounded (``FEED_HIGH``: the channel
+    then pauses), and goes in as the person's thread reads. Writing into the pipe blindly
+    blocked the whole server once 64 KB were typed before the thread read them (a long
+    line sent the moment the session opened), while the thread waited for the loop.
+    """
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        fd: int,
+        pause: Callable[[], None],
+        resume: Callable[[], None],
+        closed: Callable[[], None],
+    ) -> None:
+        self._loop = loop
+        self._fd = fd
+        self._pause = pause
+        self._resume = resume
+        self._closed = closed  # once the end of the input has gone into the pipe
+        self._pending = bytearray()
+        self._watching = False
+        self._paused = False
+        self._ending = False
+        self._done = False
+        os.set_blocking(fd, False)
+
+    def send(self, data: str) -> None:
+        if self._done or self._ending:
+            return
+        self._pending += data.encode("utf-8", "replace")
+        self._write()
+
+    def end(self) -> None:
+        """No more input: the pipe is closed once what waits has gone in."""
+        self._ending = True
+        self._write()
+
+    def stop(self) -> None:
+        """The session is over: nothing more goes in."""
+        self._pending.clear()
+        self._ending = True
+        self._write()
+
+    def _write(self) -> None:
+        if self._done:
+            return
+        while self._pending:
+            try:
+                written = os.write(self._fd, self._pending[:65536])
+            except BlockingIOError:
+                break
+            except OSError:  # nobody reads any more
+                self._pending.clear()
+                break
+            del self._pending[:written]
+        waiting = bool(self._pending)
+        if waiting != self._watching:
+            self._watching = waiting
+            if waiting:
+                self._loop.add_writer(self._fd, self._write)
+            else:
+                self._loop.remove_writer(self._fd)
+        if not self._paused and len(self._pending) > FEED_HIGH:
+            self._paused = True
+            self._pause()
+        elif self._paused and len(self._pending) <= FEED_LOW:
+            self._paused = False
+            self._resume()
+        if self._ending and not waiting:
+            self._done = True
+            self._closed()
+
+
 class _ChannelOut:
     """A file for prompt_toolkit's output that writes to the channel, from any thread,
-    in order (through the event loop).
+    in order (through the event loop). A reader too slow for what is said makes the
+    writing thread wait (``room``, set while the channel takes more), never the loop, so
+    what waits for a slow reader stays bounded.
     """
 
     encoding = "utf-8"
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, chan: Any) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, chan: Any, room: threading.Event) -> None:
         self._loop = loop
         self._chan = chan
+        self._room = room
 
     def write(self, data: str) -> int:
+        if threading.current_thread() is not threading.main_thread() and not self._room.wait(
+            OUTPUT_WAIT
+        ):
+            with contextlib.suppress(RuntimeError):  # a reader gone silent: closed (the
+                self._loop.call_soon_threadsafe(self._give_up)  # seat's input then ends)
+            return len(data)
         with contextlib.suppress(RuntimeError):  # the loop is closing
             self._loop.call_soon_threadsafe(self._send, data.replace("\n", "\r\n"))
         return len(data)
@@ -300,6 +395,10 @@ class _ChannelOut:
     def _send(self, data: str) -> None:
         with contextlib.suppress(OSError, asyncssh.Error):
             self._chan.write(data)
+
+    def _give_up(self) -> None:
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self._chan.close()
 
     def flush(self) -> None:
         pass
@@ -321,6 +420,9 @@ class _Session(asyncssh.SSHServerSession[str]):
         self.name = name
         self._chan: Any = None
         self._input: PipeInput | None = None
+        self._feed: _Feed | None = None
+        self._room = threading.Event()  # the channel takes more output (``_ChannelOut``)
+        self._room.set()
         self._pipe = contextlib.ExitStack()
         self._data = False
         self._data_session: DataSession | None = None
@@ -394,7 +496,14 @@ class _Session(asyncssh.SSHServerSession[str]):
         lobby = self.server.lobby
         self.server.sessions[self.name] = self
         self._input = self._pipe.enter_context(create_pipe_input())
-        out = _ChannelOut(loop, chan)
+        self._feed = _Feed(
+            loop,
+            self._input.pipe.write_fd,  # type: ignore[attr-defined]
+            chan.pause_reading,
+            chan.resume_reading,
+            self._input.close,
+        )
+        out = _ChannelOut(loop, chan, self._room)
         output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
 
         def write(line: str) -> None:
@@ -410,26 +519,43 @@ class _Session(asyncssh.SSHServerSession[str]):
             try:
                 person.run()
             finally:
-                with contextlib.suppress(OSError):
-                    self._pipe.close()  # both ends, now that nothing reads
                 with contextlib.suppress(RuntimeError):
                     loop.call_soon_threadsafe(self._close)
 
         threading.Thread(target=run, name=f"seat {self.name}", daemon=True).start()
 
     def _close(self) -> None:
+        """The person's thread has ended: the pipe closed (on the loop, which may still be
+        watching its write end) and the channel with it."""
+        if self._feed is not None:
+            self._feed.stop()
+        with contextlib.suppress(OSError):
+            self._pipe.close()  # both ends, now that nothing reads
         with contextlib.suppress(OSError, asyncssh.Error):
             self._chan.exit(0)
 
     def data_received(self, data: str, datatype: Any) -> None:
         if self._data_session is not None:
             self._data_session.received(data)
-        elif self._input is not None:
-            self._input.send_text(data)
+        elif self._feed is not None:
+            self._feed.send(data)
 
     def eof_received(self) -> bool:
+        """The end of the input (a script's last line sent): what was sent is read and
+        answered first, then the session ends as for a closed connection."""
+        if self._feed is not None and self._data_session is None:
+            if self._person is not None:
+                self._person.connection_lost()
+            self._feed.end()
+            return True  # half open: the answers still go out, until the lobby ends it
         self._end_input()
         return False
+
+    def pause_writing(self) -> None:
+        self._room.clear()
+
+    def resume_writing(self) -> None:
+        self._room.set()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._data_session is not None:
@@ -441,9 +567,12 @@ class _Session(asyncssh.SSHServerSession[str]):
     def _end_input(self) -> None:
         if self._person is not None:
             self._person.connection_lost()  # first: the seat is kept for them
-        if self._input is not None:
+        self._room.set()  # a thread waiting to write goes on (and finds no one)
+        if self._feed is not None:
+            self._feed.stop()  # the write end closed: the seat's prompt ends (EOFError)
+        elif self._input is not None:
             with contextlib.suppress(OSError):
-                self._input.close()  # the write end: the seat's prompt ends (EOFError)
+                self._input.close()
 
 
 def open_files() -> int:

@@ -19,7 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..access import messages
+from ..access.wording.trouble import Reason
 from ..engine.actions import Action
+from ..trouble import Trouble, trouble_of
 from .saved import Damage, GameSetup, SavedGame, SavedGameError, decode_action, encode_action
 
 SCHEMA_VERSION = 2  # 2: lines.moves (how many actions were saved when the line was)
@@ -76,24 +78,16 @@ def problem(error: BaseException, path: Path) -> StoreProblem:
     return StoreProblem(messages.not_saving(reason(error, path)))
 
 
-def reason(error: BaseException, path: Path) -> str:
-    """Why the saved games file at ``path`` cannot be used, in a few words."""
-    if isinstance(error, sqlite3.Error):
-        name = getattr(error, "sqlite_errorname", "") or ""
-        if name.startswith("SQLITE_FULL"):
-            return messages.tr(messages.DISK_FULL)
-        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-            return messages.db_locked(str(path))
-        if name.startswith(("SQLITE_READONLY", "SQLITE_CANTOPEN", "SQLITE_PERM")):
-            return messages.read_only(str(path.parent))
-        return str(error)
-    if isinstance(error, OSError):
-        if error.errno == errno.ENOSPC:
-            return messages.tr(messages.DISK_FULL)
-        if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            return messages.read_only(str(path.parent))
-        return error.strerror or str(error)
-    return str(error)
+def reason(error: BaseException, path: Path) -> Reason:
+    """Why the saved games file at ``path`` cannot be used, in our words (never SQLite's
+    or the system's: "disk I/O error", "File exists."), and what to do."""
+    kind = trouble_of(error, path)
+    explained = messages.explained(error, path)
+    if kind in (Trouble.NOT_ALLOWED, Trouble.READ_ONLY_DISK):
+        return Reason(messages.read_only(str(path.parent)), explained.advice)
+    if kind is Trouble.IN_USE:
+        return Reason(messages.db_locked(str(path)), explained.advice)
+    return explained
 
 
 class _Damaged(Exception):
@@ -128,7 +122,7 @@ class Opened:
 
     store: Store | None
     notices: list[str] = field(default_factory=list)
-    why: str | None = None  # without a store: why, in a few words
+    why: Reason | None = None  # without a store (or read alone): why, and what to do
 
 
 class Store:
@@ -168,7 +162,7 @@ class Store:
                 store = cls._connect_read_only(path)
                 return Opened(store, [messages.not_saving(why)], why)
         except (_Damaged, _Foreign):
-            why = messages.db_unusable(str(path))
+            why = Reason(messages.db_unusable(str(path)), messages.advice_for(Trouble.DAMAGED))
         except (sqlite3.Error, OSError) as error:
             why = reason(error, path)
         return Opened(None, [messages.not_saving(why)], why)
@@ -249,15 +243,33 @@ class Store:
         return cursor.lastrowid
 
     def add_action(self, game: int, n: int, text: str) -> None:
-        self.connection.execute("INSERT INTO actions VALUES (?, ?, ?)", (game, n, text))
+        """Action ``n`` of the game. The same action there already is no error (a write
+        tried again after it was committed); another one there is (``SQLITE_CONSTRAINT``:
+        another program plays this game too)."""
+        try:
+            self.connection.execute("INSERT INTO actions VALUES (?, ?, ?)", (game, n, text))
+        except sqlite3.IntegrityError:
+            row = self.connection.execute(
+                "SELECT action FROM actions WHERE game = ? AND n = ?", (game, n)
+            ).fetchone()
+            if row is None or row[0] != text:
+                raise
 
     def add_line(self, game: int, n: int, text: str | None, moves: int | None = None) -> None:
         """Line ``n`` of the game (None: the person was asked to type), saved when ``moves``
-        actions had been.
+        actions had been; the same line there already is no error (as ``add_action``).
         """
-        self.connection.execute(
-            "INSERT INTO lines (game, n, text, moves) VALUES (?, ?, ?, ?)", (game, n, text, moves)
-        )
+        try:
+            self.connection.execute(
+                "INSERT INTO lines (game, n, text, moves) VALUES (?, ?, ?, ?)",
+                (game, n, text, moves),
+            )
+        except sqlite3.IntegrityError:
+            row = self.connection.execute(
+                "SELECT text, moves FROM lines WHERE game = ? AND n = ?", (game, n)
+            ).fetchone()
+            if row is None or tuple(row) != (text, moves):
+                raise
 
     def set_aside(self, game: int, first: int) -> None:
         """Actions ``first`` on of ``game`` moved out of the game, into ``set_aside`` (kept,

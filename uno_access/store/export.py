@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from ..access import messages
-from .database import Store
+from .database import Store, reason
 from .paths import database_path
 from .saved import SavedGameError
+
+STANDARD_OUTPUT = "-"  # ``-o -``: standard output, as Unix tools take it
 
 
 class ExportError(Exception):
@@ -23,14 +25,15 @@ class ExportError(Exception):
 
 
 def export(number: int | None, output: str | None) -> list[str]:
-    """Write game ``number`` (the latest by default) as scenario JSON to ``output`` (standard
-    output by default); the lines to tell the person (on standard error): where it went,
-    and, for a game read back only up to a damaged move, which move and why.
+    """Write game ``number`` (the latest by default) as scenario JSON to ``output``
+    (standard output by default, and for ``-``); the lines to tell the person (on standard
+    error): where it went, and, for a game read back only up to a damaged move, which move
+    and why.
     """
     opened = Store.open(database_path())
     store = opened.store
     if store is None:
-        raise ExportError(messages.cannot_read_games(opened.why or ""))
+        raise ExportError(messages.cannot_read_games(opened.why or messages.explained(OSError())))
     try:
         if number is None:
             number = store.latest()
@@ -43,7 +46,7 @@ def export(number: int | None, output: str | None) -> list[str]:
         assert number is not None
         raise ExportError(messages.saved_game_unreadable(number, str(error))) from None
     except sqlite3.Error as error:
-        raise ExportError(messages.cannot_read_games(str(error))) from None
+        raise ExportError(messages.cannot_read_games(reason(error, database_path()))) from None
     finally:
         store.close()
     if saved is None:
@@ -52,14 +55,15 @@ def export(number: int | None, output: str | None) -> list[str]:
     if saved.damage is not None:
         told.append(messages.export_damaged(number, saved.damage.move, saved.damage.why))
     text = scenario_text(saved.scenario())
-    if output is None:
+    if output is None or output == STANDARD_OUTPUT:
         sys.stdout.write(text)
         sys.stdout.flush()
         return told
     try:
         Path(output).write_text(text, encoding="utf-8")
     except OSError as error:
-        raise ExportError(messages.export_unwritable(output, error.strerror)) from None
+        why = messages.explained(error, output)
+        raise ExportError(messages.export_unwritable(output, why)) from None
     return [*told, messages.exported(number, output)]
 
 

@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from .. import interrupt
 from ..access import messages
 from ..engine.actions import Action
 from .database import BUSY_SECONDS, RETRY_SECONDS, Store, StoreProblem, busy, problem
@@ -96,19 +97,21 @@ class Recorder:
     def record(self, action: Action) -> None:
         """Save ``action``: called before it is applied, so none is ever lost."""
         if self.store is not None:
-            self._waiting.extend(self._mark())
-            self._waiting.append(_Row("actions", self._actions, encode_action(action)))
-            self._actions += 1
-            self._flush()
+            with interrupt.shielded():  # the count and the file move on together
+                self._waiting.extend(self._mark())
+                self._waiting.append(_Row("actions", self._actions, encode_action(action)))
+                self._actions += 1
+                self._flush()
 
     def said(self, *lines: str) -> None:
         """Save lines of the message history, before they are shown."""
         if self.store is not None and lines:
-            self._waiting.extend(self._mark())
-            for line in lines:
-                self._waiting.append(_Row("lines", self._lines, line, self._actions))
-                self._lines += 1
-            self._flush()
+            with interrupt.shielded():
+                self._waiting.extend(self._mark())
+                for line in lines:
+                    self._waiting.append(_Row("lines", self._lines, line, self._actions))
+                    self._lines += 1
+                self._flush()
 
     def input_taken(self) -> None:
         """The person is asked to type: what follows is a new "last message"."""
@@ -124,8 +127,9 @@ class Recorder:
     def finish(self) -> None:
         """The game is over: it is no longer offered to resume."""
         if self.store is not None:
-            self._finished = True
-            self._flush()
+            with interrupt.shielded():
+                self._finished = True
+                self._flush()
 
     def close(self, wait: float = BUSY_SECONDS) -> None:
         """The game stops here: what still waits for the file is written now (waiting up
@@ -134,7 +138,8 @@ class Recorder:
         store = self.store
         if store is None or not self.delayed:
             return
-        self._flush(wait)
+        with interrupt.shielded():
+            self._flush(wait)
         if self.delayed and self.store is not None:
             moves = sum(row.table == "actions" for row in self._waiting)
             self.notify(messages.saving_lost(str(store.path), moves))
@@ -143,6 +148,10 @@ class Recorder:
     def _flush(self, wait: float | None = None) -> None:
         """Write whatever waits, in one transaction; on another program's lock, keep it
         for the next try (telling the player once); on any other failure, stop saving.
+
+        A signal (Ctrl-C, Ctrl-\\) never comes between the commit and forgetting what it
+        wrote (``interrupt.shielded``, around every caller): the rows written are never
+        written again, and a new game is never started twice.
         """
         store = self.store
         if store is None:

@@ -24,7 +24,7 @@ type ``b#g`` and Enter; the table announces the command line and reads the line
 
 Only these bindings are active (``Keyboard`` loads none of prompt_toolkit's own): every
 other key ends the prompt as ``Key.UNKNOWN``, which the table says does nothing; Ctrl-C
-always interrupts and Ctrl-D always ends the input.
+(and Ctrl-\\) always interrupts and Ctrl-D always ends the input.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any
 
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, Filter
@@ -345,6 +346,9 @@ class Modes:
         self.too_long = False
         self.discard = False
         self.sent = False  # a line was sent: it stays on the screen, and goes at the next read
+        # Ctrl-C or Ctrl-D came as the prompt was ending already: raised once it has ended
+        self.interrupted = False
+        self.ended = False
 
 
 def _cases(name: str) -> tuple[str, ...]:
@@ -356,6 +360,16 @@ def _cases(name: str) -> tuple[str, ...]:
     if name == "enter":
         return (name, "c-j")
     return (name,)
+
+
+def end_prompt(app: Any, exception: type[BaseException], style: str = "") -> bool:
+    """End a running prompt with ``exception``; False when it is not running or is ending
+    already (prompt_toolkit raises then: "Application is not running")."""
+    future = getattr(app, "future", None)
+    if future is None or future.done():
+        return False
+    app.exit(exception=exception, style=style)
+    return True
 
 
 def _never(event: KeyPressEvent) -> bool:
@@ -390,15 +404,20 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         return handler
 
     @bindings.add("c-c", save_before=_never)
+    @bindings.add("c-\\", save_before=_never)
     @bindings.add("<sigint>", save_before=_never)
     def _interrupt(event: KeyPressEvent) -> None:
-        """Ctrl-C, whatever the prompt is taking."""
-        event.app.exit(exception=KeyboardInterrupt, style="class:aborting")
+        """Ctrl-C (or Ctrl-\\, which stops the game between prompts too, as SIGQUIT),
+        whatever the prompt is taking; noted first, so that a prompt already ending (with
+        a key read in the same moment) is interrupted as it ends."""
+        modes.interrupted = True
+        end_prompt(event.app, KeyboardInterrupt, "class:aborting")
 
     @bindings.add("c-d", save_before=_never)
     def _end(event: KeyPressEvent) -> None:
         """Ctrl-D ends the input, whatever the prompt is taking."""
-        event.app.exit(exception=EOFError, style="class:exiting")
+        modes.ended = True
+        end_prompt(event.app, EOFError, "class:exiting")
 
     for entry in REGISTRY:  # the letters are read as they come, in the language (_other)
         for name in entry.keys:

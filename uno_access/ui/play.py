@@ -61,6 +61,7 @@ from .. import text
 from ..access import messages
 from ..access.speech import Line
 from ..bots import BOT_NAMES, Bot, make_bot
+from ..bots.base import BotNameError, parse_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
 from ..settings import PERSON, Settings
@@ -71,7 +72,7 @@ from ..store.saved import SavedGameError
 from .keys import Key
 from .profile import Session, open_session, plain_session
 from .table import Table
-from .terminal import Keyboard, Screen
+from .terminal import Keyboard, Screen, terminal_missing
 
 HUMAN_SEAT = 0
 EXIT_ERROR = 2
@@ -140,6 +141,8 @@ def run(
     game is offered, and the unfinished one is named, kept for ``uno-access resume``.
     """
     problem = _cannot_play(rules, players)
+    if problem is None and input is None and session is None:
+        problem = terminal_missing("play")  # before the file of saved games is opened
     if problem is not None:
         print(f"uno-access: {problem}", file=sys.stderr)
         return EXIT_ERROR
@@ -203,6 +206,10 @@ def run_scenario(
         scenario = load(path)
     except ScenarioError as error:
         return error.message
+    if input is None:
+        missing = terminal_missing("play")
+        if missing is not None:
+            return missing
     game = scenario.game()
     for action in scenario.actions:
         game.apply(action)
@@ -271,7 +278,7 @@ def resume(
     opened = Store.open(database_path())
     store = opened.store
     if store is None:
-        return messages.cannot_read_games(opened.why or "")
+        return messages.cannot_read_games(opened.why or messages.explained(OSError()))
     try:
         try:
             if number is None:
@@ -279,12 +286,16 @@ def resume(
                 if number is None:
                     return messages.tr(messages.NO_UNFINISHED_GAME)
         except sqlite3.Error as error:
-            return messages.cannot_read_games(str(error))
+            return messages.cannot_read_games(reason(error, database_path()))
         saved = load_saved(store, number)
         if isinstance(saved, str):
             return saved
         if saved.finished:
             return messages.game_finished(number)
+        if input is None and session is None:
+            missing = terminal_missing("resume")
+            if missing is not None:
+                return missing
         session = session or _session(settings, input, output, screen)
         try:
             for line in opened.notices:  # a file kept aside, a game read but not saved
@@ -308,10 +319,10 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
     except SavedGameError as error:
         return messages.saved_game_unreadable(number, str(error))
     except sqlite3.Error as error:
-        return messages.cannot_read_games(str(error))
+        return messages.cannot_read_games(reason(error, database_path()))
     if saved is None:
         return messages.no_such_game(number)
-    unknown = [name for name in saved.setup.bots if name is not None and name not in BOT_NAMES]
+    unknown = [name for name in saved.setup.bots if name is not None and not _known_bot(name)]
     if unknown:
         return messages.saved_game_unreadable(
             number, messages.unknown_bot(text.shown(unknown[0], 40), BOT_NAMES)
@@ -325,6 +336,16 @@ def load_saved(store: Store, number: int) -> SavedGame | str:
         why = messages.saved_setup_fails(text.shown(f"{type(error).__name__}: {error}", 200))
         return messages.saved_game_unreadable(number, why)
     return rebuilt.saved
+
+
+def _known_bot(name: str) -> bool:
+    """A bot this version plays: a strength, or the hard bot with its budget (``hard:20``,
+    as ``--bots`` took it and the game saved it)."""
+    try:
+        parse_bot(name)
+    except BotNameError:
+        return False
+    return True
 
 
 def _open_store(session: Session) -> Store | None:

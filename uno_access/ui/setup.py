@@ -39,7 +39,8 @@ class _Closed(Exception):
 
 def interactive() -> bool:
     """Whether a person is at a terminal (set-up is offered there, never to a pipe)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    streams = (sys.stdin, sys.stdout)  # None when closed (``uno-access play <&-``)
+    return all(stream is not None and stream.isatty() for stream in streams)
 
 
 def set_up(

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from .. import interrupt
 from .. import settings as settings_file
 from ..access import messages, speech
 from ..access.message import Message, Priority
@@ -104,8 +105,9 @@ class Table(Dialogs, Navigation, Answers):
         except EOFError:
             self._tell_unsaved(Line.of(messages.input_closed))
         except KeyboardInterrupt:
-            self._tell_unsaved(Line.of(messages.game_interrupted), Priority.URGENT)
-            return 130
+            status = interrupt.take()  # more presses change nothing while the game stops
+            self._tell_unsaved(self._stopped(), Priority.URGENT)
+            return status
         return 0
 
     def _left(self) -> Line:
@@ -115,6 +117,15 @@ class Table(Dialogs, Navigation, Answers):
         if recorder is None or not recorder.saving or recorder.game is None or recorder.delayed:
             return Line.of(messages.game_quit)
         return Line.of(messages.game_left_saved, recorder.game)
+
+    def _stopped(self) -> Line:
+        """The one line after Ctrl-C: whether the game is saved, and how to take it up."""
+        recorder = self.recorder
+        if recorder is None:
+            return Line.of(messages.game_interrupted)
+        with interrupt.shielded():
+            recorder.close()  # what still waits for the file is written first
+        return Line.of(messages.game_stopped, recorder.game if recorder.saving else None)
 
     def _opening(self) -> None:
         view = self._view()
@@ -223,6 +234,7 @@ class Table(Dialogs, Navigation, Answers):
         return "partners" if self.teams else "standard"
 
     def _step(self) -> None:
+        interrupt.check()  # a signal noted where it could not be raised (a finalizer)
         if self._moved:
             self._moved = False
             self._out_of_turn()

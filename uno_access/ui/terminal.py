@@ -40,7 +40,7 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import DummyOutput, Output, create_output
 from prompt_toolkit.utils import is_dumb_terminal
 
-from .. import text
+from .. import interrupt, text
 from ..access import messages
 from .keys import (
     PAUSE_AFTER_TOO_LONG,
@@ -51,6 +51,7 @@ from .keys import (
     Routed,
     TooLong,
     Typing,
+    end_prompt,
     key_bindings,
 )
 
@@ -77,6 +78,23 @@ def _clear_terminal() -> bool:
     except (OSError, ValueError):
         return False
     return True
+
+
+def terminal_missing(command: str) -> str | None:
+    """Why ``uno-access COMMAND`` cannot read keys here (its standard input closed, or not
+    a terminal: a file, a pipe, /dev/null), in one line; None when it can. Asked before
+    anything is opened, saved or connected, so that nothing is changed."""
+    stream = sys.stdin
+    try:
+        if stream is None:
+            raise ValueError
+        fd = stream.fileno()
+        os.fstat(fd)
+    except (OSError, ValueError, AttributeError):
+        return messages.needs_terminal(command, closed=True)
+    if not os.isatty(fd):
+        return messages.needs_terminal(command, closed=False)
+    return None
 
 
 class Screen:
@@ -305,19 +323,53 @@ class Keyboard:
         plain = self._plain
 
         def started() -> None:
+            if interrupt.noted():  # a signal came as the prompt was starting
+                end_prompt(self._app, KeyboardInterrupt)
+                return
             if pre_run is not None:
                 pre_run()
             self._watch_typeahead()
 
-        if plain is None:
-            return self._app.run(pre_run=started)
-        plain.write(prompt + self._buffer.text)
-        plain.flush()
-        try:
-            return self._app.run(pre_run=started)
-        finally:
-            plain.write("\r\n")
+        interrupt.check()
+        if plain is not None:
+            plain.write(prompt + self._buffer.text)
             plain.flush()
+        try:
+            # the prompt starts and ends whole: a signal meanwhile ends it from its own
+            # loop (prompt_toolkit's handler, which a signal at the prompt's end loses, is
+            # not used), and is raised when it has ended
+            with interrupt.shielded(), interrupt.prompting(self._signalled):
+                answer = self._app.run(pre_run=started, handle_sigint=False)
+        except BaseException as error:
+            self.modes.interrupted = self.modes.ended = False
+            if isinstance(error, KeyboardInterrupt):
+                interrupt.request()
+            raise
+        finally:
+            if plain is not None:
+                plain.write("\r\n")
+                plain.flush()
+        return self._ended(answer)
+
+    def _ended(self, answer: object) -> object:
+        """``answer``, unless Ctrl-C or Ctrl-D came as the prompt was ending with it."""
+        modes = self.modes
+        if modes.interrupted:
+            modes.interrupted = modes.ended = False
+            interrupt.request()
+            raise KeyboardInterrupt
+        if modes.ended:
+            modes.ended = False
+            raise EOFError
+        return answer
+
+    def _signalled(self) -> None:
+        """From the signal handler (the main thread, maybe inside the prompt's loop): end
+        the prompt from its loop, the next thing it does."""
+        app = self._app
+        loop = app.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(end_prompt, app, KeyboardInterrupt)
 
     def _watch_typeahead(self) -> None:
         """A line that went past the limit in keys left over from the last prompt (the

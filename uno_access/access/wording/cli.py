@@ -11,7 +11,7 @@ from .cards import card_name
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, plural, register
 from .language import N_, NP_, tr, tr_n
 from .quoted import given
-from .store import UNKNOWN_ERROR
+from .trouble import Reason
 
 SCENARIO_FOUR_START = N_(
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
@@ -35,12 +35,13 @@ def scenario_players_for_rules(wanted: str) -> str:
 SCENARIO_NOT_OBJECT = N_("The scenario must be one JSON object with players, hands and start.")
 
 
-# {why}: the system's reason, or UNKNOWN_ERROR
-SCENARIO_UNREADABLE = N_("Cannot read the scenario file {path}: {why}.")
+# {why}: what went wrong, in our words (``wording.trouble``)
+SCENARIO_UNREADABLE = N_("The scenario file cannot be read: {why}. {advice}")
 
 
-def scenario_unreadable(path: str, why: str | None) -> str:
-    return tr(SCENARIO_UNREADABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def scenario_unreadable(why: Reason) -> str:
+    """The scenario file cannot be read (``why`` names it)."""
+    return tr(SCENARIO_UNREADABLE).format(why=why.why, advice=why.advice)
 
 
 SCENARIO_TOO_DEEP = N_("The scenario file nests its JSON too deeply to be a scenario.")
@@ -261,12 +262,30 @@ def games_range(most: int) -> str:
     return tr(GAMES_RANGE).format(most=most)
 
 
-# {why}: the system's reason, or UNKNOWN_ERROR
-CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}.")
+# {command}: play, resume or join
+NEEDS_TERMINAL_CLOSED = N_(
+    "{command} reads your keys from a terminal, but its standard input is closed: run it "
+    "in a terminal window; nothing was changed."
+)
+NEEDS_TERMINAL_NOT_ONE = N_(
+    "{command} reads your keys from a terminal, but its standard input is not one: run it "
+    "in a terminal window (over ssh, with ssh -t); nothing was changed."
+)
 
 
-def cannot_write_output(why: str | None) -> str:
-    return tr(CANNOT_WRITE_OUTPUT).format(why=why or tr(UNKNOWN_ERROR))
+def needs_terminal(command: str, closed: bool) -> str:
+    """``uno-access COMMAND`` cannot read keys: standard input ``closed``, or not a terminal
+    (a file, a pipe, /dev/null)."""
+    said = tr(NEEDS_TERMINAL_CLOSED) if closed else tr(NEEDS_TERMINAL_NOT_ONE)
+    return said.format(command=command)
+
+
+# {why}: what went wrong, in our words (``wording.trouble``)
+CANNOT_WRITE_OUTPUT = N_("cannot write to standard output: {why}. {advice}")
+
+
+def cannot_write_output(why: Reason) -> str:
+    return tr(CANNOT_WRITE_OUTPUT).format(why=why.why, advice=why.advice)
 
 
 LIBLOUIS_MISSING = N_(
@@ -317,11 +336,11 @@ HELP_QUICK = N_("only the four Quick Play Reference cards")
 HELP_BRAILLE_TABLE = N_("braille code: ueb2 (Grade 2, the default), ueb1 (Grade 1), computer")
 
 
-CANNOT_WRITE = N_("cannot write {path}: {why}.")
+CANNOT_WRITE = N_("cannot write {path}: {why}. {advice}")
 
 
-def cannot_write(path: str, why: str | None) -> str:
-    return tr(CANNOT_WRITE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def cannot_write(path: str, why: Reason) -> str:
+    return tr(CANNOT_WRITE).format(path=path, why=why.why, advice=why.advice)
 
 
 WRITTEN = N_("Written: {path}")

@@ -27,6 +27,7 @@ from .forms import (
 from .history import B_HISTORY_NAMES, HISTORY_NAMES
 from .keys import B_SETTING_USAGES, COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP, keyed
 from .language import N_, NP_, tr
+from .trouble import Reason
 
 HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
 HELP_SERVE_HOST = N_("the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)")
@@ -581,7 +582,26 @@ NET_TABLE_SET_ASIDE = N_(
     "Table {number} cannot be brought back: {why}. It is set aside in {path}; "
     "the other tables go on."
 )
-NET_TABLES_NOT_SAVED = N_("The tables are not saved from now on: {why}.")
+NET_TABLES_NOT_SAVED = N_(
+    "The tables are not saved from now on: {why}. What was saved before is kept, and the "
+    "games go on. {advice}"
+)
+CANNOT_SERVE = N_("The server cannot start: {why}. Nothing was changed. {advice}")
+SERVER_DATA_UNUSABLE = N_("The server's data in {folder} cannot be used: {why}. {advice}")
+
+
+def net_tables_not_saved(why: Reason) -> str:
+    return tr(NET_TABLES_NOT_SAVED).format(why=why.why, advice=why.advice)
+
+
+def cannot_serve(why: Reason) -> str:
+    return tr(CANNOT_SERVE).format(why=why.why, advice=why.advice)
+
+
+def server_data_unusable(folder: str, why: Reason) -> str:
+    return tr(SERVER_DATA_UNUSABLE).format(folder=folder, why=why.why, advice=why.advice)
+
+
 NET_TABLES_FILE_DAMAGED = N_(
     "The tables file {path} is damaged; it is kept as {aside}, and a new one is started."
 )

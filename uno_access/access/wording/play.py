@@ -637,6 +637,29 @@ input_closed = Fixed(INPUT_CLOSED, N_("Input closed: game stopped"))
 
 GAME_INTERRUPTED = N_("Interrupted: the game is stopped.")
 game_interrupted = Fixed(GAME_INTERRUPTED, N_("Interrupted: game stopped"))
+GAME_STOPPED_SAVED = N_(
+    "Stopped: game {number} is saved; uno-access resume {number} takes it up where it stopped."
+)
+B_GAME_STOPPED_SAVED = N_("Stopped; saved as {number}")
+GAME_STOPPED_UNSAVED = N_("Stopped: this game could not be saved, so it cannot be resumed.")
+B_GAME_STOPPED_UNSAVED = N_("Stopped; not saved")
+
+
+def game_stopped(number: int | None) -> str:
+    """The one line after Ctrl-C (or Ctrl-\\, or SIGTERM): game ``number`` is saved and how
+    to take it up again, or (None) that it could not be saved."""
+    if number is None:
+        return tr(GAME_STOPPED_UNSAVED)
+    return tr(GAME_STOPPED_SAVED).format(number=number)
+
+
+def _b_game_stopped(number: int | None) -> Parts:
+    if number is None:
+        return (tr(B_GAME_STOPPED_UNSAVED),)
+    return (tr(B_GAME_STOPPED_SAVED).format(number=number),)
+
+
+register(game_stopped, braille=_b_game_stopped, brief=SAID_AS_BRAILLE)
 
 
 NOT_YOUR_TURN_WINDOW = N_(

@@ -8,6 +8,7 @@ from ..message import Parts
 from .forms import SAID_AS_BRAILLE, Fixed, Whole, and_list, register, register_whole
 from .keys import TYPED, How, keyed
 from .language import N_, tr
+from .trouble import Reason
 
 FROM_SCENARIO = N_("This game starts from a scenario file, so it is not saved.")
 from_scenario = Fixed(FROM_SCENARIO, N_("From a scenario: not saved"))
@@ -45,7 +46,11 @@ HELP_EXPORT = N_("write a game (the latest by default) as a scenario file")
 HELP_GAME = N_("the game's number (uno-access export and resume name it)")
 
 
-HELP_OUTPUT = N_("the file to write (standard output by default)")
+HELP_OUTPUT = N_("the file to write, or - for standard output (the default)")
+HELP_RULES_OUTPUT = N_(
+    "the file to write, or - for standard output (the default, but --format wav writes "
+    "uno-access-rules.wav)"
+)
 
 
 GAME_NUMBER = N_("a game's number: a whole number from 1 to 9223372036854775807")
@@ -54,11 +59,15 @@ GAME_NUMBER = N_("a game's number: a whole number from 1 to 9223372036854775807"
 DISK_FULL = N_("the disk is full")
 
 
-NOT_SAVING = N_("Your game is not being saved: {why}. Play goes on.")
+NOT_SAVING = N_(
+    "Your game is not being saved from here on: {why}. What was saved before is kept, and "
+    "play goes on. {advice}"
+)
 
 
-def not_saving(why: str) -> str:
-    return tr(NOT_SAVING).format(why=why)
+def not_saving(why: Reason) -> str:
+    """Saving stopped (or cannot start): why, that what was saved is safe, what to do."""
+    return tr(NOT_SAVING).format(why=why.why, advice=why.advice)
 
 
 READ_ONLY = N_("the folder {folder} cannot be written to")
@@ -276,7 +285,8 @@ SAVED_GAME_UNREADABLE = N_("Game {number} cannot be read back: {why}.")
 
 
 def saved_game_unreadable(number: int, why: str) -> str:
-    return tr(SAVED_GAME_UNREADABLE).format(number=number, why=why)
+    """``why``: a phrase, or a sentence (its full stop is the line's)."""
+    return tr(SAVED_GAME_UNREADABLE).format(number=number, why=why.rstrip("."))
 
 
 SAVED_GAME_NOT_OFFERED = N_("{line} It is not offered again; a new game starts.")
@@ -375,19 +385,22 @@ def saving_lost(path: str, moves: int) -> str:
     return tr(SAVING_LOST).format(path=path, moves=moves)
 
 
-CANNOT_READ_GAMES = N_("The saved games cannot be read: {why}.")
+CANNOT_READ_GAMES = N_(
+    "The saved games cannot be read: {why}. Nothing in them was changed. {advice}"
+)
 
 
-def cannot_read_games(why: str) -> str:
-    return tr(CANNOT_READ_GAMES).format(why=why)
+def cannot_read_games(why: Reason) -> str:
+    return tr(CANNOT_READ_GAMES).format(why=why.why, advice=why.advice)
 
 
-UNKNOWN_ERROR = N_("unknown error")  # {why} when the system gives no reason
-EXPORT_UNWRITABLE = N_("The scenario cannot be written to {path}: {why}.")
+EXPORT_UNWRITABLE = N_(
+    "The scenario cannot be written to {path}: {why}. The saved game is not changed. {advice}"
+)
 
 
-def export_unwritable(path: str, why: str | None) -> str:
-    return tr(EXPORT_UNWRITABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def export_unwritable(path: str, why: Reason) -> str:
+    return tr(EXPORT_UNWRITABLE).format(path=path, why=why.why, advice=why.advice)
 
 
 EXPORTED = N_("Game {number} is written to {path}; uno-access scenario {path} replays it.")
@@ -435,13 +448,18 @@ def settings_not_toml(path: str, why: str) -> str:
     return tr(SETTINGS_NOT_TOML).format(path=path, why=why)
 
 
-SETTINGS_UNREADABLE = N_("{path} cannot be read ({why}): the default settings are used.")
-SETTINGS_UNWRITABLE = N_("Your settings cannot be saved to {path}: {why}.")
+SETTINGS_UNREADABLE = N_(
+    "Your settings cannot be read: {why}; the default settings are used. {advice}"
+)
+SETTINGS_UNWRITABLE = N_(
+    "Your settings cannot be saved to {path}: {why}. They are used for this game alone. {advice}"
+)
 
 
-def settings_unreadable(path: str, why: str | None) -> str:
-    return tr(SETTINGS_UNREADABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def settings_unreadable(why: Reason) -> str:
+    """The settings file cannot be read (``why`` names it)."""
+    return tr(SETTINGS_UNREADABLE).format(why=why.why, advice=why.advice)
 
 
-def settings_unwritable(path: str, why: str | None) -> str:
-    return tr(SETTINGS_UNWRITABLE).format(path=path, why=why or tr(UNKNOWN_ERROR))
+def settings_unwritable(path: str, why: Reason) -> str:
+    return tr(SETTINGS_UNWRITABLE).format(path=path, why=why.why, advice=why.advice)
