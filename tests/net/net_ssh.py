@@ -117,6 +117,27 @@ class Terminal:
         self.child.close(force=True)
 
 
+def ssh_arguments(port: int, key: Path, user: str) -> list[str]:
+    """The real OpenSSH client's arguments for ``NAME@127.0.0.1`` with a key of the test's
+    own: a terminal asked for, no known hosts kept, no question asked."""
+    options = [
+        "IdentitiesOnly=yes",
+        "StrictHostKeyChecking=no",
+        "UserKnownHostsFile=/dev/null",
+        "LogLevel=ERROR",
+        "BatchMode=yes",
+    ]
+    return [
+        "-tt",
+        "-p",
+        str(port),
+        "-i",
+        str(key),
+        *(part for option in options for part in ("-o", option)),
+        f"{user}@127.0.0.1",
+    ]
+
+
 class Ssh(Terminal):
     """``ssh -p PORT -i KEY NAME@127.0.0.1`` in a pseudo-terminal of 120 columns."""
 
@@ -124,24 +145,7 @@ class Ssh(Terminal):
         self.received = io.StringIO()
         self.child = pexpect.spawn(
             "ssh",
-            [
-                "-tt",
-                "-p",
-                str(port),
-                "-i",
-                str(key),
-                "-o",
-                "IdentitiesOnly=yes",
-                "-o",
-                "StrictHostKeyChecking=no",
-                "-o",
-                "UserKnownHostsFile=/dev/null",
-                "-o",
-                "LogLevel=ERROR",
-                "-o",
-                "BatchMode=yes",
-                f"{user}@127.0.0.1",
-            ],
+            ssh_arguments(port, key, user),
             encoding="utf-8",
             codec_errors="replace",
             timeout=timeout,

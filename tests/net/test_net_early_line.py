@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_ssh import Server, Ssh, keypair
+from net_ssh import Server, Ssh, keypair, ssh_arguments
 
 from uno_access.access import messages
 
@@ -48,25 +48,7 @@ class Script:
 
     def __init__(self, port: int, key: Path, user: str, data: bytes, read: bool = True) -> None:
         self.process = subprocess.Popen(
-            [
-                "ssh",
-                "-tt",
-                "-p",
-                str(port),
-                "-i",
-                str(key),
-                "-o",
-                "IdentitiesOnly=yes",
-                "-o",
-                "StrictHostKeyChecking=no",
-                "-o",
-                "UserKnownHostsFile=/dev/null",
-                "-o",
-                "LogLevel=ERROR",
-                "-o",
-                "BatchMode=yes",
-                f"{user}@127.0.0.1",
-            ],
+            ["ssh", *ssh_arguments(port, key, user)],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,

@@ -9,7 +9,6 @@ closed or /dev/null, as a shell would start them.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
 import socket
@@ -19,6 +18,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from test_play_terminal import game_env
 
 from uno_access.access import messages
 from uno_access.net import client
@@ -31,18 +31,7 @@ _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _environment(home: Path) -> dict[str, str]:
-    config = home / "config" / "uno-access"
-    config.mkdir(parents=True, exist_ok=True)
-    (config / "settings.toml").write_text(SETTINGS, encoding="utf-8")
-    env = dict(os.environ)
-    env.update(
-        HOME=str(home),
-        XDG_CONFIG_HOME=str(home / "config"),
-        XDG_DATA_HOME=str(home / "data"),
-        TERM="xterm-256color",
-        PROMPT_TOOLKIT_NO_CPR="1",
-    )
-    return env
+    return game_env(home, SETTINGS)
 
 
 def _in_terminal(home: Path, args: list[str], redirect: str) -> tuple[int | None, list[str]]:

@@ -22,21 +22,32 @@ DEVICES_OFF = ["--speech", "off", "--braille-display", "off", "--sounds", "off"]
 UNO_ACCESS = str(Path(sys.executable).with_name("uno-access"))  # the venv's command
 
 
+def game_env(home: Path, settings: str | None = None) -> dict[str, str]:
+    """The environment of a game with a home of its own (its settings, with ``settings``
+    written there, and saved games) in a colour terminal."""
+    if settings is not None:
+        config = home / "config" / "uno-access"
+        config.mkdir(parents=True, exist_ok=True)
+        (config / "settings.toml").write_text(settings, encoding="utf-8")
+    env = dict(os.environ)
+    env.update(
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / "config"),
+        XDG_DATA_HOME=str(home / "data"),
+        TERM="xterm-256color",
+        PROMPT_TOOLKIT_NO_CPR="1",
+    )
+    env.pop("NO_COLOR", None)
+    return env
+
+
 class Terminal:
     """``uno-access ARGS`` in a pseudo-terminal of 120 columns; with ``script``, through
     the README's ``scripts/play ARGS``, which sets up what is missing first (one test
     does: the others need not wait on a setup another test may be running)."""
 
     def __init__(self, home: Path, *args: str, script: bool = False) -> None:
-        env = dict(os.environ)
-        env.update(
-            HOME=str(home),
-            XDG_CONFIG_HOME=str(home / "config"),
-            XDG_DATA_HOME=str(home / "data"),
-            TERM="xterm-256color",
-            PROMPT_TOOLKIT_NO_CPR="1",
-        )
-        env.pop("NO_COLOR", None)
+        env = game_env(home)
         self.child = pexpect.spawn(
             str(ROOT / "scripts" / "play") if script else UNO_ACCESS,
             list(args),

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from test_play_terminal import game_env
 
 from uno_access.access import messages
 from uno_access.store import Store
@@ -34,17 +35,7 @@ _BROKEN = re.compile(r"Traceback|Exception|Error:|Press ENTER")
 
 
 def _spawn(home: Path, *args: str) -> pexpect.spawn[str]:
-    config = home / "config" / "uno-access"
-    config.mkdir(parents=True, exist_ok=True)
-    (config / "settings.toml").write_text(SETTINGS, encoding="utf-8")
-    env = dict(os.environ)
-    env.update(
-        HOME=str(home),
-        XDG_CONFIG_HOME=str(home / "config"),
-        XDG_DATA_HOME=str(home / "data"),
-        TERM="xterm-256color",
-        PROMPT_TOOLKIT_NO_CPR="1",
-    )
+    env = game_env(home, SETTINGS)
     child = pexpect.spawn(
         PROGRAM,
         ["play", *args],
