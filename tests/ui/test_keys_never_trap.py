@@ -230,14 +230,13 @@ def test_a_paste_in_the_command_line_is_typed_there() -> None:
 # ----------------------------------------------------------------- over-long lines
 
 
-def _timed(keys: Sequence[str], typed: bool = False) -> tuple[float, int, list[str]]:
+def _measured(keys: Sequence[str], typed: bool = False) -> tuple[int, list[str]]:
+    """The peak memory of a game given ``keys``, and every line said."""
     tracemalloc.start()
-    began = time.perf_counter()
     _, said = game_of(keys, typed=typed)
-    seconds = time.perf_counter() - began
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
-    return seconds, peak, said
+    return peak, said
 
 
 @pytest.mark.parametrize("how", ["keys", "typed", "pasted"])
@@ -248,13 +247,14 @@ def test_a_line_of_100000_characters_is_refused_at_once_in_bounded_memory(how: s
         "typed": [line, "\r", "t\r"],
         "pasted": [PASTE_START, line, PASTE_END, "\r", "t"],
     }[how]
-    seconds, peak, said = _timed(keys, typed=how == "typed")
+    peak, said = _measured(keys, typed=how == "typed")
     rest = after_turn(said)
     assert rest.count(messages.line_too_long()) == 1
     assert rest[rest.index(messages.line_too_long()) + 1] == TOP
     assert "You play Blue 7." not in rest
-    assert seconds < 5, seconds  # was 36-65 s
-    assert peak < 20 * 2**20, peak  # was about 5 GB
+    # bounded memory is what keeps it quick too (it took 36-65 s with about 5 GB): the
+    # memory is measured, the time is not (it depends on the machine)
+    assert peak < 20 * 2**20, peak
 
 
 def test_a_line_too_long_without_enter_is_refused_at_the_pause_and_keys_work_at_once() -> None:

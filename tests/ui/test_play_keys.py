@@ -352,17 +352,34 @@ def test_the_bots_pace_waits_and_tab_skips_ahead_to_your_turn() -> None:
 
 def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
     said: list[str] = []
+    heard = threading.Condition()
+
+    def say(line: str) -> None:
+        with heard:
+            said.append(line)
+            heard.notify_all()
+
+    def until(line: str) -> None:
+        with heard:
+            heard.wait_for(lambda: line in said, timeout=120)
+
     with create_pipe_input() as pipe:
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
-        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append))
+        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard, Screen(say))
 
-        def press() -> None:
-            keyboard.post(Routed(1, play=False))
-            keyboard.post(Routed(1, play=True))
+        # the display's routing keys, kept for the first read (the turn); the input ends
+        # once the second press has played the card
+        keyboard.post(Routed(1, play=False))
+        keyboard.post(Routed(1, play=True))
+
+        def close() -> None:
+            until("You play Green 2.")
             pipe.close()
 
-        threading.Timer(0.2, press).start()
+        closer = threading.Thread(target=close)
+        closer.start()
         table.run()
+        closer.join()
     rest = after(said, turn("Blue 2", 4))
     assert rest[:2] == ["Green 2, 2 of 4, can be played.", "You play Green 2."]
 
