@@ -142,7 +142,8 @@ def test_a_sound_reaches_the_output_while_a_long_speech_is_playing(separate: boo
         assert speech is not None and not speech.done.is_set()
         cue = device.play("uno_called")
         assert cue is not None and cue.done.wait(2.0)
-        assert cue.first_out is not None and cue.first_out - cue.queued < 0.05
+        # mixed, not queued behind the speech (seconds of it still to come)
+        assert cue.first_out is not None and cue.first_out - cue.queued < 1.0
         assert not speech.done.is_set()  # the speech went on, not cut, not paused
         assert speaker.speaking
         # the blocks while both played hold more than the speech alone could: the sum

