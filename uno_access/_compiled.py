@@ -27,6 +27,7 @@ COMPILED_MODULES = (
     "uno_access/engine/match.py",
     "uno_access/engine/piles.py",
     "uno_access/engine/rules.py",
+    "uno_access/engine/seats.py",
     "uno_access/engine/setup.py",
     "uno_access/engine/state.py",
     "uno_access/engine/turn.py",

@@ -1,8 +1,9 @@
 """The player's settings: a flat TOML file in the user's config folder, checked key by key.
 
-A value that is not allowed is one line naming the file, its line and what is allowed, and
-the default is used for it; a file that cannot be read or is not TOML gives one line and
-the defaults. Command-line options override the settings.
+A value that is not allowed (``settings_table`` says what each setting takes) is one line
+naming the file, its line and what is allowed, and the default is used for it; a file
+that cannot be read or is not TOML gives one line and the defaults. Command-line options
+override the settings.
 """
 
 from __future__ import annotations
@@ -11,64 +12,61 @@ import json
 import os
 import re
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from . import settings_table as table
 from . import text as outside
 from .access import messages
 from .access.braille import BrailleTable
 from .access.message import Verbosity
 from .access.sounds import Cue, When, parse_cues
 from .access.wording import language
-from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
 from .files import read_regular
+from .settings_table import PERSON as PERSON
+from .settings_table import BrailleDisplay as BrailleDisplay
 from .store.paths import settings_path
-
-PERSON = "person"  # a seat's "strength" for one more person at the keyboard (hot seat)
-
-
-class BrailleDisplay(Enum):
-    AUTO = "auto"
-    BRLAPI = "brlapi"
-    SCREEN = "screen"
-    OFF = "off"
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Every setting, at its default. ``display_width`` 0: as wide as the display says."""
+    """Every setting, at its default (``settings_table``, which says what each takes).
+    ``display_width`` 0: as wide as the display says."""
 
-    name: str = ""
-    names: str = ""  # the other seats' names, comma-separated by seat ("" or none: chosen)
-    players: int = 2
-    bots: str = "normal"  # a strength per seat after yours; "person": hot seat
-    rules: str = "standard"
-    speech: bool = True
-    speech_rate: int = 175  # words a minute
-    voice: str = ""  # the speech engine's default voice
-    volume: float = 1.0
-    braille_display: BrailleDisplay = BrailleDisplay.AUTO
-    braille_table: BrailleTable = BrailleTable.UEB2
-    display_width: int = 0  # braille cells
-    verbosity: Verbosity = Verbosity.NORMAL
-    large_text: bool = False
-    large_banner: bool = True  # large text's big letters for the top card; false: colours only
-    bot_pace: float = 0.0  # seconds between bot moves: no timers unless turned on
+    name: str = table.NAME.default
+    names: str = table.NAMES.default  # the other seats' names, comma-separated by seat
+    players: int = table.PLAYERS.default
+    bots: str = table.BOTS.default  # a strength per seat after yours; "person": hot seat
+    rules: str = table.RULES.default
+    speech: bool = table.SPEECH.default
+    speech_rate: int = table.SPEECH_RATE.default  # words a minute
+    voice: str = table.VOICE.default  # "": the speech engine's default voice
+    volume: float = table.VOLUME.default
+    braille_display: BrailleDisplay = table.BRAILLE_DISPLAY.default
+    braille_table: BrailleTable = table.BRAILLE_TABLE.default
+    display_width: int = table.DISPLAY_WIDTH.default  # braille cells
+    verbosity: Verbosity = table.VERBOSITY.default
+    large_text: bool = table.LARGE_TEXT.default
+    # large text's big letters for the top card; false: colours only
+    large_banner: bool = table.LARGE_BANNER.default
+    bot_pace: float = table.BOT_PACE.default  # seconds between bot moves: 0, no timers
     # without a pace, the seconds a bot waits before it catches you for not calling UNO,
     # as a person at the table would (your U in that moment makes you safe); 0: at once
-    catch_grace: float = 1.5
-    keys: bool = True  # one key per command; false: every command typed, then Enter
-    speech_seat: int = 0  # hot seat: the one seat whose own lines are spoken
-    sounds: bool = True  # sound cues beside the words (never instead of them)
-    sound_volume: float = 0.8
-    sound_never: str = ""  # sounds never played: their names, comma-separated
-    sound_not_my_turn: str = ""  # sounds played only when it is not the player's turn
-    chat_speech: bool = True  # network play: chat lines spoken (false: shown and kept only)
-    lang: str = ""  # the language the game speaks ("en", "es"); "": the system locale's
+    catch_grace: float = table.CATCH_GRACE.default
+    keys: bool = table.KEYS.default  # one key per command; false: every command typed
+    speech_seat: int = table.SPEECH_SEAT.default  # hot seat: the seat whose lines are spoken
+    sounds: bool = table.SOUNDS.default  # sound cues beside the words (never instead)
+    sound_volume: float = table.SOUND_VOLUME.default
+    sound_never: str = table.SOUND_NEVER.default  # sounds never played, comma-separated
+    # sounds played only when it is not the player's turn
+    sound_not_my_turn: str = table.SOUND_NOT_MY_TURN.default
+    # network play: chat lines spoken (false: shown and kept only)
+    chat_speech: bool = table.CHAT_SPEECH.default
+    lang: str = table.LANG.default  # the language the game speaks; "": the system locale's
 
     @property
     def language(self) -> str:
@@ -76,141 +74,6 @@ class Settings:
         return language.language_of(self.lang) if self.lang else language.system_language()
 
 
-class _Bad(ValueError):
-    """A value a setting cannot take."""
-
-
-def _whole(low: int, high: int) -> Callable[[object], int]:
-    def check(value: object) -> int:
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-            return value
-        raise _Bad
-
-    check.__doc__ = f"a whole number from {low} to {high}"
-    return check
-
-
-def _number(low: float, high: float) -> Callable[[object], float]:
-    def check(value: object) -> float:
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise _Bad
-        if low <= value <= high:
-            return float(value)
-        raise _Bad
-
-    check.__doc__ = f"a number from {low:g} to {high:g}"
-    return check
-
-
-def _flag(value: object) -> bool:
-    """true or false"""
-    if isinstance(value, bool):
-        return value
-    raise _Bad
-
-
-def _text(value: object) -> str:
-    """a quoted text of one line, at most 100 characters"""
-    if isinstance(value, str) and "\n" not in value and len(value) <= 100:
-        return outside.shown(value, 100).strip()
-    raise _Bad
-
-
-def _name(value: object) -> str:
-    """a quoted name of one line, at most 100 characters"""
-    if isinstance(value, str) and "\n" not in value and len(value) <= 100:
-        return outside.name(value)
-    raise _Bad
-
-
-def _choice(enum: type[Enum]) -> Callable[[object], Enum]:
-    def check(value: object) -> Enum:
-        for member in enum:
-            if value == member.value:
-                return member
-        raise _Bad
-
-    check.__doc__ = "one of " + ", ".join(f'"{m.value}"' for m in enum)
-    return check
-
-
-def _bots(value: object) -> str:
-    if isinstance(value, str):
-        names = [part.strip() for part in value.split(",") if part.strip()]
-        if names and all(name in (*BOT_NAMES, PERSON) for name in names):
-            return ",".join(names)
-    raise _Bad
-
-
-_bots.__doc__ = "bot strengths separated by commas, each one of " + ", ".join((*BOT_NAMES, PERSON))
-
-
-def _names(value: object) -> str:
-    """names separated by commas, at most 400 characters in all"""
-    if isinstance(value, str) and "\n" not in value and len(value) <= 400:
-        return ",".join(outside.name(part) for part in value.split(","))
-    raise _Bad
-
-
-def _sound_names(value: object) -> str:
-    if isinstance(value, str) and "\n" not in value and len(value) <= 1000:
-        try:
-            return ",".join(cue.value for cue in parse_cues(value))
-        except ValueError:
-            pass
-    raise _Bad
-
-
-_sound_names.__doc__ = "sound names separated by commas, each one of " + ", ".join(
-    cue.value for cue in Cue
-)
-
-
-def _lang(value: object) -> str:
-    """a language the game speaks, by its code (en, es), or "" for the system's"""
-    if isinstance(value, str) and (language.known(value) or not value.strip()):
-        return value.strip().lower()
-    raise _Bad
-
-
-def _rules(value: object) -> str:
-    """a rules preset, then any options, as --rules takes them: "standard,uno_penalty=4\""""
-    if isinstance(value, str):
-        try:
-            RuleSet.from_spec(value)
-        except RulesError:
-            raise _Bad from None
-        return value.strip()
-    raise _Bad
-
-
-_CHECKS: dict[str, Callable[[object], Any]] = {
-    "name": _name,
-    "names": _names,
-    "players": _whole(2, 10),
-    "bots": _bots,
-    "rules": _rules,
-    "speech": _flag,
-    "speech_rate": _whole(80, 450),
-    "voice": _text,
-    "volume": _number(0.0, 1.0),
-    "braille_display": _choice(BrailleDisplay),
-    "braille_table": _choice(BrailleTable),
-    "display_width": _whole(0, 160),
-    "verbosity": _choice(Verbosity),
-    "large_text": _flag,
-    "large_banner": _flag,
-    "bot_pace": _number(0.0, 5.0),
-    "catch_grace": _number(0.0, 5.0),
-    "keys": _flag,
-    "speech_seat": _whole(0, 9),
-    "sounds": _flag,
-    "sound_volume": _number(0.0, 1.0),
-    "sound_never": _sound_names,
-    "sound_not_my_turn": _sound_names,
-    "chat_speech": _flag,
-    "lang": _lang,
-}
 DEFAULTS = Settings()
 
 
@@ -269,31 +132,33 @@ def from_mapping(data: Mapping[str, Any], text: str, where: str) -> tuple[Settin
     lines = _lines_of(text)
     unknown: list[str] = []
     for key, value in data.items():
-        check = _CHECKS.get(key)
-        if check is None:
+        spec = table.TABLE.get(key)
+        if spec is None:
             unknown.append(key)
             continue
         try:
-            changes[key] = check(value)
-        except _Bad:
+            changes[key] = spec.from_file(value)
+        except table.Bad:
             problems.append(
                 messages.settings_bad_value(
                     where,
                     lines.get(key),
                     key,
                     _written(value),
-                    check.__doc__ or "",
-                    _toml_value(getattr(DEFAULTS, key)),
+                    spec.allowed(),
+                    _toml_value(spec.default),
                 )
             )
     if len(unknown) == 1:
         problems.append(
-            messages.settings_unknown_key(where, lines.get(unknown[0]), _key(unknown[0]), _CHECKS)
+            messages.settings_unknown_key(
+                where, lines.get(unknown[0]), _key(unknown[0]), table.TABLE
+            )
         )
     elif unknown:
         problems.append(
             messages.settings_unknown_keys(
-                where, len(unknown), [_key(key) for key in unknown[:UNKNOWN_NAMED]], _CHECKS
+                where, len(unknown), [_key(key) for key in unknown[:UNKNOWN_NAMED]], table.TABLE
             )
         )
     together = rules_for_players(

@@ -342,7 +342,8 @@ def test_a_seat_number_out_of_range_names_the_range(seat: str) -> None:
 @pytest.mark.parametrize("value", ["9999999999999", "79", "451", "\u00b2", "1" * 400])
 def test_a_rate_out_of_range_names_the_range(value: str) -> None:
     _, said = game_of([f"rate {value}\r", "t\r"], typed=True)
-    assert after_turn(said)[:2] == [messages.setting_usage("rate"), TOP]
+    refused = "rate takes a whole number from 80 to 450, as in rate 250; nothing was changed."
+    assert after_turn(said)[:2] == [refused, TOP]
 
 
 # ----------------------------------------------------------------- either case

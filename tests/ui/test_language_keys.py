@@ -23,6 +23,7 @@ from test_play_keys import keyed
 from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
 
 from uno_access.access import messages
+from uno_access.access.message import Verbosity
 from uno_access.access.parse import ParseError, parse_card, parse_color
 from uno_access.access.wording import language
 from uno_access.engine.actions import CallUno, CardCheck, Draw, Keep, Play, TouchTopCard
@@ -366,8 +367,9 @@ def test_a_setting_is_typed_in_the_players_language_and_said_in_it(spanish: None
     """ "detalle breve", "voz no": the settings' words in Spanish (English still taken),
     and the answer names them in Spanish, not "verbosity" or "brief"."""
     view = position(START, "b2").view(0)
-    assert parse("detalle breve", view) == Setting("verbosity", "breve")
-    assert parse("velocidad 250", view) == parse("rate 250", view) == Setting("rate", "250")
+    assert parse("detalle breve", view) == Setting("verbosity", Verbosity.BRIEF)
+    rate = Setting("speech_rate", 250)
+    assert parse("velocidad 250", view) == parse("rate 250", view) == rate
     game = position(START, "b2")
     said: list[str] = []
     with create_pipe_input() as pipe:
@@ -383,7 +385,7 @@ def test_a_setting_is_typed_in_the_players_language_and_said_in_it(spanish: None
     # said at the verbosity it sets: brief, its brief form ("detalle breve en esta partida")
     assert "detalle breve en esta partida" in said
     assert "El ajuste detalle vale ahora completo en esta partida." in said
-    assert "Escribe voz sí o voz no." in said
+    assert "El ajuste voz admite sí o no, como en voz no; no se ha cambiado nada." in said
 
 
 def test_the_setup_takes_its_answers_in_the_players_language(

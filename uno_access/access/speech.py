@@ -22,6 +22,7 @@ from ..engine import events as ev
 from ..engine.cards import Card, Kind
 from ..engine.events import Direction, DrawReason, Event
 from ..engine.rules import RuleSet, Scoring
+from ..engine.seats import play_order
 from ..engine.state import PlayerView
 from . import messages
 from .messages import Who
@@ -481,10 +482,8 @@ def describe_turn_and_order(view: PlayerView) -> Line:
 
 
 def _order(view: PlayerView) -> tuple[bool, list[Who]]:
-    n = len(view.names)
     first = view.current if view.current is not None else view.seat
-    step = view.direction.value
-    seats = [(first + step * k) % n for k in range(n)]
+    seats = play_order(first, view.direction.value, len(view.names))
     order = [who(seat, view.seat, view.names) for seat in seats if seat not in view.eliminated]
     return view.direction is Direction.CLOCKWISE, order
 

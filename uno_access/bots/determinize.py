@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from ..engine import seats
 from ..engine.cards import Card
 from ..engine.game import Game
 from ..engine.piles import shuffle
@@ -65,11 +66,9 @@ def world(
     drawn since the last play.
     """
     n = len(view.names)
-    eliminated = [seat in view.eliminated for seat in range(n)]
+    eliminated = seats.eliminated_flags(n, view.eliminated)
     current = view.current if view.current is not None else view.seat
-    before = (current - view.direction.value) % n
-    while eliminated[before] and before != current:
-        before = (before - view.direction.value) % n
+    before = seats.seat_before(current, view.direction.value, eliminated)
     four = view.challenged_by
     if four is None and view.phase is Phase.CHALLENGE:
         four = before

@@ -16,6 +16,7 @@ from ..engine.cards import Card, Kind, playable_faces
 from ..engine.game import Game
 from ..engine.piles import next_seat
 from ..engine.rules import Scoring
+from ..engine.seats import seat_before
 from ..engine.state import GameState, Phase
 from .normal import NEAR_OUT
 from .tactics import best_color, color_counts
@@ -113,7 +114,7 @@ def _likely(s: GameState, seat: int, plain: list[Card], rng: random.Random) -> C
             elif fewest <= NEAR_OUT:
                 worth -= 15.0
         elif kind is Kind.REVERSE:
-            before = (seat - s.direction) % len(hands)
+            before = seat_before(seat, s.direction, s.eliminated)
             worth += 2.0 * (hurt - max(0, 11 - len(hands[before])))
         if worth > best_worth:
             best, best_worth = card, worth

@@ -5,6 +5,7 @@ Shared by the normal and hard bots. Everything here reads a view and changes not
 
 from __future__ import annotations
 
+from ..engine import seats
 from ..engine.cards import COLORS, Card, Color, Kind
 from ..engine.state import PlayerView
 
@@ -12,23 +13,19 @@ from ..engine.state import PlayerView
 def seat_after(view: PlayerView, seat: int, steps: int = 1) -> int:
     """The seat ``steps`` places after ``seat`` in the direction of play, past the eliminated."""
     n = len(view.names)
-    step = view.direction.value
-    out = set(view.eliminated)
-    for _ in range(steps):
-        seat = (seat + step) % n
-        while seat in out:
-            seat = (seat + step) % n
-    return seat
+    if not view.eliminated:  # no one to pass over
+        return seats.step(seat, view.direction.value, n, steps)
+    eliminated = seats.eliminated_flags(n, view.eliminated)
+    return seats.seat_after(seat, view.direction.value, eliminated, steps)
 
 
 def seat_before(view: PlayerView, seat: int) -> int:
     """The seat one place against the direction of play."""
     n = len(view.names)
-    step = view.direction.value
-    seat = (seat - step) % n
-    while seat in view.eliminated:
-        seat = (seat - step) % n
-    return seat
+    if not view.eliminated:  # no one to pass over
+        return seats.step(seat, -view.direction.value, n)
+    eliminated = seats.eliminated_flags(n, view.eliminated)
+    return seats.seat_before(seat, view.direction.value, eliminated)
 
 
 def partners(view: PlayerView, seat: int) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from .actions import (
 from .cards import COLORS, Card, Color, Kind, playable_faces
 from .events import Direction, Event, Refusal
 from .rules import PartnerSchedule, RuleSet
+from .seats import CLOCKWISE, left_of, seat_after
 from .setup import choose_dealer, deal_round, player_names, turn_start_card
 from .state import GameState, Phase, PlayerView
 from .turn import (
@@ -182,10 +183,7 @@ class Game:
         if kind is NextRound:
             if s.phase is not Phase.ROUND_OVER:
                 return [ev.Rejected(seat, action, Refusal.ROUND_NOT_OVER)]
-            n = len(s.hands)
-            s.dealer = (s.dealer + 1) % n  # the deal passes to the left
-            while s.eliminated[s.dealer]:
-                s.dealer = (s.dealer + 1) % n
+            s.dealer = seat_after(s.dealer, CLOCKWISE, s.eliminated)  # the deal passes left
             s.round_number += 1
             return deal_round(s, self.rng)
         if s.phase is Phase.ROUND_OVER:
@@ -353,8 +351,7 @@ class Game:
             return ()
         if s.exposed is None and not s.handed_one and not s.rules.jump_in:
             return ()
-        n = len(s.hands)
-        return tuple((s.current + k) % n for k in range(1, n))
+        return tuple(left_of(s.current, len(s.hands)))
 
     @property
     def over(self) -> bool:

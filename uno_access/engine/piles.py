@@ -7,6 +7,7 @@ import random
 from . import events as ev
 from .cards import Card
 from .events import DrawReason, Event
+from .seats import seat_after, step
 from .state import GameState, Phase
 
 
@@ -57,13 +58,9 @@ def give(
 def next_seat(s: GameState, seat: int, steps: int = 1) -> int:
     """The seat ``steps`` places from ``seat`` in the direction of play, past eliminated seats."""
     n = len(s.hands)
-    if s.active == n:
-        return (seat + s.direction * steps) % n
-    for _ in range(steps):
-        seat = (seat + s.direction) % n
-        while s.eliminated[seat]:
-            seat = (seat + s.direction) % n
-    return seat
+    if s.active == n:  # no one eliminated: no seat to pass over
+        return step(seat, s.direction, n, steps)
+    return seat_after(seat, s.direction, s.eliminated, steps)
 
 
 def pass_turn(s: GameState, seat: int, events: list[Event], steps: int = 1) -> list[Event]:

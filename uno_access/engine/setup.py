@@ -10,6 +10,7 @@ from .cards import ANNIVERSARY, Card, Kind, blank_card, dealer_rank, standard_de
 from .events import Direction, DrawReason, Event
 from .piles import give, next_seat, shuffle
 from .rules import RuleSet
+from .seats import deal_order
 from .state import GameState, Phase
 
 DRAW_TWO = Kind.DRAW_TWO
@@ -69,8 +70,7 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     events: list[Event] = [ev.RoundStarted(s.round_number, s.dealer)]
     size = s.rules.hand_size
     hands: list[list[Card]] = [[] for _ in range(n)]
-    seats = [(s.dealer + k) % n for k in range(1, n + 1)]  # starting left of the dealer
-    seats = [seat for seat in seats if not s.eliminated[seat]]
+    seats = [seat for seat in deal_order(s.dealer, n) if not s.eliminated[seat]]
     for _ in range(size):  # one card at a time
         for seat in seats:
             hands[seat].append(deck.pop())

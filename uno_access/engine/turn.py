@@ -30,6 +30,7 @@ from .cards import DRAW_COUNTS, Card, Color, Kind, playable_faces
 from .events import Direction, DrawReason, Event, Refusal
 from .piles import give, next_seat, pass_turn, take
 from .rules import Scoring
+from .seats import CLOCKWISE, play_order, seat_before
 from .state import GameState, Phase
 
 NUMBER = Kind.NUMBER
@@ -421,20 +422,11 @@ def _pass_hands(s: GameState, events: list[Event]) -> None:
         receiver = next_seat(s, seat)
         s.hands[receiver] = old[seat]
     for seat in seats:
-        giver = _previous(s, seat)
+        giver = seat_before(seat, s.direction, s.eliminated)
         hand = s.hands[seat]
         events.append(ev.HandReceived(seat, giver, len(hand), tuple(hand)))
     s.exposed = None
     s.handed_one = tuple(seat for seat in seats if len(s.hands[seat]) == 1)
-
-
-def _previous(s: GameState, seat: int) -> int:
-    """The seat that passes to ``seat``: one place against the direction of play."""
-    n = len(s.hands)
-    seat = (seat - s.direction) % n
-    while s.eliminated[seat]:
-        seat = (seat - s.direction) % n
-    return seat
 
 
 # --------------------------------------------------------------------- the turn's actions
@@ -748,7 +740,7 @@ def _game_winner(s: GameState, winner: int, events: list[Event]) -> int | None:
             low = min(s.scores)
             # ties for lowest go to whoever went out this round, else the first
             # of them to the left of that player
-            order = [(winner + k) % n for k in range(n)]
+            order = play_order(winner, CLOCKWISE, n)
             return next(seat for seat in order if s.scores[seat] == low)
         return None
     return winner if s.scores[winner] >= target else None

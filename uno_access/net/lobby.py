@@ -20,7 +20,7 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from .. import text
+from .. import settings_table, text
 from ..access import messages
 from ..access.braille import BrailleTable
 from ..access.message import Priority, Verbosity
@@ -67,12 +67,14 @@ def chat_command(outputs: Outputs, chat: History, value: str) -> str:
     """
     if not value:
         return messages.history_switched(Buffer.CHAT.value, len(chat.lines[Buffer.CHAT]))
-    if value not in messages.CHAT_MUTE_WORDS:
-        return messages.tr(messages.SETTING_USAGES["chat"])
-    muted = value == messages.CHAT_MUTE_WORDS[0]
-    outputs.chat_speech = not muted
+    setting = settings_table.CHAT_SPEECH
+    try:
+        spoken = setting.from_typed(value, english=True)
+    except settings_table.Bad:
+        return setting.refused(english=True).sentence()
+    outputs.chat_speech = spoken
     outputs.chat_silence_told = True
-    return messages.chat_muted(muted, outputs.chat_muted_shown)
+    return messages.chat_muted(not spoken, outputs.chat_muted_shown)
 
 
 def review(chat: History, delta: int) -> str:
@@ -266,24 +268,24 @@ class Person:
         self._remember(word, rest.strip().lower())
         return True
 
-    def _preference_values(self) -> dict[str, Callable[[str], bool]]:
-        """The lobby's choices of how this person plays, kept for their next session, and
-        which values each takes."""
-        return {
-            "lang": language.known,
-            "keys": lambda v: v in ("on", "off"),
-            "verbosity": lambda v: v in {m.value for m in Verbosity},
-            "bell": lambda v: v in ("on", "off", "chat"),
-            BRAILLE_WORD: lambda v: v == "off" or v in {t.value for t in BrailleTable},
-            CHAT_WORD: lambda v: v in messages.CHAT_MUTE_WORDS,
+    def _preference_values(self) -> dict[str, Callable[[str], str | None]]:
+        """The lobby's choices of how this person plays, kept for their next session: for
+        each, a value as it is kept (None: one it does not take), by the settings table."""
+        kept: dict[str, Callable[[str], str | None]] = {
+            word: spec.kept for word, spec in settings_table.IN_LOBBY.items()
         }
+        braille = kept[BRAILLE_WORD]
+        kept[BRAILLE_WORD] = lambda v: "off" if v == "off" else braille(v)
+        kept["bell"] = lambda v: v if v in ("on", "off", "chat") else None
+        return kept
 
     def _remember(self, word: str, value: str) -> None:
         """A choice of how this person plays (``lang es``, ``keys off``…), kept with their
         account: the next time they come they find it as they left it."""
         valid = self._preference_values().get(word)
-        if valid is not None and valid(value) and self.accounts is not None:
-            self.accounts.prefer(self.name, word, value)
+        kept = None if valid is None else valid(value)
+        if kept is not None and self.accounts is not None:
+            self.accounts.prefer(self.name, word, kept)
 
     def _restore_preferences(self) -> None:
         """This person's choices of their last sessions, made again, quietly."""
@@ -297,22 +299,25 @@ class Person:
             BRAILLE_WORD: self._braille,
             CHAT_WORD: self._chat_command,
         }
-        valid = self._preference_values()
+        kept = self._preference_values()
         for word, value in self.accounts.preferences(self.name):
-            if word in handlers and valid[word](value):
-                handlers[word](value)
+            chosen = kept[word](value) if word in handlers else None
+            if chosen is not None:
+                handlers[word](chosen)
 
     def _setting(self, word: str, value: str) -> str:
         """``keys on``/``keys off``, ``verbosity brief``/``normal``/``full``: how this
         session's games take keys and speak, from the next game on.
         """
-        if word == "keys" and value in ("on", "off"):
-            self.settings = replace(self.settings, keys=value == "on")
-            return messages.net_keys_set(self.settings.keys)
-        if word == "verbosity" and value in {v.value for v in Verbosity}:
-            self.settings = replace(self.settings, verbosity=Verbosity(value))
-            return messages.net_verbosity_set(value)
-        return messages.net_setting_values(word)
+        setting = settings_table.IN_LOBBY[word]
+        try:
+            chosen = setting.from_typed(value, english=True)
+        except settings_table.Bad:
+            return setting.refused(english=True).sentence()
+        self.settings = replace(self.settings, **{setting.key: chosen})
+        if setting is settings_table.KEYS:
+            return messages.net_keys_set(chosen)
+        return messages.net_verbosity_set(setting.typed(chosen))
 
     def _braille(self, value: str) -> str:
         """``braille TABLE``: this session's lines followed by their braille as Unicode
@@ -323,8 +328,8 @@ class Person:
             self.outputs.braille = None
             return messages.net_braille_set(None)
         try:
-            table = BrailleTable(value)
-        except ValueError:
+            table = settings_table.BRAILLE_TABLE.from_typed(value, english=True)
+        except settings_table.Bad:
             return messages.net_braille_values([t.value for t in BrailleTable])
         self.outputs.braille_table = table
         if self.outputs.braille is None:
@@ -355,8 +360,10 @@ class Person:
     def _lang(self, value: str) -> str:
         """``lang es``: this session's language, for the lobby's lines and its games (each
         seat is rendered in its own, whatever the server's or the other players')."""
-        if not language.known(value):
-            return messages.net_lang_values(sorted(language.LANGUAGES))
+        try:
+            value = settings_table.LANG.from_typed(value, english=True)
+        except settings_table.Bad:
+            return settings_table.LANG.refused(english=True).sentence()
         self.settings = replace(self.settings, lang=value)
         self.use_language()
         return messages.net_lang_set(language.LANGUAGES[value].name)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .. import settings_table
 from ..access import document, messages, speech
-from ..access.message import Priority, Verbosity
+from ..access.message import Priority
 from ..access.speech import Line
 from ..engine.actions import (
     JumpIn,
@@ -104,38 +105,31 @@ class Answers(Seat):
 
     def _setting(self, command: Setting) -> None:
         """A setting changed for this game from the command line: the speech's rate or
-        volume, speech on or off, the verbosity. A value out of range is said, not used.
+        volume, speech or sounds on or off, the verbosity, chat spoken or not. The value
+        was read by the settings table as it was typed (a value out of range never comes).
         """
-        name, value = command.name, command.value
-        done = False
-        # a value typed in the player's language or in English: "voz no", "speech off"
-        level = messages.typed_value(value, [v.value for v in Verbosity])
-        switch = messages.typed_value(value, ("on", "off"))
-        if name == "verbosity" and level is not None:
-            self.renderer = replace(self.renderer, verbosity=Verbosity(level))
-            value, done = level, True
-        elif name == "speech" and switch is not None:
-            value, done = switch, self.outputs.set_speech(on=switch == "on")
-        elif name == "sounds" and switch is not None:
-            on = switch == "on"
-            said = Line.of(messages.sounds_switched, on)
-            self.say(said if self.outputs.set_sounds(on=on) else Line.of(messages.sounds_none))
+        key, value = command.key, command.value
+        if key == settings_table.VERBOSITY.key:
+            self.renderer = replace(self.renderer, verbosity=value)
+            done = True
+        elif key == settings_table.SPEECH.key:
+            done = self.outputs.set_speech(on=value)
+        elif key == settings_table.SOUNDS.key:
+            said = Line.of(messages.sounds_switched, value)
+            self.say(said if self.outputs.set_sounds(on=value) else Line.of(messages.sounds_none))
             return
-        elif name == "chat":  # chat mute, chat unmute: still shown, brailled and kept
-            muted = value == messages.CHAT_MUTE_WORDS[0]
-            self.outputs.chat_speech = not muted
+        elif key == settings_table.CHAT_SPEECH.key:  # chat mute, unmute: still shown, kept
+            self.outputs.chat_speech = value
             self.outputs.chat_silence_told = True
-            self.say(Line.of(messages.chat_muted, muted, self.outputs.chat_muted_shown))
+            self.say(Line.of(messages.chat_muted, not value, self.outputs.chat_muted_shown))
             return
-        elif name == "rate" and value.isdecimal() and len(value) < 4 and 80 <= int(value) <= 450:
-            done = self.outputs.set_speech(rate=int(value))
-        elif name == "volume" and _fraction(value) is not None:
-            done = self.outputs.set_speech(volume=_fraction(value))
-        else:
-            self.say(Line.of(messages.setting_usage, name))
-            return
+        elif key == settings_table.SPEECH_RATE.key:
+            done = self.outputs.set_speech(rate=value)
+        else:  # the volume
+            done = self.outputs.set_speech(volume=value)
+        spec = settings_table.TABLE[key]
         self.say(
-            Line.of(messages.setting_changed, name, value)
+            Line.of(messages.setting_changed, spec.word, spec.typed(value))
             if done
             else Line.of(messages.speech_none)
         )
@@ -208,15 +202,6 @@ class Answers(Seat):
         for line in lines:
             # the display rests on what can be done now, the keys read on from it
             self.say(Line.of(messages.help_told, line), going_on=True)
-
-
-def _fraction(text: str) -> float | None:
-    """A number from 0 to 1, or None."""
-    try:
-        value = float(text)
-    except ValueError:
-        return None
-    return value if 0 <= value <= 1 else None
 
 
 def _quick_reference(rules: RuleSet) -> list[tuple[str, str]]:

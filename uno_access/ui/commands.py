@@ -15,7 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from typing import Any
 
+from .. import settings_table
 from ..access import messages
 from ..access.parse import ParseError, parse_card, parse_color
 from ..access.speech import Line
@@ -85,10 +87,11 @@ class Quit:
 @dataclass(frozen=True, slots=True)
 class Setting:
     """A setting changed for this game: ``rate 250``, ``volume 0.8``, ``verbosity brief``,
-    ``speech off``."""
+    ``speech off``, ``chat mute``: its key in the settings table and the value typed, read
+    as the table reads it (250, 0.8, ``Verbosity.BRIEF``, False)."""
 
-    name: str
-    value: str
+    key: str
+    value: Any
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +159,9 @@ def parse(line: str, view: PlayerView) -> Command:
         except ParseError:
             pass
     typed = text.lower().split()
-    if messages.setting_named(typed[0]) is not None:  # rate, velocidad…
-        return _setting(text, typed)
+    setting = settings_table.typed_in_game(typed[0])  # rate, velocidad…
+    if setting is not None:
+        return _setting(setting, typed)
     code = language.current()
     named = words(code)
     key = named.get(typed[0]) or named.get(messages.bare(typed[0]))
@@ -211,8 +215,8 @@ def command(key: Key, rest: list[str], text: str, view: PlayerView) -> Command:
         return _jump(text, rest, view)
     if key is Key.ANNIVERSARY:
         return _anniversary(text, rest, view)
-    if key is Key.CHAT_HISTORY and len(rest) == 1 and rest[0] in messages.CHAT_MUTE_WORDS:
-        return Setting("chat", rest[0])  # chat mute, chat unmute
+    if key is Key.CHAT_HISTORY and rest:  # chat mute, chat unmute (the words English)
+        return _setting(settings_table.CHAT_SPEECH, [key.value, *rest], english=True)
     if rest:
         return Invalid(Line.of(messages.unknown_command, text))
     if key is Key.QUIT:
@@ -339,13 +343,15 @@ def _swap_words(
     return words[:-1], seat
 
 
-def _setting(text: str, words: list[str]) -> Command:
-    """``rate 250``, ``volume 0.8``, ``verbosity brief``, ``speech on``: checked by the table."""
-    name = messages.setting_named(words[0])
-    assert name is not None
-    if len(words) != 2:
-        return Invalid(Line.of(messages.setting_usage, name))
-    return Setting(messages.SETTING_WORDS[name], words[1])
+def _setting(setting: settings_table.Spec[Any], words: list[str], english: bool = False) -> Command:
+    """``rate 250``, ``volume 0.8``, ``verbosity brief``, ``speech on``: the value read as
+    the settings table reads it, else the one sentence saying what the setting takes."""
+    if len(words) == 2:
+        try:
+            return Setting(setting.key, setting.from_typed(words[1], english))
+        except settings_table.Bad:
+            pass
+    return Invalid(setting.refused(english))
 
 
 def _play_drawn(text: str, rest: list[str], seat: int, view: PlayerView) -> Command:

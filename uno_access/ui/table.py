@@ -47,6 +47,7 @@ from ..engine.events import (
     TurnStarted,
 )
 from ..engine.rules import Scoring
+from ..engine.seats import deal_order
 from ..engine.state import Phase, PlayerView
 from ..store import SavedGame
 from .answers import Answers
@@ -364,10 +365,7 @@ class Table(Dialogs, Navigation, Answers):
                 self._answer(command)
             else:
                 self.say(Line.of(messages.watch_next_round, self.how))
-        n = len(self.names)
-        dealer = self._view().dealer
-        for k in range(1, n + 1):
-            seat = (dealer + k) % n
+        for seat in deal_order(self._view().dealer, len(self.names)):
             if seat in self.bots and self.game.legal_actions(seat):
                 self._bot_moves(seat, must=True)
                 return

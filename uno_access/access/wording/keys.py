@@ -12,6 +12,7 @@ from ...text import LINE_LIMIT
 from ..message import Parts
 from .devices import SPEECH_OFF, SPEECH_ON
 from .forms import (
+    LIST_SEPARATOR,
     SAID_AS_BRAILLE,
     Fixed,
     Line,
@@ -734,47 +735,89 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
 COMMAND_WORDS["speech"] = ()  # typed, "speech on" and "speech off" are settings
 
 
-# settings changed while playing, by the word typed: "rate 250", "verbosity brief"
-SETTING_WORDS: dict[str, str] = {
-    "rate": "rate",
-    "volume": "volume",
-    "verbosity": "verbosity",
-    "speech": "speech",
-}
+# --- a setting typed in a game or the lobby: what it takes (``settings_table.py``) --------
 
 
-SETTING_USAGES = {
-    "rate": N_("Type rate and the words a minute, 80 to 450: rate 250."),
-    "volume": N_("Type volume and a number from 0 to 1: volume 0.8."),
-    "verbosity": N_("Type verbosity and brief, normal or full: verbosity brief."),
-    "speech": N_("Type speech on or speech off."),
-    "sounds": N_("Type sounds on or sounds off."),
-}
+@dataclass(frozen=True, slots=True)
+class Takes:
+    """What a setting takes, to be said: a number from ``low`` to ``high`` (a whole one
+    when ``whole``), or one of ``words`` (English values, said as the player types them)."""
+
+    low: float = 0
+    high: float = 0
+    whole: bool = False
+    words: tuple[str, ...] = ()
+
+
+# Translators: what a setting takes, in a game, the lobby and the settings file's problems:
+# "rate takes a whole number from 80 to 450"
+TAKES_WHOLE = N_("a whole number from {low} to {high}")
+TAKES_NUMBER = N_("a number from {low} to {high}")
+B_TAKES_RANGE = N_("{low} to {high}")
+# Translators: the last two words a setting takes: "brief, normal or full", "on or off"
+TAKES_WORDS = N_("{words} or {last}")
+# Translators: a setting typed with a value it does not take (or with none), in a game or
+# the lobby. {word} is the setting's word as typed (rate), {takes} what it takes ("a whole
+# number from 80 to 450", "brief, normal or full"), {example} a line that works (rate 250).
+SETTING_REFUSED = N_("{word} takes {takes}, as in {example}; nothing was changed.")
+B_SETTING_REFUSED = N_("{word} {takes}: {example}")
 SETTING_CHANGED = N_("The {name} is now {value} for this game.")  # {name}: the setting's word
-B_SETTING_USAGES = {
-    "rate": N_("rate 80 to 450: rate 250"),
-    "volume": N_("volume 0 to 1: volume 0.8"),
-    "verbosity": N_("verbosity brief, normal or full"),
-    "speech": N_("speech on or speech off"),
-    "sounds": N_("sounds on or sounds off"),
-}
 B_SETTING_CHANGED = N_("{name} {value} for this game")
 
 
-def setting_named(word: str) -> str | None:
-    """The setting a typed word names (``rate``, ``velocidad``), or None."""
-    return typed_value(word, SETTING_WORDS)
+def _number(value: float) -> str:
+    return format(value, "g")
 
 
-def setting_usage(word: str) -> str:
-    return tr(SETTING_USAGES[setting_named(word) or word])
+def typed_word(value: str, english: bool = False) -> str:
+    """The word a player types for ``value`` (an English word: ``on``, ``brief``, ``rate``)
+    in their language; in English where only English is typed (the lobby)."""
+    return value if english else value_said(value)
 
 
-def _b_setting_usage(word: str) -> Parts:
-    return (tr(B_SETTING_USAGES[SETTING_WORDS[word]]),)
+def takes(what: Takes, english: bool = False) -> str:
+    """What a setting takes, in words: "a whole number from 80 to 450", "on or off"."""
+    if not what.words:
+        said = tr(TAKES_WHOLE) if what.whole else tr(TAKES_NUMBER)
+        return said.format(low=_number(what.low), high=_number(what.high))
+    words = [typed_word(word, english) for word in what.words]
+    if len(words) == 1:
+        return words[0]
+    return tr(TAKES_WORDS).format(words=LIST_SEPARATOR.join(words[:-1]), last=words[-1])
 
 
-register(setting_usage, braille=_b_setting_usage, brief=SAID_AS_BRAILLE)
+def _b_takes(what: Takes, english: bool) -> str:
+    if what.words:
+        return takes(what, english)
+    return tr(B_TAKES_RANGE).format(low=_number(what.low), high=_number(what.high))
+
+
+def _example(word: str, value: str, english: bool) -> str:
+    # a typed line, word then value as the parser takes it: not a sentence to reorder
+    return " ".join((typed_word(word, english), typed_word(value, english)))
+
+
+def setting_refused(word: str, what: Takes, example: str, english: bool = False) -> str:
+    """``word`` (the setting's English word) typed with a value it does not take: the one
+    sentence naming what it takes, the same in a game and the lobby; ``example`` is an
+    English value it takes. ``english``: said with the English words (the lobby's)."""
+    return tr(SETTING_REFUSED).format(
+        word=typed_word(word, english),
+        takes=takes(what, english),
+        example=_example(word, example, english),
+    )
+
+
+def _b_setting_refused(word: str, what: Takes, example: str, english: bool = False) -> Parts:
+    said = tr(B_SETTING_REFUSED).format(
+        word=typed_word(word, english),
+        takes=_b_takes(what, english),
+        example=_example(word, example, english),
+    )
+    return (said,)
+
+
+register(setting_refused, braille=_b_setting_refused, brief=SAID_AS_BRAILLE)
 
 
 def setting_changed(name: str, value: str) -> str:

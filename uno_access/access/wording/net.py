@@ -8,7 +8,7 @@ played over plain ssh.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from ...engine.cards import Card, Color
 from ..message import Parts
@@ -25,7 +25,7 @@ from .forms import (
     register_whole,
 )
 from .history import B_HISTORY_NAMES, HISTORY_NAMES
-from .keys import B_SETTING_USAGES, COMMAND_WORDS, KEY_HELP, SETTING_USAGES, TYPED_HELP, keyed
+from .keys import COMMAND_WORDS, KEY_HELP, TYPED_HELP, keyed
 from .language import N_, NP_, tr
 from .trouble import Reason
 
@@ -290,7 +290,6 @@ NET_KEYS_ON = N_("Keys on: at the table, one key per command, as in uno-access p
 NET_KEYS_OFF = N_("Keys off: at the table, every command is typed and sent with Enter.")
 # Translators: {verbosity} is brief, normal or full, as typed.
 NET_VERBOSITY_SET = N_("Verbosity {verbosity}, from your next game on.")
-NET_KEYS_VALUES = N_("Type keys on or keys off.")
 NET_BELL_ON = N_("Bell on: your terminal beeps when it is your turn; the words are said too.")
 NET_BELL_OFF = N_("Bell off: no beep when it is your turn.")
 NET_BELL_VALUES = N_("Type bell on or bell off.")
@@ -300,19 +299,12 @@ def net_bell_set(on: bool) -> str:
     return tr(NET_BELL_ON) if on else tr(NET_BELL_OFF)
 
 
-NET_VERBOSITY_VALUES = N_("Type verbosity brief, verbosity normal or verbosity full.")
-
-
 def net_keys_set(on: bool) -> str:
     return tr(NET_KEYS_ON) if on else tr(NET_KEYS_OFF)
 
 
 def net_verbosity_set(value: str) -> str:
     return tr(NET_VERBOSITY_SET).format(verbosity=value)
-
-
-def net_setting_values(word: str) -> str:
-    return tr(NET_KEYS_VALUES) if word == "keys" else tr(NET_VERBOSITY_VALUES)
 
 
 # --- a plain ssh session's braille line (``braille TABLE``, ``braille off``) -------------
@@ -833,8 +825,6 @@ TYPED_HELP["chat_history"] = N_(
 COMMAND_WORDS["chat_history"] = ("chat",)
 # Translators: typed after "chat" ("chat mute", "chat unmute"): keep the words as typed.
 CHAT_MUTE_WORDS = ("mute", "unmute")
-SETTING_USAGES["chat"] = N_("Type chat mute or chat unmute.")
-B_SETTING_USAGES["chat"] = N_("chat mute or chat unmute")
 # a chat line ends as a sentence: these end one already, else CHAT_FULL_STOP is added
 CHAT_ENDS = ".!?…"
 CHAT_FULL_STOP = "."
@@ -910,13 +900,7 @@ NET_LOBBY_HELP_LANG = N_(
 )
 # Translators: {name} is the language in its own words ("español"), said in it.
 NET_LANG_SET = N_("Language: {name}.")
-# Translators: {languages} are the codes the game speaks, as "en, es".
-NET_LANG_VALUES = N_("lang takes a language: {languages}.")
 
 
 def net_lang_set(name: str) -> str:
     return tr(NET_LANG_SET).format(name=name)
-
-
-def net_lang_values(languages: Iterable[str]) -> str:
-    return tr(NET_LANG_VALUES).format(languages=", ".join(languages))

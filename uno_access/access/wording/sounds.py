@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..message import Parts
 from .devices import DOCTOR_PARTS
 from .forms import SAID_AS_BRAILLE, Fixed, Plural, plural, register
-from .keys import COMMAND_WORDS, KEY_HELP, SETTING_WORDS, TYPED_HELP
+from .keys import COMMAND_WORDS, KEY_HELP, TYPED_HELP
 from .language import N_, NP_, tr
 
 # told once a run of the program (issue 23: it came at the setup and again at the game)
@@ -46,7 +46,6 @@ register(sounds_switched, braille=_b_sounds_switched, brief=SAID_AS_BRAILLE)
 KEY_HELP["sounds"] = N_("sound cues off or on (the words are always said too)")
 TYPED_HELP["sounds"] = N_("sound cues off or on")
 COMMAND_WORDS["sounds"] = ()  # typed, "sounds on" and "sounds off" are settings
-SETTING_WORDS["sounds"] = "sounds"
 DOCTOR_PARTS["sound"] = N_("sound cues (miniaudio)")
 FIX_SOUND_MODULE = N_("scripts/setup.sh (it installs miniaudio into .venv)")
 FIX_SOUND_FILES = N_(

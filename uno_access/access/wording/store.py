@@ -416,6 +416,23 @@ SETTINGS_BAD_VALUE = N_(
     "{where}: {key} = {value} is not allowed ({allowed}); the default, {default}, is used."
 )
 SETTINGS_UNKNOWN_KEY = N_("{where}: there is no setting {key}; the settings are {known}.")
+# what a setting of the file takes, said as {allowed} above (a number's range is the one a
+# game and the lobby say too: TAKES_WHOLE, TAKES_NUMBER)
+ALLOWED_TRUE_FALSE = N_("true or false")
+# Translators: {values} are the values as written in the file, quoted: "brief", "normal"
+ALLOWED_ONE_OF = N_("one of {values}")
+# Translators: {codes} are the languages' codes, as "en, es, pt"; "" is typed as it is
+ALLOWED_LANGUAGE = N_('a language the game speaks, by its code ({codes}), or "" for the system\'s')
+ALLOWED_NAME = N_("a quoted name of one line, at most 100 characters")
+ALLOWED_NAMES = N_("names separated by commas, at most 400 characters in all")
+ALLOWED_TEXT = N_("a quoted text of one line, at most 100 characters")
+# Translators: {names} are the bots' strengths as typed: easy, random, normal, hard, person
+ALLOWED_BOTS = N_("bot strengths separated by commas, each one of {names}")
+ALLOWED_RULES = N_(
+    'a rules preset, then any options, as --rules takes them: "standard,uno_penalty=4"'
+)
+# Translators: {names} are the sounds' names as typed (your_turn, play_mine…)
+ALLOWED_SOUNDS = N_("sound names separated by commas, each one of {names}")
 
 
 def settings_bad_value(
