@@ -30,6 +30,7 @@ from ..access.wording import forms, language
 from ..bots.base import BotNameError, parse_bot
 from ..devices.braille_display import ScreenBraille
 from ..engine.rules import DealError, RulesError, RuleSet
+from ..seat.asks import Wake
 from ..settings import Settings
 from ..ui.history import Buffer, Edge, History
 from ..ui.keys import Key, Pressed, TooLong
@@ -39,7 +40,7 @@ from . import passwords
 from .accounts import Accounts
 from .hidden import read_hidden
 from .said import Heard, Line, Said, Words, heard, heard_line
-from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, hear, on_loop
+from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, hear, on_loop
 from .tables import (
     DEFAULT_BOT,
     GRACE_WORD,

@@ -26,6 +26,7 @@ from ..access.message import Message, Priority
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
+from ..seat.asks import WAKE, ReadWoken, Wake
 from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
 from ..ui.history import Buffer, History
 from ..ui.keys import Pressed, Read, Routed
@@ -88,13 +89,6 @@ def hear(
         history.add(message, others)
     if speak or outputs.chat_muted_shown:
         outputs.show(message, speak, follow)
-
-
-class Wake:
-    """What a woken prompt returns: the table logged something for this seat."""
-
-
-WAKE = Wake()
 
 
 class NetKeyboard(Keyboard):
@@ -287,31 +281,31 @@ class NetTable(Table):
         self._show(self.renderer.line(line), buffer=Buffer.GAME)
         self._announce = view.my_turn
 
-    def _step(self) -> None:
+    async def _step(self) -> None:
         try:
             if self._catch_up():
                 return
             view = self._view()
             if view.phase is Phase.ROUND_OVER or view.current == self.me:
-                self._your_turn()
+                await self._your_turn()
             else:
-                self._waiting()
+                await self._waiting()
         except _Resync:
             pass
 
-    def _waiting(self) -> None:
+    async def _waiting(self) -> None:
         """Another's turn: tell what this seat may do out of turn, and take one line."""
         self._chances()
-        command = self._command(self._read(messages.tr(messages.PROMPT)))
+        command = await self._command(await self._read(messages.tr(messages.PROMPT)))
         if command is None:
             return
         if isinstance(command, Do):
             action = command.action
             if isinstance(action, Play):
                 action = self._as_jump_in(action, self._view())
-            self._do(action)  # the table refuses, with its reason, what is not allowed
+            await self._do(action)  # the table refuses, with its reason, what is not allowed
         elif isinstance(command, Ask | Quit | Invalid | Setting):
-            self._answer(command)
+            await self._answer(command)
         else:
             self.say(speech.Line.of(messages.not_your_turn_net))
 
@@ -385,16 +379,16 @@ class NetTable(Table):
         follow = not self._answered
         hear(self.outputs, self.history, message, line, lambda said: self.say(said), follow=follow)
 
-    def _read(self, prompt: str) -> str | Pressed | Routed:
+    async def _read(self, prompt: str, menu: bool = False) -> str | Pressed | Routed:
         while True:
             if self._catch_up():
                 raise _Resync
             self._input_taken()
-            got = self.keyboard.read_woken(prompt)
+            got = await ReadWoken(prompt, menu)
             if isinstance(got, Wake):
                 self._catch_up()
                 raise _Resync
-            line = self._line(got, prompt)
+            line = await self._line(got, prompt, menu)
             if line is None:
                 continue
             if isinstance(line, str) and (self._chat(line) or self._host_line(line)):

@@ -42,6 +42,7 @@ from prompt_toolkit.utils import is_dumb_terminal
 
 from .. import interrupt, text
 from ..access import messages
+from ..seat.asks import Wake
 from .keys import (
     PAUSE_AFTER_TOO_LONG,
     Key,
@@ -257,14 +258,20 @@ class Keyboard:
             self.modes.colors = False
 
     @contextmanager
-    def menu(self) -> Iterator[None]:
-        """While a question with choices is asked: Up and Down, and Left, Right, Home and
-        End where they are free, are its menu's keys (``ui.keys.MENU_KEYS``)."""
-        self.modes.menu = True
+    def menu(self, on: bool = True) -> Iterator[None]:
+        """While a question with choices is asked (``on``): Up and Down, and Left, Right,
+        Home and End where they are free, are its menu's keys (``ui.keys.MENU_KEYS``)."""
+        was = self.modes.menu
+        self.modes.menu = on
         try:
             yield
         finally:
-            self.modes.menu = False
+            self.modes.menu = was
+
+    def read_woken(self, prompt: str) -> Read | Wake:
+        """``read``, or ``WAKE`` when a table had something for the seat meanwhile: this
+        keyboard's seat has no table to wake it (``net.seat.NetKeyboard``'s has)."""
+        return self.read(prompt)
 
     def read_yes(self, prompt: str) -> bool:
         """Yes (the language's yes key or Y, or a typed yes) or no (any other key or line,
