@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -45,7 +46,13 @@ HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 
 
 def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -> T:
-    """Run ``fn(*args)`` on the server's event loop (the tables' one writer) and wait for it."""
+    """Run ``fn(*args)`` on the server's event loop (the tables' one writer) and wait for it.
+    On the loop itself (a session's coroutine) it runs at once, in a copy of the caller's
+    context, as the loop would run it for a thread (its answers in the caller's language,
+    and nothing it sets kept).
+    """
+    if _on(loop):
+        return contextvars.copy_context().run(fn, *args)
     done: concurrent.futures.Future[T] = concurrent.futures.Future()
 
     def run() -> None:
@@ -56,6 +63,14 @@ def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -
 
     loop.call_soon_threadsafe(run)
     return done.result()
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this code runs on ``loop`` (its thread, while it runs)."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def hear(
@@ -126,22 +141,41 @@ class NetKeyboard(Keyboard):
 
     def read_woken(self, prompt: str) -> Read | Wake:
         """``read``, or ``WAKE`` when the table had something for this seat."""
+        if self._take_wake():
+            return WAKE
+        self._wakeable = True
+        try:
+            answer = self._run(prompt, self._wake_at_start)
+        finally:
+            self._wakeable = False
+        return self._woken_or(answer)
+
+    async def read_woken_async(self, prompt: str) -> Read | Wake:
+        """``read_woken`` on the running event loop (the server's session)."""
+        if self._take_wake():
+            return WAKE
+        self._wakeable = True
+        try:
+            answer = await self._run_async(prompt, self._wake_at_start)
+        finally:
+            self._wakeable = False
+        return self._woken_or(answer)
+
+    def _take_wake(self) -> bool:
+        """Whether a wake came before the prompt (then taken); else a fresh prompt."""
         with self._wake_lock:
             if self._woken:
                 self._woken = False
-                return WAKE
+                return True
         if self.keys:
             self._buffer.reset()
             self.modes.command_line = self.modes.too_long = self.modes.discard = False
+        return False
 
-        def pre_run() -> None:
-            asyncio.get_running_loop().call_soon(self._deliver_wake)
+    def _wake_at_start(self) -> None:
+        asyncio.get_running_loop().call_soon(self._deliver_wake)
 
-        self._wakeable = True
-        try:
-            answer = self._run(prompt, pre_run)
-        finally:
-            self._wakeable = False
+    def _woken_or(self, answer: object) -> Read | Wake:
         if answer is WAKE:
             with self._wake_lock:
                 self._woken = False
