@@ -575,9 +575,13 @@ class Table(Dialogs, Navigation, Answers):
             color = await self._ask_color()
             return None if color is None else Do(ChooseColor(self.me, color))
         if view.phase is Phase.DRAWN:
-            return parse("play", view)
-        card = self.cursor.selected
-        return Ask(Query.STATUS) if card is None else parse(card.code, view)
+            return Do(PlayDrawn(self.me))
+        card = self.cursor.selected  # the card itself, with no text between the key and it
+        if card is None:
+            return Ask(Query.STATUS)
+        if card.kind is Kind.ANNIVERSARY:
+            return Give()  # its colour, whom to give the hand to and what to keep: asked
+        return Do(Play(self.me, card))
 
     def _go_on(self, view: PlayerView) -> Do | Ask:
         """Space (or n): deal the next round when it is the person's to deal; else whose
