@@ -29,6 +29,18 @@ def lobby() -> Iterator[Lobby]:
     loop.close()
 
 
+def command(person: Person, line: str) -> bool:
+    """A lobby command typed by ``person`` (from this thread, the lobby's loop in its own),
+    stepped here, in this thread's context (a ``lang`` sticks, as in the session's)."""
+    running = person._command(line)
+    try:
+        running.send(None)
+    except StopIteration as done:
+        return bool(done.value)
+    running.close()
+    raise AssertionError(f"the command {line!r} waited for input")
+
+
 def _person(name: str, lobby: Lobby, lines: list[str]) -> Person:
     with create_pipe_input() as pipe:
         person = Person(name, lobby, pipe, DummyOutput(), lines.append)
@@ -41,7 +53,7 @@ def test_a_chat_line_reaches_the_others_without_escape_sequences_or_control_char
 ) -> None:
     ann = _person("ann", lobby, [])
     bob = _person("bob", lobby, [])
-    ann._command("say hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x00\x9b2J" + "x" * 400)
+    command(ann, "say hi\x1b]0;owned\x07 \x1b[2Jthere\x1b[31m!\x00\x9b2J" + "x" * 400)
     got = worded(bob.inbox.get(timeout=60).text)
     assert got.startswith("ann says: hi there!")
     assert not any(ch in got for ch in "\x1b\x07\x00\x9b")
@@ -60,15 +72,15 @@ def test_a_plain_ssh_player_who_asks_for_the_bell_hears_it_at_their_turn_beside_
     other = Message("Bob plays Red 5.", "", "Bob plays Red 5.", sound=Cue.PLAY_OTHER.value)
     ann.outputs.show(turn)
     assert "\a" not in "".join(written)  # no bell unless asked for
-    ann._command("bell on")
+    command(ann, "bell on")
     ann.outputs.show(other)
     ann.outputs.show(turn)
     rung = "".join(written)
     assert rung.count("\a") == 1 and rung.index("\a") < rung.rindex("Your turn.")
-    ann._command("bell off")
+    command(ann, "bell off")
     ann.outputs.show(turn)
     assert "".join(written).count("\a") == 1
-    ann._command("bell loud")
+    command(ann, "bell loud")
     assert any("Type bell on, bell chat or bell off." in line for line in written)
 
 
@@ -121,7 +133,7 @@ def test_a_plain_ssh_seat_that_chooses_its_language_is_told_the_lobby_in_it_and_
         person = _person(name, lobby, said[name])
         person.use_language()
         for line in commands:
-            person._command(line)
+            command(person, line)
 
     try:
         sessions = (("bob", ["lang es", "tables", "new"]), ("ann", ["tables", "new"]))
@@ -152,7 +164,7 @@ def test_a_line_said_to_a_table_reaches_each_person_in_their_own_language(lobby:
                 if step == "drain":
                     person._drain()
                 else:
-                    person._command(step)
+                    command(person, step)
 
         thread = threading.Thread(target=run)
         thread.start()

@@ -314,11 +314,11 @@ def test_a_catalog_letter_that_collides_or_is_a_card_code_falls_back_predictably
     monkeypatch.setattr(language, "LOCALE_DIR", _catalog(tmp_path, {"D": "M", "L": "M", "S": "B"}))
     language.catalog.cache_clear()
     from uno_access.access.wording import keys as wording_keys
-    from uno_access.ui import keys as ui_keys
+    from uno_access.seat import keys as seat_keys
 
     wording_keys._key_letters.cache_clear()
     wording_keys._command_words.cache_clear()
-    ui_keys._words.cache_clear()
+    seat_keys._words.cache_clear()
     try:
         letters = messages.key_letters("es")
         assert (letters["draw"], letters["hand"], letters["scores"]) == ("m", "l", "s")
@@ -327,7 +327,7 @@ def test_a_catalog_letter_that_collides_or_is_a_card_code_falls_back_predictably
         language.catalog.cache_clear()
         wording_keys._key_letters.cache_clear()
         wording_keys._command_words.cache_clear()
-        ui_keys._words.cache_clear()
+        seat_keys._words.cache_clear()
 
 
 # ----------------------------------------------------------------- a real terminal

@@ -43,6 +43,7 @@ from ..engine.events import Event
 from ..engine.rules import RuleSet
 from ..engine.state import PlayerView
 from ..scenario import action_json
+from ..seat.asks import Wake
 from ..settings import Settings
 from ..store.paths import data_dir
 from ..ui.history import Buffer, History
@@ -53,7 +54,7 @@ from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
 from .said import Heard, Said, heard_line, said_named
-from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, Wake, _Resync, hear
+from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, _Resync, hear
 from .tables import MOST_SEATS, SPECTATOR, Entry
 
 KEY_NAME = "client_key"

@@ -4,13 +4,13 @@ It runs on the server's event loop, the tables' one writer. Every line that come
 untrusted: a line too long, no JSON, no message, an action that is no action, for
 another seat, or with no game to go to, is refused with its reason in a ``refused``
 message, and nothing changes. Typed lobby commands are the plain-ssh lobby's own
-(``lobby.Person._command``), carried out in a thread of the session's own, in order.
+(``lobby.Person._command``), carried out by a coroutine of the session's own, in order.
 The entries sent are the table's log for this seat alone (``ServerTable.entries``).
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import asyncio
 import contextlib
 import threading
 from typing import Any
@@ -82,7 +82,9 @@ class DataSession:
         self.loop = lobby.loop
         self.person = _DataPerson(name, lobby, self)
         self._thread = threading.get_ident()
-        self._commands = concurrent.futures.ThreadPoolExecutor(1, f"data {name}")
+        # the lobby commands typed, carried out one after another by a coroutine of its own
+        self._commands: asyncio.Queue[str] = asyncio.Queue()
+        self._worker: asyncio.Task[None] | None = None
         self._buffer = ""
         self._out: list[str] = []  # lines to go out at the end of this turn of the loop
         self._skipping = False  # a line too long: the rest of it is dropped
@@ -197,7 +199,8 @@ class DataSession:
             person._leave(self._sent, dropped=True)
         if self.lobby.people.get(self.name) == person.tell:
             self.lobby.people.pop(self.name, None)
-        self._commands.shutdown(wait=False)
+        if self._worker is not None:
+            self._worker.cancel()
 
     # ----------------------------------------------------------------- in
 
@@ -213,7 +216,9 @@ class DataSession:
             if not isinstance(said, str) or len(said) > text.LINE_LIMIT:
                 self.refuse(messages.net_refused_line_text(text.LINE_LIMIT))
                 return
-            self._commands.submit(self._command, said)
+            if self._worker is None:
+                self._worker = self.loop.create_task(self._carry_out())
+            self._commands.put_nowait(said)
         elif kind == "action":
             self._action(message)
         elif kind == "done":
@@ -221,16 +226,19 @@ class DataSession:
         else:
             self.refuse(messages.net_refused_no_such_message(text.shown(kind, 20)))
 
-    def _command(self, line: str) -> None:
-        """In the session's thread: a lobby command, as plain ssh's lobby takes it."""
-        self.person.use_language()
-        going_on = self.person._command(line)
-        with contextlib.suppress(RuntimeError):
+    async def _carry_out(self) -> None:
+        """The lobby commands, in order, as plain ssh's lobby takes them."""
+        self.person.use_language()  # this coroutine speaks the person's language
+        while True:
+            line = await self._commands.get()
+            going_on = await self.person._command(line)
+            if self._closed:
+                return
             # a seat taken up again (join N) starts no game: its entries go now
             if going_on:
-                self.loop.call_soon_threadsafe(self.pump)
+                self.pump()
             else:
-                self.loop.call_soon_threadsafe(self._exit, 0)
+                self._exit(0)
 
     def _action(self, message: dict[str, Any]) -> None:
         number = message.get("id")

@@ -39,6 +39,23 @@ def read_hidden(input: Input, output: Output, prompt: str) -> str | None:
     """A line typed without echo; None when the person gave up (Ctrl-C, Ctrl-D) or the
     connection ended.
     """
+    try:
+        answer = _app(input, output, prompt).run()
+    except (EOFError, KeyboardInterrupt):
+        return None
+    return answer if isinstance(answer, str) else None
+
+
+async def read_hidden_async(input: Input, output: Output, prompt: str) -> str | None:
+    """``read_hidden`` on the running event loop (the server's session)."""
+    try:
+        answer = await _app(input, output, prompt).run_async()
+    except (EOFError, KeyboardInterrupt):
+        return None
+    return answer if isinstance(answer, str) else None
+
+
+def _app(input: Input, output: Output, prompt: str) -> Application[Any]:
     buffer = Buffer(multiline=False)
     bindings = KeyBindings()
 
@@ -73,8 +90,4 @@ def read_hidden(input: Input, output: Output, prompt: str) -> str | None:
         erase_when_done=False,
     )
     app._default_bindings = KeyBindings()  # ours alone: no emacs, vi or search keys
-    try:
-        answer = app.run()
-    except (EOFError, KeyboardInterrupt):
-        return None
-    return answer if isinstance(answer, str) else None
+    return app

@@ -1,10 +1,11 @@
 """One person connected over ssh: the lobby's typed commands, then the game at a table.
 
-Each connection runs here in a thread of its own, with its own prompt_toolkit app
-session over the ssh channel, so the home table's blocking loop (``ui.table``) runs
-unchanged for each seat. Whatever changes the lobby or a table is done on the server's
-event loop (``on_loop``), the one writer. Lines for this person from elsewhere (the
-lobby's chat, who sat down) wait in ``inbox`` and wake the prompt.
+Each connection is a coroutine on the server's event loop (``run``), with its own
+prompt_toolkit app session over the ssh channel; at a table it drives the home table's
+seat (``ui.table``, a coroutine that awaits its keys: ``ui.drive.drive_async``) as the
+terminal drives it at home. Whatever changes the lobby or a table is done by the
+tables' one writer (``on_loop``: at once, on the loop). Lines for this person from
+elsewhere (the lobby's chat, who sat down) wait in ``inbox`` and wake the prompt.
 """
 
 from __future__ import annotations
@@ -30,16 +31,18 @@ from ..access.wording import forms, language
 from ..bots.base import BotNameError, parse_bot
 from ..devices.braille_display import ScreenBraille
 from ..engine.rules import DealError, RulesError, RuleSet
+from ..seat.asks import Wake
 from ..settings import Settings
+from ..ui.drive import drive_async
 from ..ui.history import Buffer, Edge, History
 from ..ui.keys import Key, Pressed, TooLong
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from . import passwords
 from .accounts import Accounts
-from .hidden import read_hidden
+from .hidden import read_hidden_async
 from .said import Heard, Line, Said, Words, heard, heard_line
-from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, Wake, hear, on_loop
+from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, hear, on_loop
 from .tables import (
     DEFAULT_BOT,
     GRACE_WORD,
@@ -58,7 +61,7 @@ LOBBY_PROMPT = "lobby> "
 BRAILLE_WORD = "braille"
 BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
 WATCH_PROMPT = "watch> "
-INBOX_LIMIT = 10_000  # lines told from elsewhere waiting for one person's thread
+INBOX_LIMIT = 10_000  # lines told from elsewhere waiting for one person's session
 
 
 def chat_command(outputs: Outputs, chat: History, value: str) -> str:
@@ -124,15 +127,15 @@ class Person:
         self.watching: ServerTable | None = None
         self.dropped = False  # the connection dropped (not the person quitting)
 
-    # ----------------------------------------------------------------- from any thread
+    # ----------------------------------------------------------------- from elsewhere
 
     def connection_lost(self) -> None:
         """The connection dropped: the person keeps their seat (``ServerTable.leave``)."""
         self.dropped = True
 
     def tell(self, line: Line | Heard) -> None:
-        """From the event loop: a line for this person, kept until their thread tells it
-        (at most ``INBOX_LIMIT``: a thread held up by a reader too slow for it makes the
+        """From the event loop: a line for this person, kept until their session tells it
+        (at most ``INBOX_LIMIT``: a session held up by a reader too slow for it makes the
         newest wait no longer, never the server's memory grow)."""
         if self.inbox.qsize() < INBOX_LIMIT:
             self.inbox.put(heard(line))
@@ -141,9 +144,10 @@ class Person:
     def wake(self) -> None:
         self.keyboard.wake()
 
-    # ----------------------------------------------------------------- the thread
+    # ----------------------------------------------------------------- the session
 
-    def run(self) -> None:
+    async def run(self) -> None:
+        """The session, a coroutine on the server's event loop: the lobby, and the games."""
         self._restore_preferences()
         self.use_language()
         with create_app_session(input=self.input, output=self.output):
@@ -152,7 +156,7 @@ class Person:
                 self._say(on_loop(self.loop, self._return))
                 for number in on_loop(self.loop, self._away_seats):
                     self._say(messages.net_seat_waits(number))
-                self._lobby()
+                await self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
             finally:
@@ -180,24 +184,26 @@ class Person:
         message = self.outputs.message(heard_line(line.text))  # in this person's language
         hear(self.outputs, self.chat, message, line, self.outputs.say, others=None)
 
-    def _lobby(self) -> None:
+    async def _lobby(self) -> None:
         while True:
             self._drain()
             table = self.table
             if table is not None and table.stage is Stage.PLAYING:
                 seat = on_loop(self.loop, table.seat_of, self.name)
                 if seat is not None:
-                    self._play(table, seat)
+                    await self._play(table, seat)
                     continue
             if self.watching is not None and self.watching.stage is not Stage.WAITING:
-                self._watch(self.watching)
+                await self._watch(self.watching)
                 continue
             self.screen.input_taken()
-            got = self.keyboard.read_woken(WATCH_PROMPT if self.watching else LOBBY_PROMPT)
+            got = await self.keyboard.read_woken_async(
+                WATCH_PROMPT if self.watching else LOBBY_PROMPT
+            )
             if not isinstance(got, str):
                 self._not_a_line(got)
                 continue
-            if not self._command(got):
+            if not await self._command(got):
                 return
 
     def _not_a_line(self, got: object) -> None:
@@ -209,7 +215,7 @@ class Person:
         elif not isinstance(got, Wake):
             self._say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
 
-    def _command(self, line: str) -> bool:
+    async def _command(self, line: str) -> bool:
         """Carry out a lobby command; False to quit."""
         if len(line) > text.LINE_LIMIT:
             self._say(messages.line_too_long(), Priority.URGENT)
@@ -233,7 +239,7 @@ class Person:
         elif word == "timer":
             self._say(on_loop(self.loop, self._timer, rest.lower()))
         elif word == "password":
-            self._password()
+            await self._password()
         elif word in ("join", "watch"):
             self._say(on_loop(self.loop, self._join, rest, word == "watch"))
         elif word == "bot":
@@ -369,14 +375,14 @@ class Person:
         return messages.net_lang_set(language.LANGUAGES[value].name)
 
     def use_language(self) -> None:
-        """This thread speaks the session's language (``lang``; else the server's)."""
+        """This session speaks its language (``lang``; else the server's)."""
         if self.settings.lang:
             language.LANGUAGE.set(language.language_of(self.settings.lang))
 
     def _ring(self) -> None:
         self._write("\a")
 
-    def _password(self) -> None:
+    async def _password(self) -> None:
         """``password``: a password for this name, typed twice and never shown (as ssh
         asks for one); only its argon2 hash is kept.
         """
@@ -385,10 +391,12 @@ class Person:
             self._say(messages.tr(messages.NET_PASSWORD_NOT_HERE))
             return
         self._say(messages.net_choose_password(self.name, passwords.SHORTEST))
-        first = read_hidden(self.input, self.output, messages.tr(messages.NET_NEW_PASSWORD_PROMPT))
+        first = await read_hidden_async(
+            self.input, self.output, messages.tr(messages.NET_NEW_PASSWORD_PROMPT)
+        )
         again = None
         if first is not None:
-            again = read_hidden(
+            again = await read_hidden_async(
                 self.input, self.output, messages.tr(messages.NET_PASSWORD_AGAIN_PROMPT)
             )
         if first is None or again is None:
@@ -399,7 +407,7 @@ class Person:
             self._say(why)
             self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
             return
-        digest = passwords.hashed(first)
+        digest = await asyncio.to_thread(passwords.hashed, first)  # a good part of a second
         if on_loop(self.loop, accounts.set_password, self.name, digest):
             self._say(messages.net_password_set(self.name))
         else:
@@ -644,7 +652,7 @@ class Person:
 
     # ----------------------------------------------------------------- at the table
 
-    def _play(self, table: ServerTable, seat: int) -> None:
+    async def _play(self, table: ServerTable, seat: int) -> None:
         """The game, exactly as ``uno-access play`` plays it, for this seat."""
         settings = self.settings
         keyboard = NetKeyboard(input=self.input, output=self.output, keys=settings.keys)
@@ -666,14 +674,14 @@ class Person:
         seat_table.heard_from = self._take_inbox
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
         try:
-            seat_table.run()
+            await drive_async(seat_table.play(), keyboard, self.screen)
         finally:
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
             on_loop(self.loop, self._leave, game.seen, self.dropped)
             self._say(messages.tr(messages.NET_BACK_IN_LOBBY))
 
-    def _watch(self, table: ServerTable) -> None:
+    async def _watch(self, table: ServerTable) -> None:
         """The public events of a table, as they come, and the lobby's commands."""
         renderer = Renderer(
             SPECTATOR,
@@ -695,11 +703,11 @@ class Person:
             if entries:
                 continue
             self.screen.input_taken()
-            got = self.keyboard.read_woken(WATCH_PROMPT)
+            got = await self.keyboard.read_woken_async(WATCH_PROMPT)
             if not isinstance(got, str):
                 self._not_a_line(got)
                 continue
-            if not self._command(got):
+            if not await self._command(got):
                 raise EOFError
 
 

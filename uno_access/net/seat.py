@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextvars
 import threading
 from collections.abc import Callable
 from dataclasses import replace
@@ -26,6 +27,7 @@ from ..access.message import Message, Priority
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
+from ..seat.asks import WAKE, ReadWoken, Wake
 from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
 from ..ui.history import Buffer, History
 from ..ui.keys import Pressed, Read, Routed
@@ -44,7 +46,13 @@ HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 
 
 def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -> T:
-    """Run ``fn(*args)`` on the server's event loop (the tables' one writer) and wait for it."""
+    """Run ``fn(*args)`` on the server's event loop (the tables' one writer) and wait for it.
+    On the loop itself (a session's coroutine) it runs at once, in a copy of the caller's
+    context, as the loop would run it for a thread (its answers in the caller's language,
+    and nothing it sets kept).
+    """
+    if _on(loop):
+        return contextvars.copy_context().run(fn, *args)
     done: concurrent.futures.Future[T] = concurrent.futures.Future()
 
     def run() -> None:
@@ -55,6 +63,14 @@ def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -
 
     loop.call_soon_threadsafe(run)
     return done.result()
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this code runs on ``loop`` (its thread, while it runs)."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 def hear(
@@ -88,13 +104,6 @@ def hear(
         history.add(message, others)
     if speak or outputs.chat_muted_shown:
         outputs.show(message, speak, follow)
-
-
-class Wake:
-    """What a woken prompt returns: the table logged something for this seat."""
-
-
-WAKE = Wake()
 
 
 class NetKeyboard(Keyboard):
@@ -132,22 +141,41 @@ class NetKeyboard(Keyboard):
 
     def read_woken(self, prompt: str) -> Read | Wake:
         """``read``, or ``WAKE`` when the table had something for this seat."""
+        if self._take_wake():
+            return WAKE
+        self._wakeable = True
+        try:
+            answer = self._run(prompt, self._wake_at_start)
+        finally:
+            self._wakeable = False
+        return self._woken_or(answer)
+
+    async def read_woken_async(self, prompt: str) -> Read | Wake:
+        """``read_woken`` on the running event loop (the server's session)."""
+        if self._take_wake():
+            return WAKE
+        self._wakeable = True
+        try:
+            answer = await self._run_async(prompt, self._wake_at_start)
+        finally:
+            self._wakeable = False
+        return self._woken_or(answer)
+
+    def _take_wake(self) -> bool:
+        """Whether a wake came before the prompt (then taken); else a fresh prompt."""
         with self._wake_lock:
             if self._woken:
                 self._woken = False
-                return WAKE
+                return True
         if self.keys:
             self._buffer.reset()
             self.modes.command_line = self.modes.too_long = self.modes.discard = False
+        return False
 
-        def pre_run() -> None:
-            asyncio.get_running_loop().call_soon(self._deliver_wake)
+    def _wake_at_start(self) -> None:
+        asyncio.get_running_loop().call_soon(self._deliver_wake)
 
-        self._wakeable = True
-        try:
-            answer = self._run(prompt, pre_run)
-        finally:
-            self._wakeable = False
+    def _woken_or(self, answer: object) -> Read | Wake:
         if answer is WAKE:
             with self._wake_lock:
                 self._woken = False
@@ -287,31 +315,31 @@ class NetTable(Table):
         self._show(self.renderer.line(line), buffer=Buffer.GAME)
         self._announce = view.my_turn
 
-    def _step(self) -> None:
+    async def _step(self) -> None:
         try:
             if self._catch_up():
                 return
             view = self._view()
             if view.phase is Phase.ROUND_OVER or view.current == self.me:
-                self._your_turn()
+                await self._your_turn()
             else:
-                self._waiting()
+                await self._waiting()
         except _Resync:
             pass
 
-    def _waiting(self) -> None:
+    async def _waiting(self) -> None:
         """Another's turn: tell what this seat may do out of turn, and take one line."""
         self._chances()
-        command = self._command(self._read(messages.tr(messages.PROMPT)))
+        command = await self._command(await self._read(messages.tr(messages.PROMPT)))
         if command is None:
             return
         if isinstance(command, Do):
             action = command.action
             if isinstance(action, Play):
                 action = self._as_jump_in(action, self._view())
-            self._do(action)  # the table refuses, with its reason, what is not allowed
+            await self._do(action)  # the table refuses, with its reason, what is not allowed
         elif isinstance(command, Ask | Quit | Invalid | Setting):
-            self._answer(command)
+            await self._answer(command)
         else:
             self.say(speech.Line.of(messages.not_your_turn_net))
 
@@ -385,16 +413,16 @@ class NetTable(Table):
         follow = not self._answered
         hear(self.outputs, self.history, message, line, lambda said: self.say(said), follow=follow)
 
-    def _read(self, prompt: str) -> str | Pressed | Routed:
+    async def _read(self, prompt: str, menu: bool = False) -> str | Pressed | Routed:
         while True:
             if self._catch_up():
                 raise _Resync
             self._input_taken()
-            got = self.keyboard.read_woken(prompt)
+            got = await ReadWoken(prompt, menu)
             if isinstance(got, Wake):
                 self._catch_up()
                 raise _Resync
-            line = self._line(got, prompt)
+            line = await self._line(got, prompt, menu)
             if line is None:
                 continue
             if isinstance(line, str) and (self._chat(line) or self._host_line(line)):

@@ -1,7 +1,7 @@
 """``uno-access serve``: the game server, over SSH (asyncssh), one asyncio process.
 
 The server never runs a shell or a command: every session is the lobby
-(``lobby.Person``), in a thread of its own over the channel, or, for the one subsystem
+(``lobby.Person``), a coroutine of its own over the channel, or, for the one subsystem
 ``uno-access`` (the data channel of ``uno-access join``), the same lobby and games as
 JSON lines (``data``). Its host key is made on
 the first start in the data folder (mode 0600). A login is a name and an SSH public
@@ -20,7 +20,6 @@ import contextlib
 import os
 import resource
 import signal
-import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -286,18 +285,19 @@ class _Connection(asyncssh.SSHServer):
 # below the low mark it reads again
 FEED_HIGH = 256 * 1024
 FEED_LOW = 64 * 1024
-# a session's output waiting for a slow reader: past this the person's thread waits (the
-# event loop never does), and after OUTPUT_WAIT seconds without room the connection is
-# taken for dead and closed (the seat kept)
+# a session's output waiting for a slow reader: past OUTPUT_LIMIT bytes held for it, or
+# after OUTPUT_WAIT seconds in which the channel took nothing more, the connection is
+# taken for dead and closed (the seat kept); the event loop never waits for it
+OUTPUT_LIMIT = 1024 * 1024
 OUTPUT_WAIT = 120.0
 
 
 class _Feed:
     """A session's typed input into its prompt's pipe, from the event loop, never blocking
     it: what the pipe cannot take now waits here, bounded (``FEED_HIGH``: the channel
-    then pauses), and goes in as the person's thread reads. Writing into the pipe blindly
-    blocked the whole server once 64 KB were typed before the thread read them (a long
-    line sent the moment the session opened), while the thread waited for the loop.
+    then pauses), and goes in as the person's prompt reads. Writing into the pipe blindly
+    blocked the whole server once 64 KB were typed before the prompt read them (a long
+    line sent the moment the session opened).
     """
 
     def __init__(
@@ -368,37 +368,25 @@ class _Feed:
 
 
 class _ChannelOut:
-    """A file for prompt_toolkit's output that writes to the channel, from any thread,
-    in order (through the event loop). A reader too slow for what is said makes the
-    writing thread wait (``room``, set while the channel takes more), never the loop, so
-    what waits for a slow reader stays bounded.
+    """A file for prompt_toolkit's output that writes to the channel, on the event loop (a
+    session is a coroutine there), in order. A reader too slow for what is said never
+    makes anyone wait: what waits for it is bounded (``OUTPUT_LIMIT``), and a channel that
+    takes nothing for ``OUTPUT_WAIT`` seconds is closed (``_Session.pause_writing``).
     """
 
     encoding = "utf-8"
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, chan: Any, room: threading.Event) -> None:
-        self._loop = loop
+    def __init__(self, chan: Any) -> None:
         self._chan = chan
-        self._room = room
 
     def write(self, data: str) -> int:
-        if threading.current_thread() is not threading.main_thread() and not self._room.wait(
-            OUTPUT_WAIT
-        ):
-            with contextlib.suppress(RuntimeError):  # a reader gone silent: closed (the
-                self._loop.call_soon_threadsafe(self._give_up)  # seat's input then ends)
-            return len(data)
-        with contextlib.suppress(RuntimeError):  # the loop is closing
-            self._loop.call_soon_threadsafe(self._send, data.replace("\n", "\r\n"))
+        chan = self._chan
+        with contextlib.suppress(OSError, asyncssh.Error):
+            if chan.get_write_buffer_size() > OUTPUT_LIMIT:
+                chan.close()  # a reader gone silent: closed (the seat's input then ends)
+            else:
+                chan.write(data.replace("\n", "\r\n"))
         return len(data)
-
-    def _send(self, data: str) -> None:
-        with contextlib.suppress(OSError, asyncssh.Error):
-            self._chan.write(data)
-
-    def _give_up(self) -> None:
-        with contextlib.suppress(OSError, asyncssh.Error):
-            self._chan.close()
 
     def flush(self) -> None:
         pass
@@ -421,8 +409,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._chan: Any = None
         self._input: PipeInput | None = None
         self._feed: _Feed | None = None
-        self._room = threading.Event()  # the channel takes more output (``_ChannelOut``)
-        self._room.set()
+        self._stalled: asyncio.TimerHandle | None = None  # a reader taking nothing, timed
+        self._task: asyncio.Task[None] | None = None  # the session's coroutine
         self._pipe = contextlib.ExitStack()
         self._data = False
         self._data_session: DataSession | None = None
@@ -503,7 +491,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             chan.resume_reading,
             self._input.close,
         )
-        out = _ChannelOut(loop, chan, self._room)
+        out = _ChannelOut(chan)
         output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
 
         def write(line: str) -> None:
@@ -515,18 +503,17 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._person = person
         lobby.people[self.name] = person.tell
 
-        def run() -> None:
+        async def run() -> None:
             try:
-                person.run()
+                await person.run()
             finally:
-                with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(self._close)
+                self._close()
 
-        threading.Thread(target=run, name=f"seat {self.name}", daemon=True).start()
+        self._task = loop.create_task(run(), name=f"seat {self.name}")
 
     def _close(self) -> None:
-        """The person's thread has ended: the pipe closed (on the loop, which may still be
-        watching its write end) and the channel with it."""
+        """The person's session has ended: the pipe closed (the loop may still be watching
+        its write end) and the channel with it."""
         if self._feed is not None:
             self._feed.stop()
         with contextlib.suppress(OSError):
@@ -552,10 +539,20 @@ class _Session(asyncssh.SSHServerSession[str]):
         return False
 
     def pause_writing(self) -> None:
-        self._room.clear()
+        """The channel holds much output for its reader: if it takes nothing more for
+        ``OUTPUT_WAIT`` seconds, the connection is taken for dead."""
+        if self._stalled is None:
+            self._stalled = asyncio.get_running_loop().call_later(OUTPUT_WAIT, self._stall)
 
     def resume_writing(self) -> None:
-        self._room.set()
+        if self._stalled is not None:
+            self._stalled.cancel()
+            self._stalled = None
+
+    def _stall(self) -> None:
+        self._stalled = None
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self._chan.close()
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self._data_session is not None:
@@ -567,7 +564,7 @@ class _Session(asyncssh.SSHServerSession[str]):
     def _end_input(self) -> None:
         if self._person is not None:
             self._person.connection_lost()  # first: the seat is kept for them
-        self._room.set()  # a thread waiting to write goes on (and finds no one)
+        self.resume_writing()  # no more waiting for a reader
         if self._feed is not None:
             self._feed.stop()  # the write end closed: the seat's prompt ends (EOFError)
         elif self._input is not None:

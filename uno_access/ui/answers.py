@@ -18,6 +18,8 @@ from ..engine.actions import (
 from ..engine.cards import Kind
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
+from ..seat.asks import ReadChoice
+from ..seat.keys import Key
 from .commands import (
     Ask,
     Invalid,
@@ -35,7 +37,7 @@ HINTED_TURNS = 3  # the first turns of a game say what the keys do (always at fu
 class Answers(Seat):
     """The table's answers to a person's questions."""
 
-    def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
+    async def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
         view = self._view()
         if isinstance(command, Setting):
             self._setting(command)
@@ -48,7 +50,7 @@ class Answers(Seat):
                 Line.of(messages.quit_confirm, self.how), Priority.URGENT, keep=False
             )
             self._input_taken()
-            if self.keyboard.read_yes(messages.tr(messages.CONFIRM_PROMPT)):
+            if await ReadChoice(messages.tr(messages.CONFIRM_PROMPT)) is Key.YES:
                 raise _Left
             self._tell_unsaved(Line.of(messages.quit_cancelled), Priority.URGENT, keep=False)
         elif command.query is Query.GO_ON and view.my_turn and view.phase is Phase.PLAY:

@@ -4,7 +4,7 @@ Anniversary card's hand to and what to keep, and who takes the keyboard next (ho
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -20,6 +20,7 @@ from ..engine.cards import ANNIVERSARY, Card, Color
 from ..engine.events import (
     Refusal,
 )
+from ..seat.asks import ClearScreen, ReadKey, ReadLine
 from ..seat.menu import Chosen, Highlight, Item, Menu, MenuKey
 from .commands import (
     Give,
@@ -47,7 +48,7 @@ _MENU_COLORS = tuple(_KEY_COLORS.values())
 class Dialogs(Seat):
     """The questions the table asks back, one at a time."""
 
-    def _anniversary(self, command: Give) -> bool:
+    async def _anniversary(self, command: Give) -> bool:
         """Play an Anniversary card, asking in turn for what the command left out: the
         colour, whom to give the other cards to, the card to keep. Enter plays nothing.
         """
@@ -61,11 +62,11 @@ class Dialogs(Seat):
             self.me, ANNIVERSARY, command.color, command.uno, 1, command.target, command.keep
         )
         if not legal:
-            return self._do(typed)  # the engine says why not
+            return await self._do(typed)  # the engine says why not
         rest = list(view.hand)
         rest.remove(ANNIVERSARY)
         if not rest:  # the last card: going out, with nothing to give
-            return self._do(legal[0])
+            return await self._do(legal[0])
         targets = list(dict.fromkeys(a.target for a in legal if a.target is not None))
         if command.target is not None and command.target not in targets:
             self.say(Line.of(messages.refusal, Refusal.ANNIVERSARY_TARGET))
@@ -73,25 +74,25 @@ class Dialogs(Seat):
         if command.keep is not None and command.keep not in rest:
             self.say(Line.of(messages.not_to_keep, command.keep))
             return False
-        color = command.color if command.color is not None else self._ask_color()
+        color = command.color if command.color is not None else await self._ask_color()
         if color is None:
             self.say(Line.of(messages.nothing_played))
             return False
-        target = command.target if command.target is not None else self._ask_target(targets)
+        target = command.target if command.target is not None else await self._ask_target(targets)
         if target is None:
             self.say(Line.of(messages.nothing_given))
             return False
         keep = command.keep
         if keep is None:
             choices = speech.sorted_cards(dict.fromkeys(rest))
-            keep = choices[0] if len(choices) == 1 else self._ask_keep(choices)
+            keep = choices[0] if len(choices) == 1 else await self._ask_keep(choices)
         if keep is None:
             self.say(Line.of(messages.nothing_given))
             return False
         # the play itself calls UNO: its player keeps one card (RULES.md, Anniversary cards)
-        return self._do(replace(typed, color=color, target=target, keep=keep, uno=True))
+        return await self._do(replace(typed, color=color, target=target, keep=keep, uno=True))
 
-    def _ask_color(self) -> Color | None:
+    async def _ask_color(self) -> Color | None:
         """The colour for a Wild: a key (its letter, 1 to 4), a choice of its menu (Up and
         Down, Enter) or a typed line, asked again until it is one; Enter alone, or any
         other key: none.
@@ -100,9 +101,9 @@ class Dialogs(Seat):
         prompt = messages.tr(messages.COLOR_PROMPT)
         menu = Menu.of(Item(color, color) for color in _MENU_COLORS)
 
-        def read() -> str | Pressed | None:
+        async def read() -> str | Pressed | None:
             self._input_taken()
-            got = self._line(self.keyboard.read_color(prompt), prompt)
+            got = await self._line(await ReadKey(prompt, colors=True, menu=True), prompt, menu=True)
             return None if isinstance(got, Routed) else got
 
         def typed(text: str) -> Color | None:
@@ -112,40 +113,40 @@ class Dialogs(Seat):
                 self.say(error.line)
                 return None
 
-        return self._choose(menu, read, typed, _KEY_COLORS)
+        return await self._choose(menu, read, typed, _KEY_COLORS)
 
-    def _choose_start_color(self) -> bool:
+    async def _choose_start_color(self) -> bool:
         """A Wild turned up to start: its colour asked at once, by the one colour question
         (the same keys as a played Wild's); whether it was chosen. Enter alone leaves it
         for later, said in words.
         """
-        color = self._ask_color()
+        color = await self._ask_color()
         if color is None:
             self.say(Line.of(messages.start_color_later, self.how))
             return False
-        return self._do(ChooseColor(self.me, color))
+        return await self._do(ChooseColor(self.me, color))
 
-    def _ask_target(self, targets: Sequence[int]) -> int | None:
+    async def _ask_target(self, targets: Sequence[int]) -> int | None:
         """Whom an Anniversary card gives the other cards to (Enter: nobody)."""
         names = [self.names[seat] for seat in targets]
-        return self._ask_player(
+        return await self._ask_player(
             targets,
             Line.of(messages.whom_to_give, names, self.how),
             messages.tr(messages.WHOM_PROMPT),
         )
 
-    def _ask_swap_target(self, targets: Sequence[int]) -> int | None:
+    async def _ask_swap_target(self, targets: Sequence[int]) -> int | None:
         """Seven-O: whom a 7 swaps hands with (Enter, or Escape by keys: nobody), asked as
         the Anniversary card's ``to whom>``: a typed line, a name or a seat number.
         """
         names = [self.names[seat] for seat in targets]
-        return self._ask_player(
+        return await self._ask_player(
             targets,
             Line.of(messages.whom_to_swap, names, self.how),
             messages.tr(messages.SWAP_PROMPT),
         )
 
-    def _ask_player(self, targets: Sequence[int], question: Line, prompt: str) -> int | None:
+    async def _ask_player(self, targets: Sequence[int], question: Line, prompt: str) -> int | None:
         """One of ``targets``: a choice of its menu (each player with how many cards they
         hold), or a typed name or seat number, asked until one is given; None for an
         empty line (or Escape) with nothing chosen.
@@ -164,9 +165,9 @@ class Dialogs(Seat):
             self.say(Line.of(messages.no_such_player, text, names, len(self.names)))
             return None
 
-        return self._choose(menu, lambda: self._read_answer(prompt), typed)
+        return await self._choose(menu, lambda: self._read_answer(prompt), typed)
 
-    def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
+    async def _ask_keep(self, cards: Sequence[Card]) -> Card | None:
         """The card an Anniversary card's player keeps: a choice of its menu or a typed
         card (an empty line or Escape with nothing chosen: none).
         """
@@ -184,14 +185,14 @@ class Dialogs(Seat):
             self.say(Line.of(messages.not_to_keep, card))
             return None
 
-        return self._choose(
+        return await self._choose(
             menu, lambda: self._read_answer(messages.tr(messages.KEEP_PROMPT)), typed
         )
 
-    def _choose(
+    async def _choose(
         self,
         menu: Menu[T],
-        read: Callable[[], str | Pressed | None],
+        read: Callable[[], Awaitable[str | Pressed | None]],
         typed: Callable[[str], T | None],
         keys: Mapping[Key, T] | None = None,
     ) -> T | None:
@@ -202,44 +203,43 @@ class Dialogs(Seat):
         empty answer, Escape leaves). Any other key is no answer, as it always was.
         ``read``: the next key or line (None: nothing to answer).
         """
-        with self.keyboard.menu():
-            while True:
-                got = read()
-                if got is None:
+        while True:
+            got = await read()
+            if got is None:
+                continue
+            if isinstance(got, str):
+                text = got.strip()
+                if text:
+                    answer = typed(text)
+                    if answer is not None:
+                        return answer
                     continue
-                if isinstance(got, str):
-                    text = got.strip()
-                    if text:
-                        answer = typed(text)
-                        if answer is not None:
-                            return answer
-                        continue
-                    key: MenuKey | None = MenuKey.ENTER
-                elif keys is not None and got.key in keys:
-                    return keys[got.key]
-                else:
-                    key = MENU_KEYS.get(got.key)
-                pressed = None if key is None else menu.press(key)
-                if pressed is None:
-                    return None
-                menu, outcome = pressed
-                if isinstance(outcome, Highlight):
-                    self._show(self.renderer.line(outcome.line, Priority.URGENT))
-                    continue
-                return outcome.value if isinstance(outcome, Chosen) else None
+                key: MenuKey | None = MenuKey.ENTER
+            elif keys is not None and got.key in keys:
+                return keys[got.key]
+            else:
+                key = MENU_KEYS.get(got.key)
+            pressed = None if key is None else menu.press(key)
+            if pressed is None:
+                return None
+            menu, outcome = pressed
+            if isinstance(outcome, Highlight):
+                self._show(self.renderer.line(outcome.line, Priority.URGENT))
+                continue
+            return outcome.value if isinstance(outcome, Chosen) else None
 
-    def _read_answer(self, prompt: str) -> str | Pressed | None:
+    async def _read_answer(self, prompt: str) -> str | Pressed | None:
         """A typed answer to a question that names a player or a card: by keys, a line
         read as the command line reads one, so that ``ann`` or ``r1`` is typed, not taken
         key by key; or a menu's key (Escape among them). Typed, None for a routing press.
         """
         if not self.how.keys:
-            line = self._read(prompt)
+            line = await self._read(prompt, menu=True)
             return None if isinstance(line, Routed) else line
         start: str | None = ""
         while True:
             self._input_taken()
-            got = self.keyboard.read_line(prompt, start)
+            got = await ReadLine(prompt, start, menu=True)
             start = None  # after a key that does nothing: the line as it was left
             if isinstance(got, str) or (isinstance(got, Pressed) and got.key in MENU_KEYS):
                 return got
@@ -249,7 +249,7 @@ class Dialogs(Seat):
             elif isinstance(got, Pressed) and got.key is Key.UNKNOWN:
                 self.say(Line.of(messages.answer_by_line))
 
-    def _hand_over(self, seat: int) -> None:
+    async def _hand_over(self, seat: int) -> None:
         """Hot seat: the next person takes the keyboard. Nothing of the last person's is
         left to read: the screen and its scrollback are cleared, and so is the braille
         display, said in words; nothing of the next person's hand is shown until they say
@@ -261,7 +261,7 @@ class Dialogs(Seat):
         previous = self._holder
         cleared = False
         if previous is not None:
-            cleared = self.screen.clear()
+            cleared = await ClearScreen()
             self.outputs.clear()
             before = self.names[previous]
             self._tell_table(
@@ -271,11 +271,11 @@ class Dialogs(Seat):
             )
         self._tell_table(Line.of(messages.take_the_keyboard, name, self.how))
         while True:
-            got = self._read(messages.tr(messages.HAND_OVER_PROMPT))
+            got = await self._read(messages.tr(messages.HAND_OVER_PROMPT))
             if got == "" or (isinstance(got, Pressed) and got.key in (Key.GO_ON, Key.PLAY)):
                 break
             if isinstance(got, Pressed) and got.key is Key.QUIT:
-                self._answer(Quit())
+                await self._answer(Quit())
             else:  # every other key or line: asked again, in words
                 self._tell_table(Line.of(messages.take_the_keyboard, name, self.how))
         self._holder = self.me = seat

@@ -1,6 +1,8 @@
 """A person's seat at the table: the state the table keeps for them, and the one way lines
 go out (``say``, ``_show``, ``_tell``: saved first, then to every output, device notices
 before them) and keys and lines come in (``_read``, with the command line announced).
+The table is a coroutine: where it needs a key or a line it awaits a request
+(``seat.asks``), which its driver (``ui.drive`` at a terminal) carries out.
 
 The table is built up in layers, one concern a module: this one; ``answers`` (the
 questions a person asks), ``navigation`` (the hand, the history, what the displays
@@ -42,6 +44,7 @@ from ..engine.events import (
     TurnStarted,
 )
 from ..engine.state import Phase, PlayerView
+from ..seat.asks import ReadKey, ReadLine
 from ..store import Recorder, SavedGame
 from .commands import Answer, Ask, Invalid, Quit, Setting
 from .hand import HandCursor
@@ -282,15 +285,18 @@ class Seat:
             self._answered = True
         self.outputs.show(message, self._speaks(message))
 
-    def _read(self, prompt: str) -> str | Pressed | Routed:
-        """A key, a typed command, or a braille display's routing key."""
+    async def _read(self, prompt: str, menu: bool = False) -> str | Pressed | Routed:
+        """A key, a typed command, or a braille display's routing key; ``menu``: a
+        question with choices is asked (its keys move through them)."""
         while True:
             self._input_taken()
-            got = self._line(self.keyboard.read(prompt), prompt)
+            got = await self._line(await ReadKey(prompt, menu=menu), prompt, menu)
             if got is not None:
                 return got
 
-    def _line(self, got: Read, prompt: str) -> str | Pressed | Routed | None:
+    async def _line(
+        self, got: Read, prompt: str, menu: bool = False
+    ) -> str | Pressed | Routed | None:
         """The command line when a key asked for it: announced, read, and its closing
         said; a line too long refused in words. None when nothing is left to do.
         """
@@ -300,7 +306,7 @@ class Seat:
             self.say(Line.of(messages.command_line_open))
             start: str | None = got.text
             while True:
-                got = self.keyboard.read_line(prompt, start)
+                got = await ReadLine(prompt, start, menu)
                 start = None  # after a key that does nothing: the line as it was left
                 if isinstance(got, Pressed) and got.key is Key.UNKNOWN:
                     self.say(Line.of(messages.no_such_key_typed))
@@ -332,11 +338,6 @@ class Seat:
             message = self.renderer.line(notice.line, max(priority, Priority.NORMAL))
             self.history.add(message, Buffer.ANSWERS)
             self.outputs.show(message, self._speaks(message), follow)
-
-    def _read_text(self, prompt: str) -> str:
-        """A typed answer; a key alone (Enter, Space) is an empty one."""
-        got = self._read(prompt)
-        return got if isinstance(got, str) else ""
 
     def _input_taken(self, key: bool = True) -> None:
         """The person is asked for a key or a line; ``key``: one is waited for (not a pace
@@ -440,15 +441,15 @@ class Seat:
     # ----------------------------------------------------------------- the layers' seams
     # what the layers call of one another, given by ``Table``
 
-    def _do(self, action: Action) -> bool:
+    async def _do(self, action: Action) -> bool:
         raise NotImplementedError
 
     def _follow_hand(self) -> None:
         """The braille hand line follows the hand and the turn (``Navigation``)."""
         raise NotImplementedError
 
-    def _command(self, got: str | Pressed | Routed) -> Answer | None:
+    async def _command(self, got: str | Pressed | Routed) -> Answer | None:
         raise NotImplementedError
 
-    def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
+    async def _answer(self, command: Ask | Quit | Invalid | Setting) -> None:
         raise NotImplementedError

@@ -49,6 +49,7 @@ from ..engine.events import (
 from ..engine.rules import Scoring
 from ..engine.seats import deal_order
 from ..engine.state import Phase, PlayerView
+from ..seat.asks import DropTypeahead, Pause
 from ..store import SavedGame
 from .answers import Answers
 from .commands import (
@@ -67,6 +68,7 @@ from .commands import (
     parse,
 )
 from .dialogs import Dialogs
+from .drive import drive
 from .history import Buffer
 from .keys import Key, Pressed, Routed
 from .navigation import _MOVES, Navigation
@@ -87,12 +89,17 @@ class Table(Dialogs, Navigation, Answers):
     """
 
     def run(self) -> int:
+        """Play to the end of the game at this seat's keyboard (``play``, driven by
+        ``ui.drive``); the exit status (0, or 130 after Ctrl-C)."""
+        return drive(self.play(), self.keyboard, self.screen)
+
+    async def play(self) -> int:
         """Play to the end of the game; the exit status (0, or 130 after Ctrl-C).
 
         Keys typed before the table opened (Enters pressed after the setup's last answer)
         are dropped, and that said: a key acts only on a prompt of this game.
         """
-        if self.keyboard.drop_typeahead():
+        if await DropTypeahead():
             self._tell_unsaved(Line.of(messages.typeahead_dropped))
         try:
             if self.resumed is not None:
@@ -100,7 +107,7 @@ class Table(Dialogs, Navigation, Answers):
             else:
                 self._opening()
             while not self.game.over:
-                self._step()
+                await self._step()
         except _Left:  # the session's end, not the game's: told, not saved
             self._tell_unsaved(self._left())
         except EOFError:
@@ -234,28 +241,28 @@ class Table(Dialogs, Navigation, Answers):
             return "lowest"
         return "partners" if self.teams else "standard"
 
-    def _step(self) -> None:
+    async def _step(self) -> None:
         interrupt.check()  # a signal noted where it could not be raised (a finalizer)
         if self._moved:
             self._moved = False
-            self._out_of_turn()
+            await self._out_of_turn()
             return
         view = self._view()
         person = self._person_to_act(view)
         if person is not None and person != self._holder:
-            self._hand_over(person)  # hot seat: the next person takes the keyboard first
+            await self._hand_over(person)  # hot seat: the next person takes the keyboard first
             return
         if view.phase is Phase.ROUND_OVER and not self.game.legal_actions(self.me):
-            self._watch()
+            await self._watch()
         elif view.phase is Phase.ROUND_OVER or view.current == self.me:
-            self._your_turn()
+            await self._your_turn()
         elif view.current in self.humans:
-            self._hand_over(view.current)
+            await self._hand_over(view.current)
             return
         else:
             assert view.current is not None
-            self._bot_moves(view.current, must=True)
-            self._pace()
+            await self._bot_moves(view.current, must=True)
+            await self._pace()
         self._moved = True
 
     def _person_to_act(self, view: PlayerView) -> int | None:
@@ -273,7 +280,7 @@ class Table(Dialogs, Navigation, Answers):
             return dealers[0]
         return view.current if view.current in self.humans else None
 
-    def _pace(self) -> None:
+    async def _pace(self) -> None:
         """After a bot's move, the pace the player set (no timer by default): wait that
         long, or until a key; Space hears the next move at once, Tab skips ahead to the
         person's turn, and the other keys (card check, touch the top card…) are answered.
@@ -281,21 +288,23 @@ class Table(Dialogs, Navigation, Answers):
         if self.pace <= 0 or self._skipping or self.game.over:
             return
         self._input_taken(key=False)
-        waited = self.keyboard.wait(self.pace, messages.tr(messages.PACE_PROMPT))
+        waited = await Pause(self.pace, messages.tr(messages.PACE_PROMPT))
         if waited is not None:
             self._key_came()
         if self._shared:  # a hot seat before anyone holds the keyboard: no one to answer
             return
-        got = None if waited is None else self._line(waited, messages.tr(messages.PACE_PROMPT))
+        if waited is None:
+            return
+        got = await self._line(waited, messages.tr(messages.PACE_PROMPT))
         if got is None:
             return
-        command = self._command(got)
+        command = await self._command(got)
         if isinstance(command, Do) and isinstance(command.action, QUERIES):
-            self._do(command.action)
+            await self._do(command.action)
         elif isinstance(command, Ask | Quit | Invalid | Setting) and not _goes_on(command):
-            self._answer(command)
+            await self._answer(command)
 
-    def _out_of_turn(self) -> None:
+    async def _out_of_turn(self) -> None:
         """Between two moves the players not to move may act, once each, in turn order from
         the player to move (as ``simulate.play_game``); the player to move may do the same
         as part of their move. A person handed a single card is told at once.
@@ -305,17 +314,17 @@ class Table(Dialogs, Navigation, Answers):
             return
         holding = self._holder == self.me  # hot seat: only the keyboard's holder may act
         if holding and self.me in self._view().handed_one:
-            self._your_chance()
+            await self._your_chance()
         for seat in order:
             current = self._view().current
             if current is None or seat == current:
                 continue
             if seat == self.me and holding:
-                self._your_chance()
+                await self._your_chance()
             elif seat in self.bots:
-                self._bot_moves(seat, must=False)
+                await self._bot_moves(seat, must=False)
 
-    def _your_turn(self) -> None:
+    async def _your_turn(self) -> None:
         """Read lines until one changes the game."""
         if self._announce:
             self._announce = False
@@ -333,58 +342,59 @@ class Table(Dialogs, Navigation, Answers):
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
             turn = Cue.YOUR_TURN if view.my_turn and view.phase is not Phase.ROUND_OVER else None
             self.say(self._what_to_do(view), hint, Buffer.GAME, sound=turn, going_on=True)
-            if view.phase is Phase.START_COLOR and view.my_turn and self._choose_start_color():
+            starting = view.phase is Phase.START_COLOR and view.my_turn
+            if starting and await self._choose_start_color():
                 return
         while True:
             view = self._view()
-            command = self._command(self._read(messages.tr(messages.PROMPT)))
+            command = await self._command(await self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
             if isinstance(command, Do):
-                if self._turn_action(command.action, view):
+                if await self._turn_action(command.action, view):
                     return
             elif isinstance(command, Give):
-                if self._anniversary(command):
+                if await self._anniversary(command):
                     return
             else:
-                self._answer(command)
+                await self._answer(command)
 
-    def _watch(self) -> None:
+    async def _watch(self) -> None:
         """Between rounds, for a person out of the game: Enter has a bot deal the next one."""
         self._announce = False
         self.say(Line.of(messages.watch_next_round, self.how), buffer=Buffer.GAME, going_on=True)
         while True:
-            command = self._command(self._read(messages.tr(messages.PROMPT)))
+            command = await self._command(await self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
             if _goes_on(command):
                 break
             if isinstance(command, Do) and isinstance(command.action, QUERIES):
-                self._do(command.action)
+                await self._do(command.action)
             elif isinstance(command, Ask | Quit | Invalid | Setting):
-                self._answer(command)
+                await self._answer(command)
             else:
                 self.say(Line.of(messages.watch_next_round, self.how))
         for seat in deal_order(self._view().dealer, len(self.names)):
             if seat in self.bots and self.game.legal_actions(seat):
-                self._bot_moves(seat, must=True)
+                await self._bot_moves(seat, must=True)
                 return
 
-    def _turn_action(self, action: Action, view: PlayerView) -> bool:
+    async def _turn_action(self, action: Action, view: PlayerView) -> bool:
         """An action typed on the person's turn; whether it changed the game."""
         drawn = view.drawn
         must = self._must_play_drawn(view)
         if isinstance(action, Draw) and must is not None:  # D again: what must be done now
-            self._do(action)  # the engine's refusal: drawn already
+            await self._do(action)  # the engine's refusal: drawn already
             self.say(Line.of(messages.drawn_must_play, must, self.how))
             return False
         if isinstance(action, PlayDrawn) and drawn is not None and drawn.kind is Kind.ANNIVERSARY:
-            return self._anniversary(Give(action.color, None, None, action.uno))
+            return await self._anniversary(Give(action.color, None, None, action.uno))
         if isinstance(action, Play):
             action = self._as_jump_in(action, view)
         elif isinstance(action, JumpIn):
             action = self._as_play(action)
-        return self._do(action)
+        return await self._do(action)
 
     def _as_play(self, action: JumpIn) -> Action:
         """``j`` on the person's own turn, when the card may simply be played, plays it."""
@@ -406,7 +416,7 @@ class Table(Dialogs, Navigation, Answers):
             return JumpIn(self.me, action.card, action.color, action.uno, action.count, view.plays)
         return action
 
-    def _your_chance(self) -> None:
+    async def _your_chance(self) -> None:
         """Tell the person what they may do out of turn now, if it is new, and read one line:
         the command, or Enter to let play go on.
         """
@@ -440,7 +450,7 @@ class Table(Dialogs, Navigation, Answers):
         catch = self._who(targets[0]) if targets else None
         while True:
             view = self._view()
-            command = self._command(self._read(messages.tr(messages.PROMPT)))
+            command = await self._command(await self._read(messages.tr(messages.PROMPT)))
             if command is None:
                 continue
             if _goes_on(command):
@@ -450,23 +460,23 @@ class Table(Dialogs, Navigation, Answers):
                 if isinstance(action, Play):
                     action = self._as_jump_in(action, view)
                 if isinstance(action, _OUT_OF_TURN):
-                    if self._do(action):
+                    if await self._do(action):
                         return
                     continue
             if isinstance(command, Ask | Quit | Invalid | Setting):
-                self._answer(command)
+                await self._answer(command)
             else:
                 self.say(Line.of(messages.not_your_turn_chances, can_jump, catch, call, self.how))
 
-    def _swap_with(self, action: Play | PlayDrawn | JumpIn) -> bool:
+    async def _swap_with(self, action: Play | PlayDrawn | JumpIn) -> bool:
         """Seven-O: a 7 played without naming whom it swaps hands with: asked, then played."""
         view = self._view()
         targets = [s for s in range(len(self.names)) if s != self.me and s not in view.eliminated]
-        target = self._ask_swap_target(targets)
+        target = await self._ask_swap_target(targets)
         if target is None:
             self.say(Line.of(messages.nothing_swapped))
             return False
-        return self._do(replace(action, target=target))
+        return await self._do(replace(action, target=target))
 
     def _offer(self, *key: object) -> bool:
         """Whether this chance is new since the last play (then it counts as told)."""
@@ -475,7 +485,7 @@ class Table(Dialogs, Navigation, Answers):
         self._offered.add(key)
         return True
 
-    def _do(self, action: Action) -> bool:
+    async def _do(self, action: Action) -> bool:
         """Carry out the person's action; whether it changed the game."""
         events = self._apply(action)
         if isinstance(action, QUERIES):
@@ -484,17 +494,17 @@ class Table(Dialogs, Navigation, Answers):
         first = events[0]
         if isinstance(first, Rejected):
             if first.reason is Refusal.NEED_COLOR and isinstance(action, Play | PlayDrawn | JumpIn):
-                color = self._ask_color()
+                color = await self._ask_color()
                 if color is None:
                     self.say(Line.of(messages.nothing_played))
                     return False
-                return self._do(replace(action, color=color))
+                return await self._do(replace(action, color=color))
             if (
                 first.reason is Refusal.SWAP_TARGET
                 and isinstance(action, Play | PlayDrawn | JumpIn)
                 and action.target is None
             ):  # a 7 under Seven-O: whom it swaps hands with, asked
-                return self._swap_with(action)
+                return await self._swap_with(action)
             self._tell(events)
             return False
         self._tell(events)
@@ -529,7 +539,7 @@ class Table(Dialogs, Navigation, Answers):
             self.say(Line.of(messages.drawn_kept, drawn))
         self._track(self._apply(Keep(self.me)))
 
-    def _command(self, got: str | Pressed | Routed) -> Answer | None:
+    async def _command(self, got: str | Pressed | Routed) -> Answer | None:
         """What a typed line or a key asks for (the same command for a key and its word,
         ``ui.keys.REGISTRY``); None when it was answered here (a move through the hand,
         the history, speech on or off, a key with no meaning).
@@ -538,11 +548,11 @@ class Table(Dialogs, Navigation, Answers):
         command: Command | None
         if isinstance(got, Routed):
             self.select(got.index, got.play)
-            command = self._play_key(view) if got.play else None
+            command = await self._play_key(view) if got.play else None
         elif isinstance(got, str):
             command = parse(got, view)
         elif got.key is Key.PLAY:
-            command = self._play_key(view)
+            command = await self._play_key(view)
         else:
             command = for_key(got.key, view)
         if command is None:
@@ -551,7 +561,7 @@ class Table(Dialogs, Navigation, Answers):
             return self._local_key(command.key, view)
         return command
 
-    def _play_key(self, view: PlayerView) -> Command | None:
+    async def _play_key(self, view: PlayerView) -> Command | None:
         """Enter: play the selected card (the card just drawn, after a draw); between rounds,
         deal the next; out of turn, let play go on.
         """
@@ -560,12 +570,16 @@ class Table(Dialogs, Navigation, Answers):
         if not view.my_turn or view.phase is Phase.CHALLENGE:
             return Ask(Query.STATUS)
         if view.phase is Phase.START_COLOR:
-            color = self._ask_color()
+            color = await self._ask_color()
             return None if color is None else Do(ChooseColor(self.me, color))
         if view.phase is Phase.DRAWN:
-            return parse("play", view)
-        card = self.cursor.selected
-        return Ask(Query.STATUS) if card is None else parse(card.code, view)
+            return Do(PlayDrawn(self.me))
+        card = self.cursor.selected  # the card itself, with no text between the key and it
+        if card is None:
+            return Ask(Query.STATUS)
+        if card.kind is Kind.ANNIVERSARY:
+            return Give()  # its colour, whom to give the hand to and what to keep: asked
+        return Do(Play(self.me, card))
 
     def _go_on(self, view: PlayerView) -> Do | Ask:
         """Space (or n): deal the next round when it is the person's to deal; else whose
@@ -619,7 +633,7 @@ class Table(Dialogs, Navigation, Answers):
         if problem is not None:
             self.say(Line.of(messages.file_notice, problem))
 
-    def _bot_moves(self, seat: int, must: bool) -> None:
+    async def _bot_moves(self, seat: int, must: bool) -> None:
         """The bot in ``seat`` acts: its turn when ``must``, else a catch, a late UNO or a
         jump-in, or nothing.
         """
@@ -630,10 +644,10 @@ class Table(Dialogs, Navigation, Answers):
         choice = bot.choose(self.game.view(seat) if bot.needs_view else None, legal)
         if (
             isinstance(choice, Catch)
-            and self._grace(choice.target)
+            and await self._grace(choice.target)
             and choice not in self.game.legal_actions(seat)  # UNO called in the moment
         ):
-            self._bot_moves(seat, must)  # the bot thinks again: its turn, or nothing
+            await self._bot_moves(seat, must)  # the bot thinks again: its turn, or nothing
             return
         if choice is None:
             if not must:
@@ -642,7 +656,7 @@ class Table(Dialogs, Navigation, Answers):
             choice = (turn or legal)[0]
         self._tell(self._apply(choice), going_on=True)
 
-    def _grace(self, target: int) -> bool:
+    async def _grace(self, target: int) -> bool:
         """Before a bot catches the person for not calling UNO, the moment a person at the
         table would give them: the bots' pace, or the grace without one (none at 0). The
         person's U in that moment calls UNO and makes them safe; the questions (C, T, L…)
@@ -662,12 +676,12 @@ class Table(Dialogs, Navigation, Answers):
         deadline = self.clock() + seconds
         while (left := deadline - self.clock()) > 0 and self._view().exposed == self.me:
             self._input_taken(key=False)
-            waited = self.keyboard.wait(left, messages.tr(messages.PACE_PROMPT))
+            waited = await Pause(left, messages.tr(messages.PACE_PROMPT))
             if waited is None:
                 break
             self._key_came()
-            got = self._line(waited, messages.tr(messages.PACE_PROMPT))
-            command = None if got is None else self._command(got)
+            got = await self._line(waited, messages.tr(messages.PACE_PROMPT))
+            command = None if got is None else await self._command(got)
             if command is None:
                 continue
             if _goes_on(command):
@@ -676,9 +690,9 @@ class Table(Dialogs, Navigation, Answers):
                 action = command.action
                 if isinstance(action, Play):  # Speed UNO: a card typed now jumps in
                     action = self._as_jump_in(action, self._view())
-                self._do(action)  # U calls UNO; the rest is answered, or refused with why
+                await self._do(action)  # U calls UNO; the rest is answered, or refused with why
             elif isinstance(command, Give):
-                self._anniversary(command)
+                await self._anniversary(command)
             else:
-                self._answer(command)
+                await self._answer(command)
         return True

@@ -42,6 +42,7 @@ from prompt_toolkit.utils import is_dumb_terminal
 
 from .. import interrupt, text
 from ..access import messages
+from ..seat.asks import Wake
 from .keys import (
     PAUSE_AFTER_TOO_LONG,
     Key,
@@ -152,6 +153,7 @@ class Keyboard:
         self.modes = Modes()
         self._lock = threading.Lock()
         self._posted: list[Routed] = []
+        self._timed: asyncio.TimerHandle | None = None  # the end of a ``wait``'s prompt
         self._prompt_text = ""
         self._buffer = Buffer(multiline=False)
         control = BufferControl(
@@ -181,40 +183,76 @@ class Keyboard:
         command line asked for (``Typing`` or ``Pressed(Key.COMMAND_LINE)``) is read by
         ``read_line``; ``TooLong`` when a line was refused.
         """
+        posted = self._fresh()
+        return posted if posted is not None else self._prompt(prompt)
+
+    async def read_async(self, prompt: str) -> Read:
+        """``read`` on the running event loop (a server's session)."""
+        posted = self._fresh()
+        return posted if posted is not None else _as_input(await self._run_async(prompt))
+
+    def _fresh(self) -> Read | None:
+        """A new prompt begins: an empty line by keys; a routing key posted meanwhile, if
+        one was (the answer at once)."""
         if self.keys:
             self._buffer.reset()
             self.modes.command_line = self.modes.too_long = self.modes.discard = False
         with self._lock:
-            if self._posted:
-                return self._posted.pop(0)
-        return self._prompt(prompt)
+            return self._posted.pop(0) if self._posted else None
 
     def read_line(self, prompt: str, start: str | None = None) -> Read:
         """The command line: a typed line from ``start`` (None: what was left in it), or
         ``Pressed(Key.CLOSE)`` (Escape), ``Pressed(Key.UNKNOWN)`` (the line kept),
         ``TooLong``, a routing key.
         """
+        self._line_from(start)
+        try:
+            return self._prompt(prompt)
+        finally:
+            self.modes.command_line = False
+
+    async def read_line_async(self, prompt: str, start: str | None = None) -> Read:
+        """``read_line`` on the running event loop."""
+        self._line_from(start)
+        try:
+            return _as_input(await self._run_async(prompt))
+        finally:
+            self.modes.command_line = False
+
+    def _line_from(self, start: str | None) -> None:
         if start is not None:
             self._buffer.reset()
             self.modes.sent = False
             self._buffer.insert_text(start[: text.LINE_LIMIT])
             self.modes.too_long = len(start) > text.LINE_LIMIT
         self.modes.command_line = True
-        try:
-            return self._prompt(prompt)
-        finally:
-            self.modes.command_line = False
 
     def wait(self, seconds: float, prompt: str) -> Read | None:
         """Like ``read``, but None when nothing comes within ``seconds`` (the bots' pace:
         the one timer, and only when the player sets it).
         """
-        if self.keys:
-            self._buffer.reset()
-            self.modes.command_line = self.modes.too_long = self.modes.discard = False
-        with self._lock:
-            if self._posted:
-                return self._posted.pop(0)
+        posted = self._fresh()
+        if posted is not None:
+            return posted
+        try:
+            answer = self._run(prompt, self._timer(seconds))
+        finally:
+            self._stop_timer()
+        return None if answer is None else _as_input(answer)
+
+    async def wait_async(self, seconds: float, prompt: str) -> Read | None:
+        """``wait`` on the running event loop."""
+        posted = self._fresh()
+        if posted is not None:
+            return posted
+        try:
+            answer = await self._run_async(prompt, self._timer(seconds))
+        finally:
+            self._stop_timer()  # the loop lives on: a timer left would end a later prompt
+        return None if answer is None else _as_input(answer)
+
+    def _timer(self, seconds: float) -> Callable[[], None]:
+        """What starts a prompt that ends by itself after ``seconds`` with nothing."""
         app = self._app
 
         def timed_out() -> None:
@@ -222,11 +260,14 @@ class Keyboard:
             _exit(app, None)
 
         def pre_run() -> None:
-            loop = asyncio.get_running_loop()
-            loop.call_later(seconds, timed_out)
+            self._timed = asyncio.get_running_loop().call_later(seconds, timed_out)
 
-        answer = self._run(prompt, pre_run)
-        return None if answer is None else _as_input(answer)
+        return pre_run
+
+    def _stop_timer(self) -> None:
+        if self._timed is not None:
+            self._timed.cancel()
+            self._timed = None
 
     def post(self, value: Routed) -> None:
         """From another thread (a braille display's keys): end the prompt now with ``value``,
@@ -256,15 +297,33 @@ class Keyboard:
         finally:
             self.modes.colors = False
 
+    async def read_color_async(self, prompt: str) -> Read:
+        """``read_color`` on the running event loop."""
+        self.modes.colors = True
+        try:
+            return await self.read_async(prompt)
+        finally:
+            self.modes.colors = False
+
     @contextmanager
-    def menu(self) -> Iterator[None]:
-        """While a question with choices is asked: Up and Down, and Left, Right, Home and
-        End where they are free, are its menu's keys (``ui.keys.MENU_KEYS``)."""
-        self.modes.menu = True
+    def menu(self, on: bool = True) -> Iterator[None]:
+        """While a question with choices is asked (``on``): Up and Down, and Left, Right,
+        Home and End where they are free, are its menu's keys (``ui.keys.MENU_KEYS``)."""
+        was = self.modes.menu
+        self.modes.menu = on
         try:
             yield
         finally:
-            self.modes.menu = False
+            self.modes.menu = was
+
+    def read_woken(self, prompt: str) -> Read | Wake:
+        """``read``, or ``WAKE`` when a table had something for the seat meanwhile: this
+        keyboard's seat has no table to wake it (``net.seat.NetKeyboard``'s has)."""
+        return self.read(prompt)
+
+    async def read_woken_async(self, prompt: str) -> Read | Wake:
+        """``read_woken`` on the running event loop."""
+        return await self.read_async(prompt)
 
     def read_yes(self, prompt: str) -> bool:
         """Yes (the language's yes key or Y, or a typed yes) or no (any other key or line,
@@ -280,12 +339,16 @@ class Keyboard:
             answer = self.read(prompt)
         finally:
             self.modes.yes_no = False
-        if isinstance(answer, Pressed):
-            return answer.key if answer.key in (Key.YES, Key.DEFAULT) else Key.NO
-        typed = answer.strip().lower() if isinstance(answer, str) else None
-        if typed == "":
-            return Key.DEFAULT
-        return Key.YES if typed in messages.part_words("yes") else Key.NO
+        return _choice(answer)
+
+    async def read_choice_async(self, prompt: str) -> Key:
+        """``read_choice`` on the running event loop."""
+        self.modes.yes_no = True
+        try:
+            answer = await self.read_async(prompt)
+        finally:
+            self.modes.yes_no = False
+        return _choice(answer)
 
     def drop_typeahead(self) -> bool:
         """Drop the keys a terminal holds that no prompt has read yet (typed ahead, as the
@@ -349,6 +412,27 @@ class Keyboard:
             if plain is not None:
                 plain.write("\r\n")
                 plain.flush()
+        return self._ended(answer)
+
+    async def _run_async(self, prompt: str, pre_run: Callable[[], None] | None = None) -> object:
+        """``_run`` on the running event loop (a server's session: no signals here, and
+        never a dumb terminal of this process's)."""
+        self._prompt_text = prompt
+        if self.modes.sent:
+            self.modes.sent = False
+            self._buffer.reset()
+        self._app.erase_when_done = self.keys and not self.modes.command_line
+
+        def started() -> None:
+            if pre_run is not None:
+                pre_run()
+            self._watch_typeahead()
+
+        try:
+            answer = await self._app.run_async(pre_run=started, handle_sigint=False)
+        except BaseException:
+            self.modes.interrupted = self.modes.ended = False
+            raise
         return self._ended(answer)
 
     def _ended(self, answer: object) -> object:
@@ -521,6 +605,16 @@ class _PasteParser(Vt100Parser):
         if self._modes.too_long:  # a pause after a line too long, and no Enter yet
             self._modes.discard = False
             self.deliver(KeyPress(PAUSE_AFTER_TOO_LONG, ""))
+
+
+def _choice(answer: Read) -> Key:
+    """A yes-or-no question's answer from what was read."""
+    if isinstance(answer, Pressed):
+        return answer.key if answer.key in (Key.YES, Key.DEFAULT) else Key.NO
+    typed = answer.strip().lower() if isinstance(answer, str) else None
+    if typed == "":
+        return Key.DEFAULT
+    return Key.YES if typed in messages.part_words("yes") else Key.NO
 
 
 def _is_key(c: str) -> bool:
