@@ -115,9 +115,7 @@ def main() -> int:
     modules = [module for module, _ in calls]
     moves = sum(1 for a, b in itertools.pairwise(modules) if a != b)
     back = sum(
-        1
-        for a, b, c in zip(modules, modules[1:], modules[2:], strict=False)
-        if a != b and a == c
+        1 for a, b, c in zip(modules, modules[1:], modules[2:], strict=False) if a != b and a == c
     )
     if args.show:
         for module, function in calls:

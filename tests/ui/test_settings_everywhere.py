@@ -57,11 +57,23 @@ def _person(lobby: Lobby, said: list[str], accounts: Accounts | None = None) -> 
     return person
 
 
+def _typed(person: Person, line: str) -> bool:
+    """A lobby command typed by ``person``, stepped here in this thread's context (the
+    session's coroutine awaits nothing for it)."""
+    running = person._command(line)
+    try:
+        running.send(None)
+    except StopIteration as done:
+        return bool(done.value)
+    running.close()
+    raise AssertionError(f"the command {line!r} waited for input")
+
+
 def _in_lobby(lobby: Lobby, line: str) -> tuple[Person, str]:
     """The person after ``line`` typed in the lobby, and the one line they were told."""
     said: list[str] = []
     person = _person(lobby, said)
-    person._command(line)
+    _typed(person, line)
     (told,) = said
     return person, told
 
@@ -221,7 +233,7 @@ def test_a_lobby_choice_is_kept_as_the_table_reads_it_and_made_again_next_time(
     with language.use("en"):  # lang pt below speaks Portuguese in this thread until then
         person = _person(lobby, [], accounts)
         for line in ("keys yes", "verbosity BRIEF", "chat mute", "lang PT", "verbosity loud"):
-            person._command(line)
+            _typed(person, line)
         again = _person(lobby, [], accounts)
         again._restore_preferences()
     assert dict(accounts.preferences("ann")) == {
