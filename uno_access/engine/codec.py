@@ -259,8 +259,8 @@ CardReader = Callable[[object], Card]
 ColorReader = Callable[[object], Color]
 
 
-def _cards(raw: object, card: CardReader = card_from_json) -> tuple[Card, ...]:
-    return _tuple_of(raw, card, "a list of card codes")
+def _cards(raw: object) -> tuple[Card, ...]:
+    return _tuple_of(raw, card_from_json, "a list of card codes")
 
 
 def _optional_card(raw: object) -> Card | None:
