@@ -100,7 +100,7 @@ def from_mapping(data: object) -> Scenario:
     try:
         rules = codec.rules_from_json(data.get("rules", {}))
     except CodecError as error:
-        raise ScenarioError(messages.scenario_problem(error.within("rules"))) from None
+        raise ScenarioError(problem(error.within("rules"))) from None
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
         raise ScenarioError(messages.tr(messages.SCENARIO_ONE_TABLE))
     wanted = rules.seats_allowed(len(players))
@@ -275,7 +275,7 @@ def _actions(raw_actions: object, players: int) -> tuple[act.Action, ...]:
         except CodecError as error:
             if error.where == "seat" and _is_int(raw.get("seat")):  # a seat beyond any table
                 raise ScenarioError(messages.scenario_field(f"actions[{i}].seat", wanted)) from None
-            raise ScenarioError(messages.scenario_problem(error.within(f"actions[{i}]"))) from None
+            raise ScenarioError(problem(error.within(f"actions[{i}]"))) from None
         if not 0 <= action.seat < players:  # a seat at the table: no seat 7 of three players
             raise ScenarioError(messages.scenario_field(f"actions[{i}].seat", wanted))
         out.append(action)
@@ -306,6 +306,23 @@ def _typed_color(raw: object) -> Color:
         raise CodecError("a colour", why=error.message) from None
 
 
+def problem(error: CodecError) -> str:
+    """Why a value read from a scenario (or a saved game, or the data channel) is no
+    engine value, in the scenario's words: where it is (``actions[3].card``) and what
+    belongs there.
+    """
+    where = error.where
+    if error.rules is not None:
+        return messages.rules_error(error.rules)
+    if error.known and where.endswith(".act"):
+        return messages.scenario_unknown_act(where[: -len(".act")], error.found, list(error.known))
+    if error.limit is not None:
+        return messages.scenario_too_long(where, error.limit)
+    if error.why is not None:
+        return f"{where}: {error.why}"
+    return messages.scenario_field(where, error.wanted)
+
+
 def _players(value: object) -> tuple[str, ...]:
     if _is_int(value) and 2 <= value <= 10:
         return tuple(f"Player {i + 1}" for i in range(value))
@@ -320,7 +337,7 @@ def _card(text: str, where: str) -> Card:
     try:
         return _typed_card(text)
     except CodecError as error:
-        raise ScenarioError(messages.scenario_problem(error.within(where))) from None
+        raise ScenarioError(problem(error.within(where))) from None
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:

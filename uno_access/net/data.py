@@ -23,6 +23,7 @@ from ..access.message import Priority
 from ..access.wording import language
 from ..engine import codec
 from ..engine.codec import CodecError
+from ..scenario import problem
 from ..settings import Settings
 from ..ui.history import Buffer, History
 from ..ui.outputs import Outputs
@@ -240,7 +241,7 @@ class DataSession:
         try:  # a count of cards out of range too (codec.MOST_COPIES)
             action = codec.action_from_json(message.get("action"))
         except CodecError as error:
-            why = messages.scenario_problem(error.within("actions[0]"))
+            why = problem(error.within("actions[0]"))
             self.refuse(messages.net_refused_not_action(text.shown(why, 200)))
             return
         table = self.person.table

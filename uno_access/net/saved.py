@@ -37,6 +37,7 @@ from ..engine import codec
 from ..engine.actions import QUERIES, Action
 from ..engine.codec import CodecError
 from ..engine.rules import RuleSet
+from ..scenario import problem
 from ..store.saved import SavedGameError, action_from_saved
 from .said import Words
 from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
@@ -164,7 +165,7 @@ def read_setup(
         if not 0 <= grace <= MOST_GRACE:
             raise ValueError("grace")
     except CodecError as error:
-        why = text.shown(messages.scenario_problem(error.within("rules")), 200)
+        why = text.shown(problem(error.within("rules")), 200)
         raise SavedTableError(messages.saved_setup_unreadable(why)) from None
     except (ValueError, KeyError, TypeError, BotNameError, RecursionError) as error:
         why = text.shown(getattr(error, "message", None) or str(error), 200)

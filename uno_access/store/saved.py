@@ -17,6 +17,7 @@ from ..engine.codec import CodecError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import RuleSet
+from ..scenario import problem
 from ..text import name, shown
 
 
@@ -64,7 +65,7 @@ class GameSetup:
             bots = tuple(None if b is None else str(b) for b in data["bots"])
             seat = data.get("seat", 0)
         except CodecError as error:
-            why = shown(messages.scenario_problem(error.within("rules")), 200)
+            why = shown(problem(error.within("rules")), 200)
             raise SavedGameError(messages.saved_setup_unreadable(why)) from None
         except (ValueError, KeyError, TypeError, RecursionError) as error:
             raise SavedGameError(messages.saved_setup_unreadable(shown(str(error), 200))) from None
@@ -102,9 +103,7 @@ def action_from_saved(raw: object) -> Action:
             return _DROPS[raw["act"]](codec.action_from_json({**raw, "cards": None, "card": "wi"}))
         return codec.action_from_json(raw)
     except CodecError as error:
-        raise SavedGameError(
-            shown(messages.scenario_problem(error.within("actions[0]")), 200)
-        ) from None
+        raise SavedGameError(shown(problem(error.within("actions[0]")), 200)) from None
 
 
 def _no_cards(action: Action) -> Action:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...engine.cards import Card, Kind
-from ...engine.codec import CodecError
 from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet
 from ..message import Parts
 from .cards import card_name
@@ -245,23 +244,6 @@ SCENARIO_TOO_LONG = N_(
 
 def scenario_too_long(where: str, limit: int) -> str:
     return tr(SCENARIO_TOO_LONG).format(where=where, limit=limit)
-
-
-def scenario_problem(error: CodecError) -> str:
-    """Why a value read from a scenario (or a saved game, or the data channel) is no
-    engine value, in the scenario's words: where it is (``actions[3].card``) and what
-    belongs there.
-    """
-    where = error.where
-    if error.rules is not None:
-        return rules_error(error.rules)
-    if error.known and where.endswith(".act"):
-        return scenario_unknown_act(where[: -len(".act")], error.found, list(error.known))
-    if error.limit is not None:
-        return scenario_too_long(where, error.limit)
-    if error.why is not None:
-        return f"{where}: {error.why}"
-    return scenario_field(where, error.wanted)
 
 
 SCENARIO_TOO_BIG = N_(
