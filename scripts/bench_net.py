@@ -57,10 +57,9 @@ sys.path.insert(0, str(ROOT))
 
 import asyncssh  # noqa: E402
 
+from uno_access.engine import codec  # noqa: E402
 from uno_access.engine.actions import QUERIES, Action, CallUno, Catch, JumpIn  # noqa: E402
 from uno_access.net.data import SUBSYSTEM  # noqa: E402
-from uno_access.net.protocol import decode  # noqa: E402
-from uno_access.scenario import action_json  # noqa: E402
 
 W = 44  # label width
 CONNECT_AT_ONCE = 16  # logins in flight per client process
@@ -266,12 +265,12 @@ class Player:
         if table is None:
             return
         table.arrived.setdefault(message["seq"], []).append((self.seat, now))
-        if any(e.get("t") == "GameEnded" for e in message["events"]):
+        if any(e.get("event") == "game_ended" for e in message["events"]):
             table.over = True
         if self._pending is not None:
             self._pending.cancel()  # what it meant to do was for the position before
             self._pending = None
-        legal = decode(message["legal"])
+        legal = codec.actions_from_json(message["legal"])
         self._legal = tuple(a for a in legal if not isinstance(a, QUERIES + _OUT_OF_TURN))
         self._plan()
 
@@ -291,7 +290,7 @@ class Player:
         action = self.rng.choice(self._legal)
         self._ids += 1
         self._sent[self._ids] = time.perf_counter()
-        line = json.dumps({"t": "action", "id": self._ids, "action": action_json(action)})
+        line = json.dumps({"t": "action", "id": self._ids, "action": codec.action_to_json(action)})
         self.chan.write(line + "\n")
 
     def close(self) -> None:

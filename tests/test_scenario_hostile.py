@@ -157,11 +157,17 @@ KINDS: dict[str, tuple[str | bytes, int]] = {
         changed(actions=[{"seat": 0, "act": "play", "cards": ["b7", "r5"]}]),
         2,
     ),
+    # more copies than any deck holds (codec.MOST_COPIES), a seat beyond any number the
+    # codec reads: refused as no action, as a saved game and the network refuse them
     "action cards many": (
         changed(actions=[{"seat": 0, "act": "play", "cards": ["b7"] * 10_000}]),
+        2,
+    ),
+    "action cards as many as a deck could hold": (
+        changed(actions=[{"seat": 0, "act": "play", "cards": ["b7"] * 1000}]),
         0,
     ),
-    "action target huge": (action(target=10**30), 0),
+    "action target huge": (action(target=10**30), 2),
     "action keep a number": (action(keep=5), 2),
     "many actions": (changed(actions=[{"seat": 1, "act": "draw"}] * 20_000), 0),
     "nested in an action": (

@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from dataclasses import MISSING, dataclass, fields
-from enum import Enum
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -14,7 +13,9 @@ from . import text as outside
 from .access import messages
 from .access.parse import ParseError, parse_card, parse_color
 from .engine import actions as act
+from .engine import codec
 from .engine.cards import Card, Color, Kind
+from .engine.codec import CODE_LIMIT, CodecError
 from .engine.events import Event, Rejected
 from .engine.game import Game
 from .engine.rules import PartnerSchedule, RulesError, RuleSet
@@ -96,13 +97,10 @@ def from_mapping(data: object) -> Scenario:
     if not isinstance(data, Mapping):
         raise ScenarioError(messages.tr(messages.SCENARIO_NOT_OBJECT))
     players = _players(data.get("players"))
-    rules_data = data.get("rules", {})
-    if not isinstance(rules_data, Mapping):
-        raise ScenarioError(messages.scenario_field("rules", "an object"))
     try:
-        rules = RuleSet.from_mapping(rules_data)
-    except RulesError as error:
-        raise ScenarioError(messages.rules_error(error)) from None
+        rules = codec.rules_from_json(data.get("rules", {}))
+    except CodecError as error:
+        raise ScenarioError(problem(error.within("rules"))) from None
     if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
         raise ScenarioError(messages.tr(messages.SCENARIO_ONE_TABLE))
     wanted = rules.seats_allowed(len(players))
@@ -201,23 +199,13 @@ def replay(scenario: Scenario) -> Iterator[dict[str, Any]]:
 # --------------------------------------------------------------------- JSON out
 
 
-def to_json(value: object) -> Any:
-    """Values as JSON: cards by code, colours and enums by name, actions as scenario actions."""
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, Color):
-        return value.word
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [to_json(v) for v in value]
-    return value
-
-
 def event_json(event: Event) -> dict[str, Any]:
-    """One event as a JSON object: ``{"event": "card_played", "seat": 0, "card": "b7", …}``."""
+    """One event as a JSON object (``codec.event_to_json``): ``{"event": "card_played",
+    "seat": 0, "card": "b7", …}``; a refusal with its ``reason`` in words beside its
+    ``code``.
+    """
     if isinstance(event, Rejected):
-        out = action_json(event.action)
+        out = codec.action_to_json(event.action)
         return {
             "event": "rejected",
             "seat": event.seat,
@@ -226,13 +214,7 @@ def event_json(event: Event) -> dict[str, Any]:
             "code": event.reason.value,
             "action": out,
         }
-    out = {"event": _snake(type(event).__name__)}
-    for f in fields(event):
-        value = getattr(event, f.name)
-        if f.default is not MISSING and value == f.default:
-            continue  # an option's field at its usual value: a dropped count of 1, say
-        out[f.name] = to_json(value)
-    return out
+    return codec.event_to_json(event)
 
 
 def state_json(game: Game) -> dict[str, Any]:
@@ -281,134 +263,64 @@ def _variant_state(s: Any) -> dict[str, Any]:
 
 # --------------------------------------------------------------------- actions
 
-_ACT_NAMES: dict[type, str] = {
-    act.Play: "play",
-    act.Draw: "draw",
-    act.PlayDrawn: "play_drawn",
-    act.Keep: "keep",
-    act.CallUno: "uno",
-    act.Catch: "catch",
-    act.Challenge: "challenge",
-    act.Accept: "accept",
-    act.ChooseColor: "choose_color",
-    act.NextRound: "next_round",
-    act.CardCheck: "card_check",
-    act.TouchTopCard: "touch",
-    act.JumpIn: "jump_in",
-    act.Suggest: "suggest",
-}
-
-
-def action_json(action: act.Action) -> dict[str, Any]:
-    """An action as a scenario action object."""
-    out: dict[str, Any] = {"seat": action.seat, "act": _ACT_NAMES[type(action)]}
-    for f in fields(action):
-        value = getattr(action, f.name)
-        if f.name not in ("seat", "count") and value is not None and value is not False:
-            out[f.name] = to_json(value)
-    if isinstance(action, act.Play | act.JumpIn) and action.count != 1:
-        del out["card"]
-        out["cards"] = [action.card.code] * action.count
-    return out
-
 
 def _actions(raw_actions: object, players: int) -> tuple[act.Action, ...]:
     if not isinstance(raw_actions, list):
         raise ScenarioError(messages.scenario_field("actions", "a list"))
-    out = tuple(_action(raw, i) for i, raw in enumerate(raw_actions))
-    for i, action in enumerate(out):  # a seat at the table: no seat 7 of three players
-        if not 0 <= action.seat < players:
-            wanted = f"a seat from 0 to {players - 1}"
+    out = []
+    wanted = f"a seat from 0 to {players - 1}"
+    for i, raw in enumerate(raw_actions):
+        try:
+            action = codec.action_from_json(raw, _typed_card, _typed_color)
+        except CodecError as error:
+            if error.where == "seat" and _is_int(raw.get("seat")):  # a seat beyond any table
+                raise ScenarioError(messages.scenario_field(f"actions[{i}].seat", wanted)) from None
+            raise ScenarioError(problem(error.within(f"actions[{i}]"))) from None
+        if not 0 <= action.seat < players:  # a seat at the table: no seat 7 of three players
             raise ScenarioError(messages.scenario_field(f"actions[{i}].seat", wanted))
-    return out
+        out.append(action)
+    return tuple(out)
 
 
-def action_from_json(raw: object) -> act.Action:
-    """A scenario action object as an action (``ScenarioError`` if it is not one)."""
-    return _action(raw, 0)
+def _typed_card(raw: object) -> Card:
+    """A card of an action as people type it (``b7``, ``Blue 7``, ``B#G``), for the codec."""
+    if not isinstance(raw, str):
+        raise CodecError("a card code")
+    if len(raw) > CODE_LIMIT:
+        raise CodecError("a card code", limit=CODE_LIMIT)
+    try:
+        return parse_card(raw)
+    except ParseError as error:
+        raise CodecError("a card code", why=error.message) from None
 
 
-def _action(raw: object, index: int) -> act.Action:
-    where = f"actions[{index}]"
-    if not isinstance(raw, Mapping):
-        raise ScenarioError(messages.scenario_field(where, "an object"))
-    seat = raw.get("seat")
-    if not _is_int(seat):
-        raise ScenarioError(messages.scenario_field(f"{where}.seat", "a seat number"))
-    name = raw.get("act")
-    color = _color(raw.get("color"), f"{where}.color")
-    uno = raw.get("uno", False)
-    if not isinstance(uno, bool):
-        raise ScenarioError(messages.scenario_field(f"{where}.uno", "true or false"))
-    raw_target = raw.get("target")  # whom an Anniversary card gives to, or a 7 swaps with
-    if raw_target is not None and not _is_int(raw_target):
-        raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
-    target = raw_target if _is_int(raw_target) else None
-    if name in ("play", "jump_in"):
-        card, count = _played_cards(raw, where)
-        if name == "jump_in":
-            on = raw.get("on")
-            if on is not None and not _is_int(on):
-                raise ScenarioError(messages.scenario_field(f"{where}.on", "a play number"))
-            return act.JumpIn(seat, card, color, uno, count, on, target)
-        keep = raw.get("keep")
-        if keep is not None and not isinstance(keep, str):
-            raise ScenarioError(messages.scenario_field(f"{where}.keep", "a card code"))
-        kept = _card(keep, f"{where}.keep") if keep is not None else None
-        return act.Play(seat, card, color, uno, count, target, kept)
-    if name == "play_drawn":
-        return act.PlayDrawn(seat, color, uno, target)
-    if name == "catch":
-        if target is None:
-            raise ScenarioError(messages.scenario_field(f"{where}.target", "a seat number"))
-        return act.Catch(seat, target)
-    if name == "choose_color":
-        if color is None:
-            raise ScenarioError(messages.scenario_field(f"{where}.color", "a colour"))
-        return act.ChooseColor(seat, color)
-    simple: dict[
-        object,
-        type[
-            act.Draw
-            | act.Keep
-            | act.CallUno
-            | act.Challenge
-            | act.Accept
-            | act.NextRound
-            | act.CardCheck
-            | act.TouchTopCard
-            | act.Suggest
-        ],
-    ] = {
-        "draw": act.Draw,
-        "keep": act.Keep,
-        "uno": act.CallUno,
-        "challenge": act.Challenge,
-        "accept": act.Accept,
-        "next_round": act.NextRound,
-        "card_check": act.CardCheck,
-        "touch": act.TouchTopCard,
-        "suggest": act.Suggest,
-    }
-    if isinstance(name, str) and name in simple:
-        return simple[name](seat)
-    raise ScenarioError(messages.scenario_unknown_act(where, name, sorted(_ACT_NAMES.values())))
+def _typed_color(raw: object) -> Color:
+    """A colour of an action as people type it (``red``, ``R``), for the codec."""
+    if not isinstance(raw, str):
+        raise CodecError("a colour")
+    if len(raw) > CODE_LIMIT:
+        raise CodecError("a colour", limit=CODE_LIMIT)
+    try:
+        return parse_color(raw)
+    except ParseError as error:
+        raise CodecError("a colour", why=error.message) from None
 
 
-def _played_cards(raw: Mapping[str, Any], where: str) -> tuple[Card, int]:
-    """``card``, or ``cards``: several identical cards dropped at once."""
-    cards = raw.get("cards")
-    if cards is not None:
-        parsed = _cards(cards, f"{where}.cards")
-        if not parsed or any(card is not parsed[0] for card in parsed):
-            raise ScenarioError(
-                messages.scenario_field(f"{where}.cards", "a list of identical cards")
-            )
-        return parsed[0], len(parsed)
-    card = raw.get("card")
-    if not isinstance(card, str):
-        raise ScenarioError(messages.scenario_field(f"{where}.card", "a card code"))
-    return _card(card, f"{where}.card"), 1
+def problem(error: CodecError) -> str:
+    """Why a value read from a scenario (or a saved game, or the data channel) is no
+    engine value, in the scenario's words: where it is (``actions[3].card``) and what
+    belongs there.
+    """
+    where = error.where
+    if error.rules is not None:
+        return messages.rules_error(error.rules)
+    if error.known and where.endswith(".act"):
+        return messages.scenario_unknown_act(where[: -len(".act")], error.found, list(error.known))
+    if error.limit is not None:
+        return messages.scenario_too_long(where, error.limit)
+    if error.why is not None:
+        return f"{where}: {error.why}"
+    return messages.scenario_field(where, error.wanted)
 
 
 def _players(value: object) -> tuple[str, ...]:
@@ -421,17 +333,11 @@ def _players(value: object) -> tuple[str, ...]:
     raise ScenarioError(messages.scenario_field("players", "a list of 2 to 10 names"))
 
 
-CODE_LIMIT = 40
-"""The longest card code or colour read: "blank yellow wild draw four" is 27 characters."""
-
-
 def _card(text: str, where: str) -> Card:
-    if len(text) > CODE_LIMIT:
-        raise ScenarioError(messages.scenario_too_long(where, CODE_LIMIT))
     try:
-        return parse_card(text)
-    except ParseError as error:
-        raise ScenarioError(f"{where}: {error.message}") from None
+        return _typed_card(text)
+    except CodecError as error:
+        raise ScenarioError(problem(error.within(where))) from None
 
 
 def _cards(value: object, where: str) -> tuple[Card, ...]:
@@ -440,22 +346,5 @@ def _cards(value: object, where: str) -> tuple[Card, ...]:
     return tuple(_card(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
-def _color(value: object, where: str) -> Color | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ScenarioError(messages.scenario_field(where, "a colour"))
-    if len(value) > CODE_LIMIT:
-        raise ScenarioError(messages.scenario_too_long(where, CODE_LIMIT))
-    try:
-        return parse_color(value)
-    except ParseError as error:
-        raise ScenarioError(f"{where}: {error.message}") from None
-
-
 def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")

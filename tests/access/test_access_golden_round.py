@@ -26,6 +26,7 @@ from uno_access.access.message import Message, Verbosity
 from uno_access.access.render import Renderer
 from uno_access.access.wording import language
 from uno_access.devices.braille_views import BLANK, BrailleViews, Key
+from uno_access.engine import codec
 from uno_access.engine.actions import Action, CardCheck, Play, TouchTopCard
 from uno_access.engine.events import Event, TurnStarted
 
@@ -127,7 +128,7 @@ def windows(dots: str, width: int) -> list[str]:
 
 
 def describe(action: Action, names: tuple[str, ...]) -> str:
-    fields = {k: v for k, v in scenario.action_json(action).items() if k != "seat"}
+    fields = {k: v for k, v in codec.action_to_json(action).items() if k != "seat"}
     seat = getattr(action, "seat", 0)
     return f"{names[seat]}: " + " ".join(f"{k}={v}" for k, v in fields.items())
 

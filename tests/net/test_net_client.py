@@ -19,6 +19,7 @@ from net_client import Client, Raw
 from net_ssh import Server, Ssh, table_game
 
 from uno_access.access import messages
+from uno_access.engine import codec
 from uno_access.engine.actions import (
     Accept,
     Action,
@@ -29,12 +30,11 @@ from uno_access.engine.actions import (
     Play,
     PlayDrawn,
 )
-from uno_access.engine.cards import Kind
+from uno_access.engine.cards import Kind, all_faces, extra_faces
 from uno_access.engine.events import CardPlayed, CardsDrawn, DealerDrew, StartCardTurned
 from uno_access.engine.state import Phase
 from uno_access.net.data import RESUME_ENV
-from uno_access.net.protocol import MAX_LINE, decode
-from uno_access.scenario import action_json
+from uno_access.net.protocol import MAX_LINE
 
 BOT = "Bob"  # the name the table gives the first bot beside ann
 
@@ -240,6 +240,17 @@ def _answer(legal: tuple[Action, ...]) -> Action:
     return legal[0]
 
 
+def _strings(value: object) -> list[str]:
+    """Every string value in parsed JSON, at any depth (not the keys)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list):
+        return [s for item in value for s in _strings(item)]
+    if isinstance(value, dict):
+        return [s for item in value.values() for s in _strings(item)]
+    return []
+
+
 def test_the_data_channel_sends_no_card_of_another_hand_before_it_is_played(
     tmp_path: Path, closing: list[Client | Ssh | Server]
 ) -> None:
@@ -269,11 +280,12 @@ def test_the_data_channel_sends_no_card_of_another_hand_before_it_is_played(
                 waiting = False
             if waiting or latest is None or not raw.queue.empty():
                 continue  # only the newest entry's view is the position now
-            view, legal = decode(latest["view"]), decode(latest["legal"])
+            view = codec.view_from_json(latest["view"])
+            legal = codec.actions_from_json(latest["legal"])
             if view.current == 0 and legal:
                 moves += 1
                 waiting, latest = True, None
-                action = action_json(_answer(legal))
+                action = codec.action_to_json(_answer(legal))
                 raw.message({"t": "action", "id": moves, "action": action})
         await asyncio.sleep(0.5)
         raw.close()
@@ -285,14 +297,16 @@ def test_the_data_channel_sends_no_card_of_another_hand_before_it_is_played(
     for line in raw.bytes.splitlines():
         message = json.loads(line)
         for raw_event in message.get("events", []):
-            event = decode(raw_event)
+            event = codec.event_from_json(raw_event)
             if isinstance(event, CardPlayed | StartCardTurned | DealerDrew):
                 public.add(event.card.code)
             elif isinstance(event, CardsDrawn) and event.seat == 0:
                 own |= {c.code for c in event.cards}
     secret = {code for code in dealt[1] + dealt[2] + pile} - own - public
     assert len(secret) > 20, "the check has cards to look for"
-    sent = set(re.findall(r'\{"c":"([^"]+)"\}', raw.bytes))
+    codes = {card.code for card in (*all_faces(), *extra_faces())}
+    # every card named anywhere in what was sent
+    sent = set(_strings([json.loads(line) for line in raw.bytes.splitlines()])) & codes
     assert sent, "cards are sent as data"
     assert not sent & secret, sorted(sent & secret)
 

@@ -18,12 +18,12 @@ from typing import Any
 from net_client import Raw
 from net_ssh import Server, table_game
 
+from uno_access.engine import codec
 from uno_access.engine.actions import Play
 from uno_access.engine.cards import Kind
 from uno_access.engine.events import Rejected
 from uno_access.engine.state import Phase
-from uno_access.net.protocol import MAX_LINE, decode
-from uno_access.scenario import action_json
+from uno_access.net.protocol import MAX_LINE
 from uno_access.store.saved import decode_action
 
 LINES = 10_000
@@ -151,8 +151,8 @@ def test_ten_thousand_random_lines_are_each_refused_and_change_nothing_while_ano
         answers = [await eve.next(timeout=30) for _ in lines]
         for line, answer in zip(lines, answers, strict=True):
             if answer["t"] == "reply":  # the engine's refusal, with its reason
-                kinds = [e["t"] for e in answer["events"]]
-                assert answer["seq"] == 0 and kinds == [Rejected.__name__], line[:200]
+                events = codec.events_from_json(answer["events"])
+                assert answer["seq"] == 0 and [type(e) for e in events] == [Rejected], line[:200]
             else:
                 assert answer["t"] == "refused" and answer["reason"], (line[:200], answer)
         reasons = {a["reason"] for a in answers if a["t"] == "refused"}
@@ -170,13 +170,13 @@ def test_ten_thousand_random_lines_are_each_refused_and_change_nothing_while_ano
         # the other person is served, and the game goes on exactly as dealt
         ann.message({"t": "line", "text": "who"})
         assert "eve" in await ann.until_line("Connected")
-        eve.message({"t": "action", "id": 901, "action": action_json(play)})
+        eve.message({"t": "action", "id": 901, "action": codec.action_to_json(play)})
         got = await eve.next("entry")
         assert got["seq"] == eve_first["seq"] + 1  # the first entry after the opening
         expected = table_game(NAMES, "standard", seed)
         expected.apply(play)
-        assert decode(got["view"]) == expected.view(0)
-        assert decode((await ann.next("entry"))["view"]) == expected.view(1)
+        assert codec.view_from_json(got["view"]) == expected.view(0)
+        assert codec.view_from_json((await ann.next("entry"))["view"]) == expected.view(1)
         assert ann_first["seq"] == eve_first["seq"]
         eve.close()
         ann.close()

@@ -19,10 +19,11 @@ import asyncssh
 import pytest
 from net_client import Client
 
+from uno_access.engine import codec
 from uno_access.engine.events import for_seat
 from uno_access.engine.game import Game
 from uno_access.net.data import SUBSYSTEM
-from uno_access.net.protocol import MAX_LINE, encode
+from uno_access.net.protocol import MAX_LINE
 
 REFUSED = "The server sent a line this client does not take"
 # what no line the client writes may hold: a window title, a screen erase, a colour, the
@@ -51,7 +52,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         for line in data.splitlines():
             message = json.loads(line)
             if message.get("t") == "action":
-                bad = {"t": "Nope", "f": {"\x1b]0;x\x07": 1}}
+                bad = {"event": "nope", "\x1b]0;x\x07": 1}
                 reply = {"t": "reply", "id": message["id"], "seq": 0, "events": [bad]}
                 self.chan.write(json.dumps(reply) + "\n")
 
@@ -106,12 +107,15 @@ def _script() -> tuple[list[str], int]:
     """The lines the hostile server sends, and how many of them the client must refuse."""
     evil = "\x1b]0;evil\x07Bob\x1b[5;31m"
     game = Game.new(("ann", evil), seed=4)
-    view = encode(game.view(0))
-    legal = encode(game.legal_actions(0))
-    opening = encode([e for e in (for_seat(ev, 0) for ev in game.opening) if e is not None])
+    view = codec.view_to_json(game.view(0))
+    legal = codec.actions_to_json(game.legal_actions(0))
+    opening = codec.events_to_json(
+        e for e in (for_seat(ev, 0) for ev in game.opening) if e is not None
+    )
     played: dict[str, Any] = {
+        "event": "card_played",
         "seat": 0,
-        "card": {"c": "r5"},
+        "card": "r5",
         "cards_left": 6,
         "count": 1,
         "jump_in": False,
@@ -128,7 +132,7 @@ def _script() -> tuple[list[str], int]:
         _dump([1, 2]),
         _dump({"t": "reply", "id": 10**40, "seq": 1, "events": []}),
         _dump({"t": "refused", "reason": {"a": 1}}),
-        _dump({"t": "watch", "names": [HOSTILE], "rules": {"rules": {"hand_size": "x"}}}),
+        _dump({"t": "watch", "names": [HOSTILE], "rules": {"hand_size": "x"}}),
         '{"t": "line", "text": "x", "kind": NaN}',
         _dump({"t": "line", "text": "y" * (MAX_LINE + 10)}),
         "[" * 5000 + "]" * 5000,
@@ -142,12 +146,12 @@ def _script() -> tuple[list[str], int]:
     ]
     at_table = [
         # entries no client may take: unknown event kinds, wrong types, huge numbers
-        _entry(1, [{"t": "Explosion", "f": {}}], view, legal),
-        _entry(1, [{"t": "CardPlayed", "f": {**played, "seat": "zero"}}], view, legal),
-        _entry(1, opening, {**view, "f": {**view["f"], "hand": 5}}, legal),
-        _entry(1, opening, {**view, "f": {**view["f"], "hand_sizes": [10**12, 7]}}, legal),
-        _entry(1, opening, {**view, "f": {**view["f"], "current": 99}}, legal),
-        _entry(1, opening, view, [{"t": "Draw", "f": {"seat": 1e300}}]),
+        _entry(1, [{"event": "explosion"}], view, legal),
+        _entry(1, [{**played, "seat": "zero"}], view, legal),
+        _entry(1, opening, {**view, "hand": 5}, legal),
+        _entry(1, opening, {**view, "hand_sizes": [10**12, 7]}, legal),
+        _entry(1, opening, {**view, "current": 99}, legal),
+        _entry(1, opening, view, [{"seat": 1e300, "act": "draw"}]),
         _entry(10**20, opening, view, legal),
         _entry(1, opening, view, legal, line=7),
         _entry(1, opening, view, legal, line="x", kind="\x1b]0;k\x07"),
@@ -158,7 +162,7 @@ def _script() -> tuple[list[str], int]:
     ]
     after = [
         _entry(2, [], view, legal, line="again"),  # a number already seen
-        _entry(3, [{"t": "CardPlayed", "f": {**played, "seat": 99}}], view, legal),
+        _entry(3, [{**played, "seat": 99}], view, legal),
     ]
     rng = random.Random(16)
     junk = []

@@ -8,20 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from uno_access.engine import codec
 from uno_access.engine.actions import Action, Catch, JumpIn, Play
 from uno_access.engine.cards import Card
 from uno_access.engine.rules import PRESETS, RuleSet
 from uno_access.engine.state import Phase
-from uno_access.scenario import (
-    ScenarioError,
-    action_from_json,
-    action_json,
-    from_mapping,
-    replay,
-    state_json,
-)
+from uno_access.scenario import ScenarioError, from_mapping, replay, state_json
 from uno_access.store import GameSetup, Recorder, Store
-from uno_access.store.saved import rules_json
 
 PLAYABLE = [name for name in PRESETS if name not in ("partners_rotation", "partners_two_tables")]
 
@@ -71,9 +64,9 @@ def test_an_exported_game_replays_to_the_same_final_state(tmp_path: Path, preset
 
 def test_the_rules_of_every_preset_are_saved_and_read_back_the_same() -> None:
     for preset in PRESETS.values():
-        assert RuleSet.from_mapping(rules_json(preset)) == preset
+        assert RuleSet.from_mapping(codec.rules_to_json(preset)) == preset
     blanks = RuleSet.from_spec("standard,blank_cards=y7/b+2,uno_penalty=4")
-    assert RuleSet.from_mapping(rules_json(blanks)) == blanks
+    assert RuleSet.from_mapping(codec.rules_to_json(blanks)) == blanks
 
 
 def test_a_scenario_dealt_by_its_seed_has_no_hands_of_its_own() -> None:
@@ -106,4 +99,4 @@ def test_an_action_naming_seat_0_keeps_its_seat_when_saved() -> None:
         Play(1, Card.from_code("an"), target=0),
         JumpIn(1, Card.from_code("r5"), on=0),
     ):
-        assert action_from_json(action_json(action)) == action
+        assert codec.action_from_json(codec.action_to_json(action)) == action

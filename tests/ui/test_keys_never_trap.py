@@ -22,9 +22,10 @@ from prompt_toolkit.output import DummyOutput
 from test_play import START, bot, position
 from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
 
-from uno_access import scenario, text
+from uno_access import text
 from uno_access.access import messages
 from uno_access.access.speech import Line
+from uno_access.engine import codec
 from uno_access.engine.actions import CardCheck, Challenge, Draw, TouchTopCard
 from uno_access.engine.game import Game
 from uno_access.ui.commands import Ask, Do, Invalid, Local, Query, for_key, parse
@@ -463,7 +464,7 @@ def test_every_typed_word_names_one_command() -> None:
 
 def test_the_registry_acts_are_the_scenario_acts() -> None:
     acts = {entry.act for entry in REGISTRY if entry.act is not None}
-    assert acts <= set(scenario._ACT_NAMES.values())
+    assert acts <= set(codec.ACTS.values())
 
 
 def test_f1_and_help_are_made_from_the_registry() -> None:

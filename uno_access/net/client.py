@@ -38,11 +38,12 @@ from ..access.render import Renderer
 from ..access.sounds import Cue, cue_named
 from ..access.speech import Line
 from ..access.wording import language
+from ..engine import codec
 from ..engine.actions import Action
+from ..engine.codec import CodecError
 from ..engine.events import Event
 from ..engine.rules import RuleSet
 from ..engine.state import PlayerView
-from ..scenario import action_json
 from ..seat.asks import Wake
 from ..settings import Settings
 from ..store.paths import data_dir
@@ -52,7 +53,7 @@ from ..ui.profile import Session, open_session, plain_session
 from ..ui.terminal import Screen, terminal_missing
 from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
 from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
-from .protocol import MAX_LINE, ProtocolError, decode, dumps, loads
+from .protocol import MAX_LINE, ProtocolError, dumps, loads
 from .said import Heard, Said, heard_line, said_named
 from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, _Resync, hear
 from .tables import MOST_SEATS, SPECTATOR, Entry
@@ -328,7 +329,7 @@ class Link:
             with self._lock:
                 self._replies.pop(number, None)
             raise NotSent
-        self.send({"t": "action", "id": number, "action": action_json(action)})
+        self.send({"t": "action", "id": number, "action": codec.action_to_json(action)})
         try:
             return future.result(REPLY_TIMEOUT)
         except concurrent.futures.TimeoutError:
@@ -399,7 +400,10 @@ class Link:
             self.down = False
             self._notice(BACK if isinstance(seat, int) else GONE)
         elif kind == "watch":
-            names, rules = message.get("names"), _decoded(message.get("rules"), "rules")
+            names, rules = (
+                message.get("names"),
+                _decoded(message.get("rules"), "rules", codec.rules_from_json),
+            )
             if not (isinstance(names, list) and isinstance(rules, RuleSet)):
                 raise ProtocolError(messages.net_client_bad_field("watch"))
             with self._lock:
@@ -471,16 +475,18 @@ def _number(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**31
 
 
-def _decoded(raw: object, field: str) -> Any:
-    """An engine value of a message's ``field``; ProtocolError naming the field."""
+def _decoded(raw: object, field: str, read: Callable[[object], Any]) -> Any:
+    """An engine value of a message's ``field`` (None: none); ProtocolError naming it."""
+    if raw is None:
+        return None
     try:
-        return decode(raw)
-    except (ProtocolError, RecursionError):
+        return read(raw)
+    except CodecError:
         raise ProtocolError(messages.net_client_bad_field(field)) from None
 
 
 def _events(raw: object) -> tuple[Event, ...]:
-    values = _decoded(raw, "events")
+    values = _decoded(raw, "events", codec.events_from_json)
     if not isinstance(values, tuple) or not all(isinstance(v, Event) for v in values):
         raise ProtocolError(messages.net_client_bad_field("events"))
     return values
@@ -534,12 +540,12 @@ def _entry(message: dict[str, Any]) -> Entry:
     seq = message.get("seq")
     if not _number(seq):
         raise ProtocolError(messages.net_client_bad_field("seq"))
-    view = _decoded(message.get("view"), "view")
+    view = _decoded(message.get("view"), "view", codec.view_from_json)
     if view is not None and not (isinstance(view, PlayerView) and _view_fits(view)):
         raise ProtocolError(messages.net_client_bad_field("view"))
     if view is not None:  # names as they may be shown
         view = replace(view, names=tuple(text.name(str(n)) for n in view.names))
-    legal = _decoded(message.get("legal"), "legal")
+    legal = _decoded(message.get("legal"), "legal", codec.actions_from_json)
     if legal is not None and not (
         isinstance(legal, tuple) and all(isinstance(a, Action) for a in legal)
     ):

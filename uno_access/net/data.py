@@ -21,14 +21,15 @@ from .. import text
 from ..access import messages
 from ..access.message import Priority
 from ..access.wording import language
-from ..scenario import ScenarioError, action_from_json
+from ..engine import codec
+from ..engine.codec import CodecError
+from ..scenario import problem
 from ..settings import Settings
-from ..store.saved import readable
 from ..ui.history import Buffer, History
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
 from .lobby import Person
-from .protocol import MAX_LINE, ProtocolError, dumps, encode, entry_message, line_message, loads
+from .protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
 from .said import Heard, Line, heard
 from .tables import SPECTATOR, Lobby, ServerTable, Stage
 
@@ -245,13 +246,11 @@ class DataSession:
         if not isinstance(number, int) or isinstance(number, bool):
             self.refuse(messages.tr(messages.NET_REFUSED_NO_ID))
             return
-        try:
-            action = action_from_json(message.get("action"))
-        except (ScenarioError, RecursionError) as error:
-            self.refuse(messages.net_refused_not_action(text.shown(str(error), 200)))
-            return
-        if not readable(action):
-            self.refuse(messages.tr(messages.NET_REFUSED_COUNT))
+        try:  # a count of cards out of range too (codec.MOST_COPIES)
+            action = codec.action_from_json(message.get("action"))
+        except CodecError as error:
+            why = problem(error.within("actions[0]"))
+            self.refuse(messages.net_refused_not_action(text.shown(why, 200)))
             return
         table = self.person.table
         seat = table.seat_of(self.name) if table is not None else None
@@ -267,7 +266,7 @@ class DataSession:
             self.refuse(messages.tr(messages.NET_REFUSED_FAILED))
             return
         self.pump()  # the entries up to this action's go first
-        self.send({"t": "reply", "id": number, "seq": seq, "events": encode(events)})
+        self.send({"t": "reply", "id": number, "seq": seq, "events": codec.events_to_json(events)})
 
     def _done(self) -> None:
         """The client's game ended (or the person left it): back in the lobby."""
@@ -311,7 +310,7 @@ class DataSession:
         if self._watched is None:
             self._watched, self._sent = watching, 0
             names = [place.name for place in watching.places]
-            self.send({"t": "watch", "names": names, "rules": encode(watching.rules)})
+            self.send({"t": "watch", "names": names, "rules": codec.rules_to_json(watching.rules)})
         with language.use(self.person.settings.lang or None):  # its lines in their words
             for entry in watching.entries(SPECTATOR, self._sent + 1):
                 self._sent = entry.seq

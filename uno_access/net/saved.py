@@ -33,9 +33,12 @@ from typing import Any
 from .. import text
 from ..access import messages
 from ..bots.base import BotNameError, parse_bot
+from ..engine import codec
 from ..engine.actions import QUERIES, Action
-from ..engine.rules import RulesError, RuleSet
-from ..store.saved import SavedGameError, decode_action, encode_action, readable, rules_json
+from ..engine.codec import CodecError
+from ..engine.rules import RuleSet
+from ..scenario import problem
+from ..store.saved import SavedGameError, action_from_saved
 from .said import Words
 from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN
@@ -122,7 +125,7 @@ def setup_json(table: ServerTable) -> str:
             "spec": table.spec,
             "creator": table.creator,
             "seed": table.seed,
-            "rules": rules_json(table.rules),
+            "rules": codec.rules_to_json(table.rules),
             "places": [[place.name, place.bot] for place in table.places],
             "accounts": [place.account for place in table.places],
             "code": table.code,
@@ -142,7 +145,7 @@ def read_setup(
 ) -> SavedTable:
     try:
         data = json.loads(setup)
-        rules = RuleSet.from_mapping(data["rules"])
+        rules = codec.rules_from_json(data["rules"])
         places = tuple(
             (text.name(str(name)) or f"Player {seat + 1}", None if bot is None else str(bot))
             for seat, (name, bot) in enumerate(data["places"])
@@ -161,7 +164,10 @@ def read_setup(
             parse_bot(bot)
         if not 0 <= grace <= MOST_GRACE:
             raise ValueError("grace")
-    except (ValueError, KeyError, TypeError, RulesError, BotNameError, RecursionError) as error:
+    except CodecError as error:
+        why = text.shown(problem(error.within("rules")), 200)
+        raise SavedTableError(messages.saved_setup_unreadable(why)) from None
+    except (ValueError, KeyError, TypeError, BotNameError, RecursionError) as error:
         why = text.shown(getattr(error, "message", None) or str(error), 200)
         raise SavedTableError(messages.saved_setup_unreadable(why)) from None
     if not isinstance(seed, int) or not places:
@@ -283,12 +289,13 @@ class TableStore:
         which the rules always refuse.
         """
         self._last_saved.pop(table.number, None)
-        if isinstance(action, QUERIES) or not readable(action):
+        if isinstance(action, QUERIES) or not codec.encodable(action):
             return
         n = self._counts.get(table.number, 0)
-        saved = encode_action(action)
+        row = codec.action_to_json(action)  # encoded once: it reads back as itself
         if timeout:
-            saved = json.dumps({**json.loads(saved), TIMEOUT_KEY: True})
+            row[TIMEOUT_KEY] = True
+        saved = json.dumps(row)
         if self._write("INSERT INTO actions VALUES (?, ?, ?)", (table.number, n, saved)):
             self._counts[table.number] = n + 1
             self._last_saved[table.number] = n
@@ -371,19 +378,17 @@ class TableStore:
             if n != len(actions):
                 raise SavedTableError(messages.tr(messages.MOVE_MISSING))
             try:
-                actions.append(decode_action(saved if isinstance(saved, str) else ""))
+                raw = codec.loads(saved if isinstance(saved, str) else "")
+                actions.append(action_from_saved(raw))
+            except CodecError as error:  # not JSON
+                why = text.shown(error.why or error.wanted, 200)
+                raise SavedTableError(messages.move_unreadable(why)) from None
             except SavedGameError as error:
                 raise SavedTableError(messages.move_unreadable(str(error))) from None
-            if _timed_out(saved):
-                timeouts.add(n)
+            if isinstance(raw, dict) and raw.get(TIMEOUT_KEY) is True:
+                timeouts.add(n)  # the first action of a turn the timer passed
         self._counts[number] = len(actions)
         return read_setup(number, setup, actions, frozenset(timeouts), waiting)
-
-
-def _timed_out(saved: str) -> bool:
-    """Whether a saved action (read back already) is marked as the turn timer's."""
-    raw = json.loads(saved)
-    return isinstance(raw, dict) and raw.get(TIMEOUT_KEY) is True
 
 
 def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:

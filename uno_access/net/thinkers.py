@@ -31,10 +31,10 @@ from typing import IO, Any
 
 from ..bots import make_bot
 from ..bots.base import parse_bot
+from ..engine import codec
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.state import PlayerView
-from .protocol import decode, encode
 
 PROCESSES = 2
 NICE = 10  # the workers' lower priority: the event loop's process goes before them
@@ -62,15 +62,16 @@ def _work(lines: IO[str], out: IO[str]) -> None:
         elif kind == "observe":
             bot = bots.get(number)
             if bot is not None:
-                bot.observe(message[2], list(decode(message[3])), tuple(message[4]))
+                bot.observe(message[2], list(codec.events_from_json(message[3])), tuple(message[4]))
         elif kind == "choose":
             choice: Action | None = None
             bot = bots.get(number)
             with contextlib.suppress(Exception):  # a bot that fails chooses nothing
                 if bot is not None:
-                    view = decode(message[3]) if message[3] is not None else None
-                    choice = bot.choose(view, list(decode(message[4])))
-            answer = None if choice is None else encode(choice)
+                    raw = message[3]
+                    view = codec.view_from_json(raw) if raw is not None else None
+                    choice = bot.choose(view, list(codec.actions_from_json(message[4])))
+            answer = None if choice is None else codec.action_to_json(choice)
             try:
                 out.write(json.dumps(["chose", message[2], answer]) + "\n")
                 out.flush()
@@ -130,7 +131,7 @@ class _Worker:
         for line in lines:
             try:
                 _, question, choice = json.loads(line)
-                action = None if choice is None else decode(choice)
+                action = None if choice is None else codec.action_from_json(choice)
             except ValueError:  # a bad answer is no answer
                 continue
             with self._lock:
@@ -184,13 +185,13 @@ class RemoteBot:
         self._questions = iter(questions)
 
     def observe(self, seat: int, events: Iterable[Event], sizes: Sequence[int]) -> None:
-        self._worker.send(("observe", self.number, seat, encode(list(events)), list(sizes)))
+        self._worker.send(("observe", self.number, seat, codec.events_to_json(events), list(sizes)))
 
     def ask(self, view: PlayerView | None, legal: Sequence[Action], answer: Answer) -> None:
         """The bot's choice, to ``answer`` (from another thread)."""
         question = next(self._questions)
-        encoded = None if view is None else encode(view)
-        message = ("choose", self.number, question, encoded, encode(list(legal)))
+        encoded = None if view is None else codec.view_to_json(view)
+        message = ("choose", self.number, question, encoded, codec.actions_to_json(legal))
         self._worker.ask(question, answer, message)
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:

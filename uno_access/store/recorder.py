@@ -22,9 +22,10 @@ from dataclasses import dataclass
 
 from .. import interrupt
 from ..access import messages
+from ..engine import codec
 from ..engine.actions import Action
 from .database import BUSY_SECONDS, RETRY_SECONDS, Store, StoreProblem, busy, problem
-from .saved import GameSetup, SavedGame, encode_action, readable
+from .saved import GameSetup, SavedGame, encode_action
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,18 +89,21 @@ class Recorder:
 
     @staticmethod
     def readable(action: Action) -> bool:
-        """Whether ``action`` can be saved as itself: one that cannot (a play of no cards,
-        which the rules always refuse) is applied first, and saved only if it was not
-        refused (it never is otherwise).
+        """Whether ``action`` can be saved as itself (``codec.encodable``, a few
+        comparisons): one that cannot (a play of no cards, which the rules always refuse)
+        is applied first, and saved only if it was not refused (it never is otherwise).
         """
-        return readable(action)
+        return codec.encodable(action)
 
     def record(self, action: Action) -> None:
-        """Save ``action``: called before it is applied, so none is ever lost."""
+        """Save ``action``: called before it is applied, so none is ever lost. It is
+        encoded once; one that is not ``readable`` raises ``CodecError`` (never saved).
+        """
         if self.store is not None:
+            text = encode_action(action)
             with interrupt.shielded():  # the count and the file move on together
                 self._waiting.extend(self._mark())
-                self._waiting.append(_Row("actions", self._actions, encode_action(action)))
+                self._waiting.append(_Row("actions", self._actions, text))
                 self._actions += 1
                 self._flush()
 

@@ -7,32 +7,22 @@ the engine makes exact (``Game.apply`` is its one mutator, all randomness is the
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..access import messages
+from ..engine import codec
 from ..engine.actions import Action, JumpIn, Play
+from ..engine.codec import CodecError
 from ..engine.events import Event
 from ..engine.game import Game
-from ..engine.rules import RulesError, RuleSet
-from ..scenario import ScenarioError, action_from_json, action_json, to_json
+from ..engine.rules import RuleSet
+from ..scenario import problem
 from ..text import name, shown
-
-_STANDARD = RuleSet()
 
 
 class SavedGameError(ValueError):
     """A saved game that cannot be read back (written by another version, say)."""
-
-
-def rules_json(rules: RuleSet) -> dict[str, Any]:
-    """The rules as a scenario's ``rules`` object: the standard preset and what differs."""
-    out: dict[str, Any] = {"preset": "standard"}
-    for f in fields(RuleSet):
-        value = getattr(rules, f.name)
-        if value != getattr(_STANDARD, f.name):
-            out[f.name] = to_json(value)
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +45,7 @@ class GameSetup:
         return json.dumps(
             {
                 "players": list(self.names),
-                "rules": rules_json(self.rules),
+                "rules": codec.rules_to_json(self.rules),
                 "seed": self.seed,
                 "bots": list(self.bots),
                 "seat": self.seat,
@@ -70,55 +60,50 @@ class GameSetup:
             names = tuple(
                 name(str(n)) or f"Player {seat + 1}" for seat, n in enumerate(data["players"])
             )
-            rules = RuleSet.from_mapping(data["rules"])
+            rules = codec.rules_from_json(data["rules"])
             seed = data["seed"]
             bots = tuple(None if b is None else str(b) for b in data["bots"])
             seat = data.get("seat", 0)
-        except (ValueError, KeyError, TypeError, RulesError, RecursionError) as error:
-            why = shown(getattr(error, "message", None) or str(error), 200)
+        except CodecError as error:
+            why = shown(problem(error.within("rules")), 200)
             raise SavedGameError(messages.saved_setup_unreadable(why)) from None
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            raise SavedGameError(messages.saved_setup_unreadable(shown(str(error), 200))) from None
         if not isinstance(seed, int) or not isinstance(seat, int) or len(bots) != len(names):
             raise SavedGameError(messages.saved_setup_unreadable("setup"))
         return cls(names, rules, seed, bots, seat)
 
 
-MOST_COPIES = 1000
-"""More copies of one card than any deck holds: a play of more (``r5 x99999999999999999999``,
-typed) is refused by every rule and not saved, and checking it costs nothing."""
-
-
 def encode_action(action: Action) -> str:
-    """An action as the scenario files write it (``{"seat": 0, "act": "play", …}``)."""
-    return json.dumps(action_json(action))
-
-
-def readable(action: Action) -> bool:
-    """Whether ``action`` reads back, once saved, as itself (a play of no cards, say, does
-    not: no scenario file can name it).
+    """An action as it is saved: its scenario action object (``codec.action_to_json``), as
+    JSON text. Only an ``encodable`` action is saved (``codec.encodable``: every other
+    reads back as exactly itself), so this is the one encoding of a saved action.
     """
-    count = getattr(action, "count", 1)
-    if not isinstance(count, int) or not 0 < count <= MOST_COPIES:  # before any work
-        return False
-    try:
-        return action_from_json(json.loads(encode_action(action))) == action
-    except (ValueError, ScenarioError):
-        return False
+    return json.dumps(codec.action_to_json(action))
 
 
 def decode_action(text: str) -> Action:
-    """A saved action read back (``SavedGameError`` when it is not one).
+    """A saved action read back (``SavedGameError`` when it is not one)."""
+    try:
+        raw = codec.loads(text)
+    except CodecError as error:  # not JSON
+        raise SavedGameError(shown(error.why or error.wanted, 200)) from None
+    return action_from_saved(raw)
+
+
+def action_from_saved(raw: object) -> Action:
+    """A saved action, parsed already, read back (``SavedGameError`` when it is not one).
 
     Earlier versions saved a refused ``b7 x0`` as a play of no cards (``"cards": []``),
     which no scenario reads: it is read as what it was, a play of none of a card, which
     every rule refuses and which changes nothing (the card it named is not kept).
     """
     try:
-        raw = json.loads(text)
         if isinstance(raw, dict) and raw.get("cards") == [] and raw.get("act") in _DROPS:
-            return _DROPS[raw["act"]](action_from_json({**raw, "cards": None, "card": "wi"}))
-        return action_from_json(raw)
-    except (ValueError, ScenarioError, RecursionError) as error:
-        raise SavedGameError(shown(getattr(error, "message", None) or str(error), 200)) from None
+            return _DROPS[raw["act"]](codec.action_from_json({**raw, "cards": None, "card": "wi"}))
+        return codec.action_from_json(raw)
+    except CodecError as error:
+        raise SavedGameError(shown(problem(error.within("actions[0]")), 200)) from None
 
 
 def _no_cards(action: Action) -> Action:
@@ -233,12 +218,14 @@ class SavedGame:
         """
         return {
             "players": list(self.setup.names),
-            "rules": rules_json(self.setup.rules),
+            "rules": codec.rules_to_json(self.setup.rules),
             "deal": "seed",
             "seed": self.setup.seed,
             # a refused play of no cards (saved so by earlier versions) is left out: no
             # scenario can name it, and it changed nothing
-            "actions": [action_json(action) for action in self.actions if readable(action)],
+            "actions": [
+                codec.action_to_json(action) for action in self.actions if codec.encodable(action)
+            ],
         }
 
 

@@ -651,7 +651,6 @@ NET_REFUSED_NO_ID = N_("Refused: an action needs a whole-number id.")
 NET_REFUSED_NO_GAME = N_("Refused: you are at no game.")
 NET_REFUSED_NOT_YOUR_SEAT = N_("Refused: that action is for another seat.")
 NET_REFUSED_FAILED = N_("Refused: the action could not be applied.")
-NET_REFUSED_COUNT = N_("Refused: that is no action (a count of cards out of range).")
 NET_REFUSED_LINE_TEXT = N_("Refused: a lobby line is text of at most {limit} characters.")
 # Translators: {kind} is what the client sent as the message's kind, quoted
 NET_REFUSED_NO_SUCH_MESSAGE = N_("Refused: there is no message {kind}.")
