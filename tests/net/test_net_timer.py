@@ -28,8 +28,9 @@ from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
 from uno_access.net.said import worded
 from uno_access.net.saved import TABLES_NAME, TableStore
-from uno_access.net.tables import SPECTATOR, Entry, Lobby, Stage
+from uno_access.net.tables import Lobby, Stage
 from uno_access.net.timer import passed_turn, warning_left
+from uno_access.net.wire import SPECTATOR, Entry
 
 NAMES = ("ann", "bob")
 

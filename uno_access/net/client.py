@@ -51,12 +51,21 @@ from ..ui.history import Buffer, History
 from ..ui.keys import Pressed, TooLong
 from ..ui.profile import Session, open_session, plain_session
 from ..ui.terminal import Screen, terminal_missing
-from .data import RESUME_ENV, RESUME_LOBBY, SUBSYSTEM
-from .lobby import CHAT_WORD, LOBBY_PROMPT, REVIEW_WORDS, WATCH_PROMPT, chat_command, review
 from .protocol import MAX_LINE, ProtocolError, dumps, loads
 from .said import Heard, Said, heard_line, said_named
-from .seat import HOST_WORDS, NetKeyboard, NetTable, RemoteGame, _Resync, hear
-from .tables import MOST_SEATS, SPECTATOR, Entry
+from .seat import NetKeyboard, NetTable, RemoteGame, _Resync, chat_command, hear, review
+from .wire import (
+    CHAT_WORD,
+    LOBBY_PROMPT,
+    MOST_SEATS,
+    RESUME_ENV,
+    RESUME_LOBBY,
+    REVIEW_WORDS,
+    SPECTATOR,
+    SUBSYSTEM,
+    WATCH_PROMPT,
+    Entry,
+)
 
 KEY_NAME = "client_key"
 KNOWN_HOSTS_NAME = "known_hosts"
@@ -575,12 +584,7 @@ class ClientGame(RemoteGame):
         self.seat = seat
         self._seen = 0
         self._earlier: list[Entry] = []
-        first = self._wait_first()
-        self.opening = first.events
-        assert first.view is not None
-        self._view = first.view
-        self._legal = first.legal
-        self._seen = first.seq
+        self._begin(self._wait_first())
 
     def _wait_first(self) -> Entry:
         while True:
@@ -599,6 +603,12 @@ class ClientGame(RemoteGame):
 
     def _send(self, action: Action) -> tuple[int, list[Event]]:
         return self.link.act(action)  # across the network
+
+    def chat(self, name: str, said: str) -> None:
+        self.link.send({"t": "line", "text": f"{messages.SAY_WORD} {said}"})
+
+    def host(self, name: str, word: str, rest: str) -> None:
+        self.link.send({"t": "line", "text": f"{word} {rest}".strip()})
 
 
 class _Restarted(Exception):
@@ -644,20 +654,6 @@ class ClientTable(NetTable):
         except (IndexError, KeyError, TypeError, ValueError, AttributeError):
             refused = messages.net_client_refused(messages.net_client_bad_field("events"))
             self.say(Line.of(messages.net_told, refused))
-
-    def _chat(self, line: str) -> bool:
-        word, _, rest = line.strip().partition(" ")
-        if word.lower() != messages.SAY_WORD:
-            return False
-        self.game.link.send({"t": "line", "text": f"{messages.SAY_WORD} {rest.strip()}"})
-        return True
-
-    def _host_line(self, line: str) -> bool:
-        word = line.strip().partition(" ")[0].lower()
-        if word not in HOST_WORDS:
-            return False
-        self.game.link.send({"t": "line", "text": line.strip()[: text.LINE_LIMIT]})
-        return True
 
     def _catch_up(self) -> bool:
         told = False

@@ -31,17 +31,10 @@ from ..ui.terminal import Screen
 from .lobby import Person
 from .protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
 from .said import Heard, Line, heard
-from .tables import SPECTATOR, Lobby, ServerTable, Stage
+from .tables import Lobby, ServerTable, Stage
+from .wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
 
-SUBSYSTEM = "uno-access"
-# The environment variable the client sets on its data channel when it connects again at
-# a game: "EPOCH SEAT SEQ", the server's epoch and the seat it was told at the start, and
-# the number of the last entry it received. The server sends the entries after it, then
-# ``{"t": "resumed", "seat": N}`` (``null``: that game is gone); another epoch (the
-# server was restarted since) is a new start. ``RESUME_LOBBY`` is a client back in the
-# lobby: a seat it left while it could not tell the server is left, a bot standing in.
-RESUME_ENV = "UNO_ACCESS_RESUME"
-RESUME_LOBBY = "lobby"
+__all__ = ["RESUME_ENV", "RESUME_LOBBY", "SUBSYSTEM", "DataSession"]
 
 
 class _DataPerson(Person):

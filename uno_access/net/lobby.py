@@ -30,11 +30,13 @@ from ..access.sounds import Cue
 from ..access.wording import forms, language
 from ..bots.base import BotNameError, parse_bot
 from ..devices.braille_display import ScreenBraille
+from ..engine.actions import Action
+from ..engine.events import Event
 from ..engine.rules import DealError, RulesError, RuleSet
 from ..seat.asks import Wake
 from ..settings import Settings
 from ..ui.drive import drive_async
-from ..ui.history import Buffer, Edge, History
+from ..ui.history import Buffer, History
 from ..ui.keys import Key, Pressed, TooLong
 from ..ui.outputs import Outputs
 from ..ui.terminal import Screen
@@ -42,56 +44,25 @@ from . import passwords
 from .accounts import Accounts
 from .hidden import read_hidden_async
 from .said import Heard, Line, Said, Words, heard, heard_line
-from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, hear, on_loop
-from .tables import (
-    DEFAULT_BOT,
+from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, chat_command, hear, on_loop, review
+from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
+from .timer import LONGEST_TURN, SHORTEST_TURN
+from .wire import (
+    CHAT_WORD,
     GRACE_WORD,
+    LOBBY_PROMPT,
     MOST_SEATS,
+    REVIEW_WORDS,
     SPECTATOR,
     STANDIN_WORD,
     WAIT_WORD,
-    Lobby,
-    Place,
-    ServerTable,
-    Stage,
+    WATCH_PROMPT,
+    Entry,
 )
-from .timer import LONGEST_TURN, SHORTEST_TURN
 
-LOBBY_PROMPT = "lobby> "
 BRAILLE_WORD = "braille"
 BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
-WATCH_PROMPT = "watch> "
 INBOX_LIMIT = 10_000  # lines told from elsewhere waiting for one person's session
-
-
-def chat_command(outputs: Outputs, chat: History, value: str) -> str:
-    """``chat``: the chat's history is the one ``[`` and ``]`` read; ``chat mute``,
-    ``chat unmute``: chat lines spoken or not (still shown, brailled and kept). The answer.
-    """
-    if not value:
-        return messages.history_switched(Buffer.CHAT.value, len(chat.lines[Buffer.CHAT]))
-    setting = settings_table.CHAT_SPEECH
-    try:
-        spoken = setting.from_typed(value, english=True)
-    except settings_table.Bad:
-        return setting.refused(english=True).sentence()
-    outputs.chat_speech = spoken
-    outputs.chat_silence_told = True
-    return messages.chat_muted(not spoken, outputs.chat_muted_shown)
-
-
-def review(chat: History, delta: int) -> str:
-    """``[`` and ``]`` in the lobby: back and forth through the chat's history."""
-    got = chat.step(delta)
-    if got.message is None:
-        if not got.total:
-            return messages.history_empty(Buffer.CHAT.value)
-        return messages.history_edge(Buffer.CHAT.value, got.edge is Edge.START)
-    return messages.history_line(got.number, got.total, got.message.text)
-
-
-CHAT_WORD = messages.COMMAND_WORDS["chat_history"][0]
-REVIEW_WORDS = {"[": -1, "]": 1}
 
 
 class Person:
@@ -658,7 +629,7 @@ class Person:
         keyboard = NetKeyboard(input=self.input, output=self.output, keys=settings.keys)
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
-        game = RemoteGame(table, seat, 1)
+        game = TableGame(table, seat, 1)
         seat_table = NetTable(
             game,
             {},
@@ -709,6 +680,33 @@ class Person:
                 continue
             if not await self._command(got):
                 raise EOFError
+
+
+class TableGame(RemoteGame):
+    """A seat's game at one of this server's tables: its entries and actions through the
+    tables' one writer (``on_loop``)."""
+
+    def __init__(self, table: ServerTable, seat: int, since: int) -> None:
+        self.table = table
+        self.seat = seat
+        self._loop = table.loop
+        self._seen = since - 1
+        self._earlier = []
+        first = self.pending()
+        assert first, "the table has started"
+        self._begin(first[0])
+
+    def pending(self) -> list[Entry]:
+        return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1)
+
+    def _send(self, action: Action) -> tuple[int, list[Event]]:
+        return on_loop(self._loop, self.table.send, self.seat, action)
+
+    def chat(self, name: str, said: str) -> None:
+        on_loop(self._loop, self.table.line, messages.chat_line(name, said), Said.CHAT)
+
+    def host(self, name: str, word: str, rest: str) -> None:
+        on_loop(self._loop, self.table.command_at, name, word, rest)
 
 
 def _listed(place: Place) -> str:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from .. import text
+from .. import settings_table, text
 from ..access import messages, speech
 from ..access.message import Message, Priority
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
@@ -29,20 +29,19 @@ from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
 from ..seat.asks import WAKE, ReadWoken, Wake
 from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
-from ..ui.history import Buffer, History
+from ..ui.history import Buffer, Edge, History
 from ..ui.keys import Pressed, Read, Routed
 from ..ui.outputs import Outputs
 from ..ui.table import Table
 from ..ui.terminal import Keyboard, _as_input, _exit
 from .said import Heard, Said, heard_line
-from .tables import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry, ServerTable
+from .wire import HOST_WORDS, Entry
 
 T = TypeVar("T")
 
 CHAT_LIMIT = 300  # the longest chat line passed on
 CHAT_KEPT = 1000  # the chat lines a person's chat history keeps (the oldest go first)
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
-HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 
 
 def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -> T:
@@ -184,24 +183,44 @@ class NetKeyboard(Keyboard):
 
 
 class RemoteGame:
-    """What one seat knows of a server table's game, and the way its actions go there."""
+    """What one seat knows of a table's game that is played elsewhere (by the server's
+    tables, or across the network), and the way its actions go there: ``pending``,
+    ``_send``, ``chat`` and ``host`` say how (``net.lobby.TableGame`` on the server,
+    ``net.client.ClientGame`` in the full client).
+    """
 
-    def __init__(self, table: ServerTable, seat: int, since: int) -> None:
-        self.table = table
-        self.seat = seat
-        self._loop = table.loop
-        self._seen = since - 1
-        self._earlier: list[Entry] = []
-        first = self.pending()
-        assert first and first[0].view is not None, "the table has started"
-        self.opening: tuple[Event, ...] = first[0].events
-        self._view: PlayerView = first[0].view
-        self._legal: tuple[Action, ...] = first[0].legal
-        self._seen = first[0].seq  # what came after the opening is told as it comes
+    seat: int
+    _seen: int
+    _earlier: list[Entry]
+    opening: tuple[Event, ...]
+    _view: PlayerView
+    _legal: tuple[Action, ...]
+
+    def _begin(self, first: Entry) -> None:
+        """The game as its first entry (the opening, with a view) tells it."""
+        assert first.view is not None, "the table has started"
+        self.opening = first.events
+        self._view = first.view
+        self._legal = first.legal
+        self._seen = first.seq  # what came after the opening is told as it comes
 
     def pending(self) -> list[Entry]:
         """The entries logged for this seat since the last one taken (not taken yet)."""
-        return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1)
+        raise NotImplementedError
+
+    def _send(self, action: Action) -> tuple[int, list[Event]]:
+        """The action to the table: the number of its entry in the log (0: not logged)
+        and its events as this seat knows them.
+        """
+        raise NotImplementedError
+
+    def chat(self, name: str, said: str) -> None:
+        """``say TEXT`` at the table, by ``name``."""
+        raise NotImplementedError
+
+    def host(self, name: str, word: str, rest: str) -> None:
+        """A host's command at the table (``standin NAME``, ``wait NAME``, ``grace S``)."""
+        raise NotImplementedError
 
     @property
     def seen(self) -> int:
@@ -234,12 +253,6 @@ class RemoteGame:
                 if entry.seq == seq:
                     self.take(entry)
         return events
-
-    def _send(self, action: Action) -> tuple[int, list[Event]]:
-        """The action to the table: the number of its entry in the log (0: not logged)
-        and its events as this seat knows them.
-        """
-        return on_loop(self._loop, self.table.send, self.seat, action)
 
     def legal_actions(self, seat: int) -> list[Action]:
         return list(self._legal) if seat == self.seat else []
@@ -436,8 +449,7 @@ class NetTable(Table):
         word, _, rest = line.strip().partition(" ")
         if word.lower() not in HOST_WORDS:
             return False
-        table = self.game.table
-        on_loop(table.loop, table.command_at, self.names[self.me], word.lower(), rest.strip())
+        self.game.host(self.names[self.me], word.lower(), rest.strip()[: text.LINE_LIMIT])
         return True
 
     def _chat(self, line: str) -> bool:
@@ -447,10 +459,31 @@ class NetTable(Table):
             return False
         said = text.shown(rest, CHAT_LIMIT).strip()
         if said:
-            on_loop(
-                self.game.table.loop,
-                self.game.table.line,
-                messages.chat_line(self.names[self.me], said),
-                Said.CHAT,
-            )
+            self.game.chat(self.names[self.me], said)
         return True
+
+
+def chat_command(outputs: Outputs, chat: History, value: str) -> str:
+    """``chat``: the chat's history is the one ``[`` and ``]`` read; ``chat mute``,
+    ``chat unmute``: chat lines spoken or not (still shown, brailled and kept). The answer.
+    """
+    if not value:
+        return messages.history_switched(Buffer.CHAT.value, len(chat.lines[Buffer.CHAT]))
+    setting = settings_table.CHAT_SPEECH
+    try:
+        spoken = setting.from_typed(value, english=True)
+    except settings_table.Bad:
+        return setting.refused(english=True).sentence()
+    outputs.chat_speech = spoken
+    outputs.chat_silence_told = True
+    return messages.chat_muted(not spoken, outputs.chat_muted_shown)
+
+
+def review(chat: History, delta: int) -> str:
+    """``[`` and ``]`` in the lobby: back and forth through the chat's history."""
+    got = chat.step(delta)
+    if got.message is None:
+        if not got.total:
+            return messages.history_empty(Buffer.CHAT.value)
+        return messages.history_edge(Buffer.CHAT.value, got.edge is Edge.START)
+    return messages.history_line(got.number, got.total, got.message.text)

@@ -42,17 +42,15 @@ from ..engine.actions import QUERIES, Action, CallUno, Catch, JumpIn, NextRound
 from ..engine.events import Event, Refusal, Rejected, for_seat
 from ..engine.game import Game
 from ..engine.rules import RuleSet
-from ..engine.state import Phase, PlayerView
+from ..engine.state import Phase
 from .said import Heard, Line, Said, Words
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
+from .wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 
-SPECTATOR = -1  # the viewer that is no seat: the public events alone
-MOST_SEATS = 10
 DEFAULT_BOT = "normal"
 DEFAULT_GRACE = 60.0  # seconds a dropped person's seat waits before the host is asked
 MOST_GRACE = 3600.0
-STANDIN_WORD, WAIT_WORD, GRACE_WORD = "standin", "wait", "grace"  # the host's commands
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 _MOST_PASSING = 8  # actions the turn timer takes to pass one turn, at most
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz"  # a private table's code: no i, l or o
@@ -104,21 +102,6 @@ class Stage(Enum):
     WAITING = "waiting"
     PLAYING = "playing"
     OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One step of a table's log, as one viewer may know it: the events of one action
-    (or of the opening), that viewer's view and legal actions after them; or a line of
-    the table's own (``line``: a chat line, who came or went), already made safe.
-    """
-
-    seq: int
-    events: tuple[Event, ...] = ()
-    view: PlayerView | None = None
-    legal: tuple[Action, ...] = ()
-    line: Line | None = None  # worded for each hearer as it is told (``said.worded``)
-    kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
 
 
 @dataclass

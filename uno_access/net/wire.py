@@ -1,0 +1,51 @@
+"""What the server and its clients share, and nothing of either: the data channel's names,
+one step of a table's log as one viewer may know it (``Entry``), the viewer that is no
+seat, and the words and prompts of the lobby and the host's commands. The full client
+(``net.client``) takes these from here and loads no module of the server's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..access import messages
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.state import PlayerView
+from .said import Line, Said
+
+# the one ssh subsystem: the data channel of ``uno-access join``
+SUBSYSTEM = "uno-access"
+# The environment variable the client sets on its data channel when it connects again at
+# a game: "EPOCH SEAT SEQ", the server's epoch and the seat it was told at the start, and
+# the number of the last entry it received. The server sends the entries after it, then
+# ``{"t": "resumed", "seat": N}`` (``null``: that game is gone); another epoch (the
+# server was restarted since) is a new start. ``RESUME_LOBBY`` is a client back in the
+# lobby: a seat it left while it could not tell the server is left, a bot standing in.
+RESUME_ENV = "UNO_ACCESS_RESUME"
+RESUME_LOBBY = "lobby"
+
+SPECTATOR = -1  # the viewer that is no seat: the public events alone
+MOST_SEATS = 10
+
+LOBBY_PROMPT = "lobby> "
+WATCH_PROMPT = "watch> "
+CHAT_WORD = messages.COMMAND_WORDS["chat_history"][0]
+REVIEW_WORDS = {"[": -1, "]": 1}
+STANDIN_WORD, WAIT_WORD, GRACE_WORD = "standin", "wait", "grace"  # the host's commands
+HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One step of a table's log, as one viewer may know it: the events of one action
+    (or of the opening), that viewer's view and legal actions after them; or a line of
+    the table's own (``line``: a chat line, who came or went), already made safe.
+    """
+
+    seq: int
+    events: tuple[Event, ...] = ()
+    view: PlayerView | None = None
+    legal: tuple[Action, ...] = ()
+    line: Line | None = None  # worded for each hearer as it is told (``said.worded``)
+    kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
