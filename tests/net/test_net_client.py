@@ -413,3 +413,26 @@ def test_a_client_back_at_its_game_replaces_its_dead_connection_and_gets_the_ent
         again.close()
 
     asyncio.run(run())
+
+
+def test_keys_off_typed_in_the_full_clients_lobby_holds_at_its_table(
+    tmp_path: Path, closing: list[Client | Ssh | Server]
+) -> None:
+    """A client started with keys on: ``keys off`` in the lobby makes its table take every
+    command as a typed line (the server's answer says so), so a typed word loses no letter
+    to a key."""
+    seed, play = _seed_with_first_play("standard")
+    server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "5")
+    closing.append(server)
+    ann = Client(server.port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    ann.sees("lobby>")
+    ann.line("keys off")
+    ann.sees("Keys off: at the table, every command is typed and sent with Enter")
+    _sit_with_a_bot(ann)
+    ann.sees("Type help at any time to hear the commands")  # not "Press F1… the keys"
+    ann.sees("Your turn")
+    ann.line("card check")  # by keys, C would answer at once and the rest go astray
+    ann.sees(f"Card check: you 7 cards, {BOT} 7 cards")
+    ann.line(play.card.code)
+    ann.sees(f"You play {re.escape(messages.card_name(play.card))}\\.")

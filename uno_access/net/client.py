@@ -31,9 +31,9 @@ import asyncssh
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from .. import text
+from .. import settings_table, text
 from ..access import messages
-from ..access.message import Priority
+from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
 from ..access.sounds import Cue, cue_named
 from ..access.speech import Line
@@ -789,6 +789,24 @@ def _local(line: str, session: Session, chat: History) -> bool:
     return True
 
 
+def _mirror(line: str, session: Session, game_keyboard: NetKeyboard) -> None:
+    """The lobby's choices of how this person plays that this client's own table makes:
+    ``keys on``/``keys off`` and the verbosity, from the next game on, as the server says
+    in its answer (which keeps them with the account)."""
+    word, _, rest = line.strip().partition(" ")
+    setting = settings_table.IN_LOBBY.get(word.lower())
+    if setting not in (settings_table.KEYS, settings_table.VERBOSITY):
+        return
+    try:
+        chosen = setting.from_typed(rest.strip(), english=True)
+    except settings_table.Bad:
+        return  # the server says why, in one line
+    if setting is settings_table.KEYS:
+        game_keyboard.keys = bool(chosen)
+    else:
+        session.verbosity = Verbosity(chosen)
+
+
 def _lobby(
     link: Link, session: Session, keyboards: list[NetKeyboard], game_keyboard: NetKeyboard
 ) -> None:
@@ -829,6 +847,7 @@ def _lobby(
             if got.strip().lower() == "quit":
                 return
             if not _local(got, session, chat):
+                _mirror(got, session, game_keyboard)
                 link.send({"t": "line", "text": got[: text.LINE_LIMIT]})
         elif isinstance(got, TooLong):
             session.outputs.say(Line.of(messages.line_too_long), Priority.URGENT)

@@ -149,7 +149,7 @@ class Keyboard:
     def __init__(
         self, input: Input | None = None, output: Output | None = None, keys: bool = False
     ) -> None:
-        self.keys = keys
+        self._keys = keys
         self.modes = Modes()
         self._lock = threading.Lock()
         self._posted: list[Routed] = []
@@ -177,6 +177,19 @@ class Keyboard:
         # Application; only ours may be active
         self._app._default_bindings = KeyBindings()
         _bound_paste(self._app.input, self.modes)
+
+    @property
+    def keys(self) -> bool:
+        """One key per command (else every command is a typed line)."""
+        return self._keys
+
+    @keys.setter
+    def keys(self, keys: bool) -> None:
+        """Keys on or off from the next prompt on (``keys off`` typed in a lobby): the
+        bindings made again for it."""
+        if keys != self._keys:
+            self._keys = keys
+            self._app.key_bindings = key_bindings(self.modes, self._buffer, keys)
 
     def read(self, prompt: str) -> Read:
         """A key, a typed line, or a braille display's routing key. With keys, the
