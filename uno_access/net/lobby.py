@@ -14,7 +14,7 @@ import asyncio
 import io
 import queue
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TextIO, cast
 
 from prompt_toolkit.application.current import create_app_session
@@ -187,62 +187,27 @@ class Person:
             self._say(messages.tr(messages.NO_SUCH_KEY_TYPED), Priority.URGENT)
 
     async def _command(self, line: str) -> bool:
-        """Carry out a lobby command; False to quit."""
+        """Carry out a lobby command (``LOBBY_COMMANDS``); False to quit."""
         if len(line) > text.LINE_LIMIT:
             self._say(messages.line_too_long(), Priority.URGENT)
             return True
         word, _, rest = line.strip().partition(" ")
         word = word.lower()
         rest = rest.strip()
-        if not word:
-            self._say(messages.tr(messages.NET_LOBBY_HINT))
-        elif word == "quit":
+        if word == QUIT_WORD:
             return False
-        elif word == "help":
-            for help_line in messages.NET_LOBBY_HELP:
-                self._say(messages.tr(help_line))
-            self._say(messages.tr(messages.NET_LOBBY_HELP_LANG))
-        elif word == "tables":
-            for table_line in on_loop(self.loop, self._tables):
-                self._say(table_line)
-        elif word == "new":
-            self._say(on_loop(self.loop, self._new, rest or "standard"))
-        elif word == "timer":
-            self._say(on_loop(self.loop, self._timer, rest.lower()))
-        elif word == "password":
+        if word == PASSWORD_WORD:
             await self._password()
-        elif word in ("join", "watch"):
-            self._say(on_loop(self.loop, self._join, rest, word == "watch"))
-        elif word == "bot":
-            self._say(on_loop(self.loop, self._bot, rest or DEFAULT_BOT))
-        elif word == "start":
-            self._say(on_loop(self.loop, self._start))
-        elif word == messages.SAY_WORD:
-            said = text.shown(rest, CHAT_LIMIT).strip()
-            if said:
-                on_loop(self.loop, self._chat, said)
-        elif word == "leave":
-            self._say(on_loop(self.loop, self._leave))
-        elif word == "who":
-            self._say(on_loop(self.loop, self._who))
-        elif word in ("keys", "verbosity"):
-            self._say(self._setting(word, rest.lower()))
-        elif word == "bell":
-            self._say(self._bell(rest.lower()))
-        elif word == BRAILLE_WORD:
-            self._say(self._braille(rest.lower()))
-        elif word in (STANDIN_WORD, WAIT_WORD, GRACE_WORD):
-            self._say(on_loop(self.loop, self._host, word, rest))
-        elif word == CHAT_WORD:
-            self._say(self._chat_command(rest.lower()), Priority.URGENT)
-        elif word in REVIEW_WORDS and not rest:
-            self._say(self._review(REVIEW_WORDS[word]), Priority.URGENT)
-        elif word == "lang":
-            self._say(self._lang(rest.lower()))
-        else:
+            return True
+        command = LOBBY_COMMANDS.get(word)
+        if command is None or (word in REVIEW_WORDS and rest):  # "[ x" is no step back
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
             return True
-        self._remember(word, rest.strip().lower())
+        told = command(self, word, rest)
+        if told is not None:
+            for said in told.lines:
+                self._say(said, Priority.URGENT if told.urgent else Priority.NORMAL)
+        self._remember(word, rest.lower())
         return True
 
     def _preference_values(self) -> dict[str, Callable[[str], str | None]]:
@@ -680,6 +645,68 @@ class Person:
                 continue
             if not await self._command(got):
                 raise EOFError
+
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """A lobby command's answer: its lines, said at once when ``urgent`` (an answer to a
+    key-like command: the chat's history, a step through it)."""
+
+    lines: tuple[str, ...]
+    urgent: bool = False
+
+    @classmethod
+    def of(cls, *lines: str, urgent: bool = False) -> Told:
+        return cls(tuple(lines), urgent)
+
+
+QUIT_WORD = "quit"
+PASSWORD_WORD = "password"  # asked in the session's own prompt: awaited, not in the table
+
+
+def _chat(person: Person, word: str, rest: str) -> Told | None:
+    said = text.shown(rest, CHAT_LIMIT).strip()
+    if said:
+        on_loop(person.loop, person._chat, said)
+    return None
+
+
+def _help(person: Person, word: str, rest: str) -> Told:
+    lines = [messages.tr(line) for line in messages.NET_LOBBY_HELP]
+    return Told.of(*lines, messages.tr(messages.NET_LOBBY_HELP_LANG))
+
+
+# Every lobby command but ``quit`` and ``password``: its word, and what it does with the rest
+# of the line (the answer to tell). What changes the lobby or a table is done by the tables'
+# one writer (``on_loop``).
+LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
+    "": lambda p, w, r: Told.of(messages.tr(messages.NET_LOBBY_HINT)),
+    "help": _help,
+    "tables": lambda p, w, r: Told.of(*on_loop(p.loop, p._tables)),
+    "new": lambda p, w, r: Told.of(on_loop(p.loop, p._new, r or "standard")),
+    "timer": lambda p, w, r: Told.of(on_loop(p.loop, p._timer, r.lower())),
+    "join": lambda p, w, r: Told.of(on_loop(p.loop, p._join, r, False)),
+    "watch": lambda p, w, r: Told.of(on_loop(p.loop, p._join, r, True)),
+    "bot": lambda p, w, r: Told.of(on_loop(p.loop, p._bot, r or DEFAULT_BOT)),
+    "start": lambda p, w, r: Told.of(on_loop(p.loop, p._start)),
+    messages.SAY_WORD: _chat,
+    "leave": lambda p, w, r: Told.of(on_loop(p.loop, p._leave)),
+    "who": lambda p, w, r: Told.of(on_loop(p.loop, p._who)),
+    "keys": lambda p, w, r: Told.of(p._setting(w, r.lower())),
+    "verbosity": lambda p, w, r: Told.of(p._setting(w, r.lower())),
+    "bell": lambda p, w, r: Told.of(p._bell(r.lower())),
+    BRAILLE_WORD: lambda p, w, r: Told.of(p._braille(r.lower())),
+    **{
+        word: lambda p, w, r: Told.of(on_loop(p.loop, p._host, w, r))
+        for word in (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
+    },
+    CHAT_WORD: lambda p, w, r: Told.of(p._chat_command(r.lower()), urgent=True),
+    **{
+        word: lambda p, w, r: Told.of(p._review(REVIEW_WORDS[w]), urgent=True)
+        for word in REVIEW_WORDS
+    },
+    "lang": lambda p, w, r: Told.of(p._lang(r.lower())),
+}
 
 
 class TableGame(RemoteGame):
