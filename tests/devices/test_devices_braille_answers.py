@@ -92,7 +92,7 @@ def play_table(
     with create_pipe_input() as pipe:
         keyboard = Watched(asked, input=pipe, output=DummyOutput(), keys=True)
         device = BrailleDisplay(brltty.host, "none", retry_seconds=0.05)
-        assert device.start(wait=30), device.last_error
+        assert device.start(wait=60), device.last_error
         outputs = Kept(said.append, braille_out=device)
         reader = Reader(display, device, said)
         table = Table(game, {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append), outputs=outputs)
@@ -218,7 +218,7 @@ def test_every_setup_question_shows_its_default_in_the_first_20_cells(
     with create_pipe_input() as pipe:
         keyboard = Watched(asked, input=pipe, output=DummyOutput())
         device = BrailleDisplay(brltty.host, "none", retry_seconds=0.05)
-        assert device.start(wait=30), device.last_error
+        assert device.start(wait=60), device.last_error
         screen = Screen(said.append)
         session = Session(keyboard, screen, Outputs(screen.say, braille_out=device), Notices())
         reader = Reader(display, device, said)

@@ -45,7 +45,7 @@ def cursor_on(cells: str, at: int) -> str:
 @pytest.fixture
 def display(brltty: Brltty, vr_display: VirtualDisplay) -> Iterator[BrailleDisplay]:
     device = BrailleDisplay(brltty.host, "none", retry_seconds=0.05)
-    assert device.start(wait=10), device.last_error
+    assert device.start(wait=60), device.last_error
     try:
         yield device
     finally:
@@ -105,7 +105,7 @@ def test_a_display_width_uses_that_many_cells_of_a_larger_display(
     brltty: Brltty, vr_display: VirtualDisplay
 ) -> None:
     device = BrailleDisplay(brltty.host, "none", retry_seconds=0.05, width=20)
-    assert device.start(wait=10), device.last_error
+    assert device.start(wait=60), device.last_error
     try:
         long = dots("Bob plays Wild Draw Four and chooses green")
         device.add(long)
@@ -164,7 +164,7 @@ def test_brltty_stopped_and_restarted_mid_game_the_game_goes_on_and_reconnects(
     device = BrailleDisplay(
         brltty.host, "none", notices=Notices(lambda n: told.append(n.text)), retry_seconds=0.05
     )
-    assert device.start(wait=10)
+    assert device.start(wait=60)
     try:
         device.add(dots("Ann plays r5"))
         vr_display.wait_for(shows(dots("Ann plays r5")))
@@ -182,7 +182,7 @@ def test_brltty_stopped_and_restarted_mid_game_the_game_goes_on_and_reconnects(
         brltty.start()
         display = VirtualDisplay(brltty)
         try:
-            assert device.wait_connected(10)
+            assert device.wait_connected(60)
             display.wait_for(shows(dots("Your turn")), timeout=60)
             display.press_and_see("LnDn", cursor_on(BLANK.join(hand_cells()).ljust(40, BLANK), 4))
             assert sum("connected" in t for t in told) == 2

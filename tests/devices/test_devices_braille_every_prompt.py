@@ -233,7 +233,7 @@ def phase(
     with create_pipe_input() as pipe:
         keyboard = Watched(asked, input=pipe, output=DummyOutput(), keys=keys)
         device = BrailleDisplay(brltty.host, "none", notices=notices, retry_seconds=0.05)
-        assert device.start(wait=30), device.last_error
+        assert device.start(wait=60), device.last_error
         screen = Screen(said.append)
         outputs = Outputs(screen.say, braille_out=device)
         session = Session(keyboard, screen, outputs, notices, Verbosity.NORMAL)

@@ -80,7 +80,7 @@ def test_your_turn_t_and_two_routing_presses_on_a_real_display(
             keyboard.post(Routed(event.index, isinstance(event, CardChosen)))
 
         device = BrailleDisplay(brltty.host, "none", on_event=routed, retry_seconds=0.05)
-        assert device.start(wait=10), device.last_error
+        assert device.start(wait=60), device.last_error
         table = Table(
             game(),
             {1: bot(1), 2: bot(2)},

@@ -88,7 +88,7 @@ def play_on(
             keyboard.post(Routed(event.index, isinstance(event, CardChosen)))
 
         device = BrailleDisplay(brltty.host, "none", on_event=routed, retry_seconds=0.05)
-        assert device.start(wait=10), device.last_error
+        assert device.start(wait=60), device.last_error
         table = Table(
             table_game,
             {1: bot(1), 2: bot(2)},

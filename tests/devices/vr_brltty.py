@@ -87,7 +87,7 @@ class Brltty:
             command, stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True
         )
         log.close()
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while not self.socket_path.exists():
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"brltty did not start: {(d / 'brltty.log').read_text()}")
@@ -108,13 +108,28 @@ class Brltty:
         self.process = None
 
 
+def _listening(port: int, timeout: float) -> None:
+    """Wait until something accepts connections on 127.0.0.1:``port`` (brltty's BrlAPI
+    server, which starts after its driver has a display): a bound against a hang, not a
+    measure of speed."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with socket.socket() as probe:
+            probe.settimeout(1)
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"nothing listens on BrlAPI port {port}")
+        time.sleep(0.02)
+
+
 class VirtualDisplay:
     """The display hardware: reads the cells brltty shows, presses its keys."""
 
     def __init__(self, brltty: Brltty, cells: int = 40) -> None:
         self.cells = cells
         self._sock = socket.socket(socket.AF_UNIX)
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 60
         while True:  # brltty re-creates its socket after each display disconnect
             try:
                 self._sock.connect(str(brltty.socket_path))
@@ -128,6 +143,7 @@ class VirtualDisplay:
         self._sock.sendall(f"cells {cells}\n".encode())
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
+        _listening(BRLAPI_BASE_PORT + brltty.port, 60)  # BrlAPI serves once a display is in
 
     def _read(self) -> None:
         with contextlib.suppress(OSError, ValueError):
