@@ -8,11 +8,17 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
+
+TRICKLE_BYTES = 512
 
 
 class Proxy:
     def __init__(self, target: int) -> None:
         self.target = target
+        # seconds between each TRICKLE_BYTES of what the server sends (0: as it comes): a
+        # slow link, the physical world's, on which a log sent at once arrives over time
+        self.trickle = 0.0
         self._lock = threading.Lock()
         self._open: list[socket.socket] = []
         self._listener: socket.socket | None = None
@@ -54,12 +60,16 @@ class Proxy:
                 continue
             with self._lock:
                 self._open += [near, far]
-            for source, sink in ((near, far), (far, near)):
-                threading.Thread(target=self._pipe, args=(source, sink), daemon=True).start()
+            for source, sink, slow in ((near, far, False), (far, near, True)):
+                threading.Thread(target=self._pipe, args=(source, sink, slow), daemon=True).start()
 
-    def _pipe(self, source: socket.socket, sink: socket.socket) -> None:
+    def _pipe(self, source: socket.socket, sink: socket.socket, slow: bool = False) -> None:
         try:
             while data := source.recv(65536):
+                while slow and self.trickle and len(data) > TRICKLE_BYTES:
+                    sink.sendall(data[:TRICKLE_BYTES])  # a slow link: a little at a time
+                    data = data[TRICKLE_BYTES:]
+                    time.sleep(self.trickle)
                 sink.sendall(data)
         except OSError:
             pass

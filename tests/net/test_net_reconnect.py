@@ -238,3 +238,46 @@ def test_a_server_gone_for_long_is_said_once_and_the_client_goes_on_trying(
         assert not link.closed.is_set()  # still trying
     finally:
         link.close()
+
+
+def test_after_a_restart_many_moves_in_the_client_tells_where_you_are_now_and_nothing_again(
+    tmp_path: Path, closing: list[Client | Ssh | Server | Proxy]
+) -> None:
+    """Eight turns played, then the server killed and started again: its log comes back
+    whole, and the client tells only the position now (not one from part of the log, which
+    arrives over time), and none of the moves it had told before."""
+    data = tmp_path / "server"
+    server = Server(data, "--open", "--seed", "5", "--bot-pace", "0")
+    proxy = Proxy(server.port)
+    closing.append(proxy)
+    ann = Client(proxy.port, tmp_path / "ann", "ann")
+    closing.append(ann)
+    ann.sees("lobby>")
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("sits at table 1, seat 2")
+    ann.line("start")
+    turn = ann.sees(r"Your turn\. Top card: [^\r\n]*")
+    for _ in range(8):  # draw each turn (and keep a card that could be played)
+        ann.typed("d")
+        if ann.child.expect([r"Your turn\. Top card: [^\r\n]*", "You may play"]) == 1:
+            ann.typed("k")
+            ann.sees(r"Your turn\. Top card: [^\r\n]*")
+        turn = str(ann.child.after)
+    before = len(ann.text())
+    time.sleep(1)  # a moment at the table before the server dies (no wait on anything)
+    os.kill(server.process.pid, signal.SIGKILL)
+    server.process.wait(10)
+    ann.sees(re.escape(messages.NET_CONNECTION_LOST))
+    proxy.trickle = 0.02  # the log comes back over a slow link: over a few seconds
+    again = Server(data, "--open", "--seed", "5", "--bot-pace", "0")
+    closing.append(again)
+    proxy.target = again.port
+    where = ann.sees(r"Where you are: [^\r\n]*")
+    again_turn = ann.sees(r"Your turn\. Top card: [^\r\n]*")
+    top, held = re.search(r"Top card: (.*)\. You hold (\d+) cards", turn).groups()  # type: ignore[union-attr]
+    assert f"Top card: {top}" in where and f"Your hand, {held} cards" in where
+    assert again_turn.startswith(turn)  # the same turn, told again as the game's now
+    after = ann.text()[before:]
+    assert "You draw" not in after and "Bob plays" not in after and "Bob draws" not in after

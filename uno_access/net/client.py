@@ -383,8 +383,8 @@ class Link:
             self.heard.put(Heard(text.shown(said, SHOWN_LIMIT)))
         elif kind == "start":
             seat, back = message.get("seat"), message.get("back_from")
-            epoch = message.get("epoch")
-            if not (_number(seat) and (back is None or _number(back))):
+            epoch, upto = message.get("epoch"), message.get("upto", 0)
+            if not (_number(seat) and (back is None or _number(back)) and _number(upto)):
                 raise ProtocolError(messages.net_client_bad_field("start"))
             with self._lock:
                 self.entries, self._last = [], 0
@@ -393,7 +393,7 @@ class Link:
             if restarted:  # the server was restarted: the game comes again, anew
                 self.down = False
                 self._notice(RESTARTED)
-            self.inbox.put({"t": "start", "seat": seat, "back_from": back})
+            self.inbox.put({"t": "start", "seat": seat, "back_from": back, "upto": upto})
         elif kind == "resumed":
             seat = message.get("seat")
             if seat is not None and not _number(seat):
@@ -579,18 +579,21 @@ class ClientGame(RemoteGame):
     and actions sent as data.
     """
 
-    def __init__(self, link: Link, seat: int) -> None:
+    def __init__(self, link: Link, seat: int, upto: int = 0) -> None:
         self.link = link
         self.seat = seat
         self._seen = 0
         self._earlier: list[Entry] = []
-        self._begin(self._wait_first())
+        self._begin(self._wait_first(upto))
 
-    def _wait_first(self) -> Entry:
+    def _wait_first(self, upto: int) -> Entry:
+        """The opening, once every entry the server had logged for this seat when the game
+        started here (``upto``) has come: where the person is is told from all of them."""
         while True:
-            for entry in self.pending():
-                if entry.view is not None:
-                    return entry
+            entries = self.pending()
+            first = next((entry for entry in entries if entry.view is not None), None)
+            if first is not None and entries[-1].seq >= upto:
+                return first
             if self.link.closed.wait(0.02):
                 raise EOFError
 
@@ -834,7 +837,14 @@ def _lobby(
         if started is not None:
             keyboards[0] = game_keyboard
             try:
-                _play(link, session, chat, started["seat"], started["back_from"])
+                _play(
+                    link,
+                    session,
+                    chat,
+                    started["seat"],
+                    started["back_from"],
+                    started["upto"],
+                )
             finally:
                 keyboards[0] = lobby_keyboard
                 lobby_keyboard.take_input()
@@ -882,12 +892,19 @@ class _Watched:
                 self.session.outputs.show(message)
 
 
-def _play(link: Link, session: Session, chat: History, seat: int, back_from: int | None) -> None:
+def _play(
+    link: Link,
+    session: Session,
+    chat: History,
+    seat: int,
+    back_from: int | None,
+    upto: int = 0,
+) -> None:
     """The game at this seat, told by the home table, until it ends or the person quits."""
     keyboard = session.keyboard
     assert isinstance(keyboard, NetKeyboard)
     keyboard.take_input()
-    game = ClientGame(link, seat)
+    game = ClientGame(link, seat, upto)
     table = ClientTable(
         game,
         {},

@@ -287,7 +287,17 @@ class DataSession:
         if self._seat is None:
             self._seat = seat
             back = table.places[seat].seen or None
-            self.send({"t": "start", "seat": seat, "back_from": back, "epoch": self.lobby.epoch})
+            # ``upto``: the entries already logged for the seat, all sent next; the client
+            # tells where the person is once it has them all, never from part of them
+            self.send(
+                {
+                    "t": "start",
+                    "seat": seat,
+                    "back_from": back,
+                    "epoch": self.lobby.epoch,
+                    "upto": table.latest(seat),
+                }
+            )
         with language.use(self.person.settings.lang or None):  # its lines in their words
             for entry in table.entries(seat, self._sent + 1):
                 self._sent = entry.seq
