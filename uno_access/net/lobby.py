@@ -672,7 +672,9 @@ def _chat(person: Person, word: str, rest: str) -> Told | None:
 
 
 def _help(person: Person, word: str, rest: str) -> Told:
-    lines = [messages.tr(line) for line in messages.NET_LOBBY_HELP]
+    lines = []
+    for help_line in messages.NET_LOBBY_HELP:
+        lines.append(messages.tr(help_line))
     return Told.of(*lines, messages.tr(messages.NET_LOBBY_HELP_LANG))
 
 
