@@ -6,6 +6,7 @@ read it replaced raised it there.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, TypeVar, cast
 
 from ..seat.asks import (
@@ -31,14 +32,21 @@ def drive(seat: Seat[T], keyboard: Keyboard, screen: Screen | None = None) -> T:
     error: BaseException | None = None
     while True:
         try:
-            request = seat.send(answer) if error is None else seat.throw(error)
-        except StopIteration as done:
-            return cast(T, done.value)
-        answer, error = None, None
-        try:
+            try:
+                request = seat.send(answer) if error is None else seat.throw(error)
+            except StopIteration as done:
+                return cast(T, done.value)
+            answer, error = None, None
             answer = carry_out(request, keyboard, screen)
-        except BaseException as raised:  # back into the seat, where it asked
-            error = raised
+        except BaseException as raised:
+            if _ended(seat):  # the seat itself ended with it
+                raise
+            answer, error = None, raised  # back into the seat, where it asked (a Ctrl-C
+            # in the driver's own lines too, as it came anywhere in the blocking table)
+
+
+def _ended(seat: Seat[Any]) -> bool:
+    return inspect.getcoroutinestate(seat) == inspect.CORO_CLOSED
 
 
 def carry_out(request: Request[Any], keyboard: Keyboard, screen: Screen | None = None) -> object:
@@ -72,14 +80,16 @@ async def drive_async(seat: Seat[T], keyboard: Keyboard, screen: Screen | None =
     error: BaseException | None = None
     while True:
         try:
-            request = seat.send(answer) if error is None else seat.throw(error)
-        except StopIteration as done:
-            return cast(T, done.value)
-        answer, error = None, None
-        try:
+            try:
+                request = seat.send(answer) if error is None else seat.throw(error)
+            except StopIteration as done:
+                return cast(T, done.value)
+            answer, error = None, None
             answer = await carry_out_async(request, keyboard, screen)
-        except BaseException as raised:  # back into the seat, where it asked
-            error = raised
+        except BaseException as raised:
+            if _ended(seat):  # the seat itself ended with it
+                raise
+            answer, error = None, raised  # back into the seat, where it asked
 
 
 async def carry_out_async(
