@@ -59,7 +59,7 @@ import asyncssh  # noqa: E402
 
 from uno_access.engine import codec  # noqa: E402
 from uno_access.engine.actions import QUERIES, Action, CallUno, Catch, JumpIn  # noqa: E402
-from uno_access.net.data import SUBSYSTEM  # noqa: E402
+from uno_access.net.server.data import SUBSYSTEM  # noqa: E402
 
 W = 44  # label width
 CONNECT_AT_ONCE = 16  # logins in flight per client process

@@ -46,8 +46,8 @@ from uno_access.bots import make_bot  # noqa: E402
 from uno_access.engine.actions import CallUno, Catch, JumpIn  # noqa: E402
 from uno_access.engine.rules import RuleSet  # noqa: E402
 from uno_access.engine.state import Phase  # noqa: E402
-from uno_access.net.saved import TABLES_NAME, TableStore  # noqa: E402
-from uno_access.net.tables import Lobby, ServerTable, Stage  # noqa: E402
+from uno_access.net.server.saved import TABLES_NAME, TableStore  # noqa: E402
+from uno_access.net.server.tables import Lobby, ServerTable, Stage  # noqa: E402
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 

@@ -634,7 +634,7 @@ def cmd_users(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from .net.server import default_data
-    from .net.users import UsersError, listed, removed
+    from .net.server.users import UsersError, listed, removed
 
     folder = Path(args.data) if args.data else default_data()
     try:

@@ -17,7 +17,7 @@ import asyncssh
 import pexpect
 from net_ssh import ROOT, Terminal
 
-from uno_access.net.data import SUBSYSTEM
+from uno_access.net.server.data import SUBSYSTEM
 
 
 class Client(Terminal):

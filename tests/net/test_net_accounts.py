@@ -21,7 +21,7 @@ import pytest
 from net_ssh import ROOT, Server, Ssh, Terminal, keypair
 
 from uno_access.access import messages
-from uno_access.net.accounts import ACCOUNTS_NAME
+from uno_access.net.server.accounts import ACCOUNTS_NAME
 
 SECRET = "correct horse 7"  # typed at the password prompts: it must never be shown
 

@@ -33,8 +33,8 @@ from uno_access.engine.actions import (
 from uno_access.engine.cards import Kind, all_faces, extra_faces
 from uno_access.engine.events import CardPlayed, CardsDrawn, DealerDrew, StartCardTurned
 from uno_access.engine.state import Phase
-from uno_access.net.data import RESUME_ENV
-from uno_access.net.protocol import MAX_LINE
+from uno_access.net.server.data import RESUME_ENV
+from uno_access.net.wire.protocol import MAX_LINE
 
 BOT = "Bob"  # the name the table gives the first bot beside ann
 

@@ -23,7 +23,7 @@ from uno_access.engine.actions import Play
 from uno_access.engine.cards import Kind
 from uno_access.engine.events import Rejected
 from uno_access.engine.state import Phase
-from uno_access.net.protocol import MAX_LINE
+from uno_access.net.wire.protocol import MAX_LINE
 from uno_access.store.saved import decode_action
 
 LINES = 10_000

@@ -22,8 +22,8 @@ from net_client import Client
 from uno_access.engine import codec
 from uno_access.engine.events import for_seat
 from uno_access.engine.game import Game
-from uno_access.net.data import SUBSYSTEM
-from uno_access.net.protocol import MAX_LINE
+from uno_access.net.server.data import SUBSYSTEM
+from uno_access.net.wire.protocol import MAX_LINE
 
 REFUSED = "The server sent a line this client does not take"
 # what no line the client writes may hold: a window title, a screen erase, a colour, the

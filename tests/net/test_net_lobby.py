@@ -13,9 +13,9 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from uno_access.net.lobby import Person
-from uno_access.net.said import worded
-from uno_access.net.tables import Lobby
+from uno_access.net.server.lobby import Person
+from uno_access.net.server.tables import Lobby
+from uno_access.net.wire.said import worded
 
 
 @pytest.fixture
@@ -87,8 +87,8 @@ def test_a_plain_ssh_player_who_asks_for_the_bell_hears_it_at_their_turn_beside_
 def test_a_person_s_chat_history_keeps_the_newest_thousand_lines_whoever_floods_it(
     lobby: Lobby,
 ) -> None:
-    from uno_access.net.said import Heard, Said
     from uno_access.net.seat import CHAT_KEPT
+    from uno_access.net.wire.said import Heard, Said
     from uno_access.ui.history import Buffer
 
     shown: list[str] = []

@@ -24,7 +24,7 @@ from uno_access.engine.actions import Play
 from uno_access.engine.cards import Kind
 from uno_access.engine.state import Phase
 from uno_access.net import client
-from uno_access.net.said import worded
+from uno_access.net.wire.said import worded
 
 NAMES = ("ann", "bob")
 

@@ -21,9 +21,9 @@ from uno_access.bots import make_bot
 from uno_access.engine.actions import Action, CallUno, Catch, Draw, JumpIn, Play
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
-from uno_access.net.said import worded
-from uno_access.net.saved import TABLES_NAME, TableStore
-from uno_access.net.tables import Lobby, ServerTable, Stage
+from uno_access.net.server.saved import TABLES_NAME, TableStore
+from uno_access.net.server.tables import Lobby, ServerTable, Stage
+from uno_access.net.wire.said import worded
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 

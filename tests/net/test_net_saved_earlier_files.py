@@ -19,8 +19,8 @@ import pytest
 from uno_access.bots import make_bot
 from uno_access.engine.actions import CallUno, Catch, JumpIn
 from uno_access.engine.state import Phase
-from uno_access.net.saved import TABLES_NAME, TableStore
-from uno_access.net.tables import Lobby, ServerTable, Stage
+from uno_access.net.server.saved import TABLES_NAME, TableStore
+from uno_access.net.server.tables import Lobby, ServerTable, Stage
 from uno_access.scenario import state_json
 
 EARLIER = Path(__file__).resolve().parents[1] / "earlier_files" / "c5e1d2e"

@@ -32,10 +32,10 @@ from uno_access.engine.actions import QUERIES, Action, CallUno, Catch, JumpIn
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase, PlayerView
-from uno_access.net.data import DataSession
-from uno_access.net.saved import TABLES_NAME, TableStore
-from uno_access.net.tables import Lobby, ServerTable
-from uno_access.net.thinkers import NICE, Thinkers
+from uno_access.net.server.data import DataSession
+from uno_access.net.server.saved import TABLES_NAME, TableStore
+from uno_access.net.server.tables import Lobby, ServerTable
+from uno_access.net.server.thinkers import NICE, Thinkers
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 THINK = 0.4  # seconds the slow bot takes a move

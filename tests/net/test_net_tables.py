@@ -13,7 +13,7 @@ import pytest
 from uno_access.engine.actions import CardCheck, Draw, Play
 from uno_access.engine.events import CardsDrawn, HandDealt, Refusal, Rejected
 from uno_access.engine.rules import RuleSet
-from uno_access.net.tables import Lobby, ServerTable
+from uno_access.net.server.tables import Lobby, ServerTable
 from uno_access.net.wire import SPECTATOR
 
 

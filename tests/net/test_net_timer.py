@@ -26,11 +26,11 @@ from uno_access.engine.actions import Accept, ChooseColor, Draw, Keep, Play, Pla
 from uno_access.engine.cards import Card, Color
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
-from uno_access.net.said import worded
-from uno_access.net.saved import TABLES_NAME, TableStore
-from uno_access.net.tables import Lobby, Stage
-from uno_access.net.timer import passed_turn, warning_left
+from uno_access.net.server.saved import TABLES_NAME, TableStore
+from uno_access.net.server.tables import Lobby, Stage
+from uno_access.net.server.timer import passed_turn, warning_left
 from uno_access.net.wire import SPECTATOR, Entry
+from uno_access.net.wire.said import worded
 
 NAMES = ("ann", "bob")
 

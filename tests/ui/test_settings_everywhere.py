@@ -24,9 +24,9 @@ from test_play import START, position
 from uno_access.access import messages
 from uno_access.access.message import Verbosity
 from uno_access.access.wording import language
-from uno_access.net.accounts import Accounts
-from uno_access.net.lobby import Person
-from uno_access.net.tables import Lobby
+from uno_access.net.server.accounts import Accounts
+from uno_access.net.server.lobby import Person
+from uno_access.net.server.tables import Lobby
 from uno_access.settings import Settings, load
 from uno_access.ui.commands import Invalid, Setting, parse
 

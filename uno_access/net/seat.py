@@ -34,8 +34,8 @@ from ..ui.keys import Pressed, Read, Routed
 from ..ui.outputs import Outputs
 from ..ui.table import Table
 from ..ui.terminal import Keyboard, _as_input, _exit
-from .said import Heard, Said, heard_line
 from .wire import HOST_WORDS, Entry
+from .wire.said import Heard, Said, heard_line
 
 T = TypeVar("T")
 

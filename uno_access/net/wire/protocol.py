@@ -33,8 +33,8 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from ..access import messages
-from ..engine import codec
+from ...access import messages
+from ...engine import codec
 from .said import Heard, worded
 
 MAX_LINE = 64 * 1024  # the longest line either side takes (a whole view fits in a few KB)

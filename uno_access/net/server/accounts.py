@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import text
+from ... import text
 
 ACCOUNTS_NAME = "accounts.db"
 INVITE_SEPARATOR = "+"  # ``ssh ann+CODE@host``: the name, then the invite code

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
-from ..access import messages
-from ..access.sounds import Cue
-from ..access.wording import forms
+from ...access import messages
+from ...access.sounds import Cue
+from ...access.wording import forms
 
 
 class Said(Enum):

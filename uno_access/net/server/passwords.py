@@ -10,7 +10,7 @@ from __future__ import annotations
 import argon2
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
-from ..access import messages
+from ...access import messages
 
 SHORTEST = 8  # characters
 LONGEST = 200  # characters; a longer one is refused (hashing it would cost for nothing)

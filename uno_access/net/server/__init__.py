@@ -29,8 +29,8 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from ..access import messages
-from ..store.paths import data_dir
+from ...access import messages
+from ...store.paths import data_dir
 from . import passwords
 from .accounts import Accounts, Limiter, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession

@@ -17,22 +17,22 @@ from typing import Any
 
 import asyncssh
 
-from .. import text
-from ..access import messages
-from ..access.message import Priority
-from ..access.wording import language
-from ..engine import codec
-from ..engine.codec import CodecError
-from ..scenario import problem
-from ..settings import Settings
-from ..ui.history import Buffer, History
-from ..ui.outputs import Outputs
-from ..ui.terminal import Screen
+from ... import text
+from ...access import messages
+from ...access.message import Priority
+from ...access.wording import language
+from ...engine import codec
+from ...engine.codec import CodecError
+from ...scenario import problem
+from ...settings import Settings
+from ...ui.history import Buffer, History
+from ...ui.outputs import Outputs
+from ...ui.terminal import Screen
+from ..wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
+from ..wire.protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
+from ..wire.said import Heard, Line, heard
 from .lobby import Person
-from .protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
-from .said import Heard, Line, heard
 from .tables import Lobby, ServerTable, Stage
-from .wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
 
 __all__ = ["RESUME_ENV", "RESUME_LOBBY", "SUBSYSTEM", "DataSession"]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..access import messages
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.state import PlayerView
+from ...access import messages
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.state import PlayerView
 from .said import Line, Said
 
 # the one ssh subsystem: the data channel of ``uno-access join``

@@ -30,16 +30,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .. import text
-from ..access import messages
-from ..bots.base import BotNameError, parse_bot
-from ..engine import codec
-from ..engine.actions import QUERIES, Action
-from ..engine.codec import CodecError
-from ..engine.rules import RuleSet
-from ..scenario import problem
-from ..store.saved import SavedGameError, action_from_saved
-from .said import Words
+from ... import text
+from ...access import messages
+from ...bots.base import BotNameError, parse_bot
+from ...engine import codec
+from ...engine.actions import QUERIES, Action
+from ...engine.codec import CodecError
+from ...engine.rules import RuleSet
+from ...scenario import problem
+from ...store.saved import SavedGameError, action_from_saved
+from ..wire.said import Words
 from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import asyncssh
 
-from .. import text
-from ..access import messages
+from ... import text
+from ...access import messages
 from .accounts import ACCOUNTS_NAME, Accounts
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, PlayDrawn
-from ..engine.state import Phase
+from ...engine.actions import Accept, Action, ChooseColor, Draw, Keep, PlayDrawn
+from ...engine.state import Phase
 
 if TYPE_CHECKING:
     from .tables import ServerTable

@@ -31,30 +31,28 @@ import asyncssh
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from .. import settings_table, text
-from ..access import messages
-from ..access.message import Priority, Verbosity
-from ..access.render import Renderer
-from ..access.sounds import Cue, cue_named
-from ..access.speech import Line
-from ..access.wording import language
-from ..engine import codec
-from ..engine.actions import Action
-from ..engine.codec import CodecError
-from ..engine.events import Event
-from ..engine.rules import RuleSet
-from ..engine.state import PlayerView
-from ..seat.asks import Wake
-from ..settings import Settings
-from ..store.paths import data_dir
-from ..ui.history import Buffer, History
-from ..ui.keys import Pressed, TooLong
-from ..ui.profile import Session, open_session, plain_session
-from ..ui.terminal import Screen, terminal_missing
-from .protocol import MAX_LINE, ProtocolError, dumps, loads
-from .said import Heard, Said, heard_line, said_named
-from .seat import NetKeyboard, NetTable, RemoteGame, _Resync, chat_command, hear, review
-from .wire import (
+from ... import settings_table, text
+from ...access import messages
+from ...access.message import Priority, Verbosity
+from ...access.render import Renderer
+from ...access.sounds import Cue, cue_named
+from ...access.speech import Line
+from ...access.wording import language
+from ...engine import codec
+from ...engine.actions import Action
+from ...engine.codec import CodecError
+from ...engine.events import Event
+from ...engine.rules import RuleSet
+from ...engine.state import PlayerView
+from ...seat.asks import Wake
+from ...settings import Settings
+from ...store.paths import data_dir
+from ...ui.history import Buffer, History
+from ...ui.keys import Pressed, TooLong
+from ...ui.profile import Session, open_session, plain_session
+from ...ui.terminal import Screen, terminal_missing
+from ..seat import NetKeyboard, NetTable, RemoteGame, _Resync, chat_command, hear, review
+from ..wire import (
     CHAT_WORD,
     LOBBY_PROMPT,
     MOST_SEATS,
@@ -66,6 +64,8 @@ from .wire import (
     WATCH_PROMPT,
     Entry,
 )
+from ..wire.protocol import MAX_LINE, ProtocolError, dumps, loads
+from ..wire.said import Heard, Said, heard_line, said_named
 
 KEY_NAME = "client_key"
 KNOWN_HOSTS_NAME = "known_hosts"

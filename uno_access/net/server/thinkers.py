@@ -4,7 +4,7 @@ out of its interpreter lock.
 The hard bot may take a quarter of a second a move. In a thread it would hold the
 server's one interpreter lock all that time, and every table's actions would wait their
 turn at it; so each hard bot lives in a worker process (``PROCESSES`` of them, started
-on first use: ``python -m uno_access.net.thinkers``), made there from the same strength
+on first use: ``python -m uno_access.net.server.thinkers``), made there from the same strength
 and seed as it would be here, so that it chooses exactly as it would have. The table
 talks to it by JSON lines on the worker's standard input and output, in order: what it
 hears (``observe``), and a question (``ask``: its view and legal actions) whose answer
@@ -29,12 +29,12 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any
 
-from ..bots import make_bot
-from ..bots.base import parse_bot
-from ..engine import codec
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.state import PlayerView
+from ...bots import make_bot
+from ...bots.base import parse_bot
+from ...engine import codec
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.state import PlayerView
 
 PROCESSES = 2
 NICE = 10  # the workers' lower priority: the event loop's process goes before them
@@ -88,7 +88,7 @@ class _Worker:
 
     def __init__(self) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "uno_access.net.thinkers"],
+            [sys.executable, "-m", "uno_access.net.server.thinkers"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,

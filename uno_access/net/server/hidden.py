@@ -25,7 +25,7 @@ from prompt_toolkit.layout.processors import (
 )
 from prompt_toolkit.output import Output
 
-from .. import text
+from ... import text
 
 
 class _Nothing(Processor):

@@ -21,33 +21,36 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from .. import settings_table, text
-from ..access import messages
-from ..access.braille import BrailleTable
-from ..access.message import Priority, Verbosity
-from ..access.render import Renderer
-from ..access.sounds import Cue
-from ..access.wording import forms, language
-from ..bots.base import BotNameError, parse_bot
-from ..devices.braille_display import ScreenBraille
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.rules import DealError, RulesError, RuleSet
-from ..seat.asks import Wake
-from ..settings import Settings
-from ..ui.drive import drive_async
-from ..ui.history import Buffer, History
-from ..ui.keys import Key, Pressed, TooLong
-from ..ui.outputs import Outputs
-from ..ui.terminal import Screen
-from . import passwords
-from .accounts import Accounts
-from .hidden import read_hidden_async
-from .said import Heard, Line, Said, Words, heard, heard_line
-from .seat import CHAT_LIMIT, NetKeyboard, NetTable, RemoteGame, chat_command, hear, on_loop, review
-from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
-from .timer import LONGEST_TURN, SHORTEST_TURN
-from .wire import (
+from ... import settings_table, text
+from ...access import messages
+from ...access.braille import BrailleTable
+from ...access.message import Priority, Verbosity
+from ...access.render import Renderer
+from ...access.sounds import Cue
+from ...access.wording import forms, language
+from ...bots.base import BotNameError, parse_bot
+from ...devices.braille_display import ScreenBraille
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.rules import DealError, RulesError, RuleSet
+from ...seat.asks import Wake
+from ...settings import Settings
+from ...ui.drive import drive_async
+from ...ui.history import Buffer, History
+from ...ui.keys import Key, Pressed, TooLong
+from ...ui.outputs import Outputs
+from ...ui.terminal import Screen
+from ..seat import (
+    CHAT_LIMIT,
+    NetKeyboard,
+    NetTable,
+    RemoteGame,
+    chat_command,
+    hear,
+    on_loop,
+    review,
+)
+from ..wire import (
     CHAT_WORD,
     GRACE_WORD,
     LOBBY_PROMPT,
@@ -59,6 +62,12 @@ from .wire import (
     WATCH_PROMPT,
     Entry,
 )
+from ..wire.said import Heard, Line, Said, Words, heard, heard_line
+from . import passwords
+from .accounts import Accounts
+from .hidden import read_hidden_async
+from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
+from .timer import LONGEST_TURN, SHORTEST_TURN
 
 BRAILLE_WORD = "braille"
 BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)

@@ -34,19 +34,19 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
 
-from .. import text
-from ..access import messages
-from ..bots import Bot, make_bot
-from ..bots.base import Watcher, tell, watchers
-from ..engine.actions import QUERIES, Action, CallUno, Catch, JumpIn, NextRound
-from ..engine.events import Event, Refusal, Rejected, for_seat
-from ..engine.game import Game
-from ..engine.rules import RuleSet
-from ..engine.state import Phase
-from .said import Heard, Line, Said, Words
+from ... import text
+from ...access import messages
+from ...bots import Bot, make_bot
+from ...bots.base import Watcher, tell, watchers
+from ...engine.actions import QUERIES, Action, CallUno, Catch, JumpIn, NextRound
+from ...engine.events import Event, Refusal, Rejected, for_seat
+from ...engine.game import Game
+from ...engine.rules import RuleSet
+from ...engine.state import Phase
+from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
+from ..wire.said import Heard, Line, Said, Words
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
-from .wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 
 DEFAULT_BOT = "normal"
 DEFAULT_GRACE = 60.0  # seconds a dropped person's seat waits before the host is asked
