@@ -264,7 +264,7 @@ def lines_of_no_wording_phrase() -> Iterator[str]:
 
 
 # a line made of a phrase known only when it is made, checked for its forms right there
-MADE_OF_A_GIVEN_PHRASE = {"net/said.py: forms.Line(line.phrase, line.args)"}
+MADE_OF_A_GIVEN_PHRASE = {"net/wire/said.py: forms.Line(line.phrase, line.args)"}
 
 
 def test_every_line_is_made_of_a_phrase_of_the_wording_so_its_forms_are_checked() -> None:

@@ -94,7 +94,7 @@ def test_a_play_of_more_copies_than_any_deck_holds_is_not_readable_and_costs_not
     assert not encodable(Play(0, card, count=10**20))
     assert not encodable(Play(0, card, count=100_000_000))
     assert not encodable(JumpIn(0, card, count=10**20))
-    assert time.monotonic() - started < 10  # a bound on hanging, not a speed
+    assert time.monotonic() - started < 60  # a bound on hanging, not a speed
     assert encodable(Play(0, card, count=2))
 
 

@@ -323,7 +323,7 @@ def test_a_count_out_of_range_says_the_range(line: str) -> None:
     assert parse(line, view) == Invalid(
         Line.of(messages.count_out_of_range, 10)
     ) or line.startswith("j")
-    assert time.perf_counter() - started < 10  # a bound on hanging, not a speed
+    assert time.perf_counter() - started < 60  # a bound on hanging, not a speed
 
 
 def test_huge_counts_in_a_game_are_refused_in_words() -> None:
