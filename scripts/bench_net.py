@@ -520,11 +520,11 @@ async def _data_run(
     await _meet(barrier, f"{len(everyone)} logged in")  # 1: everyone in the lobby
     await asyncio.gather(*(_set_up(group, args.bots, args.bot) for group in people))
     await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
-    opened = time.perf_counter()
+    opened, cpu = time.perf_counter(), time.process_time()
     for person in everyone:
         person.start_playing()
     await asyncio.sleep(args.seconds)
-    closed = time.perf_counter()
+    closed, cpu = time.perf_counter(), time.process_time() - cpu
     for person in everyone:
         person.stop_playing()
     held = sum(1 for p in everyone if not p.lost)
@@ -554,6 +554,8 @@ async def _data_run(
             "over": sum(t.over for t in tables),
             "retried": 0,
             "left": sum(1 for x in left if x is True),
+            "driver_cpu": [100 * cpu / (closed - opened)],
+            "ssh_cpu": 0.0,
         }
     )
     for person in everyone:
@@ -608,11 +610,13 @@ async def _ssh_run(
         if isinstance(failed, BaseException):
             raise failed
     await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
-    opened = time.perf_counter()
+    opened, cpu = time.perf_counter(), time.process_time()
+    ssh_cpu = sum(p.cpu() for p in everyone)
     for someone in everyone:
         someone.start_playing()
     await asyncio.sleep(args.seconds)
-    closed = time.perf_counter()
+    closed, cpu = time.perf_counter(), time.process_time() - cpu
+    ssh_cpu = sum(p.cpu() for p in everyone) - ssh_cpu
     for someone in everyone:
         someone.stop_playing()
     held = sum(1 for p in everyone if p.running())
@@ -633,6 +637,8 @@ async def _ssh_run(
             "over": 0,
             "retried": retried,
             "left": sum(1 for x in left if x is True),
+            "driver_cpu": [100 * cpu / (closed - opened)],
+            "ssh_cpu": 100 * ssh_cpu / (closed - opened),
         }
     )
     for someone in everyone:
@@ -812,6 +818,9 @@ def report(done: Round, args: argparse.Namespace) -> None:
         hand = [s * 1000 for s in got["queries"]]
         print(label("l -> the hand (to the sender), ms") + spread(hand))
     print(label("connections held (people / server)") + f"{got['held']} / {done.sockets['end']}")
+    drivers = ", ".join(f"{c:.0f}" for c in got["driver_cpu"])
+    clients = f"; their ssh processes {got['ssh_cpu']:.0f} in all" if done.way == "ssh" else ""
+    print(label(f"the {unit}' CPU, % of one core") + f"{drivers}{clients}")
     threads = done.threads
     print(
         label("server threads") + f"{threads['before']} before, {threads['lobby']} in the lobby, "

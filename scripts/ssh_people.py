@@ -47,6 +47,7 @@ from uno_access.engine.cards import Card, all_faces  # noqa: E402
 
 SSH = shutil.which("ssh") or "/usr/bin/ssh"
 COLUMNS, ROWS = 120, 40
+TICKS = os.sysconf("SC_CLK_TCK")
 COLOURS = ("red", "green", "blue", "yellow")
 SSH_OPTIONS = (
     "IdentitiesOnly=yes",
@@ -230,6 +231,17 @@ class Terminal:
 
     def running(self) -> bool:
         return self.process is not None and self.process.poll() is None
+
+    def cpu(self) -> float:
+        """Seconds of CPU its program has used (0 once it has ended)."""
+        if self.process is None:
+            return 0.0
+        try:
+            stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        except OSError:
+            return 0.0
+        fields = stat.rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICKS
 
     def close(self) -> None:
         if self.fd >= 0 and not self.closed.is_set():
@@ -427,9 +439,9 @@ class SshPerson(Terminal):
         if "to challenge it" in line:
             self._later("a")
         elif "to deal the next round" in line:
-            self._later("n")
+            self._later("n", measure=False)  # told as "Round 2: ... deals", to no one's name
         elif "Play another game" in line:
-            self._later("y")
+            self._later("y", measure=False)
         elif line.startswith("Which colour?"):
             self._later(self.rng.choice(COLOURS))
         elif "You may play" in line:
@@ -460,20 +472,26 @@ class SshPerson(Terminal):
     def _play_word(self, card: Card) -> str:
         return "play" + (f" {self.rng.choice(COLOURS)}" if card.is_wild else "")
 
-    def _later(self, typed: str, think: float | None = None, query: bool = False) -> None:
+    def _later(
+        self, typed: str, think: float | None = None, query: bool = False, measure: bool = True
+    ) -> None:
         self._cancel()
         delay = self.think * (0.5 + self.rng.random()) if think is None else think
-        self._pending = asyncio.get_running_loop().call_later(delay, self._act, typed, query)
+        self._pending = asyncio.get_running_loop().call_later(
+            delay, self._act, typed, query, measure
+        )
 
-    def _act(self, typed: str, query: bool) -> None:
+    def _act(self, typed: str, query: bool, measure: bool) -> None:
         self._pending = None
         if not self.playing or self.table is None:
             return
         self._cue = None
         if query:
             self._query = self.type(typed)
-        else:
+        elif measure:
             self.table.acted(Act(self.name, typed, self.type(typed)))
+        else:
+            self.type(typed)
 
     def _cancel(self) -> None:
         if self._pending is not None:
