@@ -860,8 +860,8 @@ def summary(rounds: list[Round]) -> None:
     """The ways side by side, round by round."""
     ways = [w for w in WAYS if any(r.way == w for r in rounds)]
     numbers = sorted({r.number for r in rounds})
-    columns = [(w, n) for n in numbers for w in ways]
     found = {(r.way, r.number): r for r in rounds}
+    columns = [(w, n) for n in numbers for w in ways if (w, n) in found]
     width = 16
     print("side by side")
     print(label("") + "".join(f"{WAYS[w] + ' ' + str(n):>{width}}" for w, n in columns))
@@ -943,7 +943,7 @@ def run_idle(server: Server, args: argparse.Namespace) -> None:
     print(label("server memory (RSS)") + f"{rss / 2**20:.1f} MB; {per:.0f} KB per connection")
 
 
-def _said(server: Server) -> None:
+def said(server: Server) -> None:
     """What the server wrote on standard error, each line once, with how many times."""
     lines = Counter(server.stop().splitlines())
     if lines:
@@ -994,6 +994,7 @@ def main() -> None:
     soft, hard = raise_open_files(args.idle + 2 * max(args.players, args.ssh_players) + 64)
     print(f"open files: soft limit {soft}, hard limit {hard}; {os.cpu_count()} cores")
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    failed = False
     with tempfile.TemporaryDirectory(prefix="bench_net_") as folder:
         if ways:
             keys: dict[str, dict[str, Any]] = {}
@@ -1005,25 +1006,32 @@ def main() -> None:
                 names = _data_names(1, _split(args.players, args.tables))
                 made = asyncssh.generate_private_key
                 keys["data"] = {n: made("ssh-ed25519") for group in names for n in group}
-            server = Server(Path(folder) / "tables", args.bot_pace, args.profile)
-            server.guard(args.rss_limit * 2**20)
             rounds: list[Round] = []
-            try:
-                for number in range(1, args.rounds + 1):
-                    for way in ways:
+            for way in ways:  # each way in a server of its own, round after round
+                profile = f"{args.profile}.{way}" if args.profile else None
+                server = Server(Path(folder) / way, args.bot_pace, profile)
+                server.guard(args.rss_limit * 2**20)
+                try:
+                    for number in range(1, args.rounds + 1):
                         rounds.append(run_way(server, way, number, args, keys[way]))
                         report(rounds[-1], args)
+                except SystemExit as stopped:  # said, and the other way still measured
+                    print(f"{stopped}")
+                    failed = True
+                finally:
+                    said(server)
+            if rounds:
                 summary(rounds)
-            finally:
-                _said(server)
         if args.idle:
             server = Server(Path(folder) / "idle", args.bot_pace)
             server.guard(args.rss_limit * 2**20)
             try:
                 run_idle(server, args)
             finally:
-                _said(server)
+                said(server)
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    if failed:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
