@@ -43,6 +43,8 @@ if str(ROOT) not in sys.path:
 import asyncssh  # noqa: E402
 
 from uno_access.access import messages  # noqa: E402
+from uno_access.access.wording.events import REFUSALS  # noqa: E402
+from uno_access.access.wording.play import UNKNOWN_COMMAND  # noqa: E402
 from uno_access.engine.cards import Card, all_faces  # noqa: E402
 
 SSH = shutil.which("ssh") or "/usr/bin/ssh"
@@ -77,6 +79,11 @@ PROMPT = re.compile("^(?:(?:" + "|".join(re.escape(p) for p in _PROMPTS) + ") ?)
 _CARDS: dict[str, Card] = {messages.card_name(c): c for c in all_faces() if not c.blank_of}
 _CARD_NAME = re.compile("|".join(re.escape(n) for n in sorted(_CARDS, key=len, reverse=True)))
 _HAND = re.compile(r"Your hand, (\d+) cards?:")
+# what says a typed action was refused: the longest words of each refusal's sentence
+_REFUSED = [
+    max(re.split(r"\{\w+\}", messages.tr(said)), key=len).strip()
+    for said in (*REFUSALS.values(), UNKNOWN_COMMAND)
+]
 _MADE = re.compile(r"You made table (\d+)")
 T = TypeVar("T")
 
@@ -335,7 +342,7 @@ class SshPerson(Terminal):
             await asyncio.sleep(0.05)
         return self.screen.partial.startswith("lobby>")
 
-    async def make_table(self, bots: int, bot: str, timeout: float = 60) -> int:
+    async def make_table(self, timeout: float = 60) -> int:
         self.type("new standard")
         made = _MADE.search((await self.expect(_MADE.pattern, timeout)).string)
         assert made is not None
@@ -410,7 +417,7 @@ class SshPerson(Terminal):
         if self._query is not None and _HAND.search(line):
             table.queries.append((self._query, now - self._query))
             self._query = None
-        if line.startswith(("It is not your turn", "You cannot", "That is not")):
+        if any(said in line for said in _REFUSED):
             self.refused += 1
         if self.leaving:
             return
@@ -519,7 +526,7 @@ async def seat_table(
 ) -> None:
     """The first person makes a table, the others sit, the bots are added, it starts."""
     maker = people[0]
-    number = await maker.make_table(bots, bot, timeout)
+    number = await maker.make_table(timeout)
     for person in people[1:]:
         await person.join(number, timeout)
     await maker.add_bots(bots, bot, timeout)
