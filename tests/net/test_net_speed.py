@@ -40,10 +40,11 @@ from uno_access.net.server.thinkers import NICE, Thinkers
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 THINK = 0.4  # seconds the slow bot takes a move
 SERVE = ("serve", "--port", "0", "--open", "--data")
-TINY = (  # the bench's smallest run: 2 people and a bot at each of 2 tables, 6 idle
-    *("--players", "4", "--tables", "2", "--bots", "1", "--seconds", "3"),
+TINY = (  # the bench's smallest run: 2 people and a bot at each of 2 tables, twice, each
+    # way (plain ssh, then the data channel), then 6 idle connections
+    *("--players", "4", "--tables", "2", "--bots", "1", "--seconds", "3", "--rounds", "2"),
     *("--think", "0.2", "--bot-pace", "0.1", "--idle", "6", "--idle-ssh", "2"),
-    *("--clients", "1"),
+    *("--clients", "1", "--drivers", "1", "--settle", "1"),
 )
 
 
@@ -315,17 +316,31 @@ def test_bench_net_prints_its_figures_for_a_tiny_run() -> None:
     out = done.stdout
     assert done.returncode == 0, (out, done.stderr)
     number = r"(\d+(?:\.\d+)?)"
+    for way, told in (("plain ssh", "line"), ("data channel", "entry")):
+        for round_ in (1, 2):
+            section = out.split(f"{way}, round {round_}: 4 people at 2 tables")[1]
+            for figure in (
+                rf"action -> others' {told}, ms\s+p50\s+{number}, p95\s+{number}, max\s+{number}",
+                rf"action -> its reply \(to the sender\), ms\s+p50\s+{number}, p95\s+{number}",
+                rf"people's actions measured\s+{number}",
+                rf"server CPU, % of one core\s+{number} \({number} per table; {number} ms per",
+                rf"server threads\s+{number} before, {number} in the lobby, {number} playing",
+                rf"memory per idle connection, per table\s+-?{number} KB, -?{number} KB",
+                r"connections held \(people / server\)\s+4 / 4",
+                rf"after everyone left\s+4 of 4 left by themselves; the server: 0 connections, "
+                rf"{number} MB, {number} threads, CPU {number}%",
+            ):
+                assert re.search(figure, section), (way, round_, figure, out)
+    assert re.search(rf"l -> the hand \(to the sender\), ms\s+p50\s+{number}", out), out
+    side = out.split("side by side")[1]
+    assert re.search(r"plain ssh 1\s+data channel 1\s+plain ssh 2\s+data channel 2", side)
+    assert re.search(rf"action -> others, p95 ms(\s+{number}){{4}}", side), side
+    assert re.search(rf"after leaving: CPU, % of one core(\s+{number}){{4}}", side), side
     for figure in (
-        rf"action -> others' entry, ms\s+p50\s+{number}, p95\s+{number}, max\s+{number}",
-        rf"action -> its reply \(to the sender\), ms\s+p50\s+{number}, p95\s+{number}",
-        rf"people's actions measured\s+{number}",
-        rf"server CPU, % of one core\s+{number} \({number} per table\)",
-        rf"server memory \(RSS\)\s+{number} MB started.*; {number} KB per table",
         rf"server CPU while they idle, % of one core\s+{number}",
-        rf"server memory \(RSS\)\s+{number} MB; {number} KB per connection",
+        rf"server memory \(RSS\)\s+{number} MB; -?{number} KB per connection",
     ):
         assert re.search(figure, out), (figure, out)
-    assert re.search(r"connections held \(clients / server\)\s+4 / 4", out), out
     assert re.search(r"connections held \(clients / server\)\s+6 / 6 ", out), out
     assert "Traceback" not in done.stderr, done.stderr
 
