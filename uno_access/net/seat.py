@@ -19,11 +19,11 @@ import contextvars
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 from .. import settings_table, text
 from ..access import messages, speech
-from ..access.message import Message, Priority
+from ..access.message import Message, Priority, Verbosity
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
@@ -33,7 +33,7 @@ from ..ui.history import Buffer, Edge, History
 from ..ui.keys import Pressed, Read, Routed
 from ..ui.outputs import Outputs
 from ..ui.table import Table
-from ..ui.terminal import Keyboard, _as_input, _exit
+from ..ui.terminal import Keyboard, Screen, _as_input, _exit
 from .wire import HOST_WORDS, Entry
 from .wire.said import Heard, Said, heard_line
 
@@ -284,6 +284,37 @@ class NetTable(Table):
 
     # the lines for this person from outside the table (the lobby's chat), taken as they come
     heard_from: Callable[[], list[Heard]] | None = None
+
+    @classmethod
+    def seated(
+        cls,
+        game: RemoteGame,
+        keyboard: NetKeyboard,
+        screen: Screen,
+        outputs: Outputs,
+        verbosity: Verbosity,
+        *,
+        back_from: int | None,
+        chat: History,
+        heard_from: Callable[[], list[Heard]],
+    ) -> Self:
+        """The table for ``game``'s seat, one person at it: taken up again after entry
+        ``back_from`` (None: a new game), its chat the person's own, and the lines from
+        outside the table taken by ``heard_from``."""
+        table = cls(
+            game,
+            {},
+            keyboard,
+            screen,
+            game.seat,
+            outputs=outputs,
+            verbosity=verbosity,
+            at_keyboard=(game.seat,),
+        )
+        table.back_from = back_from
+        table.share_chat(chat)
+        table.heard_from = heard_from
+        return table
 
     def share_chat(self, chat: History) -> None:
         """The chat's history is the person's own, from the lobby to the table and back."""

@@ -905,19 +905,16 @@ def _play(
     assert isinstance(keyboard, NetKeyboard)
     keyboard.take_input()
     game = ClientGame(link, seat, upto)
-    table = ClientTable(
+    table = ClientTable.seated(
         game,
-        {},
         keyboard,
         session.screen,
-        seat,
-        outputs=session.outputs,
-        verbosity=session.verbosity,
-        at_keyboard=(seat,),
+        session.outputs,
+        session.verbosity,
+        back_from=back_from,
+        chat=chat,
+        heard_from=lambda: _take_heard(link),
     )
-    table.back_from = back_from
-    table.share_chat(chat)
-    table.heard_from = lambda: _take_heard(link)
     try:
         table.run()
     except _Restarted:

@@ -604,19 +604,16 @@ class Person:
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
         game = TableGame(table, seat, 1)
-        seat_table = NetTable(
+        seat_table = NetTable.seated(
             game,
-            {},
             keyboard,
             self.screen,
-            seat,
-            outputs=self.outputs,
-            verbosity=settings.verbosity,
-            at_keyboard=(seat,),
+            self.outputs,
+            settings.verbosity,
+            back_from=back_from,
+            chat=self.chat,
+            heard_from=self._take_inbox,
         )
-        seat_table.back_from = back_from
-        seat_table.share_chat(self.chat)
-        seat_table.heard_from = self._take_inbox
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
         try:
             await drive_async(seat_table.play(), keyboard, self.screen)
