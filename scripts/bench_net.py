@@ -4,13 +4,13 @@
     .venv/bin/python scripts/bench_net.py [--way both|ssh|data] [--players 200]
         [--tables 50] [--ssh-players N] [--ssh-tables N] [--rounds 2] [--bots 1]
         [--bot normal] [--seconds 30] [--think 0.5] [--bot-pace 0.5] [--settle 5]
-        [--idle 1000] [--idle-ssh 0] [--drivers 2] [--clients 2]
+        [--idle 1000] [--idle-ssh 0] [--drivers 2] [--clients 2] [--rss-limit 4000]
 
 The server runs as ``uno-access serve --open --port 0`` with a data folder of its own
 (its tables saved as always, each action committed before it is applied). By default
 200 people at 50 tables: 4 people and 1 bot (``normal``) at each, 5 seats, first as
-plain ssh people, then as data-channel people, in the same server, and all that twice
-(``--rounds``): the same people log in again.
+plain ssh people, then as data-channel people, each way in a server of its own, twice
+(``--rounds``): the same people log in again to the same server.
 
 - **plain ssh** (``--way ssh``): each person is ``ssh -tt NAME@127.0.0.1``, the machine's
   own OpenSSH client, in a pseudo-terminal of its own (``ssh_people.py``), run by
@@ -33,7 +33,13 @@ Measured for each, every round:
   come, once they are in the lobby (per idle connection), once the tables play (per
   table);
 - after everyone has left: the connections the server still holds, its memory, threads
-  and CPU over ``--settle`` seconds. From round to round none of these may grow.
+  and CPU over ``--settle`` seconds. From round to round none of these may grow;
+- the drivers' own CPU (and their ssh processes'): a driver at its limit would delay
+  what it measures.
+
+A server whose memory passes ``--rss-limit`` MB is stopped and said (today's server
+grows without end once a plain ssh session's pipe gets a file descriptor past 1,023);
+the other way is still measured, and the exit status is 1.
 
 Then, apart, ``--idle`` connections held at once, each logged into the lobby on the data
 channel and doing nothing (``--idle-ssh`` of them plain ssh sessions with a terminal
