@@ -425,6 +425,10 @@ _STOPPED = re.compile(
             messages.tr(messages.GAME_STOPPED_UNSAVED),
             messages.tr(messages.GAME_INTERRUPTED),
             messages.tr(messages.INTERRUPTED),
+            # at brief verbosity (a settings file may choose it) the print is the brief form
+            messages.tr(messages.B_GAME_STOPPED_SAVED),
+            messages.tr(messages.B_GAME_STOPPED_UNSAVED),
+            messages.tr(messages.B_GAME_INTERRUPTED),
         )
     )
 )

@@ -99,9 +99,9 @@ class Table(Dialogs, Navigation, Answers):
         Keys typed before the table opened (Enters pressed after the setup's last answer)
         are dropped, and that said: a key acts only on a prompt of this game.
         """
-        if await DropTypeahead():
-            self._tell_unsaved(Line.of(messages.typeahead_dropped))
         try:
+            if await DropTypeahead():  # (a Ctrl-C among them stops the game here)
+                self._tell_unsaved(Line.of(messages.typeahead_dropped))
             if self.resumed is not None:
                 self._resume(self.resumed)
             else:

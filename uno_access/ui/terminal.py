@@ -377,7 +377,13 @@ class Keyboard:
             return False
         if not terminal:
             return False
-        dropped = bool(get_typeahead(input))  # keys read with an earlier prompt's, kept
+        kept = get_typeahead(input)  # keys read with an earlier prompt's, kept
+        dropped = bool(kept)
+        if any(press.key in (Keys.ControlC, Keys.ControlBackslash) for press in kept):
+            # Ctrl-C read with the key that ended the last prompt: never dropped with the
+            # keys typed ahead, it stops the game as it would at any prompt
+            interrupt.request()
+            raise KeyboardInterrupt
         try:
             waiting = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
             termios.tcflush(fd, termios.TCIFLUSH)

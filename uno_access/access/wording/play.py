@@ -636,7 +636,8 @@ input_closed = Fixed(INPUT_CLOSED, N_("Input closed: game stopped"))
 
 
 GAME_INTERRUPTED = N_("Interrupted: the game is stopped.")
-game_interrupted = Fixed(GAME_INTERRUPTED, N_("Interrupted: game stopped"))
+B_GAME_INTERRUPTED = N_("Interrupted: game stopped")
+game_interrupted = Fixed(GAME_INTERRUPTED, B_GAME_INTERRUPTED)
 GAME_STOPPED_SAVED = N_(
     "Stopped: game {number} is saved; uno-access resume {number} takes it up where it stopped."
 )
