@@ -38,7 +38,7 @@ Measured for each, every round:
   what it measures.
 
 A server whose memory passes ``--rss-limit`` MB is stopped and said (today's server
-grows without end once a plain ssh session's pipe gets a file descriptor past 1,023);
+grew without end once a plain ssh session's pipe got a file descriptor past 1,023);
 the other way is still measured, and the exit status is 1.
 
 Then, apart, ``--idle`` connections held at once, each logged into the lobby on the data

@@ -20,13 +20,12 @@ import contextlib
 import os
 import resource
 import signal
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ...access import messages
@@ -34,6 +33,7 @@ from ...store.paths import data_dir
 from . import passwords
 from .accounts import Accounts, Limiter, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession
+from .feed import ChannelInput
 from .lobby import Person
 from .saved import open_tables
 from .tables import Lobby
@@ -280,91 +280,11 @@ class _Connection(asyncssh.SSHServer):
         return _Session(self.server, self.name or "")
 
 
-# a session's typed input waiting for its prompt beyond what the pipe holds (bytes): past
-# the high mark the channel stops reading (ssh's own flow control then holds the sender),
-# below the low mark it reads again
-FEED_HIGH = 256 * 1024
-FEED_LOW = 64 * 1024
 # a session's output waiting for a slow reader: past OUTPUT_LIMIT bytes held for it, or
 # after OUTPUT_WAIT seconds in which the channel took nothing more, the connection is
 # taken for dead and closed (the seat kept); the event loop never waits for it
 OUTPUT_LIMIT = 1024 * 1024
 OUTPUT_WAIT = 120.0
-
-
-class _Feed:
-    """A session's typed input into its prompt's pipe, from the event loop, never blocking
-    it: what the pipe cannot take now waits here, bounded (``FEED_HIGH``: the channel
-    then pauses), and goes in as the person's prompt reads. Writing into the pipe blindly
-    blocked the whole server once 64 KB were typed before the prompt read them (a long
-    line sent the moment the session opened).
-    """
-
-    def __init__(
-        self,
-        loop: asyncio.AbstractEventLoop,
-        fd: int,
-        pause: Callable[[], None],
-        resume: Callable[[], None],
-        closed: Callable[[], None],
-    ) -> None:
-        self._loop = loop
-        self._fd = fd
-        self._pause = pause
-        self._resume = resume
-        self._closed = closed  # once the end of the input has gone into the pipe
-        self._pending = bytearray()
-        self._watching = False
-        self._paused = False
-        self._ending = False
-        self._done = False
-        os.set_blocking(fd, False)
-
-    def send(self, data: str) -> None:
-        if self._done or self._ending:
-            return
-        self._pending += data.encode("utf-8", "replace")
-        self._write()
-
-    def end(self) -> None:
-        """No more input: the pipe is closed once what waits has gone in."""
-        self._ending = True
-        self._write()
-
-    def stop(self) -> None:
-        """The session is over: nothing more goes in."""
-        self._pending.clear()
-        self._ending = True
-        self._write()
-
-    def _write(self) -> None:
-        if self._done:
-            return
-        while self._pending:
-            try:
-                written = os.write(self._fd, self._pending[:65536])
-            except BlockingIOError:
-                break
-            except OSError:  # nobody reads any more
-                self._pending.clear()
-                break
-            del self._pending[:written]
-        waiting = bool(self._pending)
-        if waiting != self._watching:
-            self._watching = waiting
-            if waiting:
-                self._loop.add_writer(self._fd, self._write)
-            else:
-                self._loop.remove_writer(self._fd)
-        if not self._paused and len(self._pending) > FEED_HIGH:
-            self._paused = True
-            self._pause()
-        elif self._paused and len(self._pending) <= FEED_LOW:
-            self._paused = False
-            self._resume()
-        if self._ending and not waiting:
-            self._done = True
-            self._closed()
 
 
 class _ChannelOut:
@@ -407,11 +327,9 @@ class _Session(asyncssh.SSHServerSession[str]):
         self.server = server
         self.name = name
         self._chan: Any = None
-        self._input: PipeInput | None = None
-        self._feed: _Feed | None = None
+        self._input: ChannelInput | None = None
         self._stalled: asyncio.TimerHandle | None = None  # a reader taking nothing, timed
         self._task: asyncio.Task[None] | None = None  # the session's coroutine
-        self._pipe = contextlib.ExitStack()
         self._data = False
         self._data_session: DataSession | None = None
         self._person: Person | None = None
@@ -483,14 +401,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         chan = self._chan
         lobby = self.server.lobby
         self.server.sessions[self.name] = self
-        self._input = self._pipe.enter_context(create_pipe_input())
-        self._feed = _Feed(
-            loop,
-            self._input.pipe.write_fd,  # type: ignore[attr-defined]
-            chan.pause_reading,
-            chan.resume_reading,
-            self._input.close,
-        )
+        self._input = ChannelInput(chan.pause_reading, chan.resume_reading)
         out = _ChannelOut(chan)
         output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
 
@@ -512,28 +423,25 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._task = loop.create_task(run(), name=f"seat {self.name}")
 
     def _close(self) -> None:
-        """The person's session has ended: the pipe closed (the loop may still be watching
-        its write end) and the channel with it."""
-        if self._feed is not None:
-            self._feed.stop()
-        with contextlib.suppress(OSError):
-            self._pipe.close()  # both ends, now that nothing reads
+        """The person's session has ended: its input and the channel with it."""
+        if self._input is not None:
+            self._input.stop()
         with contextlib.suppress(OSError, asyncssh.Error):
             self._chan.exit(0)
 
     def data_received(self, data: str, datatype: Any) -> None:
         if self._data_session is not None:
             self._data_session.received(data)
-        elif self._feed is not None:
-            self._feed.send(data)
+        elif self._input is not None:
+            self._input.send(data)
 
     def eof_received(self) -> bool:
         """The end of the input (a script's last line sent): what was sent is read and
         answered first, then the session ends as for a closed connection."""
-        if self._feed is not None and self._data_session is None:
+        if self._input is not None and self._data_session is None:
             if self._person is not None:
                 self._person.connection_lost()
-            self._feed.end()
+            self._input.close()
             return True  # half open: the answers still go out, until the lobby ends it
         self._end_input()
         return False
@@ -565,11 +473,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         if self._person is not None:
             self._person.connection_lost()  # first: the seat is kept for them
         self.resume_writing()  # no more waiting for a reader
-        if self._feed is not None:
-            self._feed.stop()  # the write end closed: the seat's prompt ends (EOFError)
-        elif self._input is not None:
-            with contextlib.suppress(OSError):
-                self._input.close()
+        if self._input is not None:
+            self._input.stop()  # the seat's prompt ends (EOFError)
 
 
 def open_files() -> int:
