@@ -37,7 +37,7 @@ Measured for each, every round:
 - the drivers' own CPU (and their ssh processes'): a driver at its limit would delay
   what it measures.
 
-A server whose memory passes ``--rss-limit`` MB is stopped and said (today's server
+A server whose memory passes ``--rss-limit`` MB is stopped and said (the server before issue 24
 grew without end once a plain ssh session's pipe got a file descriptor past 1,023);
 the other way is still measured, and the exit status is 1.
 
