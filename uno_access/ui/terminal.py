@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import prompt_toolkit.application.application as _application
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.input import Input
@@ -166,16 +167,14 @@ class Keyboard:
             self._plain = create_output()
             output = DummyOutput()
             self._buffer.on_text_changed += self._echo
-        self._app: Application[Any] = Application(
-            layout=Layout(Window(control, dont_extend_height=True)),
-            key_bindings=key_bindings(self.modes, self._buffer, keys),
-            input=input,
-            output=output,
-            erase_when_done=False,
-        )
-        # prompt_toolkit adds its emacs, vi, search and paste bindings to every
-        # Application; only ours may be active
-        self._app._default_bindings = KeyBindings()
+        with _no_default_bindings():
+            self._app: Application[Any] = Application(
+                layout=Layout(Window(control, dont_extend_height=True)),
+                key_bindings=key_bindings(self.modes, self._buffer, keys),
+                input=input,
+                output=output,
+                erase_when_done=False,
+            )
         _bound_paste(self._app.input, self.modes)
 
     @property
@@ -501,6 +500,26 @@ class Keyboard:
         if self._plain is not None and self._app.is_running:
             self._plain.write(buffer.document.text_before_cursor[-1:])
             self._plain.flush()
+
+
+_NO_BINDINGS = KeyBindings()
+_MAKING = threading.Lock()
+
+
+@contextmanager
+def _no_default_bindings() -> Iterator[None]:
+    """prompt_toolkit makes its emacs, vi, search and paste bindings for every
+    ``Application`` (about 4 ms, most of a keyboard's making: each ssh session makes one
+    for the lobby and one for each table it sits at); only the game's may be active, so
+    none are made while a keyboard is."""
+    with _MAKING:
+        module = vars(_application)  # the name ``Application.__init__`` calls
+        made = module["load_key_bindings"]
+        module["load_key_bindings"] = lambda: _NO_BINDINGS
+        try:
+            yield
+        finally:
+            module["load_key_bindings"] = made
 
 
 # characters of text in one read of the input from which they are a paste, not typing
