@@ -407,7 +407,7 @@ async def run(args: argparse.Namespace) -> int:
     people = [f"m{i}" for i in range(args.people)]
     names = [*people, "watcher", "slowreader", *(a.replace("-", "") for a in ATTACKS)]
     keys = write_keys(args.keys, names)
-    server = Server(folder / "server", args.bot_pace)
+    server = Server(folder / "server", args.bot_pace, args.profile)
     server.guard(args.rss_limit * 2**20)
     rng = random.Random(args.seed)
     sitting = [
@@ -485,6 +485,7 @@ def main() -> None:
         "--rss-limit", type=int, default=2000, help="MB: a server past it is stopped"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", default=None, help="the server's cProfile output file")
     args = parser.parse_args()
     for stop in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(stop, lambda number, frame: sys.exit(128 + number))

@@ -256,11 +256,10 @@ class _Connection(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         claim = self._claim
         accounts = self.server.accounts
-        if claim is not None and not accounts.claim(*claim):
-            if self._conn:
+        if claim is not None:  # a new account: its first login is said with it
+            if not accounts.claim(*claim) and self._conn:
                 self._conn.close()  # the name was claimed by another meanwhile
-            return
-        if self.name:
+        elif self.name:
             accounts.seen(self.name)
 
     # no tunnels of any kind: a session is the lobby, and nothing else is served

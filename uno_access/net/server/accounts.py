@@ -63,6 +63,10 @@ class Accounts:
         path = folder / ACCOUNTS_NAME
         path.touch(mode=0o600, exist_ok=True)
         self._db = sqlite3.connect(path, timeout=10, check_same_thread=False)
+        # a commit on the event loop, at each login: one sync of the log, not three of a
+        # rollback journal (``uno-access users`` still reads and writes it meanwhile)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(_SCHEMA)
         self._lock = threading.Lock()  # each person's thread keeps their own preferences
         _migrate(self._db)
@@ -123,9 +127,11 @@ class Accounts:
         """
         try:
             with self._db:
+                now = time.time()  # made, and its first login
                 self._db.execute(
-                    "INSERT INTO accounts (name, key, created, password) VALUES (?, ?, ?, ?)",
-                    (name, key, time.time(), password),
+                    "INSERT INTO accounts (name, key, created, password, seen) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (name, key, now, password, now),
                 )
         except sqlite3.IntegrityError:
             return False
