@@ -36,9 +36,9 @@ from uno_access.bots.random_bot import RandomBot  # noqa: E402
 from uno_access.devices.braille_display import ScreenBraille  # noqa: E402
 from uno_access.engine.cards import Card  # noqa: E402
 from uno_access.engine.game import Game  # noqa: E402
+from uno_access.seat.outputs import Outputs  # noqa: E402
+from uno_access.seat.table import Table  # noqa: E402
 from uno_access.ui import terminal  # noqa: E402
-from uno_access.ui.outputs import Outputs  # noqa: E402
-from uno_access.ui.table import Table  # noqa: E402
 
 PACKAGE = str(ROOT / "uno_access")
 

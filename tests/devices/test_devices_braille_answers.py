@@ -34,11 +34,11 @@ from uno_access.devices.braille_views import BLANK, Key
 from uno_access.engine.actions import Play
 from uno_access.engine.cards import WILD_DRAW_FOUR, Card, Color
 from uno_access.engine.game import Game
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.settings import Settings
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.profile import Session
 from uno_access.ui.setup import set_up
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Screen
 
 __all__ = ["brltty"]  # the fixture, used by name

@@ -24,9 +24,9 @@ from uno_access.devices.braille_display import BrailleDisplay, ScreenBraille, wi
 from uno_access.devices.braille_views import BLANK, CardChosen, DisplayEvent, Window
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.ui.keys import Routed
-from uno_access.ui.outputs import Outputs
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 __all__ = ["brltty"]  # the fixture, used by name

@@ -22,10 +22,10 @@ from store_pty import ROOT, PtyGame, database, environment, read_saved
 from uno_access.access import messages
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.table import Table
 from uno_access.store import GameSetup, Recorder, Store
 from uno_access.trouble import Trouble
 from uno_access.ui.play import run
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")

@@ -27,10 +27,10 @@ from uno_access.devices.braille_display import ScreenBraille
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
-from uno_access.ui.outputs import Outputs
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.ui.play import resume, run
 from uno_access.ui.profile import Session
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")

@@ -19,10 +19,10 @@ from test_play import REMINDER, bot, position, session
 from uno_access.access.message import Verbosity
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.answers import HINTED_TURNS
+from uno_access.seat.table import Table
 from uno_access.settings import BrailleDisplay, Settings
-from uno_access.ui.answers import HINTED_TURNS
 from uno_access.ui.play import run
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")

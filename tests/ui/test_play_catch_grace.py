@@ -23,9 +23,9 @@ from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
 
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.game import Game
+from uno_access.seat.table import Table
 from uno_access.settings import BrailleDisplay, Settings, load
 from uno_access.ui.profile import open_session
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")

@@ -25,10 +25,10 @@ from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.cards import Card, all_faces
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.table import Table
 from uno_access.settings import BrailleDisplay, Settings
 from uno_access.ui.keys import Routed, key_help_lines
 from uno_access.ui.play import play, run
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")

@@ -28,11 +28,11 @@ from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
 from ..seat.asks import WAKE, ReadWoken, Wake
-from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
-from ..ui.history import Buffer, Edge, History
+from ..seat.commands import Ask, Do, Invalid, Quit, Setting, jump_card
+from ..seat.history import Buffer, Edge, History
+from ..seat.outputs import Outputs
+from ..seat.table import Table
 from ..ui.keys import Pressed, Read, Routed
-from ..ui.outputs import Outputs
-from ..ui.table import Table
 from ..ui.terminal import Keyboard, Screen, _as_input, _exit
 from .wire import HOST_WORDS, Entry
 from .wire.said import Heard, Said, heard_line

@@ -64,6 +64,7 @@ from ..bots import BOT_NAMES, Bot, make_bot
 from ..bots.base import BotNameError, parse_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
+from ..seat.table import Table
 from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
 from ..store.database import reason
@@ -71,7 +72,6 @@ from ..store.paths import database_path
 from ..store.saved import SavedGameError
 from .keys import Key
 from .profile import Session, open_session, plain_session
-from .table import Table
 from .terminal import Keyboard, Screen, terminal_missing
 
 HUMAN_SEAT = 0

@@ -45,9 +45,9 @@ from ...engine.events import Event
 from ...engine.rules import RuleSet
 from ...engine.state import PlayerView
 from ...seat.asks import Wake
+from ...seat.history import Buffer, History
 from ...settings import Settings
 from ...store.paths import data_dir
-from ...ui.history import Buffer, History
 from ...ui.keys import Pressed, TooLong
 from ...ui.profile import Session, open_session, plain_session
 from ...ui.terminal import Screen, terminal_missing

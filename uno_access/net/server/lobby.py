@@ -34,11 +34,11 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.rules import DealError, RulesError, RuleSet
 from ...seat.asks import Wake
+from ...seat.history import Buffer, History
+from ...seat.outputs import Outputs
 from ...settings import Settings
 from ...ui.drive import drive_async
-from ...ui.history import Buffer, History
 from ...ui.keys import Key, Pressed, TooLong
-from ...ui.outputs import Outputs
 from ...ui.terminal import Screen
 from ..seat import (
     CHAT_LIMIT,

@@ -18,8 +18,7 @@ from ..engine.actions import (
 from ..engine.cards import Kind
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
-from ..seat.asks import ReadChoice
-from ..seat.keys import Key
+from .asks import ReadChoice
 from .commands import (
     Ask,
     Invalid,
@@ -28,8 +27,8 @@ from .commands import (
     Setting,
 )
 from .history import Buffer
-from .keys import key_help_lines, typed_help_lines
-from .seat import Seat, _Left
+from .keys import Key, key_help_lines, typed_help_lines
+from .state import Seat, _Left
 
 HINTED_TURNS = 3  # the first turns of a game say what the keys do (always at full verbosity)
 

@@ -49,9 +49,10 @@ from ..engine.events import (
 from ..engine.rules import Scoring
 from ..engine.seats import deal_order
 from ..engine.state import Phase, PlayerView
-from ..seat.asks import DropTypeahead, Pause
 from ..store import SavedGame
+from ..ui.drive import drive
 from .answers import Answers
+from .asks import DropTypeahead, Pause
 from .commands import (
     Answer,
     Ask,
@@ -68,11 +69,10 @@ from .commands import (
     parse,
 )
 from .dialogs import Dialogs
-from .drive import drive
 from .history import Buffer
 from .keys import Key, Pressed, Routed
 from .navigation import _MOVES, Navigation
-from .seat import _Left
+from .state import _Left
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn, *QUERIES)
 

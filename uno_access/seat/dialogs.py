@@ -20,8 +20,7 @@ from ..engine.cards import ANNIVERSARY, Card, Color
 from ..engine.events import (
     Refusal,
 )
-from ..seat.asks import ClearScreen, ReadKey, ReadLine
-from ..seat.menu import Chosen, Highlight, Item, Menu, MenuKey
+from .asks import ClearScreen, ReadKey, ReadLine
 from .commands import (
     Give,
     Quit,
@@ -31,7 +30,8 @@ from .commands import (
 )
 from .hand import HandCursor
 from .keys import MENU_KEYS, Key, Pressed, Routed, TooLong
-from .seat import Seat
+from .menu import Chosen, Highlight, Item, Menu, MenuKey
+from .state import Seat
 
 T = TypeVar("T")
 

@@ -44,14 +44,14 @@ from ..engine.events import (
     TurnStarted,
 )
 from ..engine.state import Phase, PlayerView
-from ..seat.asks import ReadKey, ReadLine
 from ..store import Recorder, SavedGame
+from ..ui.terminal import Keyboard, Screen
+from .asks import ReadKey, ReadLine
 from .commands import Answer, Ask, Invalid, Quit, Setting
 from .hand import HandCursor
 from .history import Buffer, History
 from .keys import Key, Pressed, Read, Routed, TooLong, Typing
 from .outputs import Outputs
-from .terminal import Keyboard, Screen
 
 # events that answer the person (a refusal, card check, the top card): the answers' history
 _ANSWERS = (Rejected, CardCount, TopCard)
