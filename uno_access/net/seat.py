@@ -272,7 +272,6 @@ class NetTable(Table):
     """The home table for a seat of a server table (``RemoteGame`` as its game)."""
 
     game: RemoteGame
-    keyboard: NetKeyboard
     back_from: int | None = None  # a seat taken up again: the last entry told before
 
     def _help(self, view: PlayerView) -> None:
@@ -461,7 +460,7 @@ class NetTable(Table):
         while True:
             if self._catch_up():
                 raise _Resync
-            self._input_taken()
+            await self._input_taken()
             got = await ReadWoken(prompt, menu)
             if isinstance(got, Wake):
                 self._catch_up()

@@ -48,7 +48,7 @@ class Answers(Seat):
             self._tell_unsaved(
                 Line.of(messages.quit_confirm, self.how), Priority.URGENT, keep=False
             )
-            self._input_taken()
+            await self._input_taken()
             if await ReadChoice(messages.tr(messages.CONFIRM_PROMPT)) is Key.YES:
                 raise _Left
             self._tell_unsaved(Line.of(messages.quit_cancelled), Priority.URGENT, keep=False)

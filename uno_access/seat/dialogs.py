@@ -102,7 +102,7 @@ class Dialogs(Seat):
         menu = Menu.of(Item(color, color) for color in _MENU_COLORS)
 
         async def read() -> str | Pressed | None:
-            self._input_taken()
+            await self._input_taken()
             got = await self._line(await ReadKey(prompt, colors=True, menu=True), prompt, menu=True)
             return None if isinstance(got, Routed) else got
 
@@ -238,7 +238,7 @@ class Dialogs(Seat):
             return None if isinstance(line, Routed) else line
         start: str | None = ""
         while True:
-            self._input_taken()
+            await self._input_taken()
             got = await ReadLine(prompt, start, menu=True)
             start = None  # after a key that does nothing: the line as it was left
             if isinstance(got, str) or (isinstance(got, Pressed) and got.key in MENU_KEYS):
