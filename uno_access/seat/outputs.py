@@ -1,7 +1,10 @@
 """Where the game's messages go: the screen always, speech, braille and sounds when on.
 
-The ui builds each ``Message`` once (``access.render``) and hands it here; this fans it
-out to the devices, none of which knows the others. A message's sound is started first
+The seat builds each ``Message`` once (``access.render``) and hands it here; this fans it
+out to the devices its driver gave it, none of which knows the others. It does no I/O of
+its own: it calls ``write`` and the devices, each seen through the small protocol below
+of what it calls; braille dots are the accessibility layer's (liblouis), made only when
+a braille output is given. A message's sound is started first
 (it is the quickest to hear), beside its line, speech and braille, never instead; the
 player's choice for that sound (never, not on my turn, always) decides whether it
 plays. The hand and the table go to the braille display's own views, and to the large

@@ -1,8 +1,12 @@
 """A person's seat at the table: the state the table keeps for them, and the one way lines
 go out (``say``, ``_show``, ``_tell``: saved first, then to every output, device notices
 before them) and keys and lines come in (``_read``, with the command line announced).
-The table is a coroutine: where it needs a key or a line it awaits a request
-(``seat.asks``), which its driver (``ui.drive`` at a terminal) carries out.
+The table is a coroutine with no I/O of its own: where it needs a key or a line, the
+clock, the screen's last message marked, a setting kept in the settings file or a Ctrl-C
+taken, it awaits a request (``seat.asks``), which its driver (``ui.drive`` at a
+terminal) carries out; what it reads of the objects a driver hands it (the keyboard's
+mode, the screen, the store's recorder, the devices' notices) is a protocol of
+``seat.ports``.
 
 The table is built up in layers, one concern a module: this one; ``answers`` (the
 questions a person asks), ``navigation`` (the hand, the history, what the displays

@@ -1,7 +1,7 @@
 """The game at one keyboard: the people in their seats, bots in the others.
 
 Every event a person may know is said as one message (``access.render``): a line on
-the screen, speech and braille (``ui.outputs``). Bots move at once, unless the player
+the screen, speech and braille (``seat.outputs``). Bots move at once, unless the player
 set a pace. A person is asked for a key (or a typed command) on their turn and between
 rounds. After every move, before the next player moves, the others may act out of turn
 (as in ``simulate.play_game``): catch a player who did not call UNO, call UNO when

@@ -2,7 +2,7 @@
 
 Each connection is a coroutine on the server's event loop (``run``), with its own
 prompt_toolkit app session over the ssh channel; at a table it drives the home table's
-seat (``ui.table``, a coroutine that awaits its keys: ``ui.drive.drive_async``) as the
+seat (``seat.table``, a coroutine that awaits its keys: ``ui.drive.drive_async``) as the
 terminal drives it at home. Whatever changes the lobby or a table is done by the
 tables' one writer (``on_loop``: at once, on the loop). Lines for this person from
 elsewhere (the lobby's chat, who sat down) wait in ``inbox`` and wake the prompt.
