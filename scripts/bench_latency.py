@@ -54,7 +54,7 @@ from uno_access.devices.sound import (  # noqa: E402
 from uno_access.devices.speech import Speaker, save_wav, stand_in_player  # noqa: E402
 from uno_access.engine import events as ev  # noqa: E402
 from uno_access.engine.cards import Card, Color  # noqa: E402
-from uno_access.ui.outputs import Outputs  # noqa: E402
+from uno_access.seat.outputs import Outputs  # noqa: E402
 
 W = 42  # label width
 

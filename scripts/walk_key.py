@@ -36,9 +36,10 @@ from uno_access.bots.random_bot import RandomBot  # noqa: E402
 from uno_access.devices.braille_display import ScreenBraille  # noqa: E402
 from uno_access.engine.cards import Card  # noqa: E402
 from uno_access.engine.game import Game  # noqa: E402
+from uno_access.seat.outputs import Outputs  # noqa: E402
+from uno_access.seat.table import Table  # noqa: E402
 from uno_access.ui import terminal  # noqa: E402
-from uno_access.ui.outputs import Outputs  # noqa: E402
-from uno_access.ui.table import Table  # noqa: E402
+from uno_access.ui.drive import drive  # noqa: E402
 
 PACKAGE = str(ROOT / "uno_access")
 
@@ -108,7 +109,7 @@ def main() -> int:
         table = Table(game, {1: RandomBot(random.Random(1))}, keyboard, screen, outputs=outputs)
         sys.setprofile(walk.profile)
         try:
-            table.run()
+            drive(table.play(), keyboard, screen)
         finally:
             sys.setprofile(None)
     calls = walk.calls

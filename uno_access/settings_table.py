@@ -2,7 +2,7 @@
 typed for it during a game or in the lobby.
 
 Three places read this table and no other: the settings file (``settings.py``), the
-settings typed during a game (``rate 250``, ``verbosity brief``: ``ui/commands.py``) and
+settings typed during a game (``rate 250``, ``verbosity brief``: ``seat/commands.py``) and
 the lobby's choices kept with a person's account (``keys off``: ``net/lobby.py``). So a
 value is allowed, spelled and refused alike in each, and a refusal names what the
 setting takes in the same words (``messages.setting_refused``; in the settings file's

@@ -53,11 +53,11 @@ from uno_access.devices.base import DeviceNotice, Notices
 from uno_access.engine.events import Refusal
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
-from uno_access.ui.commands import Invalid
-from uno_access.ui.dialogs import Dialogs
-from uno_access.ui.outputs import Outputs
+from uno_access.seat.commands import Invalid
+from uno_access.seat.dialogs import Dialogs
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.state import Seat
 from uno_access.ui.profile import Session
-from uno_access.ui.seat import Seat
 
 PACKAGE = Path(speech.__file__).resolve().parents[1]
 WORDING_MODULES = (

@@ -34,11 +34,12 @@ from uno_access.devices.braille_views import BLANK, Key
 from uno_access.engine.actions import Play
 from uno_access.engine.cards import WILD_DRAW_FOUR, Card, Color
 from uno_access.engine.game import Game
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.settings import Settings
-from uno_access.ui.outputs import Outputs
+from uno_access.ui.drive import drive
 from uno_access.ui.profile import Session
 from uno_access.ui.setup import set_up
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Screen
 
 __all__ = ["brltty"]  # the fixture, used by name
@@ -95,7 +96,8 @@ def play_table(
         assert device.start(wait=60), device.last_error
         outputs = Kept(said.append, braille_out=device)
         reader = Reader(display, device, said)
-        table = Table(game, {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append), outputs=outputs)
+        screen = Screen(said.append)
+        table = Table(game, {1: bot(1), 2: bot(2)}, keyboard, screen, outputs=outputs)
         finished = threading.Event()
 
         def answer(prompt: str) -> str | None:
@@ -113,7 +115,7 @@ def play_table(
         )
         thread.start()
         try:
-            table.run()
+            drive(table.play(), keyboard, screen)
         finally:
             finished.set()
             thread.join(timeout=TIMEOUT)

@@ -35,12 +35,12 @@ from uno_access.engine.actions import Accept, Action, CallUno, Catch, JumpIn, Ke
 from uno_access.engine.cards import ANNIVERSARY, Card, Kind
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase, PlayerView
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.settings import Settings
 from uno_access.ui import play
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.profile import Session
 from uno_access.ui.setup import set_up
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Screen
 
 __all__ = ["brltty"]  # the fixture, used by name

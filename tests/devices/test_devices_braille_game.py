@@ -26,9 +26,10 @@ from uno_access.devices.braille_display import BrailleDisplay, with_cursor
 from uno_access.devices.braille_views import BLANK, CardChosen, DisplayEvent, Window
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
+from uno_access.ui.drive import drive as drive_seat
 from uno_access.ui.keys import Routed
-from uno_access.ui.outputs import Outputs
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 __all__ = ["brltty"]  # the fixture, used by name
@@ -85,7 +86,7 @@ def test_your_turn_t_and_two_routing_presses_on_a_real_display(
             game(),
             {1: bot(1), 2: bot(2)},
             keyboard,
-            Screen(said.append),
+            screen := Screen(said.append),
             outputs=Outputs(said.append, braille_out=device),
         )
         top = braille.card_unicode(Card.from_code("b2"))
@@ -127,7 +128,7 @@ def test_your_turn_t_and_two_routing_presses_on_a_real_display(
         driver = threading.Thread(target=drive, daemon=True)
         driver.start()
         try:
-            table.run()
+            drive_seat(table.play(), keyboard, screen)
         finally:
             driver.join(timeout=30)
             device.close()

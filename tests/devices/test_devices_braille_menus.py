@@ -24,9 +24,10 @@ from uno_access.devices.braille_display import BrailleDisplay, ScreenBraille, wi
 from uno_access.devices.braille_views import BLANK, CardChosen, DisplayEvent, Window
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
+from uno_access.ui.drive import drive as drive_seat
 from uno_access.ui.keys import Routed
-from uno_access.ui.outputs import Outputs
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 __all__ = ["brltty"]  # the fixture, used by name
@@ -93,7 +94,7 @@ def play_on(
             table_game,
             {1: bot(1), 2: bot(2)},
             keyboard,
-            Screen(said.append),
+            screen := Screen(said.append),
             outputs=Outputs(said.append, braille_out=device),
         )
 
@@ -108,7 +109,7 @@ def play_on(
         thread = threading.Thread(target=driver, daemon=True)
         thread.start()
         try:
-            table.run()
+            drive_seat(table.play(), keyboard, screen)
         finally:
             thread.join(timeout=30)
             device.close()
@@ -218,7 +219,9 @@ def test_the_hand_line_marks_nothing_while_it_is_not_your_turn() -> None:
         pipe.close()
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
         outputs = Outputs(said.append, braille_out=spy)
-        Table(game(), {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append), outputs=outputs).run()
+        screen = Screen(said.append)
+        table = Table(game(), {1: bot(1), 2: bot(2)}, keyboard, screen, outputs=outputs)
+        drive_seat(table.play(), keyboard, screen)
     spy.close()
     marked = [[any(ord(cell) & DOT_8 for cell in card) for card in hand] for hand in spy.hands]
     assert marked[0] == [True, True, False, False]  # your turn: b7 g2 r5 y8

@@ -24,8 +24,8 @@ from uno_access.devices.base import Notices
 from uno_access.devices.sound import STAND_IN, PlayingVoice, SoundDevice, SoundSettings
 from uno_access.net.client import join
 from uno_access.net.seat import NetKeyboard
+from uno_access.seat.outputs import Outputs
 from uno_access.settings import Settings
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.profile import Session
 from uno_access.ui.terminal import Screen
 

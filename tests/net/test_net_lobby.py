@@ -89,7 +89,7 @@ def test_a_person_s_chat_history_keeps_the_newest_thousand_lines_whoever_floods_
 ) -> None:
     from uno_access.net.seat import CHAT_KEPT
     from uno_access.net.wire.said import Heard, Said
-    from uno_access.ui.history import Buffer
+    from uno_access.seat.history import Buffer
 
     shown: list[str] = []
     ann = _person("ann", lobby, shown)

@@ -29,12 +29,12 @@ from uno_access.engine.cards import Card
 from uno_access.engine.codec import encodable
 from uno_access.engine.rules import RuleSet
 from uno_access.scenario import state_json
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.store import GameSetup, Recorder, Store
 from uno_access.store.saved import SavedGame
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.play import _offer_resume, _open_store, _play_saved, run
 from uno_access.ui.profile import Session
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 

@@ -19,9 +19,9 @@ from uno_access.access import messages
 from uno_access.bots import make_bot
 from uno_access.devices.base import Notices
 from uno_access.scenario import from_mapping, replay, state_json
+from uno_access.seat.outputs import Outputs
 from uno_access.store import Recorder, SavedGame, Store
 from uno_access.store.export import scenario_text
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.play import resume
 from uno_access.ui.profile import Session
 from uno_access.ui.terminal import Keyboard, Screen

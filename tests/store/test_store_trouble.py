@@ -22,10 +22,11 @@ from store_pty import ROOT, PtyGame, database, environment, read_saved
 from uno_access.access import messages
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.table import Table
 from uno_access.store import GameSetup, Recorder, Store
 from uno_access.trouble import Trouble
+from uno_access.ui.drive import drive
 from uno_access.ui.play import run
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -247,7 +248,11 @@ def test_a_full_disk_says_once_the_game_is_not_saved_and_play_goes_on(home: Path
         pipe.close()
         bots = {1: RandomBot(random.Random(1))}
         keyboard = Keyboard(input=pipe, output=DummyOutput())
-        Table(setup.new_game(), bots, keyboard, screen, 0, recorder=recorder).run()
+        drive(
+            Table(setup.new_game(), bots, keyboard, screen, 0, recorder=recorder).play(),
+            keyboard,
+            screen,
+        )
     full = messages.not_saving(messages.reason_for(Trouble.DISK_FULL))
     assert "SQLITE" not in full and "database" not in full
     assert said.count(full) == 1

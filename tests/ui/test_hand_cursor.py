@@ -18,7 +18,7 @@ from test_play import cards, position
 from test_play_keys import END, HOME, LEFT, RIGHT, after, keyed, turn
 
 from uno_access.engine.cards import Card
-from uno_access.ui.hand import HandCursor, Order
+from uno_access.seat.hand import HandCursor, Order
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
 

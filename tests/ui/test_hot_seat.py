@@ -36,11 +36,12 @@ from uno_access.engine.cards import Card
 from uno_access.engine.events import HandDealt
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.history import Buffer
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
 from uno_access.store import GameSetup
-from uno_access.ui.history import Buffer
-from uno_access.ui.outputs import Outputs
+from uno_access.ui.drive import drive
 from uno_access.ui.play import table_names
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -107,7 +108,7 @@ class Run:
                 outputs=outputs(screen) if outputs is not None else None,
                 speech_seat=speech_seat,
             )
-            self.table.run()
+            drive(self.table.play(), keyboard, screen)
 
     def after(self, line: str) -> list[str]:
         return self.said[self.said.index(line) + 1 :]

@@ -28,7 +28,7 @@ from uno_access.access.speech import Line
 from uno_access.engine import codec
 from uno_access.engine.actions import CardCheck, Challenge, Draw, TouchTopCard
 from uno_access.engine.game import Game
-from uno_access.ui.commands import Ask, Do, Invalid, Local, Query, for_key, parse
+from uno_access.seat.commands import Ask, Do, Invalid, Local, Query, for_key, parse
 from uno_access.ui.keys import (
     COLOR_KEYS,
     REGISTRY,

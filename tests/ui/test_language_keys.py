@@ -28,7 +28,7 @@ from uno_access.access.parse import ParseError, parse_card, parse_color
 from uno_access.access.wording import language
 from uno_access.engine.actions import CallUno, CardCheck, Draw, Keep, Play, TouchTopCard
 from uno_access.engine.cards import Card, Color
-from uno_access.ui.commands import Ask, Do, Local, Query, Quit, Setting, parse
+from uno_access.seat.commands import Ask, Do, Local, Query, Quit, Setting, parse
 from uno_access.ui.keys import (
     REGISTRY,
     Key,

@@ -25,9 +25,9 @@ from uno_access.access import braille, document, messages
 from uno_access.access.wording import language
 from uno_access.devices.base import Notices
 from uno_access.devices.braille_display import ScreenBraille
+from uno_access.seat.outputs import Outputs
 from uno_access.settings import Settings
 from uno_access.ui.keys import key_help_lines, typed_help_lines
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.profile import Session
 from uno_access.ui.setup import set_up
 from uno_access.ui.terminal import Keyboard, Screen

@@ -27,10 +27,11 @@ from uno_access.devices.braille_display import ScreenBraille
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
-from uno_access.ui.outputs import Outputs
+from uno_access.seat.outputs import Outputs
+from uno_access.seat.table import Table
+from uno_access.ui.drive import drive
 from uno_access.ui.play import resume, run
 from uno_access.ui.profile import Session
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -220,7 +221,8 @@ def test_at_the_end_of_a_round_the_display_stays_on_the_result_not_the_hint() ->
         screen = Screen(said.append)
         outputs = Outputs(screen.say, braille_out=display)
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
-        Table(game, {1: RandomBot(random.Random(1))}, keyboard, screen, outputs=outputs).run()
+        table = Table(game, {1: RandomBot(random.Random(1))}, keyboard, screen, outputs=outputs)
+        drive(table.play(), keyboard, screen)
     result = next(line for line in said if line.startswith("The round is over"))
     hint = said[said.index(result) + 1]
     assert hint == "Press Space to deal the next round."

@@ -19,10 +19,11 @@ from test_play import REMINDER, bot, position, session
 from uno_access.access.message import Verbosity
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.answers import HINTED_TURNS
+from uno_access.seat.table import Table
 from uno_access.settings import BrailleDisplay, Settings
-from uno_access.ui.answers import HINTED_TURNS
+from uno_access.ui.drive import drive
 from uno_access.ui.play import run
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -38,9 +39,9 @@ def typed(game: Game, lines: Sequence[str], verbosity: Verbosity) -> list[str]:
         pipe.send_text("".join(line + "\r" for line in lines))
         pipe.close()
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=False)
-        Table(
-            game, {1: bot(1), 2: bot(2)}, keyboard, Screen(said.append), verbosity=verbosity
-        ).run()
+        screen = Screen(said.append)
+        table = Table(game, {1: bot(1), 2: bot(2)}, keyboard, screen, verbosity=verbosity)
+        drive(table.play(), keyboard, screen)
     return said
 
 

@@ -23,9 +23,10 @@ from test_play_terminal import DEVICES_OFF, SCENARIOS, Terminal
 
 from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.game import Game
+from uno_access.seat.table import Table
 from uno_access.settings import BrailleDisplay, Settings, load
+from uno_access.ui.drive import drive
 from uno_access.ui.profile import open_session
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -53,9 +54,9 @@ def table_said(
 ) -> tuple[list[str], float]:
     """Press ``keys`` at a real table with the grace (and pace) given; the input closes
     at once, or (``close_when``) once a line beginning so is said, so that a wait can run
-    out first: waited on, never timed. ``clock``: the readings of a clock the table is
-    timed by, one a call, in place of the real one. The lines said, and the seconds the
-    game took.
+    out first: waited on, never timed. ``clock``: the readings of the clock the driver
+    answers the table's ``Now`` with, one a call, in place of the real one. The lines
+    said, and the seconds the game took.
     """
     said: list[str] = []
     heard = threading.Condition()
@@ -83,13 +84,13 @@ def table_said(
         else:
             closer.start()
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
-        table = Table(game, bots or catchers(), keyboard, Screen(say), pace=pace, grace=grace)
-        if clock is not None:
-            readings = iter(clock)
-            table.clock = lambda: next(readings)
+        screen = Screen(say)
+        table = Table(game, bots or catchers(), keyboard, screen, pace=pace, grace=grace)
+        readings = iter(clock or ())
+        read = time.monotonic if clock is None else lambda: next(readings)
         start = time.monotonic()
         try:
-            table.run()
+            drive(table.play(), keyboard, screen, read)
         finally:
             with heard:
                 ended = True

@@ -25,10 +25,11 @@ from uno_access.bots.random_bot import RandomBot
 from uno_access.engine.cards import Card, all_faces
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.table import Table
 from uno_access.settings import BrailleDisplay, Settings
+from uno_access.ui.drive import drive
 from uno_access.ui.keys import Routed, key_help_lines
 from uno_access.ui.play import play, run
-from uno_access.ui.table import Table
 from uno_access.ui.terminal import Keyboard, Screen
 
 os.environ.setdefault("PROMPT_TOOLKIT_NO_CPR", "1")
@@ -51,7 +52,8 @@ def keyed(
         pipe.close()
         if pace:
             keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
-            Table(game, seated, keyboard, Screen(said.append), pace=pace).run()
+            screen = Screen(said.append)
+            drive(Table(game, seated, keyboard, screen, pace=pace).play(), keyboard, screen)
         else:
             play(
                 game,
@@ -365,7 +367,8 @@ def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
 
     with create_pipe_input() as pipe:
         keyboard = Keyboard(input=pipe, output=DummyOutput(), keys=True)
-        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard, Screen(say))
+        screen = Screen(say)
+        table = Table(position(START, "b2"), {1: bot(1), 2: bot(2)}, keyboard, screen)
 
         # the display's routing keys, kept for the first read (the turn); the input ends
         # once the second press has played the card
@@ -378,7 +381,7 @@ def test_a_routing_key_selects_a_card_and_a_second_press_plays_it() -> None:
 
         closer = threading.Thread(target=close)
         closer.start()
-        table.run()
+        drive(table.play(), keyboard, screen)
         closer.join()
     rest = after(said, turn("Blue 2", 4))
     assert rest[:2] == ["Green 2, 2 of 4, can be played.", "You play Green 2."]

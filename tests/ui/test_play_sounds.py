@@ -21,8 +21,8 @@ from uno_access.access.sounds import Cue, When
 from uno_access.devices.base import Notices
 from uno_access.devices.sound import STAND_IN, PlayingVoice, SoundDevice, SoundSettings
 from uno_access.engine.rules import RuleSet
+from uno_access.seat.outputs import Outputs
 from uno_access.ui.keys import key_help_lines
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.play import run
 from uno_access.ui.profile import Session
 from uno_access.ui.terminal import Keyboard, Screen

@@ -29,7 +29,7 @@ from uno_access.access import braille, messages, speech
 from uno_access.devices.base import Notices
 from uno_access.devices.sound import SoundDevice
 from uno_access.engine.rules import RuleSet
-from uno_access.ui.outputs import Outputs
+from uno_access.seat.outputs import Outputs
 from uno_access.ui.play import resume, run
 from uno_access.ui.profile import Session
 from uno_access.ui.terminal import Keyboard, Screen

@@ -27,8 +27,8 @@ from uno_access.access.wording import language
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.lobby import Person
 from uno_access.net.server.tables import Lobby
+from uno_access.seat.commands import Invalid, Setting, parse
 from uno_access.settings import Settings, load
-from uno_access.ui.commands import Invalid, Setting, parse
 
 NO_SPEECH = messages.tr(messages.SPEECH_NONE)  # a rate or volume taken, where none speaks
 

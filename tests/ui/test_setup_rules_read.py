@@ -24,8 +24,8 @@ from uno_access.devices.base import Notices
 from uno_access.engine.cards import Card
 from uno_access.engine.game import Game
 from uno_access.engine.rules import PRESETS
+from uno_access.seat.outputs import Outputs
 from uno_access.settings import Settings
-from uno_access.ui.outputs import Outputs
 from uno_access.ui.profile import Session
 from uno_access.ui.setup import set_up
 from uno_access.ui.terminal import Keyboard, Screen

@@ -28,11 +28,11 @@ from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
 from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
 from ..seat.asks import WAKE, ReadWoken, Wake
-from ..ui.commands import Ask, Do, Invalid, Quit, Setting, jump_card
-from ..ui.history import Buffer, Edge, History
+from ..seat.commands import Ask, Do, Invalid, Quit, Setting, jump_card
+from ..seat.history import Buffer, Edge, History
+from ..seat.outputs import Outputs
+from ..seat.table import Table
 from ..ui.keys import Pressed, Read, Routed
-from ..ui.outputs import Outputs
-from ..ui.table import Table
 from ..ui.terminal import Keyboard, Screen, _as_input, _exit
 from .wire import HOST_WORDS, Entry
 from .wire.said import Heard, Said, heard_line
@@ -272,7 +272,6 @@ class NetTable(Table):
     """The home table for a seat of a server table (``RemoteGame`` as its game)."""
 
     game: RemoteGame
-    keyboard: NetKeyboard
     back_from: int | None = None  # a seat taken up again: the last entry told before
 
     def _help(self, view: PlayerView) -> None:
@@ -461,7 +460,7 @@ class NetTable(Table):
         while True:
             if self._catch_up():
                 raise _Resync
-            self._input_taken()
+            await self._input_taken()
             got = await ReadWoken(prompt, menu)
             if isinstance(got, Wake):
                 self._catch_up()

@@ -1,10 +1,12 @@
 """What a seat asks of the way in that drives it, and awaits: a key, a typed line, a colour,
-a yes or no, a pause (the bots' pace), a prompt the table may wake. The seat holds no
-keyboard and does no I/O: it is a coroutine that awaits these requests, and its driver
-(the terminal's, the hot seat's, an ssh session's, the full client's) carries each out
-and sends the answer back in (``drive`` in ``ui.drive``; a driver on an event loop awaits
-its own reads between them). Nothing here touches asyncio: the coroutine is stepped by
-hand, with ``send`` and ``throw``, as sans-I/O protocol libraries are.
+a yes or no, a pause (the bots' pace), a prompt the table may wake; and what it has the
+driver do for it: clear the screen, mark the input taken, read the clock, keep a setting
+in the settings file, stop for a Ctrl-C. The seat holds no keyboard and does no I/O: it
+is a coroutine that awaits these requests, and its driver (the terminal's, the hot
+seat's, an ssh session's, the full client's) carries each out and sends the answer back
+in (``drive`` in ``ui.drive``; a driver on an event loop awaits its own reads between
+them). Nothing here touches asyncio: the coroutine is stepped by hand, with ``send`` and
+``throw``, as sans-I/O protocol libraries are.
 
 A request is awaited where the seat needs its answer::
 
@@ -96,6 +98,40 @@ class ClearScreen(Request[bool]):
 @dataclass(frozen=True, slots=True)
 class DropTypeahead(Request[bool]):
     """Drop the keys typed before the table opened; whether any were."""
+
+
+@dataclass(frozen=True, slots=True)
+class InputTaken(Request[None]):
+    """The person is asked for a key or a line next: what the driver's screen showed since
+    the last one becomes the last message (what "repeat" says again at a terminal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Now(Request[float]):
+    """The driver's clock (seconds, monotonic): the moment a bot gives the person before it
+    catches them is timed by it (``Table._grace``); the seat reads no clock of its own."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSettings(Request["str | None"]):
+    """Keep a setting the person switched while playing (Z: sounds on or off) in the
+    driver's settings file, the rest as it is; None, or the one line saying why it could
+    not be written."""
+
+    sounds: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint(Request[None]):
+    """A point between two moves where the driver may stop the seat: a Ctrl-C (or a polite
+    kill) noted where it could not be raised comes back in here as ``KeyboardInterrupt``."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeInterrupt(Request[int]):
+    """The seat stops for the Ctrl-C that came (or SIGTERM): the driver takes it, so that
+    more presses change nothing while it stops; the exit status (130, or 143 for SIGTERM).
+    """
 
 
 Seat = Coroutine[Request[Any], object, T]

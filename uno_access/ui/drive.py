@@ -1,56 +1,120 @@
 """The terminal's driver of a seat: it steps the seat's coroutine, carrying out each request
-(``seat.asks``) on this keyboard, and sends the answer back in. A closed input, Ctrl-C or
-anything else the keyboard raises goes back into the seat where it asked, as the blocking
-read it replaced raised it there.
+(``seat.asks``) on this keyboard and screen, with this machine's clock, settings file and
+signals, and sends the answer back in. A closed input, Ctrl-C or anything else the
+keyboard raises goes back into the seat where it asked, as the blocking read it replaced
+raised it there.
+
+``drive`` reads by blocking; ``drive_async`` awaits each read on the running event loop (a
+server's session). Both step the seat the same way (``_Steps``): they differ only in how
+a request is carried out.
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Any, TypeVar, cast
+import time
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, cast
 
+from .. import interrupt, settings
 from ..seat.asks import (
+    Checkpoint,
     ClearScreen,
     DropTypeahead,
+    InputTaken,
+    Now,
     Pause,
     ReadChoice,
     ReadKey,
     ReadLine,
     ReadWoken,
     Request,
+    SaveSettings,
     Seat,
+    TakeInterrupt,
 )
 from .terminal import Keyboard, Screen
 
 T = TypeVar("T")
 
+Clock = Callable[[], float]
 
-def drive(seat: Seat[T], keyboard: Keyboard, screen: Screen | None = None) -> T:
+
+class _Steps(Generic[T]):
+    """A seat stepped by hand: the answer to its last request sent in (or what carrying it
+    out raised, thrown in where it asked), and its next request taken out."""
+
+    def __init__(self, seat: Seat[T]) -> None:
+        self.seat = seat
+        self.answer: object = None
+        self.error: BaseException | None = None
+        self.result: T | None = None
+
+    def next(self) -> Request[Any] | None:
+        """The seat's next request; None once it has ended (its value in ``result``). An
+        exception it ends with is raised."""
+        answer, error = self.answer, self.error
+        self.answer, self.error = None, None
+        try:
+            return self.seat.send(answer) if error is None else self.seat.throw(error)
+        except StopIteration as done:
+            self.result = cast(T, done.value)
+            return None
+
+    def answered(self, answer: object) -> None:
+        self.answer = answer
+
+    def raised(self, error: BaseException) -> bool:
+        """``error`` came while the seat was stepped: thrown back into it where it asked (a
+        Ctrl-C in the driver's own lines too, as it came anywhere in the blocking table);
+        False when the seat itself ended with it (then the driver raises it)."""
+        if inspect.getcoroutinestate(self.seat) == inspect.CORO_CLOSED:
+            return False
+        self.answer, self.error = None, error
+        return True
+
+
+def drive(
+    seat: Seat[T], keyboard: Keyboard, screen: Screen | None = None, clock: Clock = time.monotonic
+) -> T:
     """Run ``seat`` to its end on ``keyboard`` (and ``screen``, which a hot seat clears);
-    its result."""
-    answer: object = None
-    error: BaseException | None = None
+    its result. ``clock``: what the seat's ``Now`` reads."""
+    steps = _Steps(seat)
     while True:
         try:
-            try:
-                request = seat.send(answer) if error is None else seat.throw(error)
-            except StopIteration as done:
-                return cast(T, done.value)
-            answer, error = None, None
-            answer = carry_out(request, keyboard, screen)
-        except BaseException as raised:
-            if _ended(seat):  # the seat itself ended with it
+            request = steps.next()
+            if request is None:
+                return cast(T, steps.result)
+            steps.answered(carry_out(request, keyboard, screen, clock))
+        except BaseException as error:
+            if not steps.raised(error):
                 raise
-            answer, error = None, raised  # back into the seat, where it asked (a Ctrl-C
-            # in the driver's own lines too, as it came anywhere in the blocking table)
 
 
-def _ended(seat: Seat[Any]) -> bool:
-    return inspect.getcoroutinestate(seat) == inspect.CORO_CLOSED
+async def drive_async(
+    seat: Seat[T], keyboard: Keyboard, screen: Screen | None = None, clock: Clock = time.monotonic
+) -> T:
+    """``drive`` on the running event loop: each read awaited there (a server's session, a
+    coroutine among all the others, with no thread of its own)."""
+    steps = _Steps(seat)
+    while True:
+        try:
+            request = steps.next()
+            if request is None:
+                return cast(T, steps.result)
+            steps.answered(await carry_out_async(request, keyboard, screen, clock))
+        except BaseException as error:
+            if not steps.raised(error):
+                raise
 
 
-def carry_out(request: Request[Any], keyboard: Keyboard, screen: Screen | None = None) -> object:
-    """One request, read from ``keyboard``: its answer."""
+def carry_out(
+    request: Request[Any],
+    keyboard: Keyboard,
+    screen: Screen | None = None,
+    clock: Clock = time.monotonic,
+) -> object:
+    """One request, carried out here (a read from ``keyboard``): its answer."""
     if isinstance(request, ReadKey):
         with keyboard.menu(request.menu):
             if request.colors:
@@ -66,34 +130,14 @@ def carry_out(request: Request[Any], keyboard: Keyboard, screen: Screen | None =
     if isinstance(request, ReadWoken):
         with keyboard.menu(request.menu):
             return keyboard.read_woken(request.prompt)
-    if isinstance(request, DropTypeahead):
-        return keyboard.drop_typeahead()
-    if isinstance(request, ClearScreen):
-        return screen is not None and screen.clear()
-    raise TypeError(f"no such request: {request!r}")
-
-
-async def drive_async(seat: Seat[T], keyboard: Keyboard, screen: Screen | None = None) -> T:
-    """``drive`` on the running event loop: each read awaited there (a server's session, a
-    coroutine among all the others, with no thread of its own)."""
-    answer: object = None
-    error: BaseException | None = None
-    while True:
-        try:
-            try:
-                request = seat.send(answer) if error is None else seat.throw(error)
-            except StopIteration as done:
-                return cast(T, done.value)
-            answer, error = None, None
-            answer = await carry_out_async(request, keyboard, screen)
-        except BaseException as raised:
-            if _ended(seat):  # the seat itself ended with it
-                raise
-            answer, error = None, raised  # back into the seat, where it asked
+    return _effect(request, keyboard, screen, clock)
 
 
 async def carry_out_async(
-    request: Request[Any], keyboard: Keyboard, screen: Screen | None = None
+    request: Request[Any],
+    keyboard: Keyboard,
+    screen: Screen | None = None,
+    clock: Clock = time.monotonic,
 ) -> object:
     """One request, read from ``keyboard`` on the running event loop: its answer."""
     if isinstance(request, ReadKey):
@@ -111,4 +155,28 @@ async def carry_out_async(
     if isinstance(request, ReadWoken):
         with keyboard.menu(request.menu):
             return await keyboard.read_woken_async(request.prompt)
-    return carry_out(request, keyboard, screen)  # nothing to wait for
+    return _effect(request, keyboard, screen, clock)  # nothing to wait for
+
+
+def _effect(
+    request: Request[Any], keyboard: Keyboard, screen: Screen | None, clock: Clock
+) -> object:
+    """A request that reads no key, carried out at once: its answer."""
+    if isinstance(request, Checkpoint):
+        interrupt.check()  # a signal noted where it could not be raised: raised here
+        return None
+    if isinstance(request, InputTaken):
+        if screen is not None:
+            screen.input_taken()
+        return None
+    if isinstance(request, Now):
+        return clock()
+    if isinstance(request, DropTypeahead):
+        return keyboard.drop_typeahead()
+    if isinstance(request, ClearScreen):
+        return screen is not None and screen.clear()
+    if isinstance(request, SaveSettings):
+        return settings.remember(sounds=request.sounds)
+    if isinstance(request, TakeInterrupt):
+        return interrupt.take()
+    raise TypeError(f"no such request: {request!r}")

@@ -58,7 +58,9 @@ from ..seat.keys import (
     Typing,
     color_keys,
     is_letter,
+    key_help_lines,
     letter_key,
+    typed_help_lines,
     words,
 )
 
@@ -348,25 +350,3 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         add(name, filter=menu & (colors | (typing & nothing_typed)))(move(key))
 
     return merge_key_bindings([load_cpr_bindings(), bindings])
-
-
-def key_help_lines() -> list[str]:
-    """F1 with keys: one line for each command that has a key."""
-    lines = []
-    for entry in REGISTRY:
-        what = messages.keyed(messages.tr(messages.KEY_HELP.get(entry.name, "")))
-        keys = entry.keys_now()
-        if keys and what:
-            lines.append(messages.key_help_line(messages.key_names(keys), what))
-    return lines
-
-
-def typed_help_lines() -> list[str]:
-    """``help`` typed: the cards, then one line for each command that has words."""
-    lines = [messages.tr(messages.TYPED_HELP_START[0]), messages.tr(messages.TYPED_HELP_START[1])]
-    for entry in REGISTRY:
-        what = messages.keyed(messages.tr(messages.TYPED_HELP.get(entry.name, "")), keys=False)
-        if entry.words and what:
-            lines.append(messages.typed_help_line(entry.words_shown(), what))
-    lines += [messages.tr(messages.TYPED_HELP_END[0]), messages.tr(messages.TYPED_HELP_END[1])]
-    return lines

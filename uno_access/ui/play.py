@@ -64,14 +64,15 @@ from ..bots import BOT_NAMES, Bot, make_bot
 from ..bots.base import BotNameError, parse_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
+from ..seat.table import Table
 from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
 from ..store.database import reason
 from ..store.paths import database_path
 from ..store.saved import SavedGameError
+from .drive import drive
 from .keys import Key
 from .profile import Session, open_session, plain_session
-from .table import Table
 from .terminal import Keyboard, Screen, terminal_missing
 
 HUMAN_SEAT = 0
@@ -218,7 +219,8 @@ def run_scenario(
     session = _session(settings, input, output, screen)
     try:
         session.tell(Line.of(messages.from_scenario))
-        return _table(game, seated, session, HUMAN_SEAT).run()
+        table = _table(game, seated, session, HUMAN_SEAT)
+        return drive(table.play(), session.keyboard, session.screen)
     finally:
         session.close()
 
@@ -455,7 +457,7 @@ def _play_saved(store: Store | None, saved: SavedGame, session: Session) -> int:
 
 def _run_saved(table: Table, recorder: Recorder, session: Session) -> int:
     try:
-        status = table.run()
+        status = drive(table.play(), session.keyboard, session.screen)
         if table.game.over:
             recorder.finish()
     finally:
@@ -495,4 +497,5 @@ def play(
     ``screen`` receives every line said (printed to the terminal by default).
     """
     keyboard = Keyboard(input=input, output=output, keys=keys)
-    return Table(game, bots, keyboard, screen or Screen(), HUMAN_SEAT).run()
+    screen = screen or Screen()
+    return drive(Table(game, bots, keyboard, screen, HUMAN_SEAT).play(), keyboard, screen)

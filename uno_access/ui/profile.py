@@ -16,9 +16,9 @@ from ..access.message import Priority, Verbosity
 from ..access.render import Renderer
 from ..access.speech import Line
 from ..devices.base import Notices
+from ..seat.outputs import Outputs
 from ..settings import BrailleDisplay, Settings, sound_choices
 from .keys import Routed
-from .outputs import Outputs
 from .terminal import Keyboard, Screen
 
 if TYPE_CHECKING:

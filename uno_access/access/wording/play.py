@@ -41,7 +41,7 @@ B_COUNT_OUT_OF_RANGE = N_("Count 1 to {most}: g6 x2")
 
 
 def hand_sorted(order: str) -> str:
-    """``order``: "colour" or "number" (``ui.hand.Order``'s values)."""
+    """``order``: "colour" or "number" (``seat.hand.Order``'s values)."""
     return tr(HAND_SORTED[order])
 
 

@@ -45,9 +45,10 @@ from ...engine.events import Event
 from ...engine.rules import RuleSet
 from ...engine.state import PlayerView
 from ...seat.asks import Wake
+from ...seat.history import Buffer, History
 from ...settings import Settings
 from ...store.paths import data_dir
-from ...ui.history import Buffer, History
+from ...ui.drive import drive
 from ...ui.keys import Pressed, TooLong
 from ...ui.profile import Session, open_session, plain_session
 from ...ui.terminal import Screen, terminal_missing
@@ -916,7 +917,7 @@ def _play(
         heard_from=lambda: _take_heard(link),
     )
     try:
-        table.run()
+        drive(table.play(), keyboard, session.screen)
     except _Restarted:
         return  # the server deals it again: its ``start`` is in the inbox
     except _Gone:

@@ -24,9 +24,9 @@ from ...access.wording import language
 from ...engine import codec
 from ...engine.codec import CodecError
 from ...scenario import problem
+from ...seat.history import Buffer, History
+from ...seat.outputs import Outputs
 from ...settings import Settings
-from ...ui.history import Buffer, History
-from ...ui.outputs import Outputs
 from ...ui.terminal import Screen
 from ..wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
 from ..wire.protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads

@@ -2,7 +2,7 @@
 
 Each connection is a coroutine on the server's event loop (``run``), with its own
 prompt_toolkit app session over the ssh channel; at a table it drives the home table's
-seat (``ui.table``, a coroutine that awaits its keys: ``ui.drive.drive_async``) as the
+seat (``seat.table``, a coroutine that awaits its keys: ``ui.drive.drive_async``) as the
 terminal drives it at home. Whatever changes the lobby or a table is done by the
 tables' one writer (``on_loop``: at once, on the loop). Lines for this person from
 elsewhere (the lobby's chat, who sat down) wait in ``inbox`` and wake the prompt.
@@ -34,11 +34,11 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.rules import DealError, RulesError, RuleSet
 from ...seat.asks import Wake
+from ...seat.history import Buffer, History
+from ...seat.outputs import Outputs
 from ...settings import Settings
 from ...ui.drive import drive_async
-from ...ui.history import Buffer, History
 from ...ui.keys import Key, Pressed, TooLong
-from ...ui.outputs import Outputs
 from ...ui.terminal import Screen
 from ..seat import (
     CHAT_LIMIT,

@@ -2,7 +2,7 @@
 coming or going, or any other line (an answer, a notice).
 
 The kind decides where the line is kept (a chat line in the chat's own history, apart
-from the game's, ``ui.history.Buffer.CHAT``), whether speech says it (chat speech may be
+from the game's, ``seat.history.Buffer.CHAT``), whether speech says it (chat speech may be
 muted; the line is still shown, brailled and kept), and the sound it makes: the data
 channel names the sound (``"sound": "chat"``) and the full client plays it through its
 own sound device, by its own sound settings. Engine events carry no kind: their sounds

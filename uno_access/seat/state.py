@@ -1,8 +1,12 @@
 """A person's seat at the table: the state the table keeps for them, and the one way lines
 go out (``say``, ``_show``, ``_tell``: saved first, then to every output, device notices
 before them) and keys and lines come in (``_read``, with the command line announced).
-The table is a coroutine: where it needs a key or a line it awaits a request
-(``seat.asks``), which its driver (``ui.drive`` at a terminal) carries out.
+The table is a coroutine with no I/O of its own: where it needs a key or a line, the
+clock, the screen's last message marked, a setting kept in the settings file or a Ctrl-C
+taken, it awaits a request (``seat.asks``), which its driver (``ui.drive`` at a
+terminal) carries out; what it reads of the objects a driver hands it (the keyboard's
+mode, the screen, the store's recorder, the devices' notices) is a protocol of
+``seat.ports``.
 
 The table is built up in layers, one concern a module: this one; ``answers`` (the
 questions a person asks), ``navigation`` (the hand, the history, what the displays
@@ -11,8 +15,7 @@ show), ``dialogs`` (the questions the table asks back) and ``table`` (the loop).
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Protocol
 
@@ -23,7 +26,6 @@ from ..access.sounds import Cue
 from ..access.speech import Line
 from ..bots import Bot
 from ..bots.base import tell, watchers
-from ..devices.base import Notices
 from ..engine.actions import (
     QUERIES,
     Action,
@@ -44,14 +46,13 @@ from ..engine.events import (
     TurnStarted,
 )
 from ..engine.state import Phase, PlayerView
-from ..seat.asks import ReadKey, ReadLine
-from ..store import Recorder, SavedGame
+from .asks import InputTaken, ReadKey, ReadLine
 from .commands import Answer, Ask, Invalid, Quit, Setting
 from .hand import HandCursor
 from .history import Buffer, History
 from .keys import Key, Pressed, Read, Routed, TooLong, Typing
 from .outputs import Outputs
-from .terminal import Keyboard, Screen
+from .ports import Keyed, Lines, Notices, Recorder, Resumed
 
 # events that answer the person (a refusal, card check, the top card): the answers' history
 _ANSWERS = (Rejected, CardCount, TopCard)
@@ -94,12 +95,12 @@ class Seat:
         self,
         game: TableGame,
         bots: Mapping[int, Bot],
-        keyboard: Keyboard,
-        screen: Screen,
+        keyboard: Keyed,
+        screen: Lines,
         seat: int = 0,
         *,
         recorder: Recorder | None = None,
-        resumed: SavedGame | None = None,
+        resumed: Resumed | None = None,
         outputs: Outputs | None = None,
         verbosity: Verbosity = Verbosity.NORMAL,
         pace: float = 0.0,
@@ -116,8 +117,6 @@ class Seat:
         self._watching = watchers(bots.items())
         if self._watching:
             tell(self._watching, game.opening, game.view(seat).hand_sizes)
-        self.keyboard = keyboard
-        self.screen = screen
         self.outputs = outputs or Outputs(screen.say)
         self.me = seat
         # the people at this keyboard: every seat that is not a bot, unless told (a
@@ -140,9 +139,8 @@ class Seat:
         self._told_speech: set[int] = set()  # told that speech does not speak their lines
         self.pace = pace
         # the moment a bot gives the person to call UNO before it catches them, without a
-        # pace (the bot's behaviour, not a timer on the person); the clock it is timed by
+        # pace (the bot's behaviour, not a timer on the person), timed by the driver's clock
         self.grace = grace
-        self.clock: Callable[[], float] = time.monotonic
         self.how = messages.KEYED if keyboard.keys else messages.TYPED
         view = game.view(seat)
         self.names = view.names
@@ -289,7 +287,7 @@ class Seat:
         """A key, a typed command, or a braille display's routing key; ``menu``: a
         question with choices is asked (its keys move through them)."""
         while True:
-            self._input_taken()
+            await self._input_taken()
             got = await self._line(await ReadKey(prompt, menu=menu), prompt, menu)
             if got is not None:
                 return got
@@ -339,11 +337,11 @@ class Seat:
             self.history.add(message, Buffer.ANSWERS)
             self.outputs.show(message, self._speaks(message), follow)
 
-    def _input_taken(self, key: bool = True) -> None:
+    async def _input_taken(self, key: bool = True) -> None:
         """The person is asked for a key or a line; ``key``: one is waited for (not a pace
         that may end with none), so that what comes next answers it.
         """
-        self.screen.input_taken()
+        await InputTaken()  # the driver's screen first
         self.outputs.input_taken()
         if key:
             self._key_came()

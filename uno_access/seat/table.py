@@ -1,7 +1,7 @@
 """The game at one keyboard: the people in their seats, bots in the others.
 
 Every event a person may know is said as one message (``access.render``): a line on
-the screen, speech and braille (``ui.outputs``). Bots move at once, unless the player
+the screen, speech and braille (``seat.outputs``). Bots move at once, unless the player
 set a pace. A person is asked for a key (or a typed command) on their turn and between
 rounds. After every move, before the next player moves, the others may act out of turn
 (as in ``simulate.play_game``): catch a player who did not call UNO, call UNO when
@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from .. import interrupt
-from .. import settings as settings_file
 from ..access import messages, speech
 from ..access.message import Message, Priority
 from ..access.sounds import Cue
@@ -49,9 +47,8 @@ from ..engine.events import (
 from ..engine.rules import Scoring
 from ..engine.seats import deal_order
 from ..engine.state import Phase, PlayerView
-from ..seat.asks import DropTypeahead, Pause
-from ..store import SavedGame
 from .answers import Answers
+from .asks import Checkpoint, DropTypeahead, Now, Pause, SaveSettings, TakeInterrupt
 from .commands import (
     Answer,
     Ask,
@@ -68,11 +65,11 @@ from .commands import (
     parse,
 )
 from .dialogs import Dialogs
-from .drive import drive
 from .history import Buffer
 from .keys import Key, Pressed, Routed
 from .navigation import _MOVES, Navigation
-from .seat import _Left
+from .ports import Resumed
+from .state import _Left
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn, *QUERIES)
 
@@ -87,11 +84,6 @@ class Table(Dialogs, Navigation, Answers):
     """Runs ``game`` to its end: the person in ``seat``, a bot in every other seat (the
     state and the lines in and out are ``Seat``'s).
     """
-
-    def run(self) -> int:
-        """Play to the end of the game at this seat's keyboard (``play``, driven by
-        ``ui.drive``); the exit status (0, or 130 after Ctrl-C)."""
-        return drive(self.play(), self.keyboard, self.screen)
 
     async def play(self) -> int:
         """Play to the end of the game; the exit status (0, or 130 after Ctrl-C).
@@ -113,7 +105,7 @@ class Table(Dialogs, Navigation, Answers):
         except EOFError:
             self._tell_unsaved(Line.of(messages.input_closed))
         except KeyboardInterrupt:
-            status = interrupt.take()  # more presses change nothing while the game stops
+            status = await TakeInterrupt()  # more presses change nothing while it stops
             self._tell_unsaved(self._stopped(), Priority.URGENT)
             return status
         return 0
@@ -127,12 +119,12 @@ class Table(Dialogs, Navigation, Answers):
         return Line.of(messages.game_left_saved, recorder.game)
 
     def _stopped(self) -> Line:
-        """The one line after Ctrl-C: whether the game is saved, and how to take it up."""
+        """The one line after Ctrl-C: whether the game is saved, and how to take it up.
+        (The Ctrl-C is taken already: no signal cuts the close in two.)"""
         recorder = self.recorder
         if recorder is None:
             return Line.of(messages.game_interrupted)
-        with interrupt.shielded():
-            recorder.close()  # what still waits for the file is written first
+        recorder.close()  # what still waits for the file is written first
         return Line.of(messages.game_stopped, recorder.game if recorder.saving else None)
 
     def _opening(self) -> None:
@@ -161,7 +153,7 @@ class Table(Dialogs, Navigation, Answers):
             self.say(Line.of(messages.rule_told, line), buffer=Buffer.GAME)
         self._tell(self.game.opening)
 
-    def _resume(self, saved: SavedGame) -> None:
+    def _resume(self, saved: Resumed) -> None:
         """Say where a resumed game stopped. The game's history is rebuilt from its moves,
         as the person was told it; then what they did last and everything since is told
         again (the moves saved but never told, when the program stopped in between,
@@ -200,7 +192,7 @@ class Table(Dialogs, Navigation, Answers):
             self._after_draw()
             self._announce = self._view().phase is not Phase.DRAWN
 
-    def _resume_hot_seat(self, saved: SavedGame) -> None:
+    def _resume_hot_seat(self, saved: Resumed) -> None:
         """A hot-seat game taken up again: each person's history rebuilt as they were told
         it, and only what the whole table may know said before the next person takes the
         keyboard (their own lines are told then).
@@ -242,7 +234,7 @@ class Table(Dialogs, Navigation, Answers):
         return "partners" if self.teams else "standard"
 
     async def _step(self) -> None:
-        interrupt.check()  # a signal noted where it could not be raised (a finalizer)
+        await Checkpoint()  # a signal noted where it could not be raised (a finalizer)
         if self._moved:
             self._moved = False
             await self._out_of_turn()
@@ -287,7 +279,7 @@ class Table(Dialogs, Navigation, Answers):
         """
         if self.pace <= 0 or self._skipping or self.game.over:
             return
-        self._input_taken(key=False)
+        await self._input_taken(key=False)
         waited = await Pause(self.pace, messages.tr(messages.PACE_PROMPT))
         if waited is not None:
             self._key_came()
@@ -558,7 +550,7 @@ class Table(Dialogs, Navigation, Answers):
         if command is None:
             return None
         if isinstance(command, Local):
-            return self._local_key(command.key, view)
+            return await self._local_key(command.key, view)
         return command
 
     async def _play_key(self, view: PlayerView) -> Command | None:
@@ -589,7 +581,7 @@ class Table(Dialogs, Navigation, Answers):
             return Do(NextRound(self.me))
         return Ask(Query.STATUS)
 
-    def _local_key(self, key: Key, view: PlayerView) -> Do | Ask | None:
+    async def _local_key(self, key: Key, view: PlayerView) -> Do | Ask | None:
         """The commands that change nothing in the game, answered here."""
         if key in (Key.GO_ON, Key.SKIP_AHEAD):
             self._skipping = key is Key.SKIP_AHEAD
@@ -613,7 +605,7 @@ class Table(Dialogs, Navigation, Answers):
                 else Line.of(messages.speech_switched, on)
             )
         elif key is Key.SOUNDS:
-            self._toggle_sounds()
+            await self._toggle_sounds()
         elif key is not Key.CLOSE:  # a closed command line was said when it closed
             self.say(
                 Line.of(messages.no_such_key)
@@ -622,14 +614,15 @@ class Table(Dialogs, Navigation, Answers):
             )
         return None
 
-    def _toggle_sounds(self) -> None:
-        """Sounds off or on, said in words, and remembered in the settings file."""
+    async def _toggle_sounds(self) -> None:
+        """Sounds off or on, said in words, and remembered in the settings file (by the
+        driver)."""
         on = self.outputs.toggle_sounds()
         if on is None:
             self.say(Line.of(messages.sounds_none))
             return
         self.say(Line.of(messages.sounds_switched, on))
-        problem = settings_file.remember(sounds=on)
+        problem = await SaveSettings(sounds=on)
         if problem is not None:
             self.say(Line.of(messages.file_notice, problem))
 
@@ -673,9 +666,9 @@ class Table(Dialogs, Navigation, Answers):
             return False
         self._graced = moment
         seconds = self.pace if self.pace > 0 else self.grace
-        deadline = self.clock() + seconds
-        while (left := deadline - self.clock()) > 0 and self._view().exposed == self.me:
-            self._input_taken(key=False)
+        deadline = await Now() + seconds
+        while (left := deadline - await Now()) > 0 and self._view().exposed == self.me:
+            await self._input_taken(key=False)
             waited = await Pause(left, messages.tr(messages.PACE_PROMPT))
             if waited is None:
                 break

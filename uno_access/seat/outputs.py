@@ -1,7 +1,10 @@
 """Where the game's messages go: the screen always, speech, braille and sounds when on.
 
-The ui builds each ``Message`` once (``access.render``) and hands it here; this fans it
-out to the devices, none of which knows the others. A message's sound is started first
+The seat builds each ``Message`` once (``access.render``) and hands it here; this fans it
+out to the devices its driver gave it, none of which knows the others. It does no I/O of
+its own: it calls ``write`` and the devices, each seen through the small protocol below
+of what it calls; braille dots are the accessibility layer's (liblouis), made only when
+a braille output is given. A message's sound is started first
 (it is the quickest to hear), beside its line, speech and braille, never instead; the
 player's choice for that sound (never, not on my turn, always) decides whether it
 plays. The hand and the table go to the braille display's own views, and to the large
@@ -11,7 +14,7 @@ text when it is on.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..access import braille, messages
 from ..access.braille import BrailleTable
@@ -21,11 +24,67 @@ from ..access.speech import Line
 from ..engine.cards import Card
 from ..engine.state import PlayerView
 
-if TYPE_CHECKING:
-    from ..devices.braille_display import BrailleDisplay, ScreenBraille
-    from ..devices.screen import LargeText
-    from ..devices.sound import SoundDevice
-    from ..devices.speech import Speaker
+# what ``Outputs`` calls of each device: the devices' own classes (``devices.speech.Speaker``,
+# ``devices.braille_display``'s display and on-screen line, ``devices.screen.LargeText``,
+# ``devices.sound.SoundDevice``) fit these as they are, and the seat imports none of them
+
+
+class Speaker(Protocol):
+    @property
+    def available(self) -> bool: ...
+
+    @property
+    def enabled(self) -> bool: ...
+
+    def show(self, message: Message) -> None: ...
+
+    def toggle(self) -> bool: ...
+
+    def set_rate(self, rate: int) -> None: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class BrailleOut(Protocol):
+    def show(self, message: Message, follow: bool = True) -> None: ...
+
+    def set_hand(self, cards: Sequence[str], selected: int | None = None) -> None: ...
+
+    def set_table(self, dots: str) -> None: ...
+
+    def clear(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class LargeText(Protocol):
+    def hand(
+        self, cards: Sequence[Card], selected: int | None, playable: Iterable[Card] = ()
+    ) -> None: ...
+
+    def table(self, view: PlayerView) -> None: ...
+
+
+class Sounds(Protocol):
+    tried: bool  # ``start`` was called
+
+    @property
+    def available(self) -> bool: ...
+
+    @property
+    def enabled(self) -> bool: ...
+
+    def start(self) -> bool: ...
+
+    def play(self, name: str) -> object: ...
+
+    def toggle(self) -> bool: ...
+
+    def set_volume(self, volume: float) -> None: ...
+
+    def close(self) -> None: ...
 
 
 class Outputs:
@@ -36,10 +95,10 @@ class Outputs:
         write: Callable[[str], None],
         *,
         speaker: Speaker | None = None,
-        braille_out: BrailleDisplay | ScreenBraille | None = None,
+        braille_out: BrailleOut | None = None,
         large: LargeText | None = None,
         table: BrailleTable = BrailleTable.UEB2,
-        sounds: SoundDevice | None = None,
+        sounds: Sounds | None = None,
         sound_when: Mapping[Cue, When] | None = None,
     ) -> None:
         self.write = write

@@ -1,6 +1,6 @@
 """A typed line, turned into what the player wants: a game action, a question, or quit.
 
-Parsing changes nothing: the line-mode game (``ui.table``) carries the command out.
+Parsing changes nothing: the table (``seat.table``) carries the command out.
 A typed word and a key name the same command (``ui.keys.REGISTRY``, its words in
 ``messages.command_words``: the player's language's, then English), and both become a
 ``Command`` here (``for_key``); cards are read by ``access.parse``. A command's word followed

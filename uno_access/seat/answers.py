@@ -18,8 +18,7 @@ from ..engine.actions import (
 from ..engine.cards import Kind
 from ..engine.rules import RuleSet
 from ..engine.state import Phase, PlayerView
-from ..seat.asks import ReadChoice
-from ..seat.keys import Key
+from .asks import ReadChoice
 from .commands import (
     Ask,
     Invalid,
@@ -28,8 +27,8 @@ from .commands import (
     Setting,
 )
 from .history import Buffer
-from .keys import key_help_lines, typed_help_lines
-from .seat import Seat, _Left
+from .keys import Key, key_help_lines, typed_help_lines
+from .state import Seat, _Left
 
 HINTED_TURNS = 3  # the first turns of a game say what the keys do (always at full verbosity)
 
@@ -49,7 +48,7 @@ class Answers(Seat):
             self._tell_unsaved(
                 Line.of(messages.quit_confirm, self.how), Priority.URGENT, keep=False
             )
-            self._input_taken()
+            await self._input_taken()
             if await ReadChoice(messages.tr(messages.CONFIRM_PROMPT)) is Key.YES:
                 raise _Left
             self._tell_unsaved(Line.of(messages.quit_cancelled), Priority.URGENT, keep=False)

@@ -12,7 +12,7 @@ either end the player is told they are at the start or the end, and stays there.
 line in the buffer brings the next Page Up back to the newest. History is plain data
 (``Message``s): reading it again changes nothing.
 
-At a hot-seat table each person has a ``History`` of their own (``ui.seat``): the lines the
+At a hot-seat table each person has a ``History`` of their own (``seat.state``): the lines the
 whole table knows, which name every player, and that person's own lines alone (their
 deal, their draws, their answers), so that Page Up never reaches another person's hand.
 """

@@ -20,8 +20,7 @@ from ..engine.cards import ANNIVERSARY, Card, Color
 from ..engine.events import (
     Refusal,
 )
-from ..seat.asks import ClearScreen, ReadKey, ReadLine
-from ..seat.menu import Chosen, Highlight, Item, Menu, MenuKey
+from .asks import ClearScreen, ReadKey, ReadLine
 from .commands import (
     Give,
     Quit,
@@ -31,7 +30,8 @@ from .commands import (
 )
 from .hand import HandCursor
 from .keys import MENU_KEYS, Key, Pressed, Routed, TooLong
-from .seat import Seat
+from .menu import Chosen, Highlight, Item, Menu, MenuKey
+from .state import Seat
 
 T = TypeVar("T")
 
@@ -102,7 +102,7 @@ class Dialogs(Seat):
         menu = Menu.of(Item(color, color) for color in _MENU_COLORS)
 
         async def read() -> str | Pressed | None:
-            self._input_taken()
+            await self._input_taken()
             got = await self._line(await ReadKey(prompt, colors=True, menu=True), prompt, menu=True)
             return None if isinstance(got, Routed) else got
 
@@ -238,7 +238,7 @@ class Dialogs(Seat):
             return None if isinstance(line, Routed) else line
         start: str | None = ""
         while True:
-            self._input_taken()
+            await self._input_taken()
             got = await ReadLine(prompt, start, menu=True)
             start = None  # after a key that does nothing: the line as it was left
             if isinstance(got, str) or (isinstance(got, Pressed) and got.key in MENU_KEYS):

@@ -13,7 +13,7 @@ from ..engine.cards import Card, Kind
 from ..engine.state import Phase, PlayerView
 from .history import Buffer, Edge
 from .keys import Key
-from .seat import Seat
+from .state import Seat
 
 _MOVES: dict[Key, int] = {Key.PREVIOUS: -1, Key.NEXT: 1}
 
