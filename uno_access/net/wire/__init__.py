@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...access import messages
+from ...access.sounds import Cue
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.state import PlayerView
@@ -40,7 +41,9 @@ HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 class Entry:
     """One step of a table's log, as one viewer may know it: the events of one action
     (or of the opening), that viewer's view and legal actions after them; or a line of
-    the table's own (``line``: a chat line, who came or went), already made safe.
+    the table's own (``line``: a chat line, who came or went), already made safe, with
+    the sound named for it where it came over the data channel (``cue``; None: the
+    kind's own, ``said.SOUNDS``: the server's own entries name none).
     """
 
     seq: int
@@ -49,3 +52,4 @@ class Entry:
     legal: tuple[Action, ...] = ()
     line: Line | None = None  # worded for each hearer as it is told (``said.worded``)
     kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
+    cue: Cue | None = None  # the sound the server named for the line (the full client's)
