@@ -24,6 +24,7 @@ from uno_access.engine.actions import Play
 from uno_access.engine.cards import Kind
 from uno_access.engine.state import Phase
 from uno_access.net import client
+from uno_access.net.wire.notices import Connection, Notice
 from uno_access.net.wire.said import worded
 
 NAMES = ("ann", "bob")
@@ -224,17 +225,17 @@ def test_a_server_gone_for_long_is_said_once_and_the_client_goes_on_trying(
         assert "Welcome" in worded(link.heard.get(timeout=60).text)
         os.kill(server.process.pid, signal.SIGKILL)
         server.process.wait(10)
-        told: list[tuple[str, str]] = []
+        told: list[Notice] = []
         deadline = time.monotonic() + 8
-        while time.monotonic() < deadline and client.TRYING not in [k for k, _ in told]:
+        while time.monotonic() < deadline and Connection.TRYING not in [n.kind for n in told]:
             told += link.take_notices()
             time.sleep(0.05)
         time.sleep(1.5)  # tries go on meanwhile, not told again
         told += link.take_notices()
-        kinds = [kind for kind, _ in told]
-        assert kinds == [client.LOST, client.TRYING], told  # each said once, in order
-        assert told[1][1]  # with the reason the network gave
-        assert messages.net_still_trying(told[1][1]).startswith("The server does not answer")
+        kinds = [notice.kind for notice in told]
+        assert kinds == [Connection.LOST, Connection.TRYING], told  # each said once, in order
+        assert told[1].why  # with the reason the network gave
+        assert messages.net_still_trying(told[1].why).startswith("The server does not answer")
         assert not link.closed.is_set()  # still trying
     finally:
         link.close()

@@ -9,6 +9,12 @@ with one change: while it waits (for the others' moves, or for a key), what the 
 logs for this seat wakes its prompt and is told, and out-of-turn chances are told
 without stopping play; what a person does out of turn is applied in the order it
 arrives at the server.
+
+Every way in to a network table seats this one ``NetTable``, never a subclass: a plain
+ssh session on the server (``server.lobby``, with ``TableGame``) and the full client
+(``client``, with ``ClientGame``). What differs per way in is its game's, said as values
+(``RemoteGame``): the connection's notices, an action not sent, a line's sound, entries
+decoded from another machine's data (``wire.notices``, ``wire.Entry``).
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from ..seat.table import Table
 from ..ui.keys import Pressed, Read, Routed
 from ..ui.terminal import Keyboard, Screen, _as_input, _exit
 from .wire import HOST_WORDS, Entry
+from .wire.notices import Connection, Gone, Notice, NotSent, Restarted, notice_line
 from .wire.said import Heard, Said, heard_line
 
 T = TypeVar("T")
@@ -187,7 +194,18 @@ class RemoteGame:
     tables, or across the network), and the way its actions go there: ``pending``,
     ``_send``, ``chat`` and ``host`` say how (``net.lobby.TableGame`` on the server,
     ``net.client.ClientGame`` in the full client).
+
+    What differs per way in is said here, as values, and the one seat (``NetTable``)
+    acts on them: ``notices`` (what happened to the connection), ``_send`` raising
+    ``NotSent`` (an action the connection could not carry), an entry's ``cue`` (the sound
+    named for its line), and ``decoded`` (entries made from another machine's data).
     """
+
+    # Entries decoded from another machine's data (the full client's): one whose events
+    # this seat cannot tell (a seat of no table) is refused in one line, and the game goes
+    # on. The server's own entries are its engine's, made for this seat: a failure to tell
+    # one is a bug, left to surface, never worded as a bad line of the server's.
+    decoded = False
 
     seat: int
     _seen: int
@@ -221,6 +239,12 @@ class RemoteGame:
     def host(self, name: str, word: str, rest: str) -> None:
         """A host's command at the table (``standin NAME``, ``wait NAME``, ``grace S``)."""
         raise NotImplementedError
+
+    def notices(self) -> list[Notice]:
+        """What happened to the connection to the table since last asked (taken): none
+        for a table on this server; the full client's link tells its drops and returns.
+        """
+        return []
 
     @property
     def seen(self) -> int:
@@ -416,12 +440,52 @@ class NetTable(Table):
             )
 
     def _apply(self, action: Action) -> list[Event]:
-        events = self.game.apply(action)
+        """An action's answer, after what the table logged before it. One the connection
+        could not carry (``NotSent``) is said, and the person is asked again where the
+        table is. An engine answers every action with at least one event (at home and at
+        the server); an answer with none is one that came in no readable form (the full
+        client's link refused it in one line already): nothing is told of it, and the
+        person is asked again where the table is.
+        """
+        try:
+            events = self.game.apply(action)
+        except NotSent:
+            self.say(speech.Line.of(messages.net_not_connected))
+            raise _Resync from None
         for entry in self.game.take_earlier():
             self._tell_entry(entry)
+        if not events:
+            self._catch_up()
+            raise _Resync
         return events
 
     def _catch_up(self) -> bool:
+        """Tell what happened to the connection (``RemoteGame.notices``), what the table
+        logged for this seat since, and the lines from outside it (the lobby's chat);
+        whether there was anything.
+        """
+        notices = self.game.notices()
+        for notice in notices:
+            self._tell_notice(notice)
+        return self._catch_up_table() or bool(notices)
+
+    def _tell_notice(self, notice: Notice) -> None:
+        """One thing that happened to the connection. Back at the table: said, then what
+        was missed and where the person is. A restart or a game gone ends the game here
+        (``Restarted``, ``Gone``: its driver goes on). Any other: said at once.
+        """
+        if notice.kind is Connection.BACK:
+            self.say(speech.Line.of(messages.net_back_at_table), Priority.NORMAL, Buffer.GAME)
+            self._catch_up_table()
+            self._where_you_are()
+        elif notice.kind is Connection.RESTARTED:
+            raise Restarted
+        elif notice.kind is Connection.GONE:
+            raise Gone
+        else:
+            self.say(speech.Line.of(messages.net_told, notice_line(notice)), Priority.URGENT)
+
+    def _catch_up_table(self) -> bool:
         """Tell what the table logged for this seat since, and the lines from outside it
         (the lobby's chat); whether there was anything.
         """
@@ -436,15 +500,20 @@ class NetTable(Table):
 
     def _tell_entry(self, entry: Entry) -> None:
         """What the table logged for this seat: the others' moves, and the answers to this
-        seat's own actions (a move of its own answers the key that made it)."""
-        if entry.line is not None:
-            self._tell_heard(self._heard_of(entry))
-        if entry.events:
-            self._tell(entry.events, going_on=True)
-
-    def _heard_of(self, entry: Entry) -> Heard:
-        assert entry.line is not None
-        return Heard(entry.line, entry.kind)
+        seat's own actions (a move of its own answers the key that made it). An entry
+        decoded from another machine's data (``RemoteGame.decoded``) whose events cannot
+        be told here (a seat of no table) is refused in one line, and the game goes on.
+        """
+        try:
+            if entry.line is not None:
+                self._tell_heard(Heard(entry.line, entry.kind, entry.cue))
+            if entry.events:
+                self._tell(entry.events, going_on=True)
+        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+            if not self.game.decoded:
+                raise
+            refused = messages.net_client_refused(messages.net_client_bad_field("events"))
+            self.say(speech.Line.of(messages.net_told, refused))
 
     def _tell_heard(self, line: Heard) -> None:
         """A line of the server's (a chat line, someone come or gone, a notice): a chat

@@ -2,10 +2,12 @@
 
 The server's lobby is relayed line by line (the same typed commands as plain ssh); at a
 game, the entries the server logs for this seat arrive as data and are told here by the
-same ``Table`` as at home (``seat.NetTable``, with ``ClientGame`` as its game), through
-the player's own speech, braille display, large text and settings; keys go up as
-actions. Everything from the network is untrusted: every string shown is cleaned
-(``text``), every value decoded is one of the engine's types or refused.
+seat a plain ssh session has on the server (``seat.NetTable``, the home ``Table`` at a
+network table), not a subclass of it: what differs here is said by its game
+(``ClientGame``), as values. It speaks through the player's own speech, braille
+display, large text and settings; keys go up as actions. Everything from the network
+is untrusted: every string shown is cleaned (``text``), every value decoded is one of
+the engine's types or refused.
 
 The client's SSH key is made on first use in the user's data folder (mode 0600); the
 server's host key is pinned on first contact in a known-hosts file of the client's
@@ -23,7 +25,7 @@ import queue
 import sys
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeGuard
 
@@ -52,7 +54,7 @@ from ...ui.drive import drive
 from ...ui.keys import Pressed, TooLong
 from ...ui.profile import Session, open_session, plain_session
 from ...ui.terminal import Screen, terminal_missing
-from ..seat import NetKeyboard, NetTable, RemoteGame, _Resync, chat_command, hear, review
+from ..seat import NetKeyboard, NetTable, RemoteGame, chat_command, hear, review
 from ..wire import (
     CHAT_WORD,
     LOBBY_PROMPT,
@@ -65,6 +67,7 @@ from ..wire import (
     WATCH_PROMPT,
     Entry,
 )
+from ..wire.notices import Connection, Gone, Notice, NotSent, Restarted, notice_line
 from ..wire.protocol import MAX_LINE, ProtocolError, dumps, loads
 from ..wire.said import Heard, Said, heard_line, said_named
 
@@ -77,24 +80,10 @@ SHOWN_LIMIT = 2000  # the longest line of the server's shown
 FIRST_RETRY = 0.25  # seconds before the first try to connect again; doubled each time
 LAST_RETRY = 4.0  # the longest wait between two tries
 LONG_GONE = 10.0  # seconds without the server before the player is told it does not answer
-# what the link tells the player's thread about the connection (``Link.take_notices``)
-LOST, BACK, RECONNECTED, RESTARTED, GONE, TRYING, REFUSED = (
-    "lost",
-    "back",
-    "reconnected",
-    "restarted",
-    "gone",
-    "trying",
-    "refused",
-)
 
 
 class JoinError(Exception):
     """Why the client could not join (one line, for standard error)."""
-
-
-class NotSent(Exception):
-    """An action not answered: the connection dropped (it may or may not have arrived)."""
 
 
 def client_key(folder: Path) -> asyncssh.SSHKey:
@@ -204,7 +193,7 @@ class Link:
         self._where: tuple[str, int, str, Path] | None = None
         self._closing = False  # the player quits: no connecting again
         self.down = False  # the connection dropped, not yet back
-        self._notices: list[tuple[str, str]] = []
+        self._notices: list[Notice] = []
         self._game: tuple[str, int] | None = None  # (server epoch, seat) of the game on
         self._last = 0  # the number of the last entry received
         self._resuming = False  # entries held until the server says all are sent
@@ -279,7 +268,7 @@ class Link:
             except JoinError as error:
                 if not self._told_long and self.loop.time() - self._down_since >= LONG_GONE:
                     self._told_long = True
-                    self._notice(TRYING, str(error))
+                    self._notice(Connection.TRYING, str(error))
                 continue
             self._reconnecting = False
             if self._closing:
@@ -287,19 +276,19 @@ class Link:
                 return
             if game is None:
                 self.down = False
-                self._notice(RECONNECTED)
+                self._notice(Connection.RECONNECTED)
             return  # at a game: back once the server has sent what was missed (``resumed``)
         self._reconnecting = False
 
-    def take_notices(self) -> list[tuple[str, str]]:
-        """What happened to the connection since last asked: (kind, words from the server)."""
+    def take_notices(self) -> list[Notice]:
+        """What happened to the connection since last asked (with the words given)."""
         with self._lock:
             notices, self._notices = self._notices, []
         return notices
 
-    def _notice(self, kind: str, why: str = "") -> None:
+    def _notice(self, kind: Connection, why: str = "") -> None:
         with self._lock:
-            self._notices.append((kind, why))
+            self._notices.append(Notice(kind, why))
         self.on_data()
 
     def close(self) -> None:
@@ -346,7 +335,7 @@ class Link:
             with self._lock:
                 self._replies.pop(number, None)
             self.refuse(messages.tr(messages.NET_CLIENT_NO_ANSWER))
-            return 0, []  # told nothing: the table asks again (``ClientTable._apply``)
+            return 0, []  # told nothing: the table asks again (``NetTable._apply``)
 
     # ----------------------------------------------------------------- in (link thread)
 
@@ -374,7 +363,7 @@ class Link:
             said = message.get("reason")
             if isinstance(said, str) and not self._told_refused:
                 self._told_refused = True  # told once; the link goes on trying
-                self._notice(REFUSED, text.shown(said, SHOWN_LIMIT))
+                self._notice(Connection.REFUSED, text.shown(said, SHOWN_LIMIT))
         elif kind == "line":
             self.heard.put(_line(message))
         elif kind == "refused":
@@ -393,7 +382,7 @@ class Link:
                 restarted, self._resuming = self._resuming, False
             if restarted:  # the server was restarted: the game comes again, anew
                 self.down = False
-                self._notice(RESTARTED)
+                self._notice(Connection.RESTARTED)
             self.inbox.put({"t": "start", "seat": seat, "back_from": back, "upto": upto})
         elif kind == "resumed":
             seat = message.get("seat")
@@ -408,7 +397,7 @@ class Link:
                 if seat is None:
                     self._game = None
             self.down = False
-            self._notice(BACK if isinstance(seat, int) else GONE)
+            self._notice(Connection.BACK if isinstance(seat, int) else Connection.GONE)
         elif kind == "watch":
             names, rules = (
                 message.get("names"),
@@ -467,7 +456,7 @@ class Link:
         if not self.down:
             self.down, self._down_since = True, self.loop.time()
             self._wait, self._told_long = FIRST_RETRY, False
-            self._notice(LOST)
+            self._notice(Connection.LOST)
         if not self._reconnecting:
             self._reconnecting = True
             self.loop.create_task(self._reconnect())
@@ -539,13 +528,6 @@ def _view_fits(view: PlayerView) -> bool:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class _Entry(Entry):
-    """An entry as the client received it: with the sound the server named for its line."""
-
-    cue: Cue | None = None
-
-
 def _entry(message: dict[str, Any]) -> Entry:
     seq = message.get("seq")
     if not _number(seq):
@@ -564,7 +546,7 @@ def _entry(message: dict[str, Any]) -> Entry:
     if line is not None and not isinstance(line, str):
         raise ProtocolError(messages.net_client_bad_field("line"))
     kind, cue = _kind(message) if line is not None else (Said.NOTICE, None)
-    return _Entry(
+    return Entry(
         seq,
         _events(message.get("events")),
         view,
@@ -576,9 +558,13 @@ def _entry(message: dict[str, Any]) -> Entry:
 
 
 class ClientGame(RemoteGame):
-    """``RemoteGame`` whose table is across the network: the entries the link received,
-    and actions sent as data.
+    """``RemoteGame`` whose table is across the network: the entries the link received
+    (decoded from the server's data: one whose events cannot be told is refused in one
+    line by the seat, ``decoded``), actions sent as data (``NotSent`` while the
+    connection is down), and the link's notices of the connection.
     """
+
+    decoded = True
 
     def __init__(self, link: Link, seat: int, upto: int = 0) -> None:
         self.link = link
@@ -614,81 +600,8 @@ class ClientGame(RemoteGame):
     def host(self, name: str, word: str, rest: str) -> None:
         self.link.send({"t": "line", "text": f"{word} {rest}".strip()})
 
-
-class _Restarted(Exception):
-    """The server was restarted: this game ends here, and starts again from its ``start``."""
-
-
-class _Gone(Exception):
-    """The server has no game for this seat any more."""
-
-
-class ClientTable(NetTable):
-    """The home table for this seat; a chat line goes to the server as ``say TEXT``.
-    While the connection is down the table goes on answering keys (Q quits); once back,
-    it tells what was missed, then where the player is.
-    """
-
-    game: ClientGame
-
-    def _apply(self, action: Action) -> list[Event]:
-        """An action's answer; one the server gave in no readable form (refused in one
-        line already) tells nothing, and the person is asked again where the table is.
-        """
-        try:
-            events = super()._apply(action)
-        except NotSent:
-            self.say(Line.of(messages.net_not_connected))
-            raise _Resync from None
-        if not events:
-            self._catch_up()
-            raise _Resync
-        return events
-
-    def _heard_of(self, entry: Entry) -> Heard:
-        assert entry.line is not None
-        return Heard(entry.line, entry.kind, entry.cue if isinstance(entry, _Entry) else None)
-
-    def _tell_entry(self, entry: Entry) -> None:
-        """An entry told; one whose events cannot be told here (a seat of no table) is
-        refused in one line, and the game goes on.
-        """
-        try:
-            super()._tell_entry(entry)
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            refused = messages.net_client_refused(messages.net_client_bad_field("events"))
-            self.say(Line.of(messages.net_told, refused))
-
-    def _catch_up(self) -> bool:
-        told = False
-        for kind, why in self.game.link.take_notices():
-            told = True
-            if kind == BACK:
-                self.say(Line.of(messages.net_back_at_table), Priority.NORMAL, Buffer.GAME)
-                super()._catch_up()
-                self._where_you_are()
-            elif kind == RESTARTED:
-                raise _Restarted
-            elif kind == GONE:
-                raise _Gone
-            else:
-                self.say(Line.of(messages.net_told, _notice_line(kind, why)), Priority.URGENT)
-        return super()._catch_up() or told
-
-
-def _notice_line(kind: str, why: str) -> str:
-    """What the player is told of the connection (``Link.take_notices``)."""
-    if kind == LOST:
-        return messages.tr(messages.NET_CONNECTION_LOST)
-    if kind == TRYING:
-        return messages.net_still_trying(why)
-    if kind == REFUSED:
-        return messages.net_reconnect_refused(why)
-    if kind == GONE:
-        return messages.tr(messages.NET_GAME_GONE)
-    if kind == BACK:
-        return messages.tr(messages.NET_BACK_AT_TABLE)
-    return messages.tr(messages.NET_RECONNECTED)
+    def notices(self) -> list[Notice]:
+        return self.link.take_notices()
 
 
 def split_address(address: str) -> tuple[str, int]:
@@ -819,9 +732,9 @@ def _lobby(
     chat = History(current=Buffer.CHAT)  # the chat's own history, lobby and table alike
     while not link.closed.is_set() or not link.inbox.empty() or not link.heard.empty():
         started: dict[str, Any] | None = None
-        for kind, why in link.take_notices():
-            if kind != RESTARTED:  # a game's start follows in the inbox
-                session.tell(Line.of(messages.net_told, _notice_line(kind, why)))
+        for notice in link.take_notices():
+            if notice.kind is not Connection.RESTARTED:  # a game's start follows in the inbox
+                session.tell(Line.of(messages.net_told, notice_line(notice)))
         for line in _take_heard(link):
             _hear(session, chat, line)
         while not link.inbox.empty():
@@ -883,8 +796,7 @@ class _Watched:
         for entry in entries:
             self.seen = entry.seq
             if entry.line is not None:
-                cue = entry.cue if isinstance(entry, _Entry) else None
-                _hear(self.session, self.chat, Heard(entry.line, entry.kind, cue))
+                _hear(self.session, self.chat, Heard(entry.line, entry.kind, entry.cue))
             try:
                 told = self.renderer.events(entry.events)
             except (IndexError, TypeError, ValueError, AttributeError):
@@ -906,7 +818,7 @@ def _play(
     assert isinstance(keyboard, NetKeyboard)
     keyboard.take_input()
     game = ClientGame(link, seat, upto)
-    table = ClientTable.seated(
+    table = NetTable.seated(
         game,
         keyboard,
         session.screen,
@@ -918,9 +830,9 @@ def _play(
     )
     try:
         drive(table.play(), keyboard, session.screen)
-    except _Restarted:
+    except Restarted:
         return  # the server deals it again: its ``start`` is in the inbox
-    except _Gone:
+    except Gone:
         session.tell(Line.of(messages.net_game_gone))
         return
     link.send({"t": "done"})
