@@ -91,6 +91,39 @@ def test_the_full_client_loads_no_module_of_the_server() -> None:
     assert [name for name in loaded if name == SERVER or name.startswith(SERVER + ".")] == []
 
 
+def _subclasses(base: str) -> dict[str, str]:
+    """Every class of the package that derives from ``base`` (by name, through any number
+    of steps), and the module it is defined in."""
+    bases: dict[str, tuple[str, set[str]]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                named = {
+                    b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases
+                }
+                module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+                bases[node.name] = (module, named)
+    found: dict[str, str] = {}
+    grown = True
+    while grown:
+        grown = False
+        for name, (module, named) in bases.items():
+            if name not in found and named & {base, *found}:
+                found[name] = module
+                grown = True
+    return found
+
+
+def test_every_way_in_seats_the_one_table_with_no_subclass_per_way_in() -> None:
+    """The home terminal and the hot seat play the home ``Table``; plain ssh and the full
+    client both seat the network table (``net.seat.NetTable``): nothing else derives from
+    the seat, so what differs per way in lives in its driver or its game, never in a
+    subclass of the seat (issue 24)."""
+    assert _subclasses("Table") == {"NetTable": "uno_access.net.seat"}
+    client = (PACKAGE / "net" / "client" / "__init__.py").read_text(encoding="utf-8")
+    assert "NetTable.seated(" in client
+
+
 def test_the_seat_package_holds_the_whole_seat() -> None:
     """The seat is one package: the table and every layer of it, none left in ``ui``."""
     seat = set(_seat_modules())
