@@ -291,21 +291,41 @@ class _ChannelOut:
     session is a coroutine there), in order. A reader too slow for what is said never
     makes anyone wait: what waits for it is bounded (``OUTPUT_LIMIT``), and a channel that
     takes nothing for ``OUTPUT_WAIT`` seconds is closed (``_Session.pause_writing``).
+
+    What one turn of the event loop writes goes out as one piece, at the end of that turn
+    (``send``): a woken prompt's erasing, the lines told and the prompt drawn again are
+    one ssh packet and one system call, not one each.
     """
 
     encoding = "utf-8"
 
     def __init__(self, chan: Any) -> None:
         self._chan = chan
+        self._held: list[str] = []
 
     def write(self, data: str) -> int:
+        if not self._held:
+            try:
+                asyncio.get_running_loop().call_soon(self.send)
+            except RuntimeError:  # no loop running: at once
+                self._held.append(data)
+                self.send()
+                return len(data)
+        self._held.append(data)
+        return len(data)
+
+    def send(self) -> None:
+        """What is held, to the channel now (before anything written to it directly)."""
+        if not self._held:
+            return
+        data = "".join(self._held)
+        self._held.clear()
         chan = self._chan
         with contextlib.suppress(OSError, asyncssh.Error):
             if chan.get_write_buffer_size() > OUTPUT_LIMIT:
                 chan.close()  # a reader gone silent: closed (the seat's input then ends)
             else:
                 chan.write(data.replace("\n", "\r\n"))
-        return len(data)
 
     def flush(self) -> None:
         pass
@@ -332,6 +352,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._data = False
         self._data_session: DataSession | None = None
         self._person: Person | None = None
+        self._out: _ChannelOut | None = None  # the person's output, held to the loop's turn end
 
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
@@ -392,6 +413,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         """The same person connected again: this session ends, told why, the seat kept."""
         if self.server.sessions.get(self.name) is self:
             del self.server.sessions[self.name]
+        self._send_held()
         with contextlib.suppress(OSError, asyncssh.Error):
             self._chan.write(messages.tr(messages.NET_REPLACED) + "\r\n")
         self._end_input()
@@ -401,7 +423,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         lobby = self.server.lobby
         self.server.sessions[self.name] = self
         self._input = ChannelInput(chan.pause_reading, chan.resume_reading)
-        out = _ChannelOut(chan)
+        out = self._out = _ChannelOut(chan)
         output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
 
         def write(line: str) -> None:
@@ -425,8 +447,14 @@ class _Session(asyncssh.SSHServerSession[str]):
         """The person's session has ended: its input and the channel with it."""
         if self._input is not None:
             self._input.stop()
+        self._send_held()
         with contextlib.suppress(OSError, asyncssh.Error):
             self._chan.exit(0)
+
+    def _send_held(self) -> None:
+        """The person's output held for this turn of the loop, out before what follows."""
+        if self._out is not None:
+            self._out.send()
 
     def data_received(self, data: str, datatype: Any) -> None:
         if self._data_session is not None:
