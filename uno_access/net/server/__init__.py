@@ -20,11 +20,12 @@ import contextlib
 import os
 import resource
 import signal
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 import asyncssh
+from prompt_toolkit.application import application as _application
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.vt100 import Vt100_Output
 
@@ -332,6 +333,33 @@ class _ChannelOut:
 
     def isatty(self) -> bool:
         return True
+
+
+def _winch_of_this_terminal(
+    attach: Callable[[Callable[[], None]], contextlib.AbstractContextManager[None]],
+) -> Callable[[Callable[[], None]], contextlib.AbstractContextManager[None]]:
+    """prompt_toolkit's ``attach_winch_signal_handler``, for the prompts of this process's
+    own terminal alone. A session's prompt draws on a person's terminal far away, whose
+    size comes with each drawing (``_Session._size``) and is polled while it waits: the
+    server's SIGWINCH is not theirs. Attaching it for each prompt (asyncio's
+    ``add_signal_handler``, then the one before put back) cost the server a tenth of its
+    time, the prompts of a hundred people replacing one another's handler.
+    """
+
+    def attach_for(handler: Callable[[], None]) -> contextlib.AbstractContextManager[None]:
+        app = getattr(handler, "__self__", None)
+        if isinstance(getattr(getattr(app, "output", None), "stdout", None), _ChannelOut):
+            return contextlib.nullcontext()
+        return attach(handler)
+
+    attach_for.attaches_for_this_terminal = True  # type: ignore[attr-defined]
+    return attach_for
+
+
+if not hasattr(_application.attach_winch_signal_handler, "attaches_for_this_terminal"):
+    _application.attach_winch_signal_handler = _winch_of_this_terminal(  # type: ignore[assignment]
+        _application.attach_winch_signal_handler
+    )
 
 
 REPLACE_WAIT = 5.0  # seconds a session replacing another waits for it to leave the lobby
