@@ -161,7 +161,9 @@ class Keyboard:
         self._prompt_text = ""
         self._buffer = Buffer(multiline=False)
         control = BufferControl(
-            self._buffer, input_processors=[BeforeInput(lambda: self._prompt_text)]
+            self._buffer,
+            input_processors=[BeforeInput(lambda: self._prompt_text)],
+            include_default_input_processors=False,
         )
         # a dumb terminal (TERM=dumb) takes no cursor movement: the prompt and what is
         # typed are written as plain text, and nothing is drawn (as PromptSession does)
