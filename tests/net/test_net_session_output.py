@@ -9,14 +9,24 @@ and ``uno-access serve`` as a subprocess.
 
 from __future__ import annotations
 
+import asyncio
+import os
+import pty
+import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from net_ssh import ANSI, Server, keypair, ssh_arguments
+from prompt_toolkit.application import application
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 from uno_access.access import messages
+from uno_access.net import server as net_server
+from uno_access.ui.terminal import Keyboard
 
 BOUND = 60.0  # seconds: "not stuck", never speed
 
@@ -59,3 +69,32 @@ def test_a_script_is_answered_every_line_in_order_before_its_session_closes(
         assert found >= 0, (answer, told[at:])
         at = found + len(answer)
     assert told.count(who) == 3, told
+
+
+def test_only_a_prompt_on_this_process_own_terminal_takes_its_sigwinch() -> None:
+    """A session's prompt draws on a terminal far away: it takes no SIGWINCH of the
+    server's (its size comes with each drawing); a prompt on this process's own terminal
+    (a pseudo-terminal here) still takes it, and puts back what was there before."""
+
+    def takes_sigwinch(output: Vt100_Output) -> bool:
+        async def attached() -> bool:
+            with create_pipe_input() as input:
+                app = Keyboard(input=input, output=output)._app
+                before = signal.getsignal(signal.SIGWINCH)
+                with application.attach_winch_signal_handler(app._on_resize):
+                    during = signal.getsignal(signal.SIGWINCH)
+                assert signal.getsignal(signal.SIGWINCH) == before
+                return during != before
+
+        return asyncio.run(attached())
+
+    away = net_server._ChannelOut(chan=None)
+    session = Vt100_Output(away, lambda: Size(rows=24, columns=80), term="xterm")  # type: ignore[arg-type]
+    assert not takes_sigwinch(session)
+    leader, follower = pty.openpty()
+    try:
+        with os.fdopen(follower, "w", closefd=False) as terminal:
+            assert takes_sigwinch(Vt100_Output.from_pty(terminal, term="xterm"))
+    finally:
+        os.close(leader)
+        os.close(follower)
