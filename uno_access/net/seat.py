@@ -134,7 +134,10 @@ class NetKeyboard(Keyboard):
         app = self._app
         loop = getattr(app, "loop", None)
         if app.is_running and loop is not None:
-            loop.call_soon_threadsafe(self._deliver_wake)
+            if _on(loop):  # the server's tables wake their seats from the loop itself
+                loop.call_soon(self._deliver_wake)
+            else:
+                loop.call_soon_threadsafe(self._deliver_wake)
 
     def _deliver_wake(self) -> None:
         if not self._wakeable:
