@@ -179,6 +179,9 @@ class Keyboard:
                 input=input,
                 output=output,
                 erase_when_done=False,
+                # drawn as soon as the loop gets to it: a server's loop, always busy, would
+                # put each drawing off for up to 10 ms, asking again at every turn of it
+                max_render_postpone_time=None,
             )
         _bound_paste(self._app.input, self.modes)
 
