@@ -145,8 +145,11 @@ class NetKeyboard(Keyboard):
         with self._wake_lock:
             if not self._woken:
                 return
-        self._app.erase_when_done = True  # a line half typed stays in the buffer, redrawn
-        _exit(self._app, WAKE)
+        app = self._app
+        if app.future is None or app.future.done():
+            return  # ending already with a line sent: it stays as typed, the wake comes next
+        app.erase_when_done = True  # a line half typed stays in the buffer, redrawn
+        _exit(app, WAKE)
 
     def read_woken(self, prompt: str) -> Read | Wake:
         """``read``, or ``WAKE`` when the table had something for this seat."""
