@@ -10,6 +10,7 @@ and ``uno-access serve`` as a subprocess.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import pty
 import signal
@@ -98,3 +99,15 @@ def test_only_a_prompt_on_this_process_own_terminal_takes_its_sigwinch() -> None
     finally:
         os.close(leader)
         os.close(follower)
+
+
+def test_while_it_serves_the_server_collects_cycles_seldom_then_as_before() -> None:
+    """What the server is made of when it starts serving is frozen (never scanned by the
+    cycle collector again) and the generations are collected seldom; once it stops, the
+    process collects as before."""
+    before = gc.get_threshold()
+    with net_server._collected_seldom():
+        assert gc.get_threshold() == net_server.COLLECT_AFTER
+        assert gc.get_freeze_count() > 0
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
