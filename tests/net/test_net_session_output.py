@@ -15,6 +15,7 @@ import os
 import pty
 import signal
 import subprocess
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -111,3 +112,36 @@ def test_while_it_serves_the_server_collects_cycles_seldom_then_as_before() -> N
         assert gc.get_freeze_count() > 0
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+class _Cycle:
+    """Garbage only the cycle collector frees: it refers to itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_once_everyone_has_left_the_cycles_they_left_are_collected_at_most_every_10_s() -> None:
+    async def run() -> tuple[bool, bool, bool]:
+        server = net_server.Server(None, None, True)  # type: ignore[arg-type]
+        server.connected()
+        server.connected()
+        first = weakref.ref(_Cycle())
+        server.disconnected()
+        await asyncio.sleep(0)
+        kept_while_one_is_here = first() is not None
+        server.disconnected()
+        await asyncio.sleep(0)
+        collected_when_empty = first() is None
+        server.connected()
+        again = weakref.ref(_Cycle())
+        server.disconnected()  # empty again within EMPTY_COLLECT seconds: not again
+        await asyncio.sleep(0)
+        return kept_while_one_is_here, collected_when_empty, again() is not None
+
+    gc.disable()  # only the server's own collection frees the cycles here
+    try:
+        assert asyncio.run(run()) == (True, True, True)
+    finally:
+        gc.enable()
+        gc.collect()

@@ -69,6 +69,9 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
     return asyncssh.read_private_key(str(path))
 
 
+EMPTY_COLLECT = 10.0  # seconds: the least time between two collections of an empty server
+
+
 class Server:
     """What every connection shares: the accounts, the lobby, the failed logins."""
 
@@ -79,6 +82,24 @@ class Server:
         self.limiter = Limiter()
         # the plain ssh session of each name: the same person logging in again replaces it
         self.sessions: dict[str, _Session] = {}
+        self.connections = 0
+        self._collected = -EMPTY_COLLECT  # when the cycles were last collected (loop time)
+
+    def connected(self) -> None:
+        self.connections += 1
+
+    def disconnected(self) -> None:
+        """A connection has gone; once none is left, the cycles its sessions left behind
+        (a prompt_toolkit application is full of them) are collected, at most once every
+        ``EMPTY_COLLECT`` seconds: the collector runs seldom while the server serves
+        (``_collected_seldom``), and an empty server would otherwise hold them until people
+        come again.
+        """
+        self.connections -= 1
+        loop = asyncio.get_running_loop()
+        if self.connections == 0 and loop.time() - self._collected >= EMPTY_COLLECT:
+            self._collected = loop.time()
+            loop.call_soon(gc.collect)
 
 
 def _key_text(key: asyncssh.SSHKey) -> str:
@@ -111,8 +132,12 @@ class _Connection(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
+        self.server.connected()
         peer = conn.get_extra_info("peername")
         self.peer = str(peer[0]) if peer else ""
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.server.disconnected()
 
     def begin_auth(self, username: str) -> bool:
         return True
