@@ -34,7 +34,7 @@ from prompt_toolkit.filters import Filter
 from prompt_toolkit.input import Input
 from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.input.vt100_parser import Vt100Parser
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase
 from prompt_toolkit.key_binding.key_processor import KeyPress
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
@@ -172,17 +172,9 @@ class Keyboard:
             self._plain = create_output()
             output = DummyOutput()
             self._buffer.on_text_changed += self._echo
-        with _no_default_bindings():
-            self._app: Application[Any] = _LineApplication(
-                layout=Layout(Window(control, dont_extend_height=True)),
-                key_bindings=key_bindings(self.modes, self._buffer, keys),
-                input=input,
-                output=output,
-                erase_when_done=False,
-                # drawn as soon as the loop gets to it: a server's loop, always busy, would
-                # put each drawing off for up to 10 ms, asking again at every turn of it
-                max_render_postpone_time=None,
-            )
+        self._app = line_application(
+            control, key_bindings(self.modes, self._buffer, keys), input, output
+        )
         _bound_paste(self._app.input, self.modes)
 
     @property
@@ -508,6 +500,27 @@ class Keyboard:
         if self._plain is not None and self._app.is_running:
             self._plain.write(buffer.document.text_before_cursor[-1:])
             self._plain.flush()
+
+
+def line_application(
+    control: BufferControl,
+    bindings: KeyBindingsBase,
+    input: Input | None,
+    output: Output | None,
+) -> Application[Any]:
+    """A one-line prompt of ``control`` whose only key bindings are ``bindings`` (none of
+    prompt_toolkit's own are made), with prompt_toolkit's look made once for all."""
+    with _no_default_bindings():
+        return _LineApplication(
+            layout=Layout(Window(control, dont_extend_height=True)),
+            key_bindings=bindings,
+            input=input,
+            output=output,
+            erase_when_done=False,
+            # drawn as soon as the loop gets to it: a server's loop, always busy, would
+            # put each drawing off for up to 10 ms, asking again at every turn of it
+            max_render_postpone_time=None,
+        )
 
 
 class _LineApplication(Application[Any]):

@@ -15,7 +15,6 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import BufferControl
 from prompt_toolkit.layout.processors import (
     BeforeInput,
@@ -26,6 +25,7 @@ from prompt_toolkit.layout.processors import (
 from prompt_toolkit.output import Output
 
 from ... import text
+from ...ui.terminal import line_application
 
 
 class _Nothing(Processor):
@@ -35,19 +35,10 @@ class _Nothing(Processor):
         return Transformation([], lambda i: 0, lambda i: 0)
 
 
-def read_hidden(input: Input, output: Output, prompt: str) -> str | None:
-    """A line typed without echo; None when the person gave up (Ctrl-C, Ctrl-D) or the
-    connection ended.
-    """
-    try:
-        answer = _app(input, output, prompt).run()
-    except (EOFError, KeyboardInterrupt):
-        return None
-    return answer if isinstance(answer, str) else None
-
-
 async def read_hidden_async(input: Input, output: Output, prompt: str) -> str | None:
-    """``read_hidden`` on the running event loop (the server's session)."""
+    """A line typed without echo, read on the running event loop (the server's session);
+    None when the person gave up (Ctrl-C, Ctrl-D) or the connection ended.
+    """
     try:
         answer = await _app(input, output, prompt).run_async()
     except (EOFError, KeyboardInterrupt):
@@ -81,13 +72,9 @@ def _app(input: Input, output: Output, prompt: str) -> Application[Any]:
         if len(buffer.text) + len(typed) <= text.LINE_LIMIT:
             buffer.insert_text(typed)
 
-    control = BufferControl(buffer, input_processors=[_Nothing(), BeforeInput(prompt)])
-    app: Application[Any] = Application(
-        layout=Layout(Window(control, dont_extend_height=True)),
-        key_bindings=bindings,
-        input=input,
-        output=output,
-        erase_when_done=False,
+    control = BufferControl(
+        buffer,
+        input_processors=[_Nothing(), BeforeInput(prompt)],
+        include_default_input_processors=False,
     )
-    app._default_bindings = KeyBindings()  # ours alone: no emacs, vi or search keys
-    return app
+    return line_application(control, bindings, input, output)  # ours alone: no emacs keys
