@@ -37,6 +37,7 @@ from .accounts import Accounts, Limiter, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession
 from .feed import ChannelInput
 from .lobby import Person
+from .pace import Paced, Pacer
 from .saved import open_tables
 from .tables import Lobby
 
@@ -83,6 +84,7 @@ class Server:
         # the plain ssh session of each name: the same person logging in again replaces it
         self.sessions: dict[str, _Session] = {}
         self.connections = 0
+        self.pacer: Pacer | None = None  # new connections served after the others
         self._collected = -EMPTY_COLLECT  # when the cycles were last collected (loop time)
 
     def connected(self) -> None:
@@ -129,6 +131,7 @@ class _Connection(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._asked = ""  # what the keyboard-interactive login asked last
         self._tries = 0
+        self.paced: Paced | None = server.pacer.entering if server.pacer else None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self._conn = conn
@@ -303,7 +306,7 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> asyncssh.SSHServerSession[str]:
-        return _Session(self.server, self.name or "")
+        return _Session(self.server, self.name or "", self.paced)
 
 
 # a session's output waiting for a slow reader: past OUTPUT_LIMIT bytes held for it, or
@@ -396,9 +399,10 @@ class _Session(asyncssh.SSHServerSession[str]):
     data channel.
     """
 
-    def __init__(self, server: Server, name: str) -> None:
+    def __init__(self, server: Server, name: str, paced: Paced | None = None) -> None:
         self.server = server
         self.name = name
+        self._paced = paced  # its connection, served after others for a while yet
         self._chan: Any = None
         self._input: ChannelInput | None = None
         self._stalled: asyncio.TimerHandle | None = None  # a reader taking nothing, timed
@@ -432,6 +436,8 @@ class _Session(asyncssh.SSHServerSession[str]):
         return Size(rows=height or 24, columns=width or 80)
 
     def session_started(self) -> None:
+        if self._paced is not None:
+            self._paced.started()
         loop = asyncio.get_running_loop()
         chan = self._chan
         lobby = self.server.lobby
@@ -582,10 +588,12 @@ async def _serve(
     tables.restore(lobby)
     lobby.journal = tables
     server = Server(accounts, lobby, open_)
-    listener = await asyncssh.create_server(
-        lambda: _Connection(server),
-        host,
-        port,
+    pacer = server.pacer = Pacer(loop)
+    # what ``asyncssh.create_server`` does, each connection paced (``pace``)
+    options = await asyncssh.SSHServerConnectionOptions.construct(
+        server_factory=lambda: _Connection(server),
+        host=host,
+        port=port,
         server_host_keys=[host_key(folder)],
         encryption_algs=ENCRYPTION,
         line_editor=False,
@@ -597,6 +605,11 @@ async def _serve(
         keepalive_interval=15,  # a connection gone silent is noticed: the seat is held
         keepalive_count_max=4,
     )
+
+    def connection() -> asyncio.Protocol:
+        return asyncssh.SSHServerConnection(loop, options)
+
+    listener = await loop.create_server(lambda: pacer.protocol(connection), host, port)
     bound = listener.sockets[0].getsockname()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
     if not open_:
