@@ -627,9 +627,11 @@ async def _serve(
 
 
 # the collector's thresholds while the server serves: young objects collected after 10,000
-# allocations (prompt_toolkit's 700 is a tenth of a second of a busy server), the older
-# generations after 20 of the younger one's collections (10 by default)
-COLLECT_AFTER = (10_000, 20, 20)
+# allocations (prompt_toolkit's 700 is a tenth of a second of a busy server); the middle
+# generation after 2 of those (each object is looked at there once whatever the number, so
+# a small one makes short pauses: with 20, 1,000 people logging in at once made pauses of
+# 100 ms, with 2 of 15 ms); the oldest after 200 of the middle one's, as rarely as before
+COLLECT_AFTER = (10_000, 2, 200)
 
 
 @contextlib.contextmanager
