@@ -21,7 +21,9 @@ beside each other. The attacks (``--attacks``, by name, comma separated):
   3,000 times;
 - ``half-lines``: ``--half-lines`` sessions (``ssh -tt``, each its own key and name) that
   each send half a line and nothing more, all held at once; measured while they connect
-  and once they are all held.
+  and once they are all held. Their thousand ssh processes run at the lowest priority
+  (nice 19): an attacker's machine is another, and here they would otherwise take the
+  cores from the server and from the measured people's own ssh.
 
 Each long line must be refused in one sentence ("That line is too long...") and the
 attacker's session go on (its ``who`` answered). A server that grows past
@@ -183,6 +185,7 @@ def _half_lines(port: int, keys: dict[str, Path], stop: Any, counts: Any) -> Non
     until ``stop`` is set."""
     raise_open_files(0)
     os.setpgrp()  # ended with its ssh processes
+    os.nice(19)  # an attacker's machine is not the server's: here it takes what is left
     asyncio.run(_holding(port, keys, stop, counts))
 
 
