@@ -13,6 +13,7 @@ import asyncio
 import os
 
 import pytest
+from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.output import DummyOutput
 
 from uno_access.net.server.feed import FEED_HIGH, FEED_LOW, READ_SIZE, ChannelInput
@@ -143,3 +144,27 @@ def test_a_session_input_holds_no_file_descriptor() -> None:
 
     before, after = asyncio.run(run())
     assert after == before
+
+
+def test_prompts_on_one_loop_share_their_bindings_and_keep_their_own_modes() -> None:
+    """A server's sessions all take keys through one set of bindings (``ui.keys``): one
+    seat's command line open leaves another's single keys single keys."""
+
+    async def key(keyboard: Keyboard) -> object:
+        with create_app_session():  # each session's own, as the server gives it
+            return await keyboard.read_async("> ")
+
+    async def line(keyboard: Keyboard) -> object:
+        with create_app_session():
+            return await keyboard.read_line_async("> ", "")
+
+    async def run() -> list[object]:
+        feed_one, keyed = _keyboard(Flow(), keys=True)
+        feed_two, typing = _keyboard(Flow(), keys=True)
+        reads = asyncio.gather(key(keyed), line(typing))
+        await asyncio.sleep(0.05)
+        feed_one.send("c")
+        feed_two.send("c\r")
+        return list(await reads)
+
+    assert asyncio.run(run()) == [Pressed(Key.CARD_CHECK), "c"]

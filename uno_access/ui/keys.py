@@ -31,9 +31,10 @@ other key ends the prompt as ``Key.UNKNOWN``, which the table says does nothing;
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
-from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.application.current import get_app
 from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.key_binding.bindings.cpr import load_cpr_bindings
@@ -149,21 +150,48 @@ def _never(event: KeyPressEvent) -> bool:
     return False  # nothing of ours goes on prompt_toolkit's undo stack
 
 
-def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
+_NO_MODES = Modes()
+
+
+def _modes() -> Modes:
+    """The modes of the keyboard whose prompt is running (``Keyboard`` gives its
+    application its own); a prompt of no keyboard takes keys alone."""
+    modes = getattr(get_app(), "modes", None)
+    return modes if isinstance(modes, Modes) else _NO_MODES
+
+
+def _event_modes(event: KeyPressEvent) -> Modes:
+    modes = getattr(event.app, "modes", None)
+    return modes if isinstance(modes, Modes) else _NO_MODES
+
+
+def key_bindings(keys: bool) -> KeyBindingsBase:
     """The game's bindings, and the only ones active: with ``keys`` each key ends the
     prompt with what it means; otherwise (and on the command line) a line is typed with
     plain editing: printable characters, Backspace, Delete, Left, Right, Home, End,
     Enter, Escape. Anything else ends the prompt as ``Key.UNKNOWN`` (the line kept).
+
+    Made once for every keyboard alike (keys or not, the language's colour keys): each
+    binding finds the prompt's modes and line through the application running it. About
+    400 objects and 1.5 ms a keyboard otherwise, and a server makes a keyboard for every
+    person in its lobby and at its tables.
     """
+    return _shared_bindings(keys, tuple(color_keys().items()))
+
+
+@cache
+def _shared_bindings(
+    keys: bool, colours: tuple[tuple[Key, tuple[str, ...]], ...]
+) -> KeyBindingsBase:
     bindings = KeyBindings()
     keyed = Condition(lambda: keys)
-    typing = ~keyed | Condition(lambda: modes.command_line)
-    yes_no = keyed & Condition(lambda: modes.yes_no) & ~typing
-    colors = keyed & Condition(lambda: modes.colors) & ~typing & ~yes_no
+    typing = ~keyed | Condition(lambda: _modes().command_line)
+    yes_no = keyed & Condition(lambda: _modes().yes_no) & ~typing
+    colors = keyed & Condition(lambda: _modes().colors) & ~typing & ~yes_no
     plain = keyed & ~typing & ~yes_no & ~colors
     picking = plain | colors
-    menu = Condition(lambda: modes.menu) & ~yes_no
-    nothing_typed = Condition(lambda: not buffer.text)
+    menu = Condition(lambda: _modes().menu) & ~yes_no
+    nothing_typed = Condition(lambda: not get_app().current_buffer.text)
 
     def add(
         *names: str | Keys, filter: Filter
@@ -183,13 +211,13 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         """Ctrl-C (or Ctrl-\\, which stops the game between prompts too, as SIGQUIT),
         whatever the prompt is taking; noted first, so that a prompt already ending (with
         a key read in the same moment) is interrupted as it ends."""
-        modes.interrupted = True
+        _event_modes(event).interrupted = True
         end_prompt(event.app, KeyboardInterrupt, "class:aborting")
 
     @bindings.add("c-d", save_before=_never)
     def _end(event: KeyPressEvent) -> None:
         """Ctrl-D ends the input, whatever the prompt is taking."""
-        modes.ended = True
+        _event_modes(event).ended = True
         end_prompt(event.app, EOFError, "class:exiting")
 
     for entry in REGISTRY:  # the letters are read as they come, in the language (_other)
@@ -198,7 +226,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
                 continue
             for case in _cases(name):
                 add(_NAMES.get(case, case), filter=plain)(press(entry.key))
-    for key, names in color_keys().items():
+    for key, names in colours:
         for name in names:
             for case in _cases(name):
                 add(case, filter=colors)(press(key))
@@ -229,7 +257,8 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
         key = event.key_sequence[0].key
         if key in _SILENT:
             return
-        named = None if isinstance(key, Keys) or modes.colors else letter_key(event.data)
+        colouring = _event_modes(event).colors
+        named = None if isinstance(key, Keys) or colouring else letter_key(event.data)
         if named is not None:  # a letter, the language's key for a command
             event.app.exit(result=Pressed(named))
         elif not isinstance(key, Keys) and event.data.isprintable():
@@ -247,7 +276,8 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
 
     # ------------------------------------------------------------- typing a line
 
-    def insert(typed: str) -> None:
+    def insert(event: KeyPressEvent, typed: str) -> None:
+        modes, buffer = _event_modes(event), event.app.current_buffer
         if modes.too_long:
             return
         if len(buffer.text) + len(typed) > text.LINE_LIMIT:
@@ -265,7 +295,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
             # a character, not a key: typed, or dropped when it is not printable (a line
             # keeps no such character anyway), so that a paste of odd text costs nothing
             if event.data.isprintable():
-                insert(event.data)
+                insert(event, event.data)
         else:
             event.app.exit(result=Pressed(Key.UNKNOWN))  # the line is kept
 
@@ -273,64 +303,70 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     def _paste(event: KeyPressEvent) -> None:
         pasted = text.shown(event.data, text.LINE_LIMIT + 1)
         if len(pasted) > text.LINE_LIMIT:
+            modes = _event_modes(event)
             modes.too_long = modes.discard = True  # the rest of it is dropped, up to a key
         else:
-            insert(pasted)
+            insert(event, pasted)
 
     @add(PAUSE_AFTER_TOO_LONG, filter=typing)
     def _pause_after_too_long(event: KeyPressEvent) -> None:
         """The input paused after a line went past the limit with no Enter (a paste
         without its brackets): refused now, so that the keys that follow work at once.
         """
-        if not modes.too_long:
+        if not _event_modes(event).too_long:
             return
-        clear()
+        clear(event)
         event.app.erase_when_done = True  # the refused line is not left on the screen
         event.app.exit(result=TooLong(paused=True))
 
     @add("c-h", filter=typing)  # Backspace
     def _backspace(event: KeyPressEvent) -> None:
-        buffer.delete_before_cursor()
+        event.app.current_buffer.delete_before_cursor()
 
     @add("delete", filter=typing)
     def _delete(event: KeyPressEvent) -> None:
-        buffer.delete()
+        event.app.current_buffer.delete()
 
     @add("left", filter=typing)
     def _left(event: KeyPressEvent) -> None:
+        buffer = event.app.current_buffer
         buffer.cursor_position -= 1 if buffer.cursor_position > 0 else 0
 
     @add("right", filter=typing)
     def _right(event: KeyPressEvent) -> None:
+        buffer = event.app.current_buffer
         buffer.cursor_position += 1 if buffer.cursor_position < len(buffer.text) else 0
 
     @add("home", filter=typing)
     def _home(event: KeyPressEvent) -> None:
-        buffer.cursor_position = 0
+        event.app.current_buffer.cursor_position = 0
 
     @add("end", filter=typing)
     def _line_end(event: KeyPressEvent) -> None:
+        buffer = event.app.current_buffer
         buffer.cursor_position = len(buffer.text)
 
     @add("escape", filter=typing)
     def _close(event: KeyPressEvent) -> None:
         """Escape closes the command line (with keys) or clears the typed line."""
-        clear()
+        clear(event)
         event.app.erase_when_done = True  # nothing was sent: no line is left behind
         event.app.exit(result=Pressed(Key.CLOSE))
 
     @add("enter", filter=typing)
     @add("c-j", filter=typing)
     def _send(event: KeyPressEvent) -> None:
+        modes = _event_modes(event)
         too_long = modes.too_long
-        line = text.shown(buffer.text)
+        line = text.shown(event.app.current_buffer.text)
         modes.too_long = modes.discard = False
         modes.sent = True  # the line stays on the screen as it was typed
         event.app.exit(result=TooLong() if too_long else line)
 
-    def clear() -> None:
+    def clear(event: KeyPressEvent) -> None:
+        modes = _event_modes(event)
         modes.too_long = modes.discard = False
-        buffer.reset()
+        event.app.current_buffer.reset()
 
     # ------------------------------------------------------------- a menu's keys
     # added last: on a typed line they come before the editing keys they share
@@ -338,7 +374,7 @@ def key_bindings(modes: Modes, buffer: Buffer, keys: bool) -> KeyBindingsBase:
     def move(key: Key) -> Callable[[KeyPressEvent], None]:
         def handler(event: KeyPressEvent) -> None:
             """A move through the menu: no line is left behind, nothing typed kept."""
-            clear()
+            clear(event)
             event.app.erase_when_done = True
             event.app.exit(result=Pressed(key))
 

@@ -172,9 +172,7 @@ class Keyboard:
             self._plain = create_output()
             output = DummyOutput()
             self._buffer.on_text_changed += self._echo
-        self._app = line_application(
-            control, key_bindings(self.modes, self._buffer, keys), input, output
-        )
+        self._app = line_application(control, key_bindings(keys), input, output, self.modes)
         _bound_paste(self._app.input, self.modes)
 
     @property
@@ -188,7 +186,7 @@ class Keyboard:
         bindings made again for it."""
         if keys != self._keys:
             self._keys = keys
-            self._app.key_bindings = key_bindings(self.modes, self._buffer, keys)
+            self._app.key_bindings = key_bindings(keys)
 
     def read(self, prompt: str) -> Read:
         """A key, a typed line, or a braille display's routing key. With keys, the
@@ -507,11 +505,13 @@ def line_application(
     bindings: KeyBindingsBase,
     input: Input | None,
     output: Output | None,
+    modes: Modes | None = None,
 ) -> Application[Any]:
     """A one-line prompt of ``control`` whose only key bindings are ``bindings`` (none of
-    prompt_toolkit's own are made), with prompt_toolkit's look made once for all."""
+    prompt_toolkit's own are made), with prompt_toolkit's look made once for all; the
+    game's bindings (``ui.keys``) read what it takes now in its ``modes``."""
     with _no_default_bindings():
-        return _LineApplication(
+        app = _LineApplication(
             layout=Layout(Window(control, dont_extend_height=True)),
             key_bindings=bindings,
             input=input,
@@ -521,11 +521,15 @@ def line_application(
             # put each drawing off for up to 10 ms, asking again at every turn of it
             max_render_postpone_time=None,
         )
+    app.modes = modes
+    return app
 
 
 class _LineApplication(Application[Any]):
     """A keyboard's ``Application``, with prompt_toolkit's own look: made once for every
     keyboard (each would otherwise build it anew, about 5 ms, at its first prompt)."""
+
+    modes: Modes | None = None  # what the prompt takes now, read by the game's bindings
 
     def _create_merged_style(self, include_default_pygments_style: Filter) -> BaseStyle:
         return _line_style()
