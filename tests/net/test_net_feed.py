@@ -14,6 +14,7 @@ import os
 
 import pytest
 from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output import DummyOutput
 
 from uno_access.net.server.feed import FEED_HIGH, FEED_LOW, READ_SIZE, ChannelInput
@@ -168,3 +169,38 @@ def test_prompts_on_one_loop_share_their_bindings_and_keep_their_own_modes() -> 
         return list(await reads)
 
     assert asyncio.run(run()) == [Pressed(Key.CARD_CHECK), "c"]
+
+
+class Sized(DummyOutput):
+    """An output that counts how often its size is asked."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def get_size(self) -> Size:
+        self.asked += 1
+        return Size(rows=24, columns=80)
+
+
+def test_a_prompt_told_its_size_never_polls_it_and_is_drawn_anew_when_told() -> None:
+    """A server's prompt learns its terminal's size from the ssh client: polled, each
+    prompt of each session would ask it twice a second."""
+
+    async def run() -> tuple[int, int, int, object]:
+        output = Sized()
+        feed = ChannelInput(lambda: None, lambda: None)
+        keyboard = Keyboard(input=feed, output=output, size_told=True)
+        reading = asyncio.ensure_future(keyboard.read_line_async("> "))
+        await asyncio.sleep(0.1)
+        drawn = output.asked
+        await asyncio.sleep(1.2)  # polled, it would have been asked twice more
+        idle = output.asked
+        keyboard.resized()
+        told = output.asked
+        feed.send("who\r")
+        return drawn, idle, told, await reading
+
+    drawn, idle, told, answer = asyncio.run(run())
+    assert idle == drawn
+    assert told > idle
+    assert answer == "who"

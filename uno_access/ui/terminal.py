@@ -151,8 +151,14 @@ class Keyboard:
     """
 
     def __init__(
-        self, input: Input | None = None, output: Output | None = None, keys: bool = False
+        self,
+        input: Input | None = None,
+        output: Output | None = None,
+        keys: bool = False,
+        size_told: bool = False,
     ) -> None:
+        """``size_told``: the terminal's new size is told (``resized``, as an ssh client
+        tells it), never polled."""
         self._keys = keys
         self.modes = Modes()
         self._lock = threading.Lock()
@@ -173,7 +179,14 @@ class Keyboard:
             output = DummyOutput()
             self._buffer.on_text_changed += self._echo
         self._app = line_application(control, key_bindings(keys), input, output, self.modes)
+        if size_told:  # polled, a prompt would ask its size twice a second, every prompt
+            self._app.terminal_size_polling_interval = None
         _bound_paste(self._app.input, self.modes)
+
+    def resized(self) -> None:
+        """The terminal's size changed: the running prompt is drawn anew for it."""
+        if self._app.is_running:
+            self._app._on_resize()
 
     @property
     def keys(self) -> bool:

@@ -429,6 +429,10 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._data = subsystem == SUBSYSTEM
         return self._data
 
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        if self._person is not None:
+            self._person.resized()
+
     def _size(self) -> Size:
         width, height = 80, 24
         if self._chan is not None:
@@ -631,7 +635,7 @@ async def _serve(
 # generation after 2 of those (each object is looked at there once whatever the number, so
 # a small one makes short pauses: with 20, 1,000 people logging in at once made pauses of
 # 100 ms, with 2 of 15 ms); the oldest after 200 of the middle one's, as rarely as before
-COLLECT_AFTER = (10_000, 2, 200)
+COLLECT_AFTER = (2_000, 10, 200)
 
 
 @contextlib.contextmanager

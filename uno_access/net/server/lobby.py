@@ -102,12 +102,16 @@ class Person:
         # to the table and back: ``chat`` reads it, ``[`` and ``]`` step through it
         self.chat = History(current=Buffer.CHAT)
         self.inbox: queue.SimpleQueue[Heard] = queue.SimpleQueue()
-        self.keyboard = NetKeyboard(input=input, output=output, keys=False)
+        self.keyboard = NetKeyboard(input=input, output=output, keys=False, size_told=True)
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
         self.dropped = False  # the connection dropped (not the person quitting)
 
     # ----------------------------------------------------------------- from elsewhere
+
+    def resized(self) -> None:
+        """The person's terminal has a new size: their prompt drawn anew for it."""
+        self.keyboard.resized()
 
     def connection_lost(self) -> None:
         """The connection dropped: the person keeps their seat (``ServerTable.leave``)."""
@@ -600,7 +604,9 @@ class Person:
     async def _play(self, table: ServerTable, seat: int) -> None:
         """The game, exactly as ``uno-access play`` plays it, for this seat."""
         settings = self.settings
-        keyboard = NetKeyboard(input=self.input, output=self.output, keys=settings.keys)
+        keyboard = NetKeyboard(
+            input=self.input, output=self.output, keys=settings.keys, size_told=True
+        )
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
         game = TableGame(table, seat, 1)
