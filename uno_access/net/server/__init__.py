@@ -635,7 +635,7 @@ async def _serve(
 # generation after 2 of those (each object is looked at there once whatever the number, so
 # a small one makes short pauses: with 20, 1,000 people logging in at once made pauses of
 # 100 ms, with 2 of 15 ms); the oldest after 200 of the middle one's, as rarely as before
-COLLECT_AFTER = (2_000, 10, 200)
+COLLECT_AFTER = (10_000, 2, 200)
 
 
 @contextlib.contextmanager
