@@ -17,7 +17,9 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output import DummyOutput
 
+from uno_access.net.seat import NetKeyboard
 from uno_access.net.server.feed import FEED_HIGH, FEED_LOW, READ_SIZE, ChannelInput
+from uno_access.seat.asks import WAKE
 from uno_access.seat.keys import Pressed, TooLong
 from uno_access.ui.keys import Key
 from uno_access.ui.terminal import Keyboard
@@ -204,3 +206,59 @@ def test_a_prompt_told_its_size_never_polls_it_and_is_drawn_anew_when_told() -> 
     assert idle == drawn
     assert told > idle
     assert answer == "who"
+
+
+def _kept(flow: Flow, keys: bool = False) -> tuple[ChannelInput, NetKeyboard]:
+    feed = ChannelInput(flow.pause, flow.resume)
+    return feed, NetKeyboard(input=feed, output=DummyOutput(), keys=keys, kept=True)
+
+
+def test_a_prompt_the_table_wakes_runs_on_with_what_was_typed() -> None:
+    """The server's prompt is not ended by a wake: the lines are told above it, and what
+    was half typed is still there to finish (a new prompt cost a busy server most of its
+    time per move)."""
+
+    async def run() -> list[object]:
+        feed, keyboard = _kept(Flow())
+        with create_app_session():
+            loop = asyncio.get_running_loop()
+            feed.send("tabl")
+            loop.call_later(0.05, keyboard.wake)
+            first = await keyboard.read_woken_async("lobby> ")
+            keyboard.clear_prompt()
+            loop.call_later(0.05, feed.send, "es\r")
+            second = await keyboard.read_woken_async("lobby> ")
+            await keyboard.set_aside()
+            return [first, second]
+
+    assert asyncio.run(run()) == [WAKE, "tables"]
+
+
+def test_a_key_pressed_while_the_lines_are_told_answers_the_next_read() -> None:
+    async def run() -> list[object]:
+        feed, keyboard = _kept(Flow(), keys=True)
+        with create_app_session():
+            loop = asyncio.get_running_loop()
+            loop.call_later(0.05, keyboard.wake)
+            first = await keyboard.read_woken_async("uno> ")
+            feed.send("c")  # card check, pressed as the lines are told
+            await asyncio.sleep(0.05)
+            return [first, await keyboard.read_woken_async("uno> ")]
+
+    assert asyncio.run(run()) == [WAKE, Pressed(Key.CARD_CHECK)]
+
+
+def test_a_prompt_kept_running_is_set_aside_for_another_and_its_answer_kept() -> None:
+    """Another read (a colour, the command line, a password) ends the kept prompt first;
+    a key that ended it in the same moment is not lost."""
+
+    async def run() -> list[object]:
+        feed, keyboard = _kept(Flow(), keys=True)
+        with create_app_session():
+            loop = asyncio.get_running_loop()
+            loop.call_later(0.05, keyboard.wake)
+            first = await keyboard.read_woken_async("uno> ")
+            loop.call_later(0.05, feed.send, "c")
+            return [first, await keyboard.read_async("uno> ")]
+
+    assert asyncio.run(run()) == [WAKE, Pressed(Key.CARD_CHECK)]

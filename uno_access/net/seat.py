@@ -112,14 +112,29 @@ def hear(
         outputs.show(message, speak, follow)
 
 
-class NetKeyboard(Keyboard):
-    """The home keyboard over an ssh channel, whose prompt the table can wake."""
+_SET_ASIDE = object()  # what a prompt kept running since a wake ends with when set aside
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+
+class NetKeyboard(Keyboard):
+    """The home keyboard over an ssh channel, whose prompt the table can wake.
+
+    ``kept`` (the server's sessions): a prompt the table wakes is not ended but kept
+    running: its line is erased for the lines that tell what happened (``clear_prompt``)
+    and drawn again, with the new prompt, at the next ``read_woken_async``. Ending a
+    prompt and starting another cost a busy server most of its time per move (each of a
+    table's people woken at every move); what is typed meanwhile stays in the line. Any
+    other read, or ``set_aside``, ends it first.
+    """
+
+    def __init__(self, *args: Any, kept: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._woken = False
         self._wakeable = False
         self._wake_lock = threading.Lock()
+        self._kept = kept
+        self._running: asyncio.Task[object] | None = None  # the prompt kept running
+        self._woken_now: asyncio.Future[None] | None = None  # its read, ended by a wake
+        self._early: object = _SET_ASIDE  # a key's answer that came as it was set aside
 
     def take_input(self) -> None:
         """This keyboard reads the session's input now (each keeps its own paste limits)."""
@@ -145,6 +160,10 @@ class NetKeyboard(Keyboard):
         with self._wake_lock:
             if not self._woken:
                 return
+        if self._woken_now is not None:  # a kept prompt: its read ends, the prompt runs on
+            if not self._woken_now.done():
+                self._woken_now.set_result(None)
+            return
         app = self._app
         if app.future is None or app.future.done():
             return  # ending already with a line sent: it stays as typed, the wake comes next
@@ -164,6 +183,8 @@ class NetKeyboard(Keyboard):
 
     async def read_woken_async(self, prompt: str) -> Read | Wake:
         """``read_woken`` on the running event loop (the server's session)."""
+        if self._kept:
+            return await self._read_kept(prompt)
         if self._take_wake():
             return WAKE
         self._wakeable = True
@@ -173,13 +194,107 @@ class NetKeyboard(Keyboard):
             self._wakeable = False
         return self._woken_or(answer)
 
+    async def _read_kept(self, prompt: str) -> Read | Wake:
+        run = self._running
+        if run is not None and run.done():  # ended by a key while the lines were told
+            self._running = None
+            return self._woken_or(self._ended(self._result(run)))
+        if self._early is not _SET_ASIDE:
+            return self._woken_or(self._ended(self._take_early()))
+        if self._take_wake():
+            return WAKE
+        if run is None:
+            self._start_kept(prompt)
+            run = self._running
+            assert run is not None
+        else:  # the same prompt, drawn again where the lines told ended, with its new text
+            self._prompt_text = prompt
+            self._app.invalidate()
+        woken = self._woken_now = asyncio.get_running_loop().create_future()
+        self._wakeable = True
+        self._wake_at_start()
+        try:
+            await asyncio.wait((run, woken), return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:
+            await self.set_aside()
+            raise
+        finally:
+            self._wakeable = False
+            self._woken_now = None
+        if run.done():
+            self._running = None
+            return self._woken_or(self._ended(self._result(run)))
+        with self._wake_lock:
+            self._woken = False
+        return WAKE
+
+    def _start_kept(self, prompt: str) -> None:
+        """The prompt started, to run until a key answers it or it is set aside."""
+        self._prompt_text = prompt
+        if self.modes.sent:
+            self.modes.sent = False
+            self._buffer.reset()
+        self._app.erase_when_done = self.keys and not self.modes.command_line
+        self._running = asyncio.ensure_future(
+            self._app.run_async(pre_run=self._watch_typeahead, handle_sigint=False)
+        )
+
+    def _result(self, run: asyncio.Task[object]) -> object:
+        try:
+            return run.result()
+        except BaseException:
+            self.modes.interrupted = self.modes.ended = False
+            raise
+
+    def clear_prompt(self) -> None:
+        """Lines are about to be told: the prompt kept running is erased first (drawn again
+        at the next read)."""
+        run = self._running
+        if run is None or run.done():
+            return
+        renderer = self._app.renderer
+        if renderer.last_rendered_screen is not None:
+            renderer.erase()
+
+    async def set_aside(self) -> None:
+        """The prompt kept running, ended: another prompt (or none) comes next. A key's
+        answer that ended it in the same moment is kept for the next read."""
+        run, self._running = self._running, None
+        if run is None:
+            return
+        if not run.done():
+            self._app.erase_when_done = True
+            _exit(self._app, _SET_ASIDE)
+        try:
+            answer = await asyncio.shield(run)
+        except (EOFError, KeyboardInterrupt) as error:
+            self.modes.interrupted = self.modes.ended = False
+            self._early = error  # raised at the next read
+            return
+        if answer is not _SET_ASIDE:
+            self._early = answer
+
+    def _take_early(self) -> object:
+        """The answer (or the end of the input, or Ctrl-C) that came as the prompt kept
+        running was set aside: given to this read."""
+        early, self._early = self._early, _SET_ASIDE
+        if isinstance(early, BaseException):
+            raise early
+        return early
+
+    async def _run_async(self, prompt: str, pre_run: Callable[[], None] | None = None) -> object:
+        await self.set_aside()
+        if self._early is not _SET_ASIDE:
+            return self._take_early()
+        return await super()._run_async(prompt, pre_run)
+
     def _take_wake(self) -> bool:
         """Whether a wake came before the prompt (then taken); else a fresh prompt."""
         with self._wake_lock:
             if self._woken:
                 self._woken = False
                 return True
-        if self.keys:
+        if self.keys and self._running is None:
             self._buffer.reset()
             self.modes.command_line = self.modes.too_long = self.modes.discard = False
         return False

@@ -95,14 +95,16 @@ class Person:
         self.output = output
         self.settings = settings or Settings()
         self._write = write
-        self.screen = Screen(write)
+        self.screen = Screen(self._told)
         self.outputs = Outputs(self.screen.say)
         self.outputs.chat_muted_shown = False  # the terminal is what its screen reader speaks
         # the chat's own history (the lobby's and the table's lines), kept from the lobby
         # to the table and back: ``chat`` reads it, ``[`` and ``]`` step through it
         self.chat = History(current=Buffer.CHAT)
         self.inbox: queue.SimpleQueue[Heard] = queue.SimpleQueue()
-        self.keyboard = NetKeyboard(input=input, output=output, keys=False, size_told=True)
+        self.keyboard = NetKeyboard(
+            input=input, output=output, keys=False, size_told=True, kept=True
+        )
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
         self.dropped = False  # the connection dropped (not the person quitting)
@@ -144,7 +146,10 @@ class Person:
             except (EOFError, KeyboardInterrupt):
                 pass
             finally:
-                on_loop(self.loop, self._gone)
+                try:
+                    await self.keyboard.set_aside()
+                finally:
+                    on_loop(self.loop, self._gone)
 
     def _say(self, line: str, priority: Priority = Priority.NORMAL) -> None:
         if line:
@@ -328,7 +333,13 @@ class Person:
         if self.settings.lang:
             language.LANGUAGE.set(language.language_of(self.settings.lang))
 
+    def _told(self, line: str) -> None:
+        """A line to the person's terminal, their prompt kept running erased first."""
+        self.keyboard.clear_prompt()
+        self._write(line)
+
     def _ring(self) -> None:
+        self.keyboard.clear_prompt()  # the bell comes with its line, after the erasing
         self._write("\a")
 
     async def _password(self) -> None:
@@ -340,6 +351,7 @@ class Person:
             self._say(messages.tr(messages.NET_PASSWORD_NOT_HERE))
             return
         self._say(messages.net_choose_password(self.name, passwords.SHORTEST))
+        await self.keyboard.set_aside()  # the password is asked by a prompt of its own
         first = await read_hidden_async(
             self.input, self.output, messages.tr(messages.NET_NEW_PASSWORD_PROMPT)
         )
@@ -604,8 +616,9 @@ class Person:
     async def _play(self, table: ServerTable, seat: int) -> None:
         """The game, exactly as ``uno-access play`` plays it, for this seat."""
         settings = self.settings
+        await self.keyboard.set_aside()  # the lobby's prompt: the table's keyboard reads now
         keyboard = NetKeyboard(
-            input=self.input, output=self.output, keys=settings.keys, size_told=True
+            input=self.input, output=self.output, keys=settings.keys, size_told=True, kept=True
         )
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
@@ -624,6 +637,7 @@ class Person:
         try:
             await drive_async(seat_table.play(), keyboard, self.screen)
         finally:
+            await keyboard.set_aside()
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
             on_loop(self.loop, self._leave, game.seen, self.dropped)
