@@ -213,20 +213,25 @@ def _kept(flow: Flow, keys: bool = False) -> tuple[ChannelInput, NetKeyboard]:
     return feed, NetKeyboard(input=feed, output=DummyOutput(), keys=keys, kept=True)
 
 
+async def _woken(keys: bool, typed: str = "") -> tuple[ChannelInput, NetKeyboard, object]:
+    """A kept prompt with ``typed`` in it, woken once by its table: its input, its
+    keyboard, and what the read gave."""
+    feed, keyboard = _kept(Flow(), keys=keys)
+    feed.send(typed)
+    asyncio.get_running_loop().call_later(0.05, keyboard.wake)
+    return feed, keyboard, await keyboard.read_woken_async("> ")
+
+
 def test_a_prompt_the_table_wakes_runs_on_with_what_was_typed() -> None:
     """The server's prompt is not ended by a wake: the lines are told above it, and what
     was half typed is still there to finish (a new prompt cost a busy server most of its
     time per move)."""
 
     async def run() -> list[object]:
-        feed, keyboard = _kept(Flow())
         with create_app_session():
-            loop = asyncio.get_running_loop()
-            feed.send("tabl")
-            loop.call_later(0.05, keyboard.wake)
-            first = await keyboard.read_woken_async("lobby> ")
+            feed, keyboard, first = await _woken(False, "tabl")
             keyboard.clear_prompt()
-            loop.call_later(0.05, feed.send, "es\r")
+            asyncio.get_running_loop().call_later(0.05, feed.send, "es\r")
             second = await keyboard.read_woken_async("lobby> ")
             await keyboard.set_aside()
             return [first, second]
@@ -236,11 +241,8 @@ def test_a_prompt_the_table_wakes_runs_on_with_what_was_typed() -> None:
 
 def test_a_key_pressed_while_the_lines_are_told_answers_the_next_read() -> None:
     async def run() -> list[object]:
-        feed, keyboard = _kept(Flow(), keys=True)
         with create_app_session():
-            loop = asyncio.get_running_loop()
-            loop.call_later(0.05, keyboard.wake)
-            first = await keyboard.read_woken_async("uno> ")
+            feed, keyboard, first = await _woken(True)
             feed.send("c")  # card check, pressed as the lines are told
             await asyncio.sleep(0.05)
             return [first, await keyboard.read_woken_async("uno> ")]
@@ -253,12 +255,9 @@ def test_a_prompt_kept_running_is_set_aside_for_another_and_its_answer_kept() ->
     a key that ended it in the same moment is not lost."""
 
     async def run() -> list[object]:
-        feed, keyboard = _kept(Flow(), keys=True)
         with create_app_session():
-            loop = asyncio.get_running_loop()
-            loop.call_later(0.05, keyboard.wake)
-            first = await keyboard.read_woken_async("uno> ")
-            loop.call_later(0.05, feed.send, "c")
+            feed, keyboard, first = await _woken(True)
+            asyncio.get_running_loop().call_later(0.05, feed.send, "c")
             return [first, await keyboard.read_async("uno> ")]
 
     assert asyncio.run(run()) == [WAKE, Pressed(Key.CARD_CHECK)]
