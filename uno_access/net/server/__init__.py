@@ -23,7 +23,7 @@ import resource
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 from prompt_toolkit.application import application as _application
@@ -40,6 +40,7 @@ from .lobby import Person
 from .pace import Paced, Pacer
 from .saved import open_tables
 from .tables import Lobby
+from .ways import TerminalWay
 
 HOST_KEY_NAME = "host_key"
 # AES-GCM, which every ssh client since OpenSSH 6.2 offers, is done in one call of the
@@ -73,6 +74,13 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
 EMPTY_COLLECT = 10.0  # seconds: the least time between two collections of an empty server
 
 
+class Replaceable(Protocol):
+    """A person's connection (a plain ssh session, a browser's WebSocket): the same person
+    coming in again replaces it, their seat kept."""
+
+    def replaced(self) -> None: ...
+
+
 class Server:
     """What every connection shares: the accounts, the lobby, the failed logins."""
 
@@ -82,7 +90,7 @@ class Server:
         self.open = open_
         self.limiter = Limiter()
         # the plain ssh session of each name: the same person logging in again replaces it
-        self.sessions: dict[str, _Session] = {}
+        self.sessions: dict[str, Replaceable] = {}
         self.connections = 0
         self.pacer: Pacer | None = None  # new connections served after the others
         self._collected = -EMPTY_COLLECT  # when the cycles were last collected (loop time)
@@ -494,7 +502,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             output.write_raw(line + "\n")
             output.flush()
 
-        person = Person(self.name, lobby, self._input, output, write)
+        person = Person(self.name, lobby, way=TerminalWay(self._input, output, write))
         person.accounts = self.server.accounts  # ``password`` sets this person's
         self._person = person
         lobby.people[self.name] = person.tell
