@@ -22,6 +22,7 @@ import os
 import resource
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -587,8 +588,24 @@ def open_files() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+@dataclass(frozen=True, slots=True)
+class WebOptions:
+    """``--web PORT``: the web page served beside ssh (``--web-host``: its own address;
+    ``--web-behind-proxy``: a TLS reverse proxy's ``X-Forwarded-Proto`` trusted)."""
+
+    port: int
+    host: str | None = None
+    behind_proxy: bool = False
+
+
 async def _serve(
-    host: str, port: int, folder: Path, open_: bool, seed: int | None, pace: float
+    host: str,
+    port: int,
+    folder: Path,
+    open_: bool,
+    seed: int | None,
+    pace: float,
+    web: WebOptions | None = None,
 ) -> None:
     loop = asyncio.get_running_loop()
     open_files()
@@ -624,6 +641,13 @@ async def _serve(
     listener = await loop.create_server(lambda: pacer.protocol(connection), host, port)
     bound = listener.sockets[0].getsockname()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
+    web_server = None
+    if web is not None:
+        from ..web import WebServer  # only a server with --web loads aiohttp
+
+        web_server = WebServer(server, web.behind_proxy)
+        web_host, web_port = await web_server.start(web.host or host, web.port)
+        print(messages.web_listening(web_host, web_port), flush=True)
     if not open_:
         print(messages.net_invite(accounts.invite), flush=True)
     stop = asyncio.Event()
@@ -635,6 +659,8 @@ async def _serve(
     finally:
         tables.close()  # first: the people leaving as the server stops end no table
         listener.close()
+        if web_server is not None:
+            await web_server.stop()
         accounts.close()
 
 
@@ -669,7 +695,13 @@ def _collected_seldom() -> Iterator[None]:
 
 
 def serve(
-    host: str, port: int, folder: Path | None, open_: bool, seed: int | None, pace: float
+    host: str,
+    port: int,
+    folder: Path | None,
+    open_: bool,
+    seed: int | None,
+    pace: float,
+    web: WebOptions | None = None,
 ) -> int:
-    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace))
+    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace, web))
     return 0
