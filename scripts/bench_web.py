@@ -201,7 +201,10 @@ class WebPlayer:
         if not self.playing or not self.mine or self.lost or self.waiting:
             return
         self.waiting += 1
-        if ask == "color":
+        if ask == "color":  # a Wild's colour: the play is made with it, timed from here
+            mine = [a for a in self.table.acts if a.name == self.name and a.reply is None]
+            if mine:
+                mine[-1].sent = time.perf_counter()
             self.send({"type": "press", "command": "RED"})
             return
         if ask == "choice":
