@@ -245,3 +245,42 @@ def test_only_the_files_of_the_pages_folder_are_served(tmp_path: Path) -> None:
                         assert await answer.text() != "no"
 
     run(go())
+
+
+def test_braille_kept_with_the_account_puts_its_cells_in_the_frames_and_off_puts_none(
+    tmp_path: Path,
+) -> None:
+    async def go() -> None:
+        async with site(tmp_path) as place:
+            ann = Browser(place, "ann")
+            try:
+                assert (await ann.login())["ok"]
+                place.server.accounts.prefer("ann", "braille", "ueb2")  # ``braille ueb2``
+                await ann.connect()
+                assert (await ann.until(lambda f: f["type"] == "hello"))["braille"] is True
+                welcome = await ann.told(messages.net_welcome("ann"))
+                assert welcome["braille"] and all(
+                    0x2800 <= ord(cell) <= 0x28FF or cell == " " for cell in welcome["braille"]
+                )
+                await ann.line("new")
+                await ann.told(messages.net_table_made(1))
+                await ann.line("bot")
+                await ann.told("seat 2")
+                await ann.line("start")
+                hand = await ann.until(lambda f: f["type"] == "hand" and f["cards"])
+                for card in hand["cards"]:
+                    assert card["braille"] and all(
+                        0x2800 <= ord(c) <= 0x28FF for c in card["braille"]
+                    )
+            finally:
+                await ann.close()
+            bob = Browser(place, "bob")
+            try:
+                assert (await bob.login())["ok"]
+                await bob.connect()
+                assert (await bob.until(lambda f: f["type"] == "hello"))["braille"] is False
+                assert (await bob.told(messages.net_welcome("bob")))["braille"] == ""
+            finally:
+                await bob.close()
+
+    run(go())
