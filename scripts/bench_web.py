@@ -65,7 +65,7 @@ from bench_net import (
 )
 from ssh_people import gated, write_keys
 
-bench_net.WAYS["web"] = "browser (WebSocket)"
+bench_net.WAYS["web"] = "browsers"  # on WebSockets; short for the side-by-side column
 _MADE = re.compile(r"You made table (\d+)")
 _WEB = re.compile(r"Web page on http://127\.0\.0\.1:(\d+)/")
 PASSWORD = "a bench password"
