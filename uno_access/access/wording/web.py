@@ -34,6 +34,10 @@ WEB_LOGIN_TAKEN = N_("Someone took that name just now. Choose another.")
 WEB_LOGGED_OUT = N_("You logged out.")
 WEB_SERVER_STOPPING = N_("The server is stopping. Your seat is kept for you.")
 WEB_PAGE_MISSING = N_("The web page is not installed with this server.")
+WEB_PASSWORD_OVER_SSH = N_(
+    "The web page cannot hide a password as you type it: to change yours, connect with "
+    "plain ssh and type password in the lobby."
+)
 
 # ----------------------------------------------------------------- a message refused
 # Translators: the page sent the server something it does not read; "nothing was done"

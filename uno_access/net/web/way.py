@@ -12,8 +12,10 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Any
 
+from ...access import messages
 from ...access.braille import BrailleTable
 from ...access.message import Message, Priority
+from ...access.speech import Line
 from ...seat.history import Buffer
 from ...seat.outputs import BrailleOut, Outputs
 from ...ui.terminal import Screen
@@ -116,7 +118,12 @@ class WebWay:
         return WebBraille()
 
     async def read_hidden(self, prompt: str) -> str | None:
-        return None  # the page has no hidden line: a password is set over ssh
+        """None: the page's command line shows what is typed, so no password is read
+        there; the person is told where to change it."""
+        if self._outputs is not None:
+            said = messages.tr(messages.WEB_PASSWORD_OVER_SSH)
+            self._outputs.say(Line.of(messages.net_told, said), Priority.URGENT)
+        return None
 
     def ring(self) -> None:
         pass  # each message frame names its sound
