@@ -140,6 +140,7 @@ class Server:
     folder: Path
     bot_pace: float
     profile: str | None = None
+    extra: tuple[str, ...] = ()  # more options of ``serve`` (``--web 0``: bench_web.py)
     process: subprocess.Popen[str] = field(init=False)
     port: int = field(init=False)
     grown: int = 0  # its memory when it passed the limit (``guard``) and was stopped
@@ -151,6 +152,7 @@ class Server:
             command += ["-m", "cProfile", "-o", self.profile]
         command += ["-m", "uno_access", "serve", "--port", "0", "--open"]
         command += ["--data", str(self.folder), "--bot-pace", str(self.bot_pace)]
+        command += list(self.extra)
         self._err = open(self.folder.parent / f"{self.folder.name}.stderr", "w+")  # noqa: SIM115
         self.process = subprocess.Popen(
             command,

@@ -252,6 +252,21 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--bot-pace", type=_pace, default=1.0, help=messages.tr(messages.HELP_BOT_PACE)
     )
+    serve.add_argument(
+        "--web",
+        type=_in_range(int, 0, 65535, messages.tr(messages.PORT_RANGE)),
+        default=None,
+        metavar="PORT",
+        help=messages.tr(messages.HELP_SERVE_WEB),
+    )
+    serve.add_argument(
+        "--web-host", default=None, metavar="HOST", help=messages.tr(messages.HELP_SERVE_WEB_HOST)
+    )
+    serve.add_argument(
+        "--web-behind-proxy",
+        action="store_true",
+        help=messages.tr(messages.HELP_SERVE_WEB_BEHIND_PROXY),
+    )
     join = sub.add_parser("join", help=messages.tr(messages.HELP_JOIN))
     join.add_argument("address", metavar="HOST:PORT", help=messages.tr(messages.HELP_JOIN_ADDRESS))
     join.add_argument("--name", default=None, help=messages.tr(messages.HELP_JOIN_NAME))
@@ -612,8 +627,11 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from .net.server import serve
+    from .net.server import WebOptions, serve
 
+    web = None
+    if args.web is not None:
+        web = WebOptions(args.web, args.web_host, args.web_behind_proxy)
     try:
         return serve(
             args.host,
@@ -622,6 +640,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             args.open,
             args.seed,
             args.bot_pace,
+            web,
         )
     except OSError as error:  # the port is taken, the folder cannot be made
         where = error.filename or f"{args.host}:{args.port}"

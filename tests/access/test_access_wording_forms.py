@@ -491,6 +491,7 @@ MACHINE_TOKENS = {
     "SEAT_ANSWERS",
     "VERBOSITY_ANSWERS",
     "NET_LISTENING",  # the server's first line, read by programs (INTERFACE.md)
+    "WEB_LISTENING",  # the line after it with --web, read by programs (scripts/bench_web.py)
     "_SPOKEN_CODE",  # a regular expression
     "T",  # a TypeVar
 }

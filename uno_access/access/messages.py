@@ -46,3 +46,4 @@ from .wording.store import *  # noqa: F403
 from .wording.store import _store_names  # noqa: F401
 from .wording.trouble import *  # noqa: F403
 from .wording.turn import *  # noqa: F403
+from .wording.web import *  # noqa: F403

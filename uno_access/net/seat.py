@@ -37,6 +37,7 @@ from ..seat.asks import WAKE, ReadWoken, Wake
 from ..seat.commands import Ask, Do, Invalid, Quit, Setting, jump_card
 from ..seat.history import Buffer, Edge, History
 from ..seat.outputs import Outputs
+from ..seat.ports import Keyed
 from ..seat.table import Table
 from ..ui.keys import Pressed, Read, Routed
 from ..ui.terminal import Keyboard, Screen, _as_input, _exit
@@ -433,7 +434,7 @@ class NetTable(Table):
     def seated(
         cls,
         game: RemoteGame,
-        keyboard: NetKeyboard,
+        keyboard: Keyed,
         screen: Screen,
         outputs: Outputs,
         verbosity: Verbosity,

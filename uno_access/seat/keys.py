@@ -285,6 +285,90 @@ class Routed:
 Read = str | Pressed | Routed | Typing | TooLong
 
 
+# ----------------------------------------------------------------- one key, as a value
+# What a key pressed at a prompt taking single keys asks for, by its name (a character, or
+# prompt_toolkit's name: "enter", "left", "f1"): the terminal's bindings (``ui.keys``) and
+# the browser's keys (``net.web``) read them alike.
+
+# the registry's keys that are no letter (the letters are the language's: ``letter_key``)
+NAMED_KEYS: dict[str, Key] = {
+    name: entry.key for entry in REGISTRY for name in entry.keys if not is_letter(name)
+}
+_SPELLED = {" ": "space", "\t": "tab"}  # a character that is a named key
+
+# in a question with choices: Up and Down always, Left, Right, Home and End where no line
+# is being typed (``seat.menu``)
+MENU_MOVES: dict[str, Key] = {"up": Key.OLDER, "down": Key.NEWER}
+MENU_FREE: dict[str, Key] = {
+    "left": Key.PREVIOUS,
+    "right": Key.NEXT,
+    "home": Key.FIRST,
+    "end": Key.LAST,
+}
+
+
+def unbound_key(char: str, colors: bool = False) -> Read:
+    """A character with no key of its own at a key prompt: a letter is the language's key
+    for a command (not while a colour is asked), any other printable character asks for
+    the command line with it (``Typing``); anything else is a key with no meaning.
+    """
+    named = None if colors else letter_key(char)
+    if named is not None:
+        return Pressed(named)
+    if char.isprintable():
+        return Typing(char)
+    return Pressed(Key.UNKNOWN)
+
+
+def yes_no_key(char: str) -> Key:
+    """A key at a yes-or-no question: the language's yes letter (or Y) is yes, any other no
+    (``char`` empty for a key that is no character)."""
+    return Key.YES if char.lower() in messages.yes_letters() else Key.NO
+
+
+def key_read(name: str, *, colors: bool = False, yes_no: bool = False, menu: bool = False) -> Read:
+    """What the key ``name`` asks for at a prompt taking single keys (keys on, no line being
+    typed): ``colors`` a colour is asked (its keys, Enter for none, ``/`` the command
+    line); ``yes_no`` a yes-or-no question (Enter its default); ``menu`` a question with
+    choices, whose keys move through them. As the terminal's bindings read it."""
+    name = _SPELLED.get(name, name)
+    if yes_no:
+        if name == "enter":
+            return Pressed(Key.DEFAULT)
+        return Pressed(yes_no_key(name if len(name) == 1 else ""))
+    if colors:
+        for key, names in color_keys().items():
+            if name.lower() in names:
+                return Pressed(key)
+        if name == "enter":
+            return Pressed(Key.PLAY)
+        if name == "/":
+            return Pressed(Key.COMMAND_LINE)
+        moved = (MENU_MOVES.get(name) or MENU_FREE.get(name)) if menu else None
+        if moved is not None:
+            return Pressed(moved)
+    else:
+        named = NAMED_KEYS.get(name)
+        if named is not None:
+            return Pressed(named)
+    char = " " if name == "space" else name  # the one named key that is a character
+    if len(char) == 1:
+        return unbound_key(char, colors)
+    return Pressed(Key.UNKNOWN)
+
+
+def choice_of(answer: Read) -> Key:
+    """A yes-or-no question's answer from what was read: ``Key.YES`` or ``Key.DEFAULT`` as
+    pressed, an empty line the default, a typed yes (in the language or English) yes; any
+    other key or line no."""
+    if isinstance(answer, Pressed):
+        return answer.key if answer.key in (Key.YES, Key.DEFAULT) else Key.NO
+    typed = answer.strip().lower() if isinstance(answer, str) else None
+    if typed == "":
+        return Key.DEFAULT
+    return Key.YES if typed in messages.part_words("yes") else Key.NO
+
+
 def key_help_lines() -> list[str]:
     """F1 with keys: one line for each command that has a key."""
     lines = []

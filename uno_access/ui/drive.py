@@ -14,7 +14,8 @@ from __future__ import annotations
 import inspect
 import time
 from collections.abc import Callable
-from typing import Any, Generic, TypeVar, cast
+from contextlib import AbstractContextManager
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from .. import interrupt, settings
 from ..seat.asks import (
@@ -32,10 +33,38 @@ from ..seat.asks import (
     SaveSettings,
     Seat,
     TakeInterrupt,
+    Wake,
 )
+from ..seat.keys import Key, Read
 from .terminal import Keyboard, Screen
 
 T = TypeVar("T")
+
+
+class AsyncKeyboard(Protocol):
+    """What ``drive_async`` reads of a keyboard on the event loop: the terminal's over an
+    ssh channel (``net.seat.NetKeyboard``), or a browser's over its WebSocket
+    (``net.web.keyboard.WebKeyboard``)."""
+
+    @property
+    def keys(self) -> bool: ...
+
+    def menu(self, on: bool = True) -> AbstractContextManager[None]: ...
+
+    async def read_async(self, prompt: str) -> Read: ...
+
+    async def read_color_async(self, prompt: str) -> Read: ...
+
+    async def read_line_async(self, prompt: str, start: str | None = None) -> Read: ...
+
+    async def wait_async(self, seconds: float, prompt: str) -> Read | None: ...
+
+    async def read_choice_async(self, prompt: str) -> Key: ...
+
+    async def read_woken_async(self, prompt: str) -> Read | Wake: ...
+
+    def drop_typeahead(self) -> bool: ...
+
 
 Clock = Callable[[], float]
 
@@ -92,7 +121,10 @@ def drive(
 
 
 async def drive_async(
-    seat: Seat[T], keyboard: Keyboard, screen: Screen | None = None, clock: Clock = time.monotonic
+    seat: Seat[T],
+    keyboard: AsyncKeyboard,
+    screen: Screen | None = None,
+    clock: Clock = time.monotonic,
 ) -> T:
     """``drive`` on the running event loop: each read awaited there (a server's session, a
     coroutine among all the others, with no thread of its own)."""
@@ -135,7 +167,7 @@ def carry_out(
 
 async def carry_out_async(
     request: Request[Any],
-    keyboard: Keyboard,
+    keyboard: AsyncKeyboard,
     screen: Screen | None = None,
     clock: Clock = time.monotonic,
 ) -> object:
@@ -159,7 +191,7 @@ async def carry_out_async(
 
 
 def _effect(
-    request: Request[Any], keyboard: Keyboard, screen: Screen | None, clock: Clock
+    request: Request[Any], keyboard: AsyncKeyboard | Keyboard, screen: Screen | None, clock: Clock
 ) -> object:
     """A request that reads no key, carried out at once: its answer."""
     if isinstance(request, Checkpoint):

@@ -42,11 +42,13 @@ from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase, merge_key_b
 from prompt_toolkit.keys import Keys
 
 from .. import text
-from ..access import messages
 from ..seat.keys import (
     COLOR_KEYS,
     ENTRIES,
+    MENU_FREE,
     MENU_KEYS,
+    MENU_MOVES,
+    NAMED_KEYS,
     PAUSE_AFTER_TOO_LONG,
     REGISTRY,
     WORDS,
@@ -58,11 +60,12 @@ from ..seat.keys import (
     TooLong,
     Typing,
     color_keys,
-    is_letter,
     key_help_lines,
     letter_key,
     typed_help_lines,
+    unbound_key,
     words,
+    yes_no_key,
 )
 
 __all__ = [  # the registry and the inputs are the seat's: named here for the ui's modules
@@ -90,8 +93,6 @@ __all__ = [  # the registry and the inputs are the seat's: named here for the ui
 ]
 
 
-_MENU_MOVES = {"up": Key.OLDER, "down": Key.NEWER}  # always
-_MENU_FREE = {"left": Key.PREVIOUS, "right": Key.NEXT, "home": Key.FIRST, "end": Key.LAST}
 _NAMES = {"space": " ", "enter": Keys.ControlM, "tab": Keys.ControlI}
 # keys that are no key press at all: answers of the terminal, nothing to say
 _SILENT = (
@@ -220,12 +221,9 @@ def _shared_bindings(
         _event_modes(event).ended = True
         end_prompt(event.app, EOFError, "class:exiting")
 
-    for entry in REGISTRY:  # the letters are read as they come, in the language (_other)
-        for name in entry.keys:
-            if is_letter(name):
-                continue
-            for case in _cases(name):
-                add(_NAMES.get(case, case), filter=plain)(press(entry.key))
+    for name, key in NAMED_KEYS.items():  # the letters are read as they come (_other)
+        for case in _cases(name):
+            add(_NAMES.get(case, case), filter=plain)(press(key))
     for key, names in colours:
         for name in names:
             for case in _cases(name):
@@ -243,9 +241,7 @@ def _shared_bindings(
         key = event.key_sequence[0].key
         if key in _SILENT:
             return
-        said = event.data.lower() if not isinstance(key, Keys) else ""
-        yes = said in messages.yes_letters()
-        event.app.exit(result=Pressed(Key.YES if yes else Key.NO))
+        event.app.exit(result=Pressed(yes_no_key(event.data if not isinstance(key, Keys) else "")))
 
     add(Keys.BracketedPaste, filter=yes_no)(press(Key.NO))
 
@@ -257,14 +253,10 @@ def _shared_bindings(
         key = event.key_sequence[0].key
         if key in _SILENT:
             return
-        colouring = _event_modes(event).colors
-        named = None if isinstance(key, Keys) or colouring else letter_key(event.data)
-        if named is not None:  # a letter, the language's key for a command
-            event.app.exit(result=Pressed(named))
-        elif not isinstance(key, Keys) and event.data.isprintable():
-            event.app.exit(result=Typing(event.data))
-        else:
+        if isinstance(key, Keys):
             event.app.exit(result=Pressed(Key.UNKNOWN))
+        else:  # a letter, the language's key for a command; or the command line asked for
+            event.app.exit(result=unbound_key(event.data, _event_modes(event).colors))
 
     @add(Keys.BracketedPaste, filter=picking)
     def _paste_key(event: KeyPressEvent) -> None:
@@ -380,9 +372,9 @@ def _shared_bindings(
 
         return handler
 
-    for name, key in _MENU_MOVES.items():
+    for name, key in MENU_MOVES.items():
         add(name, filter=menu & (colors | typing))(move(key))
-    for name, key in _MENU_FREE.items():  # where they are free: no line is being edited
+    for name, key in MENU_FREE.items():  # where they are free: no line is being edited
         add(name, filter=menu & (colors | (typing & nothing_typed)))(move(key))
 
     return merge_key_bindings([load_cpr_bindings(), bindings])

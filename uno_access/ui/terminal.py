@@ -47,6 +47,7 @@ from prompt_toolkit.utils import is_dumb_terminal
 from .. import interrupt, text
 from ..access import messages
 from ..seat.asks import Wake
+from ..seat.keys import choice_of
 from .keys import (
     PAUSE_AFTER_TOO_LONG,
     Key,
@@ -698,12 +699,7 @@ class _PasteParser(Vt100Parser):
 
 def _choice(answer: Read) -> Key:
     """A yes-or-no question's answer from what was read."""
-    if isinstance(answer, Pressed):
-        return answer.key if answer.key in (Key.YES, Key.DEFAULT) else Key.NO
-    typed = answer.strip().lower() if isinstance(answer, str) else None
-    if typed == "":
-        return Key.DEFAULT
-    return Key.YES if typed in messages.part_words("yes") else Key.NO
+    return choice_of(answer)
 
 
 def _is_key(c: str) -> bool:

@@ -17,5 +17,6 @@ one façade that re-exports them all).
 - ``hot_seat``: several people at one keyboard; ``house_rules``: the house rules'
   refusals, questions and descriptions; ``net``: the server, the lobby, a seat over ssh;
   ``sounds``: the sound cues, their settings and what each means; ``menus``: a question's
-  choices, each said with its place, and how a menu is used.
+  choices, each said with its place, and how a menu is used; ``web``: playing in a
+  browser (the login, a message refused, the page's labels).
 """

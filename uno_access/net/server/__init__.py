@@ -25,8 +25,9 @@ import os
 import resource
 import signal
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 from prompt_toolkit.application import application as _application
@@ -43,6 +44,7 @@ from .lobby import Person
 from .pace import Paced, Pacer
 from .saved import open_tables
 from .tables import Lobby
+from .ways import TerminalWay
 
 HOST_KEY_NAME = "host_key"
 # AES-GCM, which every ssh client since OpenSSH 6.2 offers, is done in one call of the
@@ -76,6 +78,13 @@ def host_key(folder: Path) -> asyncssh.SSHKey:
 EMPTY_COLLECT = 10.0  # seconds: the least time between two collections of an empty server
 
 
+class Replaceable(Protocol):
+    """A person's connection (a plain ssh session, a browser's WebSocket): the same person
+    coming in again replaces it, their seat kept."""
+
+    def replaced(self) -> None: ...
+
+
 class Server:
     """What every connection shares: the accounts, the lobby, the failed logins."""
 
@@ -85,7 +94,7 @@ class Server:
         self.open = open_
         self.limiter = Limiter()
         # the plain ssh session of each name: the same person logging in again replaces it
-        self.sessions: dict[str, _Session] = {}
+        self.sessions: dict[str, Replaceable] = {}
         self.connections = 0
         self.pacer: Pacer | None = None  # new connections served after the others
         self._collected = -EMPTY_COLLECT  # when the cycles were last collected (loop time)
@@ -517,7 +526,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             output.write_raw(line + "\n")
             output.flush()
 
-        person = Person(self.name, lobby, self._input, output, write)
+        person = Person(self.name, lobby, way=TerminalWay(self._input, output, write))
         person.accounts = self.server.accounts  # ``password`` sets this person's
         self._person = person
         lobby.people[self.name] = person.tell
@@ -602,8 +611,24 @@ def open_files() -> int:
     return resource.getrlimit(resource.RLIMIT_NOFILE)[0]
 
 
+@dataclass(frozen=True, slots=True)
+class WebOptions:
+    """``--web PORT``: the web page served beside ssh (``--web-host``: its own address;
+    ``--web-behind-proxy``: a TLS reverse proxy's ``X-Forwarded-Proto`` trusted)."""
+
+    port: int
+    host: str | None = None
+    behind_proxy: bool = False
+
+
 async def _serve(
-    host: str, port: int, folder: Path, open_: bool, seed: int | None, pace: float
+    host: str,
+    port: int,
+    folder: Path,
+    open_: bool,
+    seed: int | None,
+    pace: float,
+    web: WebOptions | None = None,
 ) -> None:
     loop = asyncio.get_running_loop()
     open_files()
@@ -639,6 +664,13 @@ async def _serve(
     listener = await loop.create_server(lambda: pacer.protocol(connection), host, port)
     bound = listener.sockets[0].getsockname()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
+    web_server = None
+    if web is not None:
+        from ..web import WebServer  # only a server with --web loads aiohttp
+
+        web_server = WebServer(server, web.behind_proxy)
+        web_host, web_port = await web_server.start(web.host or host, web.port)
+        print(messages.web_listening(web_host, web_port), flush=True)
     if not open_:
         print(messages.net_invite(accounts.invite), flush=True)
     stop = asyncio.Event()
@@ -650,6 +682,8 @@ async def _serve(
     finally:
         tables.close()  # first: the people leaving as the server stops end no table
         listener.close()
+        if web_server is not None:
+            await web_server.stop()
         accounts.close()
 
 
@@ -684,7 +718,13 @@ def _collected_seldom() -> Iterator[None]:
 
 
 def serve(
-    host: str, port: int, folder: Path | None, open_: bool, seed: int | None, pace: float
+    host: str,
+    port: int,
+    folder: Path | None,
+    open_: bool,
+    seed: int | None,
+    pace: float,
+    web: WebOptions | None = None,
 ) -> int:
-    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace))
+    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace, web))
     return 0

@@ -1,4 +1,5 @@
-"""One person connected over ssh: the lobby's typed commands, then the game at a table.
+"""One person connected over ssh (or a browser's WebSocket, by its own way in:
+``ways``, ``net.web``): the lobby's typed commands, then the game at a table.
 
 Each connection is a coroutine on the server's event loop (``run``), with its own
 prompt_toolkit app session over the ssh channel; at a table it drives the home table's
@@ -11,13 +12,10 @@ elsewhere (the lobby's chat, who sat down) wait in ``inbox`` and wake the prompt
 from __future__ import annotations
 
 import asyncio
-import io
 import queue
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import TextIO, cast
 
-from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
@@ -29,20 +27,16 @@ from ...access.render import Renderer
 from ...access.sounds import Cue
 from ...access.wording import forms, language
 from ...bots.base import BotNameError, parse_bot
-from ...devices.braille_display import ScreenBraille
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.rules import DealError, RulesError, RuleSet
 from ...seat.asks import Wake
 from ...seat.history import Buffer, History
-from ...seat.outputs import Outputs
 from ...settings import Settings
 from ...ui.drive import drive_async
 from ...ui.keys import Key, Pressed, TooLong
-from ...ui.terminal import Screen
 from ..seat import (
     CHAT_LIMIT,
-    NetKeyboard,
     NetTable,
     RemoteGame,
     chat_command,
@@ -65,17 +59,19 @@ from ..wire import (
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
 from . import passwords
 from .accounts import Accounts
-from .hidden import read_hidden_async
 from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN, SHORTEST_TURN
+from .ways import Place as Where
+from .ways import TerminalWay, Way
 
 BRAILLE_WORD = "braille"
-BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
 INBOX_LIMIT = 10_000  # lines told from elsewhere waiting for one person's session
 
 
 class Person:
-    """A person in the lobby, at a table, or watching one."""
+    """A person in the lobby, at a table, or watching one: over plain ssh (``input``,
+    ``output`` and ``write``, the terminal's way), or by the ``way`` their driver gives
+    (a browser's)."""
 
     accounts: Accounts | None = None  # the server's, where ``password`` sets theirs
 
@@ -83,28 +79,29 @@ class Person:
         self,
         name: str,
         lobby: Lobby,
-        input: Input,
-        output: Output,
-        write: Callable[[str], None],
+        input: Input | None = None,
+        output: Output | None = None,
+        write: Callable[[str], None] | None = None,
         settings: Settings | None = None,
+        *,
+        way: Way | None = None,
     ) -> None:
         self.name = name
         self.lobby = lobby
         self.loop: asyncio.AbstractEventLoop = lobby.loop
-        self.input = input
-        self.output = output
+        if way is None:
+            assert input is not None and output is not None and write is not None
+            way = TerminalWay(input, output, write)
+        self.way = way
         self.settings = settings or Settings()
-        self._write = write
-        self.screen = Screen(self._told)
-        self.outputs = Outputs(self.screen.say)
+        self.screen = way.screen
+        self.outputs = way.outputs()
         self.outputs.chat_muted_shown = False  # the terminal is what its screen reader speaks
         # the chat's own history (the lobby's and the table's lines), kept from the lobby
         # to the table and back: ``chat`` reads it, ``[`` and ``]`` step through it
         self.chat = History(current=Buffer.CHAT)
         self.inbox: queue.SimpleQueue[Heard] = queue.SimpleQueue()
-        self.keyboard = NetKeyboard(
-            input=input, output=output, keys=False, size_told=True, kept=True
-        )
+        self.keyboard = way.keyboard(False)
         self.table: ServerTable | None = None
         self.watching: ServerTable | None = None
         self.dropped = False  # the connection dropped (not the person quitting)
@@ -136,7 +133,7 @@ class Person:
         """The session, a coroutine on the server's event loop: the lobby, and the games."""
         self._restore_preferences()
         self.use_language()
-        with create_app_session(input=self.input, output=self.output):
+        with self.way.session():
             try:
                 self._say(messages.net_welcome(self.name))
                 self._say(on_loop(self.loop, self._return))
@@ -185,6 +182,7 @@ class Person:
             if self.watching is not None and self.watching.stage is not Stage.WAITING:
                 await self._watch(self.watching)
                 continue
+            self.way.place(Where.WATCHING if self.watching else Where.LOBBY)
             self.screen.input_taken()
             got = await self.keyboard.read_woken_async(
                 WATCH_PROMPT if self.watching else LOBBY_PROMPT
@@ -293,8 +291,7 @@ class Person:
             return messages.net_braille_values([t.value for t in BrailleTable])
         self.outputs.braille_table = table
         if self.outputs.braille is None:
-            lines = cast(TextIO, _Lines(self.screen.say))  # a text stream, as TextIO is
-            self.outputs.braille = ScreenBraille(lines, BRAILLE_WIDTH)
+            self.outputs.braille = self.way.braille()
         return messages.net_braille_set(table.value)
 
     def _bell(self, value: str) -> str:
@@ -333,14 +330,8 @@ class Person:
         if self.settings.lang:
             language.LANGUAGE.set(language.language_of(self.settings.lang))
 
-    def _told(self, line: str) -> None:
-        """A line to the person's terminal, their prompt kept running erased first."""
-        self.keyboard.clear_prompt()
-        self._write(line)
-
     def _ring(self) -> None:
-        self.keyboard.clear_prompt()  # the bell comes with its line, after the erasing
-        self._write("\a")
+        self.way.ring()
 
     async def _password(self) -> None:
         """``password``: a password for this name, typed twice and never shown (as ssh
@@ -351,15 +342,10 @@ class Person:
             self._say(messages.tr(messages.NET_PASSWORD_NOT_HERE))
             return
         self._say(messages.net_choose_password(self.name, passwords.SHORTEST))
-        await self.keyboard.set_aside()  # the password is asked by a prompt of its own
-        first = await read_hidden_async(
-            self.input, self.output, messages.tr(messages.NET_NEW_PASSWORD_PROMPT)
-        )
+        first = await self.way.read_hidden(messages.tr(messages.NET_NEW_PASSWORD_PROMPT))
         again = None
         if first is not None:
-            again = await read_hidden_async(
-                self.input, self.output, messages.tr(messages.NET_PASSWORD_AGAIN_PROMPT)
-            )
+            again = await self.way.read_hidden(messages.tr(messages.NET_PASSWORD_AGAIN_PROMPT))
         if first is None or again is None:
             self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
             return
@@ -617,9 +603,7 @@ class Person:
         """The game, exactly as ``uno-access play`` plays it, for this seat."""
         settings = self.settings
         await self.keyboard.set_aside()  # the lobby's prompt: the table's keyboard reads now
-        keyboard = NetKeyboard(
-            input=self.input, output=self.output, keys=settings.keys, size_told=True, kept=True
-        )
+        keyboard = self.way.keyboard(settings.keys)
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
         game = TableGame(table, seat, 1)
@@ -634,10 +618,13 @@ class Person:
             heard_from=self._take_inbox,
         )
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
+        self.way.place(Where.TABLE)
+        self.way.seated(seat_table)
         try:
             await drive_async(seat_table.play(), keyboard, self.screen)
         finally:
             await keyboard.set_aside()
+            self.way.seated(None)
             self.keyboard = lobby_keyboard
             lobby_keyboard.take_input()
             on_loop(self.loop, self._leave, game.seen, self.dropped)
@@ -653,6 +640,7 @@ class Person:
             with_braille=False,
         )
         seen = 0
+        self.way.place(Where.WATCHING)
         while self.watching is table:
             self._drain()
             entries = on_loop(self.loop, table.entries, SPECTATOR, seen + 1)
@@ -771,17 +759,3 @@ def _listed(place: Place) -> str:
     if not place.present:
         return messages.net_away_name(place.name, place.standin is not None)
     return place.name
-
-
-class _Lines(io.TextIOBase):
-    """A text stream whose lines are said on the session's screen (its braille line)."""
-
-    def __init__(self, say: Callable[[str], None]) -> None:
-        super().__init__()
-        self._say = say
-
-    def write(self, text: str) -> int:
-        for line in text.splitlines():
-            if line:
-                self._say(line)
-        return len(text)

@@ -1,0 +1,246 @@
+"""The web server for tests, for real: ``WebServer`` on 127.0.0.1 over the game server's
+own accounts, lobby and tables (in this process, on this test's event loop), and browsers
+stood in for by aiohttp's client (a real HTTP client and a real WebSocket).
+
+``Browser`` logs in, opens its socket and keeps every frame it gets, in order; its test
+waits on them (``until``), never on the clock. ``Player`` plays a seat by the frames
+alone, as a person reading the page would: on their turn, a playable card of the hand
+frame, else draw, else keep, and the colour and yes-or-no questions answered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+from uno_access.net.server import Server
+from uno_access.net.server.accounts import Accounts
+from uno_access.net.server.tables import Lobby
+from uno_access.net.web import WebServer
+
+WAIT = 120.0  # seconds a frame is waited for before the test fails (never a timing assert)
+PAGE = (
+    "<!doctype html><html lang={{LANG}}>"
+    "<script type=application/json id=words>{{WORDS}}</script></html>"
+)
+
+Frame = dict[str, Any]
+
+
+@dataclass
+class Site:
+    server: Server
+    web: WebServer
+    url: str
+
+    @property
+    def origin(self) -> str:
+        return self.url.rstrip("/")
+
+
+@contextlib.asynccontextmanager
+async def site(
+    folder: Path,
+    *,
+    open_: bool = True,
+    seed: int | None = 7,
+    pace: float = 0.0,
+    frames_per_second: int = 10_000,
+    behind_proxy: bool = False,
+    clock: Callable[[], float] | None = None,
+) -> AsyncIterator[Site]:
+    """A game server with its web side, listening on a free port of 127.0.0.1. Its bots
+    play at once (``pace`` 0), so a seat played by a program answers far more than the
+    fifty frames a second a person's socket may send (``frames_per_second``): that
+    limit has a test of its own."""
+    page = folder / "page"
+    page.mkdir(exist_ok=True)
+    (page / "index.html").write_text(PAGE, encoding="utf-8")
+    (page / "app.js").write_text("// the page's script\n", encoding="utf-8")
+    data = folder / "data"
+    data.mkdir(exist_ok=True)
+    accounts = Accounts(data)
+    lobby = Lobby(asyncio.get_running_loop(), seed, pace)
+    server = Server(accounts, lobby, open_)
+    web = WebServer(server, behind_proxy, page, frames_per_second, clock)
+    host, port = await web.start("127.0.0.1", 0)
+    try:
+        yield Site(server, web, f"http://{host}:{port}/")
+    finally:
+        await web.stop()
+        accounts.close()
+
+
+class Browser:
+    """One browser: its cookies, its socket, every frame it got."""
+
+    def __init__(self, site: Site, name: str, password: str = "a good password") -> None:
+        self.site = site
+        self.name = name
+        self.password = password
+        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self.frames: list[Frame] = []
+        self.counts: dict[str, int] = {}
+        self.closed = asyncio.Event()
+        self._came = asyncio.Condition()
+        self._pump: asyncio.Task[None] | None = None
+        self.on_frame: Callable[[Frame], None] | None = None
+
+    async def login(self, invite: str | None = None, password: str | None = None) -> Frame:
+        body: dict[str, Any] = {"name": self.name, "password": password or self.password}
+        if invite is not None:
+            body["invite"] = invite
+        async with self.http.post(self.site.url + "login", json=body) as answer:
+            got: Frame = await answer.json()
+            got["status"] = answer.status
+            return got
+
+    async def connect(self, origin: str | None = None) -> None:
+        self.frames = []
+        self.counts = {}
+        self.closed.clear()
+        self.socket = await self.http.ws_connect(
+            self.site.url + "ws", origin=origin or self.site.origin
+        )
+        self._pump = asyncio.get_running_loop().create_task(self._read(self.socket))
+
+    async def _read(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        try:
+            async for message in socket:
+                if message.type is not aiohttp.WSMsgType.TEXT:
+                    continue
+                frame = json.loads(message.data)
+                self.frames.append(frame)
+                self.counts[frame["type"]] = self.counts.get(frame["type"], 0) + 1
+                if self.on_frame is not None:
+                    self.on_frame(frame)
+                async with self._came:
+                    self._came.notify_all()
+        finally:
+            self.closed.set()
+            async with self._came:
+                self._came.notify_all()
+
+    async def send(self, frame: Frame | str) -> None:
+        assert self.socket is not None
+        await self.socket.send_str(frame if isinstance(frame, str) else json.dumps(frame))
+
+    async def line(self, typed: str) -> None:
+        await self.send({"type": "line", "text": typed})
+
+    async def until(
+        self, wanted: Callable[[Frame], bool], since: int = 0, timeout: float = WAIT
+    ) -> Frame:
+        """The first frame from ``since`` on that is ``wanted``, waited for."""
+
+        def found() -> Frame | None:
+            return next((f for f in self.frames[since:] if wanted(f)), None)
+
+        async def wait() -> Frame:
+            async with self._came:
+                while (got := found()) is None:
+                    if self.closed.is_set():
+                        raise AssertionError(f"{self.name}: closed; got {self.frames[-5:]}")
+                    await self._came.wait()
+                return got
+
+        return await asyncio.wait_for(wait(), timeout)
+
+    async def wait_for(self, done: Callable[[], bool], timeout: float = WAIT) -> None:
+        """Until ``done()``, looked at as each frame comes."""
+
+        async def wait() -> None:
+            async with self._came:
+                while not done():
+                    if self.closed.is_set():
+                        raise AssertionError(f"{self.name}: closed; got {self.frames[-5:]}")
+                    await self._came.wait()
+
+        await asyncio.wait_for(wait(), timeout)
+
+    def count(self, kind: str) -> int:
+        return self.counts.get(kind, 0)
+
+    async def told(self, text: str, since: int = 0) -> Frame:
+        """The first message frame from ``since`` whose print has ``text``."""
+        return await self.until(lambda f: f["type"] == "message" and text in f["print"], since)
+
+    def printed(self) -> list[str]:
+        return [f["print"] for f in self.frames if f["type"] == "message"]
+
+    async def close(self) -> None:
+        if self.socket is not None:
+            await self.socket.close()
+        if self._pump is not None:
+            with contextlib.suppress(Exception):
+                await self._pump
+        await self.http.close()
+
+
+@dataclass
+class Player:
+    """Plays ``browser``'s seat by its frames, as a person reading the page would: on their
+    turn, the next thing to try (a playable card, draw, play the drawn card, keep,
+    accept, in turn); a colour asked, red; a yes-or-no question, no.
+
+    One thing at a time, as a person waits to hear the answer to their key: nothing more
+    is sent while a frame of theirs has had no answer yet (an answer or a refusal, or
+    their hand changed), whatever prompts come meanwhile (the table wakes the prompt
+    with the others' moves, and a frame on its way would answer the next one)."""
+
+    browser: Browser
+    hand: list[Frame] = field(default_factory=list)
+    mine: bool = False
+    tries: int = 0
+    waiting: int = 0  # frames sent and not answered yet
+    sent: list[Frame] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.browser.on_frame = self.frame
+
+    def _answered(self) -> None:
+        self.waiting = max(0, self.waiting - 1)
+
+    def frame(self, frame: Frame) -> None:
+        kind = frame["type"]
+        if kind == "hand":
+            if frame["cards"] != self.hand:
+                self._answered()
+            self.hand = frame["cards"]
+        elif kind == "table":
+            mine = any(p["you"] and p["turn"] for p in frame["players"])
+            if mine != self.mine:
+                self.mine, self.tries, self.waiting = mine, 0, 0
+        elif kind == "message":
+            if frame["buffer"] == "answers" or frame["cue"] == "refusal":
+                self._answered()
+        elif kind == "refused":
+            self._answered()
+        elif kind == "prompt" and self.mine and not self.waiting:
+            self._act(frame["ask"])
+
+    def _act(self, ask: str) -> None:
+        if ask == "color":
+            answer: Frame = {"type": "press", "command": "RED"}
+        elif ask == "choice":
+            answer = {"type": "press", "command": "NO"}
+        else:
+            playable = [i for i, card in enumerate(self.hand) if card["playable"]]
+            moves: list[Frame] = [{"type": "card", "index": i} for i in playable[:1]]
+            moves += [
+                {"type": "press", "command": command}
+                for command in ("DRAW", "PLAY", "KEEP", "ACCEPT", "GO_ON")
+            ]
+            answer = moves[self.tries % len(moves)]
+            self.tries += 1
+        self.waiting += 1
+        self.sent.append(answer)
+        asyncio.get_running_loop().create_task(self.browser.send(answer))

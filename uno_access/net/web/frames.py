@@ -1,0 +1,220 @@
+"""The WebSocket's frames (WEB_PROTOCOL.md), with no I/O: what the page sends, read as
+values or refused with a reason in words; and what the server sends, as JSON objects.
+
+Every frame from a browser is untrusted: at most ``FRAME_LIMIT`` bytes, one JSON object
+of a known ``type`` whose fields have the right types, else one ``Refused`` with the
+reason, and nothing else happens.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ... import text
+from ...access import braille, messages
+from ...access.braille import BrailleTable
+from ...access.message import Message
+from ...engine.cards import Card
+from ...seat.keys import Key
+
+FRAME_LIMIT = 4096  # bytes of one frame from a browser
+# the keys that are no character, by the names the page gives them (prompt_toolkit's)
+KEY_NAMES = frozenset(
+    {
+        "enter",
+        "escape",
+        "left",
+        "right",
+        "up",
+        "down",
+        "home",
+        "end",
+        "pageup",
+        "pagedown",
+        "space",
+        "tab",
+        "backspace",
+        "delete",
+        *(f"f{number}" for number in range(1, 13)),
+    }
+)
+_QUOTED = 20  # characters of a bad value quoted back
+
+
+@dataclass(frozen=True, slots=True)
+class KeyFrame:
+    """One key pressed: a printable character, or one of ``KEY_NAMES``."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class LineFrame:
+    """A typed line (a lobby command, a command-line command, chat)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class PressFrame:
+    """A button: what the command's key does, whatever the language and keys on or off."""
+
+    key: Key
+
+
+@dataclass(frozen=True, slots=True)
+class CardFrame:
+    """The hand's card ``index`` (0-based, as the last hand frame listed it) activated."""
+
+    index: int
+
+
+Frame = KeyFrame | LineFrame | PressFrame | CardFrame
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """A frame not taken, and why (in the person's language)."""
+
+    reason: str
+
+
+def parse(data: str | bytes) -> Frame | Refused:
+    """One frame from a browser, read; or refused with its reason."""
+    size = len(data.encode("utf-8", "replace")) if isinstance(data, str) else len(data)
+    if size > FRAME_LIMIT:
+        return Refused(messages.web_refused_too_long(FRAME_LIMIT))
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        return Refused(messages.tr(messages.WEB_REFUSED_UNREADABLE))
+    if not isinstance(value, dict):
+        return Refused(messages.tr(messages.WEB_REFUSED_UNREADABLE))
+    kind = value.get("type")
+    if not isinstance(kind, str):
+        return Refused(messages.web_refused_field("type"))
+    reader = _READERS.get(kind)
+    if reader is None:
+        return Refused(messages.web_refused_kind(text.shown(kind, _QUOTED)))
+    return reader(value)
+
+
+def _key(value: dict[str, Any]) -> Frame | Refused:
+    key = value.get("key")
+    if not isinstance(key, str) or not key:
+        return Refused(messages.web_refused_field("key"))
+    if (len(key) == 1 and key.isprintable()) or key in KEY_NAMES:
+        return KeyFrame(key)
+    return Refused(messages.web_refused_key(text.shown(key, _QUOTED)))
+
+
+def _line(value: dict[str, Any]) -> Frame | Refused:
+    typed = value.get("text")
+    if not isinstance(typed, str):
+        return Refused(messages.web_refused_field("text"))
+    if len(typed) > text.LINE_LIMIT:
+        return Refused(messages.line_too_long())
+    return LineFrame(text.shown(typed))
+
+
+def _press(value: dict[str, Any]) -> Frame | Refused:
+    command = value.get("command")
+    if not isinstance(command, str):
+        return Refused(messages.web_refused_field("command"))
+    key = Key.__members__.get(command)
+    if key is None or key is Key.UNKNOWN:
+        return Refused(messages.web_refused_command(text.shown(command, _QUOTED)))
+    return PressFrame(key)
+
+
+def _card(value: dict[str, Any]) -> Frame | Refused:
+    index = value.get("index")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        return Refused(messages.web_refused_field("index"))
+    return CardFrame(index)
+
+
+_READERS = {"key": _key, "line": _line, "press": _press, "card": _card}
+
+
+# ----------------------------------------------------------------- to the browser
+
+
+def dumps(frame: dict[str, Any]) -> str:
+    return json.dumps(frame, ensure_ascii=False, separators=(",", ":"))
+
+
+def hello(name: str, lang: str, braille_on: bool) -> dict[str, Any]:
+    return {"type": "hello", "name": name, "lang": lang, "braille": braille_on}
+
+
+def screen(where: str) -> dict[str, Any]:
+    return {"type": "screen", "screen": where}
+
+
+def message(said: Message, buffer: str, spoken: bool = True) -> dict[str, Any]:
+    """One line the person is told, as the seat rendered it for them (``spoken`` False:
+    their speech is off, the page's own voice says nothing)."""
+    return {
+        "type": "message",
+        "print": said.text,
+        "speech": said.speech if spoken else "",
+        "braille": said.braille,
+        "priority": said.priority.name.lower(),
+        "buffer": buffer,
+        "cue": said.sound,
+    }
+
+
+def prompt(said: str, ask: str, menu: bool) -> dict[str, Any]:
+    return {"type": "prompt", "text": said, "ask": ask, "menu": menu}
+
+
+def card(face: Card, table: BrailleTable | None) -> dict[str, Any]:
+    """A card as the page shows it: its name in the person's language, its code, its
+    corner code as braille cells (none when braille is off), its colour."""
+    return {
+        "label": messages.card_name(face),
+        "code": face.code,
+        "braille": "" if table is None else braille.card_unicode(face, table),
+        "color": "wild" if face.color is None else face.color.name.lower(),
+    }
+
+
+def hand(
+    cards: Sequence[Card],
+    selected: int | None,
+    playable: Sequence[Card],
+    table: BrailleTable | None,
+) -> dict[str, Any]:
+    marked = set(playable)
+    return {
+        "type": "hand",
+        "cards": [{**card(face, table), "playable": face in marked} for face in cards],
+        "selected": selected,
+    }
+
+
+def table(
+    summary: str,
+    top: Card | None,
+    players: list[dict[str, Any]],
+    braille_table: BrailleTable | None,
+) -> dict[str, Any]:
+    return {
+        "type": "table",
+        "summary": summary,
+        "top": None if top is None else card(top, braille_table),
+        "players": players,
+    }
+
+
+def refused(reason: str) -> dict[str, Any]:
+    return {"type": "refused", "reason": reason}
+
+
+def bye(reason: str) -> dict[str, Any]:
+    return {"type": "bye", "reason": reason}

@@ -1,0 +1,120 @@
+"""Logging in from a browser: a name and its password (argon2, checked off the event loop
+as ssh checks it), or a new name with the invite code (none on an ``--open`` server) and
+a password chosen; then a session, named by a random cookie.
+
+Failed logins go through the server's one ``Limiter``, by address and by name: each
+answer after a failure waits longer, and past ``LIMITED_AFTER`` failures in its window
+the login is refused at once (429) without looking at the password.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import text
+from ...access import messages
+from ..server import Server, passwords
+from ..server.accounts import FIRST_DELAY
+
+COOKIE = "uno_session"
+MOST_SESSIONS = 100_000  # sessions kept at once (the oldest forgotten first)
+LIMITED_AFTER = 5  # failed logins (by address or by name) in the limiter's window
+_LIMITED_DELAY = FIRST_DELAY * 2.0 ** (LIMITED_AFTER - 1)  # the limiter's wait by then
+
+
+@dataclass
+class Sessions:
+    """Who each session cookie is (kept in memory: a restart logs everyone out)."""
+
+    names: dict[str, str] = field(default_factory=dict)  # token -> name
+
+    def begin(self, name: str) -> str:
+        if len(self.names) >= MOST_SESSIONS:
+            del self.names[next(iter(self.names))]
+        token = secrets.token_urlsafe(32)
+        self.names[token] = name
+        return token
+
+    def name_of(self, token: str | None) -> str | None:
+        return None if not token else self.names.get(token)
+
+    def end(self, token: str | None) -> str | None:
+        return None if not token else self.names.pop(token, None)
+
+
+@dataclass(frozen=True, slots=True)
+class LoginAnswer:
+    """A login's answer: its HTTP status, and the name logged in (None: refused, why)."""
+
+    status: int
+    name: str | None = None
+    reason: str = ""
+
+    def body(self) -> dict[str, Any]:
+        if self.name is not None:
+            return {"ok": True}
+        return {"ok": False, "reason": self.reason}
+
+
+def _refused(status: int, reason: str) -> LoginAnswer:
+    return LoginAnswer(status, None, reason)
+
+
+def _read(body: object) -> tuple[str, str, str | None] | None:
+    """The name, password and invite code of a login's JSON; None when it is not one."""
+    if not isinstance(body, dict):
+        return None
+    name, password, invite = body.get("name"), body.get("password"), body.get("invite")
+    if not isinstance(name, str) or not isinstance(password, str):
+        return None
+    if invite is not None and not isinstance(invite, str):
+        return None
+    return name, password, (invite.strip() or None) if invite is not None else None
+
+
+async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
+    """The login of ``body`` (``{"name", "password", "invite"?}``) from ``address``: its
+    answer, in the current language."""
+    read = _read(body)
+    if read is None:
+        return _refused(400, messages.tr(messages.WEB_LOGIN_UNREADABLE))
+    typed, password, invite = read
+    name = text.name(typed)
+    if not name:
+        return _refused(400, messages.tr(messages.WEB_LOGIN_NO_NAME))
+    limiter = server.limiter
+    keys = (address, "\0name " + name.lower())
+    if any(limiter.delay(key) >= _LIMITED_DELAY for key in keys):
+        return _refused(429, messages.tr(messages.WEB_LOGIN_LIMITED))
+    delay = max(limiter.delay(key) for key in keys)
+    if delay:
+        await asyncio.sleep(delay)  # repeated failures are slowed, as over ssh
+
+    def failed(reason: str) -> LoginAnswer:
+        for key in keys:
+            limiter.failed(key)
+        return _refused(401, reason)
+
+    accounts = server.accounts
+    loop = asyncio.get_running_loop()
+    owner = accounts.owner(name)
+    if owner is not None:
+        stored = accounts.password_of(owner)  # None: a key's alone, never matched
+        if await loop.run_in_executor(None, passwords.matches, stored, password):
+            accounts.seen(owner)
+            return LoginAnswer(200, owner)
+        return failed(messages.tr(messages.WEB_LOGIN_WRONG))
+    if invite is None and not server.open:
+        return _refused(401, messages.web_login_invite(name))
+    if not accounts.invited(invite, server.open):
+        return failed(messages.tr(messages.WEB_LOGIN_BAD_INVITE))
+    why = passwords.refused(password, password)
+    if why is not None:
+        return _refused(401, why)
+    digest = await loop.run_in_executor(None, passwords.hashed, password)
+    if not accounts.claim(name, None, digest):
+        return _refused(401, messages.tr(messages.WEB_LOGIN_TAKEN))
+    return LoginAnswer(200, name)

@@ -1,0 +1,203 @@
+"""A browser's way in to the lobby (``net.server.ways.Way``): the person's lines go out as
+``message`` frames, their hand and the table as ``hand`` and ``table`` frames whenever
+they change, each prompt as a ``prompt`` frame; their keys come from the socket's frames
+(``keyboard``). The server renders everything; the page holds no wording.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+from typing import Any
+
+from ...access import messages
+from ...access.braille import BrailleTable
+from ...access.message import Message, Priority
+from ...access.speech import Line
+from ...seat.history import Buffer
+from ...seat.outputs import BrailleOut, Outputs
+from ...ui.terminal import Screen
+from ..seat import NetTable
+from ..server.ways import Place
+from . import frames
+from .keyboard import Ask, WebInput, WebKeyboard
+
+Send = Callable[[dict[str, Any]], None]
+
+_BUFFERS = {Buffer.GAME: "events", Buffer.ANSWERS: "answers", Buffer.CHAT: "chat"}
+
+
+class WebSpeech:
+    """The person's lines to the page, each a ``message`` frame (``Outputs``' speaker: the
+    page's screen reader, or its own voice, says it). Off (M), the frames come on with no
+    speech: the page's voice is silent, its history still kept."""
+
+    def __init__(self, send: Send, buffer_of: Callable[[Message], str]) -> None:
+        self._send = send
+        self._buffer_of = buffer_of
+        self._on = True
+
+    @property
+    def available(self) -> bool:
+        return True
+
+    @property
+    def enabled(self) -> bool:
+        return self._on
+
+    def show(self, message: Message) -> None:
+        self._send(frames.message(message, self._buffer_of(message), self._on))
+
+    def toggle(self) -> bool:
+        self._on = not self._on
+        return self._on
+
+    def set_rate(self, rate: int) -> None:
+        pass  # the screen reader's, or the browser's voice's
+
+    def set_volume(self, volume: float) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class WebBraille:
+    """Braille on (``braille TABLE``): each frame carries its braille cells (the message's,
+    the cards' corner codes), which the person's screen reader sends to their display."""
+
+    def show(self, message: Message, follow: bool = True) -> None:
+        pass  # in the message frame
+
+    def set_hand(self, cards: Any, selected: int | None = None) -> None:
+        pass  # in the hand frame
+
+    def set_table(self, dots: str) -> None:
+        pass  # in the table frame
+
+    def clear(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+class WebWay:
+    """One browser's connection, as a person's way in (``send``: one frame out)."""
+
+    def __init__(self, send: Send, loop: asyncio.AbstractEventLoop) -> None:
+        self.send = send
+        self.loop = loop
+        self.input = WebInput()
+        self._screen = Screen(lambda line: None, clear=lambda: False)
+        self._outputs: Outputs | None = None
+        self._place: Place | None = None
+        self._table: NetTable | None = None
+        self._hand: dict[str, Any] | None = None  # the last hand and table frames sent
+        self._view: dict[str, Any] | None = None
+
+    # ----------------------------------------------------------------- as a Way
+
+    @property
+    def screen(self) -> Screen:
+        return self._screen
+
+    def outputs(self) -> Outputs:
+        self._outputs = Outputs(self._screen.say, speaker=WebSpeech(self.send, self._buffer_of))
+        return self._outputs
+
+    def keyboard(self, keys: bool) -> WebKeyboard:
+        return WebKeyboard(self.input, self._asked, self.loop, keys)
+
+    def session(self) -> AbstractContextManager[object]:
+        return contextlib.nullcontext()
+
+    def braille(self) -> BrailleOut:
+        return WebBraille()
+
+    async def read_hidden(self, prompt: str) -> str | None:
+        """None: the page's command line shows what is typed, so no password is read
+        there; the person is told where to change it."""
+        if self._outputs is not None:
+            said = messages.tr(messages.WEB_PASSWORD_OVER_SSH)
+            self._outputs.say(Line.of(messages.net_told, said), Priority.URGENT)
+        return None
+
+    def ring(self) -> None:
+        pass  # each message frame names its sound
+
+    def place(self, where: Place) -> None:
+        if where is not self._place:
+            self._place = where
+            self.send(frames.screen(where.value))
+
+    def seated(self, table: NetTable | None) -> None:
+        self._table = table
+        if table is None:
+            self._hand = self._view = None
+            self.send(frames.hand([], None, [], None))
+
+    # ----------------------------------------------------------------- the views
+
+    @property
+    def hand_size(self) -> int | None:
+        """The cards of the hand frame last sent; None away from a table."""
+        return None if self._hand is None else len(self._hand["cards"])
+
+    def _braille_table(self) -> BrailleTable | None:
+        outputs = self._outputs
+        return None if outputs is None or outputs.braille is None else outputs.braille_table
+
+    def _asked(self, prompt: str, ask: Ask, menu: bool) -> None:
+        """A prompt: first the hand and the table where they changed, then the prompt."""
+        self.sync()
+        self.send(frames.prompt(prompt, ask.value, menu))
+
+    def sync(self) -> None:
+        """The hand and the table frames, sent when they differ from the last ones."""
+        table = self._table
+        if table is None:
+            return
+        view = table.game.view(table.me)
+        cursor = table.cursor
+        cursor.update(view.hand)  # the seat's own order and selection (what ``card`` names)
+        braille_table = self._braille_table()
+        hand = frames.hand(
+            cursor.cards,
+            cursor.index if cursor.cards else None,
+            table._marks(view),
+            braille_table,
+        )
+        if hand != self._hand:
+            self._hand = hand
+            self.send(hand)
+        players = [
+            {
+                "name": name,
+                "cards": view.hand_sizes[seat],
+                "turn": view.current == seat,
+                "you": seat == view.seat,
+            }
+            for seat, name in enumerate(view.names)
+        ]
+        shown = frames.table(table.renderer.table_line(view).text, view.top, players, braille_table)
+        top = shown["top"]
+        if top is not None and view.color is not None:
+            top["color"] = view.color.name.lower()  # a wild's colour once chosen
+        if shown != self._view:
+            self._view = shown
+            self.send(shown)
+
+    def _buffer_of(self, message: Message) -> str:
+        """The history list a line belongs to on the page: the seat's own (its events,
+        answers and chat), else chat for a chat line, answers for an answer."""
+        table = self._table
+        if table is not None:
+            for buffer, lines in table.history.lines.items():
+                if lines and lines[-1] is message:
+                    return _BUFFERS[buffer]
+        if message.sound == "chat":
+            return "chat"
+        return "answers" if message.priority is Priority.URGENT else "events"
