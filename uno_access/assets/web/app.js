@@ -70,8 +70,9 @@
   // ------------------------------------------------------------------ announcements
   // A screen reader speaks only the last of several changes made to a live region at
   // once, so each message goes in on its own, a moment after the one before; none is
-  // dropped, however quickly they come. Where the browser has ariaNotify, the screen
-  // reader is handed each message directly and queues them itself.
+  // dropped, however quickly they come. Where the browser has ariaNotify, each message is
+  // handed to the screen reader through it instead, spaced the same way (some screen
+  // readers also speak only the latest of several quick notifications).
   const GAP_MS = 250;
   const KEPT_IN_REGION = 3;
 
@@ -85,14 +86,6 @@
 
     say(text) {
       if (!text) return;
-      if (typeof document.ariaNotify === "function") {
-        try {
-          document.ariaNotify(text, { priority: this.priority });
-          return;
-        } catch (error) {
-          // an older form of the method: the live region below speaks it
-        }
-      }
       this.waiting.push(text);
       this.next();
     }
@@ -100,16 +93,30 @@
     next() {
       if (this.busy || this.waiting.length === 0) return;
       this.busy = true;
-      const said = document.createElement("p");
-      said.textContent = this.waiting.shift();
-      this.region.append(said);
-      while (this.region.childElementCount > KEPT_IN_REGION) {
-        this.region.firstElementChild.remove();
+      const text = this.waiting.shift();
+      if (!this.notify(text)) {
+        const said = document.createElement("p");
+        said.textContent = text;
+        this.region.append(said);
+        while (this.region.childElementCount > KEPT_IN_REGION) {
+          this.region.firstElementChild.remove();
+        }
       }
       window.setTimeout(() => {
         this.busy = false;
         this.next();
       }, GAP_MS);
+    }
+
+    /** ariaNotify, where the browser has it; whether it took the message. */
+    notify(text) {
+      if (typeof document.ariaNotify !== "function") return false;
+      try {
+        document.ariaNotify(text, { priority: this.priority });
+        return true;
+      } catch (error) {
+        return false; // an older form of the method: the live region speaks it
+      }
     }
   }
 
@@ -193,7 +200,7 @@
     },
     play(cue) {
       if (!this.on || !cue || this.context === null) return;
-      const notes = CUES[cue] || OTHER_CUE;
+      const notes = Object.hasOwn(CUES, cue) ? CUES[cue] : OTHER_CUE;
       let at = this.context.currentTime + 0.01;
       for (const [frequency, ms, wave] of notes) {
         const seconds = ms / 1000;
@@ -372,7 +379,7 @@
   };
 
   function take(frame) {
-    const handler = HANDLERS[frame.type];
+    const handler = Object.hasOwn(HANDLERS, frame.type) ? HANDLERS[frame.type] : null;
     if (handler) handler(frame);
   }
 
@@ -434,7 +441,7 @@
     const printed = typeof frame.print === "string" ? frame.print : "";
     const spoken = typeof frame.speech === "string" ? frame.speech : printed;
     const urgent = frame.priority === "urgent";
-    const log = view.logs[frame.buffer] || view.logs.events;
+    const log = Object.hasOwn(view.logs, frame.buffer) ? view.logs[frame.buffer] : view.logs.events;
     if (printed) {
       const item = document.createElement("li");
       item.textContent = printed;
@@ -483,7 +490,7 @@
     const ask = typeof frame.ask === "string" ? frame.ask : null;
     state.ask = ask;
     view.prompt.textContent = typeof frame.text === "string" ? frame.text : "";
-    setQuestion(QUESTIONS[ask] ? ask : null);
+    setQuestion(ask !== null && Object.hasOwn(QUESTIONS, ask) ? ask : null);
     if (ask === "line" && inGame() && !isTextField(document.activeElement)) {
       view.line.focus(); // the command line was opened (the "/" key): type there
     }
@@ -524,12 +531,6 @@
   }
 
   // ------------------------------------------------------------------ the hand
-  function cardName(card, index, count) {
-    const label = card.braille ? `${card.braille} ${card.label}` : card.label;
-    const place = fill(word("card_of"), { label: label, place: index + 1, count: count });
-    return `${place}, ${word(card.playable ? "playable" : "not_playable")}`;
-  }
-
   function handButton(index) {
     const items = view.hand.children;
     if (items.length === 0) return null;
@@ -575,32 +576,68 @@
     button.type = "button";
     button.className = "card";
     button.tabIndex = -1;
-    const swatch = document.createElement("span");
-    swatch.className = "swatch";
-    swatch.setAttribute("aria-hidden", "true");
-    const cells = document.createElement("span");
-    cells.className = "cells";
-    const label = document.createElement("span");
-    label.className = "label";
-    const place = document.createElement("span");
-    place.className = "place";
-    const playable = document.createElement("span");
-    playable.className = "state";
-    button.append(swatch, cells, label, place, playable);
     item.append(button);
     return item;
   }
 
+  function span(className, text) {
+    const made = document.createElement("span");
+    made.className = className;
+    made.textContent = text;
+    return made;
+  }
+
+  /** The shown pieces of a card's name: each a span of its words, the punctuation and
+   * spaces between them kept at the end of the piece before (so the text seen, read
+   * through, is the name itself). */
+  function nameParts(parts) {
+    const made = [];
+    let pending = "";
+    for (const [className, text] of parts) {
+      if (className === null) {
+        if (made.length > 0) made[made.length - 1].textContent += text;
+        else pending += text;
+      } else if (text) {
+        made.push(span(className, pending + text));
+        pending = "";
+      }
+    }
+    return made;
+  }
+
+  function around(text, className) {
+    const [, lead, words, trail] = /^([\s,;:.]*)([\s\S]*?)([\s,;:.]*)$/.exec(text);
+    return [
+      [null, lead],
+      [className, words],
+      [null, trail],
+    ];
+  }
+
+  /** A card's button, named "⠃⠼⠛ Blue 7, 3 of 7, can be played" (the braille cells only
+   * with braille on). The name is given whole (aria-label), since browsers put spaces
+   * between the shown pieces; the text shown is the same name, so what is seen is what
+   * is said (and what speech input users say to press it). */
   function drawCard(button, card, index, count) {
     button.dataset.index = String(index);
     button.className = `card ${card.color}${card.playable ? " playable" : ""}`;
-    button.setAttribute("aria-label", cardName(card, index, count));
-    const [, cells, label, place, playable] = button.children;
-    cells.textContent = card.braille;
-    cells.hidden = card.braille === "";
-    label.textContent = card.label;
-    place.textContent = fill(word("card_of"), { label: "", place: index + 1, count: count }).replace(/^[\s,;:.]+|[\s,;:.]+$/g, "");
-    playable.textContent = word(card.playable ? "playable" : "not_playable");
+    const mark = "\u0000";
+    const place = fill(word("card_of"), { label: mark, place: index + 1, count: count });
+    const [before, after = ""] = place.split(mark);
+    const state = word(card.playable ? "playable" : "not_playable");
+    const label = card.braille ? `${card.braille} ${card.label}` : card.label;
+    button.setAttribute("aria-label", `${before}${label}${after}, ${state}`);
+    const swatch = span("swatch", "");
+    swatch.setAttribute("aria-hidden", "true");
+    const parts = [
+      ...around(before, "place"),
+      ...(card.braille ? [["cells", card.braille], [null, " "]] : []),
+      ["label", card.label],
+      ...around(after, "place"),
+      [null, ", "],
+      ["state", state],
+    ];
+    button.replaceChildren(swatch, ...nameParts(parts));
   }
 
   /** The roving tab stop: only one card of the hand is in the Tab order. */
@@ -627,7 +664,7 @@
       Home: 0,
       End: last,
     };
-    if (!(event.key in moves)) return;
+    if (!Object.hasOwn(moves, event.key)) return;
     event.preventDefault();
     rove(moves[event.key], true);
   }
@@ -707,7 +744,8 @@
     if (event.ctrlKey || event.altKey || event.metaKey) return;
     const target = event.target;
     if (isTextField(target)) return;
-    const name = NAMED_KEYS[event.key] || (event.key.length === 1 ? event.key : null);
+    const named = Object.hasOwn(NAMED_KEYS, event.key) ? NAMED_KEYS[event.key] : null;
+    const name = named || (event.key.length === 1 ? event.key : null);
     if (name === null) return;
     const pressable = target.closest("button, a, summary");
     if (pressable && (name === "enter" || name === "space")) return; // the button's own
