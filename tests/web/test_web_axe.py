@@ -1,6 +1,7 @@
 """The page checked by a tool: axe-core, injected into the page in a real headless Chromium,
 finds no violation (of every rule it runs by default: WCAG 2.x A and AA, and its best
-practices) on the login, lobby and table views, on a phone's width (360 CSS pixels) and a
+practices) on the login, lobby and table views (the round-over view is checked at the
+end of the keyboard round in test_web_keyboard), on a phone's width (360 CSS pixels) and a
 desktop's (1280); and at 400% zoom of a desktop (320 CSS pixels) the page reflows into one
 column with nothing to scroll sideways.
 """

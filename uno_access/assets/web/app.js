@@ -62,6 +62,11 @@
 
   function putWords() {
     document.title = word("title");
+    for (const element of document.querySelectorAll("[data-optional]")) {
+      // a button whose label the server does not send (yet) is left out, never named
+      // in words of the page's own
+      if (!Object.hasOwn(words, element.dataset.word)) element.remove();
+    }
     for (const element of document.querySelectorAll("[data-word]")) {
       element.textContent = word(element.dataset.word);
     }
