@@ -1,9 +1,10 @@
 """The page checked by a tool: axe-core, injected into the page in a real headless Chromium,
 finds no violation (of every rule it runs by default: WCAG 2.x A and AA, and its best
 practices) on the login, lobby and table views (the round-over view is checked at the
-end of the keyboard round in test_web_keyboard), on a phone's width (360 CSS pixels) and a
-desktop's (1280); and at 400% zoom of a desktop (320 CSS pixels) the page reflows into one
-column with nothing to scroll sideways.
+end of the keyboard round in test_web_keyboard), on a phone's width (360 CSS pixels), a
+desktop's (1280), and a phone in dark mode with more contrast asked for; and at 400% zoom
+of a desktop (320 CSS pixels) the page reflows into one column with nothing to scroll
+sideways.
 """
 
 from __future__ import annotations
@@ -30,11 +31,26 @@ def _no_violations(browser: Browser, where: str) -> None:
     assert violations == [], f"axe-core on the {where} view:\n{axe_report(violations)}"
 
 
-@pytest.mark.parametrize(("width", "name"), [(360, "phil"), (1280, "desk")])
+DARK_AND_MORE_CONTRAST = (
+    {"name": "prefers-color-scheme", "value": "dark"},
+    {"name": "prefers-contrast", "value": "more"},
+)
+
+
+@pytest.mark.parametrize(
+    ("width", "media", "name"),
+    [(360, (), "phil"), (1280, (), "desk"), (360, DARK_AND_MORE_CONTRAST, "dora")],
+    ids=["360px", "1280px", "360px-dark-more-contrast"],
+)
 def test_axe_finds_no_violation_on_the_login_lobby_and_table_views(
-    browser: Browser, server: WebServer, width: int, name: str
+    browser: Browser,
+    server: WebServer,
+    width: int,
+    media: tuple[dict[str, str], ...],
+    name: str,
 ) -> None:
     browser.width(width)
+    browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": list(media)})
     browser.driver.get(server.url + "/")
     wait_for("the login form", lambda: browser.focused()["id"] == "login-name")
     _no_violations(browser, f"login ({width} px)")
