@@ -229,7 +229,7 @@ def test_the_hand_is_one_tab_stop_and_arrows_home_and_end_move_between_named_car
     assert "card" not in str(browser.focused()["cls"]).split()
 
 
-def test_letters_in_the_game_area_go_as_key_frames_and_never_from_the_command_line(
+def test_letters_in_the_game_area_go_as_key_frames_but_tab_and_the_command_line_keep_theirs(
     browser: Browser,
 ) -> None:
     browser.log_in("cid")
@@ -243,6 +243,7 @@ def test_letters_in_the_game_area_go_as_key_frames_and_never_from_the_command_li
 
     sent = len(browser.sent())
     browser.tab_to(lambda f: f["id"] == "line", "the command line")
+    assert browser.sent()[sent:] == [], "Tab was taken as a key"  # Tab is the browser's
     browser.keys("wdu")
     assert browser.js("return document.getElementById('line').value;") == "wdu"
     assert browser.sent()[sent:] == [], "keys typed into the command line were taken"
