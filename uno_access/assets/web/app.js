@@ -746,7 +746,8 @@
    * Command (the screen reader's and the browser's own), are never taken. */
   function gameKeys(event) {
     if (event.defaultPrevented || event.isComposing) return;
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
+    const altGraph = event.getModifierState && event.getModifierState("AltGraph");
+    if ((event.ctrlKey || event.altKey || event.metaKey) && !altGraph) return;
     const target = event.target;
     if (isTextField(target)) return;
     const named = Object.hasOwn(NAMED_KEYS, event.key) ? NAMED_KEYS[event.key] : null;
