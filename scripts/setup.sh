@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Set up everything uno-access needs on Debian (12 or later), idempotently:
-#   1. the Debian packages for braille (liblouis, BrlAPI), speech (espeak-ng, aplay) and
-#      the network tests (openssh-client: the real ssh the tests drive);
+#   1. the Debian packages for braille (liblouis, BrlAPI), speech (espeak-ng, aplay), the
+#      network tests (openssh-client: the real ssh the tests drive) and the browser tests
+#      (chromium and chromium-driver: the real headless browser tests/web drives; npm,
+#      unless Node.js already brought it);
 #   2. a Python >= 3.11 virtual environment in .venv with the project installed
 #      editable, with its test tools;
 #   3. links from the venv to Debian's `louis` and `brlapi` Python modules,
@@ -9,7 +11,9 @@
 #   4. the engine compiled with mypyc into build/compiled (rebuilt when its sources
 #      change; the game runs as plain Python where it cannot be compiled);
 #   5. the translations' catalogs compiled (scripts/catalogs.py compile: the .mo files);
-#   6. the package's bytecode written (a faster start where PYTHONDONTWRITEBYTECODE is set).
+#   6. the package's bytecode written (a faster start where PYTHONDONTWRITEBYTECODE is set);
+#   7. axe-core, the accessibility checker the browser tests inject into the page, from
+#      the npm registry into build/node (never committed).
 # A second run changes nothing and takes about a second.
 #
 # Usage: scripts/setup.sh [--quiet] [--verbose]
@@ -25,7 +29,7 @@ for arg in "$@"; do
         -q|--quiet) QUIET=1 ;;
         -v|--verbose) VERBOSE=1 ;;
         -h|--help)
-            sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'
+            sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'
             exit 0
             ;;
         *)
@@ -40,7 +44,12 @@ cd "$ROOT"
 VENV="$ROOT/.venv"
 START_NS="$(date +%s%N)"
 
-DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi openssh-client)
+DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi openssh-client chromium chromium-driver)
+# npm installs axe-core (step 7); a Node.js from elsewhere (NodeSource) has its own npm,
+# which Debian's npm package would fight, so it is asked for only when there is none
+if ! command -v npm >/dev/null 2>&1; then DEBIAN_PACKAGES+=(npm); fi
+AXE_VERSION=4.14.1   # the axe-core tests/web injects; bump it here only
+NODE_DIR="$ROOT/build/node"
 DIST_PACKAGES=/usr/lib/python3/dist-packages
 STAMP="$VENV/.uno-access-installed"
 SETUP_VERSION=1   # bump to force a reinstall of the Python packages everywhere
@@ -82,7 +91,8 @@ install_debian_packages() {
         echo "uno-access: on Debian or Ubuntu, the command is:" >&2
         echo "    sudo apt-get install --no-install-recommends ${DEBIAN_PACKAGES[*]}" >&2
         echo "uno-access: elsewhere, install liblouis with its Python binding and tables, espeak-ng," >&2
-        echo "uno-access: aplay (alsa-utils) and brltty with its Python BrlAPI binding, then run this again." >&2
+        echo "uno-access: aplay (alsa-utils), brltty with its Python BrlAPI binding, Chromium with" >&2
+        echo "uno-access: its ChromeDriver, and npm, then run this again." >&2
         exit 1
     fi
     for pkg in "${DEBIAN_PACKAGES[@]}"; do
@@ -301,6 +311,26 @@ precompile() {
     "$VENV/bin/python" -m compileall -q -j 0 uno_access >/dev/null 2>&1 || true
 }
 
+# ---------------------------------------------------------------- 7. axe-core
+install_axe() {
+    local have=""
+    if [ -f "$NODE_DIR/node_modules/axe-core/package.json" ]; then
+        have="$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' "$NODE_DIR/node_modules/axe-core/package.json" | head -n 1)"
+    fi
+    if [ "$have" = "$AXE_VERSION" ] && [ -f "$NODE_DIR/node_modules/axe-core/axe.min.js" ]; then
+        note "axe-core $AXE_VERSION already in build/node"
+        return
+    fi
+    say "installing axe-core $AXE_VERSION (the browser tests' accessibility checker) into build/node with npm"
+    mkdir -p "$NODE_DIR"
+    run_logged npm install --prefix "$NODE_DIR" --no-save --no-package-lock --no-audit --no-fund \
+        "axe-core@$AXE_VERSION" </dev/null ||
+        fail "npm install axe-core@$AXE_VERSION failed (run scripts/setup.sh --verbose to see everything)"
+    [ -f "$NODE_DIR/node_modules/axe-core/axe.min.js" ] ||
+        fail "npm installed axe-core but $NODE_DIR/node_modules/axe-core/axe.min.js is missing"
+    say "axe-core $AXE_VERSION installed"
+}
+
 install_debian_packages
 make_venv
 install_python_packages
@@ -309,6 +339,7 @@ verify
 compile_engine
 compile_catalogs
 precompile
+install_axe
 
 END_NS="$(date +%s%N)"
 ELAPSED_MS=$(((END_NS - START_NS) / 1000000))

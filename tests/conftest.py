@@ -36,6 +36,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         groups = []
         if "net" in path.parts:
             groups.append("network")
+        if "web" in path.parts:
+            groups.append("browser")
         if module is not None and "pexpect" in vars(module):
             groups.append("terminal")
         if "campaign" in item.name:

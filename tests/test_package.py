@@ -135,7 +135,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     return Installed(wheel, sdist, command, python, base / "elsewhere", _pipx_env(base))
 
 
-def test_the_wheel_holds_the_rules_braille_documents_sounds_and_compiled_catalogs(
+def test_the_wheel_holds_the_rules_braille_documents_sounds_web_page_and_catalogs(
     installed: Installed,
 ) -> None:
     names = set(zipfile.ZipFile(installed.wheel).namelist())
@@ -153,6 +153,9 @@ def test_the_wheel_holds_the_rules_braille_documents_sounds_and_compiled_catalog
         assert name in names, name
     kept = {path.name for path in (ROOT / "uno_access" / "assets" / "sounds").glob("*.wav")}
     assert {Path(n).name for n in names if n.startswith("uno_access/assets/sounds/")} == kept
+    page = {path.name for path in (ROOT / "uno_access" / "assets" / "web").iterdir()}
+    assert {"index.html", "app.js", "style.css", "manifest.webmanifest", "icon.svg"} <= page
+    assert {Path(n).name for n in names if n.startswith("uno_access/assets/web/")} == page
 
 
 def test_the_wheel_is_mit_licensed_and_needs_no_babel_to_run(installed: Installed) -> None:

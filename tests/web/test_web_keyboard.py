@@ -1,0 +1,377 @@
+"""The page played by keyboard alone in a real headless Chromium against a real server
+(``uno-access serve --open --web``): Selenium's key sends, never the mouse. What the live
+regions (or ``ariaNotify``) announced is captured as it happens (``web_browser.RECORDER``)
+and compared with the speech of the message frames the page was sent; the history lists
+hold every printed line; the hand is one tab stop moved through by arrows; the terminal's
+keys go to the server from the game area but never from a text box; every control has an
+accessible name; and focus is never lost to <body> after an action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from web_browser import Browser, Said, WebServer, axe_report, browsing, serving, wait_for
+
+ROUND_OVER = {"round_won", "round_lost", "game_over"}
+MOST_ACTIONS = 120  # a bound: the round (one bot, standard rules) ends long before
+ANSWERS = {"RED", "GREEN", "BLUE", "YELLOW", "YES", "NO"}
+INTERACTIVE = {
+    "button",
+    "checkbox",
+    "switch",
+    "textbox",
+    "link",
+    "combobox",
+    "listbox",
+    "radio",
+    "menuitem",
+    "tab",
+    "slider",
+    "spinbutton",
+    "searchbox",
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    yield from serving(tmp_path_factory)
+
+
+@pytest.fixture
+def browser(server: WebServer, tmp_path: Path) -> Iterator[Browser]:
+    yield from browsing(server, tmp_path)
+
+
+def _round_over(browser: Browser) -> bool:
+    return any(
+        frame.get("type") == "message" and frame.get("cue") in ROUND_OVER for frame in browser.got()
+    )
+
+
+def _ready(browser: Browser) -> bool:
+    """The person is asked something they can answer now: a question, or their turn."""
+    ask = browser.ask()
+    return ask in ("color", "choice") or (ask in ("key", "woken") and browser.my_turn())
+
+
+def _playable_card(browser: Browser) -> bool:
+    hand = browser.last("hand") or {}
+    return any(card.get("playable") for card in hand.get("cards", []))
+
+
+def _one_action(browser: Browser, words: dict[str, str], refused: bool = False) -> str:
+    """One move by keyboard: a question answered with its first button, else the first
+    playable card played (Home, then Right until focus is on one, then Enter), else Draw;
+    after a move refused (a Wild Draw Four played on the person waits for challenge or
+    accept), "accept" typed in the command line. What was done."""
+    if refused:
+        browser.line("accept")
+        return "accept"
+    if browser.ask() in ("color", "choice"):
+        browser.tab_to(lambda f: f["press"] in ANSWERS, "an answer's button")
+        browser.keys(Keys.ENTER)
+        return "answer"
+    if _playable_card(browser):
+        browser.tab_to(lambda f: "card" in str(f["cls"]).split(), "the hand")
+        browser.keys(Keys.HOME)
+        playable = ", " + words["playable"]
+        for _ in range(len((browser.last("hand") or {}).get("cards", []))):
+            if browser.focused_name().endswith(playable):
+                break
+            browser.keys(Keys.ARROW_RIGHT)
+        assert browser.focused_name().endswith(playable), browser.focused_name()
+        browser.keys(Keys.ENTER)
+        return "card"
+    browser.tab_to(lambda f: f["press"] == "DRAW", "the Draw button")
+    browser.keys(Keys.ENTER)
+    return "draw"
+
+
+def _answered(browser: Browser, mark: int) -> bool:
+    return any(frame.get("type") in ("prompt", "refused") for frame in browser.got()[mark:])
+
+
+def test_a_round_by_keyboard_alone_to_its_end_announces_each_message_in_its_live_region(
+    browser: Browser,
+) -> None:
+    browser.log_in("ann")
+    browser.to_a_table_with_a_bot()
+    words = browser.words()
+    done: list[str] = []
+    refused = False
+    for _ in range(MOST_ACTIONS):
+        wait_for(
+            "a question, the person's turn or the round's end",
+            lambda: _round_over(browser) or _ready(browser),
+        )
+        if _round_over(browser):
+            break
+        mark = len(browser.got())
+        done.append(_one_action(browser, words, refused))
+        browser.assert_focus_kept(f"action {len(done)} ({done[-1]})")
+        wait_for(f"the answer to action {len(done)}", partial(_answered, browser, mark))
+        refused = any(f.get("cue") == "refusal" for f in browser.got()[mark:])
+        browser.assert_focus_kept(f"the answer to action {len(done)} ({done[-1]})")
+
+    assert _round_over(browser), f"no round's end after {len(done)} actions: {done}"
+    violations = browser.axe()
+    assert violations == [], f"axe-core at the round's end:\n{axe_report(violations)}"
+    cards = [frame for frame in browser.sent() if frame.get("type") == "card"]
+    assert len(cards) == done.count("card") >= 2, done
+    presses = [frame["command"] for frame in browser.sent() if frame.get("type") == "press"]
+    assert presses.count("DRAW") == done.count("draw"), (presses, done)
+
+    # every message's speech announced once, in order, in the live region of its priority
+    assert browser.expected_announcements(), "no message frame came"
+    try:
+        wait_for(
+            "the live regions to catch up with the frames",
+            lambda: _all_said(browser, "live region"),
+        )
+    except AssertionError:
+        expected, said = browser.expected_announcements(), browser.said("live region")
+        for region in ("polite", "assertive"):
+            assert _texts(said, region) == _texts(expected, region), region
+        raise
+    # and every printed line is an item of its history list, in order
+    try:
+        wait_for("the history lists to hold every printed line", lambda: _all_listed(browser))
+    except AssertionError as failed:
+        raise AssertionError(f"{failed}: {_lists(browser)}") from None
+
+
+@pytest.fixture
+def notifying(server: WebServer, tmp_path: Path) -> Iterator[Browser]:
+    yield from browsing(server, tmp_path, aria_notify=True)
+
+
+def test_where_the_browser_has_aria_notify_each_message_goes_through_it_in_order(
+    notifying: Browser,
+) -> None:
+    browser = notifying
+    assert browser.js("return typeof document.ariaNotify;") == "function"
+    browser.log_in("ida")
+    browser.to_a_table_with_a_bot()
+    wait_for("each message through ariaNotify", lambda: _all_said(browser, "ariaNotify"))
+    assert browser.said("live region") == []
+
+
+def _texts(said: list[Said], region: str) -> list[str]:
+    return [s.text for s in said if s.region == region]
+
+
+def _all_said(browser: Browser, how: str | None = None) -> bool:
+    expected, said = browser.expected_announcements(), browser.said(how)
+    return all(_texts(said, r) == _texts(expected, r) for r in ("polite", "assertive"))
+
+
+def _lists(browser: Browser) -> dict[str, tuple[list[str], list[str]]]:
+    """Each history list's items, and the lines the frames say it should hold."""
+    frames = browser.got()
+    found = {}
+    for buffer in ("events", "answers", "chat"):
+        printed = [
+            f"LI:{frame['print']}"
+            for frame in frames
+            if frame.get("type") == "message" and frame["print"] and frame["buffer"] == buffer
+        ]
+        if buffer == "answers":  # refusals are answers to the person's own frames
+            printed += [f"LI:{f['reason']}" for f in frames if f.get("type") == "refused"]
+        found[buffer] = (browser.history(buffer), printed)
+    return found
+
+
+def _all_listed(browser: Browser) -> bool:
+    return all(
+        sorted(shown) == sorted(printed) if buffer == "answers" else shown == printed
+        for buffer, (shown, printed) in _lists(browser).items()
+    )
+
+
+def test_the_hand_is_one_tab_stop_and_arrows_home_and_end_move_between_named_cards(
+    browser: Browser,
+) -> None:
+    browser.log_in("bea")
+    browser.to_a_table_with_a_bot()
+    words = browser.words()
+    hand: dict[str, Any] = browser.last("hand") or {}
+    cards = hand["cards"]
+    count = len(cards)
+    buttons = browser.driver.find_elements(By.CSS_SELECTOR, "#hand button")
+    tabs = [button.get_property("tabIndex") for button in buttons]
+    assert [tab == 0 for tab in tabs].count(True) == 1, tabs  # one tab stop for the hand
+    names = [button.accessible_name for button in buttons]  # as Chromium computes them
+    for place, (card, name) in enumerate(zip(cards, names, strict=True), start=1):
+        label = f"{card['braille']} {card['label']}" if card["braille"] else card["label"]
+        said = words["card_of"].format(label=label, place=place, count=count)
+        state = words["playable" if card["playable"] else "not_playable"]
+        assert name == f"{said}, {state}"
+
+    browser.tab_to(lambda f: "card" in str(f["cls"]).split(), "the hand")
+    browser.keys(Keys.END)
+    assert browser.focused_name() == names[-1]
+    browser.keys(Keys.HOME)
+    assert browser.focused_name() == names[0]
+    browser.keys(Keys.ARROW_RIGHT)
+    assert browser.focused_name() == names[1]
+    browser.keys(Keys.ARROW_LEFT)
+    assert browser.focused_name() == names[0]
+    assert not [f for f in browser.sent() if f.get("type") == "key"], "arrows are the page's"
+    # Tab leaves the hand at once: the next stop is not another card
+    browser.keys(Keys.TAB)
+    assert "card" not in str(browser.focused()["cls"]).split()
+
+
+def test_letters_in_the_game_area_go_as_key_frames_but_tab_and_the_command_line_keep_theirs(
+    browser: Browser,
+) -> None:
+    browser.log_in("cid")
+    browser.to_a_table_with_a_bot()
+    browser.tab_to(lambda f: f["press"] == "WHOSE_TURN", "the Whose turn button")
+    mark = len(browser.got())
+    browser.keys("w")
+    assert {"type": "key", "key": "w"} in browser.sent()
+    wait_for("the answer to W", lambda: browser.got()[mark:])
+    assert browser.focused()["press"] == "WHOSE_TURN"  # a key frame moves no focus
+
+    sent = len(browser.sent())
+    browser.tab_to(lambda f: f["id"] == "line", "the command line")
+    assert browser.sent()[sent:] == [], "Tab was taken as a key"  # Tab is the browser's
+    browser.keys("wdu")
+    assert browser.js("return document.getElementById('line').value;") == "wdu"
+    assert browser.sent()[sent:] == [], "keys typed into the command line were taken"
+    browser.keys(Keys.ENTER)
+    wait_for("the line sent", lambda: {"type": "line", "text": "wdu"} in browser.sent())
+    assert browser.focused()["id"] == "line"
+
+
+def test_a_dropped_connection_is_said_and_the_page_reconnects_by_itself(
+    browser: Browser,
+) -> None:
+    browser.log_in("gil")
+    browser.to_a_table_with_a_bot()
+    words = browser.words()
+    hellos = len([f for f in browser.got() if f.get("type") == "hello"])
+    browser.tab_to(lambda f: f["press"] == "SCORES", "the Scores button")
+    browser.js("window.__uno.sockets[window.__uno.sockets.length - 1].close();")  # the drop
+    wait_for(
+        "the drop said",
+        lambda: (
+            Said("assertive", words["connection_lost"]) in browser.said()
+            and Said("polite", words["reconnecting"]) in browser.said()
+        ),
+    )
+    wait_for(
+        "a new hello",
+        lambda: len([f for f in browser.got() if f.get("type") == "hello"]) > hellos,
+    )
+    wait_for(
+        "the status cleared",
+        lambda: browser.js("return document.getElementById('connection').textContent === '';"),
+    )
+    assert browser.focused()["press"] == "SCORES"  # still where the person was
+    assert browser.js("return document.getElementById('game').hidden;") is False
+    said = [s.text for s in browser.said()]
+    assert said.count(words["connection_lost"]) == 1
+    assert said.count(words["reconnecting"]) == 1
+
+
+def test_the_voice_speaks_only_once_checked_and_tones_follow_the_sounds_switch(
+    browser: Browser,
+) -> None:
+    browser.log_in("hal")
+    browser.to_a_table_with_a_bot()
+    assert browser.js("return window.__uno.spoken;") == [], "the voice is off by default"
+    assert browser.js("return window.__uno.tones;") > 0, "sounds are on by default"
+
+    browser.tab_to(lambda f: f["id"] == "voice", "the voice checkbox")
+    browser.keys(Keys.SPACE)
+    browser.tab_to(lambda f: f["id"] == "sounds", "the sounds switch")
+    browser.keys(Keys.SPACE)
+    assert browser.js(
+        "return ['voice', 'sounds'].map((id) => document.getElementById(id).checked);"
+    ) == [True, False]
+    tones = browser.js("return window.__uno.tones;")
+    mark = len(browser.got())
+    words = browser.words()
+    for _ in range(6):  # a few moves: some of their messages come with a sound cue
+        wait_for("a question or the person's turn", lambda: _ready(browser) or _round_over(browser))
+        if _round_over(browser) or _cued(browser, mark):
+            break
+        before = len(browser.got())
+        _one_action(browser, words)
+        wait_for("the answer", partial(_answered, browser, before))
+    assert _cued(browser, mark), "no message with a sound cue came"
+    assert browser.js("return window.__uno.tones;") == tones, "a tone with sounds off"
+
+    def voice_caught_up() -> bool:
+        # the voice says each announcement since it was checked, the latest last
+        spoken = [str(text) for text in browser.js("return window.__uno.spoken;")]
+        announced = [said.text for said in browser.expected_announcements()]
+        return bool(spoken) and spoken == announced[-len(spoken) :]
+
+    wait_for("the voice to say each announcement since it was checked", voice_caught_up)
+
+
+def _cued(browser: Browser, mark: int) -> bool:
+    return any(f.get("type") == "message" and f.get("cue") for f in browser.got()[mark:])
+
+
+def _unnamed_controls(browser: Browser) -> list[str]:
+    """Every control in the accessibility tree Chromium gives screen readers that has no
+    name."""
+    tree = browser.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+    unnamed = []
+    for node in tree["nodes"]:
+        if node.get("ignored"):
+            continue
+        role = node.get("role", {}).get("value")
+        name = str(node.get("name", {}).get("value", "")).strip()
+        if role in INTERACTIVE and not name:
+            unnamed.append(f"{role} {node.get('nodeId')}")
+    return unnamed
+
+
+def test_every_control_has_an_accessible_name_on_every_view(
+    browser: Browser, server: WebServer
+) -> None:
+    browser.driver.get(server.url + "/")
+    wait_for("the login form", lambda: browser.focused()["id"] == "login-name")
+    assert _unnamed_controls(browser) == [], "login"
+    browser.log_in("dot")
+    assert _unnamed_controls(browser) == [], "lobby"
+    browser.to_a_table_with_a_bot()
+    assert _unnamed_controls(browser) == [], "table"
+
+
+def test_a_refused_login_is_said_and_shown_and_leaves_focus_in_the_form(
+    browser: Browser, server: WebServer
+) -> None:
+    browser.log_in("eve")
+    browser.tab_to(lambda f: f["id"] == "logout", "the Log out button")
+    browser.keys(Keys.ENTER)
+    wait_for("the login form again", lambda: browser.focused()["id"] == "login-name")
+    browser.assert_focus_kept("logging out")
+    assert browser.js("return document.getElementById('login-name').value;") == "eve"
+    browser.keys(Keys.CONTROL, "a")  # the name kept from before: typed again, whole
+    browser.keys("eve", Keys.TAB, "not the password", Keys.ENTER)
+    reason = wait_for(
+        "the reason shown",
+        lambda: browser.js(
+            "const e = document.getElementById('login-error');return e.hidden ? '' : e.textContent;"
+        ),
+    )
+    assert browser.focused()["id"] == "login-password"
+    assert browser.js("return document.getElementById('login-password').value;") == ""
+    described = browser.js(
+        "return document.getElementById('login-password').getAttribute('aria-describedby');"
+    )
+    assert described == "login-error"
+    wait_for("the reason announced", lambda: Said("assertive", reason) in browser.said())

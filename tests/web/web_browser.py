@@ -1,0 +1,423 @@
+"""The real parts of browser play for tests: ``uno-access serve --open --web PORT`` as a
+subprocess on 127.0.0.1, and a real headless Chromium (Debian's ``chromium``, driven by
+Debian's ``chromedriver`` through Selenium), with axe-core (``build/node``, installed by
+scripts/setup.sh) to inject into the page.
+
+Before any page script runs, every document gets ``RECORDER``: each WebSocket frame the
+page receives or sends, and each announcement it makes (a node added to a live region, or
+an ``ariaNotify`` call), each line given to the browser's voice and each tone started,
+is kept in ``window.__uno`` for the test to read back.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.keys import Keys
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "build" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+WAIT = 60.0  # seconds: generous, for a busy machine; nothing here is timed
+PASSWORD = "a long enough password"
+
+T = TypeVar("T")
+
+# Where a test asks for a browser without ariaNotify (as most still are): the page must
+# announce through its live regions.
+NO_ARIA_NOTIFY = r"""
+delete Element.prototype.ariaNotify;
+delete Document.prototype.ariaNotify;
+"""
+
+RECORDER = r"""
+(() => {
+  const record = { got: [], sent: [], said: [], spoken: [], tones: 0, sockets: [] };
+  Object.defineProperty(window, "__uno", { value: record });
+  const Native = window.WebSocket;
+  class Recorded extends Native {
+    constructor(...args) {
+      super(...args);
+      record.sockets.push(this);
+      this.addEventListener("message", (event) => {
+        try { record.got.push(JSON.parse(event.data)); } catch (error) { record.got.push(null); }
+      });
+    }
+    send(data) {
+      try { record.sent.push(JSON.parse(data)); } catch (error) { record.sent.push(null); }
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Recorded;
+  for (const proto of [Document.prototype, Element.prototype]) {
+    const own = proto.ariaNotify;
+    if (typeof own !== "function") continue;
+    proto.ariaNotify = function (text, options) {
+      const high = options && options.priority === "high";
+      record.said.push({ region: high ? "assertive" : "polite", text: String(text),
+                         how: "ariaNotify" });
+      return own.call(this, text, options);
+    };
+  }
+  if (window.speechSynthesis) {
+    // the browser's voice: what it is asked to say is kept (and not said: no audio here)
+    window.speechSynthesis.speak = (utterance) => { record.spoken.push(utterance.text); };
+  }
+  const start = OscillatorNode.prototype.start;
+  OscillatorNode.prototype.start = function (...args) {
+    record.tones += 1;
+    return start.apply(this, args);
+  };
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const region = change.target.closest ? change.target.closest("[aria-live]") : null;
+      if (region === null) continue;
+      for (const node of change.addedNodes) {
+        const text = node.textContent || "";
+        if (text) {
+          record.said.push({ region: region.getAttribute("aria-live"), text: text,
+                             how: "live region" });
+        }
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();
+"""
+
+
+def wait_for(what: str, check: Callable[[], T | None], timeout: float = WAIT) -> T:
+    """``check()``'s first true answer, asked again until ``timeout``; else a failure that
+    says what was awaited."""
+    end = time.monotonic() + timeout
+    while True:
+        found = check()
+        if found:
+            return found
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}")
+        time.sleep(0.05)
+
+
+class WebServer:
+    """``uno-access serve --open --port 0 --web 0 --data DIR ...`` until ``stop``: the web
+    page's address is read from the line the server prints once it listens."""
+
+    def __init__(self, data: Path, *args: str) -> None:
+        data.mkdir(parents=True, exist_ok=True)
+        self.out = data.parent / f"{data.name}.stdout"
+        self.err = data.parent / f"{data.name}.stderr"
+        with self.out.open("w") as out, self.err.open("w") as err:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "uno_access",
+                    "serve",
+                    "--open",
+                    "--port",
+                    "0",
+                    "--web",
+                    "0",
+                    "--data",
+                    str(data),
+                    *args,
+                ],
+                cwd=str(ROOT),
+                env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                text=True,
+            )
+        self.url = wait_for("the server's line with the web page's address", self._address)
+        wait_for(f"the web page at {self.url}", self._answers)
+
+    def _address(self) -> str | None:
+        self._running()
+        found = re.search(r"^Web page on (http://127\.0\.0\.1:\d+)/?$", self.out.read_text(), re.M)
+        return found.group(1) if found else None
+
+    def _running(self) -> None:
+        if self.process.poll() is not None:
+            raise AssertionError(f"the server stopped: {self.err.read_text()}")
+
+    def _answers(self) -> bool:
+        self._running()
+        try:
+            with urllib.request.urlopen(self.url + "/", timeout=5) as page:
+                return bool(page.status == 200)
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            return False
+
+    def stop(self) -> str:
+        """Stop the server (by its pid); what it wrote on standard error."""
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        return self.err.read_text()
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    region: str  # "polite" or "assertive"
+    text: str
+
+
+class Browser:
+    """A real headless Chromium at ``width`` CSS pixels, keyboard only, recording every
+    frame and announcement (``RECORDER``)."""
+
+    def __init__(
+        self, server: WebServer, log: Path, width: int = 1280, aria_notify: bool = False
+    ) -> None:
+        self.server = server
+        options = Options()
+        options.binary_location = str(CHROMIUM)
+        for argument in (
+            "--headless=new",
+            "--no-sandbox",  # as root on CI
+            "--disable-dev-shm-usage",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-extensions",
+            "--mute-audio",
+            "--lang=en-US",
+            "--window-size=1280,1000",
+        ):
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
+        self.service = Service(executable_path=str(CHROMEDRIVER), log_output=str(log))
+        self.driver = webdriver.Chrome(options=options, service=self.service)
+        self.driver.set_script_timeout(WAIT)
+        script = RECORDER if aria_notify else NO_ARIA_NOTIFY + RECORDER
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
+        self.width(width)
+
+    def width(self, pixels: int, height: int = 900) -> None:
+        """The viewport as a phone's (360) or a desktop's (1280) CSS pixels."""
+        self.driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": pixels, "height": height, "deviceScaleFactor": 1, "mobile": pixels < 600},
+        )
+
+    def close(self) -> None:
+        """Chromium and its driver stopped (the driver by its pid, if it outlives quit)."""
+        try:
+            self.driver.quit()
+        finally:
+            process = self.service.process
+            if process is not None and process.poll() is None:
+                os.kill(process.pid, signal.SIGKILL)
+                process.wait()
+
+    # ---------------------------------------------------------------- reading the page
+    def js(self, script: str, *args: Any) -> Any:
+        return self.driver.execute_script(script, *args)
+
+    def words(self) -> dict[str, str]:
+        found = self.js("return JSON.parse(document.getElementById('words').textContent);")
+        assert isinstance(found, dict)
+        return {str(key): str(value) for key, value in found.items()}
+
+    def got(self) -> list[dict[str, Any]]:
+        """Every frame the page received, in order."""
+        return [frame for frame in self.js("return window.__uno.got;") if frame]
+
+    def sent(self) -> list[dict[str, Any]]:
+        return [frame for frame in self.js("return window.__uno.sent;") if frame]
+
+    def said(self, how: str | None = None) -> list[Said]:
+        """What the page announced, in order; ``how``: only through "ariaNotify" or only
+        through a "live region"."""
+        return [
+            Said(s["region"], s["text"])
+            for s in self.js("return window.__uno.said;")
+            if how is None or s["how"] == how
+        ]
+
+    def last(self, kind: str) -> dict[str, Any] | None:
+        frames = [frame for frame in self.got() if frame.get("type") == kind]
+        return frames[-1] if frames else None
+
+    def focused(self) -> dict[str, Any]:
+        """What has focus: its tag, id, classes, accessible-name attribute, and whether it
+        is shown."""
+        found = self.js(
+            """
+            const e = document.activeElement;
+            if (!e) return {tag: "none"};
+            return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.className,
+                    label: e.getAttribute("aria-label") || e.textContent.trim(),
+                    press: e.dataset ? (e.dataset.press || "") : "",
+                    shown: e.isConnected && e.getClientRects().length > 0};
+            """
+        )
+        assert isinstance(found, dict)
+        return found
+
+    def focused_name(self) -> str:
+        """The accessible name of what has focus, as Chromium computes it for screen
+        readers."""
+        return str(self.driver.switch_to.active_element.accessible_name)
+
+    def assert_focus_kept(self, after: str) -> None:
+        where = self.focused()
+        assert where["tag"] not in ("body", "html", "none"), f"focus lost to body after {after}"
+        assert where["shown"], f"focus left on a hidden element after {after}: {where}"
+
+    # ---------------------------------------------------------------- the keyboard
+    def keys(self, *keys: str) -> None:
+        """Keys sent to whatever has focus, as a person types them."""
+        self.driver.switch_to.active_element.send_keys(*keys)
+
+    def tab_to(self, matches: Callable[[dict[str, Any]], bool], what: str) -> None:
+        """Tab (forwards, round the page) until focus is on what ``matches``."""
+        for _ in range(60):
+            if matches(self.focused()):
+                return
+            self.keys(Keys.TAB)
+        raise AssertionError(f"Tab never reached {what}; focus is on {self.focused()}")
+
+    # ---------------------------------------------------------------- whole steps
+    def log_in(self, name: str) -> None:
+        """The login form by keyboard: name, Tab, password, Enter; then the game."""
+        self.driver.get(self.server.url + "/")
+        wait_for("focus in the login form's name", lambda: self.focused()["id"] == "login-name")
+        self.keys(name)
+        self.keys(Keys.TAB)
+        assert self.focused()["id"] == "login-password"
+        self.keys(PASSWORD, Keys.ENTER)
+        wait_for("the hello frame", lambda: self.last("hello"))
+        wait_for("the lobby", lambda: (self.last("screen") or {}).get("screen") == "lobby")
+        self.assert_focus_kept("logging in")
+
+    def line(self, text: str) -> None:
+        """A line typed into the command line and sent with Enter."""
+        self.tab_to(lambda f: f["id"] == "line", "the command line")
+        self.keys(text, Keys.ENTER)
+
+    def told(self, pattern: str, since: int = 0) -> dict[str, Any]:
+        """The first message frame (from the ``since``-th frame on) whose print matches."""
+
+        def find() -> dict[str, Any] | None:
+            for frame in self.got()[since:]:
+                if frame.get("type") == "message" and re.search(pattern, frame.get("print", "")):
+                    return frame
+            return None
+
+        return wait_for(f"a message matching {pattern!r}", find)
+
+    def to_a_table_with_a_bot(self) -> None:
+        """From the lobby: a new table made with one bot and started, from the lobby's
+        command line, by keyboard; then its view and a hand."""
+        mark = len(self.got())
+        self.line("new standard")
+        self.told(r"table \d+", mark)
+        mark = len(self.got())
+        self.line("bot")
+        self.told(r"seat 2", mark)
+        self.line("start")
+        wait_for("the table", lambda: (self.last("screen") or {}).get("screen") == "table")
+        wait_for("a hand", lambda: (self.last("hand") or {}).get("cards"))
+        wait_for(
+            "the hand's buttons", lambda: self.js("return document.querySelector('#hand button')")
+        )
+
+    def my_turn(self) -> bool:
+        table = self.last("table") or {}
+        return any(p.get("you") and p.get("turn") for p in table.get("players", []))
+
+    def ask(self) -> str | None:
+        prompt = self.last("prompt")
+        return None if prompt is None else str(prompt.get("ask"))
+
+    def expected_announcements(self) -> list[Said]:
+        """What the page should have announced for the frames it got: each message's
+        speech, urgent ones assertively; each refusal and goodbye assertively."""
+        expected = []
+        for frame in self.got():
+            kind = frame.get("type")
+            if kind == "message" and frame.get("speech"):
+                urgent = frame.get("priority") == "urgent"
+                expected.append(Said("assertive" if urgent else "polite", frame["speech"]))
+            elif kind in ("refused", "bye") and frame.get("reason"):
+                expected.append(Said("assertive", frame["reason"]))
+        return expected
+
+    def history(self, buffer: str) -> list[str]:
+        """The items of one history list (events, answers or chat), as a screen reader
+        reviews them."""
+        found = self.js(
+            "return [...document.getElementById(arguments[0]).children]"
+            ".map((item) => item.tagName + ':' + item.textContent);",
+            buffer,
+        )
+        return [str(item) for item in found]
+
+    def axe(self) -> list[dict[str, Any]]:
+        """axe-core's violations on the page as it is now (every rule it runs by default)."""
+        self.js(AXE.read_text(encoding="utf-8"))
+        found = self.driver.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            axe.run(document, {resultTypes: ["violations"]})
+              .then((results) => done(JSON.stringify(results.violations)))
+              .catch((error) => done(JSON.stringify([{id: "axe-error", help: String(error),
+                                                      nodes: []}])));
+            """
+        )
+        violations = json.loads(found)
+        assert isinstance(violations, list)
+        return violations
+
+
+def axe_report(violations: list[dict[str, Any]]) -> str:
+    lines = []
+    for violation in violations:
+        lines.append(f"{violation['id']}: {violation.get('help', '')}")
+        for node in violation.get("nodes", [])[:5]:
+            lines.append(f"    {node.get('target')}: {node.get('failureSummary', '')}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- for the tests' fixtures
+def serving(tmp_path_factory: Any) -> Iterator[WebServer]:
+    """One real server for a test module (each test logs in as a person of its own); bots
+    move at once, so the page must keep up with bursts of messages. Stopped by pid."""
+    place = Path(tmp_path_factory.mktemp("web"))
+    running = WebServer(place / "server", "--bot-pace", "0", "--seed", "7")
+    try:
+        yield running
+    finally:
+        err = running.stop()
+    assert "Traceback" not in err, err
+
+
+def browsing(server: WebServer, tmp_path: Path, aria_notify: bool = False) -> Iterator[Browser]:
+    """A real headless Chromium for one test, stopped (with its driver, by pid) after;
+    without ariaNotify unless asked for."""
+    opened = Browser(server, tmp_path / "chromedriver.log", aria_notify=aria_notify)
+    try:
+        yield opened
+    finally:
+        opened.close()
