@@ -73,7 +73,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -492,6 +492,25 @@ async def _meet(barrier: Any, said: str = "") -> None:
     await asyncio.get_running_loop().run_in_executor(None, barrier.wait, BARRIER_WAIT)
 
 
+async def measured_window(
+    everyone: Sequence[Any], barrier: Any, seconds: float
+) -> tuple[float, float, float, int]:
+    """Everyone plays for ``seconds``; then the drivers meet (3: the server measured) and
+    what is on its way arrives. When the window opened and closed, this process's CPU
+    seconds in it, and how many connections were still held."""
+    opened, cpu = time.perf_counter(), time.process_time()
+    for person in everyone:
+        person.start_playing()
+    await asyncio.sleep(seconds)
+    closed, cpu = time.perf_counter(), time.process_time() - cpu
+    for person in everyone:
+        person.stop_playing()
+    held = sum(1 for p in everyone if not p.lost)
+    await _meet(barrier, f"{held} held after the window")  # 3: the server measured
+    await asyncio.sleep(0.5)  # what is on its way arrives
+    return opened, closed, cpu, held
+
+
 def progress(said: str) -> None:
     """How far a driver has come, on standard error."""
     print(f"[{time.strftime('%H:%M:%S')} {os.getpid()}] {said}", file=sys.stderr, flush=True)
@@ -527,16 +546,7 @@ async def _data_run(
     await _meet(barrier, f"{len(everyone)} logged in")  # 1: everyone in the lobby
     await asyncio.gather(*(_set_up(group, args.bots, args.bot) for group in people))
     await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
-    opened, cpu = time.perf_counter(), time.process_time()
-    for person in everyone:
-        person.start_playing()
-    await asyncio.sleep(args.seconds)
-    closed, cpu = time.perf_counter(), time.process_time() - cpu
-    for person in everyone:
-        person.stop_playing()
-    held = sum(1 for p in everyone if not p.lost)
-    await _meet(barrier, f"{held} held after the window")  # 3: the server measured
-    await asyncio.sleep(0.5)  # entries on their way arrive
+    opened, closed, cpu, held = await measured_window(everyone, barrier, args.seconds)
     samples: list[float] = []
     replies: list[float] = []
     actions = 0

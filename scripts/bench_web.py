@@ -323,16 +323,7 @@ async def _web_run(
         if isinstance(failed, BaseException):
             raise failed
     await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
-    opened, cpu = time.perf_counter(), time.process_time()
-    for someone in everyone:
-        someone.start_playing()
-    await asyncio.sleep(args.seconds)
-    closed, cpu = time.perf_counter(), time.process_time() - cpu
-    for someone in everyone:
-        someone.stop_playing()
-    held = sum(1 for p in everyone if not p.lost)
-    await _meet(barrier, f"{held} held after the window")  # 3: the server measured
-    await asyncio.sleep(0.5)  # frames on their way arrive
+    opened, closed, cpu, held = await bench_net.measured_window(everyone, barrier, args.seconds)
     others, replies, actions, unseen = _measured(tables, opened, closed)
     left = await gated([p.leave for p in everyone], CONNECT_AT_ONCE)
     results.put(
