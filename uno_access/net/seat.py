@@ -40,7 +40,7 @@ from ..seat.outputs import Outputs
 from ..seat.ports import Keyed
 from ..seat.table import Table
 from ..ui.keys import Pressed, Read, Routed
-from ..ui.terminal import Keyboard, Screen, _as_input, _exit
+from ..ui.terminal import Keyboard, Screen, _as_input, _exit, _on
 from .wire import HOST_WORDS, Entry
 from .wire.notices import Connection, Gone, Notice, NotSent, Restarted, notice_line
 from .wire.said import Heard, Said, heard_line
@@ -70,14 +70,6 @@ def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -
 
     loop.call_soon_threadsafe(run)
     return done.result()
-
-
-def _on(loop: asyncio.AbstractEventLoop) -> bool:
-    """Whether this code runs on ``loop`` (its thread, while it runs)."""
-    try:
-        return asyncio.get_running_loop() is loop
-    except RuntimeError:
-        return False
 
 
 def hear(
@@ -210,7 +202,7 @@ class NetKeyboard(Keyboard):
             assert run is not None
         else:  # the same prompt, drawn again where the lines told ended, with its new text
             self._prompt_text = prompt
-            self._app.invalidate()
+            self._app.redraw_now()  # with the lines told, in one piece of output
         woken = self._woken_now = asyncio.get_running_loop().create_future()
         self._wakeable = True
         self._wake_at_start()

@@ -60,6 +60,7 @@ from .keys import (
     end_prompt,
     key_bindings,
 )
+from .line_render import Line, LineRenderer
 
 
 def _print(line: str) -> None:
@@ -179,10 +180,17 @@ class Keyboard:
             self._plain = create_output()
             output = DummyOutput()
             self._buffer.on_text_changed += self._echo
-        self._app = line_application(control, key_bindings(keys), input, output, self.modes)
+        self._app = line_application(
+            control, key_bindings(keys), input, output, self.modes, self._line
+        )
         if size_told:  # polled, a prompt would ask its size twice a second, every prompt
             self._app.terminal_size_polling_interval = None
         _bound_paste(self._app.input, self.modes)
+
+    def _line(self) -> tuple[str, int]:
+        """The prompt's line as drawn: its text and the cursor's index in it."""
+        buffer = self._buffer
+        return self._prompt_text + buffer.text, len(self._prompt_text) + buffer.cursor_position
 
     def resized(self) -> None:
         """The terminal's size changed: the running prompt is drawn anew for it."""
@@ -520,7 +528,8 @@ def line_application(
     input: Input | None,
     output: Output | None,
     modes: Modes | None = None,
-) -> Application[Any]:
+    line: Line | None = None,
+) -> _LineApplication:
     """A one-line prompt of ``control`` whose only key bindings are ``bindings`` (none of
     prompt_toolkit's own are made), with prompt_toolkit's look made once for all; the
     game's bindings (``ui.keys``) read what it takes now in its ``modes``."""
@@ -536,6 +545,10 @@ def line_application(
             max_render_postpone_time=None,
         )
     app.modes = modes
+    if line is not None:  # drawn from its text alone (``line_render``)
+        app.renderer = LineRenderer(
+            app._merged_style, app.output, line, app.cpr_not_supported_callback
+        )
     return app
 
 
@@ -547,6 +560,40 @@ class _LineApplication(Application[Any]):
 
     def _create_merged_style(self, include_default_pygments_style: Filter) -> BaseStyle:
         return _line_style()
+
+    def invalidate(self) -> None:
+        """Drawn again at the loop's next turn. From the loop's own thread (every key
+        typed, every wake on a server) without prompt_toolkit's two thread-safe calls,
+        each a write to the loop's wake-up pipe: a system call for nothing."""
+        loop = self.loop
+        if self._invalidated or loop is None or not self._is_running or loop.is_closed():
+            return
+        if not _on(loop):
+            super().invalidate()
+            return
+        self._invalidated = True
+        if self.on_invalidate._handlers:
+            loop.call_soon(self.on_invalidate.fire)
+        loop.call_soon(self._redraw_invalidated)
+
+    def redraw_now(self) -> None:
+        """Drawn now, in this turn of the loop (with the lines told before it, one piece
+        of output), and not again for an invalidation already asked."""
+        self._invalidated = False
+        self._redraw()
+
+    def _redraw_invalidated(self) -> None:
+        if self._invalidated:
+            self._invalidated = False
+            self._redraw()
+
+
+def _on(loop: asyncio.AbstractEventLoop) -> bool:
+    """Whether this code runs on ``loop`` (its thread, while it runs)."""
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 @cache
