@@ -559,3 +559,19 @@ def test_a_key_at_the_hot_seat_question_asks_again_in_words() -> None:
     ask = messages.take_the_keyboard("Ann", messages.KEYED)
     rest = said[said.index(ask) + 1 :]
     assert rest[:2] == [ask, "Ann has the keyboard."]
+
+
+def test_every_binding_is_one_key_so_no_key_waits_for_another() -> None:
+    """The keyboards start no timer for a key sequence (``timeoutlen`` None): safe only
+    while no binding, of any language's keys, on or off, is two keys long."""
+    from uno_access.seat.keys import color_keys
+    from uno_access.ui.keys import _shared_bindings
+    from uno_access.ui.terminal import Keyboard
+
+    with create_pipe_input() as pipe:
+        assert Keyboard(input=pipe, output=DummyOutput())._app.timeoutlen is None
+    for keys in (True, False):
+        for code in ("en", "es", "pt"):
+            bindings = _shared_bindings(keys, tuple(color_keys(code).items())).bindings
+            assert len(bindings) > 20
+            assert [b.keys for b in bindings if len(b.keys) != 1] == []

@@ -6,7 +6,8 @@ the prompt and what is typed after it, and a server draws it for each of its peo
 every move: there the general way was a third of the server's time per move. This
 renderer writes the same bytes prompt_toolkit would (the same changed cells, cursor
 moves and attributes, so terminals and screen readers see no difference), from the
-line's text alone; and nothing at all when nothing changed.
+line's text alone. (Even a drawing that changes nothing writes what prompt_toolkit's
+does, hiding and showing the cursor: a key that does nothing is still answered.)
 """
 
 from __future__ import annotations
@@ -80,9 +81,6 @@ class LineRenderer(Renderer):
         cells, cursor = self._cells(size.columns, layout.current_window)
         drawing = _Drawing(output, size.columns, self._cursor_pos, self._style_attrs, app)
         before = self._drawn if self._last_screen is not None else None
-        if not is_done and cells == before and self._cursor_pos == Point(x=cursor, y=0):
-            return  # drawn already: nothing written (prompt_toolkit would hide and show
-            # the cursor again, a packet of its own for each ssh session)
         self._cursor_pos = drawing.draw(before, cells, cursor, is_done)
         self._drawn = cells
         self._last_screen = _DRAWN

@@ -545,6 +545,9 @@ def line_application(
             max_render_postpone_time=None,
         )
     app.modes = modes
+    # every binding is one key, so no key waits for a longer sequence: prompt_toolkit would
+    # start (and cancel) a timer task for each key pressed, in case one did
+    app.timeoutlen = None  # type: ignore[assignment]  # (read as "no timer")
     if line is not None:  # drawn from its text alone (``line_render``)
         app.renderer = LineRenderer(
             app._merged_style, app.output, line, app.cpr_not_supported_callback

@@ -348,6 +348,18 @@ OUTPUT_LIMIT = 1024 * 1024
 OUTPUT_WAIT = 120.0
 
 
+class _SessionOutput(Vt100_Output):
+    """prompt_toolkit's terminal output, flushed straight into the session's
+    ``_ChannelOut`` (prompt_toolkit's flush first asks a file descriptor, which a channel
+    has none of, whether it blocks: most of a flush's cost, at every drawing)."""
+
+    def flush(self) -> None:
+        if self._buffer:
+            data = "".join(self._buffer)
+            self._buffer = []
+            self.stdout.write(data)
+
+
 class _ChannelOut:
     """A file for prompt_toolkit's output that writes to the channel, on the event loop (a
     session is a coroutine there), in order. A reader too slow for what is said never
@@ -520,7 +532,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self.server.sessions[self.name] = self
         self._input = ChannelInput(chan.pause_reading, chan.resume_reading)
         out = self._out = _ChannelOut(chan)
-        output = Vt100_Output(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
+        output = _SessionOutput(out, self._size, term=chan.get_terminal_type(), enable_cpr=False)  # type: ignore[arg-type]
 
         def write(line: str) -> None:
             output.write_raw(line + "\n")
