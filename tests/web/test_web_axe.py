@@ -65,8 +65,8 @@ def test_axe_finds_no_violation_on_the_round_over_view_on_a_phone_light_and_dark
 ) -> None:
     browser.width(360)
     browser.log_in("rosa")
-    browser.to_a_table_with_a_bot("standard,hand_size=2")  # a short round
-    browser.play_round(browser.words())
+    browser.to_a_table_with_a_bot("standard,hand_size=2")
+    browser.play_round(browser.words(), uno=True)  # a short round: UNO called, never caught
     _no_violations(browser, "round-over (360 px)")
     browser.driver.execute_cdp_cmd(
         "Emulation.setEmulatedMedia", {"features": list(DARK_AND_MORE_CONTRAST)}

@@ -421,9 +421,9 @@ class Browser:
         self.assert_focus_kept(f"the answer to {done}")
         return done
 
-    def play_round(self, words: dict[str, str], most: int = 120) -> list[str]:
-        """The person's moves (``move``) until the round's end (a bound: ``most``); what was
-        done."""
+    def play_round(self, words: dict[str, str], most: int = 120, uno: bool = False) -> list[str]:
+        """The person's moves (``move``, calling UNO in time with ``uno``) until the round's
+        end (a bound: ``most``); what was done."""
         done: list[str] = []
         for _ in range(most):
             wait_for(
@@ -432,7 +432,7 @@ class Browser:
             )
             if self.round_over():
                 break
-            done.append(self.move(words))
+            done.append(self.move(words, uno))
         assert self.round_over(), f"no round's end after {len(done)} moves: {done}"
         return done
 
