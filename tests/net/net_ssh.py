@@ -12,16 +12,19 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
 import pexpect
 
+from uno_access.access import messages
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTER = "\r"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+ERASED = "\x1b[J"  # erase below the cursor: a prompt erased before a line is written over it
 
 
 def keypair(folder: Path, name: str) -> Path:
@@ -113,6 +116,19 @@ class Terminal:
         """Everything received, without the terminal's control sequences."""
         return ANSI.sub("", self.received.getvalue())
 
+    def lines(self) -> list[str]:
+        """Every whole line the terminal has shown so far, in order, as the screen shows it
+        (what has come is read first, without waiting): each without what an erasing
+        took away (a prompt erased before a line is told) and without control sequences.
+        ``sees`` still finds what was read here."""
+        while True:
+            before = self.received.tell()
+            self.child.expect(pexpect.TIMEOUT, timeout=0)  # reads what came; keeps it for sees
+            if self.received.tell() == before:
+                break
+        rows = self.received.getvalue().split("\r\n")[:-1]  # the last is not whole yet
+        return [ANSI.sub("", row.rsplit(ERASED, 1)[-1]) for row in rows]
+
     def close(self) -> None:
         self.child.close(force=True)
 
@@ -186,6 +202,25 @@ def refused(port: int, key: Path, user: str) -> tuple[bool, float, str]:
         timeout=30,
     )
     return done.returncode == 255, time.monotonic() - start, done.stderr
+
+
+CARD = r"(?:Red|Green|Blue|Yellow) (?:\d|Skip|Reverse|Draw Two)"  # a coloured card's name
+# where a coloured card is shown to everyone: played, turned up to start, drawn for the dealer
+SHOWN = (rf"(?:plays|start card is) ({CARD})", rf"draws? ({CARD}) to choose the dealer")
+
+
+def shown_cards(seen: Iterable[str]) -> set[str]:
+    """The names of the coloured cards shown to everyone in what was ``seen``."""
+    return {name for text in seen for pattern in SHOWN for name in re.findall(pattern, text)}
+
+
+def hidden_cards(game: Game, seat: int, known: set[str]) -> set[str]:
+    """The names of the coloured cards the person at ``seat`` (-1: a spectator) of ``game``
+    as dealt must never be sent: those dealt to the others or left in the draw pile, but
+    those ``known`` (their own, and those shown to everyone)."""
+    others = [c for s, hand in enumerate(game.state.hands) if s != seat for c in hand]
+    cards = others + list(game.state.draw_pile)
+    return {messages.card_name(c) for c in cards if c.color is not None} - known
 
 
 def table_game(names: tuple[str, ...], spec: str, server_seed: int, number: int = 1) -> Game:

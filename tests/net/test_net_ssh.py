@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from net_ssh import Server, Ssh, keypair, refused, table_game
+from net_ssh import CARD, Server, Ssh, hidden_cards, keypair, refused, shown_cards, table_game
 
 from uno_access.access import messages
 from uno_access.engine.actions import Catch, Draw, Play
@@ -23,7 +23,6 @@ from uno_access.engine.game import Game
 from uno_access.engine.state import Phase
 
 NAMES = ("ann", "bob", "Cy")  # two people, then the bot the table names
-CARD = r"(?:Red|Green|Blue|Yellow) (?:\d|Skip|Reverse|Draw Two)"
 
 
 @pytest.fixture(scope="module")
@@ -160,8 +159,7 @@ def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
     spec = "standard"
     seed, play, _ = _seed_where(spec)
     game = table_game(NAMES, spec, seed)
-    dealt = [list(hand) for hand in game.state.hands]
-    pile = list(game.state.draw_pile)  # every card not yet seen by anyone
+    dealt = table_game(NAMES, spec, seed)  # the game as dealt: every hand, and the pile
     server = _open_server(tmp_path, seed, "0.5")
     closing.append(server)
     eve = Ssh(server.port, keys["eve"], "eve")  # a spectator: the public view alone
@@ -188,17 +186,12 @@ def test_no_connection_is_sent_a_card_of_another_hand_before_it_is_played(
     eve.sees(r"Cy (plays|draws)")
     for who in (ann, bob, eve):
         who.close()
-    public = (  # shown to everyone: played, turned up to start, drawn to choose the dealer
-        rf"(?:plays|start card is) ({CARD})",
-        rf"draws? ({CARD}) to choose the dealer",
-    )
-    played = {name for who in (ann, bob) for p in public for name in re.findall(p, who.text())}
+    played = shown_cards(who.text() for who in (ann, bob))
     for seat, who in ((0, ann), (1, bob), (-1, eve)):
         seen = who.text()
-        own = _names(dealt[seat]) if seat >= 0 else set()
+        own = _names(list(dealt.state.hands[seat])) if seat >= 0 else set()
         own |= set(re.findall(rf"You draw ({CARD})", seen))
-        others = [c for s, hand in enumerate(dealt) if s != seat for c in hand] + pile
-        secret = _names(others) - own - played
+        secret = hidden_cards(dealt, seat, own | played)
         assert secret, "the check has cards to look for"
         leaked = sorted(name for name in secret if re.search(rf"\b{name}\b", seen))
         assert not leaked, (seat, leaked)

@@ -1,10 +1,10 @@
 """The page checked by a tool: axe-core, injected into the page in a real headless Chromium,
 finds no violation (of every rule it runs by default: WCAG 2.x A and AA, and its best
-practices) on the login, lobby and table views (the round-over view is checked at the
-end of the keyboard round in test_web_keyboard), on a phone's width (360 CSS pixels), a
-desktop's (1280), and a phone in dark mode with more contrast asked for; and at 400% zoom
-of a desktop (320 CSS pixels) the page reflows into one column with nothing to scroll
-sideways.
+practices) on the login, lobby and table views, on a phone's width (360 CSS pixels), a
+desktop's (1280), and a phone in dark mode with more contrast asked for; on the
+round-over view on a phone, light and dark with more contrast (on a desktop it is checked
+at the end of the keyboard round in test_web_keyboard); and at 400% zoom of a desktop
+(320 CSS pixels) the page reflows into one column with nothing to scroll sideways.
 """
 
 from __future__ import annotations
@@ -58,6 +58,20 @@ def test_axe_finds_no_violation_on_the_login_lobby_and_table_views(
     _no_violations(browser, f"lobby ({width} px)")
     browser.to_a_table_with_a_bot()
     _no_violations(browser, f"table ({width} px)")
+
+
+def test_axe_finds_no_violation_on_the_round_over_view_on_a_phone_light_and_dark(
+    browser: Browser, server: WebServer
+) -> None:
+    browser.width(360)
+    browser.log_in("rosa")
+    browser.to_a_table_with_a_bot("standard,hand_size=2")
+    browser.play_round(browser.words(), uno=True)  # a short round: UNO called, never caught
+    _no_violations(browser, "round-over (360 px)")
+    browser.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": list(DARK_AND_MORE_CONTRAST)}
+    )
+    _no_violations(browser, "round-over (360 px, dark, more contrast)")
 
 
 def _sideways(browser: Browser) -> int:

@@ -10,7 +10,6 @@ accessible name; and focus is never lost to <body> after an action.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,6 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from web_browser import Browser, Said, WebServer, axe_report, browsing, serving, wait_for
 
-ROUND_OVER = {"round_won", "round_lost", "game_over"}
-MOST_ACTIONS = 120  # a bound: the round (one bot, standard rules) ends long before
-ANSWERS = {"RED", "GREEN", "BLUE", "YELLOW", "YES", "NO"}
 INTERACTIVE = {
     "button",
     "checkbox",
@@ -49,78 +45,12 @@ def browser(server: WebServer, tmp_path: Path) -> Iterator[Browser]:
     yield from browsing(server, tmp_path)
 
 
-def _round_over(browser: Browser) -> bool:
-    return any(
-        frame.get("type") == "message" and frame.get("cue") in ROUND_OVER for frame in browser.got()
-    )
-
-
-def _ready(browser: Browser) -> bool:
-    """The person is asked something they can answer now: a question, or their turn."""
-    ask = browser.ask()
-    return ask in ("color", "choice") or (ask in ("key", "woken") and browser.my_turn())
-
-
-def _playable_card(browser: Browser) -> bool:
-    hand = browser.last("hand") or {}
-    return any(card.get("playable") for card in hand.get("cards", []))
-
-
-def _one_action(browser: Browser, words: dict[str, str], refused: bool = False) -> str:
-    """One move by keyboard: a question answered with its first button, else the first
-    playable card played (Home, then Right until focus is on one, then Enter), else Draw;
-    after a move refused (a Wild Draw Four played on the person waits for challenge or
-    accept), "accept" typed in the command line. What was done."""
-    if refused:
-        browser.line("accept")
-        return "accept"
-    if browser.ask() in ("color", "choice"):
-        browser.tab_to(lambda f: f["press"] in ANSWERS, "an answer's button")
-        browser.keys(Keys.ENTER)
-        return "answer"
-    if _playable_card(browser):
-        browser.tab_to(lambda f: "card" in str(f["cls"]).split(), "the hand")
-        browser.keys(Keys.HOME)
-        playable = ", " + words["playable"]
-        for _ in range(len((browser.last("hand") or {}).get("cards", []))):
-            if browser.focused_name().endswith(playable):
-                break
-            browser.keys(Keys.ARROW_RIGHT)
-        assert browser.focused_name().endswith(playable), browser.focused_name()
-        browser.keys(Keys.ENTER)
-        return "card"
-    browser.tab_to(lambda f: f["press"] == "DRAW", "the Draw button")
-    browser.keys(Keys.ENTER)
-    return "draw"
-
-
-def _answered(browser: Browser, mark: int) -> bool:
-    return any(frame.get("type") in ("prompt", "refused") for frame in browser.got()[mark:])
-
-
 def test_a_round_by_keyboard_alone_to_its_end_announces_each_message_in_its_live_region(
     browser: Browser,
 ) -> None:
     browser.log_in("ann")
     browser.to_a_table_with_a_bot()
-    words = browser.words()
-    done: list[str] = []
-    refused = False
-    for _ in range(MOST_ACTIONS):
-        wait_for(
-            "a question, the person's turn or the round's end",
-            lambda: _round_over(browser) or _ready(browser),
-        )
-        if _round_over(browser):
-            break
-        mark = len(browser.got())
-        done.append(_one_action(browser, words, refused))
-        browser.assert_focus_kept(f"action {len(done)} ({done[-1]})")
-        wait_for(f"the answer to action {len(done)}", partial(_answered, browser, mark))
-        refused = any(f.get("cue") == "refusal" for f in browser.got()[mark:])
-        browser.assert_focus_kept(f"the answer to action {len(done)} ({done[-1]})")
-
-    assert _round_over(browser), f"no round's end after {len(done)} actions: {done}"
+    done = browser.play_round(browser.words())
     violations = browser.axe()
     assert violations == [], f"axe-core at the round's end:\n{axe_report(violations)}"
     cards = [frame for frame in browser.sent() if frame.get("type") == "card"]
@@ -128,23 +58,9 @@ def test_a_round_by_keyboard_alone_to_its_end_announces_each_message_in_its_live
     presses = [frame["command"] for frame in browser.sent() if frame.get("type") == "press"]
     assert presses.count("DRAW") == done.count("draw"), (presses, done)
 
-    # every message's speech announced once, in order, in the live region of its priority
-    assert browser.expected_announcements(), "no message frame came"
-    try:
-        wait_for(
-            "the live regions to catch up with the frames",
-            lambda: _all_said(browser, "live region"),
-        )
-    except AssertionError:
-        expected, said = browser.expected_announcements(), browser.said("live region")
-        for region in ("polite", "assertive"):
-            assert _texts(said, region) == _texts(expected, region), region
-        raise
-    # and every printed line is an item of its history list, in order
-    try:
-        wait_for("the history lists to hold every printed line", lambda: _all_listed(browser))
-    except AssertionError as failed:
-        raise AssertionError(f"{failed}: {_lists(browser)}") from None
+    # every message's speech announced once, in order, in the live region of its priority,
+    # and every printed line an item of its history list, in order
+    browser.assert_every_message_said_and_listed()
 
 
 @pytest.fixture
@@ -159,40 +75,8 @@ def test_where_the_browser_has_aria_notify_each_message_goes_through_it_in_order
     assert browser.js("return typeof document.ariaNotify;") == "function"
     browser.log_in("ida")
     browser.to_a_table_with_a_bot()
-    wait_for("each message through ariaNotify", lambda: _all_said(browser, "ariaNotify"))
+    wait_for("each message through ariaNotify", lambda: browser.all_said("ariaNotify"))
     assert browser.said("live region") == []
-
-
-def _texts(said: list[Said], region: str) -> list[str]:
-    return [s.text for s in said if s.region == region]
-
-
-def _all_said(browser: Browser, how: str | None = None) -> bool:
-    expected, said = browser.expected_announcements(), browser.said(how)
-    return all(_texts(said, r) == _texts(expected, r) for r in ("polite", "assertive"))
-
-
-def _lists(browser: Browser) -> dict[str, tuple[list[str], list[str]]]:
-    """Each history list's items, and the lines the frames say it should hold."""
-    frames = browser.got()
-    found = {}
-    for buffer in ("events", "answers", "chat"):
-        printed = [
-            f"LI:{frame['print']}"
-            for frame in frames
-            if frame.get("type") == "message" and frame["print"] and frame["buffer"] == buffer
-        ]
-        if buffer == "answers":  # refusals are answers to the person's own frames
-            printed += [f"LI:{f['reason']}" for f in frames if f.get("type") == "refused"]
-        found[buffer] = (browser.history(buffer), printed)
-    return found
-
-
-def _all_listed(browser: Browser) -> bool:
-    return all(
-        sorted(shown) == sorted(printed) if buffer == "answers" else shown == printed
-        for buffer, (shown, printed) in _lists(browser).items()
-    )
 
 
 def test_the_hand_is_one_tab_stop_and_arrows_home_and_end_move_between_named_cards(
@@ -302,12 +186,10 @@ def test_the_voice_speaks_only_once_checked_and_tones_follow_the_sounds_switch(
     mark = len(browser.got())
     words = browser.words()
     for _ in range(6):  # a few moves: some of their messages come with a sound cue
-        wait_for("a question or the person's turn", lambda: _ready(browser) or _round_over(browser))
-        if _round_over(browser) or _cued(browser, mark):
+        wait_for("a question or the person's turn", lambda: browser.ready() or browser.round_over())
+        if browser.round_over() or _cued(browser, mark):
             break
-        before = len(browser.got())
-        _one_action(browser, words)
-        wait_for("the answer", partial(_answered, browser, before))
+        browser.move(words)
     assert _cued(browser, mark), "no message with a sound cue came"
     assert browser.js("return window.__uno.tones;") == tones, "a tone with sounds off"
 

@@ -20,7 +20,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -38,6 +38,9 @@ WAIT = 60.0  # seconds: generous, for a busy machine; nothing here is timed
 PASSWORD = "a long enough password"
 
 T = TypeVar("T")
+
+ROUND_OVER = frozenset({"round_won", "round_lost", "game_over"})  # the cues of a round's end
+ANSWERS = frozenset({"RED", "GREEN", "BLUE", "YELLOW", "YES", "NO"})  # a question's buttons
 
 # Where a test asks for a browser without ariaNotify (as most still are): the page must
 # announce through its live regions.
@@ -146,6 +149,9 @@ class WebServer:
                 text=True,
             )
         self.url = wait_for("the server's line with the web page's address", self._address)
+        listening = re.search(r"^Listening on 127\.0\.0\.1:(\d+)$", self.out.read_text(), re.M)
+        assert listening, self.out.read_text()
+        self.port = int(listening.group(1))  # ssh's, for a plain ssh player at the same tables
         wait_for(f"the web page at {self.url}", self._answers)
 
     def _address(self) -> str | None:
@@ -209,6 +215,7 @@ class Browser:
         self.service = Service(executable_path=str(CHROMEDRIVER), log_output=str(log))
         self.driver = webdriver.Chrome(options=options, service=self.service)
         self.driver.set_script_timeout(WAIT)
+        self._refused = False  # the last move was refused (``move``)
         script = RECORDER if aria_notify else NO_ARIA_NOTIFY + RECORDER
         self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": script})
         self.width(width)
@@ -299,9 +306,10 @@ class Browser:
         raise AssertionError(f"Tab never reached {what}; focus is on {self.focused()}")
 
     # ---------------------------------------------------------------- whole steps
-    def log_in(self, name: str) -> None:
-        """The login form by keyboard: name, Tab, password, Enter; then the game."""
-        self.driver.get(self.server.url + "/")
+    def log_in(self, name: str, url: str | None = None) -> None:
+        """The login form by keyboard: name, Tab, password, Enter; then the game. ``url``:
+        the page's address when not the server's own (through a proxy)."""
+        self.driver.get((url or self.server.url) + "/")
         wait_for("focus in the login form's name", lambda: self.focused()["id"] == "login-name")
         self.keys(name)
         self.keys(Keys.TAB)
@@ -327,11 +335,11 @@ class Browser:
 
         return wait_for(f"a message matching {pattern!r}", find)
 
-    def to_a_table_with_a_bot(self) -> None:
-        """From the lobby: a new table made with one bot and started, from the lobby's
-        command line, by keyboard; then its view and a hand."""
+    def to_a_table_with_a_bot(self, rules: str = "standard") -> None:
+        """From the lobby: a new table (of ``rules``) made with one bot and started, from
+        the lobby's command line, by keyboard; then its view and a hand."""
         mark = len(self.got())
-        self.line("new standard")
+        self.line(f"new {rules}")
         self.told(r"table \d+", mark)
         mark = len(self.got())
         self.line("bot")
@@ -342,6 +350,91 @@ class Browser:
         wait_for(
             "the hand's buttons", lambda: self.js("return document.querySelector('#hand button')")
         )
+
+    def round_over(self) -> bool:
+        """A message of the round's end (won, lost, or the game's end) came."""
+        return any(
+            frame.get("type") == "message" and frame.get("cue") in ROUND_OVER
+            for frame in self.got()
+        )
+
+    def ready(self) -> bool:
+        """The person is asked something they can answer now: a question, or their turn."""
+        ask = self.ask()
+        return ask in ("color", "choice") or (ask in ("key", "woken") and self.my_turn())
+
+    def playable_card(self) -> bool:
+        hand = self.last("hand") or {}
+        return any(card.get("playable") for card in hand.get("cards", []))
+
+    def answered(self, mark: int) -> bool:
+        """A prompt or a refusal came after the ``mark``-th frame: the answer to a move."""
+        return any(frame.get("type") in ("prompt", "refused") for frame in self.got()[mark:])
+
+    def one_action(self, words: dict[str, str], refused: bool = False, uno: bool = False) -> str:
+        """One move by keyboard: a question answered with its first button, else the first
+        playable card played (Home, then Right until focus is on one, then Enter; with
+        ``uno``, U pressed on it first when it is the next-to-last card, each key's answer
+        awaited), else Draw; after a move refused (a Wild Draw Four played on the person
+        waits for challenge or accept), "accept" typed in the command line. What was
+        done."""
+        if refused:
+            self.line("accept")
+            return "accept"
+        if self.ask() in ("color", "choice"):
+            self.tab_to(lambda f: f["press"] in ANSWERS, "an answer's button")
+            self.keys(Keys.ENTER)
+            return "answer"
+        if self.playable_card():
+            cards = (self.last("hand") or {}).get("cards", [])
+            self.tab_to(lambda f: "card" in str(f["cls"]).split(), "the hand")
+            self.keys(Keys.HOME)
+            playable = ", " + words["playable"]
+            for _ in range(len(cards)):
+                if self.focused_name().endswith(playable):
+                    break
+                self.keys(Keys.ARROW_RIGHT)
+            assert self.focused_name().endswith(playable), self.focused_name()
+            if uno and len(cards) == 2:
+                mark = len(self.got())
+                self.keys("u")
+                wait_for("the answer to U", lambda: self.answered(mark))
+                mark = len(self.got())
+                self.keys(Keys.ENTER)
+                wait_for("the answer to the card", lambda: self.answered(mark))
+                return "uno and card"
+            self.keys(Keys.ENTER)
+            return "card"
+        self.tab_to(lambda f: f["press"] == "DRAW", "the Draw button")
+        self.keys(Keys.ENTER)
+        return "draw"
+
+    def move(self, words: dict[str, str], uno: bool = False) -> str:
+        """One move (``one_action``) and its answer awaited, focus never lost to <body>; after
+        a move refused, the next one accepts (a Wild Draw Four played on the person). What
+        was done."""
+        mark = len(self.got())
+        done = self.one_action(words, self._refused, uno)
+        self.assert_focus_kept(done)
+        wait_for(f"the answer to {done}", lambda: self.answered(mark))
+        self._refused = any(f.get("cue") == "refusal" for f in self.got()[mark:])
+        self.assert_focus_kept(f"the answer to {done}")
+        return done
+
+    def play_round(self, words: dict[str, str], most: int = 120, uno: bool = False) -> list[str]:
+        """The person's moves (``move``, calling UNO in time with ``uno``) until the round's
+        end (a bound: ``most``); what was done."""
+        done: list[str] = []
+        for _ in range(most):
+            wait_for(
+                "a question, the person's turn or the round's end",
+                lambda: self.round_over() or self.ready(),
+            )
+            if self.round_over():
+                break
+            done.append(self.move(words, uno))
+        assert self.round_over(), f"no round's end after {len(done)} moves: {done}"
+        return done
 
     def my_turn(self) -> bool:
         table = self.last("table") or {}
@@ -363,6 +456,56 @@ class Browser:
             elif kind in ("refused", "bye") and frame.get("reason"):
                 expected.append(Said("assertive", frame["reason"]))
         return expected
+
+    def all_said(self, how: str | None = None, besides: Collection[str] = ()) -> bool:
+        """Each region announced what the frames say it should, in order (``how``: only
+        through "ariaNotify" or only through a "live region"), ``besides`` the page's own
+        words (a connection lost, and being connected again)."""
+        expected = self.expected_announcements()
+        said = [s for s in self.said(how) if s.text not in besides]
+        return all(texts(said, r) == texts(expected, r) for r in ("polite", "assertive"))
+
+    def lists(self) -> dict[str, tuple[list[str], list[str]]]:
+        """Each history list's items, and the lines the frames say it should hold."""
+        frames = self.got()
+        found = {}
+        for buffer in ("events", "answers", "chat"):
+            printed = [
+                f"LI:{frame['print']}"
+                for frame in frames
+                if frame.get("type") == "message" and frame["print"] and frame["buffer"] == buffer
+            ]
+            if buffer == "answers":  # refusals are answers to the person's own frames
+                printed += [f"LI:{f['reason']}" for f in frames if f.get("type") == "refused"]
+            found[buffer] = (self.history(buffer), printed)
+        return found
+
+    def all_listed(self) -> bool:
+        return all(
+            sorted(shown) == sorted(printed) if buffer == "answers" else shown == printed
+            for buffer, (shown, printed) in self.lists().items()
+        )
+
+    def assert_every_message_said_and_listed(self, besides: Collection[str] = ()) -> None:
+        """Each message's speech announced once, in order, in the live region of its
+        priority (``besides`` the page's own words), and each printed line an item of its
+        history list, in order (waited for: the page spaces its announcements)."""
+        assert self.expected_announcements(), "no message frame came"
+        try:
+            wait_for(
+                "the live regions to catch up with the frames",
+                lambda: self.all_said("live region", besides),
+            )
+        except AssertionError:
+            expected = self.expected_announcements()
+            said = [s for s in self.said("live region") if s.text not in besides]
+            for region in ("polite", "assertive"):
+                assert texts(said, region) == texts(expected, region), region
+            raise
+        try:
+            wait_for("the history lists to hold every printed line", self.all_listed)
+        except AssertionError as failed:
+            raise AssertionError(f"{failed}: {self.lists()}") from None
 
     def history(self, buffer: str) -> list[str]:
         """The items of one history list (events, answers or chat), as a screen reader
@@ -389,6 +532,11 @@ class Browser:
         violations = json.loads(found)
         assert isinstance(violations, list)
         return violations
+
+
+def texts(said: list[Said], region: str) -> list[str]:
+    """The texts announced in one region ("polite" or "assertive"), in order."""
+    return [s.text for s in said if s.region == region]
 
 
 def axe_report(violations: list[dict[str, Any]]) -> str:

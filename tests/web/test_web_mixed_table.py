@@ -1,0 +1,400 @@
+"""A mixed table, for real: two people in real headless Chromium pages (keys sent to the
+page, nothing clicked) and one over plain ssh (the real OpenSSH client in a
+pseudo-terminal, every character it received kept), at one table of ``uno-access serve
+--web``, no bot, a seeded round played to its end; and a page's connection cut mid-game (a
+TCP proxy between that page and the server, cut and opened again) while the others play
+on.
+
+What is compared, and why. The server renders each line once for its viewer, as a
+``Message`` (``access.render``), and each way in shows that one message in its own form:
+the terminal writes ``Message.text`` as a line (``net.server.ways.TerminalWay``); the page
+gets the message frame (``net.web.way.WebSpeech``, ``net.web.frames.message``) whose
+``print`` is that same text, an item of its history list, and whose ``speech`` is
+``messages.spoken`` of it, what its live region announces. So a line the terminal printed
+and the page's history item for the same event are the same string, and the page
+announces its spoken form. Two viewers get the same line only where neither of them is in
+it: a player's own move is "You play Red 5." to them and "ann plays Red 5." to everyone
+else. So, for each page and the terminal, the lines compared are those about the third
+player alone, the one neither of them is (naming that player, and neither viewer by name
+nor as "you"): that player's plays, draws, keeps, colours and UNO calls, in the order the
+terminal printed them, equal to the page's history items and to what its live region
+announced. The round's end names everyone with their points, the viewer as "you": each
+side's round-over line with its "you" read as its own name is the same sentence, scores
+and all. And no frame a page got names a coloured card dealt to another hand or left in
+the pile that its person never held nor saw shown to everyone (a check on the deal alone:
+the frame-by-frame one is tests/net/test_web_server_play.py).
+
+The page cut mid-game is told, once it is back, what it missed, between "What happened
+since you left:" and "Where you are: …": by the same rule, its lines about ann alone are
+those cid's terminal printed meanwhile, and its lines about cid alone those ann's page
+listed meanwhile, in order, each once; its history from before the cut stays as it was;
+its live region announces each of those lines once, in order, beside the page's own
+"Connection lost." and "Reconnecting…", once each; then it plays on to the round's end.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import pytest
+from net_proxy import Proxy
+from net_ssh import Ssh, hidden_cards, keypair, shown_cards, table_game
+from web_browser import Browser, Said, WebServer, texts, wait_for
+
+from uno_access.access import messages
+
+NAMES = ("ann", "bob", "cid")  # the seats: two pages, then the terminal
+RULES = "standard,hand_size=3"
+SEED = 23  # its round (14 moves): ann and bob each play, draw and call UNO; cid goes out
+MOST_MOVES = 120  # a bound: the round ends long before
+YOU = re.compile(r"\b[Yy]ou(?:r|rs)?\b")
+HOME, RIGHT, ENTER = "\x1b[H", "\x1b[C", "\r"
+SELECTED = r", \d+ of \d+, (?:can be played|cannot be played now)\.$"
+
+
+class Player(Protocol):
+    """A seat played as a person would, by what they were told."""
+
+    name: str
+
+    def ready(self) -> bool:
+        """Asked to move now."""
+        ...
+
+    def move(self) -> str:
+        """One move, its answer awaited; what was done."""
+        ...
+
+    def round_over(self) -> bool: ...
+
+
+@dataclass
+class PagePlayer:
+    """A person at a page: the keyboard alone (``Browser.move``), UNO called in time."""
+
+    name: str
+    browser: Browser
+    words: dict[str, str] = field(default_factory=dict)
+
+    def ready(self) -> bool:
+        return self.browser.ready()
+
+    def move(self) -> str:
+        if not self.words:
+            self.words = self.browser.words()
+        return self.browser.move(self.words, uno=True)
+
+    def round_over(self) -> bool:
+        return self.browser.round_over()
+
+
+@dataclass
+class TerminalPlayer:
+    """A person at the terminal, by keys, reading the lines as they come: on their turn,
+    Home then Right to the first card that can be played (U first on the next-to-last
+    card), Enter, R at the colour's question; else D, and Enter on the card drawn when it
+    can be played; A when a Wild Draw Four is played on them."""
+
+    name: str
+    ssh: Ssh
+    mark: int = 0  # the lines read up to here
+
+    def ready(self) -> bool:
+        return any(line.startswith("Your turn") for line in self.ssh.lines()[self.mark :])
+
+    def round_over(self) -> bool:
+        return any(line.startswith("The round is over") for line in self.ssh.lines())
+
+    def move(self) -> str:
+        lines = self.ssh.lines()
+        turn = next(line for line in reversed(lines) if line.startswith("Your turn"))
+        self.mark = len(lines)
+        if "Wild Draw Four on you" in turn:
+            self._key("a", r"^You accept ")
+            return "accept"
+        said = self._key(HOME, SELECTED)
+        while "cannot" in said and not re.search(r"(\d+) of \1,", said):
+            said = self._key(RIGHT, SELECTED)
+        count = int(re.findall(r"of (\d+),", said)[0])
+        if "cannot" not in said:
+            return self._play(count, "card")
+        self._key("d", r"^You draw ")
+        if "so you keep it" in self._next(r"press Enter to play it|so you keep it"):
+            return "draw"
+        return self._play(count + 1, "draw")
+
+    def _play(self, count: int, done: str) -> str:
+        if count == 2:
+            self._key("u", r"^You call UNO")
+            done = f"uno, {done}"
+        if self._key(ENTER, r"^You play |^Which colour").startswith("Which"):
+            self._key("r", r"^You play ")
+        return done
+
+    def _key(self, key: str, answer: str) -> str:
+        """A key pressed; the first line after it that matches ``answer``."""
+        self.mark = len(self.ssh.lines())
+        self.ssh.press(key)
+        return self._next(answer)
+
+    def _next(self, answer: str) -> str:
+        def found() -> tuple[int, str] | None:
+            lines = self.ssh.lines()
+            return next(
+                (
+                    (at, lines[at])
+                    for at in range(self.mark, len(lines))
+                    if re.search(answer, lines[at])
+                ),
+                None,
+            )
+
+        at, line = wait_for(f"{self.name}'s terminal to show {answer!r}", found)
+        self.mark = at + 1
+        return line
+
+
+@dataclass
+class Table:
+    ann: Browser
+    bob: Browser
+    cid: Ssh
+    players: list[Player]
+    proxy: Proxy | None  # between bob's page and the server, when asked for
+
+
+Opened = Browser | Ssh | WebServer | Proxy
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Opened]]:
+    opened: list[Opened] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, WebServer):
+            err = thing.stop()
+            assert "Traceback" not in err, err
+        elif isinstance(thing, Proxy):
+            thing.cut()
+        else:
+            thing.close()
+
+
+def _sit_down(tmp_path: Path, closing: list[Opened], bob_through_a_proxy: bool = False) -> Table:
+    """ann's page makes table 1 (``RULES``), bob's page and cid's terminal join it, ann
+    starts: everyone by keyboard."""
+    server = WebServer(tmp_path / "server", "--bot-pace", "0", "--seed", str(SEED))
+    closing.append(server)
+    ann = Browser(server, tmp_path / "ann.log")
+    closing.append(ann)
+    bob = Browser(server, tmp_path / "bob.log")
+    closing.append(bob)
+    proxy = None
+    if bob_through_a_proxy:
+        proxy = Proxy(int(server.url.rsplit(":", 1)[1]))
+        closing.append(proxy)
+    cid = Ssh(server.port, keypair(tmp_path, "cid"), "cid")
+    closing.append(cid)
+    ann.log_in("ann")
+    mark = len(ann.got())
+    ann.line(f"new {RULES}")
+    ann.told(r"^You made table 1 ", mark)
+    bob.log_in("bob", None if proxy is None else f"http://127.0.0.1:{proxy.port}")
+    mark = len(bob.got())
+    bob.line("join 1")
+    bob.told(r"^You sit at table 1, seat 2\.", mark)
+    cid.prompt()
+    cid.line("join 1")
+    cid.sees(r"You sit at table 1, seat 3\.")
+    mark = len(ann.got())
+    ann.line("start")
+    ann.told(r"^UNO against ", mark)
+    players: list[Player] = [
+        PagePlayer("ann", ann),
+        PagePlayer("bob", bob),
+        TerminalPlayer("cid", cid),
+    ]
+    return Table(ann, bob, cid, players, proxy)
+
+
+def _play(players: list[Player], stop: Callable[[list[str]], bool]) -> list[str]:
+    """Moves, each by whoever is asked to move, until ``stop(moves)`` or the round's end:
+    the moves ("ann: card")."""
+    moves: list[str] = []
+
+    def asked() -> tuple[Player | None] | None:
+        """(the player to move,), or (None,) at the end; None while nobody is asked."""
+        if stop(moves) or any(player.round_over() for player in players):
+            return (None,)
+        mover = next((player for player in players if player.ready()), None)
+        return None if mover is None else (mover,)
+
+    for _ in range(MOST_MOVES):
+        (mover,) = wait_for("a player asked to move, or the end", asked)
+        if mover is None:
+            return moves
+        moves.append(f"{mover.name}: {mover.move()}")
+    raise AssertionError(f"no end after {len(moves)} moves: {moves}")
+
+
+def _names(line: str, name: str) -> bool:
+    return re.search(rf"\b{name}\b", line) is not None
+
+
+def _about_alone(lines: list[str], player: str, viewers: tuple[str, str]) -> list[str]:
+    """The lines about ``player`` alone: naming them, and neither viewer (by name, or as
+    "you")."""
+    return [
+        line
+        for line in lines
+        if _names(line, player)
+        and not YOU.search(line)
+        and not any(_names(line, viewer) for viewer in viewers)
+    ]
+
+
+def _round(lines: list[str]) -> list[str]:
+    """The lines from the game's first ("UNO against …") to the round's end."""
+    start = next(at for at, line in enumerate(lines) if line.startswith("UNO against"))
+    end = next(at for at, line in enumerate(lines) if line.startswith("The round is over"))
+    return lines[start : end + 1]
+
+
+def _as_named(line: str, name: str) -> str:
+    """A round-over line with the viewer's "you" read as their own name."""
+    line = re.sub(r"\byou win\b", f"{name} wins", line)
+    line = re.sub(r"\byou go out\b", f"{name} goes out", line)
+    return re.sub(r"\byou\b", name, line)
+
+
+def _events(browser: Browser) -> list[str]:
+    """The page's history of events, its items' texts."""
+    return [item.removeprefix("LI:") for item in browser.history("events")]
+
+
+def _held(browser: Browser) -> set[str]:
+    """The cards the page's person held at some moment (its hand frames)."""
+    return {card["label"] for f in browser.got() if f.get("type") == "hand" for card in f["cards"]}
+
+
+def test_a_mixed_table_each_page_says_the_lines_the_terminal_prints_for_the_same_moves(
+    tmp_path: Path, closing: list[Opened]
+) -> None:
+    table = _sit_down(tmp_path, closing)
+    moves = _play(table.players, lambda moves: False)
+    wait_for("everyone told the round's end", lambda: all(p.round_over() for p in table.players))
+    for page in (table.ann, table.bob):
+        page.assert_every_message_said_and_listed()
+
+    printed = _round(table.cid.lines())
+    for page, name, third in ((table.ann, "ann", "bob"), (table.bob, "bob", "ann")):
+        viewers = (name, "cid")
+        expected = _about_alone(printed, third, viewers)
+        listed = _about_alone(_round(_events(page)), third, viewers)
+        assert listed == expected, f"{name}'s history of {third}'s moves, and cid's terminal"
+        for kind in (" plays ", " draws ", " calls UNO"):
+            assert any(kind in line for line in expected), f"no line of {third}{kind}: {moves}"
+        announced = _round(texts(page.said(), "polite"))
+        spoken = [messages.spoken(line) for line in expected]
+        assert _about_alone(announced, third, viewers) == spoken, f"{name}'s live region"
+        # the round's end: the same sentence, each viewer's "you" read as their name
+        ended = _round(_events(page))[-1]
+        assert _as_named(ended, name) == _as_named(printed[-1], "cid"), (ended, printed[-1])
+        assert re.search(r"Scores: .*\d", ended), ended
+        assert announced[-1] == messages.spoken(ended)
+
+    # and no frame a page got named a card of another hand it never saw
+    game = table_game(NAMES, RULES, SEED)  # as dealt
+    seen = [table.cid.text(), *("\n".join(_events(p)) for p in (table.ann, table.bob))]
+    shown = shown_cards(seen)
+    for seat, page in ((0, table.ann), (1, table.bob)):
+        secret = hidden_cards(game, seat, _held(page) | shown)
+        assert secret, "the check has cards to look for"
+        sent = json.dumps(page.got(), ensure_ascii=False)
+        leaked = sorted(name for name in secret if re.search(rf"\b{name}\b", sent))
+        assert not leaked, (NAMES[seat], leaked)
+
+
+def _whose_turn(browser: Browser) -> str | None:
+    table = browser.last("table") or {}
+    return next((p["name"] for p in table.get("players", []) if p.get("turn")), None)
+
+
+def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_plays_on(
+    tmp_path: Path, closing: list[Opened]
+) -> None:
+    table = _sit_down(tmp_path, closing, bob_through_a_proxy=True)
+    ann, bob, cid, proxy = table.ann, table.bob, table.cid, table.proxy
+    assert proxy is not None
+    page_ann, page_bob, terminal = table.players
+    words = bob.words()
+
+    # play until bob has moved and the next player is asked, bob's page caught up with it
+    def bob_has_moved(moves: list[str]) -> bool:
+        return any(move.startswith("bob") for move in moves) and not bob.my_turn()
+
+    _play(table.players, bob_has_moved)
+    wait_for("the next player asked", lambda: page_ann.ready() or terminal.ready())
+    wait_for("bob's page told the turn", lambda: _whose_turn(bob) not in (None, "bob"))
+    kept = bob.history("events")
+    said = len(bob.said())
+    hellos = len([f for f in bob.got() if f.get("type") == "hello"])
+
+    proxy.cut()  # bob's network goes away
+    dropped = messages.net_dropped("bob")
+    wait_for("ann told bob's drop", lambda: dropped in _events(ann))
+    wait_for(
+        "the drop said on bob's page",
+        lambda: Said("assertive", words["connection_lost"]) in bob.said()[said:],
+    )
+    missed = _play([page_ann, terminal], lambda moves: _whose_turn(ann) == "bob")
+    assert missed, "nobody played while bob was away"
+    proxy.restore()  # the page connects again by itself
+
+    wait_for(
+        "bob's page connected again",
+        lambda: len([f for f in bob.got() if f.get("type") == "hello"]) > hellos,
+    )
+    where = bob.told(r"^Where you are: ").get("print", "")
+    assert where.endswith("It is your turn."), where
+    back = messages.net_back("bob")
+    wait_for("ann and cid told bob is back", lambda: back in _events(ann) and back in cid.lines())
+
+    # the page kept its history, then was told what it missed, once, then where it is
+    history = bob.history("events")
+    assert history[: len(kept)] == kept
+    new = [item.removeprefix("LI:") for item in history[len(kept) :]]
+    since = messages.tr(messages.NET_SINCE_YOU_LEFT)
+    assert new.count(since) == 1 and new.count(where) == 1, new
+    told = new[new.index(since) + 1 : new.index(where)]
+
+    def meanwhile(lines: list[str]) -> list[str]:
+        return lines[lines.index(dropped) + 1 : lines.index(back)]
+
+    for third, other, lines in (("ann", "cid", cid.lines()), ("cid", "ann", _events(ann))):
+        expected = _about_alone(meanwhile(lines), third, ("bob", other))
+        assert expected, f"{third} did nothing while bob was away: {missed}"
+        assert _about_alone(told, third, ("bob", other)) == expected, (third, told)
+    # and announced so, each once, in order (the page spaces its announcements: waited for)
+    own = (words["connection_lost"], words["reconnecting"])  # the page's own words
+    wait_for("bob's page to announce what it was sent", lambda: bob.all_said("live region", own))
+    announced = texts(bob.said()[said:], "polite")
+    spoken = [messages.spoken(line) for line in (since, *told, where)]
+    assert announced.count(spoken[0]) == 1, announced
+    at = announced.index(spoken[0])
+    assert announced[at : at + len(spoken)] == spoken, announced
+    said_after = [s.text for s in bob.said()[said:]]
+    assert said_after.count(words["connection_lost"]) == 1
+    assert said_after.count(words["reconnecting"]) == 1
+
+    # and play goes on: bob moves, by keyboard, and the round is played to its end
+    wait_for("bob asked to move", page_bob.ready)
+    page_bob.move()
+    _play(table.players, lambda moves: False)
+    wait_for("everyone told the round's end", lambda: all(p.round_over() for p in table.players))
+    bob.assert_every_message_said_and_listed(besides=own)
