@@ -2,8 +2,9 @@
 own accounts, lobby and tables (in this process, on this test's event loop), and browsers
 stood in for by aiohttp's client (a real HTTP client and a real WebSocket).
 
-``Browser`` logs in, opens its socket and keeps every frame it gets, in order; its test
-waits on them (``until``), never on the clock. ``Player`` plays a seat by the frames
+``Browser`` logs in, opens its socket and keeps every frame it gets, in order (an entry
+frame followed by its message frames, ``flat``); its test waits on them (``until``),
+never on the clock. ``Player`` plays a seat by the frames
 alone, as a person reading the page would: on their turn, a playable card of the hand
 frame, else draw, else keep, and the colour and yes-or-no questions answered.
 """
@@ -32,6 +33,11 @@ PAGE = (
 )
 
 Frame = dict[str, Any]
+
+
+def flat(frame: Frame) -> list[Frame]:
+    """A frame as the page takes it: an entry frame, then each of its message frames."""
+    return [frame, *frame["messages"]] if frame.get("type") == "entry" else [frame]
 
 
 @dataclass
@@ -117,11 +123,11 @@ class Browser:
             async for message in socket:
                 if message.type is not aiohttp.WSMsgType.TEXT:
                     continue
-                frame = json.loads(message.data)
-                self.frames.append(frame)
-                self.counts[frame["type"]] = self.counts.get(frame["type"], 0) + 1
-                if self.on_frame is not None:
-                    self.on_frame(frame)
+                for frame in flat(json.loads(message.data)):
+                    self.frames.append(frame)
+                    self.counts[frame["type"]] = self.counts.get(frame["type"], 0) + 1
+                    if self.on_frame is not None:
+                        self.on_frame(frame)
                 async with self._came:
                     self._came.notify_all()
         finally:

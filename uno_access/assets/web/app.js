@@ -376,6 +376,7 @@
     hello: hello,
     screen: screen,
     message: message,
+    entry: entry,
     prompt: prompt,
     hand: hand,
     table: table,
@@ -454,6 +455,16 @@
     }
     announce(spoken, urgent);
     if (typeof frame.cue === "string") sounds.play(frame.cue);
+  }
+
+  /** The lines of one entry of the table's log, each told as a message frame is. A frame
+   * arrives whole or not at all, so the page has every line of the entries whose frames
+   * it got, and none of the others. */
+  function entry(frame) {
+    const lines = Array.isArray(frame.messages) ? frame.messages : [];
+    for (const line of lines) {
+      if (line && typeof line === "object") message(line);
+    }
   }
 
   function refused(frame) {

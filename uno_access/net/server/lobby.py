@@ -59,6 +59,7 @@ from ..wire import (
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
 from . import passwords
 from .accounts import Accounts
+from .received import TableLog
 from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN, SHORTEST_TURN
 from .ways import Place as Where
@@ -619,7 +620,7 @@ class Person:
         )
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
         self.way.place(Where.TABLE)
-        self.way.seated(seat_table)
+        self.way.seated(seat_table, TableLog(self.lobby.epoch, table.number))
         try:
             await drive_async(seat_table.play(), keyboard, self.screen)
         finally:
