@@ -59,7 +59,7 @@ from ..wire import (
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
 from . import passwords
 from .accounts import Accounts
-from .received import TableLog
+from .received import Received, TableLog, told_from
 from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN, SHORTEST_TURN
 from .ways import Place as Where
@@ -75,6 +75,8 @@ class Person:
     (a browser's)."""
 
     accounts: Accounts | None = None  # the server's, where ``password`` sets theirs
+    # what their way in says it received before its connection dropped (a browser's page)
+    received: Received | None = None
 
     def __init__(
         self,
@@ -377,13 +379,18 @@ class Person:
 
     def _return(self) -> str:
         """Back at the seat held for this person since their connection dropped (or the
-        server restarted), if there is one: what they are told ("" when none).
+        server restarted), if there is one: what they are told ("" when none). What they
+        missed is told from the last entry their way in says it received (``received``),
+        else from the last the server told them.
         """
         if self.table is not None:
             return ""
         for table in self.lobby.tables.values():
             seat = table.away_seat(self.name)
             if seat is not None and table.places[seat].dropped:
+                place = table.places[seat]
+                log = TableLog(self.lobby.epoch, table.number)
+                place.seen = told_from(self.received, log, place.seen)
                 return self._join(str(table.number), watch=False)
         return ""
 
