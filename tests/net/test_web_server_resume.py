@@ -4,7 +4,8 @@ each entry of the table's log come in one entry frame, numbered; the page sends 
 number of the last one it read when it connects again, and is told each line it had not
 read once (those in flight when the network went included), nothing it had read, then
 where it is. A number forged, foreign or out of range counts for nothing; a lower one
-tells the page's own seat's lines again, never another's, never the opening.
+tells the page's own seat's lines again, never another's, never the opening. And a person
+back at a held seat is welcomed back to it, never to the lobby.
 """
 
 from __future__ import annotations
@@ -247,6 +248,43 @@ def test_a_forged_foreign_or_out_of_range_number_counts_for_nothing_and_a_lower_
                     assert _entry_lines(entries).count(messages.chat_line("bob", "one")) == 1
                     opening = [f for f in frames if f.get("print", "").startswith("UNO against")]
                     assert not opening
+            finally:
+                await ann.close()
+                await bob.close()
+
+    asyncio.run(go())
+
+
+def test_a_person_back_at_a_held_seat_is_welcomed_back_to_it_never_to_the_lobby(
+    tmp_path: Path,
+) -> None:
+    async def go() -> None:
+        async with site(tmp_path) as place:
+            ann, bob = Browser(place, "ann"), Browser(place, "bob")
+            try:
+                for browser in (ann, bob):
+                    assert (await browser.login())["ok"]
+                    await browser.connect()
+                    await browser.until(lambda f: f["type"] == "prompt")
+                assert _printed(ann.frames)[0] == messages.net_welcome("ann")
+                await ann.line("new")
+                await ann.told(messages.net_table_made(1))
+                await bob.line("join 1")
+                await bob.told(messages.net_you_sit(1, 2))
+                await ann.line("start")
+                await ann.until(lambda f: f["type"] == "hand" and f["cards"])
+                await bob.until(lambda f: f["type"] == "prompt")
+                await _drop(bob, place.server.lobby.tables[1], 1)
+                frames = await _back(bob)
+                said = _printed(frames)
+                assert said[:3] == [
+                    messages.net_welcome_back("bob"),
+                    messages.net_you_are_back_waited(1, 2),
+                    messages.tr(messages.NET_NOTHING_SINCE),
+                ], said
+                assert messages.net_welcome("bob") not in said
+                screens = [f["screen"] for f in frames if f["type"] == "screen"]
+                assert screens == ["table"]  # never shown the lobby
             finally:
                 await ann.close()
                 await bob.close()

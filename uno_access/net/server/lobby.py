@@ -138,10 +138,8 @@ class Person:
         self.use_language()
         with self.way.session():
             try:
-                self._say(messages.net_welcome(self.name))
-                self._say(on_loop(self.loop, self._return))
-                for number in on_loop(self.loop, self._away_seats):
-                    self._say(messages.net_seat_waits(number))
+                for line in on_loop(self.loop, self._arrival):
+                    self._say(line)
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
@@ -364,6 +362,17 @@ class Person:
             self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
 
     # ----------------------------------------------------------------- on the loop
+
+    def _arrival(self) -> list[str]:
+        """What a person is told as they come in. Back at the seat held for them since their
+        connection dropped (``_return``): welcomed back, then at which table (the lobby's
+        welcome would put them in the lobby, where they are not); else welcomed to the
+        lobby. Then the tables where a seat they quit waits for them.
+        """
+        back = self._return()
+        welcome = messages.net_welcome_back if self.table is not None else messages.net_welcome
+        waiting = [messages.net_seat_waits(number) for number in self._away_seats()]
+        return [welcome(self.name), back, *waiting]
 
     def _away_seats(self) -> list[int]:
         """The tables where a seat this person quit waits for them, a bot playing it."""
