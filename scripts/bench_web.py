@@ -151,7 +151,10 @@ class WebPlayer:
 
     def _frame(self, frame: dict[str, Any], now: float) -> None:
         kind = frame["type"]
-        if kind == "message":
+        if kind == "entry":  # the lines of one entry of the table's log
+            for line in frame["messages"]:
+                self._frame(line, now)
+        elif kind == "message":
             self.table.told(self.name, frame["print"], now)
             self.messages.put_nowait(frame["print"])
             if frame["buffer"] == "answers" or frame["cue"] == "refusal":

@@ -1,6 +1,9 @@
 """A TCP proxy on 127.0.0.1 for tests: every connection to ``port`` is passed on to the
 server's port, until the test cuts them all (``cut``: the connections are closed and
 new ones refused, as when a network goes away) and opens the port again (``restore``).
+Before a cut, ``hold`` stops passing on what the server sends, the connections open: what
+it sends meanwhile (``held``, its bytes) is in flight, written by the server and never
+received, as when a network stops before anyone notices.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ class Proxy:
         self.trickle = 0.0
         self._lock = threading.Lock()
         self._open: list[socket.socket] = []
+        self._holding = False  # what the server sends is read and not passed on
+        self.held = 0  # the bytes of it read since ``hold``
         self._listener: socket.socket | None = None
         self.port = 0
         self.restore()
@@ -35,8 +40,14 @@ class Proxy:
         self._listener = listener
         threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
 
+    def hold(self) -> None:
+        """What the server sends is passed on no more: read, counted (``held``) and lost."""
+        with self._lock:
+            self._holding, self.held = True, 0
+
     def cut(self) -> None:
-        """Every connection closed at once, and none taken until ``restore``."""
+        """Every connection closed at once, what was held lost, and no connection taken
+        until ``restore``."""
         listener, self._listener = self._listener, None
         if listener is not None:
             with contextlib.suppress(OSError):
@@ -46,6 +57,8 @@ class Proxy:
             open_, self._open = self._open, []
         for sock in open_:
             _close(sock)
+        with self._lock:
+            self._holding = False  # (the next connections are passed on)
 
     def _accept(self, listener: socket.socket) -> None:
         while True:
@@ -66,6 +79,8 @@ class Proxy:
     def _pipe(self, source: socket.socket, sink: socket.socket, slow: bool = False) -> None:
         try:
             while data := source.recv(65536):
+                if slow and self._held(len(data)):
+                    continue
                 while slow and self.trickle and len(data) > TRICKLE_BYTES:
                     sink.sendall(data[:TRICKLE_BYTES])  # a slow link: a little at a time
                     data = data[TRICKLE_BYTES:]
@@ -76,6 +91,13 @@ class Proxy:
         finally:
             _close(source)
             _close(sink)
+
+    def _held(self, size: int) -> bool:
+        """Whether what the server sent (``size`` bytes) is held, counted, not passed on."""
+        with self._lock:
+            if self._holding:
+                self.held += size
+            return self._holding
 
 
 def _close(sock: socket.socket) -> None:

@@ -316,7 +316,9 @@ def test_the_game_waits_for_a_dropped_player_who_comes_back_to_their_turn(
     eve.sees(r"Table 1, standard rules, playing: ann, bob \(away\), Cy \(bot\)")
     back = Ssh(server.port, keys["bob"], "bob")
     closing.append(back)
+    back.sees(re.escape(messages.net_welcome_back("bob")))  # to his seat, not the lobby
     back.sees(re.escape(messages.net_you_are_back_waited(1, 2)))
+    assert messages.net_welcome("bob") not in back.text()
     back.sees(re.escape(messages.NET_SINCE_YOU_LEFT))
     back.sees(re.escape(f"ann plays {messages.card_name(play.card)}"))
     back.sees(r"Where you are: Your hand, \d+ cards: [^\r\n]* Top card: [^\r\n]* It is your turn\.")

@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from web_client import WAIT, Browser, Frame, Player, site
+from web_client import WAIT, Browser, Frame, Player, flat, site
 
 from uno_access.access import messages
 from uno_access.access.sounds import Cue
 from uno_access.engine.cards import Card
-from uno_access.engine.events import CardPlayed
+from uno_access.engine.events import CardPlayed, DrawnCardKept
 from uno_access.engine.state import Phase
 from uno_access.net.server.tables import Lobby, ServerTable
 from uno_access.net.web.connection import WebConnection
@@ -49,6 +49,7 @@ class Played:
     logs: dict[int, list[Entry]]  # seat (or SPECTATOR) -> the table's log for it
     seats: dict[str, int]
     sent: list[Sent]
+    epoch: str  # the server process's
 
 
 class Watch:
@@ -72,7 +73,8 @@ class Watch:
             mine |= set(views[seat].hand)
             others = {c for s, view in enumerate(views) if s != seat for c in view.hand}
             secret = frozenset(c for c in others - mine - self.public if c.color is not None)
-        self.sent.append(Sent(connection.name, json.loads(json.dumps(frame)), secret))
+        for one in flat(json.loads(json.dumps(frame))):  # as the browser takes it
+            self.sent.append(Sent(connection.name, one, secret))
 
 
 async def round_over(table: ServerTable) -> None:
@@ -122,7 +124,7 @@ async def _play(folder: Path) -> Played:
             seats = {p.name: i for i, p in enumerate(table.places)}
             logs = {v: table.entries(v, 1) for v in (*seats.values(), SPECTATOR)}
             frames = {"ann": list(ann.frames), "bob": list(bob.frames)}
-            return Played(frames, logs, seats, list(watch.sent))
+            return Played(frames, logs, seats, list(watch.sent), place.server.lobby.epoch)
         finally:
             WebConnection.send = sending  # type: ignore[method-assign]
             await ann.close()
@@ -199,6 +201,31 @@ def test_message_frames_carry_every_rendering_and_a_known_priority_and_buffer(
             assert frame["buffer"] in ("events", "answers", "chat")
             assert frame["braille"] == ""  # braille is off for these people
         assert any(f["cue"] == "your_turn" for f in told)
+
+
+def test_the_lines_of_each_entry_come_in_one_frame_numbered_as_the_tables_log_numbers_it(
+    played: Played,
+) -> None:
+    """Each entry of the seat's log with something to tell comes in one entry frame of its
+    number, in the log's order (the opening first, marked told at the first prompt), in
+    this server process's table 1."""
+    for name, frames in played.frames.items():
+        seat = played.seats[name]
+        entries = [f for f in frames if f["type"] == "entry"]
+        seqs = [f["seq"] for f in entries]
+        assert seqs[0] == 1 and entries[0]["messages"] == []  # the opening, told before
+        assert seqs == sorted(set(seqs)), seqs  # in order, each once
+        assert all(f["epoch"] == played.epoch and f["table"] == 1 for f in entries)
+        logged = {entry.seq: entry for entry in played.logs[seat]}
+        assert set(seqs) <= set(logged)
+        for seq, entry in logged.items():
+            kept = any(isinstance(e, DrawnCardKept) and e.seat == seat for e in entry.events)
+            if 1 < seq <= seqs[-1] and (entry.events or entry.line) and not kept:
+                assert seq in seqs, f"{name}: no frame for entry {seq}"
+        assert any(f["messages"] for f in entries)
+        for at, frame in enumerate(frames):  # each entry frame's lines, as message frames
+            if frame["type"] == "entry":
+                assert frames[at + 1 : at + 1 + len(frame["messages"])] == frame["messages"]
 
 
 def _names(card: Card) -> list[str]:

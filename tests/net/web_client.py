@@ -2,8 +2,10 @@
 own accounts, lobby and tables (in this process, on this test's event loop), and browsers
 stood in for by aiohttp's client (a real HTTP client and a real WebSocket).
 
-``Browser`` logs in, opens its socket and keeps every frame it gets, in order; its test
-waits on them (``until``), never on the clock. ``Player`` plays a seat by the frames
+``Browser`` logs in, opens its socket and keeps every frame it gets, in order (an entry
+frame followed by its message frames, ``flat``); its test waits on them (``until``),
+never on the clock. As the page does, it keeps the last entry frame's place in the
+table's log and sends it back when it connects again. ``Player`` plays a seat by the frames
 alone, as a person reading the page would: on their turn, a playable card of the hand
 frame, else draw, else keep, and the colour and yes-or-no questions answered.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,16 @@ PAGE = (
 )
 
 Frame = dict[str, Any]
+
+
+def flat(frame: Frame) -> list[Frame]:
+    """A frame as the page takes it: an entry frame, then each of its message frames."""
+    return [frame, *frame["messages"]] if frame.get("type") == "entry" else [frame]
+
+
+def place_of(entry: Frame) -> dict[str, str]:
+    """Where an entry frame stands in its table's log, as the page sends it back."""
+    return {key: str(entry[key]) for key in ("epoch", "table", "seq")}
 
 
 @dataclass
@@ -90,6 +102,7 @@ class Browser:
         self.frames: list[Frame] = []
         self.counts: dict[str, int] = {}
         self.closed = asyncio.Event()
+        self.received: Frame | None = None  # the last entry frame read
         self._came = asyncio.Condition()
         self._pump: asyncio.Task[None] | None = None
         self.on_frame: Callable[[Frame], None] | None = None
@@ -103,12 +116,18 @@ class Browser:
             got["status"] = answer.status
             return got
 
-    async def connect(self, origin: str | None = None) -> None:
+    async def connect(
+        self, origin: str | None = None, query: Mapping[str, str] | None = None
+    ) -> None:
+        """The socket opened (``query``: where the page stands in its table's log; by
+        default the last entry frame's, as the page sends it)."""
         self.frames = []
         self.counts = {}
         self.closed.clear()
+        if query is None:
+            query = {} if self.received is None else place_of(self.received)
         self.socket = await self.http.ws_connect(
-            self.site.url + "ws", origin=origin or self.site.origin
+            self.site.url + "ws", origin=origin or self.site.origin, params=query
         )
         self._pump = asyncio.get_running_loop().create_task(self._read(self.socket))
 
@@ -117,11 +136,13 @@ class Browser:
             async for message in socket:
                 if message.type is not aiohttp.WSMsgType.TEXT:
                     continue
-                frame = json.loads(message.data)
-                self.frames.append(frame)
-                self.counts[frame["type"]] = self.counts.get(frame["type"], 0) + 1
-                if self.on_frame is not None:
-                    self.on_frame(frame)
+                for frame in flat(json.loads(message.data)):
+                    self.frames.append(frame)
+                    if frame["type"] == "entry":
+                        self.received = frame
+                    self.counts[frame["type"]] = self.counts.get(frame["type"], 0) + 1
+                    if self.on_frame is not None:
+                        self.on_frame(frame)
                 async with self._came:
                     self._came.notify_all()
         finally:

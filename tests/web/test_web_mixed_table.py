@@ -24,12 +24,17 @@ and all. And no frame a page got names a coloured card dealt to another hand or 
 the pile that its person never held nor saw shown to everyone (a check on the deal alone:
 the frame-by-frame one is tests/net/test_web_server_play.py).
 
-The page cut mid-game is told, once it is back, what it missed, between "What happened
-since you left:" and "Where you are: …": by the same rule, its lines about ann alone are
-those cid's terminal printed meanwhile, and its lines about cid alone those ann's page
-listed meanwhile, in order, each once; its history from before the cut stays as it was;
-its live region announces each of those lines once, in order, beside the page's own
-"Connection lost." and "Reconnecting…", once each; then it plays on to the round's end.
+The page cut mid-game loses its network in two steps, as a network goes: first nothing
+more reaches it (the proxy holds what the server sends) while the others play on, the
+server writing the page's lines into a connection that delivers none; then the
+connection is cut, and the others play on until it is the page's turn. Once back, the
+page is welcomed back to its seat (never to the lobby) and told what it missed, between
+"What happened since you left:" and "Where you are: …": the lines in flight and those
+after the cut alike. By the same rule, its lines about ann alone are those cid's terminal
+printed from the hold on, and its lines about cid alone those ann's page listed from the
+hold on, in order, each once; its history from before the hold stays as it was; its live
+region announces each of those lines once, in order, beside the page's own "Connection
+lost." and "Reconnecting…", once each; then it plays on to the round's end.
 """
 
 from __future__ import annotations
@@ -344,16 +349,22 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
     kept = bob.history("events")
     said = len(bob.said())
     hellos = len([f for f in bob.got() if f.get("type") == "hello"])
+    got = len(bob.got())
 
-    proxy.cut()  # bob's network goes away
+    proxy.hold()  # nothing more reaches bob's page, its connection open
+    from_cid, from_ann = len(cid.lines()), len(_events(ann))  # the lines from here on
+    moved = _play([page_ann, terminal], lambda moves: bool(moves) or _whose_turn(ann) == "bob")
+    assert moved, "nobody played while bob's page heard nothing"
+    wait_for("lines written to bob's connection and held", lambda: proxy.held > 0)
+    assert len(bob.got()) == got, "a frame reached bob's page while held"
+    proxy.cut()  # bob's network goes away, those lines in flight
     dropped = messages.net_dropped("bob")
     wait_for("ann told bob's drop", lambda: dropped in _events(ann))
     wait_for(
         "the drop said on bob's page",
         lambda: Said("assertive", words["connection_lost"]) in bob.said()[said:],
     )
-    missed = _play([page_ann, terminal], lambda moves: _whose_turn(ann) == "bob")
-    assert missed, "nobody played while bob was away"
+    _play([page_ann, terminal], lambda moves: _whose_turn(ann) == "bob")
     proxy.restore()  # the page connects again by itself
 
     wait_for(
@@ -365,6 +376,17 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
     back = messages.net_back("bob")
     wait_for("ann and cid told bob is back", lambda: back in _events(ann) and back in cid.lines())
 
+    # welcomed back to the seat held for him, never to the lobby
+    hello = max(at for at, f in enumerate(bob.got()) if f.get("type") == "hello")
+    again = [f for f in bob.got()[hello:] if f.get("type") == "message"]
+    assert [f["print"] for f in again[:2]] == [
+        messages.net_welcome_back("bob"),
+        messages.net_you_are_back_waited(1, 2),
+    ], again[:2]
+    welcomed = [f for f in bob.got() if f.get("print") == messages.net_welcome("bob")]
+    assert len(welcomed) == 1  # at his login alone
+    assert [f["screen"] for f in bob.got()[hello:] if f.get("type") == "screen"] == ["table"]
+
     # the page kept its history, then was told what it missed, once, then where it is
     history = bob.history("events")
     assert history[: len(kept)] == kept
@@ -373,13 +395,22 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
     assert new.count(since) == 1 and new.count(where) == 1, new
     told = new[new.index(since) + 1 : new.index(where)]
 
-    def meanwhile(lines: list[str]) -> list[str]:
-        return lines[lines.index(dropped) + 1 : lines.index(back)]
+    def meanwhile(lines: list[str], held: int) -> list[str]:
+        """The lines from the hold on, until bob was back."""
+        assert dropped in lines[held:]  # (after the hold)
+        return lines[held : lines.index(back)]
 
-    for third, other, lines in (("ann", "cid", cid.lines()), ("cid", "ann", _events(ann))):
-        expected = _about_alone(meanwhile(lines), third, ("bob", other))
-        assert expected, f"{third} did nothing while bob was away: {missed}"
+    in_flight = 0
+    for third, other, lines, mark in (
+        ("ann", "cid", cid.lines(), from_cid),
+        ("cid", "ann", _events(ann), from_ann),
+    ):
+        expected = _about_alone(meanwhile(lines, mark), third, ("bob", other))
+        assert expected, f"{third} did nothing while bob was away"
         assert _about_alone(told, third, ("bob", other)) == expected, (third, told)
+        before_cut = lines[mark : lines.index(dropped)]
+        in_flight += len(_about_alone(before_cut, third, ("bob", other)))
+    assert in_flight, "no line about the others was in flight at the cut"
     # and announced so, each once, in order (the page spaces its announcements: waited for)
     own = (words["connection_lost"], words["reconnecting"])  # the page's own words
     wait_for("bob's page to announce what it was sent", lambda: bob.all_said("live region", own))

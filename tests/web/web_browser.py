@@ -4,9 +4,10 @@ Debian's ``chromedriver`` through Selenium), with axe-core (``build/node``, inst
 scripts/setup.sh) to inject into the page.
 
 Before any page script runs, every document gets ``RECORDER``: each WebSocket frame the
-page receives or sends, and each announcement it makes (a node added to a live region, or
-an ``ariaNotify`` call), each line given to the browser's voice and each tone started,
-is kept in ``window.__uno`` for the test to read back.
+page receives (an entry frame followed by its message frames, as the page takes them) or
+sends, and each announcement it makes (a node added to a live region, or an
+``ariaNotify`` call), each line given to the browser's voice and each tone started, is
+kept in ``window.__uno`` for the test to read back.
 """
 
 from __future__ import annotations
@@ -59,7 +60,12 @@ RECORDER = r"""
       super(...args);
       record.sockets.push(this);
       this.addEventListener("message", (event) => {
-        try { record.got.push(JSON.parse(event.data)); } catch (error) { record.got.push(null); }
+        let frame = null;
+        try { frame = JSON.parse(event.data); } catch (error) { frame = null; }
+        record.got.push(frame);
+        if (frame && frame.type === "entry" && Array.isArray(frame.messages)) {
+          record.got.push(...frame.messages);  // its lines, as the page takes them
+        }
       });
     }
     send(data) {

@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import contextvars
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any, Self, TypeVar
 
@@ -421,6 +423,12 @@ class NetTable(Table):
 
     # the lines for this person from outside the table (the lobby's chat), taken as they come
     heard_from: Callable[[], list[Heard]] | None = None
+    # The way in's hold on the lines of one entry of the table's log, called with its
+    # number: the lines of each entry told (the others' moves, the answer to this seat's
+    # own action) are told inside it. A browser's way sends them in one frame, received
+    # whole or not at all (``net.web.way``); None: each line goes out as it is told.
+    telling: Callable[[int], AbstractContextManager[object]] | None = None
+    _answering: tuple[int, list[Event]] | None = None  # this seat's last action: entry, events
 
     @classmethod
     def seated(
@@ -561,6 +569,7 @@ class NetTable(Table):
         client's link refused it in one line already): nothing is told of it, and the
         person is asked again where the table is.
         """
+        seen = self.game.seen
         try:
             events = self.game.apply(action)
         except NotSent:
@@ -571,7 +580,23 @@ class NetTable(Table):
         if not events:
             self._catch_up()
             raise _Resync
+        if self.game.seen != seen:  # logged: its events are that entry's, told next
+            self._answering = (self.game.seen, events)
         return events
+
+    def _tell(self, events: Iterable[Event], going_on: bool = False) -> None:
+        """The events told, as at home; the answer to this seat's own action (``_apply``)
+        inside the way in's hold on its entry's lines (``telling``)."""
+        answer, self._answering = self._answering, None
+        if answer is not None and answer[1] is events:
+            with self._entry_lines(answer[0]):
+                super()._tell(events, going_on)
+        else:
+            super()._tell(events, going_on)
+
+    def _entry_lines(self, seq: int) -> AbstractContextManager[object]:
+        """The way in's hold on the lines of entry ``seq`` (``telling``), if it has one."""
+        return contextlib.nullcontext() if self.telling is None else self.telling(seq)
 
     def _catch_up(self) -> bool:
         """Tell what happened to the connection (``RemoteGame.notices``), what the table
@@ -618,16 +643,17 @@ class NetTable(Table):
         decoded from another machine's data (``RemoteGame.decoded``) whose events cannot
         be told here (a seat of no table) is refused in one line, and the game goes on.
         """
-        try:
-            if entry.line is not None:
-                self._tell_heard(Heard(entry.line, entry.kind, entry.cue))
-            if entry.events:
-                self._tell(entry.events, going_on=True)
-        except (IndexError, KeyError, TypeError, ValueError, AttributeError):
-            if not self.game.decoded:
-                raise
-            refused = messages.net_client_refused(messages.net_client_bad_field("events"))
-            self.say(speech.Line.of(messages.net_told, refused))
+        with self._entry_lines(entry.seq):
+            try:
+                if entry.line is not None:
+                    self._tell_heard(Heard(entry.line, entry.kind, entry.cue))
+                if entry.events:
+                    self._tell(entry.events, going_on=True)
+            except (IndexError, KeyError, TypeError, ValueError, AttributeError):
+                if not self.game.decoded:
+                    raise
+                refused = messages.net_client_refused(messages.net_client_bad_field("events"))
+                self.say(speech.Line.of(messages.net_told, refused))
 
     def _tell_heard(self, line: Heard) -> None:
         """A line of the server's (a chat line, someone come or gone, a notice): a chat

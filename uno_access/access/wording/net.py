@@ -116,6 +116,9 @@ NET_INVITE = N_(
     "after that, ssh -p PORT NAME@HOST)"
 )
 NET_WELCOME = N_("Welcome, {player}. You are in the lobby; type help for the commands.")
+# Translators: the first line to a person who comes back to the seat held for them at a
+# table since their connection dropped; the next line says which table and seat.
+NET_WELCOME_BACK = N_("Welcome back, {player}.")
 # Translators: a chat line; {said} is the person's own words, as they typed them.
 CHAT_LINE = N_("{player} says: {said}")
 
@@ -131,6 +134,10 @@ def net_invite(code: str) -> str:
 
 def net_welcome(name: str) -> str:
     return tr(NET_WELCOME).format(player=name)
+
+
+def net_welcome_back(name: str) -> str:
+    return tr(NET_WELCOME_BACK).format(player=name)
 
 
 def chat_line(name: str, said: str) -> str:

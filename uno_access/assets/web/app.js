@@ -294,7 +294,23 @@
     timer: null,
     stopped: false, // told "bye", or logged out: no reconnecting
     afterLogin: false, // logged in just now: a socket refused then is worth saying
+    received: null, // the last entry frame's {epoch, table, seq}: sent back on reconnecting
   };
+
+  // Where the page stands in its table's log goes with the socket's address, as its query:
+  // the server must know it before it seats the person again, which it does as the
+  // session begins; sent with the request that opens the socket, it is there before
+  // anything is told, with no round trip and no waiting for a page that has none.
+  function resumeQuery() {
+    const at = connection.received;
+    if (at === null) return "";
+    const query = new URLSearchParams({
+      epoch: at.epoch,
+      table: String(at.table),
+      seq: String(at.seq),
+    });
+    return `?${query}`;
+  }
 
   function connect() {
     window.clearTimeout(connection.timer);
@@ -302,7 +318,7 @@
     const scheme = window.location.protocol === "https:" ? "wss:" : "ws:";
     let socket;
     try {
-      socket = new WebSocket(`${scheme}//${window.location.host}/ws`);
+      socket = new WebSocket(`${scheme}//${window.location.host}/ws${resumeQuery()}`);
     } catch (error) {
       lost();
       return;
@@ -376,6 +392,7 @@
     hello: hello,
     screen: screen,
     message: message,
+    entry: entry,
     prompt: prompt,
     hand: hand,
     table: table,
@@ -454,6 +471,24 @@
     }
     announce(spoken, urgent);
     if (typeof frame.cue === "string") sounds.play(frame.cue);
+  }
+
+  /** The lines of one entry of the table's log, each told as a message frame is. A frame
+   * arrives whole or not at all, so the page has every line of the entries whose frames
+   * it got, and none of the others: their number is what it sends back when it connects
+   * again, and the server tells it what came after, once (docs/web.md). */
+  function entry(frame) {
+    const lines = Array.isArray(frame.messages) ? frame.messages : [];
+    for (const line of lines) {
+      if (line && typeof line === "object") message(line);
+    }
+    if (
+      typeof frame.epoch === "string" &&
+      Number.isInteger(frame.table) &&
+      Number.isInteger(frame.seq)
+    ) {
+      connection.received = { epoch: frame.epoch, table: frame.table, seq: frame.seq };
+    }
   }
 
   function refused(frame) {
@@ -837,6 +872,7 @@
       connection.stopped = false;
       connection.opened = false;
       connection.afterLogin = true;
+      connection.received = null; // another person's place is none of this one's
       connect();
       return;
     }
@@ -856,6 +892,7 @@
     }
     if (connection.socket !== null) connection.socket.close();
     connection.opened = false;
+    connection.received = null;
     showLogin();
   }
 

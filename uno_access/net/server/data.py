@@ -144,10 +144,8 @@ class DataSession:
             return
         if resume is not None and self._resume(resume):
             return
-        self.person.tell(messages.net_welcome(self.name))
-        self.person._say(self.person._return())
-        for number in self.person._away_seats():
-            self.person.tell(messages.net_seat_waits(number))
+        for line in self.person._arrival():
+            self.person._say(line)
         self.pump()
 
     def _resume(self, resume: str) -> bool:

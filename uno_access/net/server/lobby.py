@@ -59,6 +59,7 @@ from ..wire import (
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
 from . import passwords
 from .accounts import Accounts
+from .received import Received, TableLog, told_from
 from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN, SHORTEST_TURN
 from .ways import Place as Where
@@ -74,6 +75,8 @@ class Person:
     (a browser's)."""
 
     accounts: Accounts | None = None  # the server's, where ``password`` sets theirs
+    # what their way in says it received before its connection dropped (a browser's page)
+    received: Received | None = None
 
     def __init__(
         self,
@@ -135,10 +138,8 @@ class Person:
         self.use_language()
         with self.way.session():
             try:
-                self._say(messages.net_welcome(self.name))
-                self._say(on_loop(self.loop, self._return))
-                for number in on_loop(self.loop, self._away_seats):
-                    self._say(messages.net_seat_waits(number))
+                for line in on_loop(self.loop, self._arrival):
+                    self._say(line)
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
@@ -362,6 +363,17 @@ class Person:
 
     # ----------------------------------------------------------------- on the loop
 
+    def _arrival(self) -> list[str]:
+        """What a person is told as they come in. Back at the seat held for them since their
+        connection dropped (``_return``): welcomed back, then at which table (the lobby's
+        welcome would put them in the lobby, where they are not); else welcomed to the
+        lobby. Then the tables where a seat they quit waits for them.
+        """
+        back = self._return()
+        welcome = messages.net_welcome_back if self.table is not None else messages.net_welcome
+        waiting = [messages.net_seat_waits(number) for number in self._away_seats()]
+        return [welcome(self.name), back, *waiting]
+
     def _away_seats(self) -> list[int]:
         """The tables where a seat this person quit waits for them, a bot playing it."""
         return [
@@ -376,13 +388,18 @@ class Person:
 
     def _return(self) -> str:
         """Back at the seat held for this person since their connection dropped (or the
-        server restarted), if there is one: what they are told ("" when none).
+        server restarted), if there is one: what they are told ("" when none). What they
+        missed is told from the last entry their way in says it received (``received``),
+        else from the last the server told them.
         """
         if self.table is not None:
             return ""
         for table in self.lobby.tables.values():
             seat = table.away_seat(self.name)
             if seat is not None and table.places[seat].dropped:
+                place = table.places[seat]
+                log = TableLog(self.lobby.epoch, table.number)
+                place.seen = told_from(self.received, log, place.seen)
                 return self._join(str(table.number), watch=False)
         return ""
 
@@ -619,7 +636,7 @@ class Person:
         )
         self.keyboard, lobby_keyboard = keyboard, self.keyboard
         self.way.place(Where.TABLE)
-        self.way.seated(seat_table)
+        self.way.seated(seat_table, TableLog(self.lobby.epoch, table.number))
         try:
             await drive_async(seat_table.play(), keyboard, self.screen)
         finally:

@@ -28,6 +28,7 @@ from ...ui.drive import AsyncKeyboard
 from ...ui.terminal import Screen
 from ..seat import NetKeyboard, NetTable
 from .hidden import read_hidden_async
+from .received import TableLog
 
 BRAILLE_WIDTH = 40  # the cells of a braille line shown as dots (a common display's)
 
@@ -91,8 +92,9 @@ class Way(Protocol):
         """The person is now in the lobby, at a table, or watching one."""
         ...
 
-    def seated(self, table: NetTable | None) -> None:
-        """The seat the person plays now (None: they left it)."""
+    def seated(self, table: NetTable | None, log: TableLog | None = None) -> None:
+        """The seat the person plays now, at the table whose log is ``log`` (None: they
+        left it)."""
         ...
 
 
@@ -149,7 +151,7 @@ class TerminalWay:
     def place(self, where: Place) -> None:
         pass  # the terminal's lines say it
 
-    def seated(self, table: NetTable | None) -> None:
+    def seated(self, table: NetTable | None, log: TableLog | None = None) -> None:
         pass
 
 

@@ -5,7 +5,8 @@ accounts, lobby, tables and failed-login limiter (WEB_PROTOCOL.md):
 - ``GET /static/NAME``: a file of the page's folder, and nothing outside it;
 - ``POST /login``, ``POST /logout``: a session cookie (``login``);
 - ``GET /ws``: the person's WebSocket (``connection``), only from this server's own
-  origin and with a session.
+  origin and with a session; its query says where the page stands in its seat's table
+  log (``resume``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...access import messages
 from ...access.wording import language
 from ...resources import ASSETS
 from ..server import Server
+from . import resume
 from .connection import FRAMES_PER_SECOND, WebConnection
 from .login import COOKIE, Sessions, log_in
 
@@ -183,6 +185,7 @@ class WebServer:
         connection = WebConnection(
             self.server, name, token, socket, lang, self.frames_per_second, self.clock
         )
+        connection.last_received = resume.received(request.query)
         self.connections.add(connection)
         try:
             await connection.run()

@@ -25,6 +25,7 @@ from ...access.wording import language
 from ...settings import Settings
 from ..server import Server
 from ..server.lobby import Person
+from ..server.received import Received
 from . import frames
 from .frames import CardFrame, Refused
 from .way import WebWay
@@ -37,6 +38,9 @@ BYE_WAIT = 5.0  # seconds the last frames get to go out before the socket closes
 
 class WebConnection:
     """A person's WebSocket, from its first frame to its close."""
+
+    # the last entry of its seat's table log the page says it received whole (``resume``)
+    last_received: Received | None = None
 
     def __init__(
         self,
@@ -160,6 +164,7 @@ class WebConnection:
             self.name, server.lobby, settings=Settings(lang=self.lang), way=way
         )
         person.accounts = server.accounts
+        person.received = self.last_received
         server.sessions[self.name] = self
         server.lobby.people[self.name] = person.tell
         self.send(frames.hello(self.name, *self._kept()))

@@ -2,13 +2,17 @@
 ``message`` frames, their hand and the table as ``hand`` and ``table`` frames whenever
 they change, each prompt as a ``prompt`` frame; their keys come from the socket's frames
 (``keyboard``). The server renders everything; the page holds no wording.
+
+At a table, the lines of each entry of the table's log (the others' moves, the answer to
+the person's own) go out together as one ``entry`` frame, numbered (``resume``): the
+page receives an entry whole or not at all, and says on its return which it has.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager
 from typing import Any
 
@@ -20,8 +24,9 @@ from ...seat.history import Buffer
 from ...seat.outputs import BrailleOut, Outputs
 from ...ui.terminal import Screen
 from ..seat import NetTable
+from ..server.received import TableLog
 from ..server.ways import Place
-from . import frames
+from . import frames, resume
 from .keyboard import Ask, WebInput, WebKeyboard
 
 Send = Callable[[dict[str, Any]], None]
@@ -97,6 +102,9 @@ class WebWay:
         self._table: NetTable | None = None
         self._hand: dict[str, Any] | None = None  # the last hand and table frames sent
         self._view: dict[str, Any] | None = None
+        self._log: TableLog | None = None  # the seat's table's log
+        self._gathered: list[dict[str, Any]] | None = None  # an entry's lines, being told
+        self._sent_seq = 0  # the last entry of the seat's log sent in an entry frame
 
     # ----------------------------------------------------------------- as a Way
 
@@ -105,7 +113,7 @@ class WebWay:
         return self._screen
 
     def outputs(self) -> Outputs:
-        self._outputs = Outputs(self._screen.say, speaker=WebSpeech(self.send, self._buffer_of))
+        self._outputs = Outputs(self._screen.say, speaker=WebSpeech(self._line, self._buffer_of))
         return self._outputs
 
     def keyboard(self, keys: bool) -> WebKeyboard:
@@ -133,11 +141,53 @@ class WebWay:
             self._place = where
             self.send(frames.screen(where.value))
 
-    def seated(self, table: NetTable | None) -> None:
+    def seated(self, table: NetTable | None, log: TableLog | None = None) -> None:
         self._table = table
+        self._log, self._sent_seq = log, 0  # the entry frames number by that log
         if table is None:
             self._hand = self._view = None
             self.send(frames.hand([], None, [], None))
+        else:
+            table.telling = self._entry
+
+    # ----------------------------------------------------------------- the entries
+
+    def _line(self, frame: dict[str, Any]) -> None:
+        """A message frame: gathered with the rest of its entry's lines while an entry is
+        told (``_entry``), else sent."""
+        if self._gathered is not None:
+            self._gathered.append(frame)
+        else:
+            self.send(frame)
+
+    @contextlib.contextmanager
+    def _entry(self, seq: int) -> Iterator[None]:
+        """The lines of entry ``seq`` of the table's log, told inside: sent once told, in
+        one entry frame."""
+        outer, self._gathered = self._gathered, []
+        try:
+            yield
+        finally:
+            lines, self._gathered = self._gathered, outer
+            self._send_entry(seq, lines)
+
+    def _send_entry(self, seq: int, lines: list[dict[str, Any]]) -> None:
+        log = self._log
+        if log is None:  # a seat with no log to number by: each line as it is
+            for line in lines:
+                self._line(line)
+            return
+        self._sent_seq = max(self._sent_seq, seq)
+        self.send(resume.entry(log, seq, lines))
+
+    def _mark(self) -> None:
+        """At a prompt, every entry the seat has taken is told, or never to be (the
+        opening, told before the first entry frame; a card kept as it was drawn, told in
+        other words; what a seat taken up again had had): the last, when no entry frame
+        carried it, goes in one with no line, so that the page's number says so."""
+        table = self._table
+        if table is not None and self._log is not None and table.game.seen > self._sent_seq:
+            self._send_entry(table.game.seen, [])
 
     # ----------------------------------------------------------------- the views
 
@@ -160,6 +210,7 @@ class WebWay:
         table = self._table
         if table is None:
             return
+        self._mark()
         view = table.game.view(table.me)
         cursor = table.cursor
         cursor.update(view.hand)  # the seat's own order and selection (what ``card`` names)
