@@ -3,9 +3,13 @@ own accounts, lobby and tables (in this process, on this test's event loop), and
 stood in for by aiohttp's client (a real HTTP client and a real WebSocket).
 
 ``Browser`` logs in, opens its socket and keeps every frame it gets, in order; its test
-waits on them (``until``), never on the clock. ``Player`` plays a seat by the frames
-alone, as a person reading the page would: on their turn, a playable card of the hand
-frame, else draw, else keep, and the colour and yes-or-no questions answered.
+waits on them (``until``), never on the clock. Each answer it sends names the last prompt
+it got, as the page does (``send``). ``Player`` plays a seat by the frames alone, as a
+person reading the page would: on their turn, a playable card of the hand frame, else
+draw, else keep, and the colour and yes-or-no questions answered.
+
+``people`` gives a test its browsers logged in and at the lobby's prompt, closed after;
+``table_with_bot`` and ``table_of_two`` seat them; ``round_over`` waits for a round's end.
 """
 
 from __future__ import annotations
@@ -13,16 +17,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiohttp
 
+from uno_access.access import messages
+from uno_access.engine.state import Phase
 from uno_access.net.server import Server
 from uno_access.net.server.accounts import Accounts
-from uno_access.net.server.tables import Lobby
+from uno_access.net.server.tables import Lobby, ServerTable
 from uno_access.net.web import WebServer
 
 WAIT = 120.0  # seconds a frame is waited for before the test fails (never a timing assert)
@@ -32,6 +38,11 @@ PAGE = (
 )
 
 Frame = dict[str, Any]
+ANSWERS = frozenset({"key", "line", "press", "card", "secret"})  # each names its prompt
+
+
+def run(coroutine: Coroutine[Any, Any, None]) -> None:
+    asyncio.run(coroutine)
 
 
 @dataclass
@@ -89,6 +100,7 @@ class Browser:
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self.frames: list[Frame] = []
         self.counts: dict[str, int] = {}
+        self.prompt: int | None = None  # the number of the last prompt frame
         self.closed = asyncio.Event()
         self._came = asyncio.Condition()
         self._pump: asyncio.Task[None] | None = None
@@ -119,6 +131,8 @@ class Browser:
                     continue
                 frame = json.loads(message.data)
                 self.frames.append(frame)
+                if frame["type"] == "prompt":
+                    self.prompt = frame["number"]
                 self.counts[frame["type"]] = self.counts.get(frame["type"], 0) + 1
                 if self.on_frame is not None:
                     self.on_frame(frame)
@@ -129,8 +143,18 @@ class Browser:
             async with self._came:
                 self._came.notify_all()
 
+    async def enter(self) -> None:
+        """Logged in (a new account on an open server), the socket open, at the lobby's
+        prompt."""
+        assert (await self.login())["ok"]
+        await self.connect()
+        await self.until(lambda f: f["type"] == "prompt")
+
     async def send(self, frame: Frame | str) -> None:
+        """A frame (text as it is); an answer without ``prompt`` names the last prompt."""
         assert self.socket is not None
+        if isinstance(frame, dict) and frame.get("type") in ANSWERS and "prompt" not in frame:
+            frame = {**frame, "prompt": self.prompt}
         await self.socket.send_str(frame if isinstance(frame, str) else json.dumps(frame))
 
     async def line(self, typed: str) -> None:
@@ -185,6 +209,50 @@ class Browser:
         await self.http.close()
 
 
+@contextlib.asynccontextmanager
+async def people(place: Site, *names: str) -> AsyncIterator[list[Browser]]:
+    """A browser for each of ``names``, each logged in and at the lobby's prompt (``enter``);
+    all closed after."""
+    browsers = [Browser(place, name) for name in names]
+    try:
+        for browser in browsers:
+            await browser.enter()
+        yield browsers
+    finally:
+        for browser in browsers:
+            await browser.close()
+
+
+async def table_with_bot(host: Browser) -> None:
+    """From the lobby: table 1 made by ``host``, with a bot in seat 2 (not started)."""
+    await host.line("new")
+    await host.told(messages.net_table_made(1))
+    await host.line("bot")
+    await host.told("seat 2")
+
+
+async def table_of_two(host: Browser, guest: Browser) -> None:
+    """From the lobby: table 1 made by ``host``, ``guest`` in seat 2 (not started)."""
+    await host.line("new")
+    await host.told(messages.net_table_made(1))
+    await guest.line("join 1")
+    await guest.told(messages.net_you_sit(1, 2))
+
+
+async def round_over(table: ServerTable) -> None:
+    """Waits until the table's round is over (told by the table itself, as it changes)."""
+    done = asyncio.Event()
+
+    def check() -> None:
+        game = table.game
+        if game is not None and game.view(0).phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
+            done.set()
+
+    table.listen(check)
+    check()
+    await asyncio.wait_for(done.wait(), WAIT)
+
+
 @dataclass
 class Player:
     """Plays ``browser``'s seat by its frames, as a person reading the page would: on their
@@ -193,8 +261,9 @@ class Player:
 
     One thing at a time, as a person waits to hear the answer to their key: nothing more
     is sent while a frame of theirs has had no answer yet (an answer or a refusal, or
-    their hand changed), whatever prompts come meanwhile (the table wakes the prompt
-    with the others' moves, and a frame on its way would answer the next one)."""
+    their hand changed), whatever prompts come meanwhile. Each answer names the prompt it
+    answers; one that a newer prompt overtook (the table woke it with the others' moves)
+    is refused, and the next thing is tried at the prompt now shown."""
 
     browser: Browser
     hand: list[Frame] = field(default_factory=list)
@@ -202,6 +271,7 @@ class Player:
     tries: int = 0
     waiting: int = 0  # frames sent and not answered yet
     sent: list[Frame] = field(default_factory=list)
+    asked: Frame | None = None  # the last prompt frame
 
     def __post_init__(self) -> None:
         self.browser.on_frame = self.frame
@@ -224,10 +294,14 @@ class Player:
                 self._answered()
         elif kind == "refused":
             self._answered()
-        elif kind == "prompt" and self.mine and not self.waiting:
-            self._act(frame["ask"])
+            if self.asked is not None and self.mine and not self.waiting:
+                self._act(self.asked["ask"], self.asked["number"])  # again, at what is shown
+        elif kind == "prompt":
+            self.asked = frame
+            if self.mine and not self.waiting:
+                self._act(frame["ask"], frame["number"])
 
-    def _act(self, ask: str) -> None:
+    def _act(self, ask: str, number: int) -> None:
         if ask == "color":
             answer: Frame = {"type": "press", "command": "RED"}
         elif ask == "choice":
@@ -241,6 +315,7 @@ class Player:
             ]
             answer = moves[self.tries % len(moves)]
             self.tries += 1
+        answer["prompt"] = number  # the prompt this answers, as the page sends it
         self.waiting += 1
         self.sent.append(answer)
         asyncio.get_running_loop().create_task(self.browser.send(answer))

@@ -237,7 +237,7 @@ def test_letters_in_the_game_area_go_as_key_frames_but_tab_and_the_command_line_
     browser.tab_to(lambda f: f["press"] == "WHOSE_TURN", "the Whose turn button")
     mark = len(browser.got())
     browser.keys("w")
-    assert {"type": "key", "key": "w"} in browser.sent()
+    assert {"type": "key", "key": "w"} in browser.answers()
     wait_for("the answer to W", lambda: browser.got()[mark:])
     assert browser.focused()["press"] == "WHOSE_TURN"  # a key frame moves no focus
 
@@ -248,7 +248,7 @@ def test_letters_in_the_game_area_go_as_key_frames_but_tab_and_the_command_line_
     assert browser.js("return document.getElementById('line').value;") == "wdu"
     assert browser.sent()[sent:] == [], "keys typed into the command line were taken"
     browser.keys(Keys.ENTER)
-    wait_for("the line sent", lambda: {"type": "line", "text": "wdu"} in browser.sent())
+    wait_for("the line sent", lambda: {"type": "line", "text": "wdu"} in browser.answers())
     assert browser.focused()["id"] == "line"
 
 

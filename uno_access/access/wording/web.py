@@ -61,6 +61,11 @@ WEB_REFUSED_TOO_FAST = N_(
     "More than {most} messages in one second: the rest of them were not read."
 )
 WEB_REFUSED_WAITING = N_("Too many messages are waiting to be read; this one was not read.")
+# Translators: the person pressed a key or a button for a question (or a hand) that had
+# already changed when it reached the server.
+WEB_REFUSED_STALE = N_(
+    "That was an answer to an earlier question, which has changed since; nothing was done."
+)
 
 
 def web_refused_too_long(limit: int) -> str:

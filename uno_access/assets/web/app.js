@@ -1,8 +1,9 @@
 // uno-access in the browser: one more way in to the same seat (docs/web.md).
 // The server renders every line in the person's language; this page holds no wording of
 // its own: every label comes from the words the server put into the page (#words), every
-// announcement from a `message` frame. The frames are those of WEB_PROTOCOL (the contract
-// between the server and this page). Plain JavaScript, no framework, no build step.
+// announcement from a `message` frame. The frames (the contract between the server and
+// this page) are in docs/web.md, "How the page and the server talk". Plain JavaScript,
+// no framework, no build step.
 "use strict";
 
 (() => {
@@ -359,6 +360,14 @@
     return true;
   }
 
+  /** An answer to the prompt the page shows now: every key, line, press and card frame
+   * names that prompt's number, and the server takes it only while that prompt is still
+   * the one asked (a newer one may be on its way: the answer is refused, never read as
+   * the answer to a question the person has not seen yet). */
+  function answer(frame) {
+    return send({ ...frame, prompt: state.prompt });
+  }
+
   function status(text) {
     view.connection.textContent = text;
   }
@@ -368,6 +377,7 @@
     screen: null,
     braille: false,
     ask: null,
+    prompt: null, // the number of the prompt shown now (every answer sends it back)
     cards: [],
     place: 0, // the hand's card that has the tab stop
   };
@@ -494,6 +504,7 @@
   function prompt(frame) {
     const ask = typeof frame.ask === "string" ? frame.ask : null;
     state.ask = ask;
+    state.prompt = Number.isInteger(frame.number) ? frame.number : null;
     view.prompt.textContent = typeof frame.text === "string" ? frame.text : "";
     setQuestion(ask !== null && Object.hasOwn(QUESTIONS, ask) ? ask : null);
     if (ask === "line" && inGame() && !isTextField(document.activeElement)) {
@@ -679,7 +690,7 @@
     if (!button) return;
     const index = Number(button.dataset.index);
     rove(index, false);
-    send({ type: "card", index: index });
+    answer({ type: "card", index: index });
   }
 
   // ------------------------------------------------------------------ the table
@@ -765,19 +776,19 @@
       return;
     }
     event.preventDefault();
-    send({ type: "key", key: name });
+    answer({ type: "key", key: name });
   }
 
   function pressClick(event) {
     const button = event.target.closest("button[data-press]");
     if (!button) return;
-    send({ type: "press", command: button.dataset.press });
+    answer({ type: "press", command: button.dataset.press });
   }
 
   function sendLine(event) {
     event.preventDefault();
     const text = view.line.value;
-    if (send({ type: "line", text: text })) view.line.value = "";
+    if (answer({ type: "line", text: text })) view.line.value = "";
     view.line.focus();
   }
 

@@ -1,5 +1,5 @@
 """The web server's routes (aiohttp), on the game server's own event loop, sharing its
-accounts, lobby, tables and failed-login limiter (WEB_PROTOCOL.md):
+accounts, lobby, tables and failed-login limiter (docs/web.md):
 
 - ``GET /``: the page, its language and labels filled in by the server;
 - ``GET /static/NAME``: a file of the page's folder, and nothing outside it;

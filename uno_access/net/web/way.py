@@ -2,6 +2,11 @@
 ``message`` frames, their hand and the table as ``hand`` and ``table`` frames whenever
 they change, each prompt as a ``prompt`` frame; their keys come from the socket's frames
 (``keyboard``). The server renders everything; the page holds no wording.
+
+Each prompt frame carries a number, which every answer sends back (``keyboard``). The
+number goes up whenever what an answer could mean may have changed since the last
+prompt: another prompt (its text, what it asks, a menu open or not), or a hand, table or
+screen frame sent meanwhile. The same prompt asked again over the same views keeps it.
 """
 
 from __future__ import annotations
@@ -97,6 +102,9 @@ class WebWay:
         self._table: NetTable | None = None
         self._hand: dict[str, Any] | None = None  # the last hand and table frames sent
         self._view: dict[str, Any] | None = None
+        self.number = 0  # the last prompt frame's
+        self._asking: tuple[str, Ask, bool] | None = None  # the last prompt, as it was asked
+        self._moved = False  # a hand, table or screen frame was sent since the last prompt
 
     # ----------------------------------------------------------------- as a Way
 
@@ -109,7 +117,7 @@ class WebWay:
         return self._outputs
 
     def keyboard(self, keys: bool) -> WebKeyboard:
-        return WebKeyboard(self.input, self._asked, self.loop, keys)
+        return WebKeyboard(self.input, self._asked, self.loop, keys, self._refuse)
 
     def session(self) -> AbstractContextManager[object]:
         return contextlib.nullcontext()
@@ -131,12 +139,14 @@ class WebWay:
     def place(self, where: Place) -> None:
         if where is not self._place:
             self._place = where
+            self._moved = True
             self.send(frames.screen(where.value))
 
     def seated(self, table: NetTable | None) -> None:
         self._table = table
         if table is None:
             self._hand = self._view = None
+            self._moved = True
             self.send(frames.hand([], None, [], None))
 
     # ----------------------------------------------------------------- the views
@@ -150,10 +160,19 @@ class WebWay:
         outputs = self._outputs
         return None if outputs is None or outputs.braille is None else outputs.braille_table
 
-    def _asked(self, prompt: str, ask: Ask, menu: bool) -> None:
-        """A prompt: first the hand and the table where they changed, then the prompt."""
+    def _asked(self, prompt: str, ask: Ask, menu: bool) -> int:
+        """A prompt: first the hand and the table where they changed, then the prompt; its
+        number (a new one unless the same prompt is asked again over the same views)."""
         self.sync()
-        self.send(frames.prompt(prompt, ask.value, menu))
+        asking = (prompt, ask, menu)
+        if self._moved or asking != self._asking:
+            self.number += 1
+            self._asking, self._moved = asking, False
+        self.send(frames.prompt(prompt, ask.value, menu, self.number))
+        return self.number
+
+    def _refuse(self, reason: str) -> None:
+        self.send(frames.refused(reason))
 
     def sync(self) -> None:
         """The hand and the table frames, sent when they differ from the last ones."""
@@ -172,6 +191,7 @@ class WebWay:
         )
         if hand != self._hand:
             self._hand = hand
+            self._moved = True
             self.send(hand)
         players = [
             {
@@ -188,6 +208,7 @@ class WebWay:
             top["color"] = view.color.name.lower()  # a wild's colour once chosen
         if shown != self._view:
             self._view = shown
+            self._moved = True
             self.send(shown)
 
     def _buffer_of(self, message: Message) -> str:
