@@ -36,7 +36,8 @@ def keypair(folder: Path, name: str) -> Path:
 
 
 class Server:
-    """``uno-access serve --port 0 --data DIR ...`` until ``stop``."""
+    """``uno-access serve --port 0 --data DIR ...`` until ``stop`` (with ``--web 0``, its
+    web page's port is ``web_port``)."""
 
     def __init__(self, data: Path, *args: str) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -63,6 +64,12 @@ class Server:
         found = re.fullmatch(r"Listening on 127\.0\.0\.1:(\d+)\n", first)
         assert found, (first, self.process.stderr.read() if self.process.stderr else "")
         self.port = int(found.group(1))
+        self.web_port: int | None = None
+        if "--web" in args:
+            line = self.process.stdout.readline()
+            web = re.fullmatch(r"Web page on http://127\.0\.0\.1:(\d+)/\n", line)
+            assert web, line
+            self.web_port = int(web.group(1))
         self.invite: str | None = None
         if "--open" not in args:
             line = self.process.stdout.readline()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -46,14 +47,22 @@ def run(coroutine: Coroutine[Any, Any, None]) -> None:
 
 
 @dataclass
-class Site:
-    server: Server
-    web: WebServer
+class Address:
+    """Where a web page is served (``url``, ending in /)."""
+
     url: str
 
     @property
     def origin(self) -> str:
         return self.url.rstrip("/")
+
+
+@dataclass
+class Site(Address):
+    """A web server in this process, and its game server."""
+
+    server: Server
+    web: WebServer
 
 
 @contextlib.asynccontextmanager
@@ -66,24 +75,26 @@ async def site(
     frames_per_second: int = 10_000,
     behind_proxy: bool = False,
     clock: Callable[[], float] | None = None,
+    wall: Callable[[], float] = time.time,
 ) -> AsyncIterator[Site]:
-    """A game server with its web side, listening on a free port of 127.0.0.1. Its bots
-    play at once (``pace`` 0), so a seat played by a program answers far more than the
-    fifty frames a second a person's socket may send (``frames_per_second``): that
-    limit has a test of its own."""
+    """A game server with its web side, listening on a free port of 127.0.0.1, its data in
+    ``folder``/data (``wall``: the time of day its sessions expire by). Its bots play at
+    once (``pace`` 0), so a seat played by a program answers far more than the fifty
+    frames a second a person's socket may send (``frames_per_second``): that limit has a
+    test of its own."""
     page = folder / "page"
     page.mkdir(exist_ok=True)
     (page / "index.html").write_text(PAGE, encoding="utf-8")
     (page / "app.js").write_text("// the page's script\n", encoding="utf-8")
     data = folder / "data"
     data.mkdir(exist_ok=True)
-    accounts = Accounts(data)
+    accounts = Accounts(data, wall)
     lobby = Lobby(asyncio.get_running_loop(), seed, pace)
     server = Server(accounts, lobby, open_)
     web = WebServer(server, behind_proxy, page, frames_per_second, clock)
     host, port = await web.start("127.0.0.1", 0)
     try:
-        yield Site(server, web, f"http://{host}:{port}/")
+        yield Site(f"http://{host}:{port}/", server, web)
     finally:
         await web.stop()
         accounts.close()
@@ -92,7 +103,7 @@ async def site(
 class Browser:
     """One browser: its cookies, its socket, every frame it got."""
 
-    def __init__(self, site: Site, name: str, password: str = "a good password") -> None:
+    def __init__(self, site: Address, name: str, password: str = "a good password") -> None:
         self.site = site
         self.name = name
         self.password = password
@@ -210,7 +221,7 @@ class Browser:
 
 
 @contextlib.asynccontextmanager
-async def people(place: Site, *names: str) -> AsyncIterator[list[Browser]]:
+async def people(place: Address, *names: str) -> AsyncIterator[list[Browser]]:
     """A browser for each of ``names``, each logged in and at the lobby's prompt (``enter``);
     all closed after."""
     browsers = [Browser(place, name) for name in names]
