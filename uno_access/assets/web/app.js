@@ -29,6 +29,9 @@
     hand: $("hand"),
     question: $("question"),
     actions: $("actions"),
+    secretForm: $("secret-form"),
+    secretLabel: $("secret-label"),
+    secret: $("secret"),
     lineForm: $("line-form"),
     line: $("line"),
     prompt: $("prompt"),
@@ -507,9 +510,53 @@
     state.prompt = Number.isInteger(frame.number) ? frame.number : null;
     view.prompt.textContent = typeof frame.text === "string" ? frame.text : "";
     setQuestion(ask !== null && Object.hasOwn(QUESTIONS, ask) ? ask : null);
+    setSecret(ask !== null && Object.hasOwn(PASSWORDS, ask) ? ask : null, view.prompt.textContent);
     if (ask === "line" && inGame() && !isTextField(document.activeElement)) {
       view.line.focus(); // the command line was opened (the "/" key): type there
     }
+  }
+
+  // ------------------------------------------------------------------ a password asked
+  // `password` in the lobby: the server asks for the current password and the new one
+  // (twice), each by a prompt of its own, answered from this password field alone (a
+  // `secret` frame). What is typed is never shown, announced or kept: the field is
+  // emptied as it is sent, and only the outcome is said (a `message` frame).
+  const PASSWORDS = { password: "current-password", new_password: "new-password" };
+
+  /** The password field, asking `ask` (its label the prompt's text), or hidden. Each
+   * prompt gets a new field, focused, so that the screen reader says its label. */
+  function setSecret(ask, text) {
+    if (ask === null) {
+      if (view.secretForm.hidden) return;
+      const hadFocus = view.secretForm.contains(document.activeElement);
+      view.secret.value = "";
+      view.secretForm.hidden = true;
+      if (hadFocus || focusLost()) focusSomewhere(view.line);
+      return;
+    }
+    const field = view.secret.cloneNode(false);
+    field.value = "";
+    field.autocomplete = PASSWORDS[ask];
+    field.addEventListener("keydown", secretKeys);
+    view.secret.replaceWith(field);
+    view.secret = field;
+    view.secretLabel.textContent = text;
+    view.secretForm.hidden = false;
+    field.focus();
+  }
+
+  function sendSecret(event) {
+    event.preventDefault();
+    const typed = view.secret.value;
+    view.secret.value = "";
+    answer({ type: "secret", text: typed });
+  }
+
+  function secretKeys(event) {
+    if (event.key !== "Escape" || event.isComposing) return;
+    event.preventDefault();
+    view.secret.value = "";
+    answer({ type: "press", command: "CLOSE" }); // gives up, as the Cancel button does
   }
 
   function inGame() {
@@ -797,6 +844,7 @@
     view.login.hidden = false;
     if (reason) loginError(reason);
     if (!connection.opened || connection.stopped) {
+      setSecret(null);
       view.game.hidden = true;
       view.logout.hidden = true;
       view.history.hidden = view.logs.events.childElementCount === 0;
@@ -877,6 +925,8 @@
     view.loginForm.addEventListener("submit", logIn);
     view.logout.addEventListener("click", logOut);
     view.lineForm.addEventListener("submit", sendLine);
+    view.secretForm.addEventListener("submit", sendSecret);
+    view.secret.addEventListener("keydown", secretKeys);
     view.hand.addEventListener("keydown", handKeys);
     view.hand.addEventListener("click", handClick);
     view.game.addEventListener("click", pressClick);

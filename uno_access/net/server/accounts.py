@@ -241,9 +241,16 @@ MOST_DELAY = 8.0
 MOST_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
 
 
+def name_key(name: str) -> str:
+    """The ``Limiter``'s key for the failed logins of ``name`` (beside its addresses': no
+    address is written so)."""
+    return "\0name " + name.lower()
+
+
 @dataclass
 class Limiter:
-    """Failed logins per address: how long the next answer to it waits."""
+    """Failed logins per address (or per name: ``name_key``): how long the next answer to
+    it waits."""
 
     failures: dict[str, list[float]] = field(default_factory=dict)
 

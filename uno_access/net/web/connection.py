@@ -25,6 +25,7 @@ from ...access.wording import language
 from ...settings import Settings
 from ..server import Server
 from ..server.lobby import Person
+from ..server.sessions import digest
 from . import frames
 from .frames import CardFrame, Refused
 from .way import WebWay
@@ -155,11 +156,12 @@ class WebConnection:
 
     async def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
         server = self.server
-        way = self.way = WebWay(self.send, loop)
+        way = self.way = WebWay(self.send, loop, digest(self.token))
         person = self.person = Person(
             self.name, server.lobby, settings=Settings(lang=self.lang), way=way
         )
         person.accounts = server.accounts
+        person.limiter = server.limiter
         server.sessions[self.name] = self
         server.lobby.people[self.name] = person.tell
         self.send(frames.hello(self.name, *self._kept()))

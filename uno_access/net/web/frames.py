@@ -5,7 +5,7 @@ Every frame from a browser is untrusted: at most ``FRAME_LIMIT`` bytes, one JSON
 of a known ``type`` whose fields have the right types, else one ``Refused`` with the
 reason, and nothing else happens.
 
-Every answer (``key``, ``line``, ``press``, ``card``) names the prompt it
+Every answer (``key``, ``line``, ``press``, ``card``, ``secret``) names the prompt it
 answers: the ``number`` of the ``prompt`` frame the page showed when the person acted
 (``prompt``). The keyboard takes it only while that prompt is still the one asked
 (``keyboard``): an answer sent before the page had heard of a newer prompt is refused,
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeGuard
 
 from ... import text
@@ -83,7 +83,16 @@ class CardFrame:
     prompt: int
 
 
-Frame = KeyFrame | LineFrame | PressFrame | CardFrame
+@dataclass(frozen=True, slots=True)
+class SecretFrame:
+    """A password typed in the page's password field, taken at a password's prompt alone:
+    never shown, said or kept anywhere (its ``repr`` hides it)."""
+
+    text: str = field(repr=False)
+    prompt: int
+
+
+Frame = KeyFrame | LineFrame | PressFrame | CardFrame | SecretFrame
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,11 +165,23 @@ def _card(value: dict[str, Any], prompt: int) -> Frame | Refused:
     return CardFrame(index, prompt)
 
 
+def _secret(value: dict[str, Any], prompt: int) -> Frame | Refused:
+    """A password: its printable characters, as the terminal's hidden prompt takes them
+    (nothing of it is ever quoted back)."""
+    typed = value.get("text")
+    if not isinstance(typed, str):
+        return Refused(messages.web_refused_field("text"))
+    if len(typed) > text.LINE_LIMIT:
+        return Refused(messages.line_too_long())
+    return SecretFrame("".join(ch for ch in typed if ch.isprintable()), prompt)
+
+
 _READERS: dict[str, Callable[[dict[str, Any], int], Frame | Refused]] = {
     "key": _key,
     "line": _line,
     "press": _press,
     "card": _card,
+    "secret": _secret,
 }
 
 

@@ -5,7 +5,8 @@ the person's keyboard takes them. ``WebKeyboard`` is what ``ui.drive.drive_async
 the lobby read, as the terminal's ``NetKeyboard`` is: a ``key`` frame is read through
 the command registry exactly as the terminal's bindings read a key (``seat.keys.key_read``),
 a ``line`` frame is a typed line, a ``press`` frame the command's key, a ``card`` frame a
-routing key on that card of the hand (it plays, as a second routing press does). With
+routing key on that card of the hand (it plays, as a second routing press does), a
+``secret`` frame the line typed at a password's prompt (``read_hidden_async``). With
 keys off (or the command line open) keys type a line, as at a terminal. The table wakes
 the prompt (``wake``) when it has something for the seat.
 
@@ -44,7 +45,7 @@ from ...seat.keys import (
     choice_of,
     key_read,
 )
-from .frames import CardFrame, Frame, KeyFrame, LineFrame, PressFrame
+from .frames import CardFrame, Frame, KeyFrame, LineFrame, PressFrame, SecretFrame
 
 WAITING_LIMIT = 64  # frames read from the socket and not taken yet
 
@@ -58,6 +59,8 @@ class Ask(Enum):
     CHOICE = "choice"
     WOKEN = "woken"
     WAIT = "wait"
+    PASSWORD = "password"  # a password the person has (the page's password field)
+    NEW_PASSWORD = "new_password"  # a password the person chooses
 
 
 class WebInput:
@@ -288,6 +291,32 @@ class WebKeyboard:
         assert not isinstance(got, Wake)
         return got
 
+    async def read_hidden_async(self, prompt: str, new: bool) -> str | None:
+        """A password, typed in the page's password field (``new``: one the person chooses);
+        None when they gave up (Escape, Cancel) or the connection ended. Any other answer is
+        refused: what is typed in the command line never becomes a password, nor a password
+        a command."""
+        number = self._asked(prompt, Ask.NEW_PASSWORD if new else Ask.PASSWORD, False)
+        while True:
+            try:
+                frame = await self._frames.next()
+            except EOFError:
+                return None
+            if frame is None or not self._current(frame, number):
+                continue
+            if isinstance(frame, SecretFrame):
+                return frame.text
+            if frame == PressFrame(Key.CLOSE, number) or frame == KeyFrame("escape", number):
+                return None
+            self._refuse(messages.tr(messages.WEB_REFUSED_PASSWORD_ASKED))
+
+    def _current(self, frame: Frame, number: int) -> bool:
+        """Whether ``frame`` answers prompt ``number``, the one asked; if not, refused."""
+        if frame.prompt != number:
+            self._refuse(messages.tr(messages.WEB_REFUSED_STALE))
+            return False
+        return True
+
     async def _read(self, prompt: str, ask: Ask) -> Read | Wake:
         number = self._asked(prompt, ask, self._menu)
         woken = self._take_wake if ask is Ask.WOKEN else None
@@ -295,8 +324,10 @@ class WebKeyboard:
             frame = await self._frames.next(woken)
             if frame is None:
                 return WAKE
-            if frame.prompt != number:
-                self._refuse(messages.tr(messages.WEB_REFUSED_STALE))
+            if not self._current(frame, number):
+                continue
+            if isinstance(frame, SecretFrame):
+                self._refuse(messages.tr(messages.WEB_REFUSED_NO_PASSWORD_ASKED))
                 continue
             got = self._answer(frame, ask)
             if got is not None:

@@ -17,7 +17,7 @@ from typing import Any
 from ... import text
 from ...access import messages
 from ..server import Server, passwords
-from ..server.accounts import FIRST_DELAY
+from ..server.accounts import FIRST_DELAY, name_key
 
 COOKIE = "uno_session"
 LIMITED_AFTER = 5  # failed logins (by address or by name) in the limiter's window
@@ -65,7 +65,7 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
     if not name:
         return _refused(400, messages.tr(messages.WEB_LOGIN_NO_NAME))
     limiter = server.limiter
-    keys = (address, "\0name " + name.lower())
+    keys = (address, name_key(name))
     if any(limiter.delay(key) >= _LIMITED_DELAY for key in keys):
         return _refused(429, messages.tr(messages.WEB_LOGIN_LIMITED))
     delay = max(limiter.delay(key) for key in keys)

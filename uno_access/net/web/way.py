@@ -20,7 +20,6 @@ from typing import Any
 from ...access import messages
 from ...access.braille import BrailleTable
 from ...access.message import Message, Priority
-from ...access.speech import Line
 from ...seat.history import Buffer
 from ...seat.outputs import BrailleOut, Outputs
 from ...ui.terminal import Screen
@@ -90,11 +89,15 @@ class WebBraille:
 
 
 class WebWay:
-    """One browser's connection, as a person's way in (``send``: one frame out)."""
+    """One browser's connection, as a person's way in (``send``: one frame out; ``session``:
+    the digest of the session it came in by)."""
 
-    def __init__(self, send: Send, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self, send: Send, loop: asyncio.AbstractEventLoop, session: str | None = None
+    ) -> None:
         self.send = send
         self.loop = loop
+        self._session = session
         self.input = WebInput()
         self._screen = Screen(lambda line: None, clear=lambda: False)
         self._outputs: Outputs | None = None
@@ -125,13 +128,18 @@ class WebWay:
     def braille(self) -> BrailleOut:
         return WebBraille()
 
-    async def read_hidden(self, prompt: str) -> str | None:
-        """None: the page's command line shows what is typed, so no password is read
-        there; the person is told where to change it."""
-        if self._outputs is not None:
-            said = messages.tr(messages.WEB_PASSWORD_OVER_SSH)
-            self._outputs.say(Line.of(messages.net_told, said), Priority.URGENT)
-        return None
+    async def read_hidden(self, prompt: str, new: bool) -> str | None:
+        """A password typed in the page's password field (a ``password`` or
+        ``new_password`` prompt; never the command line, which shows what is typed)."""
+        keyboard = WebKeyboard(self.input, self._asked, self.loop, refuse=self._refuse)
+        return await keyboard.read_hidden_async(prompt, new)
+
+    def choosing_password(self, name: str, shortest: int) -> str:
+        return messages.web_choose_password(name, shortest)
+
+    @property
+    def kept_session(self) -> str | None:
+        return self._session
 
     def ring(self) -> None:
         pass  # each message frame names its sound
