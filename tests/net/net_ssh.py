@@ -20,8 +20,23 @@ from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
+FIGURE = r"(\d+(?:\.\d+)?)"  # a figure a bench prints
 ENTER = "\r"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
+
+
+def run_script(name: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``scripts/NAME`` run to its end with ``args`` from the clone, which must succeed:
+    what it printed (``stdout``, ``stderr``)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / name), *args],
+        cwd=str(ROOT),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    return done
 
 
 def keypair(folder: Path, name: str) -> Path:

@@ -32,6 +32,18 @@ async def _secret(browser: Browser, typed: str, prompt: Frame) -> None:
     await browser.send({"type": "secret", "text": typed, "prompt": prompt["number"]})
 
 
+async def _password(browser: Browser, *answers: tuple[str, str]) -> int:
+    """``password`` typed, then each prompt that asks ``ask`` answered with its password,
+    in turn: where the frames stood before."""
+    mark = since = len(browser.frames)
+    await browser.line("password")
+    for ask, typed in answers:
+        prompt = await _asked(browser, ask, since)
+        since = browser.frames.index(prompt) + 1
+        await _secret(browser, typed, prompt)
+    return mark
+
+
 def _nothing_typed_in(frames: list[Frame], *typed: str) -> None:
     sent = json.dumps(frames, ensure_ascii=False)
     for secret in typed:
@@ -72,22 +84,18 @@ def test_a_password_changed_in_a_browser_ends_its_persons_other_sessions_and_kee
     tmp_path: Path,
 ) -> None:
     async def go() -> None:
-        async with site(tmp_path) as place, people(place, "ann") as (here,):
-            elsewhere = Browser(place, "ann")  # another browser, logged in, not playing
-            try:
-                assert (await elsewhere.login())["ok"]
-                mark = len(here.frames)
-                await here.line("password")
-                await _secret(here, OLD, await _asked(here, "password", mark))
-                new = await _asked(here, "new_password", mark)
-                await _secret(here, NEW, new)
-                await _secret(here, NEW, await _asked(here, "new_password", len(here.frames)))
-                await here.told(messages.net_password_set("ann"), mark)
-                sessions = place.server.accounts.sessions
-                assert sessions.use(_cookie(here)) == "ann"
-                assert sessions.use(_cookie(elsewhere)) is None
-            finally:
-                await elsewhere.close()
+        async with (
+            site(tmp_path) as place,
+            people(place, "ann") as (here,),
+            people(place, "ann", connected=False) as (elsewhere,),  # logged in, not playing
+        ):
+            mark = await _password(
+                here, ("password", OLD), ("new_password", NEW), ("new_password", NEW)
+            )
+            await here.told(messages.net_password_set("ann"), mark)
+            sessions = place.server.accounts.sessions
+            assert sessions.use(_cookie(here)) == "ann"
+            assert sessions.use(_cookie(elsewhere)) is None
 
     run(go())
 
@@ -112,9 +120,7 @@ def test_a_wrong_current_password_changes_nothing_and_counts_as_a_failed_login(
         async with site(tmp_path) as place, people(place, "ann") as (ann,):
             accounts, limiter = place.server.accounts, place.server.limiter
             kept = accounts.password_of("ann")
-            mark = len(ann.frames)
-            await ann.line("password")
-            await _secret(ann, "not my password", await _asked(ann, "password", mark))
+            mark = await _password(ann, ("password", "not my password"))
             wrong = await ann.told(messages.tr(messages.NET_CURRENT_PASSWORD_WRONG), mark)
             await ann.told(messages.tr(messages.NET_PASSWORD_UNCHANGED), ann.frames.index(wrong))
             assert accounts.password_of("ann") == kept
@@ -130,11 +136,9 @@ def test_two_new_passwords_that_differ_are_refused_with_the_ssh_ways_words(
     async def go() -> None:
         async with site(tmp_path) as place, people(place, "ann") as (ann,):
             kept = place.server.accounts.password_of("ann")
-            mark = len(ann.frames)
-            await ann.line("password")
-            await _secret(ann, OLD, await _asked(ann, "password", mark))
-            await _secret(ann, NEW, await _asked(ann, "new_password", mark))
-            await _secret(ann, NEW + "!", await _asked(ann, "new_password", len(ann.frames)))
+            mark = await _password(
+                ann, ("password", OLD), ("new_password", NEW), ("new_password", NEW + "!")
+            )
             await ann.told(messages.tr(messages.NET_PASSWORDS_DIFFER), mark)
             await ann.told(messages.tr(messages.NET_PASSWORD_UNCHANGED), mark)
             assert place.server.accounts.password_of("ann") == kept

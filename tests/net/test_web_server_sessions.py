@@ -7,12 +7,14 @@ time of day stood in for by a clock the test moves); its token never in the file
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import pytest
 from net_ssh import Server
-from web_client import Address, Browser, run, site
+from web_client import Address, Browser, people, run, site
 from yarl import URL
 
 from uno_access.net.server.sessions import IDLE, LONGEST, USE_WRITTEN, digest
@@ -39,6 +41,16 @@ async def _refused(browser: Browser) -> bool:
     await browser.socket.close()
     await browser.closed.wait()
     return False
+
+
+@contextlib.asynccontextmanager
+async def _ann(folder: Path, now: list[float]) -> AsyncIterator[Browser]:
+    """ann logged in (no socket yet) at a server whose sessions go by the time ``now[0]``."""
+    async with (
+        site(folder, wall=lambda: now[0]) as place,
+        people(place, "ann", connected=False) as (ann,),
+    ):
+        yield ann
 
 
 def _serve(data: Path) -> tuple[Server, Address]:
@@ -78,20 +90,15 @@ def test_a_session_unused_for_the_idle_period_is_refused(tmp_path: Path) -> None
     now = [START]
 
     async def go() -> None:
-        async with site(tmp_path, wall=lambda: now[0]) as place:
-            ann = Browser(place, "ann")
-            try:
-                assert (await ann.login())["ok"]
-                now[0] += IDLE - USE_WRITTEN
-                assert not await _refused(ann)  # used in time: its idle time begins again
-                now[0] += IDLE - USE_WRITTEN
-                assert not await _refused(ann)
-                now[0] += IDLE
-                assert await _refused(ann)
-                assert (await ann.login())["ok"]  # a new login, a new session
-                assert not await _refused(ann)
-            finally:
-                await ann.close()
+        async with _ann(tmp_path, now) as ann:
+            now[0] += IDLE - USE_WRITTEN
+            assert not await _refused(ann)  # used in time: its idle time begins again
+            now[0] += IDLE - USE_WRITTEN
+            assert not await _refused(ann)
+            now[0] += IDLE
+            assert await _refused(ann)
+            assert (await ann.login())["ok"]  # a new login, a new session
+            assert not await _refused(ann)
 
     run(go())
 
@@ -100,17 +107,12 @@ def test_a_session_older_than_the_longest_is_refused_however_used(tmp_path: Path
     now = [START]
 
     async def go() -> None:
-        async with site(tmp_path, wall=lambda: now[0]) as place:
-            ann = Browser(place, "ann")
-            try:
-                assert (await ann.login())["ok"]
-                while now[0] + IDLE / 2 < START + LONGEST:
-                    now[0] += IDLE / 2
-                    assert not await _refused(ann)
-                now[0] = START + LONGEST
-                assert await _refused(ann)
-            finally:
-                await ann.close()
+        async with _ann(tmp_path, now) as ann:
+            while now[0] + IDLE / 2 < START + LONGEST:
+                now[0] += IDLE / 2
+                assert not await _refused(ann)
+            now[0] = START + LONGEST
+            assert await _refused(ann)
 
     run(go())
 
@@ -136,15 +138,10 @@ def test_the_servers_files_hold_the_sessions_digest_and_never_its_token(tmp_path
         assert digest(token).encode() in stored
 
     async def go() -> str:
-        async with site(tmp_path) as place:
-            ann = Browser(place, "ann")
-            try:
-                assert (await ann.login())["ok"]
-                token = _token(ann)
-                assert place.server.accounts.sessions.use(token) == "ann"
-                digest_alone(token)  # while it runs (the database's log too)
-            finally:
-                await ann.close()
+        async with site(tmp_path) as place, people(place, "ann", connected=False) as (ann,):
+            token = _token(ann)
+            assert place.server.accounts.sessions.use(token) == "ann"
+            digest_alone(token)  # while it runs (the database's log too)
         return token
 
     digest_alone(asyncio.run(go()))  # and once it has stopped

@@ -221,13 +221,18 @@ class Browser:
 
 
 @contextlib.asynccontextmanager
-async def people(place: Address, *names: str) -> AsyncIterator[list[Browser]]:
-    """A browser for each of ``names``, each logged in and at the lobby's prompt (``enter``);
-    all closed after."""
+async def people(
+    place: Address, *names: str, connected: bool = True
+) -> AsyncIterator[list[Browser]]:
+    """A browser for each of ``names``, each logged in and at the lobby's prompt (``enter``;
+    ``connected`` False: logged in alone, no socket yet); all closed after."""
     browsers = [Browser(place, name) for name in names]
     try:
         for browser in browsers:
-            await browser.enter()
+            if connected:
+                await browser.enter()
+            else:
+                assert (await browser.login())["ok"]
         yield browsers
     finally:
         for browser in browsers:
