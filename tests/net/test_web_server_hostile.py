@@ -276,6 +276,10 @@ def test_an_answer_to_a_prompt_no_longer_asked_is_refused_once_and_changes_nothi
             assert refused["reason"] == messages.tr(messages.WEB_REFUSED_STALE)
             assert len(sent) == before  # the table was sent nothing
             assert _refused(ann.frames[mark:]) == 1
+            mark = len(ann.frames)  # a card of no place, for that prompt: it is gone, first
+            await ann.send({"type": "card", "index": 99, "prompt": number})
+            refused = await ann.until(lambda f: f["type"] == "refused", mark)
+            assert refused["reason"] == messages.tr(messages.WEB_REFUSED_STALE)
             assert newer["number"] > number
 
     run(go())
