@@ -70,6 +70,8 @@ _MADE = re.compile(r"You made table (\d+)")
 _WEB = re.compile(r"Web page on http://127\.0\.0\.1:(\d+)/")
 PASSWORD = "a bench password"
 RECENT = 12  # the plays of a table a message may tell (the newest first)
+REFUSED = "refused"  # in a player's queue of prompts: a frame of theirs was refused
+QUIT_AGAIN = 5.0  # seconds without the quit's question before Q is pressed again
 
 
 @dataclass
@@ -118,7 +120,8 @@ class WebPlayer:
         self.messages: asyncio.Queue[str] = asyncio.Queue()
         self.asked: asyncio.Queue[str] = asyncio.Queue()
         self.seated = asyncio.Event()
-        self.in_lobby = asyncio.Event()
+        self.in_lobby = asyncio.Event()  # at the lobby's prompt (its number known)
+        self.screen = ""
         self.lost = False
         self.playing = False
         self.refused = 0
@@ -126,6 +129,8 @@ class WebPlayer:
         self.mine = False
         self.tries = 0
         self.waiting = 0  # frames sent and not answered yet (as tests/net/web_client.Player)
+        self.prompt: int | None = None  # the last prompt's number, which each answer names
+        self.ask = "key"  # what the last prompt asked
         self._pending: asyncio.TimerHandle | None = None
         self._reader: asyncio.Task[None] | None = None
 
@@ -160,6 +165,9 @@ class WebPlayer:
             if frame["buffer"] == "answers" or frame["cue"] == "refusal":
                 self.waiting = max(0, self.waiting - 1)
         elif kind == "prompt":
+            self.prompt, self.ask = frame["number"], frame["ask"]
+            if self.screen == "lobby":
+                self.in_lobby.set()
             self.asked.put_nowait(frame["ask"])
             if self.playing and self.mine and not self.waiting:
                 self._plan(frame["ask"])
@@ -172,17 +180,21 @@ class WebPlayer:
             if mine != self.mine:
                 self.mine, self.tries, self.waiting = mine, 0, 0
         elif kind == "screen":
-            if frame["screen"] == "table":
+            self.screen = frame["screen"]
+            if self.screen == "table":
                 self.seated.set()
-            elif frame["screen"] == "lobby":
-                self.in_lobby.set()
-        elif kind == "refused":
+        elif kind == "refused":  # an answer a newer prompt overtook: tried again at it
             self.refused += 1
             self.waiting = max(0, self.waiting - 1)
+            self.asked.put_nowait(REFUSED)
+            if self.playing and self.mine and not self.waiting:
+                self._plan(self.ask)
 
     def send(self, frame: dict[str, Any]) -> None:
+        """An answer, naming the prompt shown now (as the page does)."""
         if self.socket is not None and not self.lost:
-            asyncio.get_running_loop().create_task(self.socket.send_str(json.dumps(frame)))
+            sent = json.dumps({**frame, "prompt": self.prompt})
+            asyncio.get_running_loop().create_task(self.socket.send_str(sent))
 
     def say(self, line: str) -> None:
         self.send({"type": "line", "text": line})
@@ -239,9 +251,20 @@ class WebPlayer:
         self.stop_playing()
         try:
             self.in_lobby.clear()
-            self.send({"type": "press", "command": "QUIT"})
-            while await asyncio.wait_for(self.asked.get(), timeout) != "choice":
-                pass
+            while not self.asked.empty():
+                self.asked.get_nowait()  # the prompts of the game, gone by
+            got = REFUSED
+            deadline = asyncio.get_running_loop().time() + timeout
+            while got != "choice":
+                if got == REFUSED and self.ask != "choice":
+                    # Q (again, if a newer prompt overtook it); never at a question shown
+                    self.send({"type": "press", "command": "QUIT"})
+                try:
+                    got = await asyncio.wait_for(self.asked.get(), QUIT_AGAIN)
+                except TimeoutError:
+                    if asyncio.get_running_loop().time() > deadline:
+                        raise
+                    got = REFUSED  # dropped unanswered, as typed ahead of a turn: again
             self.send({"type": "press", "command": "YES"})
             await asyncio.wait_for(self.in_lobby.wait(), timeout)
             self.say("quit")

@@ -22,9 +22,24 @@ from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
 
 ROOT = Path(__file__).resolve().parents[2]
+FIGURE = r"(\d+(?:\.\d+)?)"  # a figure a bench prints
 ENTER = "\r"
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
 ERASED = "\x1b[J"  # erase below the cursor: a prompt erased before a line is written over it
+
+
+def run_script(name: str, *args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    """``scripts/NAME`` run to its end with ``args`` from the clone, which must succeed:
+    what it printed (``stdout``, ``stderr``)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / name), *args],
+        cwd=str(ROOT),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+    assert done.returncode == 0, (done.stdout, done.stderr)
+    return done
 
 
 def keypair(folder: Path, name: str) -> Path:
@@ -39,7 +54,8 @@ def keypair(folder: Path, name: str) -> Path:
 
 
 class Server:
-    """``uno-access serve --port 0 --data DIR ...`` until ``stop``."""
+    """``uno-access serve --port 0 --data DIR ...`` until ``stop`` (with ``--web 0``, its
+    web page's port is ``web_port``)."""
 
     def __init__(self, data: Path, *args: str) -> None:
         env = dict(os.environ, PYTHONUNBUFFERED="1")
@@ -66,6 +82,12 @@ class Server:
         found = re.fullmatch(r"Listening on 127\.0\.0\.1:(\d+)\n", first)
         assert found, (first, self.process.stderr.read() if self.process.stderr else "")
         self.port = int(found.group(1))
+        self.web_port: int | None = None
+        if "--web" in args:
+            line = self.process.stdout.readline()
+            web = re.fullmatch(r"Web page on http://127\.0\.0\.1:(\d+)/\n", line)
+            assert web, line
+            self.web_port = int(web.group(1))
         self.invite: str | None = None
         if "--open" not in args:
             line = self.process.stdout.readline()

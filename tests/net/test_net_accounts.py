@@ -202,6 +202,30 @@ def test_the_password_command_gives_a_key_account_a_password_typed_unseen(
     with_key.sees("Welcome, ann")
 
 
+def test_the_password_command_asks_the_current_password_first_once_there_is_one(
+    tmp_path: Path, closing: list[Terminal | Server]
+) -> None:
+    """The browser's ``password`` and this one are the same code: a wrong current password,
+    typed unseen, changes nothing."""
+    server = Server(tmp_path / "server", "--open")
+    closing.append(server)
+    ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
+    closing.append(ann)
+    ann.prompt()
+    ann.line("password")
+    _choose_password(ann)
+    ann.sees(re.escape(messages.net_password_set("ann")))
+    ann.prompt()
+    ann.line("password")
+    ann.sees(re.escape(messages.net_choose_password("ann", 8)))
+    ann.sees(re.escape(messages.tr(messages.NET_CURRENT_PASSWORD_PROMPT).strip()))
+    ann.line("not my password")
+    ann.sees(re.escape(messages.tr(messages.NET_CURRENT_PASSWORD_WRONG)))
+    ann.sees(re.escape(messages.NET_PASSWORD_UNCHANGED))
+    ann.prompt()
+    assert "not my password" not in ann.text() and SECRET not in ann.text()
+
+
 def test_users_list_and_remove_work_on_the_folder_of_a_running_server(
     tmp_path: Path, closing: list[Terminal | Server]
 ) -> None:

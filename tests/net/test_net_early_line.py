@@ -19,13 +19,12 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_ssh import ROOT, Server, Ssh, keypair, ssh_arguments
+from net_ssh import Server, Ssh, keypair, run_script, ssh_arguments
 
 from uno_access.access import messages
 
@@ -245,21 +244,13 @@ def test_many_sessions_each_holding_half_a_line_slow_no_one_else(
 def test_bench_stall_prints_its_figures_for_a_tiny_run() -> None:
     """The stall bench, tiny: each attack's windows and outcome printed (speed is measured
     there, never asserted here)."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "scripts" / "bench_stall.py"),
-            *("--people", "2", "--seconds", "1", "--half-lines", "6"),
-            *("--think", "0.2", "--bot-pace", "0.1"),
-            *("--attacks", "early-1m,paste-70k,bracketed-1m,slow-reader,half-lines"),
-        ],
-        cwd=str(ROOT),
-        capture_output=True,
-        text=True,
-        timeout=300,
+    done = run_script(
+        "bench_stall.py",
+        *("--people", "2", "--seconds", "1", "--half-lines", "6"),
+        *("--think", "0.2", "--bot-pace", "0.1"),
+        *("--attacks", "early-1m,paste-70k,bracketed-1m,slow-reader,half-lines"),
     )
     out = done.stdout
-    assert done.returncode == 0, (out, done.stderr)
     number = r"(?:\d+(?:\.\d+)?|nan)"
     for attack in (
         "1 MB line before any prompt",

@@ -9,14 +9,12 @@ from __future__ import annotations
 import os
 import re
 import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
-from net_ssh import ROOT, Server, Ssh, keypair, table_game
+from net_ssh import Server, Ssh, keypair, run_script, table_game
 
 from uno_access.access import messages
 from uno_access.engine.actions import Play
@@ -111,14 +109,7 @@ def test_the_net_kill_campaign_brings_every_table_back_exactly_after_each_sigkil
     """``scripts/net_kill_campaign.py --kills 5``: a bot game killed at five random moments,
     each restart exact, no action lost.
     """
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "net_kill_campaign.py"), "--kills", "5"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=str(ROOT),
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
+    done = run_script("net_kill_campaign.py", "--kills", "5", timeout=120)
     figures = dict(line.split(": ") for line in done.stdout.splitlines())
     assert figures["kills"] == "5" and figures["tables exact"] == "5"
     assert figures["actions lost"] == "0" and figures["restarts that differ"] == "0"

@@ -23,7 +23,7 @@ from typing import Any
 
 import asyncssh
 import pytest
-from net_ssh import ROOT
+from net_ssh import FIGURE, ROOT, run_script
 
 from uno_access.bots import make_bot
 from uno_access.bots.base import Watcher, tell
@@ -306,16 +306,9 @@ def test_the_server_raises_its_open_files_limit_and_refuses_chacha20(tmp_path: P
 
 
 def test_bench_net_prints_its_figures_for_a_tiny_run() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_net.py"), *TINY],
-        cwd=str(ROOT),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_script("bench_net.py", *TINY)
     out = done.stdout
-    assert done.returncode == 0, (out, done.stderr)
-    number = r"(\d+(?:\.\d+)?)"
+    number = FIGURE
     for way, told in (("plain ssh", "line"), ("data channel", "entry")):
         for round_ in (1, 2):
             section = out.split(f"{way}, round {round_}: 4 people at 2 tables")[1]

@@ -6,11 +6,9 @@ there, never asserted here).
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 
 import pytest
-from net_ssh import ROOT
+from net_ssh import FIGURE, run_script
 
 pytestmark = pytest.mark.network
 
@@ -22,16 +20,9 @@ TINY = (  # 4 people and a bot at each of 2 tables, plain ssh and then browsers
 
 
 def test_bench_web_prints_the_browsers_figures_beside_plain_ssh_for_a_tiny_run() -> None:
-    done = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_web.py"), *TINY],
-        cwd=str(ROOT),
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    done = run_script("bench_web.py", *TINY)
     out = done.stdout
-    assert done.returncode == 0, (out, done.stderr)
-    number = r"(\d+(?:\.\d+)?)"
+    number = FIGURE
     for way, told in (("plain ssh", "line"), ("browsers", "entry")):
         section = out.split(f"{way}, round 1: 4 people at 2 tables")[1]
         for figure in (

@@ -284,25 +284,3 @@ def test_braille_kept_with_the_account_puts_its_cells_in_the_frames_and_off_puts
                 await bob.close()
 
     run(go())
-
-
-def test_password_typed_in_a_browser_is_sent_to_ssh_and_changes_nothing(tmp_path: Path) -> None:
-    """The page's command line shows what is typed: no password is read there."""
-
-    async def go() -> None:
-        async with site(tmp_path) as place:
-            ann = Browser(place, "ann")
-            try:
-                assert (await ann.login())["ok"]
-                kept = place.server.accounts.password_of("ann")
-                await ann.connect()
-                await ann.until(lambda f: f["type"] == "prompt")
-                await ann.line("password")
-                told = await ann.told(messages.tr(messages.WEB_PASSWORD_OVER_SSH))
-                assert told["priority"] == "urgent"
-                await ann.told(messages.tr(messages.NET_PASSWORD_UNCHANGED))
-                assert place.server.accounts.password_of("ann") == kept
-            finally:
-                await ann.close()
-
-    run(go())

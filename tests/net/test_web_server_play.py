@@ -16,14 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from web_client import WAIT, Browser, Frame, Player, flat, site
+from web_client import Browser, Frame, Player, flat, people, round_over, site, table_of_two
 
 from uno_access.access import messages
 from uno_access.access.sounds import Cue
 from uno_access.engine.cards import Card
 from uno_access.engine.events import CardPlayed, DrawnCardKept
-from uno_access.engine.state import Phase
-from uno_access.net.server.tables import Lobby, ServerTable
+from uno_access.net.server.tables import Lobby
 from uno_access.net.web.connection import WebConnection
 from uno_access.net.wire import SPECTATOR, Entry
 
@@ -77,20 +76,6 @@ class Watch:
             self.sent.append(Sent(connection.name, one, secret))
 
 
-async def round_over(table: ServerTable) -> None:
-    """Waits until the table's round is over (told by the table itself, as it changes)."""
-    done = asyncio.Event()
-
-    def check() -> None:
-        game = table.game
-        if game is not None and game.view(0).phase in (Phase.ROUND_OVER, Phase.GAME_OVER):
-            done.set()
-
-    table.listen(check)
-    check()
-    await asyncio.wait_for(done.wait(), WAIT)
-
-
 async def _play(folder: Path) -> Played:
     async with site(folder, seed=7) as place:
         watch = Watch(place.server.lobby)
@@ -101,34 +86,29 @@ async def _play(folder: Path) -> Played:
             sending(connection, frame)
 
         WebConnection.send = send  # type: ignore[method-assign,assignment]
-        ann, bob = Browser(place, "ann"), Browser(place, "bob")
         try:
-            for browser in (ann, bob):
-                assert (await browser.login())["ok"]
-                await browser.connect()
-                await browser.until(lambda f: f["type"] == "prompt")
-            await ann.line("new")
-            await ann.told(messages.net_table_made(1))
-            await bob.line("join 1")
-            await bob.told(messages.net_you_sit(1, 2))
-            await ann.line("bot")
-            await ann.told("seat 3")
-            players = [Player(ann), Player(bob)]
-            await ann.line("start")
-            table = place.server.lobby.tables[1]
-            await round_over(table)
-            assert all(player.sent for player in players)
-            for browser in (ann, bob):  # the round's end has reached them, and a prompt
-                ended = await browser.until(lambda f: f.get("cue") in ROUND_ENDS)
-                await browser.until(lambda f: f["type"] == "prompt", browser.frames.index(ended))
-            seats = {p.name: i for i, p in enumerate(table.places)}
-            logs = {v: table.entries(v, 1) for v in (*seats.values(), SPECTATOR)}
-            frames = {"ann": list(ann.frames), "bob": list(bob.frames)}
-            return Played(frames, logs, seats, list(watch.sent), place.server.lobby.epoch)
+            async with people(place, "ann", "bob") as (ann, bob):
+                return await _round(place.server.lobby, watch, ann, bob)
         finally:
             WebConnection.send = sending  # type: ignore[method-assign]
-            await ann.close()
-            await bob.close()
+
+
+async def _round(lobby: Lobby, watch: Watch, ann: Browser, bob: Browser) -> Played:
+    await table_of_two(ann, bob)
+    await ann.line("bot")
+    await ann.told("seat 3")
+    players = [Player(ann), Player(bob)]
+    await ann.line("start")
+    table = lobby.tables[1]
+    await round_over(table)
+    assert all(player.sent for player in players)
+    for browser in (ann, bob):  # the round's end has reached them, and a prompt
+        ended = await browser.until(lambda f: f.get("cue") in ROUND_ENDS)
+        await browser.until(lambda f: f["type"] == "prompt", browser.frames.index(ended))
+    seats = {p.name: i for i, p in enumerate(table.places)}
+    logs = {v: table.entries(v, 1) for v in (*seats.values(), SPECTATOR)}
+    frames = {"ann": list(ann.frames), "bob": list(bob.frames)}
+    return Played(frames, logs, seats, list(watch.sent), lobby.epoch)
 
 
 @pytest.fixture(scope="module")
@@ -168,6 +148,8 @@ def test_each_browser_gets_its_hand_and_the_table_before_each_prompt_at_its_seat
         assert {"hand", "table"} <= {f["type"] for f in at_table[:first_prompt]}
         prompts = [f for f in frames if f["type"] == "prompt"]
         assert prompts and all(p["ask"] in ASKS and isinstance(p["menu"], bool) for p in prompts)
+        numbers = [p["number"] for p in prompts]
+        assert all(isinstance(n, int) for n in numbers) and numbers == sorted(numbers)
 
 
 def test_every_play_of_the_round_is_told_to_each_browser_in_the_order_it_was_made(

@@ -9,14 +9,25 @@ accessible name; and focus is never lost to <body> after an action.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from web_browser import Browser, Said, WebServer, axe_report, browsing, serving, wait_for
+from web_browser import (
+    PASSWORD,
+    Browser,
+    Said,
+    WebServer,
+    axe_report,
+    browsing,
+    serving,
+    wait_for,
+)
 
 INTERACTIVE = {
     "button",
@@ -121,7 +132,7 @@ def test_letters_in_the_game_area_go_as_key_frames_but_tab_and_the_command_line_
     browser.tab_to(lambda f: f["press"] == "WHOSE_TURN", "the Whose turn button")
     mark = len(browser.got())
     browser.keys("w")
-    assert {"type": "key", "key": "w"} in browser.sent()
+    assert {"type": "key", "key": "w"} in browser.answers()
     wait_for("the answer to W", lambda: browser.got()[mark:])
     assert browser.focused()["press"] == "WHOSE_TURN"  # a key frame moves no focus
 
@@ -132,7 +143,7 @@ def test_letters_in_the_game_area_go_as_key_frames_but_tab_and_the_command_line_
     assert browser.js("return document.getElementById('line').value;") == "wdu"
     assert browser.sent()[sent:] == [], "keys typed into the command line were taken"
     browser.keys(Keys.ENTER)
-    wait_for("the line sent", lambda: {"type": "line", "text": "wdu"} in browser.sent())
+    wait_for("the line sent", lambda: {"type": "line", "text": "wdu"} in browser.answers())
     assert browser.focused()["id"] == "line"
 
 
@@ -257,3 +268,43 @@ def test_a_refused_login_is_said_and_shown_and_leaves_focus_in_the_form(
     )
     assert described == "login-error"
     wait_for("the reason announced", lambda: Said("assertive", reason) in browser.said())
+
+
+def _in_field(browser: Browser, field: str, name: str) -> bool:
+    """Whether focus is in the field of id ``field``, named ``name``."""
+    return browser.focused()["id"] == field and browser.focused_name() == name
+
+
+def test_password_is_typed_in_a_labelled_password_field_and_never_shown_or_said(
+    browser: Browser,
+) -> None:
+    """``password`` typed in the command line: a password field, focused, named by each
+    prompt (current, new, again), answered by Enter; what was typed is in no history
+    list, no announcement and no frame but the secret ones; the outcome is said."""
+    new = "a brand new secret 42"
+    browser.log_in("pia")
+    browser.line("password")
+    for asked, typed in (
+        ("Current password:", PASSWORD),
+        ("New password:", new),
+        ("The same password again:", new),
+    ):
+        wait_for(f"focus in the field {asked!r}", partial(_in_field, browser, "secret", asked))
+        assert browser.js("return document.activeElement.type;") == "password"
+        if typed == PASSWORD:
+            violations = browser.axe()
+            assert violations == [], f"axe-core at a password:\n{axe_report(violations)}"
+        browser.keys(typed, Keys.ENTER)
+    set_ = browser.told(r"^Your password is set")
+    wait_for(
+        "the field hidden, focus back in the command line",
+        lambda: browser.focused()["id"] == "line",
+    )
+    wait_for("the outcome announced", lambda: any(s.text == set_["speech"] for s in browser.said()))
+    shown = [item for buffer in ("events", "answers", "chat") for item in browser.history(buffer)]
+    said = [s.text for s in browser.said()]
+    others = [f for f in browser.sent() if f.get("type") != "secret"]
+    for secret in (PASSWORD, new):
+        assert not [line for line in shown + said if secret in line]
+        assert secret not in json.dumps([browser.got(), others])
+    assert [f["text"] for f in browser.sent() if f.get("type") == "secret"] == [PASSWORD, new, new]

@@ -259,6 +259,13 @@ class Browser:
     def sent(self) -> list[dict[str, Any]]:
         return [frame for frame in self.js("return window.__uno.sent;") if frame]
 
+    def answers(self) -> list[dict[str, Any]]:
+        """The frames the page sent, each without the prompt number it names (which every
+        one must name)."""
+        sent = self.sent()
+        assert all(isinstance(frame.get("prompt"), int) for frame in sent), sent
+        return [{k: v for k, v in frame.items() if k != "prompt"} for frame in sent]
+
     def said(self, how: str | None = None) -> list[Said]:
         """What the page announced, in order; ``how``: only through "ariaNotify" or only
         through a "live region"."""

@@ -352,6 +352,8 @@ NET_CHOOSE_PASSWORD: Plural = NP_(
     "Choose a password for {player}, at least {count} characters; nothing you type is "
     "shown, Enter sends it, Ctrl-C gives up.",
 )
+NET_CURRENT_PASSWORD_PROMPT = N_("Current password: ")
+NET_CURRENT_PASSWORD_WRONG = N_("That is not your current password.")
 NET_NEW_PASSWORD_PROMPT = N_("New password: ")
 NET_PASSWORD_AGAIN_PROMPT = N_("The same password again: ")
 NET_PASSWORDS_DIFFER = N_("The two passwords are not the same; choose again.")

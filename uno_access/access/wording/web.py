@@ -5,7 +5,8 @@ holds no wording of its own, the server sends it these in the person's language)
 
 from __future__ import annotations
 
-from .language import N_, tr
+from .forms import Plural, plural
+from .language import N_, NP_, tr
 
 HELP_SERVE_WEB = N_(
     "also serve the game to web browsers on this port, beside ssh (0 picks a free one)"
@@ -34,9 +35,13 @@ WEB_LOGIN_TAKEN = N_("Someone took that name just now. Choose another.")
 WEB_LOGGED_OUT = N_("You logged out.")
 WEB_SERVER_STOPPING = N_("The server is stopping. Your seat is kept for you.")
 WEB_PAGE_MISSING = N_("The web page is not installed with this server.")
-WEB_PASSWORD_OVER_SSH = N_(
-    "The web page cannot hide a password as you type it: to change yours, connect with "
-    "plain ssh and type password in the lobby."
+# Translators: said before the page asks for passwords (``password`` in the lobby); the
+# page shows a password field and a Cancel button. {count} is the fewest characters.
+WEB_CHOOSE_PASSWORD: Plural = NP_(
+    "Choose a password for {player}, at least {count} character, in the password field; "
+    "Enter sends it, Escape or Cancel gives up.",
+    "Choose a password for {player}, at least {count} characters, in the password field; "
+    "Enter sends it, Escape or Cancel gives up.",
 )
 
 # ----------------------------------------------------------------- a message refused
@@ -61,6 +66,16 @@ WEB_REFUSED_TOO_FAST = N_(
     "More than {most} messages in one second: the rest of them were not read."
 )
 WEB_REFUSED_WAITING = N_("Too many messages are waiting to be read; this one was not read.")
+# Translators: the person pressed a key or a button for a question (or a hand) that had
+# already changed when it reached the server.
+WEB_REFUSED_PASSWORD_ASKED = N_(
+    "A password is asked: type it in the password field and press Enter, or Escape to give "
+    "up. Nothing was done."
+)
+WEB_REFUSED_NO_PASSWORD_ASKED = N_("No password was asked; nothing was done.")
+WEB_REFUSED_STALE = N_(
+    "That was an answer to an earlier question, which has changed since; nothing was done."
+)
 
 
 def web_refused_too_long(limit: int) -> str:
@@ -89,6 +104,10 @@ def web_refused_card(place: int, count: int) -> str:
 
 def web_refused_too_fast(most: int) -> str:
     return tr(WEB_REFUSED_TOO_FAST).format(most=most)
+
+
+def web_choose_password(name: str, shortest: int) -> str:
+    return plural(shortest, WEB_CHOOSE_PASSWORD).format(player=name, count=shortest)
 
 
 def web_login_invite(name: str) -> str:
@@ -148,6 +167,7 @@ WEB_WORDS: dict[str, str] = {
     "yes": N_("Yes"),
     "no": N_("No"),
     "go_on": N_("Go on"),
+    "cancel": N_("Cancel"),
 }
 
 

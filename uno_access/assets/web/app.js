@@ -1,8 +1,9 @@
 // uno-access in the browser: one more way in to the same seat (docs/web.md).
 // The server renders every line in the person's language; this page holds no wording of
 // its own: every label comes from the words the server put into the page (#words), every
-// announcement from a `message` frame. The frames are those of WEB_PROTOCOL (the contract
-// between the server and this page). Plain JavaScript, no framework, no build step.
+// announcement from a `message` frame. The frames (the contract between the server and
+// this page) are in docs/web.md, "How the page and the server talk". Plain JavaScript,
+// no framework, no build step.
 "use strict";
 
 (() => {
@@ -28,6 +29,9 @@
     hand: $("hand"),
     question: $("question"),
     actions: $("actions"),
+    secretForm: $("secret-form"),
+    secretLabel: $("secret-label"),
+    secret: $("secret"),
     lineForm: $("line-form"),
     line: $("line"),
     prompt: $("prompt"),
@@ -375,6 +379,14 @@
     return true;
   }
 
+  /** An answer to the prompt the page shows now: every key, line, press and card frame
+   * names that prompt's number, and the server takes it only while that prompt is still
+   * the one asked (a newer one may be on its way: the answer is refused, never read as
+   * the answer to a question the person has not seen yet). */
+  function answer(frame) {
+    return send({ ...frame, prompt: state.prompt });
+  }
+
   function status(text) {
     view.connection.textContent = text;
   }
@@ -384,6 +396,7 @@
     screen: null,
     braille: false,
     ask: null,
+    prompt: null, // the number of the prompt shown now (every answer sends it back)
     cards: [],
     place: 0, // the hand's card that has the tab stop
   };
@@ -529,11 +542,56 @@
   function prompt(frame) {
     const ask = typeof frame.ask === "string" ? frame.ask : null;
     state.ask = ask;
+    state.prompt = Number.isInteger(frame.number) ? frame.number : null;
     view.prompt.textContent = typeof frame.text === "string" ? frame.text : "";
     setQuestion(ask !== null && Object.hasOwn(QUESTIONS, ask) ? ask : null);
+    setSecret(ask !== null && Object.hasOwn(PASSWORDS, ask) ? ask : null, view.prompt.textContent);
     if (ask === "line" && inGame() && !isTextField(document.activeElement)) {
       view.line.focus(); // the command line was opened (the "/" key): type there
     }
+  }
+
+  // ------------------------------------------------------------------ a password asked
+  // `password` in the lobby: the server asks for the current password and the new one
+  // (twice), each by a prompt of its own, answered from this password field alone (a
+  // `secret` frame). What is typed is never shown, announced or kept: the field is
+  // emptied as it is sent, and only the outcome is said (a `message` frame).
+  const PASSWORDS = { password: "current-password", new_password: "new-password" };
+
+  /** The password field, asking `ask` (its label the prompt's text), or hidden. Each
+   * prompt gets a new field, focused, so that the screen reader says its label. */
+  function setSecret(ask, text) {
+    if (ask === null) {
+      if (view.secretForm.hidden) return;
+      const hadFocus = view.secretForm.contains(document.activeElement);
+      view.secret.value = "";
+      view.secretForm.hidden = true;
+      if (hadFocus || focusLost()) focusSomewhere(view.line);
+      return;
+    }
+    const field = view.secret.cloneNode(false);
+    field.value = "";
+    field.autocomplete = PASSWORDS[ask];
+    field.addEventListener("keydown", secretKeys);
+    view.secret.replaceWith(field);
+    view.secret = field;
+    view.secretLabel.textContent = text;
+    view.secretForm.hidden = false;
+    field.focus();
+  }
+
+  function sendSecret(event) {
+    event.preventDefault();
+    const typed = view.secret.value;
+    view.secret.value = "";
+    answer({ type: "secret", text: typed });
+  }
+
+  function secretKeys(event) {
+    if (event.key !== "Escape" || event.isComposing) return;
+    event.preventDefault();
+    view.secret.value = "";
+    answer({ type: "press", command: "CLOSE" }); // gives up, as the Cancel button does
   }
 
   function inGame() {
@@ -714,7 +772,7 @@
     if (!button) return;
     const index = Number(button.dataset.index);
     rove(index, false);
-    send({ type: "card", index: index });
+    answer({ type: "card", index: index });
   }
 
   // ------------------------------------------------------------------ the table
@@ -800,19 +858,19 @@
       return;
     }
     event.preventDefault();
-    send({ type: "key", key: name });
+    answer({ type: "key", key: name });
   }
 
   function pressClick(event) {
     const button = event.target.closest("button[data-press]");
     if (!button) return;
-    send({ type: "press", command: button.dataset.press });
+    answer({ type: "press", command: button.dataset.press });
   }
 
   function sendLine(event) {
     event.preventDefault();
     const text = view.line.value;
-    if (send({ type: "line", text: text })) view.line.value = "";
+    if (answer({ type: "line", text: text })) view.line.value = "";
     view.line.focus();
   }
 
@@ -821,6 +879,7 @@
     view.login.hidden = false;
     if (reason) loginError(reason);
     if (!connection.opened || connection.stopped) {
+      setSecret(null);
       view.game.hidden = true;
       view.logout.hidden = true;
       view.history.hidden = view.logs.events.childElementCount === 0;
@@ -903,6 +962,8 @@
     view.loginForm.addEventListener("submit", logIn);
     view.logout.addEventListener("click", logOut);
     view.lineForm.addEventListener("submit", sendLine);
+    view.secretForm.addEventListener("submit", sendSecret);
+    view.secret.addEventListener("keydown", secretKeys);
     view.hand.addEventListener("keydown", handKeys);
     view.hand.addEventListener("click", handClick);
     view.game.addEventListener("click", pressClick);

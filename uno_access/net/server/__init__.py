@@ -540,6 +540,7 @@ class _Session(asyncssh.SSHServerSession[str]):
 
         person = Person(self.name, lobby, way=TerminalWay(self._input, output, write))
         person.accounts = self.server.accounts  # ``password`` sets this person's
+        person.limiter = self.server.limiter
         self._person = person
         lobby.people[self.name] = person.tell
 

@@ -7,7 +7,9 @@ server printed at its start; so may a person without a key, who chooses a passwo
 with the invite code (``passwords``). Of a password only its argon2 hash is kept. Names
 are made safe (``text.name``) before anything else sees them; a name is matched without
 regard to case. ``uno-access users`` reads and changes the same file while the server
-runs (SQLite, each change one transaction).
+runs (SQLite, each change one transaction). Browsers' login sessions are kept there too
+(``sessions``): a password changed or an account removed ends them in the same
+transaction.
 
 Failed logins are slowed: each failure from one address within ``WINDOW`` seconds makes
 the next answer to that address wait longer (``Limiter``).
@@ -19,10 +21,13 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ... import text
+from . import sessions
+from .sessions import Sessions
 
 ACCOUNTS_NAME = "accounts.db"
 INVITE_SEPARATOR = "+"  # ``ssh ann+CODE@host``: the name, then the invite code
@@ -47,6 +52,7 @@ CREATE TABLE IF NOT EXISTS preferences (
     value TEXT NOT NULL,
     PRIMARY KEY (name, word)
 );
+{sessions.SCHEMA}
 """
 
 
@@ -57,9 +63,10 @@ def split_login(username: str) -> tuple[str, str | None]:
 
 
 class Accounts:
-    """The names and their keys, and the server's invite code."""
+    """The names and their keys, and the server's invite code; the browsers' sessions
+    (``sessions``, by ``clock``: the time of day)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, clock: Callable[[], float] = time.time) -> None:
         path = folder / ACCOUNTS_NAME
         path.touch(mode=0o600, exist_ok=True)
         self._db = sqlite3.connect(path, timeout=10, check_same_thread=False)
@@ -70,6 +77,7 @@ class Accounts:
         self._db.executescript(_SCHEMA)
         self._lock = threading.Lock()  # each person's thread keeps their own preferences
         _migrate(self._db)
+        self.sessions = Sessions(self._db, self._lock, clock)
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:
             code = secrets.token_hex(4)
@@ -137,12 +145,16 @@ class Accounts:
             return False
         return True
 
-    def set_password(self, name: str, password: str) -> bool:
-        """``name``'s password is now the one of hash ``password``; False: no such name."""
-        with self._db:
+    def set_password(self, name: str, password: str, keep: str | None = None) -> bool:
+        """``name``'s password is now the one of hash ``password``, and every browser
+        session of theirs has ended but the one of digest ``keep`` (where it was changed);
+        False: no such name."""
+        with self._lock, self._db:
             done = self._db.execute(
                 "UPDATE accounts SET password = ? WHERE name = ?", (password, name)
             )
+            if done.rowcount == 1:
+                sessions.end_all(self._db, name, keep)
         return done.rowcount == 1
 
     def seen(self, name: str, when: float | None = None) -> None:
@@ -185,6 +197,7 @@ class Accounts:
                 return None
             self._db.execute("DELETE FROM accounts WHERE name = ?", (name,))
             self._db.execute("DELETE FROM preferences WHERE name = ?", (name,))
+            sessions.end_all(self._db, name)
         return str(row[0])
 
     def close(self) -> None:
@@ -228,9 +241,16 @@ MOST_DELAY = 8.0
 MOST_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
 
 
+def name_key(name: str) -> str:
+    """The ``Limiter``'s key for the failed logins of ``name`` (beside its addresses': no
+    address is written so)."""
+    return "\0name " + name.lower()
+
+
 @dataclass
 class Limiter:
-    """Failed logins per address: how long the next answer to it waits."""
+    """Failed logins per address (or per name: ``name_key``): how long the next answer to
+    it waits."""
 
     failures: dict[str, list[float]] = field(default_factory=dict)
 

@@ -57,8 +57,8 @@ from ..wire import (
     Entry,
 )
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
-from . import passwords
-from .accounts import Accounts
+from .accounts import Accounts, Limiter
+from .password_change import change_password
 from .received import Received, TableLog, told_from
 from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from .timer import LONGEST_TURN, SHORTEST_TURN
@@ -77,6 +77,7 @@ class Person:
     accounts: Accounts | None = None  # the server's, where ``password`` sets theirs
     # what their way in says it received before its connection dropped (a browser's page)
     received: Received | None = None
+    limiter: Limiter | None = None  # the server's: a wrong current password is a failed login
 
     def __init__(
         self,
@@ -335,31 +336,14 @@ class Person:
         self.way.ring()
 
     async def _password(self) -> None:
-        """``password``: a password for this name, typed twice and never shown (as ssh
-        asks for one); only its argon2 hash is kept.
-        """
-        accounts = self.accounts
-        if accounts is None:
+        """``password``: the current password (when there is one), then a new one typed
+        twice, never shown (``password_change``)."""
+        if self.accounts is None:
             self._say(messages.tr(messages.NET_PASSWORD_NOT_HERE))
             return
-        self._say(messages.net_choose_password(self.name, passwords.SHORTEST))
-        first = await self.way.read_hidden(messages.tr(messages.NET_NEW_PASSWORD_PROMPT))
-        again = None
-        if first is not None:
-            again = await self.way.read_hidden(messages.tr(messages.NET_PASSWORD_AGAIN_PROMPT))
-        if first is None or again is None:
-            self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
-            return
-        why = passwords.refused(first, again)
-        if why is not None:
-            self._say(why)
-            self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
-            return
-        digest = await asyncio.to_thread(passwords.hashed, first)  # a good part of a second
-        if on_loop(self.loop, accounts.set_password, self.name, digest):
-            self._say(messages.net_password_set(self.name))
-        else:
-            self._say(messages.tr(messages.NET_PASSWORD_UNCHANGED))
+        await change_password(
+            self.name, self.way, self.accounts, self.limiter, self.loop, self._say
+        )
 
     # ----------------------------------------------------------------- on the loop
 

@@ -1,8 +1,8 @@
 """``uno-access users list`` and ``uno-access users remove NAME``: the server's accounts,
 read and changed in its data folder (``accounts.db``), while it runs or not.
 
-A name removed is free again at once: its key and password no longer log in (a
-connection already open stays until it ends).
+A name removed is free again at once: its key, its password and its browsers' sessions
+no longer log in (a connection already open stays until it ends).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ and the terminal's way (a plain ssh session: prompt_toolkit over the channel).
 A person is the same lobby and the same seat whichever way they came in; what differs is
 said here, as one object the driver hands the person (``Way``): the keyboard it reads,
 the screen and devices its lines go to, the braille line it shows, the hidden prompt of
-a new password. The browser's way is ``net.web.way.WebWay``.
+a password. The browser's way is ``net.web.way.WebWay``.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from ...access import messages
 from ...devices.braille_display import ScreenBraille
 from ...seat.asks import Wake
 from ...seat.keys import Read
@@ -80,8 +81,19 @@ class Way(Protocol):
         """The braille line asked for with ``braille TABLE``."""
         ...
 
-    async def read_hidden(self, prompt: str) -> str | None:
-        """A line typed and never shown (a new password); None when none came."""
+    async def read_hidden(self, prompt: str, new: bool) -> str | None:
+        """A line typed and never shown, a password (``new``: one the person chooses);
+        None when none came."""
+        ...
+
+    def choosing_password(self, name: str, shortest: int) -> str:
+        """The line said before a password is asked: how it is typed here, and given up."""
+        ...
+
+    @property
+    def kept_session(self) -> str | None:
+        """The browser session this connection came in by (its digest), which a password
+        changed here leaves open; None: none (ssh)."""
         ...
 
     def ring(self) -> None:
@@ -138,10 +150,17 @@ class TerminalWay:
         lines = cast(TextIO, _Lines(self._screen.say))  # a text stream, as TextIO is
         return ScreenBraille(lines, BRAILLE_WIDTH)
 
-    async def read_hidden(self, prompt: str) -> str | None:
+    async def read_hidden(self, prompt: str, new: bool) -> str | None:
         for keyboard in list(self._keyboards):
             await keyboard.set_aside()  # the password is asked by a prompt of its own
         return await read_hidden_async(self.input, self.output, prompt)
+
+    def choosing_password(self, name: str, shortest: int) -> str:
+        return messages.net_choose_password(name, shortest)
+
+    @property
+    def kept_session(self) -> str | None:
+        return None
 
     def ring(self) -> None:
         for keyboard in self._keyboards:

@@ -1,6 +1,6 @@
 """Playing in a browser (``uno-access serve --web PORT``): an aiohttp server on the game
 server's own event loop, one WebSocket per person, the same accounts, lobby and tables as
-ssh (WEB_PROTOCOL.md is the contract with the page).
+ssh (the frames, the contract with the page, are in docs/web.md).
 
 - ``app``: the routes (the page, its files, login and logout, the WebSocket);
 - ``login``: a password checked as over ssh, failed logins limited, the session cookie;

@@ -1,5 +1,5 @@
 """The web server's routes (aiohttp), on the game server's own event loop, sharing its
-accounts, lobby, tables and failed-login limiter (WEB_PROTOCOL.md):
+accounts, lobby, tables and failed-login limiter (docs/web.md):
 
 - ``GET /``: the page, its language and labels filled in by the server;
 - ``GET /static/NAME``: a file of the page's folder, and nothing outside it;
@@ -22,9 +22,10 @@ from ...access import messages
 from ...access.wording import language
 from ...resources import ASSETS
 from ..server import Server
+from ..server.sessions import LONGEST
 from . import resume
 from .connection import FRAMES_PER_SECOND, WebConnection
-from .login import COOKIE, Sessions, log_in
+from .login import COOKIE, log_in
 
 PAGE = ASSETS / "web"
 INDEX = "index.html"
@@ -68,7 +69,7 @@ class WebServer:
         self.page = page
         self.frames_per_second = frames_per_second
         self.clock = clock
-        self.sessions = Sessions()
+        self.sessions = server.accounts.sessions  # kept beside the accounts
         self.connections: set[WebConnection] = set()
         self._runner: web.AppRunner | None = None
 
@@ -109,7 +110,7 @@ class WebServer:
 
     def _language(self, request: web.Request) -> str:
         """The person's language (kept with their account), else the browser's, else en."""
-        name = self.sessions.name_of(request.cookies.get(COOKIE))
+        name = self.sessions.use(request.cookies.get(COOKIE))
         if name is not None:
             for word, value in self.server.accounts.preferences(name):
                 if word == "lang" and language.known(value):
@@ -154,6 +155,7 @@ class WebServer:
                 COOKIE,
                 self.sessions.begin(answer.name),
                 path="/",
+                max_age=int(LONGEST),  # kept by the browser as long as the session can last
                 httponly=True,
                 samesite="Strict",
                 secure=self._scheme(request) == "https",
@@ -176,7 +178,7 @@ class WebServer:
         if request.headers.get("Origin") != own:
             raise web.HTTPForbidden(text="origin")
         token = request.cookies.get(COOKIE)
-        name = self.sessions.name_of(token)
+        name = self.sessions.use(token)
         if name is None or token is None:
             raise web.HTTPForbidden(text="session")
         socket = web.WebSocketResponse(max_msg_size=MESSAGE_LIMIT, heartbeat=HEARTBEAT)
@@ -191,6 +193,7 @@ class WebServer:
             await connection.run()
         finally:
             self.connections.discard(connection)
+            self.sessions.use(token)  # used until now: its idle time begins here
         return socket
 
 

@@ -2,12 +2,12 @@
 session is one (``lobby.Person`` over a ``WebWay``), a coroutine on the server's loop.
 
 Every frame the browser sends is untrusted: read by ``frames.parse`` (too long, not JSON,
-no known type, a wrong field: one ``refused`` frame with the reason, nothing done), a
-card of no place in the hand refused too; past ``frames_per_second`` frames in one
-second the rest of that second's are refused, told once. The same person connecting
-again (another socket, or ssh) replaces this one, their seat kept; so does this one
-replace theirs. What goes out waits in order for the socket; a reader that takes nothing
-while ``OUTPUT_LIMIT`` frames wait is taken for gone.
+no known type, a wrong field: one ``refused`` frame with the reason, nothing done), an
+answer to a prompt no longer asked and a card of no place in the hand refused too;
+past ``frames_per_second`` frames in one second the rest of that second's are refused,
+told once. The same person connecting again (another socket, or ssh) replaces this one,
+their seat kept; so does this one replace theirs. What goes out waits in order for the
+socket; a reader that takes nothing while ``OUTPUT_LIMIT`` frames wait is taken for gone.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from ...settings import Settings
 from ..server import Server
 from ..server.lobby import Person
 from ..server.received import Received
+from ..server.sessions import digest
 from . import frames
 from .frames import CardFrame, Refused
 from .way import WebWay
@@ -159,12 +160,13 @@ class WebConnection:
 
     async def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
         server = self.server
-        way = self.way = WebWay(self.send, loop)
+        way = self.way = WebWay(self.send, loop, digest(self.token))
         person = self.person = Person(
             self.name, server.lobby, settings=Settings(lang=self.lang), way=way
         )
         person.accounts = server.accounts
         person.received = self.last_received
+        person.limiter = server.limiter
         server.sessions[self.name] = self
         server.lobby.people[self.name] = person.tell
         self.send(frames.hello(self.name, *self._kept()))
@@ -219,7 +221,11 @@ class WebConnection:
             return
         frame = frames.parse(data)
         way = self.way
-        if isinstance(frame, CardFrame) and way is not None:
+        if not isinstance(frame, Refused) and way is not None and frame.prompt != way.number:
+            # for a prompt gone already (the keyboard refuses those that a prompt asked
+            # while they waited): said so now, before anything else is found wrong in it
+            frame = Refused(messages.tr(messages.WEB_REFUSED_STALE))
+        elif isinstance(frame, CardFrame) and way is not None:
             size = way.hand_size
             if size is None:
                 frame = Refused(messages.tr(messages.WEB_REFUSED_NO_HAND))

@@ -1,17 +1,23 @@
-"""The WebSocket's frames (WEB_PROTOCOL.md), with no I/O: what the page sends, read as
+"""The WebSocket's frames (docs/web.md), with no I/O: what the page sends, read as
 values or refused with a reason in words; and what the server sends, as JSON objects.
 
 Every frame from a browser is untrusted: at most ``FRAME_LIMIT`` bytes, one JSON object
 of a known ``type`` whose fields have the right types, else one ``Refused`` with the
 reason, and nothing else happens.
+
+Every answer (``key``, ``line``, ``press``, ``card``, ``secret``) names the prompt it
+answers: the ``number`` of the ``prompt`` frame the page showed when the person acted
+(``prompt``). The keyboard takes it only while that prompt is still the one asked
+(``keyboard``): an answer sent before the page had heard of a newer prompt is refused,
+never read as the answer to a question the person has not seen.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeGuard
 
 from ... import text
 from ...access import braille, messages
@@ -46,9 +52,11 @@ _QUOTED = 20  # characters of a bad value quoted back
 
 @dataclass(frozen=True, slots=True)
 class KeyFrame:
-    """One key pressed: a printable character, or one of ``KEY_NAMES``."""
+    """One key pressed: a printable character, or one of ``KEY_NAMES`` (``prompt``: the
+    number of the prompt it answers, as for every frame below)."""
 
     key: str
+    prompt: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +64,7 @@ class LineFrame:
     """A typed line (a lobby command, a command-line command, chat)."""
 
     text: str
+    prompt: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +72,7 @@ class PressFrame:
     """A button: what the command's key does, whatever the language and keys on or off."""
 
     key: Key
+    prompt: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,9 +80,19 @@ class CardFrame:
     """The hand's card ``index`` (0-based, as the last hand frame listed it) activated."""
 
     index: int
+    prompt: int
 
 
-Frame = KeyFrame | LineFrame | PressFrame | CardFrame
+@dataclass(frozen=True, slots=True)
+class SecretFrame:
+    """A password typed in the page's password field, taken at a password's prompt alone:
+    never shown, said or kept anywhere (its ``repr`` hides it)."""
+
+    text: str = field(repr=False)
+    prompt: int
+
+
+Frame = KeyFrame | LineFrame | PressFrame | CardFrame | SecretFrame
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,45 +119,70 @@ def parse(data: str | bytes) -> Frame | Refused:
     reader = _READERS.get(kind)
     if reader is None:
         return Refused(messages.web_refused_kind(text.shown(kind, _QUOTED)))
-    return reader(value)
+    number = value.get("prompt")
+    if not _counted(number):
+        return Refused(messages.web_refused_field("prompt"))
+    return reader(value, number)
 
 
-def _key(value: dict[str, Any]) -> Frame | Refused:
+def _counted(value: object) -> TypeGuard[int]:
+    """Whether ``value`` is a whole number from 0 (JSON's true is no number here)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _key(value: dict[str, Any], prompt: int) -> Frame | Refused:
     key = value.get("key")
     if not isinstance(key, str) or not key:
         return Refused(messages.web_refused_field("key"))
     if (len(key) == 1 and key.isprintable()) or key in KEY_NAMES:
-        return KeyFrame(key)
+        return KeyFrame(key, prompt)
     return Refused(messages.web_refused_key(text.shown(key, _QUOTED)))
 
 
-def _line(value: dict[str, Any]) -> Frame | Refused:
+def _line(value: dict[str, Any], prompt: int) -> Frame | Refused:
     typed = value.get("text")
     if not isinstance(typed, str):
         return Refused(messages.web_refused_field("text"))
     if len(typed) > text.LINE_LIMIT:
         return Refused(messages.line_too_long())
-    return LineFrame(text.shown(typed))
+    return LineFrame(text.shown(typed), prompt)
 
 
-def _press(value: dict[str, Any]) -> Frame | Refused:
+def _press(value: dict[str, Any], prompt: int) -> Frame | Refused:
     command = value.get("command")
     if not isinstance(command, str):
         return Refused(messages.web_refused_field("command"))
     key = Key.__members__.get(command)
     if key is None or key is Key.UNKNOWN:
         return Refused(messages.web_refused_command(text.shown(command, _QUOTED)))
-    return PressFrame(key)
+    return PressFrame(key, prompt)
 
 
-def _card(value: dict[str, Any]) -> Frame | Refused:
+def _card(value: dict[str, Any], prompt: int) -> Frame | Refused:
     index = value.get("index")
-    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+    if not _counted(index):
         return Refused(messages.web_refused_field("index"))
-    return CardFrame(index)
+    return CardFrame(index, prompt)
 
 
-_READERS = {"key": _key, "line": _line, "press": _press, "card": _card}
+def _secret(value: dict[str, Any], prompt: int) -> Frame | Refused:
+    """A password: its printable characters, as the terminal's hidden prompt takes them
+    (nothing of it is ever quoted back)."""
+    typed = value.get("text")
+    if not isinstance(typed, str):
+        return Refused(messages.web_refused_field("text"))
+    if len(typed) > text.LINE_LIMIT:
+        return Refused(messages.line_too_long())
+    return SecretFrame("".join(ch for ch in typed if ch.isprintable()), prompt)
+
+
+_READERS: dict[str, Callable[[dict[str, Any], int], Frame | Refused]] = {
+    "key": _key,
+    "line": _line,
+    "press": _press,
+    "card": _card,
+    "secret": _secret,
+}
 
 
 # ----------------------------------------------------------------- to the browser
@@ -169,8 +214,10 @@ def message(said: Message, buffer: str, spoken: bool = True) -> dict[str, Any]:
     }
 
 
-def prompt(said: str, ask: str, menu: bool) -> dict[str, Any]:
-    return {"type": "prompt", "text": said, "ask": ask, "menu": menu}
+def prompt(said: str, ask: str, menu: bool, number: int) -> dict[str, Any]:
+    """A prompt: its text, what it asks, whether a menu is open, and its ``number`` (each
+    answer frame sends it back)."""
+    return {"type": "prompt", "text": said, "ask": ask, "menu": menu, "number": number}
 
 
 def card(face: Card, table: BrailleTable | None) -> dict[str, Any]:

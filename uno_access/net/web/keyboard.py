@@ -5,9 +5,22 @@ the person's keyboard takes them. ``WebKeyboard`` is what ``ui.drive.drive_async
 the lobby read, as the terminal's ``NetKeyboard`` is: a ``key`` frame is read through
 the command registry exactly as the terminal's bindings read a key (``seat.keys.key_read``),
 a ``line`` frame is a typed line, a ``press`` frame the command's key, a ``card`` frame a
-routing key on that card of the hand (it plays, as a second routing press does). With
+routing key on that card of the hand (it plays, as a second routing press does), a
+``secret`` frame the line typed at a password's prompt (``read_hidden_async``). With
 keys off (or the command line open) keys type a line, as at a terminal. The table wakes
 the prompt (``wake``) when it has something for the seat.
+
+Each prompt has a number (``Asked`` returns it; the prompt frame carries it), and a frame
+is read only when it names the prompt being read: a frame sent for an earlier prompt is
+refused, once, and nothing happens. The page and the server run apart: a person presses a
+key, and before that frame arrives the table has moved on (a bot played, the hand
+changed, a question was asked). Read as the answer to whatever is asked now, a card's
+index would name another card, a Y would answer another question; refused, the person
+hears why and answers what they now see. (Dropping such frames silently would leave
+the person waiting for an answer to their key; reading them against the prompt they
+were meant for is not possible once the game has moved on.) A prompt asked again with
+nothing changed keeps its number (``WebWay``), so a key that crosses a prompt woken by
+a chat line is read as before.
 """
 
 from __future__ import annotations
@@ -19,6 +32,7 @@ from contextlib import contextmanager
 from enum import Enum
 
 from ... import text
+from ...access import messages
 from ...seat.asks import WAKE, Wake
 from ...seat.keys import (
     MENU_FREE,
@@ -31,7 +45,7 @@ from ...seat.keys import (
     choice_of,
     key_read,
 )
-from .frames import CardFrame, Frame, KeyFrame, LineFrame, PressFrame
+from .frames import CardFrame, Frame, KeyFrame, LineFrame, PressFrame, SecretFrame
 
 WAITING_LIMIT = 64  # frames read from the socket and not taken yet
 
@@ -45,6 +59,8 @@ class Ask(Enum):
     CHOICE = "choice"
     WOKEN = "woken"
     WAIT = "wait"
+    PASSWORD = "password"  # a password the person has (the page's password field)
+    NEW_PASSWORD = "new_password"  # a password the person chooses
 
 
 class WebInput:
@@ -163,12 +179,14 @@ _EDITS: dict[str, Callable[[LineEditor], None]] = {
     "end": lambda e: e._move(len(e.text)),
 }
 
-Asked = Callable[[str, Ask, bool], None]  # a prompt is asked: its text, what, a menu
+Asked = Callable[[str, Ask, bool], int]  # a prompt is asked (its text, what, a menu): its number
+Refuse = Callable[[str], None]  # a frame not taken: the reason, told to the page
 
 
 class WebKeyboard:
     """The seat's keyboard over a WebSocket (``keys``: one key per command). ``asked`` is
-    told each prompt before it is read (the page shows it, and the views that changed)."""
+    told each prompt before it is read (the page shows it, and the views that changed);
+    ``refuse`` tells the page why a frame was not taken."""
 
     def __init__(
         self,
@@ -176,9 +194,11 @@ class WebKeyboard:
         asked: Asked,
         loop: asyncio.AbstractEventLoop,
         keys: bool = False,
+        refuse: Refuse | None = None,
     ) -> None:
         self._frames = frames
         self._asked = asked
+        self._refuse = refuse or (lambda reason: None)
         self._keys = keys
         self._line = LineEditor()
         self._menu = False
@@ -271,13 +291,44 @@ class WebKeyboard:
         assert not isinstance(got, Wake)
         return got
 
+    async def read_hidden_async(self, prompt: str, new: bool) -> str | None:
+        """A password, typed in the page's password field (``new``: one the person chooses);
+        None when they gave up (Escape, Cancel) or the connection ended. Any other answer is
+        refused: what is typed in the command line never becomes a password, nor a password
+        a command."""
+        number = self._asked(prompt, Ask.NEW_PASSWORD if new else Ask.PASSWORD, False)
+        while True:
+            try:
+                frame = await self._frames.next()
+            except EOFError:
+                return None
+            if frame is None or not self._current(frame, number):
+                continue
+            if isinstance(frame, SecretFrame):
+                return frame.text
+            if frame == PressFrame(Key.CLOSE, number) or frame == KeyFrame("escape", number):
+                return None
+            self._refuse(messages.tr(messages.WEB_REFUSED_PASSWORD_ASKED))
+
+    def _current(self, frame: Frame, number: int) -> bool:
+        """Whether ``frame`` answers prompt ``number``, the one asked; if not, refused."""
+        if frame.prompt != number:
+            self._refuse(messages.tr(messages.WEB_REFUSED_STALE))
+            return False
+        return True
+
     async def _read(self, prompt: str, ask: Ask) -> Read | Wake:
-        self._asked(prompt, ask, self._menu)
+        number = self._asked(prompt, ask, self._menu)
         woken = self._take_wake if ask is Ask.WOKEN else None
         while True:
             frame = await self._frames.next(woken)
             if frame is None:
                 return WAKE
+            if not self._current(frame, number):
+                continue
+            if isinstance(frame, SecretFrame):
+                self._refuse(messages.tr(messages.WEB_REFUSED_NO_PASSWORD_ASKED))
+                continue
             got = self._answer(frame, ask)
             if got is not None:
                 return got

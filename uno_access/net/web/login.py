@@ -1,6 +1,7 @@
 """Logging in from a browser: a name and its password (argon2, checked off the event loop
 as ssh checks it), or a new name with the invite code (none on an ``--open`` server) and
-a password chosen; then a session, named by a random cookie.
+a password chosen; then a session, named by a random cookie (kept beside the accounts:
+``net.server.sessions``).
 
 Failed logins go through the server's one ``Limiter``, by address and by name: each
 answer after a failure waits longer, and past ``LIMITED_AFTER`` failures in its window
@@ -10,39 +11,17 @@ the login is refused at once (429) without looking at the password.
 from __future__ import annotations
 
 import asyncio
-import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ... import text
 from ...access import messages
 from ..server import Server, passwords
-from ..server.accounts import FIRST_DELAY
+from ..server.accounts import FIRST_DELAY, name_key
 
 COOKIE = "uno_session"
-MOST_SESSIONS = 100_000  # sessions kept at once (the oldest forgotten first)
 LIMITED_AFTER = 5  # failed logins (by address or by name) in the limiter's window
 _LIMITED_DELAY = FIRST_DELAY * 2.0 ** (LIMITED_AFTER - 1)  # the limiter's wait by then
-
-
-@dataclass
-class Sessions:
-    """Who each session cookie is (kept in memory: a restart logs everyone out)."""
-
-    names: dict[str, str] = field(default_factory=dict)  # token -> name
-
-    def begin(self, name: str) -> str:
-        if len(self.names) >= MOST_SESSIONS:
-            del self.names[next(iter(self.names))]
-        token = secrets.token_urlsafe(32)
-        self.names[token] = name
-        return token
-
-    def name_of(self, token: str | None) -> str | None:
-        return None if not token else self.names.get(token)
-
-    def end(self, token: str | None) -> str | None:
-        return None if not token else self.names.pop(token, None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +65,7 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
     if not name:
         return _refused(400, messages.tr(messages.WEB_LOGIN_NO_NAME))
     limiter = server.limiter
-    keys = (address, "\0name " + name.lower())
+    keys = (address, name_key(name))
     if any(limiter.delay(key) >= _LIMITED_DELAY for key in keys):
         return _refused(429, messages.tr(messages.WEB_LOGIN_LIMITED))
     delay = max(limiter.delay(key) for key in keys)

@@ -6,6 +6,11 @@ they change, each prompt as a ``prompt`` frame; their keys come from the socket'
 At a table, the lines of each entry of the table's log (the others' moves, the answer to
 the person's own) go out together as one ``entry`` frame, numbered (``resume``): the
 page receives an entry whole or not at all, and says on its return which it has.
+
+Each prompt frame carries a number, which every answer sends back (``keyboard``). The
+number goes up whenever what an answer could mean may have changed since the last
+prompt: another prompt (its text, what it asks, a menu open or not), or a hand, table or
+screen frame sent meanwhile. The same prompt asked again over the same views keeps it.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ from typing import Any
 from ...access import messages
 from ...access.braille import BrailleTable
 from ...access.message import Message, Priority
-from ...access.speech import Line
 from ...seat.history import Buffer
 from ...seat.outputs import BrailleOut, Outputs
 from ...ui.terminal import Screen
@@ -90,11 +94,15 @@ class WebBraille:
 
 
 class WebWay:
-    """One browser's connection, as a person's way in (``send``: one frame out)."""
+    """One browser's connection, as a person's way in (``send``: one frame out; ``session``:
+    the digest of the session it came in by)."""
 
-    def __init__(self, send: Send, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(
+        self, send: Send, loop: asyncio.AbstractEventLoop, session: str | None = None
+    ) -> None:
         self.send = send
         self.loop = loop
+        self._session = session
         self.input = WebInput()
         self._screen = Screen(lambda line: None, clear=lambda: False)
         self._outputs: Outputs | None = None
@@ -105,6 +113,9 @@ class WebWay:
         self._log: TableLog | None = None  # the seat's table's log
         self._gathered: list[dict[str, Any]] | None = None  # an entry's lines, being told
         self._sent_seq = 0  # the last entry of the seat's log sent in an entry frame
+        self.number = 0  # the last prompt frame's
+        self._asking: tuple[str, Ask, bool] | None = None  # the last prompt, as it was asked
+        self._moved = False  # a hand, table or screen frame was sent since the last prompt
 
     # ----------------------------------------------------------------- as a Way
 
@@ -117,7 +128,7 @@ class WebWay:
         return self._outputs
 
     def keyboard(self, keys: bool) -> WebKeyboard:
-        return WebKeyboard(self.input, self._asked, self.loop, keys)
+        return WebKeyboard(self.input, self._asked, self.loop, keys, self._refuse)
 
     def session(self) -> AbstractContextManager[object]:
         return contextlib.nullcontext()
@@ -125,13 +136,18 @@ class WebWay:
     def braille(self) -> BrailleOut:
         return WebBraille()
 
-    async def read_hidden(self, prompt: str) -> str | None:
-        """None: the page's command line shows what is typed, so no password is read
-        there; the person is told where to change it."""
-        if self._outputs is not None:
-            said = messages.tr(messages.WEB_PASSWORD_OVER_SSH)
-            self._outputs.say(Line.of(messages.net_told, said), Priority.URGENT)
-        return None
+    async def read_hidden(self, prompt: str, new: bool) -> str | None:
+        """A password typed in the page's password field (a ``password`` or
+        ``new_password`` prompt; never the command line, which shows what is typed)."""
+        keyboard = WebKeyboard(self.input, self._asked, self.loop, refuse=self._refuse)
+        return await keyboard.read_hidden_async(prompt, new)
+
+    def choosing_password(self, name: str, shortest: int) -> str:
+        return messages.web_choose_password(name, shortest)
+
+    @property
+    def kept_session(self) -> str | None:
+        return self._session
 
     def ring(self) -> None:
         pass  # each message frame names its sound
@@ -139,6 +155,7 @@ class WebWay:
     def place(self, where: Place) -> None:
         if where is not self._place:
             self._place = where
+            self._moved = True
             self.send(frames.screen(where.value))
 
     def seated(self, table: NetTable | None, log: TableLog | None = None) -> None:
@@ -146,6 +163,7 @@ class WebWay:
         self._log, self._sent_seq = log, 0  # the entry frames number by that log
         if table is None:
             self._hand = self._view = None
+            self._moved = True
             self.send(frames.hand([], None, [], None))
         else:
             table.telling = self._entry
@@ -200,10 +218,19 @@ class WebWay:
         outputs = self._outputs
         return None if outputs is None or outputs.braille is None else outputs.braille_table
 
-    def _asked(self, prompt: str, ask: Ask, menu: bool) -> None:
-        """A prompt: first the hand and the table where they changed, then the prompt."""
+    def _asked(self, prompt: str, ask: Ask, menu: bool) -> int:
+        """A prompt: first the hand and the table where they changed, then the prompt; its
+        number (a new one unless the same prompt is asked again over the same views)."""
         self.sync()
-        self.send(frames.prompt(prompt, ask.value, menu))
+        asking = (prompt, ask, menu)
+        if self._moved or asking != self._asking:
+            self.number += 1
+            self._asking, self._moved = asking, False
+        self.send(frames.prompt(prompt, ask.value, menu, self.number))
+        return self.number
+
+    def _refuse(self, reason: str) -> None:
+        self.send(frames.refused(reason))
 
     def sync(self) -> None:
         """The hand and the table frames, sent when they differ from the last ones."""
@@ -223,6 +250,7 @@ class WebWay:
         )
         if hand != self._hand:
             self._hand = hand
+            self._moved = True
             self.send(hand)
         players = [
             {
@@ -239,6 +267,7 @@ class WebWay:
             top["color"] = view.color.name.lower()  # a wild's colour once chosen
         if shown != self._view:
             self._view = shown
+            self._moved = True
             self.send(shown)
 
     def _buffer_of(self, message: Message) -> str:
