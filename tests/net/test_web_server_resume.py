@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from net_proxy import Proxy
-from web_client import Browser, Frame, Player, Site, site
+from web_client import Browser, Frame, Player, Site, people, site, table_of_two
 
 from uno_access.access import messages
 from uno_access.net.server.tables import ServerTable
@@ -117,61 +117,52 @@ def test_a_socket_dropped_with_entries_in_flight_is_told_each_unread_line_once_o
             through = Site(
                 server=place.server, web=place.web, url=f"http://127.0.0.1:{proxy.port}/"
             )
-            ann, bob = Browser(through, "ann"), Browser(place, "bob")
-            try:
-                for browser in (ann, bob):
-                    assert (await browser.login())["ok"]
-                    await browser.connect()
-                    await browser.until(lambda f: f["type"] == "prompt")
-                await ann.line("new")
-                await ann.told(messages.net_table_made(1))
-                await bob.line("join 1")
-                await bob.told(messages.net_you_sit(1, 2))
-                await ann.line("bot")
-                await ann.told("seat 3")
-                Player(bob)  # bob plays his turns as they come
-                await ann.line("start")
-                table = place.server.lobby.tables[1]
-                await ann.wait_for(lambda: _my_turn(ann))
+            async with people(through, "ann") as [ann], people(place, "bob") as [bob]:
+                try:
+                    await table_of_two(ann, bob)
+                    await ann.line("bot")
+                    await ann.told("seat 3")
+                    Player(bob)  # bob plays his turns as they come
+                    await ann.line("start")
+                    table = place.server.lobby.tables[1]
+                    await ann.wait_for(lambda: _my_turn(ann))
 
-                first = next(c for c, _ in reversed(sent) if c.name == "ann")
-                proxy.hold()  # what the server sends ann is passed on no more
-                held = _read(ann)
-                await ann.send(_move(ann))  # her move, whose answer she will not read
-                await _until(lambda: any(f["seq"] > held for f in _to(sent, first)))
-                mark = len(bob.frames)
-                await bob.line("say are you there?")
-                chat = messages.chat_line("bob", "are you there?")
-                await bob.told(chat, mark)
-                await _until(lambda: chat in _entry_lines(_to(sent, first)))
-                await _until(lambda: proxy.held > 0)  # written to her socket, never read
-                proxy.cut()  # the network goes, with those frames in flight
-                await ann.closed.wait()
-                await _until(lambda: not table.places[0].present)
-                read = _read(ann)
-                mark = len(bob.frames)
-                await bob.line("say still away?")
-                await bob.told(messages.chat_line("bob", "still away?"), mark)
+                    first = next(c for c, _ in reversed(sent) if c.name == "ann")
+                    proxy.hold()  # what the server sends ann is passed on no more
+                    held = _read(ann)
+                    await ann.send(_move(ann))  # her move, whose answer she will not read
+                    await _until(lambda: any(f["seq"] > held for f in _to(sent, first)))
+                    mark = len(bob.frames)
+                    await bob.line("say are you there?")
+                    chat = messages.chat_line("bob", "are you there?")
+                    await bob.told(chat, mark)
+                    await _until(lambda: chat in _entry_lines(_to(sent, first)))
+                    await _until(lambda: proxy.held > 0)  # written to her socket, never read
+                    proxy.cut()  # the network goes, with those frames in flight
+                    await ann.closed.wait()
+                    await _until(lambda: not table.places[0].present)
+                    read = _read(ann)
+                    mark = len(bob.frames)
+                    await bob.line("say still away?")
+                    await bob.told(messages.chat_line("bob", "still away?"), mark)
 
-                proxy.restore()
-                frames = await _back(ann)
-                in_flight = [f for f in _to(sent, first) if f["seq"] > read]
-                unread = _entry_lines(in_flight)
-                assert chat in unread and any(line.startswith("You ") for line in unread)
-                told = _catch_up(frames)
-                entries = [f for f in told if f["type"] == "entry"]
-                assert all(entry["seq"] > read for entry in entries)  # nothing read again
-                lines = _entry_lines(entries)
-                assert lines[: len(unread)] == unread  # each line in flight, once, in order
-                assert _printed(told) == lines  # and nothing else between
-                assert lines.count(messages.chat_line("bob", "still away?")) == 1
-                assert lines.count(chat) == 1
-                seqs = [entry["seq"] for entry in entries]
-                assert seqs == list(range(read + 1, read + 1 + len(seqs)))  # none lost
-            finally:
-                proxy.cut()
-                await ann.close()
-                await bob.close()
+                    proxy.restore()
+                    frames = await _back(ann)
+                    in_flight = [f for f in _to(sent, first) if f["seq"] > read]
+                    unread = _entry_lines(in_flight)
+                    assert chat in unread and any(line.startswith("You ") for line in unread)
+                    told = _catch_up(frames)
+                    entries = [f for f in told if f["type"] == "entry"]
+                    assert all(entry["seq"] > read for entry in entries)  # nothing read again
+                    lines = _entry_lines(entries)
+                    assert lines[: len(unread)] == unread  # each line in flight, once, in order
+                    assert _printed(told) == lines  # and nothing else between
+                    assert lines.count(messages.chat_line("bob", "still away?")) == 1
+                    assert lines.count(chat) == 1
+                    seqs = [entry["seq"] for entry in entries]
+                    assert seqs == list(range(read + 1, read + 1 + len(seqs)))  # none lost
+                finally:
+                    proxy.cut()
 
     asyncio.run(go())
 
@@ -190,67 +181,55 @@ def test_a_forged_foreign_or_out_of_range_number_counts_for_nothing_and_a_lower_
     tmp_path: Path,
 ) -> None:
     async def go() -> None:
-        async with site(tmp_path) as place:
-            ann, bob = Browser(place, "ann"), Browser(place, "bob")
-            try:
-                for browser in (ann, bob):
-                    assert (await browser.login())["ok"]
-                    await browser.connect()
-                    await browser.until(lambda f: f["type"] == "prompt")
-                await ann.line("new")
-                await ann.told(messages.net_table_made(1))
-                await bob.line("join 1")
-                await bob.told(messages.net_you_sit(1, 2))
-                await ann.line("start")
-                await ann.until(lambda f: f["type"] == "hand" and f["cards"])
-                await bob.until(lambda f: f["type"] == "prompt")
-                table = place.server.lobby.tables[1]
-                before = _read(ann)  # read before bob's chat
-                for said in ("one", "two"):
-                    await bob.line(f"say {said}")
-                    await ann.told(messages.chat_line("bob", said))
-                await ann.until(lambda f: f["type"] == "prompt", len(ann.frames) - 1)
-                told: dict[int, list[str]] = {}  # each entry's lines, as ann first read them
+        async with site(tmp_path) as place, people(place, "ann", "bob") as [ann, bob]:
+            await table_of_two(ann, bob)
+            await ann.line("start")
+            await ann.until(lambda f: f["type"] == "hand" and f["cards"])
+            await bob.until(lambda f: f["type"] == "prompt")
+            table = place.server.lobby.tables[1]
+            before = _read(ann)  # read before bob's chat
+            for said in ("one", "two"):
+                await bob.line(f"say {said}")
+                await ann.told(messages.chat_line("bob", said))
+            await ann.until(lambda f: f["type"] == "prompt", len(ann.frames) - 1)
+            told: dict[int, list[str]] = {}  # each entry's lines, as ann first read them
 
-                def keep(frames: list[Frame]) -> None:
-                    for frame in frames:
-                        if frame["type"] == "entry":
-                            told.setdefault(frame["seq"], _entry_lines([frame]))
+            def keep(frames: list[Frame]) -> None:
+                for frame in frames:
+                    if frame["type"] == "entry":
+                        told.setdefault(frame["seq"], _entry_lines([frame]))
 
-                keep(ann.frames)
-                epoch = place.server.lobby.epoch
-                beyond = str(table.latest(0) + 5)
-                for query in (
-                    {"epoch": "0" if epoch != "0" else "1", "table": "1", "seq": "2"},  # another
-                    {"epoch": epoch, "table": "2", "seq": "2"},  # another table
-                    {"epoch": epoch, "table": "1", "seq": beyond},  # more than was told
-                    {"epoch": epoch, "table": "1", "seq": "0"},
-                    {"epoch": epoch, "table": "1", "seq": "-1"},
-                    {"epoch": epoch, "table": "1", "seq": "2x"},
-                    {"epoch": epoch, "table": "1", "seq": "9" * 40},
-                    {"epoch": "not hex!", "table": "1", "seq": "2"},
-                    {"seq": "2"},
-                ):
-                    await _drop(ann, table, 0)
-                    frames = await _back(ann, query)
-                    keep(frames)
-                    nothing = messages.tr(messages.NET_NOTHING_SINCE)
-                    assert nothing in _printed(frames), query  # from what the server told
-                    assert messages.tr(messages.NET_SINCE_YOU_LEFT) not in _printed(frames)
+            keep(ann.frames)
+            epoch = place.server.lobby.epoch
+            beyond = str(table.latest(0) + 5)
+            for query in (
+                {"epoch": "0" if epoch != "0" else "1", "table": "1", "seq": "2"},  # another
+                {"epoch": epoch, "table": "2", "seq": "2"},  # another table
+                {"epoch": epoch, "table": "1", "seq": beyond},  # more than was told
+                {"epoch": epoch, "table": "1", "seq": "0"},
+                {"epoch": epoch, "table": "1", "seq": "-1"},
+                {"epoch": epoch, "table": "1", "seq": "2x"},
+                {"epoch": epoch, "table": "1", "seq": "9" * 40},
+                {"epoch": "not hex!", "table": "1", "seq": "2"},
+                {"seq": "2"},
+            ):
+                await _drop(ann, table, 0)
+                frames = await _back(ann, query)
+                keep(frames)
+                nothing = messages.tr(messages.NET_NOTHING_SINCE)
+                assert nothing in _printed(frames), query  # from what the server told
+                assert messages.tr(messages.NET_SINCE_YOU_LEFT) not in _printed(frames)
 
-                for lower in (before, 1):  # her own lines again, from there on (never the opening)
-                    await _drop(ann, table, 0)
-                    frames = await _back(ann, {"epoch": epoch, "table": "1", "seq": str(lower)})
-                    entries = [f for f in _catch_up(frames) if f["type"] == "entry"]
-                    expected = [line for seq in sorted(told) if seq > lower for line in told[seq]]
-                    assert expected and _entry_lines(entries) == expected, lower
-                    assert entries[0]["seq"] == max(lower, 1) + 1
-                    assert _entry_lines(entries).count(messages.chat_line("bob", "one")) == 1
-                    opening = [f for f in frames if f.get("print", "").startswith("UNO against")]
-                    assert not opening
-            finally:
-                await ann.close()
-                await bob.close()
+            for lower in (before, 1):  # her own lines again, from there on (never the opening)
+                await _drop(ann, table, 0)
+                frames = await _back(ann, {"epoch": epoch, "table": "1", "seq": str(lower)})
+                entries = [f for f in _catch_up(frames) if f["type"] == "entry"]
+                expected = [line for seq in sorted(told) if seq > lower for line in told[seq]]
+                assert expected and _entry_lines(entries) == expected, lower
+                assert entries[0]["seq"] == max(lower, 1) + 1
+                assert _entry_lines(entries).count(messages.chat_line("bob", "one")) == 1
+                opening = [f for f in frames if f.get("print", "").startswith("UNO against")]
+                assert not opening
 
     asyncio.run(go())
 
