@@ -366,7 +366,8 @@ NET_PASSWORD_TOO_LONG: Plural = NP_(
     "A password has at most {count} characters; choose again.",
 )
 NET_PASSWORD_SET = N_(
-    "Your password is set: ssh -p PORT {player}@HOST asks for it when you come without your key."
+    "Your password is set: it logs you in from a web browser, and over ssh"
+    " (ssh -p PORT {player}@HOST) when you come without your key."
 )
 NET_PASSWORD_UNCHANGED = N_("Your password is unchanged.")
 NET_PASSWORD_NOT_HERE = N_(
