@@ -160,11 +160,10 @@ class _Drawing:
             self.reset_attributes()
         output.disable_autowrap()
         fresh = done or before is None
-        if fresh:
+        if fresh or before is None:  # (the same: for the type checker)
             self.move(0, 0)
             self.reset_attributes()
             output.erase_down()
-        if fresh or before is None:
             before = []
         last = _last_shown(cells, self.width)
         drawn = len(before)
@@ -189,7 +188,7 @@ class _Drawing:
         output.show_cursor()
         return Point(x=self.x, y=self.y)
 
-    def write(self, cell: tuple[str, str]) -> None:
+    def write(self, cell: Cell) -> None:
         char, style = cell
         if self.style != style:
             attrs = self.attrs(style)
