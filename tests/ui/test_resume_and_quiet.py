@@ -126,12 +126,13 @@ def test_with_setup_no_game_is_offered_and_the_unfinished_one_is_named(tmp_path:
     first.press("y")
     first.sees("It is saved: uno-access resume 1 takes it up.")
     first.ends()
-    setup = Terminal(tmp_path, "--setup", *DEVICES_OFF)
+    setup = Terminal(tmp_path, "--setup", "--seed", "3", *DEVICES_OFF)  # no Wild to start
     while setup.child.expect_exact(["setup>", messages.unfinished_kept(1)]) == 0:
         setup.answer("")
         setup.sees("Kept:")
     setup.sees("UNO against Ann")
     assert "Resume it?" not in str(setup.child.before)
+    setup.sees("Your turn.")
     setup.press("q")
     setup.press("y")
     setup.ends()

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.keys import Keys
@@ -297,8 +298,12 @@ class Browser:
 
     def focused_name(self) -> str:
         """The accessible name of what has focus, as Chromium computes it for screen
-        readers."""
-        return str(self.driver.switch_to.active_element.accessible_name)
+        readers; empty when focus moved between finding the element and naming it (the
+        page replaced it), so a ``wait_for`` asks again."""
+        try:
+            return str(self.driver.switch_to.active_element.accessible_name)
+        except StaleElementReferenceException:
+            return ""
 
     def assert_focus_kept(self, after: str) -> None:
         where = self.focused()
