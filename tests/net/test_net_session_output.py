@@ -13,6 +13,7 @@ import asyncio
 import gc
 import os
 import pty
+import re
 import signal
 import subprocess
 import weakref
@@ -71,6 +72,28 @@ def test_a_script_is_answered_every_line_in_order_before_its_session_closes(
         assert found >= 0, (answer, told[at:])
         at = found + len(answer)
     assert told.count(who) == 3, told
+
+
+def test_no_ignore_packet_goes_before_each_packet_as_no_cbc_cipher_is_offered(
+    server: Server, tmp_path: Path
+) -> None:
+    """An empty ignore packet before each packet only defends a CBC cipher, whose next IV
+    is the last block sent (RFC 4251, 9.3.1); the server offers none, so it sends none:
+    the real OpenSSH client, at its most verbose, names the cipher it got (CTR or GCM,
+    never CBC) and receives answers with no ignore packet among them."""
+    key = keypair(tmp_path, "ann")
+    done = subprocess.run(
+        ["ssh", "-vvv", *ssh_arguments(server.port, key, "ann")],
+        input=b"keys off\rwho\rwho\rwho\r",
+        capture_output=True,
+        timeout=BOUND,
+    )
+    told = ANSI.sub("", done.stdout.decode("utf-8", "replace"))
+    assert told.count(messages.net_who(["ann"])) == 3, told
+    log = done.stderr.decode("utf-8", "replace")
+    ciphers = re.findall(r"kex: server->client cipher: (\S+)", log)
+    assert ciphers and not any(cipher.endswith("-cbc") for cipher in ciphers), ciphers
+    assert "Received SSH2_MSG_IGNORE" not in log
 
 
 def test_only_a_prompt_on_this_process_own_terminal_takes_its_sigwinch() -> None:
