@@ -35,7 +35,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase
-from prompt_toolkit.key_binding.key_processor import KeyPress
+from prompt_toolkit.key_binding.key_processor import KeyPress, KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
 from prompt_toolkit.layout.controls import BufferControl
@@ -545,6 +545,11 @@ def line_application(
             max_render_postpone_time=None,
         )
     app.modes = modes
+    # the keys read through ``bindings`` themselves: prompt_toolkit merges them with the
+    # layout's (none here) and its page navigation (off: not full screen) into a list new
+    # for each application, whose cache of the bindings for a key then starts empty, and
+    # looked through every binding at each application's first press of each key
+    app.key_processor = KeyProcessor(bindings)
     # every binding is one key, so no key waits for a longer sequence: prompt_toolkit would
     # start (and cancel) a timer task for each key pressed, in case one did
     app.timeoutlen = None  # type: ignore[assignment]  # (read as "no timer")
