@@ -22,7 +22,7 @@ import sys
 import termios
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
@@ -35,6 +35,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.input.typeahead import get_typeahead
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase
+from prompt_toolkit.key_binding.key_bindings import Binding, KeysTuple
 from prompt_toolkit.key_binding.key_processor import KeyPress, KeyProcessor
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout, Window
@@ -545,11 +546,11 @@ def line_application(
             max_render_postpone_time=None,
         )
     app.modes = modes
-    # the keys read through ``bindings`` themselves: prompt_toolkit merges them with the
-    # layout's (none here) and its page navigation (off: not full screen) into a list new
-    # for each application, whose cache of the bindings for a key then starts empty, and
-    # looked through every binding at each application's first press of each key
-    app.key_processor = KeyProcessor(bindings)
+    # the keys read through the application's bindings themselves: prompt_toolkit merges
+    # them with the layout's (none here) and its page navigation (off: not full screen)
+    # into a list new for each application, whose cache of the bindings for a key starts
+    # empty: every binding looked through at each application's first press of each key
+    app.key_processor = KeyProcessor(_OwnBindings(app))
     # every binding is one key, so no key waits for a longer sequence: prompt_toolkit would
     # start (and cancel) a timer task for each key pressed, in case one did
     app.timeoutlen = None  # type: ignore[assignment]  # (read as "no timer")
@@ -590,10 +591,42 @@ class _LineApplication(Application[Any]):
         self._invalidated = False
         self._redraw()
 
+    def _update_invalidate_events(self) -> None:
+        """The layout is one window of one buffer for the application's life: the events
+        that draw it again (its text, its cursor) are taken once a run (prompt_toolkit
+        drops them as the run ends), not looked for anew after every drawing."""
+        if not self._invalidate_events:
+            super()._update_invalidate_events()
+
     def _redraw_invalidated(self) -> None:
         if self._invalidated:
             self._invalidated = False
             self._redraw()
+
+
+class _OwnBindings(KeyBindingsBase):
+    """The bindings an application has now (``Keyboard.keys`` changes them), read
+    directly: their cache of the bindings for each key is shared by every keyboard."""
+
+    def __init__(self, app: Application[Any]) -> None:
+        self._app = app
+
+    def _now(self) -> KeyBindingsBase:
+        return self._app.key_bindings or _NO_BINDINGS
+
+    @property
+    def _version(self) -> Hashable:
+        return self._now()._version
+
+    @property
+    def bindings(self) -> list[Binding]:
+        return self._now().bindings
+
+    def get_bindings_for_keys(self, keys: KeysTuple) -> list[Binding]:
+        return self._now().get_bindings_for_keys(keys)
+
+    def get_bindings_starting_with_keys(self, keys: KeysTuple) -> list[Binding]:
+        return self._now().get_bindings_starting_with_keys(keys)
 
 
 def _on(loop: asyncio.AbstractEventLoop) -> bool:
