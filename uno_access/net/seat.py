@@ -205,17 +205,26 @@ class NetKeyboard(Keyboard):
         else:  # the same prompt, drawn again where the lines told ended, with its new text
             self._prompt_text = prompt
             self._app.redraw_now()  # with the lines told, in one piece of output
+        # one future for the key and the wake alike: ended by a wake, or by the prompt's
+        # end (the callback below), what ``asyncio.wait`` would do at twice the cost
         woken = self._woken_now = asyncio.get_running_loop().create_future()
+
+        def ended(_: object) -> None:
+            if not woken.done():
+                woken.set_result(None)
+
+        run.add_done_callback(ended)
         self._wakeable = True
         self._wake_at_start()
         try:
-            await asyncio.wait((run, woken), return_when=asyncio.FIRST_COMPLETED)
+            await woken
         except asyncio.CancelledError:
             await self.set_aside()
             raise
         finally:
             self._wakeable = False
             self._woken_now = None
+            run.remove_done_callback(ended)
         if run.done():
             self._running = None
             return self._woken_or(self._ended(self._result(run)))
