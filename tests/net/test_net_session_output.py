@@ -80,7 +80,8 @@ def test_no_ignore_packet_goes_before_each_packet_as_no_cbc_cipher_is_offered(
     """An empty ignore packet before each packet only defends a CBC cipher, whose next IV
     is the last block sent (RFC 4251, 9.3.1); the server offers none, so it sends none:
     the real OpenSSH client, at its most verbose, names the cipher it got (CTR or GCM,
-    never CBC) and receives answers with no ignore packet among them."""
+    never CBC) and receives answers with no ignore packet among them.
+    """
     key = keypair(tmp_path, "ann")
     done = subprocess.run(
         ["ssh", "-vvv", *ssh_arguments(server.port, key, "ann")],
@@ -91,8 +92,11 @@ def test_no_ignore_packet_goes_before_each_packet_as_no_cbc_cipher_is_offered(
     told = ANSI.sub("", done.stdout.decode("utf-8", "replace"))
     assert told.count(messages.net_who(["ann"])) == 3, told
     log = done.stderr.decode("utf-8", "replace")
-    ciphers = re.findall(r"kex: server->client cipher: (\S+)", log)
-    assert ciphers and not any(cipher.endswith("-cbc") for cipher in ciphers), ciphers
+    ciphers = re.findall(r"kex: server->client cipher: (\S+) MAC: (\S+)", log)
+    assert ciphers and not any(cipher.endswith("-cbc") for cipher, _ in ciphers), ciphers
+    # and no UMAC, which asyncssh computes at twice HMAC-SHA2's cost: HMAC-SHA2 (or none
+    # for GCM, whose MAC is its own)
+    assert all(mac.startswith("hmac-sha2") or "gcm" in cipher for cipher, mac in ciphers), ciphers
     assert "Received SSH2_MSG_IGNORE" not in log
 
 
