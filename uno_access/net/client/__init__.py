@@ -359,6 +359,9 @@ class Link:
 
     def _take(self, message: dict[str, Any]) -> None:
         kind = message["t"]
+        if kind == "refused" and message.get("end") is True:
+            self._closing = True  # the server's last word (a name refused): not tried again
+            self._resuming = False
         if kind == "refused" and self._resuming:
             said = message.get("reason")
             if isinstance(said, str) and not self._told_refused:
