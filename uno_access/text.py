@@ -12,6 +12,7 @@ outside text enters the program, not where it is printed.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # a whole escape sequence (CSI, OSC, a two-character escape), so that its parameters
 # ("[2J") do not stay behind once the ESC is gone
@@ -39,5 +40,7 @@ def shown(text: str, limit: int = LINE_LIMIT) -> str:
 
 
 def name(text: str) -> str:
-    """A player's name as shown: printable, single spaces, at most ``NAME_LIMIT``."""
-    return " ".join(shown(text, NAME_LIMIT * 2).split())[:NAME_LIMIT].strip()
+    """A player's name as shown: composed (NFC, so that "José" typed either way is one
+    name), printable, single spaces, at most ``NAME_LIMIT``."""
+    composed = unicodedata.normalize("NFC", text[: NAME_LIMIT * 8])  # bounded work
+    return " ".join(shown(composed, NAME_LIMIT * 2).split())[:NAME_LIMIT].strip()

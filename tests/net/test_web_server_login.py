@@ -74,6 +74,35 @@ def test_a_wrong_password_is_refused_and_the_right_one_logs_in(tmp_path: Path) -
     run(go())
 
 
+def test_a_new_name_that_looks_like_one_taken_or_kept_is_refused_in_a_sentence(
+    tmp_path: Path,
+) -> None:
+    """As over ssh (``net.server.names``): "ann" with a Cyrillic "a" beside ann, and
+    "r00t", are refused with the reason, and no account is made."""
+    look_alike = "\u0430nn"
+
+    async def go() -> None:
+        async with site(tmp_path) as place:
+            ann = Browser(place, "ann")
+            imitator = Browser(place, look_alike)
+            root = Browser(place, "r00t")
+            try:
+                assert (await ann.login())["ok"]
+                refused = await imitator.login()
+                assert refused["status"] == 401 and not refused["ok"]
+                assert refused["reason"] == messages.net_name_looks_like(look_alike, "ann")
+                kept = await root.login()
+                assert kept["reason"] == messages.net_name_reserved("r00t")
+                accounts = place.server.accounts
+                assert [user.name for user in accounts.users()] == ["ann"]
+            finally:
+                await ann.close()
+                await imitator.http.close()
+                await root.http.close()
+
+    run(go())
+
+
 def test_failed_logins_are_limited_by_address_and_name_and_said_so(tmp_path: Path) -> None:
     async def go() -> None:
         async with site(tmp_path) as place:

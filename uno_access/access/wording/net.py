@@ -345,6 +345,14 @@ NET_INVITE_ASKED = N_(
     "then you choose a password."
 )
 NET_INVITE_PROMPT = N_("Invite code: ")
+# Translators: {player} is the name asked for, {other} the name of another account it
+# could be taken for (a Cyrillic "a" for the Latin one, "1" for "l").
+NET_NAME_LOOKS_LIKE = N_(
+    "The name {player} looks like {other}, someone else's name, so it cannot be yours. "
+    "Log in again with another name."
+)
+# Translators: {player} is the name asked for, kept for the server (root, admin...).
+NET_NAME_RESERVED = N_("The name {player} is kept for the server. Log in again with another name.")
 # Translators: {count} is the fewest characters a password may have.
 NET_CHOOSE_PASSWORD: Plural = NP_(
     "Choose a password for {player}, at least {count} character; nothing you type is "
@@ -378,6 +386,14 @@ NET_PASSWORD_NOT_HERE = N_(
 
 def net_password_prompt(name: str) -> str:
     return tr(NET_PASSWORD_PROMPT).format(player=name)
+
+
+def net_name_looks_like(name: str, other: str) -> str:
+    return tr(NET_NAME_LOOKS_LIKE).format(player=name, other=other)
+
+
+def net_name_reserved(name: str) -> str:
+    return tr(NET_NAME_RESERVED).format(player=name)
 
 
 def net_invite_asked(name: str) -> str:

@@ -194,6 +194,9 @@ class _Connection(asyncssh.SSHServer):
         self._conn: asyncssh.SSHServerConnection | None = None
         self._asked = ""  # what the keyboard-interactive login asked last
         self._tries = 0
+        # why the name asked for cannot be a new account's: the login then passes only
+        # for the session to say so in a sentence and end (ssh itself says only "denied")
+        self.refusal: str | None = None
         self.paced: Paced | None = server.pacer.entering if server.pacer else None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -226,6 +229,14 @@ class _Connection(asyncssh.SSHServer):
         self.server.limiter.failed(self.peer)
         return False
 
+    def _name_refused(self, name: str) -> bool:
+        """Whether ``name``, free, cannot be claimed (kept, or like another's): then the
+        session only says why."""
+        self.refusal = self.server.accounts.name_refused(name)
+        if self.refusal is not None:
+            self.name, self._claim = "", None
+        return self.refusal is not None
+
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         server = self.server
         await self._slowed()
@@ -236,6 +247,8 @@ class _Connection(asyncssh.SSHServer):
             self.name, self._claim = owner, None
             return True
         if owner is None and server.accounts.may_claim(name, key_text, code, server.open):
+            if self._name_refused(name):
+                return True
             self.name, self._claim = name, (name, key_text, None)
             return True
         if owner is None and server.accounts.password_of(name) is not None:
@@ -256,7 +269,7 @@ class _Connection(asyncssh.SSHServer):
         if not name or owner is not None:  # no name, or a name of a key alone
             return self._failed()
         if accounts.invited(code, self.server.open):
-            return self._choose(name)
+            return True if self._name_refused(name) else self._choose(name)
         self._asked = "invite"
         return (
             "",
@@ -292,7 +305,7 @@ class _Connection(asyncssh.SSHServer):
             return await self._by_password(name, responses[0])
         if asked == "invite" and len(responses) == 1 and not accounts.exists(name):
             if accounts.invited(responses[0].strip(), self.server.open):
-                return self._choose(name)
+                return True if self._name_refused(name) else self._choose(name)
             return self._failed()
         if asked == "choose" and len(responses) == 2 and not accounts.exists(name):
             why = passwords.refused(responses[0], responses[1])
@@ -312,6 +325,8 @@ class _Connection(asyncssh.SSHServer):
         if owner is not None:
             return await self._by_password(owner, password)
         if name and accounts.invited(code or password.strip(), self.server.open):
+            if self._name_refused(name):
+                return True
             # a new person gave the invite code as their password: now they choose one
             raise asyncssh.PasswordChangeRequired(
                 messages.net_choose_password(name, passwords.SHORTEST)
@@ -369,7 +384,7 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> asyncssh.SSHServerSession[str]:
-        return _Session(self.server, self.name or "", self.paced)
+        return _Session(self.server, self.name or "", self.paced, self.refusal)
 
 
 # a session's output waiting for a slow reader: past OUTPUT_LIMIT bytes held for it, or
@@ -474,9 +489,12 @@ class _Session(asyncssh.SSHServerSession[str]):
     data channel.
     """
 
-    def __init__(self, server: Server, name: str, paced: Paced | None = None) -> None:
+    def __init__(
+        self, server: Server, name: str, paced: Paced | None = None, refusal: str | None = None
+    ) -> None:
         self.server = server
         self.name = name
+        self._refusal = refusal  # the name asked for cannot be had: said, and the session ends
         self._paced = paced  # its connection, served after others for a while yet
         self._chan: Any = None
         self._input: ChannelInput | None = None
@@ -522,7 +540,11 @@ class _Session(asyncssh.SSHServerSession[str]):
         lobby = self.server.lobby
         if self._data:
             self._data_session = DataSession(lobby, self.name, chan)
-            self._data_session.start(chan.get_environment().get(RESUME_ENV))
+            self._data_session.start(chan.get_environment().get(RESUME_ENV), self._refusal)
+            return
+        if self._refusal is not None:
+            chan.write(self._refusal + "\r\n")
+            chan.exit(1)
             return
         earlier = self.server.sessions.get(self.name)
         if self.name and earlier is not None and earlier is not self:

@@ -6,7 +6,8 @@ claim a free name when the server is open (``--open``) or with the invite code t
 server printed at its start; so may a person without a key, who chooses a password
 with the invite code (``passwords``). Of a password only its argon2 hash is kept. Names
 are made safe (``text.name``) before anything else sees them; a name is matched without
-regard to case. ``uno-access users`` reads and changes the same file while the server
+regard to case, and a new one is refused when it looks like one taken or one kept for
+the server (``names``). ``uno-access users`` reads and changes the same file while the server
 runs (SQLite, each change one transaction). Browsers' login sessions are kept there too
 (``sessions``): a password changed or an account removed ends them in the same
 transaction.
@@ -26,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ... import text
-from . import sessions
+from ...access import messages
+from . import names, sessions
 from .sessions import Sessions
 
 ACCOUNTS_NAME = "accounts.db"
@@ -129,12 +131,28 @@ class Accounts:
             return False
         return self.invited(code, open_)
 
+    def name_refused(self, name: str) -> str | None:
+        """Why ``name`` (free) cannot be a new account's, said in a sentence: it is kept
+        for the server, or looks like a name taken (``names``); None: it may be."""
+        if names.reserved(name):
+            return messages.net_name_reserved(name)
+        other = self._looked_like(name)
+        return None if other is None else messages.net_name_looks_like(name, other)
+
+    def _looked_like(self, name: str) -> str | None:
+        taken = [str(row[0]) for row in self._db.execute("SELECT name FROM accounts")]
+        return names.look_alike(name, taken)
+
     def claim(self, name: str, key: str | None, password: str | None = None) -> bool:
         """Give ``name`` to ``key`` (or to the password of hash ``password``); False when
-        either was taken meanwhile.
+        either was taken meanwhile, or the name looks like one taken meanwhile.
         """
+        if names.reserved(name):
+            return False
         try:
             with self._db:
+                if self._looked_like(name) is not None:
+                    return False
                 now = time.time()  # made, and its first login
                 self._db.execute(
                     "INSERT INTO accounts (name, key, created, password, seen) "

@@ -120,10 +120,15 @@ class DataSession:
 
     # ----------------------------------------------------------------- the session
 
-    def start(self, resume: str | None = None) -> None:
+    def start(self, resume: str | None = None, refusal: str | None = None) -> None:
         """The session begins: the lobby, or the seat held for this person (``resume``:
-        the client connects again at a game, ``RESUME_ENV``).
+        the client connects again at a game, ``RESUME_ENV``); ``refusal``: why the name
+        asked for cannot be had, said, and the session ends.
         """
+        if refusal is not None:  # the last word: the client does not try again
+            self.send({"t": "refused", "reason": refusal, "end": True})
+            self._exit(1)
+            return
         earlier = self.lobby.people.get(self.name)
         owner = getattr(earlier, "__self__", None)
         if resume is not None and isinstance(owner, _DataPerson):

@@ -90,6 +90,9 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
         return _refused(401, messages.web_login_invite(name))
     if not accounts.invited(invite, server.open):
         return failed(messages.tr(messages.WEB_LOGIN_BAD_INVITE))
+    refused = accounts.name_refused(name)
+    if refused is not None:
+        return _refused(401, refused)
     why = passwords.refused(password, password)
     if why is not None:
         return _refused(401, why)
