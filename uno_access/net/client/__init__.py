@@ -766,6 +766,8 @@ def _lobby(
                 keyboards[0] = lobby_keyboard
                 lobby_keyboard.take_input()
             continue
+        if link.closed.is_set() and link.inbox.empty() and link.heard.empty():
+            break  # it closed before anything could wake the prompt (at its very start)
         session.screen.input_taken()
         got = lobby_keyboard.read_woken(LOBBY_PROMPT if watched is None else WATCH_PROMPT)
         if isinstance(got, Wake):
