@@ -357,8 +357,9 @@ class RemoteGame:
         """
         raise NotImplementedError
 
-    def chat(self, name: str, said: str) -> None:
-        """``say TEXT`` at the table, by ``name``."""
+    def chat(self, name: str, said: str) -> str | None:
+        """``say TEXT`` at the table, by ``name``; what ``name`` is told (None: nothing),
+        such as their chat going too fast."""
         raise NotImplementedError
 
     def host(self, name: str, word: str, rest: str) -> None:
@@ -706,8 +707,9 @@ class NetTable(Table):
         if word.lower() != messages.SAY_WORD:
             return False
         said = text.shown(rest, CHAT_LIMIT).strip()
-        if said:
-            self.game.chat(self.names[self.me], said)
+        told = self.game.chat(self.names[self.me], said) if said else None
+        if told is not None:
+            self.say(speech.Line.of(messages.net_told, told))
         return True
 
 

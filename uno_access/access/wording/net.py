@@ -858,6 +858,11 @@ NET_CHAT_MUTED = N_(
     "(I or F6, or type chat); chat unmute speaks them again."
 )
 NET_CHAT_UNMUTED = N_("Chat speech on: chat lines are spoken again.")
+# Translators: a person sent chat lines faster than the server passes them on (a few at
+# once, then one a second); the lines over it reach no one.
+NET_CHAT_TOO_FAST = N_(
+    "You are chatting too fast: your lines reach no one for a moment. Wait a second between lines."
+)
 # over plain ssh, where the player's screen reader speaks whatever the terminal shows
 NET_CHAT_HIDDEN = N_(
     "Chat muted: your screen reader speaks what your terminal shows, so chat lines are no "

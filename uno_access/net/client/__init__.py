@@ -597,8 +597,9 @@ class ClientGame(RemoteGame):
     def _send(self, action: Action) -> tuple[int, list[Event]]:
         return self.link.act(action)  # across the network
 
-    def chat(self, name: str, said: str) -> None:
+    def chat(self, name: str, said: str) -> str | None:
         self.link.send({"t": "line", "text": f"{messages.SAY_WORD} {said}"})
+        return None  # the server answers as it answers a lobby line
 
     def host(self, name: str, word: str, rest: str) -> None:
         self.link.send({"t": "line", "text": f"{word} {rest}".strip()})

@@ -58,6 +58,7 @@ from ..wire import (
 )
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
 from .accounts import Accounts, Limiter
+from .limits import Chat
 from .password_change import change_password
 from .received import Received, TableLog, told_from
 from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
@@ -557,7 +558,12 @@ class Person:
         table.start()
         return ""
 
-    def _chat(self, said: str) -> None:
+    def _chat(self, said: str) -> str | None:
+        """``said`` to the lobby, or to the table this person is at or watching, within
+        the chat's limit (``limits``); what the sender is told (None: nothing)."""
+        chat = self.lobby.chat_limits.line(self.name)
+        if chat is not Chat.SENT:
+            return _over_limit(chat)
         line = Words(messages.chat_line, (self.name, said))  # "Sam says: …" in each one's words
         table = self.table or self.watching
         if table is None:
@@ -566,6 +572,7 @@ class Person:
             table.line(line, Said.CHAT)
         else:
             self._to_table(table, Heard(line, Said.CHAT), me_too=True)
+        return None
 
     def _to_table(self, table: ServerTable, line: Line | Heard, me_too: bool = False) -> None:
         for name in {*table.people(), *table.spectators}:
@@ -681,9 +688,14 @@ PASSWORD_WORD = "password"  # asked in the session's own prompt: awaited, not in
 
 def _chat(person: Person, word: str, rest: str) -> Told | None:
     said = text.shown(rest, CHAT_LIMIT).strip()
-    if said:
-        on_loop(person.loop, person._chat, said)
-    return None
+    told = on_loop(person.loop, person._chat, said) if said else None
+    return None if told is None else Told.of(told)
+
+
+def _over_limit(chat: Chat) -> str | None:
+    """What a person is told of a chat line of theirs (``limits``): nothing when it was
+    sent, or when they were told already that it was over the limit."""
+    return messages.tr(messages.NET_CHAT_TOO_FAST) if chat is Chat.DROPPED_TOLD else None
 
 
 def _help(person: Person, word: str, rest: str) -> Told:
@@ -746,8 +758,15 @@ class TableGame(RemoteGame):
     def _send(self, action: Action) -> tuple[int, list[Event]]:
         return on_loop(self._loop, self.table.send, self.seat, action)
 
-    def chat(self, name: str, said: str) -> None:
-        on_loop(self._loop, self.table.line, messages.chat_line(name, said), Said.CHAT)
+    def chat(self, name: str, said: str) -> str | None:
+        return on_loop(self._loop, self._chat, name, said)
+
+    def _chat(self, name: str, said: str) -> str | None:
+        chat = self.table.chat_limits.line(name)
+        if chat is not Chat.SENT:
+            return _over_limit(chat)
+        self.table.line(messages.chat_line(name, said), Said.CHAT)
+        return None
 
     def host(self, name: str, word: str, rest: str) -> None:
         on_loop(self._loop, self.table.command_at, name, word, rest)

@@ -45,6 +45,7 @@ from ...engine.rules import RuleSet
 from ...engine.state import Phase
 from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
+from .limits import ChatLimits
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
@@ -155,6 +156,7 @@ class ServerTable:
     )  # what the remembering bots are to hear once it is done
     journal: Journal | None = None
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
+    chat_limits: ChatLimits = field(default_factory=ChatLimits, repr=False)  # the lobby's
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
     _timer: TurnTimer | None = None
@@ -706,6 +708,7 @@ class Lobby:
     # the account of a name (its creation time; None: no such account, or not kept)
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
+    chat_limits: ChatLimits = field(default_factory=ChatLimits, repr=False)  # one per name
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     _next: int = 1
@@ -717,6 +720,7 @@ class Lobby:
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
         table.journal = self.journal
         table.account_of = self.account_of
+        table.chat_limits = self.chat_limits
         self.tables[number] = table
         table._changed()
         return table
