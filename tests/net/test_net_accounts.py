@@ -6,6 +6,7 @@ on the data folder of a running server.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import re
@@ -16,12 +17,16 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import asyncssh
 import pexpect
 import pytest
 from net_ssh import ROOT, Server, Ssh, Terminal, keypair
 
 from uno_access.access import messages
-from uno_access.net.server.accounts import ACCOUNTS_NAME
+from uno_access.net import server as net_server
+from uno_access.net.server import passwords
+from uno_access.net.server.accounts import ACCOUNTS_NAME, MOST_DELAY, Accounts
+from uno_access.net.server.tables import Lobby
 
 SECRET = "correct horse 7"  # typed at the password prompts: it must never be shown
 
@@ -154,17 +159,17 @@ def test_a_wrong_password_is_refused_and_repeated_failures_are_slowed(
     closing.append(wrong)
     for attempt in range(3):  # OpenSSH asks three times, then gives up
         wrong.sees(re.escape(messages.net_password_prompt("dora")))
+        start = time.monotonic()
         wrong.line(f"not it {attempt}")
     wrong.sees("Permission denied")
+    slowed = time.monotonic() - start
+    assert slowed >= 1.0, slowed  # the third failure within a minute is answered after 1 s
     assert "Welcome" not in wrong.text()
-    again = PasswordSsh(server.port, "dora")
+    again = PasswordSsh(server.port, "dora")  # the right password: answered at once
     closing.append(again)
     again.sees(re.escape(messages.net_password_prompt("dora")))
     again.line(SECRET)
-    start = time.monotonic()
-    again.sees("Welcome, dora")  # the right password still works, but after a wait
-    slowed = time.monotonic() - start
-    assert slowed >= 1.0, slowed  # three failures within a minute: 1 s
+    again.sees("Welcome, dora")
 
 
 def test_the_password_command_gives_a_key_account_a_password_typed_unseen(
@@ -335,3 +340,46 @@ def test_a_name_removed_and_claimed_again_by_another_key_is_not_given_the_old_se
     other.sees(re.escape(messages.net_table_started(1)))
     seen = other.text()
     assert "You are back" not in seen and "Your hand" not in seen and "dealt" not in seen
+
+
+def test_the_owner_never_waits_for_failures_of_others_at_their_address_or_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Failures are answered after a wait (per address, and per name asked for); the
+    owner's right key or password is answered at once, however many failed before it
+    from the same address or for the same name. The waits are recorded, not slept."""
+    waited: list[float] = []
+
+    async def recorded(delay: float) -> None:
+        waited.append(delay)
+
+    monkeypatch.setattr(asyncio, "sleep", recorded)  # the server calls asyncio.sleep
+
+    async def go() -> None:
+        accounts = Accounts(tmp_path)
+        lobby = Lobby(asyncio.get_running_loop())
+        server = net_server.Server(accounts, lobby, open_=False)
+        key = asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
+        stranger = asyncssh.generate_private_key("ssh-ed25519").convert_to_public()
+        assert accounts.claim("ann", net_server._key_text(key))
+        hashed = passwords.hashed(SECRET)
+        assert accounts.claim("dora", None, hashed)
+        try:
+            for name in ("ann", "dora"):
+                connection = net_server._Connection(server)
+                connection.peer = "192.0.2.7"  # behind the same router
+                for _ in range(6):
+                    assert not await connection.validate_password(name, "a wrong guess")
+                assert waited[-1] == MOST_DELAY  # each failure answered later and later
+                waited.clear()
+            owner = net_server._Connection(server)
+            owner.peer = "192.0.2.7"
+            assert await owner.validate_public_key("ann", key)
+            assert await owner.validate_password("dora", SECRET)
+            assert waited == []  # at once
+            assert not await owner.validate_public_key("ann", stranger)
+            assert waited == [MOST_DELAY]
+        finally:
+            accounts.close()
+
+    asyncio.run(go())

@@ -37,7 +37,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ...access import messages
 from ...store.paths import data_dir
 from . import passwords
-from .accounts import Accounts, Limiter, split_login
+from .accounts import Accounts, Limiter, name_key, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession
 from .feed import ChannelInput
 from .lobby import Person
@@ -220,13 +220,18 @@ class _Connection(asyncssh.SSHServer):
     def password_auth_supported(self) -> bool:
         return True
 
-    async def _slowed(self) -> None:
-        delay = self.server.limiter.delay(self.peer)
+    async def _failed(self, name: str = "") -> bool:
+        """A failed login, counted for the address and for the name asked for, answered
+        after the wait the failures of either call for. A right key or password is
+        answered at once: the owner never waits for a stranger's mistakes, and a guesser
+        waits at each wrong guess (``Limiter``)."""
+        limiter = self.server.limiter
+        keys = [self.peer, name_key(name)] if name else [self.peer]
+        for key in keys:
+            limiter.failed(key)
+        delay = max(limiter.delay(key) for key in keys)
         if delay:
-            await asyncio.sleep(delay)  # repeated failures from one address are slowed
-
-    def _failed(self) -> bool:
-        self.server.limiter.failed(self.peer)
+            await asyncio.sleep(delay)
         return False
 
     def _name_refused(self, name: str) -> bool:
@@ -239,7 +244,6 @@ class _Connection(asyncssh.SSHServer):
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         server = self.server
-        await self._slowed()
         name, code = split_login(username)
         key_text = _key_text(key)
         owner = server.accounts.name_of(key_text)
@@ -253,7 +257,7 @@ class _Connection(asyncssh.SSHServer):
             return True
         if owner is None and server.accounts.password_of(name) is not None:
             return False  # a key this person has not given us: their password is asked next
-        return self._failed()
+        return await self._failed(name)
 
     # ----------------------------------------------------------------- by password
 
@@ -267,7 +271,7 @@ class _Connection(asyncssh.SSHServer):
             self._asked = "password"
             return ("", "", "", [(messages.net_password_prompt(owner), False)])
         if not name or owner is not None:  # no name, or a name of a key alone
-            return self._failed()
+            return await self._failed(name)
         if accounts.invited(code, self.server.open):
             return True if self._name_refused(name) else self._choose(name)
         self._asked = "invite"
@@ -297,7 +301,6 @@ class _Connection(asyncssh.SSHServer):
     async def validate_kbdint_response(
         self, username: str, responses: Sequence[str]
     ) -> bool | _Challenge:
-        await self._slowed()
         accounts = self.server.accounts
         name, _ = split_login(username)
         asked, self._asked = self._asked, ""
@@ -306,7 +309,7 @@ class _Connection(asyncssh.SSHServer):
         if asked == "invite" and len(responses) == 1 and not accounts.exists(name):
             if accounts.invited(responses[0].strip(), self.server.open):
                 return True if self._name_refused(name) else self._choose(name)
-            return self._failed()
+            return await self._failed(name)
         if asked == "choose" and len(responses) == 2 and not accounts.exists(name):
             why = passwords.refused(responses[0], responses[1])
             if why is None:
@@ -315,10 +318,9 @@ class _Connection(asyncssh.SSHServer):
             self._tries += 1
             if self._tries < _CHOOSE_TRIES:
                 return self._choose(name, why)
-        return self._failed()
+        return await self._failed(name)
 
     async def validate_password(self, username: str, password: str) -> bool:
-        await self._slowed()
         accounts = self.server.accounts
         name, code = split_login(username)
         owner = accounts.owner(name) if name else None
@@ -331,16 +333,15 @@ class _Connection(asyncssh.SSHServer):
             raise asyncssh.PasswordChangeRequired(
                 messages.net_choose_password(name, passwords.SHORTEST)
             )
-        return self._failed()
+        return await self._failed(name)
 
     async def change_password(self, username: str, old_password: str, new_password: str) -> bool:
-        await self._slowed()
         accounts = self.server.accounts
         name, code = split_login(username)
         if not name or accounts.exists(name):
-            return self._failed()  # a known name's password is changed in the lobby
+            return await self._failed(name)  # a known name's password is changed in the lobby
         if not accounts.invited(code or old_password.strip(), self.server.open):
-            return self._failed()
+            return await self._failed(name)
         why = passwords.refused(new_password, new_password)
         if why is not None:
             raise asyncssh.PasswordChangeRequired(why)
@@ -354,7 +355,7 @@ class _Connection(asyncssh.SSHServer):
         if await loop.run_in_executor(None, passwords.matches, stored, password):
             self.name, self._claim = accounts.owner(name), None
             return True
-        return self._failed()
+        return await self._failed(name)
 
     async def _new_password(self, name: str, password: str) -> None:
         loop = asyncio.get_running_loop()

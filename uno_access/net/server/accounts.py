@@ -12,8 +12,9 @@ runs (SQLite, each change one transaction). Browsers' login sessions are kept th
 (``sessions``): a password changed or an account removed ends them in the same
 transaction.
 
-Failed logins are slowed: each failure from one address within ``WINDOW`` seconds makes
-the next answer to that address wait longer (``Limiter``).
+Failed logins are slowed: each failure within ``WINDOW`` seconds, from one address or for
+one name, makes the answer to the next failure from it or for it wait longer (``Limiter``);
+a right key or password is answered at once.
 """
 
 from __future__ import annotations
