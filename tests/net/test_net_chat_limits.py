@@ -1,11 +1,13 @@
-"""A chat flood reaches no one beyond the limit (``net.server.limits``): a few lines at
-once, then one a second; its sender told once, in a sentence. The limit by a clock of the
-test's own, then a real flood of 2,000 lines over the real OpenSSH client, in the lobby
-and at a table.
+"""What one person does that others bear, limited (``net.server.limits``): a chat flood
+reaches no one beyond a few lines at once, then one a second, its sender told once in a
+sentence; guessed codes of private tables find none. The limits by a clock of the test's
+own, then a real flood of 2,000 chat lines (in the lobby and at a table in play) and of
+10,000 guessed codes over the real OpenSSH client.
 """
 
 from __future__ import annotations
 
+import random
 import re
 import subprocess
 import time
@@ -14,7 +16,8 @@ from pathlib import Path
 from net_ssh import ANSI, Server, Ssh, keypair, ssh_arguments
 
 from uno_access.access import messages
-from uno_access.net.server.limits import BURST, EVERY, Chat, ChatLimits
+from uno_access.net.server.limits import BURST, CODE_EVERY, CODE_TRIES, EVERY, Chat, Limits
+from uno_access.net.server.tables import CODE_LENGTH, CODE_LETTERS
 
 FLOOD = 2_000
 BOUND = 120.0  # seconds: "not stuck", never speed
@@ -30,7 +33,7 @@ class Clock:
 
 def test_a_burst_goes_out_then_one_line_a_second_and_the_sender_is_told_once() -> None:
     clock = Clock()
-    limits = ChatLimits(clock)
+    limits = Limits(BURST, EVERY, clock)
     assert [limits.line("ann") for _ in range(BURST)] == [Chat.SENT] * BURST
     assert limits.line("ann") is Chat.DROPPED_TOLD
     assert [limits.line("Ann") for _ in range(50)] == [Chat.DROPPED] * 50  # case aside
@@ -111,3 +114,53 @@ def test_a_flood_at_a_table_in_play_reaches_its_players_as_the_limit_allows(
     assert "Traceback" not in err, err
     assert BURST <= len(heard) <= BURST + int(took / EVERY) + 1, (len(heard), took)
     assert told.count(messages.tr(messages.NET_CHAT_TOO_FAST)) == 1, told[-2000:]
+
+
+def test_wrong_codes_are_limited_and_a_code_past_the_limit_is_not_looked_at() -> None:
+    clock = Clock()
+    codes = Limits(CODE_TRIES, CODE_EVERY, clock)
+    for _ in range(CODE_TRIES):
+        assert not codes.over("eve")
+        codes.spend("eve")
+    assert codes.over("Eve") and not codes.over("ann")
+    clock.now += CODE_EVERY
+    assert not codes.over("eve")  # one more a while later
+    codes.spend("eve")
+    assert codes.over("eve")
+
+
+def test_10000_guessed_codes_find_no_private_table(tmp_path: Path) -> None:
+    """Over the real ssh client, as fast as it sends them: at most the limit's codes are
+    looked at; the private table is never found; every guess is answered in words."""
+    server = Server(tmp_path / "server", "--open")
+    try:
+        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
+        ann.sees("Welcome, ann")
+        ann.line("keys off")
+        ann.line("new private")
+        ann.sees("Its code is [a-z]+")
+        rng = random.Random(7)
+        guesses = [
+            "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)) for _ in range(10_000)
+        ]
+        script = b"keys off\r" + "".join(f"join {g}\r" for g in guesses).encode() + b"quit\r"
+        start = time.monotonic()
+        done = subprocess.run(
+            ["ssh", *ssh_arguments(server.port, keypair(tmp_path, "eve"), "eve")],
+            input=script,
+            capture_output=True,
+            timeout=BOUND,
+        )
+        took = time.monotonic() - start
+        told = ANSI.sub("", done.stdout.decode("utf-8", "replace"))
+        ann.line("who")
+        ann.sees(re.escape(messages.net_who(["ann"])))
+        ann.close()
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err
+    looked_at = told.count("No table has the code")
+    limited = told.count(messages.tr(messages.NET_CODES_TOO_FAST))
+    assert "You sit at" not in told
+    assert CODE_TRIES <= looked_at <= CODE_TRIES + int(took / CODE_EVERY) + 1, (looked_at, took)
+    assert looked_at + limited == len(guesses), (looked_at, limited)

@@ -17,6 +17,7 @@ import pytest
 from net_ssh import Server, Ssh, keypair
 
 from uno_access.access import messages
+from uno_access.net.server.tables import CODE_LENGTH
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_a_private_table_is_listed_without_its_names_and_joined_only_with_its_co
     ann.line("new private speed")
     made = ann.sees(r"You made private table 1 and sit in seat 1\. Its code is [a-z]+")
     code = made.rsplit(" ", 1)[1]
-    assert re.fullmatch(r"[a-z]{6}", code), made
+    assert re.fullmatch(f"[a-z]{{{CODE_LENGTH}}}", code), made
     assert _listed(bob, 1) == messages.net_private_table_line(1, "speed", 9, "waiting", None, [])
     bob.line("join 1")
     bob.sees(re.escape(messages.net_private_needs_code(1)))

@@ -858,6 +858,11 @@ NET_CHAT_MUTED = N_(
     "(I or F6, or type chat); chat unmute speaks them again."
 )
 NET_CHAT_UNMUTED = N_("Chat speech on: chat lines are spoken again.")
+# Translators: a person typed too many wrong codes of private tables in a short time (a
+# few at once, then one every 20 seconds).
+NET_CODES_TOO_FAST = N_(
+    "Too many wrong codes: wait a minute, then type the code your host gave you again."
+)
 # Translators: a person sent chat lines faster than the server passes them on (a few at
 # once, then one a second); the lines over it reach no one.
 NET_CHAT_TOO_FAST = N_(

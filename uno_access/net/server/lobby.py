@@ -470,8 +470,12 @@ class Person:
     def _join(self, number: str, watch: bool) -> str:
         table = self._find(number)
         if table is None and number.strip() and not number.strip().lstrip("#").isdigit():
+            codes = self.lobby.code_limits
+            if codes.over(self.name):  # not even looked at: guessing takes years
+                return messages.tr(messages.NET_CODES_TOO_FAST)
             table = self.lobby.with_code(number)
             if table is None:
+                codes.spend(self.name)
                 return messages.net_no_such_code(text.shown(number.strip(), 20))
         elif table is not None and table.code is not None and not self._may_enter(table):
             return messages.net_private_needs_code(table.number)

@@ -45,7 +45,7 @@ from ...engine.rules import RuleSet
 from ...engine.state import Phase
 from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
-from .limits import ChatLimits
+from .limits import Limits, chat_limits, code_limits
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
@@ -55,7 +55,7 @@ MOST_GRACE = 3600.0
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 _MOST_PASSING = 8  # actions the turn timer takes to pass one turn, at most
 CODE_LETTERS = "abcdefghjkmnpqrstuvwxyz"  # a private table's code: no i, l or o
-CODE_LENGTH = 6
+CODE_LENGTH = 8  # 23 ** 8: 78 billion codes, guessed at most a few a minute (``limits``)
 BOT_THREADS = 2  # the worker threads where the quick bots of every table think
 _threads: concurrent.futures.ThreadPoolExecutor | None = None
 _threads_made = threading.Lock()
@@ -156,7 +156,7 @@ class ServerTable:
     )  # what the remembering bots are to hear once it is done
     journal: Journal | None = None
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
-    chat_limits: ChatLimits = field(default_factory=ChatLimits, repr=False)  # the lobby's
+    chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # the lobby's
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
     _timer: TurnTimer | None = None
@@ -708,7 +708,8 @@ class Lobby:
     # the account of a name (its creation time; None: no such account, or not kept)
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
-    chat_limits: ChatLimits = field(default_factory=ChatLimits, repr=False)  # one per name
+    chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # one per name
+    code_limits: Limits = field(default_factory=code_limits, repr=False)  # wrong codes
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     _next: int = 1
