@@ -154,3 +154,31 @@ def test_the_full_client_asking_for_a_look_alike_is_told_why_and_ends(tmp_path: 
         err = server.stop()
     assert "Traceback" not in err, err
     assert _names(data) == ["ann"]
+
+
+def test_a_bot_never_takes_the_name_of_an_account_or_one_that_looks_like_it(
+    tmp_path: Path,
+) -> None:
+    """The first bot beside ann is Bob; with an account "bob" (away in the lobby or not
+    logged in at all) it is the next free name, and never a name like a person's."""
+    data = tmp_path / "server"
+    server = Server(data, "--open")
+    try:
+        bob = Ssh(server.port, keypair(tmp_path, "bob"), "bob")  # the account is made
+        bob.sees("Welcome, bob")
+        bob.close()
+        cy = Ssh(server.port, keypair(tmp_path, "cy"), "Cy")
+        cy.sees("Welcome, Cy")
+        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
+        ann.sees("Welcome, ann")
+        ann.line("keys off")
+        ann.line("new")
+        ann.sees("You made table 1")
+        ann.line("bot")
+        ann.sees(re.escape(messages.net_bot_sits("Dee", 1, 2)))
+        assert "The bot Bob" not in ann.text() and "The bot Cy" not in ann.text()
+        ann.close()
+        cy.close()
+    finally:
+        err = server.stop()
+    assert "Traceback" not in err, err

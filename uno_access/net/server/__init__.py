@@ -703,6 +703,7 @@ async def _serve(
     accounts = Accounts(folder)
     lobby = Lobby(loop, seed, pace)
     lobby.account_of = accounts.created  # a held seat is its account's, not its name's
+    lobby.name_taken = accounts.taken  # no bot takes an account's name, or its look
     tables = open_tables(folder)  # every unfinished table brought back, its seats held
     tables.restore(lobby)
     lobby.journal = tables

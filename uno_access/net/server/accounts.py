@@ -140,6 +140,10 @@ class Accounts:
         other = self._looked_like(name)
         return None if other is None else messages.net_name_looks_like(name, other)
 
+    def taken(self, name: str) -> bool:
+        """Whether ``name`` is an account's, or looks like one (``names``)."""
+        return self.exists(name) or self._looked_like(name) is not None
+
     def _looked_like(self, name: str) -> str | None:
         taken = [str(row[0]) for row in self._db.execute("SELECT name FROM accounts")]
         return names.look_alike(name, taken)

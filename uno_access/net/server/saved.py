@@ -94,6 +94,7 @@ class SavedTable:
             self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
         )
         table.account_of = lobby.account_of
+        table.name_taken = lobby.name_taken
         table.chat_limits = lobby.chat_limits
         table.places = [Place(name, bot) for name, bot in self.places]
         for place, account in zip(table.places, self.accounts, strict=False):

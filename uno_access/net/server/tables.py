@@ -46,6 +46,7 @@ from ...engine.state import Phase
 from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
 from .limits import Limits, chat_limits, code_limits
+from .names import alike
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
@@ -156,6 +157,8 @@ class ServerTable:
     )  # what the remembering bots are to hear once it is done
     journal: Journal | None = None
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
+    # whether a name is an account's, or looks like one (a bot takes none of these)
+    name_taken: Callable[[str], bool] = field(default=lambda name: False, repr=False)
     chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # the lobby's
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
@@ -186,8 +189,18 @@ class ServerTable:
         return len(self.places) - 1
 
     def add_bot(self, strength: str) -> str:
-        taken = {place.name.lower() for place in self.places}
-        bot_name = next(n for n in messages.TABLE_NAMES if n.lower() not in taken)
+        """A bot of ``strength`` seated; its name, which is no one's at the table and no
+        account's of the server, nor looks like one: a bot is never taken for a person."""
+        here = [place.name for place in self.places]
+
+        def free(name: str) -> bool:
+            return not self.name_taken(name) and not any(alike(name, n) for n in here)
+
+        bot_name = next((n for n in messages.TABLE_NAMES if free(n)), None)
+        number = 1
+        while bot_name is None:  # every table name is a person's: numbered bots
+            bot_name = f"Bot {number}" if free(f"Bot {number}") else None
+            number += 1
         self.places.append(Place(bot_name, strength))
         self._changed()
         return bot_name
@@ -707,6 +720,7 @@ class Lobby:
     people: dict[str, Callable[[Line | Heard], None]] = field(default_factory=dict)  # name -> tell
     # the account of a name (its creation time; None: no such account, or not kept)
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
+    name_taken: Callable[[str], bool] = field(default=lambda name: False, repr=False)
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
     chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # one per name
     code_limits: Limits = field(default_factory=code_limits, repr=False)  # wrong codes
@@ -721,6 +735,7 @@ class Lobby:
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
         table.journal = self.journal
         table.account_of = self.account_of
+        table.name_taken = self.name_taken
         table.chat_limits = self.chat_limits
         self.tables[number] = table
         table._changed()
