@@ -5,7 +5,9 @@ user's saved games (``$XDG_DATA_HOME/uno-access``) or settings (``$XDG_CONFIG_HO
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import settings
@@ -48,3 +50,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(group)
         if groups:
             item.add_marker("slow")
+
+
+@pytest.fixture
+def open_server(tmp_path: Path) -> Iterator[Any]:
+    """``uno-access serve --open`` in the test's folder (``net_ssh.Server``), stopped at
+    the end with no traceback on its standard error."""
+    from net_ssh import Server  # tests/net's helpers, on pytest's path
+
+    server = Server(tmp_path / "server", "--open")
+    yield server
+    err = server.stop()
+    assert "Traceback" not in err, err

@@ -61,57 +61,46 @@ def _flood(port: int, key: Path, name: str, before: bytes = b"") -> tuple[str, f
 
 
 def test_a_flood_of_2000_chat_lines_reaches_the_lobby_as_the_limit_allows(
-    tmp_path: Path,
+    tmp_path: Path, open_server: Server
 ) -> None:
-    server = Server(tmp_path / "server", "--open")
-    try:
-        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
-        ann.sees("Welcome, ann")
-        ann.prompt()
-        told, took = _flood(server.port, keypair(tmp_path, "eve"), "eve")
-        ann.line("who")
-        ann.sees(re.escape(messages.net_who(["ann"])))
-        heard = [line for line in ann.lines() if line.startswith("eve says: flood")]
-        ann.close()
-    finally:
-        err = server.stop()
-    assert "Traceback" not in err, err
-    most = BURST + int(took / EVERY) + 1
-    assert BURST <= len(heard) <= most, (len(heard), took)
+    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
+    ann.sees("Welcome, ann")
+    ann.prompt()
+    told, took = _flood(open_server.port, keypair(tmp_path, "eve"), "eve")
+    ann.line("who")
+    ann.sees(re.escape(messages.net_who(["ann"])))
+    heard = [line for line in ann.lines() if line.startswith("eve says: flood")]
+    ann.close()
+    assert BURST <= len(heard) <= BURST + int(took / EVERY) + 1, (len(heard), took)
     assert told.count(messages.tr(messages.NET_CHAT_TOO_FAST)) == 1, told[-2000:]
 
 
 def test_a_flood_at_a_table_in_play_reaches_its_players_as_the_limit_allows(
-    tmp_path: Path,
+    tmp_path: Path, open_server: Server
 ) -> None:
-    server = Server(tmp_path / "server", "--open")
-    try:
-        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
-        eve = Ssh(server.port, keypair(tmp_path, "eve"), "eve")
-        for who in (ann, eve):
-            who.sees("Welcome")
-            who.line("keys off")
-        ann.line("new")
-        ann.sees("You made table 1")
-        eve.line("join 1")
-        eve.sees("You sit at table 1")
-        ann.line("start")
-        eve.sees("The start card is")
-        start = time.monotonic()
-        eve.child.send("".join(f"say flood {n}\r" for n in range(FLOOD)))
-        eve.child.expect_exact(messages.tr(messages.NET_CHAT_TOO_FAST), timeout=BOUND)
-        eve.line("l")  # answered once every line before it is taken
-        eve.child.expect_exact("Your hand", timeout=BOUND)
-        took = time.monotonic() - start
-        ann.line("l")
-        ann.sees("Your hand")
-        heard = [line for line in ann.lines() if "eve says: flood" in line]
-        told = eve.text()
-        ann.close()
-        eve.close()
-    finally:
-        err = server.stop()
-    assert "Traceback" not in err, err
+    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
+    eve = Ssh(open_server.port, keypair(tmp_path, "eve"), "eve")
+    for who in (ann, eve):
+        who.sees("Welcome")
+        who.line("keys off")
+    ann.line("new")
+    ann.sees("You made table 1")
+    eve.line("join 1")
+    eve.sees("You sit at table 1")
+    ann.line("start")
+    eve.sees("The start card is")
+    start = time.monotonic()
+    eve.child.send("".join(f"say flood {n}\r" for n in range(FLOOD)))
+    eve.child.expect_exact(messages.tr(messages.NET_CHAT_TOO_FAST), timeout=BOUND)
+    eve.line("l")  # answered once every line before it is taken
+    eve.child.expect_exact("Your hand", timeout=BOUND)
+    took = time.monotonic() - start
+    ann.line("l")
+    ann.sees("Your hand")
+    heard = [line for line in ann.lines() if "eve says: flood" in line]
+    told = eve.text()
+    ann.close()
+    eve.close()
     assert BURST <= len(heard) <= BURST + int(took / EVERY) + 1, (len(heard), took)
     assert told.count(messages.tr(messages.NET_CHAT_TOO_FAST)) == 1, told[-2000:]
 
@@ -129,36 +118,29 @@ def test_wrong_codes_are_limited_and_a_code_past_the_limit_is_not_looked_at() ->
     assert codes.over("eve")
 
 
-def test_10000_guessed_codes_find_no_private_table(tmp_path: Path) -> None:
+def test_10000_guessed_codes_find_no_private_table(tmp_path: Path, open_server: Server) -> None:
     """Over the real ssh client, as fast as it sends them: at most the limit's codes are
     looked at; the private table is never found; every guess is answered in words."""
-    server = Server(tmp_path / "server", "--open")
-    try:
-        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
-        ann.sees("Welcome, ann")
-        ann.line("keys off")
-        ann.line("new private")
-        ann.sees("Its code is [a-z]+")
-        rng = random.Random(7)
-        guesses = [
-            "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)) for _ in range(10_000)
-        ]
-        script = b"keys off\r" + "".join(f"join {g}\r" for g in guesses).encode() + b"quit\r"
-        start = time.monotonic()
-        done = subprocess.run(
-            ["ssh", *ssh_arguments(server.port, keypair(tmp_path, "eve"), "eve")],
-            input=script,
-            capture_output=True,
-            timeout=BOUND,
-        )
-        took = time.monotonic() - start
-        told = ANSI.sub("", done.stdout.decode("utf-8", "replace"))
-        ann.line("who")
-        ann.sees(re.escape(messages.net_who(["ann"])))
-        ann.close()
-    finally:
-        err = server.stop()
-    assert "Traceback" not in err, err
+    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
+    ann.sees("Welcome, ann")
+    ann.line("keys off")
+    ann.line("new private")
+    ann.sees("Its code is [a-z]+")
+    rng = random.Random(7)
+    guesses = ["".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH)) for _ in range(10_000)]
+    script = b"keys off\r" + "".join(f"join {g}\r" for g in guesses).encode() + b"quit\r"
+    start = time.monotonic()
+    done = subprocess.run(
+        ["ssh", *ssh_arguments(open_server.port, keypair(tmp_path, "eve"), "eve")],
+        input=script,
+        capture_output=True,
+        timeout=BOUND,
+    )
+    took = time.monotonic() - start
+    told = ANSI.sub("", done.stdout.decode("utf-8", "replace"))
+    ann.line("who")
+    ann.sees(re.escape(messages.net_who(["ann"])))
+    ann.close()
     looked_at = told.count("No table has the code")
     limited = told.count(messages.tr(messages.NET_CODES_TOO_FAST))
     assert "You sit at" not in told

@@ -20,7 +20,6 @@ import os
 import re
 import subprocess
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -38,14 +37,6 @@ def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("keys")
     names = ("ann", "bob", "eve", *(f"h{i}" for i in range(HALF_LINES)))
     return {name: keypair(folder, name) for name in names}
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "server", "--open")
-    yield server
-    err = server.stop()
-    assert "Traceback" not in err, err
 
 
 class Script:
@@ -99,20 +90,20 @@ class Script:
 
 @pytest.mark.parametrize("size", [70_000, 1_000_000], ids=["70 KB", "1 MB"])
 def test_a_long_line_sent_the_moment_a_session_opens_is_refused_and_freezes_no_one(
-    server: Server, keys: dict[str, Path], size: int
+    open_server: Server, keys: dict[str, Path], size: int
 ) -> None:
-    bob = Ssh(server.port, keys["bob"], "bob", timeout=BOUND)
+    bob = Ssh(open_server.port, keys["bob"], "bob", timeout=BOUND)
     try:
         bob.prompt()
         # before ann's first prompt: a command, then a line of ``size`` characters
-        ann = Script(server.port, keys["ann"], "ann", b"who\r" + b"say " + b"A" * size + b"\r")
+        ann = Script(open_server.port, keys["ann"], "ann", b"who\r" + b"say " + b"A" * size + b"\r")
         try:
             bob.line("who")  # answered while ann's line comes in
             bob.sees("Connected: ")
             bob.prompt()
             ann.sees(messages.line_too_long())  # refused in one sentence, as at the prompt
             assert ann.output.count(b"too long") == 1
-            eve = Ssh(server.port, keys["eve"], "eve", timeout=BOUND)  # a new login
+            eve = Ssh(open_server.port, keys["eve"], "eve", timeout=BOUND)  # a new login
             try:
                 eve.prompt()
                 eve.line("who")
@@ -129,14 +120,14 @@ def test_a_long_line_sent_the_moment_a_session_opens_is_refused_and_freezes_no_o
 
 
 def test_a_reader_that_never_reads_what_it_is_told_slows_no_one_else(
-    server: Server, keys: dict[str, Path]
+    open_server: Server, keys: dict[str, Path]
 ) -> None:
     """ann asks for the help 3,000 times and reads none of it: her answers wait for her
     (bounded), and bob's commands and a new login are answered meanwhile."""
-    bob = Ssh(server.port, keys["bob"], "bob", timeout=BOUND)
+    bob = Ssh(open_server.port, keys["bob"], "bob", timeout=BOUND)
     try:
         bob.prompt()
-        ann = Script(server.port, keys["ann"], "ann", b"help\r" * 3000, read=False)
+        ann = Script(open_server.port, keys["ann"], "ann", b"help\r" * 3000, read=False)
         try:
             listed = False
             for _ in range(200):  # each answered within the bound, until ann is in
@@ -150,7 +141,7 @@ def test_a_reader_that_never_reads_what_it_is_told_slows_no_one_else(
                 bob.line("who")
                 bob.sees(r"Connected: ann, bob\.")
                 bob.prompt()
-            eve = Ssh(server.port, keys["eve"], "eve", timeout=BOUND)
+            eve = Ssh(open_server.port, keys["eve"], "eve", timeout=BOUND)
             try:
                 eve.prompt()
             finally:
@@ -164,12 +155,12 @@ def test_a_reader_that_never_reads_what_it_is_told_slows_no_one_else(
 @pytest.mark.parametrize("bracketed", [False, True], ids=["bare", "bracketed paste"])
 @pytest.mark.parametrize("size", [70_000, 1_000_000], ids=["70 KB", "1 MB"])
 def test_a_long_line_pasted_at_the_prompt_is_refused_in_one_sentence_and_freezes_no_one(
-    server: Server, keys: dict[str, Path], size: int, bracketed: bool
+    open_server: Server, keys: dict[str, Path], size: int, bracketed: bool
 ) -> None:
-    bob = Ssh(server.port, keys["bob"], "bob", timeout=BOUND)
+    bob = Ssh(open_server.port, keys["bob"], "bob", timeout=BOUND)
     try:
         bob.prompt()
-        ann = Script(server.port, keys["ann"], "ann", b"")
+        ann = Script(open_server.port, keys["ann"], "ann", b"")
         try:
             ann.sees("lobby>")
             line = b"x" * size
@@ -190,18 +181,18 @@ def test_a_long_line_pasted_at_the_prompt_is_refused_in_one_sentence_and_freezes
 
 
 def test_many_sessions_each_holding_half_a_line_slow_no_one_else(
-    server: Server, keys: dict[str, Path]
+    open_server: Server, keys: dict[str, Path]
 ) -> None:
     """Each types half a line and stops, the connection held; bob's commands and a new
     login are answered while they hold."""
-    bob = Ssh(server.port, keys["bob"], "bob", timeout=BOUND)
+    bob = Ssh(open_server.port, keys["bob"], "bob", timeout=BOUND)
     holding: list[subprocess.Popen[bytes]] = []
     try:
         bob.prompt()
         names = [f"h{i}" for i in range(HALF_LINES)]
         for name in names:
             process = subprocess.Popen(
-                ["ssh", *ssh_arguments(server.port, keys[name], name)],
+                ["ssh", *ssh_arguments(open_server.port, keys[name], name)],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
@@ -219,7 +210,7 @@ def test_many_sessions_each_holding_half_a_line_slow_no_one_else(
             if everyone in listed:
                 break
         assert everyone in listed, listed
-        eve = Ssh(server.port, keys["eve"], "eve", timeout=BOUND)  # a new login
+        eve = Ssh(open_server.port, keys["eve"], "eve", timeout=BOUND)  # a new login
         try:
             eve.prompt()
             eve.line("who")

@@ -84,35 +84,29 @@ def _names(data: Path) -> list[str]:
 
 
 def test_over_ssh_a_key_asking_for_a_look_alike_is_told_why_and_no_account_is_made(
-    tmp_path: Path,
+    tmp_path: Path, open_server: Server
 ) -> None:
-    data = tmp_path / "server"
-    server = Server(data, "--open")
-    try:
-        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
-        ann.sees("Welcome, ann")
-        ann.prompt()
-        for asked, said in (
-            (CYRILLIC_ANN, messages.net_name_looks_like(CYRILLIC_ANN, "ann")),
-            ("root", messages.net_name_reserved("root")),
-        ):
-            done = subprocess.run(
-                ["ssh", *ssh_arguments(server.port, keypair(tmp_path, f"k{len(said)}"), asked)],
-                input=b"",
-                capture_output=True,
-                timeout=BOUND,
-            )
-            told = done.stdout.decode("utf-8", "replace")
-            assert said in told, told
-            assert "Welcome" not in told
-            assert done.returncode == 1
-        ann.line("who")  # the real ann goes on as before, alone
-        ann.sees(re.escape(messages.net_who(["ann"])))
-        ann.close()
-    finally:
-        err = server.stop()
-    assert "Traceback" not in err, err
-    assert _names(data) == ["ann"]
+    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
+    ann.sees("Welcome, ann")
+    ann.prompt()
+    for asked, said in (
+        (CYRILLIC_ANN, messages.net_name_looks_like(CYRILLIC_ANN, "ann")),
+        ("root", messages.net_name_reserved("root")),
+    ):
+        done = subprocess.run(
+            ["ssh", *ssh_arguments(open_server.port, keypair(tmp_path, f"k{len(said)}"), asked)],
+            input=b"",
+            capture_output=True,
+            timeout=BOUND,
+        )
+        told = done.stdout.decode("utf-8", "replace")
+        assert said in told, told
+        assert "Welcome" not in told
+        assert done.returncode == 1
+    ann.line("who")  # the real ann goes on as before, alone
+    ann.sees(re.escape(messages.net_who(["ann"])))
+    ann.close()
+    assert _names(tmp_path / "server") == ["ann"]
 
 
 def test_without_a_key_a_look_alike_is_told_before_any_password_is_chosen(
@@ -136,49 +130,39 @@ def test_without_a_key_a_look_alike_is_told_before_any_password_is_chosen(
     assert _names(data) == ["ann"]
 
 
-def test_the_full_client_asking_for_a_look_alike_is_told_why_and_ends(tmp_path: Path) -> None:
+def test_the_full_client_asking_for_a_look_alike_is_told_why_and_ends(
+    tmp_path: Path, open_server: Server
+) -> None:
     """The refusal is the server's last word: said, the connection closed, and the client
     ends instead of connecting again to be refused again."""
-    data = tmp_path / "server"
-    server = Server(data, "--open")
-    try:
-        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
-        ann.sees("Welcome, ann")
-        imitator = Client(server.port, tmp_path / "imitator", CYRILLIC_ANN)
-        imitator.sees(re.escape(messages.net_name_looks_like(CYRILLIC_ANN, "ann")))
-        imitator.child.expect(pexpect.EOF)
-        told = imitator.text()
-        assert "Welcome" not in told and "Reconnecting" not in told, told
-        ann.close()
-    finally:
-        err = server.stop()
-    assert "Traceback" not in err, err
-    assert _names(data) == ["ann"]
+    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
+    ann.sees("Welcome, ann")
+    imitator = Client(open_server.port, tmp_path / "imitator", CYRILLIC_ANN)
+    imitator.sees(re.escape(messages.net_name_looks_like(CYRILLIC_ANN, "ann")))
+    imitator.child.expect(pexpect.EOF)
+    told = imitator.text()
+    assert "Welcome" not in told and "Reconnecting" not in told, told
+    ann.close()
+    assert _names(tmp_path / "server") == ["ann"]
 
 
 def test_a_bot_never_takes_the_name_of_an_account_or_one_that_looks_like_it(
-    tmp_path: Path,
+    tmp_path: Path, open_server: Server
 ) -> None:
     """The first bot beside ann is Bob; with an account "bob" (away in the lobby or not
     logged in at all) it is the next free name, and never a name like a person's."""
-    data = tmp_path / "server"
-    server = Server(data, "--open")
-    try:
-        bob = Ssh(server.port, keypair(tmp_path, "bob"), "bob")  # the account is made
-        bob.sees("Welcome, bob")
-        bob.close()
-        cy = Ssh(server.port, keypair(tmp_path, "cy"), "Cy")
-        cy.sees("Welcome, Cy")
-        ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
-        ann.sees("Welcome, ann")
-        ann.line("keys off")
-        ann.line("new")
-        ann.sees("You made table 1")
-        ann.line("bot")
-        ann.sees(re.escape(messages.net_bot_sits("Dee", 1, 2)))
-        assert "The bot Bob" not in ann.text() and "The bot Cy" not in ann.text()
-        ann.close()
-        cy.close()
-    finally:
-        err = server.stop()
-    assert "Traceback" not in err, err
+    bob = Ssh(open_server.port, keypair(tmp_path, "bob"), "bob")  # the account is made
+    bob.sees("Welcome, bob")
+    bob.close()
+    cy = Ssh(open_server.port, keypair(tmp_path, "cy"), "Cy")
+    cy.sees("Welcome, Cy")
+    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
+    ann.sees("Welcome, ann")
+    ann.line("keys off")
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees(re.escape(messages.net_bot_sits("Dee", 1, 2)))
+    assert "The bot Bob" not in ann.text() and "The bot Cy" not in ann.text()
+    ann.close()
+    cy.close()

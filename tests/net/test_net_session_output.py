@@ -17,7 +17,6 @@ import re
 import signal
 import subprocess
 import weakref
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -34,23 +33,15 @@ from uno_access.ui.terminal import Keyboard
 BOUND = 60.0  # seconds: "not stuck", never speed
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
-    server = Server(tmp_path / "server", "--open")
-    yield server
-    err = server.stop()
-    assert "Traceback" not in err, err
-
-
 def test_a_script_is_answered_every_line_in_order_before_its_session_closes(
-    server: Server, tmp_path: Path
+    open_server: Server, tmp_path: Path
 ) -> None:
     """Each line of a script is answered, the answers in the order of the lines, and the
     session then ends by itself (the end of the input), the last answer not lost."""
     key = keypair(tmp_path, "ann")
     script = b"keys off\rwho\rtables\rwho\rsay hello\rwho\r"
     done = subprocess.run(
-        ["ssh", *ssh_arguments(server.port, key, "ann")],
+        ["ssh", *ssh_arguments(open_server.port, key, "ann")],
         input=script,
         capture_output=True,
         timeout=BOUND,
@@ -75,7 +66,7 @@ def test_a_script_is_answered_every_line_in_order_before_its_session_closes(
 
 
 def test_no_ignore_packet_goes_before_each_packet_as_no_cbc_cipher_is_offered(
-    server: Server, tmp_path: Path
+    open_server: Server, tmp_path: Path
 ) -> None:
     """An empty ignore packet before each packet only defends a CBC cipher, whose next IV
     is the last block sent (RFC 4251, 9.3.1); the server offers none, so it sends none:
@@ -84,7 +75,7 @@ def test_no_ignore_packet_goes_before_each_packet_as_no_cbc_cipher_is_offered(
     """
     key = keypair(tmp_path, "ann")
     done = subprocess.run(
-        ["ssh", "-vvv", *ssh_arguments(server.port, key, "ann")],
+        ["ssh", "-vvv", *ssh_arguments(open_server.port, key, "ann")],
         input=b"keys off\rwho\rwho\rwho\r",
         capture_output=True,
         timeout=BOUND,
