@@ -37,7 +37,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ...access import messages
 from ...store.paths import data_dir
 from . import passwords
-from .accounts import Accounts, Limiter, name_key, split_login
+from .accounts import Accounts, Limiter, login_keys, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession
 from .feed import ChannelInput
 from .lobby import Person
@@ -225,11 +225,9 @@ class _Connection(asyncssh.SSHServer):
         after the wait the failures of either call for. A right key or password is
         answered at once: the owner never waits for a stranger's mistakes, and a guesser
         waits at each wrong guess (``Limiter``)."""
-        limiter = self.server.limiter
-        keys = [self.peer, name_key(name)] if name else [self.peer]
-        for key in keys:
-            limiter.failed(key)
-        delay = max(limiter.delay(key) for key in keys)
+        limiter, keys = self.server.limiter, login_keys(self.peer, name)
+        limiter.login_failed(keys)
+        delay = limiter.login_delay(keys)
         if delay:
             await asyncio.sleep(delay)
         return False

@@ -293,3 +293,17 @@ class Limiter:
         if count == 0:
             return 0.0
         return float(min(MOST_DELAY, FIRST_DELAY * 2.0 ** (count - 1)))
+
+    def login_failed(self, keys: tuple[str, ...]) -> None:
+        """A failed login, counted for each of its ``login_keys``."""
+        for key in keys:
+            self.failed(key)
+
+    def login_delay(self, keys: tuple[str, ...]) -> float:
+        """The wait a login of ``login_keys`` has earned: the longest of theirs."""
+        return max((self.delay(key) for key in keys), default=0.0)
+
+
+def login_keys(address: str, name: str) -> tuple[str, ...]:
+    """The ``Limiter``'s keys of a login: its address, and the name asked for (if any)."""
+    return (address, name_key(name)) if name else (address,)

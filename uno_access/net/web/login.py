@@ -17,7 +17,7 @@ from typing import Any
 from ... import text
 from ...access import messages
 from ..server import Server, passwords
-from ..server.accounts import FIRST_DELAY, name_key
+from ..server.accounts import FIRST_DELAY, login_keys
 
 COOKIE = "uno_session"
 LIMITED_AFTER = 5  # failed logins (by address or by name) in the limiter's window
@@ -65,16 +65,15 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
     if not name:
         return _refused(400, messages.tr(messages.WEB_LOGIN_NO_NAME))
     limiter = server.limiter
-    keys = (address, name_key(name))
-    if any(limiter.delay(key) >= _LIMITED_DELAY for key in keys):
+    keys = login_keys(address, name)
+    delay = limiter.login_delay(keys)
+    if delay >= _LIMITED_DELAY:
         return _refused(429, messages.tr(messages.WEB_LOGIN_LIMITED))
-    delay = max(limiter.delay(key) for key in keys)
     if delay:
         await asyncio.sleep(delay)  # repeated failures are slowed, as over ssh
 
     def failed(reason: str) -> LoginAnswer:
-        for key in keys:
-            limiter.failed(key)
+        limiter.login_failed(keys)
         return _refused(401, reason)
 
     accounts = server.accounts
