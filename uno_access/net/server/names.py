@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import importlib.util
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 # kept for the server and its people's roles: no account may take one, or look like one
@@ -34,6 +34,9 @@ RESERVED = (
     "everyone",
     "nobody",
 )
+
+
+LOOKS_KEPT = 50_000  # names whose look is kept: the accounts', and those asked for lately
 
 
 def _table_file() -> Path:
@@ -67,7 +70,7 @@ def _skeleton(text: str) -> str:
     return unicodedata.normalize("NFD", "".join(table.get(c, c) for c in decomposed))
 
 
-@cache
+@lru_cache(maxsize=LOOKS_KEPT)
 def look(name: str) -> tuple[str, str]:
     """What ``name`` looks like, case aside, read two ways: the skeleton of its
     compatibility form folded to one case (so "ADMIN" looks like "admin"), and the

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import itertools
 import random
 import secrets
 import threading
@@ -196,11 +197,9 @@ class ServerTable:
         def free(name: str) -> bool:
             return not self.name_taken(name) and not any(alike(name, n) for n in here)
 
-        bot_name = next((n for n in messages.TABLE_NAMES if free(n)), None)
-        number = 1
-        while bot_name is None:  # every table name is a person's: numbered bots
-            bot_name = f"Bot {number}" if free(f"Bot {number}") else None
-            number += 1
+        # past the table names (each one a person's): numbered bots
+        names = itertools.chain(messages.TABLE_NAMES, (f"Bot {n}" for n in itertools.count(1)))
+        bot_name = next(n for n in names if free(n))
         self.places.append(Place(bot_name, strength))
         self._changed()
         return bot_name
