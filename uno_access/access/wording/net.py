@@ -347,12 +347,17 @@ NET_INVITE_ASKED = N_(
 NET_INVITE_PROMPT = N_("Invite code: ")
 # Translators: {player} is the name asked for, {other} the name of another account it
 # could be taken for (a Cyrillic "a" for the Latin one, "1" for "l").
+# Keep "Name refused" first: on a braille display the name asked for (in another
+# alphabet, say) may take most of the first 20 cells.
 NET_NAME_LOOKS_LIKE = N_(
-    "The name {player} looks like {other}, someone else's name, so it cannot be yours. "
+    "Name refused: {player} looks like {other}, someone else's name. "
     "Log in again with another name."
 )
 # Translators: {player} is the name asked for, kept for the server (root, admin...).
-NET_NAME_RESERVED = N_("The name {player} is kept for the server. Log in again with another name.")
+# Keep "Name refused" first, as above.
+NET_NAME_RESERVED = N_(
+    "Name refused: {player} is kept for the server. Log in again with another name."
+)
 # Translators: {count} is the fewest characters a password may have.
 NET_CHOOSE_PASSWORD: Plural = NP_(
     "Choose a password for {player}, at least {count} character; nothing you type is "
