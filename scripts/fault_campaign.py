@@ -754,6 +754,9 @@ class Campaign:
         except TimeoutError:
             self.not_back(f"{item.kind} {shown(item.data)} (not read)", "input not read")
             return
+        except pexpect.EOF:  # what was sent ended the program before all of it was
+            self.ended_while_sending()  # written (a pasted "quit", then "y")
+            return
         if answer in ("silent", "stuck"):  # the game said nothing, or did not finish
             self.counts.not_back += 1
             self.counts.problem(
@@ -769,11 +772,20 @@ class Campaign:
                 answer = self.answer(self.send("\r"), sent=True)
             except TimeoutError:
                 answer = "input not read"
+            except pexpect.EOF:
+                self.ended_while_sending()
+                return
             if answer != "prompt" and answer != "exit":
                 self.counts.frozen += 1
                 self.not_back(
                     f"{item.kind} {shown(item.data)} and Enter", answer, count=not counted
                 )
+
+    def ended_while_sending(self) -> None:
+        """The program ended while input was still being written: an exit like any other
+        (its screen checked for a traceback, its status for a bad exit)."""
+        self.check_screen("".join(self.read_log[-50:]))
+        self.exited()
 
     # --------------------------------------------------------------- at random moments
 
@@ -874,8 +886,7 @@ class Campaign:
         except TimeoutError:
             answer = "input not read"
         except pexpect.EOF:  # the move before it ended the game
-            self.check_screen("".join(self.read_log[-50:]))
-            self.exited()
+            self.ended_while_sending()
             return
         if answer == "exit":
             return
