@@ -29,8 +29,9 @@ from pathlib import Path
 
 from ... import text
 from ...access import messages
-from . import names, sessions
+from . import names, sessions, social
 from .sessions import Sessions
+from .social import Social
 
 ACCOUNTS_NAME = "accounts.db"
 INVITE_SEPARATOR = "+"  # ``ssh ann+CODE@host``: the name, then the invite code
@@ -56,6 +57,7 @@ CREATE TABLE IF NOT EXISTS preferences (
     PRIMARY KEY (name, word)
 );
 {sessions.SCHEMA}
+{social.SCHEMA}
 """
 
 
@@ -81,6 +83,7 @@ class Accounts:
         self._lock = threading.Lock()  # each person's thread keeps their own preferences
         _migrate(self._db)
         self.sessions = Sessions(self._db, self._lock, clock)
+        self.social = Social(self._db, self._lock)  # friends, blocks, letters waiting
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:
             code = secrets.token_hex(4)
@@ -221,6 +224,7 @@ class Accounts:
             self._db.execute("DELETE FROM accounts WHERE name = ?", (name,))
             self._db.execute("DELETE FROM preferences WHERE name = ?", (name,))
             sessions.end_all(self._db, name)
+            self.social.forget(name)
         return str(row[0])
 
     def close(self) -> None:
