@@ -93,7 +93,9 @@ def test_chat_lines_are_kept_in_their_own_history_from_the_lobby_to_the_table_ov
     game_review = shown[shown.rindex("Reading the game's history") :]
     assert "says:" not in game_review, game_review
     assert "The start card is" in game_review
-    # the lobby's chat reaches a person at a table, into the same history
+    # the lobby's chat reaches a person at a table who chose it, into the same history
+    bob.typed("lobbychat on")
+    bob.sees("Lobby chat in your games: on")
     cy = Ssh(server.port, keys["cy"], "cy")
     closing.append(cy)
     cy.prompt()

@@ -41,6 +41,7 @@ from .wording.play import *  # noqa: F403
 from .wording.quoted import *  # noqa: F403
 from .wording.rules import *  # noqa: F403
 from .wording.setup import *  # noqa: F403
+from .wording.social import *  # noqa: F403
 from .wording.sounds import *  # noqa: F403
 from .wording.store import *  # noqa: F403
 from .wording.store import _store_names  # noqa: F401

@@ -43,7 +43,7 @@ from ..seat.ports import Keyed
 from ..seat.table import Table
 from ..ui.keys import Pressed, Read, Routed
 from ..ui.terminal import Keyboard, Screen, _as_input, _exit, _on
-from .wire import HOST_WORDS, Entry
+from .wire import TABLE_LOBBY_WORDS, Entry
 from .wire.notices import Connection, Gone, Notice, NotSent, Restarted, notice_line
 from .wire.said import Heard, Said, heard_line
 
@@ -693,10 +693,12 @@ class NetTable(Table):
 
     def _host_line(self, line: str) -> bool:
         """The host's commands at the table (``standin NAME``, ``wait NAME``, ``grace
-        SECONDS``), answered in the table's log; whether the line was one.
+        SECONDS``), answered in the table's log, and the lobby's between people (``tell
+        NAME TEXT``, ``friends``, ``block NAME``…), answered to this seat alone; whether
+        the line was one.
         """
         word, _, rest = line.strip().partition(" ")
-        if word.lower() not in HOST_WORDS:
+        if word.lower() not in TABLE_LOBBY_WORDS:
             return False
         self.game.host(self.names[self.me], word.lower(), rest.strip()[: text.LINE_LIMIT])
         return True

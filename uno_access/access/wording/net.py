@@ -142,9 +142,15 @@ def net_welcome_back(name: str) -> str:
 
 def chat_line(name: str, said: str) -> str:
     """A chat line that makes sense alone: "Sam says: hello." (a full stop added)."""
+    return tr(CHAT_LINE).format(player=name, said=ended(said))
+
+
+def ended(said: str) -> str:
+    """A person's own words ended as a sentence: a full stop added when they have no
+    ending of their own."""
     if said and said[-1] not in CHAT_ENDS:
         said += CHAT_FULL_STOP
-    return tr(CHAT_LINE).format(player=name, said=said)
+    return said
 
 
 # --- the tables, as the lobby lists them ---------------------------------------------------

@@ -702,6 +702,8 @@ async def _serve(
     lobby = Lobby(loop, seed, pace)
     lobby.account_of = accounts.created  # a held seat is its account's, not its name's
     lobby.name_taken = accounts.taken  # no bot takes an account's name, or its look
+    lobby.owner_of = accounts.owner  # a name typed, as its account spells it
+    lobby.social = accounts.social  # friends, blocks, private messages waiting
     tables = open_tables(folder)  # every unfinished table brought back, its seats held
     tables.restore(lobby)
     lobby.journal = tables

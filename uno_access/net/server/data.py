@@ -31,6 +31,7 @@ from ...ui.terminal import Screen
 from ..wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
 from ..wire.protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
 from ..wire.said import Heard, Line, heard
+from . import people
 from .lobby import Person
 from .tables import Lobby, ServerTable, Stage
 
@@ -151,6 +152,7 @@ class DataSession:
             return
         for line in self.person._arrival():
             self.person._say(line)
+        people.arrived(self.person)  # messages kept, friends told
         self.pump()
 
     def _resume(self, resume: str) -> bool:
@@ -302,7 +304,7 @@ class DataSession:
                 }
             )
         with language.use(self.person.settings.lang or None):  # its lines in their words
-            for entry in table.entries(seat, self._sent + 1):
+            for entry in table.entries(seat, self._sent + 1, self.name):
                 self._sent = entry.seq
                 self.send(entry_message(entry))
 
@@ -318,6 +320,6 @@ class DataSession:
             names = [place.name for place in watching.places]
             self.send({"t": "watch", "names": names, "rules": codec.rules_to_json(watching.rules)})
         with language.use(self.person.settings.lang or None):  # its lines in their words
-            for entry in watching.entries(SPECTATOR, self._sent + 1):
+            for entry in watching.entries(SPECTATOR, self._sent + 1, self.name):
                 self._sent = entry.seq
                 self.send(entry_message(entry))

@@ -57,6 +57,7 @@ from ..wire import (
     Entry,
 )
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
+from . import people
 from .accounts import Accounts, Limiter
 from .limits import Chat
 from .password_change import change_password
@@ -142,6 +143,7 @@ class Person:
             try:
                 for line in on_loop(self.loop, self._arrival):
                     self._say(line)
+                on_loop(self.loop, people.arrived, self)  # messages kept, friends told
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
@@ -399,10 +401,17 @@ class Person:
         return table.command(self.name, word, rest)
 
     def _tables(self) -> list[str]:
-        tables = self.lobby.tables
+        tables = [t for t in self.lobby.tables.values() if not self._hidden(t)]
         if not tables:
             return [messages.tr(messages.NET_NO_TABLES)]
-        return [self._table_line(t) for t in tables.values()]
+        return [self._table_line(t) for t in tables]
+
+    def _hidden(self, table: ServerTable) -> bool:
+        """Whether ``table`` is hidden from this person: its host blocks them (and they
+        have no seat there), which they are never told: to them it is not there."""
+        if not self.lobby.blocks(table.creator, self.name):
+            return False
+        return table.seat_of(self.name) is None and table.away_seat(self.name) is None
 
     def _table_line(self, table: ServerTable) -> str:
         """A table as the list says it: a private one names who sits there, and its code,
@@ -474,6 +483,8 @@ class Person:
             if codes.over(self.name):  # not even looked at: guessing takes years
                 return messages.tr(messages.NET_CODES_TOO_FAST)
             table = self.lobby.with_code(number)
+            if table is not None and self._hidden(table):
+                table = None
             if table is None:
                 codes.spend(self.name)
                 return messages.net_no_such_code(text.shown(number.strip(), 20))
@@ -529,9 +540,10 @@ class Person:
 
     def _find(self, number: str) -> ServerTable | None:
         try:
-            return self.lobby.tables.get(int(number.strip().lstrip("#")))
+            table = self.lobby.tables.get(int(number.strip().lstrip("#")))
         except ValueError:
             return None
+        return None if table is None or self._hidden(table) else table
 
     def _bot(self, strength: str) -> str:
         table = self.table
@@ -571,17 +583,22 @@ class Person:
         line = Words(messages.chat_line, (self.name, said))  # "Sam says: …" in each one's words
         table = self.table or self.watching
         if table is None:
-            self.lobby.say(Heard(line, Said.CHAT))
+            self.lobby.say(Heard(line, Said.CHAT), by=self.name)
         elif table.stage is Stage.PLAYING:
-            table.line(line, Said.CHAT)
+            table.line(line, Said.CHAT, by=self.name)
         else:
-            self._to_table(table, Heard(line, Said.CHAT), me_too=True)
+            self._to_table(table, Heard(line, Said.CHAT), me_too=True, by=self.name)
         return None
 
-    def _to_table(self, table: ServerTable, line: Line | Heard, me_too: bool = False) -> None:
+    def _to_table(
+        self, table: ServerTable, line: Line | Heard, me_too: bool = False, by: str = ""
+    ) -> None:
+        """``line`` to everyone at ``table`` (and watching it), but this person unless
+        ``me_too``; a chat line (``by`` who said it) to none who blocks them."""
+        lobby = self.lobby
         for name in {*table.people(), *table.spectators}:
-            if name != self.name or me_too:
-                tell = self.lobby.people.get(name)
+            if (name != self.name or me_too) and not (by and lobby.blocks(name, by)):
+                tell = lobby.people.get(name)
                 if tell is not None:
                     tell(line)
 
@@ -618,7 +635,7 @@ class Person:
         keyboard = self.way.keyboard(settings.keys)
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
-        game = TableGame(table, seat, 1)
+        game = TableGame(table, seat, 1, self)
         seat_table = NetTable.seated(
             game,
             keyboard,
@@ -655,7 +672,7 @@ class Person:
         self.way.place(Where.WATCHING)
         while self.watching is table:
             self._drain()
-            entries = on_loop(self.loop, table.entries, SPECTATOR, seen + 1)
+            entries = on_loop(self.loop, table.entries, SPECTATOR, seen + 1, self.name)
             for entry in entries:
                 seen = entry.seq
                 if entry.line is not None:
@@ -704,7 +721,7 @@ def _over_limit(chat: Chat) -> str | None:
 
 def _help(person: Person, word: str, rest: str) -> Told:
     lines = []
-    for help_line in messages.NET_LOBBY_HELP:
+    for help_line in (*messages.NET_LOBBY_HELP, *messages.SOCIAL_HELP):
         lines.append(messages.tr(help_line))
     return Told.of(*lines, messages.tr(messages.NET_LOBBY_HELP_LANG))
 
@@ -739,6 +756,10 @@ LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
         for word in REVIEW_WORDS
     },
     "lang": lambda p, w, r: Told.of(p._lang(r.lower())),
+    **{
+        word: lambda p, w, r: Told.of(*on_loop(p.loop, people.COMMANDS[w], p, r))
+        for word in people.COMMANDS
+    },
 }
 
 
@@ -746,9 +767,13 @@ class TableGame(RemoteGame):
     """A seat's game at one of this server's tables: its entries and actions through the
     tables' one writer (``on_loop``)."""
 
-    def __init__(self, table: ServerTable, seat: int, since: int) -> None:
+    def __init__(
+        self, table: ServerTable, seat: int, since: int, person: Person | None = None
+    ) -> None:
         self.table = table
         self.seat = seat
+        self.person = person  # whose lobby commands the table's command line takes too
+        self._hearer = table.places[seat].name
         self._loop = table.loop
         self._seen = since - 1
         self._earlier = []
@@ -757,7 +782,7 @@ class TableGame(RemoteGame):
         self._begin(first[0])
 
     def pending(self) -> list[Entry]:
-        return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1)
+        return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1, self._hearer)
 
     def _send(self, action: Action) -> tuple[int, list[Event]]:
         return on_loop(self._loop, self.table.send, self.seat, action)
@@ -769,11 +794,19 @@ class TableGame(RemoteGame):
         chat = self.table.chat_limits.line(name)
         if chat is not Chat.SENT:
             return _over_limit(chat)
-        self.table.line(messages.chat_line(name, said), Said.CHAT)
+        self.table.line(messages.chat_line(name, said), Said.CHAT, by=name)
         return None
 
     def host(self, name: str, word: str, rest: str) -> None:
-        on_loop(self._loop, self.table.command_at, name, word, rest)
+        """A host's command, answered in the table's log; or one of the lobby's between
+        people (``people``), answered to this person alone."""
+        person = self.person
+        command = people.COMMANDS.get(word)
+        if command is None or person is None:
+            on_loop(self._loop, self.table.command_at, name, word, rest)
+            return
+        for line in on_loop(self._loop, command, person, rest):
+            person.tell(line)
 
 
 def _listed(place: Place) -> str:

@@ -95,6 +95,7 @@ class SavedTable:
         )
         table.account_of = lobby.account_of
         table.name_taken = lobby.name_taken
+        table.blocks = lobby.blocks
         table.chat_limits = lobby.chat_limits
         table.places = [Place(name, bot) for name, bot in self.places]
         for place, account in zip(table.places, self.accounts, strict=False):

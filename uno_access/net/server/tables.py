@@ -48,6 +48,7 @@ from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
 from .limits import Limits, chat_limits, code_limits
 from .names import alike
+from .social import LOBBY_CHAT_WORD, Social
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
 
@@ -80,6 +81,11 @@ def _make_bot(strength: str, seed: float) -> Bot:
 
 
 Ask = tuple[int, list[Action], bool]  # a bot's seat, its legal actions, whether it must act
+
+
+def _unsaid(entry: Entry) -> Entry:
+    """``entry`` without its line (a chat line its hearer is not told)."""
+    return Entry(entry.seq, entry.events, entry.view, entry.legal)
 
 
 class Journal(Protocol):
@@ -161,6 +167,8 @@ class ServerTable:
     # whether a name is an account's, or looks like one (a bot takes none of these)
     name_taken: Callable[[str], bool] = field(default=lambda name: False, repr=False)
     chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # the lobby's
+    # whether one person blocks another (``social``): no chat line of theirs told to them
+    blocks: Callable[[str, str], bool] = field(default=lambda name, other: False, repr=False)
     code: str | None = None  # a private table's code (``join CODE``); None: public
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
     _timer: TurnTimer | None = None
@@ -267,11 +275,19 @@ class ServerTable:
         if not isinstance(action, QUERIES) and not isinstance(events[0], Rejected):
             self._append(events)
 
-    def entries(self, viewer: int, since: int) -> list[Entry]:
-        """What ``viewer`` (a seat, or ``SPECTATOR``) may know, from sequence ``since``."""
+    def entries(self, viewer: int, since: int, hearer: str = "") -> list[Entry]:
+        """What ``viewer`` (a seat, or ``SPECTATOR``) may know, from sequence ``since``;
+        told to ``hearer``, without the chat lines of anyone they block (the entry kept,
+        its line taken out)."""
         log = self._log.get(viewer, [])
         # entries are numbered from 1 without gaps, so entry n is at index n - 1
-        return log[max(since - 1, 0) :]
+        got = log[max(since - 1, 0) :]
+        if hearer and any(entry.by for entry in got):
+            blocks = self.blocks
+            return [
+                _unsaid(entry) if entry.by and blocks(hearer, entry.by) else entry for entry in got
+            ]
+        return got
 
     def latest(self, viewer: int) -> int:
         return len(self._log.get(viewer, []))
@@ -284,10 +300,12 @@ class ServerTable:
         kind: Said = Said.NOTICE,
         only: int | None = None,
         but: int | None = None,
+        by: str = "",
     ) -> None:
         """A line of the table's own (chat, who came or went), for everyone at it; or for
         the seat ``only`` alone, or for all ``but`` one (the others' entry of that number
-        says nothing). ``kind`` says what it is (and which sound the client plays).
+        says nothing). ``kind`` says what it is (and which sound the client plays); ``by``
+        who said it (a chat line: none who blocks them is told it, ``entries``).
         """
         self._seq += 1
         for viewer in (*range(len(self.places)), SPECTATOR):
@@ -296,7 +314,7 @@ class ServerTable:
             view = last.view if last is not None else None
             legal = last.legal if last is not None else ()
             said = line if (only is None or viewer == only) and viewer != but else None
-            log.append(Entry(self._seq, view=view, legal=legal, line=said, kind=kind))
+            log.append(Entry(self._seq, view=view, legal=legal, line=said, kind=kind, by=by))
         self._wake()
 
     def _append(self, events: list[Event] | tuple[Event, ...]) -> int:
@@ -708,6 +726,15 @@ class ServerTable:
         self._append(events)
 
 
+class Where(Enum):
+    """Where a person is, as their friends are told (``Lobby.where``)."""
+
+    LOBBY = "lobby"
+    TABLE = "table"
+    WATCHING = "watching"
+    AWAY = "away"  # not connected
+
+
 @dataclass
 class Lobby:
     """Every table of the server, and who is in the lobby."""
@@ -720,7 +747,13 @@ class Lobby:
     # the account of a name (its creation time; None: no such account, or not kept)
     account_of: Callable[[str], float | None] = field(default=lambda name: None, repr=False)
     name_taken: Callable[[str], bool] = field(default=lambda name: False, repr=False)
+    # a name typed, as its account spells it (None: no such account)
+    owner_of: Callable[[str], str | None] = field(default=lambda name: None, repr=False)
+    # who told whom something last (in lower case): ``reply`` answers them
+    last_told: dict[str, str] = field(default_factory=dict, repr=False)
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
+    # friends, blocks and letters (None: a lobby that keeps no accounts)
+    social: Social | None = None
     chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # one per name
     code_limits: Limits = field(default_factory=code_limits, repr=False)  # wrong codes
     # this process's lobby: a client connecting again after a restart starts anew
@@ -736,6 +769,7 @@ class Lobby:
         table.account_of = self.account_of
         table.name_taken = self.name_taken
         table.chat_limits = self.chat_limits
+        table.blocks = self.blocks
         self.tables[number] = table
         table._changed()
         return table
@@ -762,6 +796,58 @@ class Lobby:
         """New tables are numbered from ``first`` on (after those brought back)."""
         self._next = max(self._next, first)
 
-    def say(self, line: Line | Heard) -> None:
-        for tell_one in list(self.people.values()):
+    def say(self, line: Line | Heard, by: str = "") -> None:
+        """``line`` to everyone connected; a chat line (``by`` who said it) to none who
+        blocks them, nor to anyone playing a game who keeps the lobby's chat out of it."""
+        if not by:
+            for tell_one in list(self.people.values()):
+                tell_one(line)
+            return
+        playing = self.playing()
+        for name, tell_one in list(self.people.items()):
+            if self.blocks(name, by):
+                continue
+            if name.lower() in playing and not self.lobby_chat_in_games(name):
+                continue
             tell_one(line)
+
+    def connected(self, name: str) -> str | None:
+        """``name`` as it is connected (any case), None when it is not."""
+        if name in self.people:
+            return name
+        lower = name.lower()
+        return next((n for n in self.people if n.lower() == lower), None)
+
+    def blocks(self, name: str, other: str) -> bool:
+        """Whether ``name`` blocks ``other`` (``social``)."""
+        return self.social is not None and self.social.blocked(name, other)
+
+    def lobby_chat_in_games(self, name: str) -> bool:
+        """Whether ``name`` hears the lobby's chat during their games (off unless they
+        chose it: ``lobbychat on``)."""
+        social = self.social
+        return social is not None and social.choice(name, LOBBY_CHAT_WORD) == "on"
+
+    def playing(self) -> set[str]:
+        """Who sits at a game in play (in lower case)."""
+        return {
+            place.name.lower()
+            for table in self.tables.values()
+            if table.stage is Stage.PLAYING
+            for place in table.places
+            if place.person and place.present
+        }
+
+    def where(self, name: str) -> tuple[Where, int]:
+        """Where ``name`` is: at a table (its number), watching one, in the lobby, or
+        not connected (0 for no table)."""
+        found = self.connected(name)
+        if found is None:
+            return Where.AWAY, 0
+        for table in self.tables.values():
+            if table.seat_of(found) is not None:
+                return Where.TABLE, table.number
+        for table in self.tables.values():
+            if found in table.spectators:
+                return Where.WATCHING, table.number
+        return Where.LOBBY, 0

@@ -35,6 +35,9 @@ CHAT_WORD = messages.COMMAND_WORDS["chat_history"][0]
 REVIEW_WORDS = {"[": -1, "]": 1}
 STANDIN_WORD, WAIT_WORD, GRACE_WORD = "standin", "wait", "grace"  # the host's commands
 HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
+# what a table's command line sends to the server as the lobby takes it: the host's
+# commands, and those between people (private messages, friends, blocks)
+TABLE_LOBBY_WORDS = (*HOST_WORDS, *messages.PEOPLE_WORDS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +56,6 @@ class Entry:
     line: Line | None = None  # worded for each hearer as it is told (``said.worded``)
     kind: Said = Said.NOTICE  # a line's kind: a chat line, someone coming or going
     cue: Cue | None = None  # the sound the server named for the line (the full client's)
+    # the server's own, never sent: who said a chat line ("" for none), so that no one who
+    # blocks them is told it
+    by: str = ""
