@@ -491,6 +491,12 @@ MACHINE_TOKENS = {
     "MESSAGES_WORD",
     "LOBBY_CHAT_WORD",
     "PEOPLE_WORDS",
+    "KICK_WORD",
+    "BAN_WORD",
+    "UNBAN_WORD",
+    "HOST_WORD",
+    "CLOSE_WORD",
+    "MODERATION_WORDS",
     "TIMER_OFF_WORD",
     "COMMAND_WORDS",
     "KEY",  # the catalogs' context of the keys and typed words

@@ -260,3 +260,92 @@ NET_LOBBY_CHAT_HOW = N_("Type lobbychat on or lobbychat off.")
 
 def net_lobby_chat_set(on: bool) -> str:
     return tr(NET_LOBBY_CHAT_ON if on else NET_LOBBY_CHAT_OFF)
+
+
+# --- the host's moderation of their table --------------------------------------------------
+KICK_WORD = "kick"
+BAN_WORD = "ban"
+UNBAN_WORD = "unban"
+HOST_WORD = "host"
+CLOSE_WORD = "close"
+MODERATION_WORDS = (KICK_WORD, BAN_WORD, UNBAN_WORD, HOST_WORD, CLOSE_WORD)
+MODERATION_HELP = (
+    N_(
+        "The table's host: kick NAME removes a person or a bot before the game starts, or one "
+        "watching; ban NAME removes them and keeps them out; unban NAME."
+    ),
+    N_(
+        "host NAME: NAME, at your table, is its host now. close: the host closes a table not "
+        "started."
+    ),
+)
+# Translators: to the person removed; {host} is the table's host.
+NET_KICKED_YOU = N_("{host} removed you from table {number}.")
+NET_BANNED_YOU = N_("{host} removed you from table {number}, and keeps you out of it.")
+# Translators: to everyone at the table, the host too.
+NET_KICKED = N_("{player} is removed from table {number}.")
+NET_BANNED = N_("{player} is removed from table {number} and kept out of it.")
+NET_BANNED_AWAY = N_("{player} is kept out of table {number}.")
+NET_BANNED_LATER = N_(
+    "{player} is playing, so keeps their seat; once they leave they are kept out."
+)
+NET_KICK_PLAYING = N_("{player} is playing: a seat stays its player's until the game ends.")
+NET_UNBANNED = N_("{player} may come to table {number} again.")
+NET_NOT_BANNED = N_("{player} is not kept out of table {number}.")
+NET_NOT_AT_YOUR_TABLE = N_("No one called {typed} is at your table.")
+NET_KEPT_OUT = N_("Table {number} is closed to you: its host keeps you out.")
+NET_HOST_PASSED = N_("{player} is the host of table {number} now.")
+NET_ONLY_THE_HOST = N_("Only {player}, the table's host, can do that.")
+NET_CLOSED = N_("{host} closed table {number}.")
+NET_CLOSE_PLAYING = N_(
+    "Table {number} has started: it closes when its game ends or everyone leaves."
+)
+NET_MODERATE_HOW = N_("Type kick, ban, unban or host, then a name: kick ann.")
+
+
+def net_kicked_you(host: str, number: int, banned: bool) -> str:
+    return tr(NET_BANNED_YOU if banned else NET_KICKED_YOU).format(host=host, number=number)
+
+
+def net_kicked(name: str, number: int, banned: bool) -> str:
+    return tr(NET_BANNED if banned else NET_KICKED).format(player=name, number=number)
+
+
+def net_banned_away(name: str, number: int) -> str:
+    return tr(NET_BANNED_AWAY).format(player=name, number=number)
+
+
+def net_banned_later(name: str) -> str:
+    return tr(NET_BANNED_LATER).format(player=name)
+
+
+def net_kick_playing(name: str) -> str:
+    return tr(NET_KICK_PLAYING).format(player=name)
+
+
+def net_unbanned(name: str, number: int, were: bool) -> str:
+    return tr(NET_UNBANNED if were else NET_NOT_BANNED).format(player=name, number=number)
+
+
+def net_not_at_your_table(typed: str) -> str:
+    return tr(NET_NOT_AT_YOUR_TABLE).format(typed=repr(typed))
+
+
+def net_kept_out(number: int) -> str:
+    return tr(NET_KEPT_OUT).format(number=number)
+
+
+def net_host_passed(name: str, number: int) -> str:
+    return tr(NET_HOST_PASSED).format(player=name, number=number)
+
+
+def net_only_the_host(name: str) -> str:
+    return tr(NET_ONLY_THE_HOST).format(player=name)
+
+
+def net_closed(host: str, number: int) -> str:
+    return tr(NET_CLOSED).format(host=host, number=number)
+
+
+def net_close_playing(number: int) -> str:
+    return tr(NET_CLOSE_PLAYING).format(number=number)

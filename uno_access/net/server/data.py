@@ -282,6 +282,7 @@ class DataSession:
         """
         if self._closed:
             return
+        self.person._still_there()  # removed by a host meanwhile: in the lobby
         self._pump_watched()
         table = self.person.table
         if table is None or table.stage is Stage.WAITING:

@@ -57,7 +57,7 @@ from ..wire import (
     Entry,
 )
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
-from . import people
+from . import hosting, people
 from .accounts import Accounts, Limiter
 from .limits import Chat
 from .password_change import change_password
@@ -178,6 +178,7 @@ class Person:
     async def _lobby(self) -> None:
         while True:
             self._drain()
+            on_loop(self.loop, self._still_there)
             table = self.table
             if table is not None and table.stage is Stage.PLAYING:
                 seat = on_loop(self.loop, table.seat_of, self.name)
@@ -406,6 +407,19 @@ class Person:
             return [messages.tr(messages.NET_NO_TABLES)]
         return [self._table_line(t) for t in tables]
 
+    def _still_there(self) -> None:
+        """The table this person sits at or watches, as the table says: one whose host
+        removed them, or closed it, is left (``hosting``)."""
+        table = self.table
+        name = self.name
+        if table is not None and table.seat_of(name) is None and table.away_seat(name) is None:
+            table.unlisten(self.wake)
+            self.table = None
+        watching = self.watching
+        if watching is not None and self.name not in watching.spectators:
+            watching.unlisten(self.wake)
+            self.watching = None
+
     def _hidden(self, table: ServerTable) -> bool:
         """Whether ``table`` is hidden from this person: its host blocks them (and they
         have no seat there), which they are never told: to them it is not there."""
@@ -494,6 +508,8 @@ class Person:
             return messages.net_no_such_table(text.shown(number, 20))
         if self.table is not None:
             return messages.net_already_at(self.table.number)
+        if self.name.lower() in table.banned:
+            return messages.net_kept_out(table.number)
         if watch:
             table.spectators.add(self.name)
             table.listen(self.wake)
@@ -672,6 +688,9 @@ class Person:
         self.way.place(Where.WATCHING)
         while self.watching is table:
             self._drain()
+            on_loop(self.loop, self._still_there)
+            if self.watching is not table:
+                break
             entries = on_loop(self.loop, table.entries, SPECTATOR, seen + 1, self.name)
             for entry in entries:
                 seen = entry.seq
@@ -721,7 +740,7 @@ def _over_limit(chat: Chat) -> str | None:
 
 def _help(person: Person, word: str, rest: str) -> Told:
     lines = []
-    for help_line in (*messages.NET_LOBBY_HELP, *messages.SOCIAL_HELP):
+    for help_line in (*messages.NET_LOBBY_HELP, *messages.SOCIAL_HELP, *messages.MODERATION_HELP):
         lines.append(messages.tr(help_line))
     return Told.of(*lines, messages.tr(messages.NET_LOBBY_HELP_LANG))
 
@@ -759,6 +778,10 @@ LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
     **{
         word: lambda p, w, r: Told.of(*on_loop(p.loop, people.COMMANDS[w], p, r))
         for word in people.COMMANDS
+    },
+    **{
+        word: lambda p, w, r: Told.of(*on_loop(p.loop, hosting.COMMANDS[w], p, r))
+        for word in hosting.COMMANDS
     },
 }
 
@@ -798,10 +821,11 @@ class TableGame(RemoteGame):
         return None
 
     def host(self, name: str, word: str, rest: str) -> None:
-        """A host's command, answered in the table's log; or one of the lobby's between
-        people (``people``), answered to this person alone."""
+        """A host's command for a seat away, answered in the table's log; or one of the
+        lobby's between people (``people``) or of the table's moderation (``hosting``),
+        answered to this person alone."""
         person = self.person
-        command = people.COMMANDS.get(word)
+        command = people.COMMANDS.get(word) or hosting.COMMANDS.get(word)
         if command is None or person is None:
             on_loop(self._loop, self.table.command_at, name, word, rest)
             return

@@ -170,6 +170,7 @@ class ServerTable:
     # whether one person blocks another (``social``): no chat line of theirs told to them
     blocks: Callable[[str, str], bool] = field(default=lambda name, other: False, repr=False)
     code: str | None = None  # a private table's code (``join CODE``); None: public
+    banned: set[str] = field(default_factory=set)  # kept out by the host (lower case)
     turn_seconds: int | None = None  # the turn timer (``timer``); None: off
     _timer: TurnTimer | None = None
     grace: float = DEFAULT_GRACE  # how long a dropped seat waits before the host is asked

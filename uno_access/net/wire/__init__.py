@@ -36,8 +36,9 @@ REVIEW_WORDS = {"[": -1, "]": 1}
 STANDIN_WORD, WAIT_WORD, GRACE_WORD = "standin", "wait", "grace"  # the host's commands
 HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 # what a table's command line sends to the server as the lobby takes it: the host's
-# commands, and those between people (private messages, friends, blocks)
-TABLE_LOBBY_WORDS = (*HOST_WORDS, *messages.PEOPLE_WORDS)
+# commands (those of a dropped seat, and the table's moderation), and those between
+# people (private messages, friends, blocks)
+TABLE_LOBBY_WORDS = (*HOST_WORDS, *messages.PEOPLE_WORDS, *messages.MODERATION_WORDS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,172 @@
+"""The host's moderation of their table (``net.server.hosting``), over the real OpenSSH
+client: the host alone removes a person, a bot or a spectator, keeps a name out, passes
+the role on and closes a table; a removed person is back in the lobby, told by whom; a
+banned one is refused at ``join`` and ``watch``; anyone else is refused in a sentence,
+and a forged data-channel message for any of these changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+
+from net_client import Raw
+from net_ssh import Server, Ssh, keypair
+
+from uno_access.access import messages
+
+
+def _in(tmp_path: Path, server: Server, name: str) -> Ssh:
+    person = Ssh(server.port, keypair(tmp_path, name), name)
+    person.sees(f"Welcome, {name}")
+    person.line("keys off")
+    person.sees("keys off|Keys off|typed")
+    return person
+
+
+def _sees(person: Ssh, line: str) -> None:
+    person.sees(re.escape(line))
+
+
+def _back_in_lobby(person: Ssh) -> None:
+    """The next prompt drawn is the lobby's (not the one of someone watching)."""
+    person.line("who")
+    person.sees("Connected:")
+    assert person.sees("(lobby|watch)>") == "lobby>"
+
+
+def test_the_host_removes_and_keeps_out_and_no_one_else_can(
+    tmp_path: Path, open_server: Server
+) -> None:
+    ann = _in(tmp_path, open_server, "ann")
+    eve = _in(tmp_path, open_server, "eve")
+    bob = _in(tmp_path, open_server, "bob")
+    ann.line("new")
+    ann.sees("You made table 1")
+    eve.line("join 1")
+    eve.sees("You sit at table 1")
+    bob.line("watch 1")
+    bob.sees("You watch table 1")
+    for word in ("kick ann", "ban ann", "host eve", "close"):
+        eve.line(word)
+        _sees(eve, messages.net_only_the_host("ann"))
+    ann.line("kick eve")
+    _sees(eve, messages.net_kicked_you("ann", 1, banned=False))
+    _sees(ann, messages.net_kicked("eve", 1, banned=False))
+    _sees(bob, messages.net_kicked("eve", 1, banned=False))
+    eve.line("join 1")  # removed, not kept out
+    eve.sees("You sit at table 1")
+    ann.line("ban eve")
+    _sees(eve, messages.net_kicked_you("ann", 1, banned=True))
+    for word in ("join 1", "watch 1"):
+        eve.line(word)
+        _sees(eve, messages.net_kept_out(1))
+    eve.line("who")  # in the lobby, answered there
+    eve.sees("Connected:")
+    ann.line("kick bob")  # one watching
+    _sees(bob, messages.net_kicked_you("ann", 1, banned=False))
+    _back_in_lobby(bob)
+    ann.line("tables")
+    ann.sees(r"Table 1, standard rules, waiting: ann; 9 seats free\.")
+    ann.line("unban eve")
+    _sees(ann, messages.net_unbanned("eve", 1, were=True))
+    eve.line("join 1")
+    eve.sees("You sit at table 1")
+    ann.line("kick nobody-here")
+    _sees(ann, messages.net_not_at_your_table("nobody-here"))
+    for person in (ann, eve, bob):
+        person.close()
+
+
+def test_the_host_passes_the_role_removes_a_bot_and_closes_the_table(
+    tmp_path: Path, open_server: Server
+) -> None:
+    ann = _in(tmp_path, open_server, "ann")
+    eve = _in(tmp_path, open_server, "eve")
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    bot = ann.sees(r"The bot (\S+) sits").split()[2]
+    ann.line(f"kick {bot}")
+    _sees(ann, messages.net_kicked(bot, 1, banned=False))
+    eve.line("join 1")
+    eve.sees("You sit at table 1")
+    ann.line("host eve")
+    _sees(ann, messages.net_host_passed("eve", 1))
+    _sees(eve, messages.net_host_passed("eve", 1))
+    ann.line("kick eve")
+    _sees(ann, messages.net_only_the_host("eve"))
+    eve.line("close")
+    _sees(ann, messages.net_closed("eve", 1))
+    ann.line("tables")
+    _sees(ann, messages.tr(messages.NET_NO_TABLES))
+    ann.line("new")  # in the lobby, free to make another
+    ann.sees("You made table 2")
+    for person in (ann, eve):
+        person.close()
+
+
+def test_in_a_game_a_players_seat_stays_theirs_and_a_spectator_is_removed(
+    tmp_path: Path, open_server: Server
+) -> None:
+    ann = _in(tmp_path, open_server, "ann")
+    eve = _in(tmp_path, open_server, "eve")
+    bob = _in(tmp_path, open_server, "bob")
+    ann.line("new")
+    ann.sees("You made table 1")
+    eve.line("join 1")
+    eve.sees("You sit at table 1")
+    ann.line("start")
+    eve.sees("The start card is")
+    bob.line("watch 1")
+    bob.sees("You watch table 1")
+    ann.line("kick eve")  # at the table's command line
+    _sees(ann, messages.net_kick_playing("eve"))
+    ann.line("ban eve")
+    _sees(ann, messages.net_banned_later("eve"))
+    ann.line("kick bob")
+    _sees(bob, messages.net_kicked_you("ann", 1, banned=False))
+    _back_in_lobby(bob)
+    eve.line("quit")  # leaves the game: kept out now
+    eve.sees(r"Quit the game\?")
+    eve.line("y")
+    _sees(eve, messages.tr(messages.NET_BACK_IN_LOBBY))
+    eve.line("join 1")
+    _sees(eve, messages.net_kept_out(1))
+    for person in (ann, eve, bob):
+        person.close()
+
+
+def test_a_forged_moderation_message_is_refused_and_changes_nothing(
+    open_server: Server,
+) -> None:
+    async def run() -> None:
+        ann = await Raw.open(open_server.port, "ann")
+        eve = await Raw.open(open_server.port, "eve")
+        for raw in (ann, eve):
+            await raw.until_line("Welcome")
+        ann.message({"t": "line", "text": "new"})
+        await ann.until_line("You made table 1")
+        eve.message({"t": "line", "text": "join 1"})
+        await eve.until_line("You sit at table 1")
+        for forged in (
+            {"t": "kick", "name": "ann"},
+            {"t": "ban", "name": "ann", "table": 1},
+            {"t": "host", "name": "eve"},
+            {"t": "close", "table": 1, "from": "ann"},
+        ):
+            eve.message(forged)
+        reasons = [(await eve.next("refused"))["reason"] for _ in range(4)]
+        assert reasons == [
+            messages.net_refused_no_such_message(kind) for kind in ("kick", "ban", "host", "close")
+        ]
+        eve.message({"t": "line", "text": "kick ann", "from": "ann"})
+        await eve.until_line(messages.net_only_the_host("ann"))
+        ann.message({"t": "line", "text": "tables"})
+        got = await ann.until_line("Table 1")
+        assert "ann, eve" in got, got
+        for raw in (ann, eve):
+            raw.close()
+
+    asyncio.run(run())
