@@ -53,8 +53,11 @@ _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 
 
 def digest(table: ServerTable) -> str:
+    """The table's game and dealer as one short text; "waiting" for a table the kill
+    caught between being made and being started (saved, with no game yet)."""
     game = table.game
-    assert game is not None
+    if game is None:
+        return "waiting"
     return hashlib.sha256(repr((game.state, game.rng.getstate())).encode()).hexdigest()[:16]
 
 
