@@ -58,6 +58,7 @@ class Server:
     web page's port is ``web_port``)."""
 
     def __init__(self, data: Path, *args: str) -> None:
+        self.data = data  # its folder (--data), which ``uno-access users`` reads and changes
         env = dict(os.environ, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             [
@@ -189,6 +190,45 @@ class Ssh(Terminal):
             timeout=timeout,
             dimensions=(40, 120),
             env=dict(os.environ, TERM="xterm-256color"),
+        )
+        self.child.logfile_read = self.received
+
+
+class PasswordSsh(Terminal):
+    """``ssh -p PORT NAME@127.0.0.1`` with no key at all: what a person without one does.
+    ``method``: keyboard-interactive (what OpenSSH tries first) or password.
+    """
+
+    def __init__(self, port: int, user: str, method: str = "keyboard-interactive") -> None:
+        self.received = io.StringIO()
+        env = {k: v for k, v in os.environ.items() if k != "SSH_AUTH_SOCK"}
+        self.child = pexpect.spawn(
+            "ssh",
+            [
+                "-tt",
+                "-F",
+                "/dev/null",
+                "-p",
+                str(port),
+                "-o",
+                "PubkeyAuthentication=no",
+                "-o",
+                f"PreferredAuthentications={method}",
+                "-o",
+                "StrictHostKeyChecking=no",
+                "-o",
+                "UserKnownHostsFile=/dev/null",
+                "-o",
+                "LogLevel=INFO",  # OpenSSH's default: it shows the server's instructions
+                "-o",
+                "NumberOfPasswordPrompts=3",
+                f"{user}@127.0.0.1",
+            ],
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=60,
+            dimensions=(40, 120),
+            env=dict(env, TERM="xterm-256color"),
         )
         self.child.logfile_read = self.received
 

@@ -7,8 +7,6 @@ on the data folder of a running server.
 from __future__ import annotations
 
 import asyncio
-import io
-import os
 import re
 import sqlite3
 import subprocess
@@ -20,7 +18,7 @@ from pathlib import Path
 import asyncssh
 import pexpect
 import pytest
-from net_ssh import ROOT, Server, Ssh, Terminal, keypair
+from net_ssh import ROOT, PasswordSsh, Server, Ssh, Terminal, keypair
 
 from uno_access.access import messages
 from uno_access.net import server as net_server
@@ -29,45 +27,6 @@ from uno_access.net.server.accounts import ACCOUNTS_NAME, MOST_DELAY, Accounts
 from uno_access.net.server.tables import Lobby
 
 SECRET = "correct horse 7"  # typed at the password prompts: it must never be shown
-
-
-class PasswordSsh(Terminal):
-    """``ssh -p PORT NAME@127.0.0.1`` with no key at all: what a person without one does.
-    ``method``: keyboard-interactive (what OpenSSH tries first) or password.
-    """
-
-    def __init__(self, port: int, user: str, method: str = "keyboard-interactive") -> None:
-        self.received = io.StringIO()
-        env = {k: v for k, v in os.environ.items() if k != "SSH_AUTH_SOCK"}
-        self.child = pexpect.spawn(
-            "ssh",
-            [
-                "-tt",
-                "-F",
-                "/dev/null",
-                "-p",
-                str(port),
-                "-o",
-                "PubkeyAuthentication=no",
-                "-o",
-                f"PreferredAuthentications={method}",
-                "-o",
-                "StrictHostKeyChecking=no",
-                "-o",
-                "UserKnownHostsFile=/dev/null",
-                "-o",
-                "LogLevel=INFO",  # OpenSSH's default: it shows the server's instructions
-                "-o",
-                "NumberOfPasswordPrompts=3",
-                f"{user}@127.0.0.1",
-            ],
-            encoding="utf-8",
-            codec_errors="replace",
-            timeout=60,
-            dimensions=(40, 120),
-            env=dict(env, TERM="xterm-256color"),
-        )
-        self.child.logfile_read = self.received
 
 
 @pytest.fixture

@@ -15,8 +15,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from net_client import Client
-from net_ssh import Server, Ssh, keypair, ssh_arguments
-from test_net_accounts import PasswordSsh
+from net_ssh import PasswordSsh, Server, Ssh, keypair, ssh_arguments
 
 from uno_access import text
 from uno_access.access import messages
