@@ -274,12 +274,22 @@ def build_parser() -> argparse.ArgumentParser:
         "--invite", default=None, metavar="CODE", help=messages.tr(messages.HELP_JOIN_INVITE)
     )
     users = sub.add_parser("users", help=messages.tr(messages.HELP_USERS))
-    users_sub = users.add_subparsers(dest="users_command", required=True, metavar="list|remove")
+    users_sub = users.add_subparsers(
+        dest="users_command", required=True, metavar="list|remove|role"
+    )
     users_list = users_sub.add_parser("list", help=messages.tr(messages.HELP_USERS_LIST))
     users_list.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
     users_remove = users_sub.add_parser("remove", help=messages.tr(messages.HELP_USERS_REMOVE))
     users_remove.add_argument("name", metavar="NAME", help=messages.tr(messages.HELP_USERS_NAME))
     users_remove.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
+    users_role = users_sub.add_parser("role", help=messages.tr(messages.HELP_USERS_ROLE))
+    users_role.add_argument("name", metavar="NAME", help=messages.tr(messages.HELP_USERS_NAME))
+    users_role.add_argument(
+        "role",
+        choices=("operator", "moderator", messages.ROLE_NONE),
+        help=messages.tr(messages.HELP_USERS_ROLE_NAME),
+    )
+    users_role.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
     _output_options(join)
     sounds = sub.add_parser("sounds", help=messages.tr(messages.HELP_SOUNDS))
     sounds.add_argument(
@@ -648,17 +658,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 def cmd_users(args: argparse.Namespace) -> int:
-    """``uno-access users list`` / ``users remove NAME``, on the server's data folder."""
+    """``uno-access users list`` / ``remove NAME`` / ``role NAME ROLE``, on the server's
+    data folder."""
     import sqlite3
     from pathlib import Path
 
     from .net.server import default_data
-    from .net.server.users import UsersError, listed, removed
+    from .net.server.users import UsersError, listed, removed, role_set
 
     folder = Path(args.data) if args.data else default_data()
     try:
         if args.users_command == "list":
             print("\n".join(listed(folder)))
+        elif args.users_command == "role":
+            print(role_set(folder, args.name, args.role))
         else:
             print(removed(folder, args.name))
     except UsersError as error:

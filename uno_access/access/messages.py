@@ -36,6 +36,7 @@ from .wording.house_rules import *  # noqa: F403
 from .wording.keys import *  # noqa: F403
 from .wording.language import *  # noqa: F403
 from .wording.menus import *  # noqa: F403
+from .wording.moderation import *  # noqa: F403
 from .wording.net import *  # noqa: F403
 from .wording.play import *  # noqa: F403
 from .wording.quoted import *  # noqa: F403

@@ -437,6 +437,8 @@ USERS_NONE = N_("No accounts yet.")
 # Translators: one account of ``uno-access users list``: {key} is USERS_KEY or USERS_NO_KEY,
 # {password} USERS_PASSWORD or USERS_NO_PASSWORD, {seen} USERS_SEEN or USERS_NEVER_SEEN.
 USERS_LINE = N_("{player}: {key}, {password}, {seen}.")
+# Translators: an account with a role on the server; {role} is operator or moderator.
+USERS_LINE_ROLE = N_("{player}, {role}: {key}, {password}, {seen}.")
 # Translators: {fingerprint} is the key's SHA256 fingerprint, as ssh-keygen -l shows it.
 USERS_KEY = N_("key {fingerprint}")
 USERS_NO_KEY = N_("no key")
@@ -452,9 +454,12 @@ USERS_NO_SUCH = N_("there is no account {typed} on this server (uno-access users
 USERS_NO_FOLDER = N_("there is no server folder {path}: give the --data DIR of uno-access serve")
 
 
-def users_line(name: str, fingerprint: str | None, password: bool, seen: str | None) -> str:
-    return tr(USERS_LINE).format(
+def users_line(
+    name: str, fingerprint: str | None, password: bool, seen: str | None, role: str | None = None
+) -> str:
+    return tr(USERS_LINE if role is None else USERS_LINE_ROLE).format(
         player=name,
+        role=role,
         key=tr(USERS_NO_KEY)
         if fingerprint is None
         else tr(USERS_KEY).format(fingerprint=fingerprint),

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from ... import text
 from ...access import messages
-from . import names, sessions, social
+from . import moderation, names, sessions, social
+from .moderation import Moderation
 from .sessions import Sessions
 from .social import Social
 
@@ -58,6 +59,7 @@ CREATE TABLE IF NOT EXISTS preferences (
 );
 {sessions.SCHEMA}
 {social.SCHEMA}
+{moderation.SCHEMA}
 """
 
 
@@ -84,6 +86,7 @@ class Accounts:
         _migrate(self._db)
         self.sessions = Sessions(self._db, self._lock, clock)
         self.social = Social(self._db, self._lock)  # friends, blocks, letters waiting
+        self.moderation = Moderation(self._db, self._lock)  # roles, mutes, bans, reports
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:
             code = secrets.token_hex(4)
@@ -211,9 +214,10 @@ class Accounts:
 
     def users(self) -> list[User]:
         rows = self._db.execute(
-            "SELECT name, key, password IS NOT NULL, seen FROM accounts ORDER BY name"
+            "SELECT accounts.name, key, password IS NOT NULL, seen, role FROM accounts "
+            "LEFT JOIN roles ON roles.name = accounts.name ORDER BY accounts.name"
         )
-        return [User(str(n), k, bool(p), s) for n, k, p, s in rows.fetchall()]
+        return [User(str(n), k, bool(p), s, r) for n, k, p, s, r in rows.fetchall()]
 
     def remove(self, name: str) -> str | None:
         """Forget ``name``, its key and its password; the name as it was, None: none."""
@@ -225,6 +229,7 @@ class Accounts:
             self._db.execute("DELETE FROM preferences WHERE name = ?", (name,))
             sessions.end_all(self._db, name)
             self.social.forget(name)
+            self.moderation.forget(name)
         return str(row[0])
 
     def close(self) -> None:
@@ -239,6 +244,7 @@ class User:
     key: str | None  # the public key, as ``algorithm base64``
     password: bool  # whether a password is set
     seen: float | None  # the last login (time.time), None: never since it was made
+    role: str | None = None  # operator or moderator (``moderation``), None: none
 
 
 def _migrate(db: sqlite3.Connection) -> None:

@@ -7,6 +7,7 @@ no longer log in (a connection already open stays until it ends).
 
 from __future__ import annotations
 
+import getpass
 import time
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import asyncssh
 from ... import text
 from ...access import messages
 from .accounts import ACCOUNTS_NAME, Accounts
+from .moderation import Role
 
 
 class UsersError(ValueError):
@@ -60,9 +62,27 @@ def listed(folder: Path) -> list[str]:
             None
             if user.seen is None
             else time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(user.seen)),
+            user.role,
         )
         for user in users
     ]
+
+
+def role_set(folder: Path, name: str, role: str) -> str:
+    """``name`` (any case) given ``role`` (operator, moderator, none: taken away), logged
+    in the moderation log as done by the server's own user; the line that says so.
+    ``UsersError``: no such name."""
+    accounts = _accounts(folder)
+    owner = None if accounts is None else accounts.owner(text.name(name))
+    try:
+        if accounts is None or owner is None:
+            raise UsersError(messages.users_no_such(text.shown(name, 40)))
+        given = None if role == messages.ROLE_NONE else Role(role)
+        accounts.moderation.set_role(owner, given, getpass.getuser())
+    finally:
+        if accounts is not None:
+            accounts.close()
+    return messages.users_role_set(text.name(owner), role)
 
 
 def removed(folder: Path, name: str) -> str:
