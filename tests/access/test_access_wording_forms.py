@@ -497,6 +497,17 @@ MACHINE_TOKENS = {
     "HOST_WORD",
     "CLOSE_WORD",
     "MODERATION_WORDS",
+    "MOD_WORD",
+    "REPORT_WORD",
+    "MOD_MUTE",
+    "MOD_UNMUTE",
+    "MOD_BAN",
+    "MOD_UNBAN",
+    "MOD_REPORTS",
+    "MOD_LOG",
+    "FOREVER_WORD",
+    "ROLE_NONE",
+    "TIME_FORMAT",  # strftime's format
     "TIMER_OFF_WORD",
     "COMMAND_WORDS",
     "KEY",  # the catalogs' context of the keys and typed words

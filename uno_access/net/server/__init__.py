@@ -35,8 +35,9 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ...access import messages
+from ...access.wording import language
 from ...store.paths import data_dir
-from . import passwords
+from . import moderators, passwords
 from .accounts import Accounts, Limiter, login_keys, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession
 from .feed import ChannelInput
@@ -111,9 +112,10 @@ EMPTY_COLLECT = 10.0  # seconds: the least time between two collections of an em
 
 class Replaceable(Protocol):
     """A person's connection (a plain ssh session, a browser's WebSocket): the same person
-    coming in again replaces it, their seat kept."""
+    coming in again replaces it, their seat kept; a ban sends it away (``why``: the
+    sentence that says so, worded in the person's language as it is called)."""
 
-    def replaced(self) -> None: ...
+    def replaced(self, why: Callable[[], str] | None = None) -> None: ...
 
 
 class Server:
@@ -122,6 +124,12 @@ class Server:
     def __init__(self, accounts: Accounts, lobby: Lobby, open_: bool) -> None:
         self.accounts = accounts
         self.lobby = lobby
+        lobby.account_of = accounts.created  # a held seat is its account's, not its name's
+        lobby.name_taken = accounts.taken  # no bot takes an account's name, or its look
+        lobby.owner_of = accounts.owner  # a name typed, as its account spells it
+        lobby.social = accounts.social  # friends, blocks, private messages waiting
+        lobby.moderation = accounts.moderation  # roles, mutes, bans, reports
+        lobby.end_session = self.end_session  # a ban sends a session away
         self.open = open_
         self.limiter = Limiter()
         # the plain ssh session of each name: the same person logging in again replaces it
@@ -132,6 +140,16 @@ class Server:
 
     def connected(self) -> None:
         self.connections += 1
+
+    def end_session(self, name: str, why: Callable[[], str]) -> None:
+        """``name``'s session, whatever its way in, ended now, told ``why`` (a ban)."""
+        session = self.sessions.get(name)
+        if session is not None:
+            session.replaced(why)
+        tell = self.lobby.people.get(name)
+        data = getattr(getattr(tell, "__self__", None), "_session", None)
+        if isinstance(data, DataSession):
+            data.end(why)
 
     def disconnected(self) -> None:
         """A connection has gone; once none is left, the cycles its sessions left behind
@@ -367,6 +385,10 @@ class _Connection(asyncssh.SSHServer):
             if not accounts.claim(*claim) and self._conn:
                 self._conn.close()  # the name was claimed by another meanwhile
         elif self.name:
+            banned = moderators.banned(accounts.moderation, self.name)
+            if banned is not None:  # the session says why, and ends
+                self.refusal, self.name = banned, ""
+                return
             accounts.seen(self.name)
 
     # no tunnels of any kind: a session is the lobby, and nothing else is served
@@ -569,13 +591,17 @@ class _Session(asyncssh.SSHServerSession[str]):
         else:
             loop.call_later(0.05, self._when_free, deadline)
 
-    def replaced(self) -> None:
-        """The same person connected again: this session ends, told why, the seat kept."""
+    def replaced(self, why: Callable[[], str] | None = None) -> None:
+        """The same person connected again (or was banned: ``why``): this session ends,
+        told why, the seat kept."""
         if self.server.sessions.get(self.name) is self:
             del self.server.sessions[self.name]
         self._send_held()
+        person = self._person
+        with language.use(person.settings.lang if person is not None else None):
+            said = messages.tr(messages.NET_REPLACED) if why is None else why()
         with contextlib.suppress(OSError, asyncssh.Error):
-            self._chan.write(messages.tr(messages.NET_REPLACED) + "\r\n")
+            self._chan.write(said + "\r\n")
         self._end_input()
 
     def _begin(self, loop: asyncio.AbstractEventLoop) -> None:
@@ -700,14 +726,10 @@ async def _serve(
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     accounts = Accounts(folder)
     lobby = Lobby(loop, seed, pace)
-    lobby.account_of = accounts.created  # a held seat is its account's, not its name's
-    lobby.name_taken = accounts.taken  # no bot takes an account's name, or its look
-    lobby.owner_of = accounts.owner  # a name typed, as its account spells it
-    lobby.social = accounts.social  # friends, blocks, private messages waiting
+    server = Server(accounts, lobby, open_)
     tables = open_tables(folder)  # every unfinished table brought back, its seats held
     tables.restore(lobby)
     lobby.journal = tables
-    server = Server(accounts, lobby, open_)
     pacer = server.pacer = Pacer(loop)
     # what ``asyncssh.create_server`` does, each connection paced (``pace``)
     options = await asyncssh.SSHServerConnectionOptions.construct(

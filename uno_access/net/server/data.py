@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import asyncssh
@@ -31,7 +32,7 @@ from ...ui.terminal import Screen
 from ..wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
 from ..wire.protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
 from ..wire.said import Heard, Line, heard
-from . import people
+from . import moderators, people
 from .lobby import Person
 from .tables import Lobby, ServerTable, Stage
 
@@ -119,6 +120,13 @@ class DataSession:
     def refuse(self, reason: str) -> None:
         self.send({"t": "refused", "reason": reason})
 
+    def end(self, why: Callable[[], str]) -> None:
+        """The session sent away (a ban): told why, as the last word, then closed."""
+        with language.use(self.person.settings.lang or None):
+            self.send({"t": "refused", "reason": why(), "end": True})
+        self._exit(1)
+        self.closed()
+
     # ----------------------------------------------------------------- the session
 
     def start(self, resume: str | None = None, refusal: str | None = None) -> None:
@@ -153,6 +161,7 @@ class DataSession:
         for line in self.person._arrival():
             self.person._say(line)
         people.arrived(self.person)  # messages kept, friends told
+        moderators.arrived(self.person)  # a mute said
         self.pump()
 
     def _resume(self, resume: str) -> bool:

@@ -57,7 +57,7 @@ from ..wire import (
     Entry,
 )
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
-from . import hosting, people
+from . import hosting, moderators, people
 from .accounts import Accounts, Limiter
 from .limits import Chat
 from .password_change import change_password
@@ -144,6 +144,7 @@ class Person:
                 for line in on_loop(self.loop, self._arrival):
                     self._say(line)
                 on_loop(self.loop, people.arrived, self)  # messages kept, friends told
+                on_loop(self.loop, moderators.arrived, self)  # a mute said
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
@@ -593,9 +594,14 @@ class Person:
     def _chat(self, said: str) -> str | None:
         """``said`` to the lobby, or to the table this person is at or watching, within
         the chat's limit (``limits``); what the sender is told (None: nothing)."""
-        chat = self.lobby.chat_limits.line(self.name)
+        lobby = self.lobby
+        muted = moderators.muted(lobby.moderation, self.name)
+        if muted is not None:  # said to them, reaching no one
+            return muted
+        chat = lobby.chat_limits.line(self.name)
         if chat is not Chat.SENT:
             return _over_limit(chat)
+        lobby.heard_from(self.name, said)
         line = Words(messages.chat_line, (self.name, said))  # "Sam says: …" in each one's words
         table = self.table or self.watching
         if table is None:
@@ -739,9 +745,14 @@ def _over_limit(chat: Chat) -> str | None:
 
 
 def _help(person: Person, word: str, rest: str) -> Told:
+    """The lobby's commands; the moderators' too, to a person with a role."""
     lines = []
     for help_line in (*messages.NET_LOBBY_HELP, *messages.SOCIAL_HELP, *messages.MODERATION_HELP):
         lines.append(messages.tr(help_line))
+    lines.append(messages.tr(messages.REPORT_HELP))
+    moderation = person.lobby.moderation
+    if moderation is not None and moderation.role(person.name) is not None:
+        lines.append(messages.tr(messages.MOD_HELP))
     return Told.of(*lines, messages.tr(messages.NET_LOBBY_HELP_LANG))
 
 
@@ -783,6 +794,10 @@ LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
         word: lambda p, w, r: Told.of(*on_loop(p.loop, hosting.COMMANDS[w], p, r))
         for word in hosting.COMMANDS
     },
+    **{
+        word: lambda p, w, r: Told.of(*on_loop(p.loop, moderators.COMMANDS[w], p, r))
+        for word in moderators.COMMANDS
+    },
 }
 
 
@@ -814,9 +829,17 @@ class TableGame(RemoteGame):
         return on_loop(self._loop, self._chat, name, said)
 
     def _chat(self, name: str, said: str) -> str | None:
+        person = self.person
+        lobby = person.lobby if person is not None else None
+        if lobby is not None:
+            muted = moderators.muted(lobby.moderation, name)
+            if muted is not None:  # said to them, reaching no one
+                return muted
         chat = self.table.chat_limits.line(name)
         if chat is not Chat.SENT:
             return _over_limit(chat)
+        if lobby is not None:
+            lobby.heard_from(name, said)
         self.table.line(messages.chat_line(name, said), Said.CHAT, by=name)
         return None
 
@@ -825,7 +848,9 @@ class TableGame(RemoteGame):
         lobby's between people (``people``) or of the table's moderation (``hosting``),
         answered to this person alone."""
         person = self.person
-        command = people.COMMANDS.get(word) or hosting.COMMANDS.get(word)
+        command = (
+            people.COMMANDS.get(word) or hosting.COMMANDS.get(word) or moderators.COMMANDS.get(word)
+        )
         if command is None or person is None:
             on_loop(self._loop, self.table.command_at, name, word, rest)
             return

@@ -19,6 +19,7 @@ from ... import text
 from ...access import messages
 from ..seat import CHAT_LIMIT
 from ..wire.said import Heard, Said, Words
+from . import moderators
 from .limits import Chat
 from .social import ARRIVALS_WORD, LOBBY_CHAT_WORD, MESSAGES_WORD, Asked, Privacy, Social
 from .tables import Lobby, Where
@@ -95,6 +96,9 @@ def _send(person: Person, typed: str, said: str) -> list[str]:
     if reader is None:
         return [why]
     lobby = person.lobby
+    muted = moderators.muted(lobby.moderation, person.name)
+    if muted is not None:  # said to them, reaching no one
+        return [muted]
     over = _limited(lobby, person.name)
     if over is not None:
         return [over] if over else []
@@ -251,6 +255,9 @@ def invite(person: Person, rest: str) -> list[str]:
     lobby = person.lobby
     if lobby.connected(other) is None:
         return [messages.net_invite_away(other)]
+    muted = moderators.muted(lobby.moderation, person.name)
+    if muted is not None:
+        return [muted]
     over = _limited(lobby, person.name)
     if over is not None:
         return [over] if over else []

@@ -30,6 +30,8 @@ import itertools
 import random
 import secrets
 import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -47,6 +49,7 @@ from ...engine.state import Phase
 from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
 from .limits import Limits, chat_limits, code_limits
+from .moderation import MOST_REPORTED_LINES, Moderation
 from .names import alike
 from .social import LOBBY_CHAT_WORD, Social
 from .thinkers import RemoteBot, slow, thinkers
@@ -727,6 +730,9 @@ class ServerTable:
         self._append(events)
 
 
+MOST_SPEAKERS = 10_000  # people whose last chat lines are kept for a report
+
+
 class Where(Enum):
     """Where a person is, as their friends are told (``Lobby.where``)."""
 
@@ -755,6 +761,14 @@ class Lobby:
     journal: Journal | None = None  # where the tables are saved (``net.saved``)
     # friends, blocks and letters (None: a lobby that keeps no accounts)
     social: Social | None = None
+    moderation: Moderation | None = None  # roles, mutes, bans, reports (None: none kept)
+    # a person's session ended, told why (a ban; worded as it is told): the server fills it in
+    end_session: Callable[[str, Callable[[], str]], None] = field(
+        default=lambda name, why: None, repr=False
+    )
+    # each person's last chat lines as the server heard them (time.time, their words), for
+    # a report on them
+    said_lately: dict[str, deque[tuple[float, str]]] = field(default_factory=dict, repr=False)
     chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # one per name
     code_limits: Limits = field(default_factory=code_limits, repr=False)  # wrong codes
     # this process's lobby: a client connecting again after a restart starts anew
@@ -818,6 +832,19 @@ class Lobby:
             return name
         lower = name.lower()
         return next((n for n in self.people if n.lower() == lower), None)
+
+    def heard_from(self, name: str, said: str) -> None:
+        """``name`` said ``said`` in a chat (the lobby's or a table's): kept for a report."""
+        lately = self.said_lately.get(name.lower())
+        if lately is None:
+            if len(self.said_lately) >= MOST_SPEAKERS:  # the oldest speaker forgotten
+                del self.said_lately[next(iter(self.said_lately))]
+            lately = self.said_lately[name.lower()] = deque(maxlen=MOST_REPORTED_LINES)
+        lately.append((time.time(), said))
+
+    def said_by(self, name: str) -> list[tuple[float, str]]:
+        """``name``'s last chat lines, oldest first."""
+        return list(self.said_lately.get(name.lower(), ()))
 
     def blocks(self, name: str, other: str) -> bool:
         """Whether ``name`` blocks ``other`` (``social``)."""

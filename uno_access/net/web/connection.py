@@ -23,7 +23,7 @@ from aiohttp import WSMsgType, web
 from ...access import messages
 from ...access.wording import language
 from ...settings import Settings
-from ..server import Server
+from ..server import Server, moderators
 from ..server.lobby import Person
 from ..server.received import Received
 from ..server.sessions import digest
@@ -107,12 +107,13 @@ class WebConnection:
         self.send(frames.bye(reason))
         self._end()
 
-    def replaced(self) -> None:
-        """The same person connected again: this socket ends, told why."""
+    def replaced(self, why: Callable[[], str] | None = None) -> None:
+        """The same person connected again (or was banned: ``why``): this socket ends,
+        told why."""
         if self.server.sessions.get(self.name) is self:
             del self.server.sessions[self.name]
         with language.use(self._language()):
-            self.bye(messages.tr(messages.NET_REPLACED))
+            self.bye(messages.tr(messages.NET_REPLACED) if why is None else why())
 
     def _end(self) -> None:
         self._closing = True
@@ -133,7 +134,11 @@ class WebConnection:
         loop = asyncio.get_running_loop()
         writer = loop.create_task(self._writer(), name=f"web out {self.name}")
         try:
-            if await self._free():
+            moderation = self.server.accounts.moderation
+            if moderators.banned(moderation, self.name) is not None:
+                with language.use(self._language()):  # a browser logged in, banned since
+                    self.bye(moderators.banned(moderation, self.name) or "")
+            elif await self._free():
                 await self._serve(loop)
         finally:
             self._closing = True

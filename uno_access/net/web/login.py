@@ -16,7 +16,7 @@ from typing import Any
 
 from ... import text
 from ...access import messages
-from ..server import Server, passwords
+from ..server import Server, moderators, passwords
 from ..server.accounts import FIRST_DELAY, login_keys
 
 COOKIE = "uno_session"
@@ -82,6 +82,9 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
     if owner is not None:
         stored = accounts.password_of(owner)  # None: a key's alone, never matched
         if await loop.run_in_executor(None, passwords.matches, stored, password):
+            banned = moderators.banned(accounts.moderation, owner)
+            if banned is not None:
+                return _refused(403, banned)
             accounts.seen(owner)
             return LoginAnswer(200, owner)
         return failed(messages.tr(messages.WEB_LOGIN_WRONG))

@@ -38,7 +38,13 @@ HOST_WORDS = (STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 # what a table's command line sends to the server as the lobby takes it: the host's
 # commands (those of a dropped seat, and the table's moderation), and those between
 # people (private messages, friends, blocks)
-TABLE_LOBBY_WORDS = (*HOST_WORDS, *messages.PEOPLE_WORDS, *messages.MODERATION_WORDS)
+TABLE_LOBBY_WORDS = (
+    *HOST_WORDS,
+    *messages.PEOPLE_WORDS,
+    *messages.MODERATION_WORDS,
+    messages.REPORT_WORD,
+    messages.MOD_WORD,
+)
 
 
 @dataclass(frozen=True, slots=True)
