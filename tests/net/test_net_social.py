@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from net_client import Raw
 from net_ssh import Server, Ssh, keypair
+from web_client import people, site
 
 from uno_access.access import messages
 from uno_access.net.server.accounts import Accounts
@@ -347,3 +348,32 @@ def test_over_the_data_channel_a_message_goes_as_typed_and_a_forged_one_changes_
             raw.close()
 
     asyncio.run(run())
+
+
+def test_in_a_browser_a_private_message_a_friend_and_a_block_work_as_over_ssh(
+    tmp_path: Path,
+) -> None:
+    """The browser's way in: each message frame a person's page received, captured."""
+
+    async def go() -> None:
+        async with site(tmp_path) as place, people(place, "ann", "bob", "eve") as (ann, bob, eve):
+            await ann.line("tell bob hello-from-a-browser")
+            got = await bob.told("hello-from-a-browser")
+            assert got["print"] == messages.net_tells_you("ann", "hello-from-a-browser")
+            await bob.line("friend ann")
+            await ann.told(messages.net_friend_request("bob"))
+            await ann.line("friend bob")
+            await bob.told(messages.net_friend_agreed("ann"))
+            await ann.line("friends")
+            await ann.told(messages.net_friend_where("bob", "lobby", 0))
+            await ann.line("block eve")
+            await ann.told(messages.net_blocked("eve", already=False))
+            await eve.line("say from-eve-in-the-lobby")
+            await bob.told("from-eve-in-the-lobby")
+            await eve.line("tell ann from-eve-privately")
+            await eve.told(messages.net_you_tell("ann", "from-eve-privately"))
+            await ann.line("who")
+            await ann.told("Connected:")
+            assert not any("from-eve" in said for said in ann.printed())
+
+    asyncio.run(go())
