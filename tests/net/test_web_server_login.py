@@ -19,6 +19,7 @@ from web_client import PAGE, Browser, site
 from uno_access.access import messages
 from uno_access.access.wording import language
 from uno_access.net.server import passwords
+from uno_access.net.web import login
 from uno_access.net.web.login import COOKIE, LIMITED_AFTER
 
 pytestmark = pytest.mark.network
@@ -103,18 +104,53 @@ def test_a_new_name_that_looks_like_one_taken_or_kept_is_refused_in_a_sentence(
     run(go())
 
 
-def test_failed_logins_are_limited_by_address_and_name_and_said_so(tmp_path: Path) -> None:
+def test_a_right_password_is_answered_at_once_whoever_failed_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As over ssh: each wrong password waits longer (by address and by name, the
+    server's one limiter); the owner's right password, from the same address, waits for
+    none of them. The waits are recorded, not slept."""
+    waits: list[float] = []
+
+    async def recorded(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(login, "wait", recorded)
+
+    async def go() -> None:
+        async with site(tmp_path) as place:
+            ann = Browser(place, "ann")
+            stranger = Browser(place, "ANN", password="a wrong guess")
+            try:
+                assert (await ann.login())["ok"]
+                for _ in range(5):
+                    wrong = await stranger.login()
+                    assert wrong["status"] == 401
+                    assert wrong["reason"] == messages.tr(messages.WEB_LOGIN_WRONG)
+                assert waits == sorted(waits) and len(waits) == 5 and waits[0] > 0
+                assert place.server.limiter.delay("127.0.0.1") > 0  # ssh's limiter too
+                assert (await ann.login())["ok"]
+                assert len(waits) == 5  # the owner waited for none of them
+            finally:
+                await ann.close()
+                await stranger.http.close()
+
+    run(go())
+
+
+def test_a_flood_from_one_address_is_refused_without_a_password_checked(
+    tmp_path: Path,
+) -> None:
     async def go() -> None:
         async with site(tmp_path) as place:
             ann = Browser(place, "ann")
             try:
                 assert (await ann.login())["ok"]
-                for _ in range(LIMITED_AFTER):
-                    assert (await ann.login(password="wrong password"))["status"] == 401
-                limited = await ann.login()  # the right password, too late
+                for _ in range(LIMITED_AFTER):  # a flood's failures, as the limiter keeps them
+                    place.server.limiter.failed("127.0.0.1")
+                limited = await ann.login()
                 assert limited["status"] == 429
                 assert limited["reason"] == messages.tr(messages.WEB_LOGIN_LIMITED)
-                assert place.server.limiter.delay("127.0.0.1") > 0  # ssh's limiter too
             finally:
                 await ann.close()
 

@@ -297,9 +297,13 @@ class Limiter:
         recent.append(now)
         self.failures[address] = recent[-32:]
 
-    def delay(self, address: str, now: float | None = None) -> float:
+    def recent(self, address: str, now: float | None = None) -> int:
+        """How many failures of ``address`` (or of a name) are within the window."""
         now = time.monotonic() if now is None else now
-        count = sum(1 for t in self.failures.get(address, []) if now - t < WINDOW)
+        return sum(1 for t in self.failures.get(address, []) if now - t < WINDOW)
+
+    def delay(self, address: str, now: float | None = None) -> float:
+        count = self.recent(address, now)
         if count == 0:
             return 0.0
         return float(min(MOST_DELAY, FIRST_DELAY * 2.0 ** (count - 1)))

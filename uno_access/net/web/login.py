@@ -3,9 +3,12 @@ as ssh checks it), or a new name with the invite code (none on an ``--open`` ser
 a password chosen; then a session, named by a random cookie (kept beside the accounts:
 ``net.server.sessions``).
 
-Failed logins go through the server's one ``Limiter``, by address and by name: each
-answer after a failure waits longer, and past ``LIMITED_AFTER`` failures in its window
-the login is refused at once (429) without looking at the password.
+Failed logins go through the server's one ``Limiter``, by address and by name, as over
+ssh: a right password is answered at once, whoever failed before it from that address or
+for that name; a wrong one is answered after a wait that grows with the failures of its
+address and its name. An address past ``LIMITED_AFTER`` failures in the limiter's window
+(a flood, not a mistake) is refused at once (429), its password not even checked, so
+that it cannot keep the server busy hashing.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ from typing import Any
 from ... import text
 from ...access import messages
 from ..server import Server, moderators, passwords
-from ..server.accounts import FIRST_DELAY, login_keys
+from ..server.accounts import login_keys
 
 COOKIE = "uno_session"
-LIMITED_AFTER = 5  # failed logins (by address or by name) in the limiter's window
-_LIMITED_DELAY = FIRST_DELAY * 2.0 ** (LIMITED_AFTER - 1)  # the limiter's wait by then
+LIMITED_AFTER = 20  # failed logins from one address in the limiter's window: a flood
+wait = asyncio.sleep  # the wait after a failure (a test records it instead)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +69,15 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
         return _refused(400, messages.tr(messages.WEB_LOGIN_NO_NAME))
     limiter = server.limiter
     keys = login_keys(address, name)
-    delay = limiter.login_delay(keys)
-    if delay >= _LIMITED_DELAY:
+    if limiter.recent(address) >= LIMITED_AFTER:
         return _refused(429, messages.tr(messages.WEB_LOGIN_LIMITED))
-    if delay:
-        await asyncio.sleep(delay)  # repeated failures are slowed, as over ssh
 
-    def failed(reason: str) -> LoginAnswer:
+    async def failed(reason: str) -> LoginAnswer:
+        """Counted for the address and the name; answered after the wait they earned."""
         limiter.login_failed(keys)
+        delay = limiter.login_delay(keys)
+        if delay:
+            await wait(delay)
         return _refused(401, reason)
 
     accounts = server.accounts
@@ -87,11 +91,11 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
                 return _refused(403, banned)
             accounts.seen(owner)
             return LoginAnswer(200, owner)
-        return failed(messages.tr(messages.WEB_LOGIN_WRONG))
+        return await failed(messages.tr(messages.WEB_LOGIN_WRONG))
     if invite is None and not server.open:
         return _refused(401, messages.web_login_invite(name))
     if not accounts.invited(invite, server.open):
-        return failed(messages.tr(messages.WEB_LOGIN_BAD_INVITE))
+        return await failed(messages.tr(messages.WEB_LOGIN_BAD_INVITE))
     refused = accounts.name_refused(name)
     if refused is not None:
         return _refused(401, refused)
