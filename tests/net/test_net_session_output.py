@@ -28,6 +28,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from uno_access.access import messages
 from uno_access.net import server as net_server
+from uno_access.net.server.accounts import Accounts
+from uno_access.net.server.tables import Lobby
 from uno_access.ui.terminal import Keyboard
 
 BOUND = 60.0  # seconds: "not stuck", never speed
@@ -139,9 +141,18 @@ class _Cycle:
         self.me = self
 
 
-def test_once_everyone_has_left_the_cycles_they_left_are_collected_at_most_every_10_s() -> None:
+def _server(folder: Path) -> net_server.Server:
+    """A server's shared state alone (its accounts in ``folder``, an empty lobby), on the
+    running loop: no connection of its own."""
+    lobby = Lobby(asyncio.get_running_loop())
+    return net_server.Server(Accounts(folder), lobby, True)
+
+
+def test_once_everyone_has_left_the_cycles_they_left_are_collected_at_most_every_10_s(
+    tmp_path: Path,
+) -> None:
     async def run() -> tuple[bool, bool, bool]:
-        server = net_server.Server(None, None, True)  # type: ignore[arg-type]
+        server = _server(tmp_path)
         server.connected()
         server.connected()
         first = weakref.ref(_Cycle())
@@ -166,7 +177,7 @@ def test_once_everyone_has_left_the_cycles_they_left_are_collected_at_most_every
 
 
 def test_once_everyone_has_left_the_memory_freed_is_given_back_to_the_system(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """glibc keeps what was freed for the process's next allocation: an empty server asks
     it to give that back (``malloc_trim``), so it shrinks once its people have gone."""
@@ -180,7 +191,7 @@ def test_once_everyone_has_left_the_memory_freed_is_given_back_to_the_system(
     monkeypatch.setattr(net_server, "_malloc_trim", lambda: trim)
 
     async def run() -> list[int]:
-        server = net_server.Server(None, None, True)  # type: ignore[arg-type]
+        server = _server(tmp_path)
         server.connected()
         server.connected()
         server.disconnected()
