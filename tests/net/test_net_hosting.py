@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from net_client import Raw
-from net_ssh import Server, Ssh, keypair
+from net_client import Client, Raw
+from net_ssh import Server, Ssh, Terminal, keypair
 
 from uno_access.access import messages
 
@@ -36,7 +36,7 @@ def _in(tmp_path: Path, server: Server, name: str) -> Ssh:
     return person
 
 
-def _sees(person: Ssh, line: str) -> None:
+def _sees(person: Terminal, line: str) -> None:
     person.sees(re.escape(line))
 
 
@@ -118,37 +118,86 @@ def test_the_host_passes_the_role_removes_a_bot_and_closes_the_table(
         person.close()
 
 
-def test_in_a_game_a_players_seat_stays_theirs_and_a_spectator_is_removed(
+def test_in_a_game_a_removed_player_leaves_it_and_a_bot_plays_their_seat(
     tmp_path: Path, seeded: Server
 ) -> None:
+    """Over plain ssh: removed at the table's command line, in the game; the player is
+    back in the lobby, told by whom; the others are told a bot plays the seat, and it
+    does; a spectator removed too; a player banned in the game is kept out after."""
     ann = _in(tmp_path, seeded, "ann")
     eve = _in(tmp_path, seeded, "eve")
     bob = _in(tmp_path, seeded, "bob")
+    cy = _in(tmp_path, seeded, "cy")
     ann.line("new")
     ann.sees("You made table 1")
-    eve.line("join 1")
-    eve.sees("You sit at table 1")
+    for person in (eve, cy):
+        person.line("join 1")
+        person.sees("You sit at table 1")
     ann.line("start")
-    for person in (ann, eve):
+    for person in (ann, eve, cy):
         start = person.sees("The start card is [^.]*")
         assert "Wild" not in start, start
     bob.line("watch 1")
     bob.sees("You watch table 1")
     ann.line("kick eve")  # at the table's command line
+    _sees(eve, messages.net_kicked_you("ann", 1, banned=False))
+    _back_in_lobby(eve)
+    _sees(cy, messages.net_kicked_bot_plays("eve", 1, banned=False))
+    _sees(ann, messages.net_kicked_bot_plays("eve", 1, banned=False))
+    eve.line("join 1")  # the seat is not hers to take back
+    _sees(eve, messages.net_table_started(1))
+    ann.line("kick eve")
     _sees(ann, messages.net_kick_playing("eve"))
-    ann.line("ban eve")
-    _sees(ann, messages.net_banned_later("eve"))
     ann.line("kick bob")
     _sees(bob, messages.net_kicked_you("ann", 1, banned=False))
     _back_in_lobby(bob)
-    eve.line("quit")  # leaves the game: kept out now
-    eve.sees(r"Quit the game\?")
-    eve.line("y")
-    _sees(eve, messages.tr(messages.NET_BACK_IN_LOBBY))
-    eve.line("join 1")
-    _sees(eve, messages.net_kept_out(1))
-    for person in (ann, eve, bob):
+    ann.line("ban cy")
+    _sees(cy, messages.net_kicked_you("ann", 1, banned=True))
+    _back_in_lobby(cy)
+    cy.line("watch 1")
+    _sees(cy, messages.net_kept_out(1))
+    for person in (ann, eve, bob, cy):
         person.close()
+
+
+def test_a_full_client_removed_in_a_game_is_told_its_game_is_gone(
+    tmp_path: Path, seeded: Server
+) -> None:
+    """The data channel: the removed seat's client gets the host's line, then its game
+    is gone (``resumed`` with no seat, as after a restart that lost it); nothing more of
+    the table's log comes to it."""
+
+    async def run() -> None:
+        ann = await Raw.open(seeded.port, "ann")
+        eve = await Raw.open(seeded.port, "eve")
+        for raw in (ann, eve):
+            await raw.until_line("Welcome")
+        ann.message({"t": "line", "text": "new"})
+        await ann.until_line("You made table 1")
+        eve.message({"t": "line", "text": "join 1"})
+        await eve.until_line("You sit at table 1")
+        ann.message({"t": "line", "text": "bot"})
+        await ann.until_line("sits at table 1")
+        ann.message({"t": "line", "text": "start"})
+        await eve.next("start")
+        ann.message({"t": "line", "text": "kick eve"})
+        await eve.until_line(messages.net_kicked_you("ann", 1, banned=False))
+        gone = await eve.next("resumed")
+        assert gone["seat"] is None
+        eve.message({"t": "line", "text": "who"})
+        await eve.until_line("Connected:")
+        assert all(m["t"] != "entry" for m in _drained(eve))
+        for raw in (ann, eve):
+            raw.close()
+
+    asyncio.run(run())
+
+
+def _drained(raw: Raw) -> list[dict[str, object]]:
+    got = []
+    while not raw.queue.empty():
+        got.append(raw.queue.get_nowait())
+    return got
 
 
 def test_a_forged_moderation_message_is_refused_and_changes_nothing(
@@ -183,3 +232,30 @@ def test_a_forged_moderation_message_is_refused_and_changes_nothing(
             raw.close()
 
     asyncio.run(run())
+
+
+def test_the_full_client_removed_in_a_game_is_back_in_its_lobby_told_why(
+    tmp_path: Path, seeded: Server
+) -> None:
+    """``uno-access join`` itself: its game gone, the host's line, its lobby's prompt."""
+    ann = _in(tmp_path, seeded, "ann")
+    eve = Client(seeded.port, tmp_path / "eve", "eve")
+    try:
+        eve.sees("lobby>")
+        ann.line("new")
+        ann.sees("You made table 1")
+        eve.line("join 1")
+        eve.sees("You sit at table 1")
+        ann.line("start")
+        start = eve.sees("The start card is [^.]*")
+        assert "Wild" not in start, start
+        ann.line("kick eve")
+        _sees(eve, messages.tr(messages.NET_GAME_GONE))  # the game ends, then who ended it
+        _sees(eve, messages.net_kicked_you("ann", 1, banned=False))
+        eve.sees("lobby>")
+        eve.line("who")
+        eve.sees("Connected:")
+        assert "Traceback" not in eve.text()
+    finally:
+        ann.close()
+        eve.close()

@@ -271,8 +271,8 @@ CLOSE_WORD = "close"
 MODERATION_WORDS = (KICK_WORD, BAN_WORD, UNBAN_WORD, HOST_WORD, CLOSE_WORD)
 MODERATION_HELP = (
     N_(
-        "The table's host: kick NAME removes a person or a bot before the game starts, or one "
-        "watching; ban NAME removes them and keeps them out; unban NAME."
+        "The table's host: kick NAME removes a person (in a game, a bot plays their seat), a "
+        "bot before the start, or one watching; ban NAME also keeps them out; unban NAME."
     ),
     N_(
         "host NAME: NAME, at your table, is its host now. close: the host closes a table not "
@@ -286,10 +286,12 @@ NET_BANNED_YOU = N_("{host} removed you from table {number}, and keeps you out o
 NET_KICKED = N_("{player} is removed from table {number}.")
 NET_BANNED = N_("{player} is removed from table {number} and kept out of it.")
 NET_BANNED_AWAY = N_("{player} is kept out of table {number}.")
-NET_BANNED_LATER = N_(
-    "{player} is playing, so keeps their seat; once they leave they are kept out."
+# Translators: to everyone at a table in play but the one removed.
+NET_KICKED_BOT_PLAYS = N_("{player} is removed from table {number}; a bot plays their seat.")
+NET_BANNED_BOT_PLAYS = N_(
+    "{player} is removed from table {number} and kept out; a bot plays their seat."
 )
-NET_KICK_PLAYING = N_("{player} is playing: a seat stays its player's until the game ends.")
+NET_KICK_PLAYING = N_("{player}'s seat is a bot's until the game ends.")
 NET_UNBANNED = N_("{player} may come to table {number} again.")
 NET_NOT_BANNED = N_("{player} is not kept out of table {number}.")
 NET_NOT_AT_YOUR_TABLE = N_("No one called {typed} is at your table.")
@@ -311,12 +313,13 @@ def net_kicked(name: str, number: int, banned: bool) -> str:
     return tr(NET_BANNED if banned else NET_KICKED).format(player=name, number=number)
 
 
+def net_kicked_bot_plays(name: str, number: int, banned: bool) -> str:
+    phrase = NET_BANNED_BOT_PLAYS if banned else NET_KICKED_BOT_PLAYS
+    return tr(phrase).format(player=name, number=number)
+
+
 def net_banned_away(name: str, number: int) -> str:
     return tr(NET_BANNED_AWAY).format(player=name, number=number)
-
-
-def net_banned_later(name: str) -> str:
-    return tr(NET_BANNED_LATER).format(player=name)
 
 
 def net_kick_playing(name: str) -> str:

@@ -292,6 +292,9 @@ class DataSession:
         if self._closed:
             return
         self.person._still_there()  # removed by a host meanwhile: in the lobby
+        if self._seat is not None and self.person.table is None:
+            self._seat, self._sent = None, 0  # its game is gone for it: the client leaves it
+            self.send({"t": "resumed", "seat": None})
         self._pump_watched()
         table = self.person.table
         if table is None or table.stage is Stage.WAITING:

@@ -3,8 +3,8 @@
 
 The host is the table's ``creator``; no one else may do any of these, whatever way in
 they use. A person or bot is removed from a table before its game starts, and one
-watching at any time; a player's seat stays theirs once the game has started (a ban then
-keeps them out once they leave). Whoever is removed is told by whom, everyone at the
+watching at any time; a player removed during the game leaves it, and a bot plays their
+seat to the end (it is not theirs to take back). Whoever is removed is told by whom, everyone at the
 table is told who; a banned name (any case) is refused at that table's ``join`` and
 ``watch`` in one sentence. Each runs on the server's event loop, and returns the lines
 the host is told. Whom a session finds it is no longer at, it leaves on its own
@@ -67,15 +67,22 @@ def kick(person: Person, rest: str, ban: bool = False) -> list[str]:
         if named is None:
             return [messages.net_no_such_person(text.shown(rest.strip(), 20))]
         table.banned.add(named.lower())
-    if seat is not None and table.stage is not Stage.WAITING:
-        return [
-            messages.net_banned_later(named or typed) if ban else messages.net_kick_playing(typed)
-        ]
+    place = table.places[seat] if seat is not None else None
+    if place is not None and table.stage is Stage.OVER:
+        return [messages.net_not_at_your_table(text.shown(rest.strip(), 20))]
+    playing = place is not None and table.stage is Stage.PLAYING
+    if playing and place is not None and (place.bot is not None or place.removed):
+        return [messages.net_kick_playing(place.name)]  # a bot plays it to the end
     if named is None or (seat is None and watching is None):
         if ban and named is not None:
             return [messages.net_banned_away(named, table.number)]
         return [messages.net_not_at_your_table(text.shown(rest.strip(), 20))]
     _told(person, named, Words(messages.net_kicked_you, (person.name, table.number, ban)))
+    if playing and seat is not None:  # taken from them: a bot plays it to the end
+        line = Words(messages.net_kicked_bot_plays, (named, table.number, ban))
+        table.line(line, Said.PRESENCE, but=table.seat_of(named))
+        table.remove_player(seat)
+        return []
     _to_everyone(person, table, Words(messages.net_kicked, (named, table.number, ban)))
     if seat is not None:
         del table.places[seat]

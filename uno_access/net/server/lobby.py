@@ -56,6 +56,7 @@ from ..wire import (
     WATCH_PROMPT,
     Entry,
 )
+from ..wire.notices import Connection, Gone, Notice
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
 from . import hosting, moderators, people
 from .accounts import Accounts, Limiter
@@ -673,6 +674,8 @@ class Person:
         self.way.seated(seat_table, TableLog(self.lobby.epoch, table.number))
         try:
             await drive_async(seat_table.play(), keyboard, self.screen)
+        except Gone:
+            pass  # the host took the seat: they said so, and a bot plays it
         finally:
             await keyboard.set_aside()
             self.way.seated(None)
@@ -812,6 +815,7 @@ class TableGame(RemoteGame):
         self.seat = seat
         self.person = person  # whose lobby commands the table's command line takes too
         self._hearer = table.places[seat].name
+        self._gone = False  # the seat was taken from them, and they were told
         self._loop = table.loop
         self._seen = since - 1
         self._earlier = []
@@ -821,6 +825,14 @@ class TableGame(RemoteGame):
 
     def pending(self) -> list[Entry]:
         return on_loop(self._loop, self.table.entries, self.seat, self._seen + 1, self._hearer)
+
+    def notices(self) -> list[Notice]:
+        """The seat taken from this person by the host (``hosting``): the game is gone for
+        them, once (the seat's driver leaves it)."""
+        if self.table.places[self.seat].removed and not self._gone:
+            self._gone = True
+            return [Notice(Connection.GONE)]
+        return []
 
     def _send(self, action: Action) -> tuple[int, list[Event]]:
         return on_loop(self._loop, self.table.send, self.seat, action)

@@ -135,6 +135,7 @@ class Place:
     account: float | None = None
     dropped: bool = False  # away because the connection dropped, not by quitting
     asked: bool = False  # the host was told that this seat's grace is over
+    removed: bool = False  # taken from its person by the host: a bot plays it to the end
 
     @property
     def person(self) -> bool:
@@ -192,7 +193,7 @@ class ServerTable:
         seat taken by an account since removed is no one's who claims that name again."""
         for seat, place in enumerate(self.places):
             held = place.person and not place.present and place.name.lower() == name.lower()
-            if held and place.account in (None, self.account_of(name)):
+            if held and not place.removed and place.account in (None, self.account_of(name)):
                 return seat
         return None
 
@@ -481,6 +482,20 @@ class ServerTable:
                 self._grace_over(other)
         self._schedule()  # the bots play on (after a restart they waited)
         return seat
+
+    def remove_player(self, seat: int) -> None:
+        """The host takes ``seat`` from its person during the game: a bot plays it to the
+        end, and it is not theirs to take back (``away_seat``); their session, finding
+        its seat gone, leaves the game (``lobby.TableGame.notices``)."""
+        place = self.places[seat]
+        place.present = False
+        place.removed = True
+        place.dropped = place.asked = False
+        self._stop_grace(seat)
+        if place.standin is None:
+            self._stand_in(seat)
+        self._changed()
+        self._wake()
 
     def quit_away(self, name: str) -> None:
         """A person whose connection dropped turns out to have quit the game meanwhile
