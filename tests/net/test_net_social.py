@@ -377,3 +377,24 @@ def test_in_a_browser_a_private_message_a_friend_and_a_block_work_as_over_ssh(
             assert not any("from-eve" in said for said in ann.printed())
 
     asyncio.run(go())
+
+
+def test_a_name_removed_elsewhere_and_claimed_again_inherits_no_block_or_sanction(
+    tmp_path: Path,
+) -> None:
+    """The server's memory of blocks and sanctions (read at every chat line) forgets a
+    name claimed anew, though ``uno-access users remove`` ran in another process."""
+    from uno_access.net.server.moderation import Kind
+
+    server = Accounts(tmp_path)  # the running server's
+    for name in ("ann", "eve"):
+        server.claim(name, None, "hash")
+    server.social.block("ann", "eve")
+    server.moderation.sanction(Kind.MUTE, "eve", None, "spam", "mo")
+    elsewhere = Accounts(tmp_path)  # uno-access users remove, in its own process
+    elsewhere.remove("eve")
+    elsewhere.close()
+    assert server.claim("eve", None, "another hash")  # someone new
+    assert not server.social.blocked("ann", "eve")
+    assert server.moderation.active(Kind.MUTE, "eve") is None
+    server.close()

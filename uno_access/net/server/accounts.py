@@ -170,6 +170,11 @@ class Accounts:
                     "VALUES (?, ?, ?, ?, ?)",
                     (name, key, now, password, now),
                 )
+                # someone new: nothing of a removed account of that name's is theirs (its
+                # rows went with it, but ``uno-access users remove`` ran in another process:
+                # this one's memory of its blocks and sanctions goes now)
+                self.social.forget(name)
+                self.moderation.forget(name)
         except sqlite3.IntegrityError:
             return False
         return True
