@@ -314,8 +314,9 @@ def net_kicked(name: str, number: int, banned: bool) -> str:
 
 
 def net_kicked_bot_plays(name: str, number: int, banned: bool) -> str:
-    phrase = NET_BANNED_BOT_PLAYS if banned else NET_KICKED_BOT_PLAYS
-    return tr(phrase).format(player=name, number=number)
+    return tr(NET_BANNED_BOT_PLAYS if banned else NET_KICKED_BOT_PLAYS).format(
+        player=name, number=number
+    )
 
 
 def net_banned_away(name: str, number: int) -> str:
