@@ -62,3 +62,15 @@ def open_server(tmp_path: Path) -> Iterator[Any]:
     yield server
     err = server.stop()
     assert "Traceback" not in err, err
+
+
+@pytest.fixture
+def seeded_server(tmp_path: Path) -> Iterator[Any]:
+    """``uno-access serve --open --seed 3``: the games its tests start begin with no Wild
+    (a colour to choose first would take the lines typed next)."""
+    from net_ssh import Server
+
+    server = Server(tmp_path / "server", "--open", "--seed", "3")
+    yield server
+    err = server.stop()
+    assert "Traceback" not in err, err

@@ -120,6 +120,10 @@ class Terminal:
         self.child.expect(pattern)
         return str(self.child.after)
 
+    def told(self, line: str) -> str:
+        """Wait for ``line``, word for word (no regular expression)."""
+        return self.sees(re.escape(line))
+
     def prompt(self, name: str = "lobby") -> None:
         self.child.expect_exact(f"{name}>")
 
@@ -231,6 +235,16 @@ class PasswordSsh(Terminal):
             env=dict(env, TERM="xterm-256color"),
         )
         self.child.logfile_read = self.received
+
+
+def entered(folder: Path, server: Server, name: str) -> Ssh:
+    """``name`` logged in over ssh with a key of ``folder``'s, keys off (lines typed), at
+    the lobby."""
+    person = Ssh(server.port, keypair(folder, name), name)
+    person.sees(f"Welcome, {name}")
+    person.line("keys off")
+    person.sees("keys off|Keys off|typed")
+    return person
 
 
 def refused(port: int, key: Path, user: str) -> tuple[bool, float, str]:

@@ -8,36 +8,12 @@ and a forged data-channel message for any of these changes nothing.
 from __future__ import annotations
 
 import asyncio
-import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from net_client import Client, Raw
-from net_ssh import Server, Ssh, Terminal, keypair
+from net_ssh import Server, Ssh, entered
 
 from uno_access.access import messages
-
-
-@pytest.fixture
-def seeded(tmp_path: Path) -> Iterator[Server]:
-    """``--open --seed 3``: the games these tests start begin with no Wild (a colour
-    to choose first would take the lines typed next)."""
-    server = Server(tmp_path / "server", "--open", "--seed", "3")
-    yield server
-    assert "Traceback" not in server.stop()
-
-
-def _in(tmp_path: Path, server: Server, name: str) -> Ssh:
-    person = Ssh(server.port, keypair(tmp_path, name), name)
-    person.sees(f"Welcome, {name}")
-    person.line("keys off")
-    person.sees("keys off|Keys off|typed")
-    return person
-
-
-def _sees(person: Terminal, line: str) -> None:
-    person.sees(re.escape(line))
 
 
 def _back_in_lobby(person: Ssh) -> None:
@@ -50,9 +26,9 @@ def _back_in_lobby(person: Ssh) -> None:
 def test_the_host_removes_and_keeps_out_and_no_one_else_can(
     tmp_path: Path, open_server: Server
 ) -> None:
-    ann = _in(tmp_path, open_server, "ann")
-    eve = _in(tmp_path, open_server, "eve")
-    bob = _in(tmp_path, open_server, "bob")
+    ann = entered(tmp_path, open_server, "ann")
+    eve = entered(tmp_path, open_server, "eve")
+    bob = entered(tmp_path, open_server, "bob")
     ann.line("new")
     ann.sees("You made table 1")
     eve.line("join 1")
@@ -61,31 +37,31 @@ def test_the_host_removes_and_keeps_out_and_no_one_else_can(
     bob.sees("You watch table 1")
     for word in ("kick ann", "ban ann", "host eve", "close"):
         eve.line(word)
-        _sees(eve, messages.net_only_the_host("ann"))
+        eve.told(messages.net_only_the_host("ann"))
     ann.line("kick eve")
-    _sees(eve, messages.net_kicked_you("ann", 1, banned=False))
-    _sees(ann, messages.net_kicked("eve", 1, banned=False))
-    _sees(bob, messages.net_kicked("eve", 1, banned=False))
+    eve.told(messages.net_kicked_you("ann", 1, banned=False))
+    ann.told(messages.net_kicked("eve", 1, banned=False))
+    bob.told(messages.net_kicked("eve", 1, banned=False))
     eve.line("join 1")  # removed, not kept out
     eve.sees("You sit at table 1")
     ann.line("ban eve")
-    _sees(eve, messages.net_kicked_you("ann", 1, banned=True))
+    eve.told(messages.net_kicked_you("ann", 1, banned=True))
     for word in ("join 1", "watch 1"):
         eve.line(word)
-        _sees(eve, messages.net_kept_out(1))
+        eve.told(messages.net_kept_out(1))
     eve.line("who")  # in the lobby, answered there
     eve.sees("Connected:")
     ann.line("kick bob")  # one watching
-    _sees(bob, messages.net_kicked_you("ann", 1, banned=False))
+    bob.told(messages.net_kicked_you("ann", 1, banned=False))
     _back_in_lobby(bob)
     ann.line("tables")
     ann.sees(r"Table 1, standard rules, waiting: ann; 9 seats free\.")
     ann.line("unban eve")
-    _sees(ann, messages.net_unbanned("eve", 1, were=True))
+    ann.told(messages.net_unbanned("eve", 1, were=True))
     eve.line("join 1")
     eve.sees("You sit at table 1")
     ann.line("kick nobody-here")
-    _sees(ann, messages.net_not_at_your_table("nobody-here"))
+    ann.told(messages.net_not_at_your_table("nobody-here"))
     for person in (ann, eve, bob):
         person.close()
 
@@ -93,25 +69,25 @@ def test_the_host_removes_and_keeps_out_and_no_one_else_can(
 def test_the_host_passes_the_role_removes_a_bot_and_closes_the_table(
     tmp_path: Path, open_server: Server
 ) -> None:
-    ann = _in(tmp_path, open_server, "ann")
-    eve = _in(tmp_path, open_server, "eve")
+    ann = entered(tmp_path, open_server, "ann")
+    eve = entered(tmp_path, open_server, "eve")
     ann.line("new")
     ann.sees("You made table 1")
     ann.line("bot")
     bot = ann.sees(r"The bot (\S+) sits").split()[2]
     ann.line(f"kick {bot}")
-    _sees(ann, messages.net_kicked(bot, 1, banned=False))
+    ann.told(messages.net_kicked(bot, 1, banned=False))
     eve.line("join 1")
     eve.sees("You sit at table 1")
     ann.line("host eve")
-    _sees(ann, messages.net_host_passed("eve", 1))
-    _sees(eve, messages.net_host_passed("eve", 1))
+    ann.told(messages.net_host_passed("eve", 1))
+    eve.told(messages.net_host_passed("eve", 1))
     ann.line("kick eve")
-    _sees(ann, messages.net_only_the_host("eve"))
+    ann.told(messages.net_only_the_host("eve"))
     eve.line("close")
-    _sees(ann, messages.net_closed("eve", 1))
+    ann.told(messages.net_closed("eve", 1))
     ann.line("tables")
-    _sees(ann, messages.tr(messages.NET_NO_TABLES))
+    ann.told(messages.tr(messages.NET_NO_TABLES))
     ann.line("new")  # in the lobby, free to make another
     ann.sees("You made table 2")
     for person in (ann, eve):
@@ -119,15 +95,15 @@ def test_the_host_passes_the_role_removes_a_bot_and_closes_the_table(
 
 
 def test_in_a_game_a_removed_player_leaves_it_and_a_bot_plays_their_seat(
-    tmp_path: Path, seeded: Server
+    tmp_path: Path, seeded_server: Server
 ) -> None:
     """Over plain ssh: removed at the table's command line, in the game; the player is
     back in the lobby, told by whom; the others are told a bot plays the seat, and it
     does; a spectator removed too; a player banned in the game is kept out after."""
-    ann = _in(tmp_path, seeded, "ann")
-    eve = _in(tmp_path, seeded, "eve")
-    bob = _in(tmp_path, seeded, "bob")
-    cy = _in(tmp_path, seeded, "cy")
+    ann = entered(tmp_path, seeded_server, "ann")
+    eve = entered(tmp_path, seeded_server, "eve")
+    bob = entered(tmp_path, seeded_server, "bob")
+    cy = entered(tmp_path, seeded_server, "cy")
     ann.line("new")
     ann.sees("You made table 1")
     for person in (eve, cy):
@@ -140,36 +116,36 @@ def test_in_a_game_a_removed_player_leaves_it_and_a_bot_plays_their_seat(
     bob.line("watch 1")
     bob.sees("You watch table 1")
     ann.line("kick eve")  # at the table's command line
-    _sees(eve, messages.net_kicked_you("ann", 1, banned=False))
+    eve.told(messages.net_kicked_you("ann", 1, banned=False))
     _back_in_lobby(eve)
-    _sees(cy, messages.net_kicked_bot_plays("eve", 1, banned=False))
-    _sees(ann, messages.net_kicked_bot_plays("eve", 1, banned=False))
+    cy.told(messages.net_kicked_bot_plays("eve", 1, banned=False))
+    ann.told(messages.net_kicked_bot_plays("eve", 1, banned=False))
     eve.line("join 1")  # the seat is not hers to take back
-    _sees(eve, messages.net_table_started(1))
+    eve.told(messages.net_table_started(1))
     ann.line("kick eve")
-    _sees(ann, messages.net_kick_playing("eve"))
+    ann.told(messages.net_kick_playing("eve"))
     ann.line("kick bob")
-    _sees(bob, messages.net_kicked_you("ann", 1, banned=False))
+    bob.told(messages.net_kicked_you("ann", 1, banned=False))
     _back_in_lobby(bob)
     ann.line("ban cy")
-    _sees(cy, messages.net_kicked_you("ann", 1, banned=True))
+    cy.told(messages.net_kicked_you("ann", 1, banned=True))
     _back_in_lobby(cy)
     cy.line("watch 1")
-    _sees(cy, messages.net_kept_out(1))
+    cy.told(messages.net_kept_out(1))
     for person in (ann, eve, bob, cy):
         person.close()
 
 
 def test_a_full_client_removed_in_a_game_is_told_its_game_is_gone(
-    tmp_path: Path, seeded: Server
+    tmp_path: Path, seeded_server: Server
 ) -> None:
     """The data channel: the removed seat's client gets the host's line, then its game
     is gone (``resumed`` with no seat, as after a restart that lost it); nothing more of
     the table's log comes to it."""
 
     async def run() -> None:
-        ann = await Raw.open(seeded.port, "ann")
-        eve = await Raw.open(seeded.port, "eve")
+        ann = await Raw.open(seeded_server.port, "ann")
+        eve = await Raw.open(seeded_server.port, "eve")
         for raw in (ann, eve):
             await raw.until_line("Welcome")
         ann.message({"t": "line", "text": "new"})
@@ -235,11 +211,11 @@ def test_a_forged_moderation_message_is_refused_and_changes_nothing(
 
 
 def test_the_full_client_removed_in_a_game_is_back_in_its_lobby_told_why(
-    tmp_path: Path, seeded: Server
+    tmp_path: Path, seeded_server: Server
 ) -> None:
     """``uno-access join`` itself: its game gone, the host's line, its lobby's prompt."""
-    ann = _in(tmp_path, seeded, "ann")
-    eve = Client(seeded.port, tmp_path / "eve", "eve")
+    ann = entered(tmp_path, seeded_server, "ann")
+    eve = Client(seeded_server.port, tmp_path / "eve", "eve")
     try:
         eve.sees("lobby>")
         ann.line("new")
@@ -250,8 +226,8 @@ def test_the_full_client_removed_in_a_game_is_back_in_its_lobby_told_why(
         start = eve.sees("The start card is [^.]*")
         assert "Wild" not in start, start
         ann.line("kick eve")
-        _sees(eve, messages.tr(messages.NET_GAME_GONE))  # the game ends, then who ended it
-        _sees(eve, messages.net_kicked_you("ann", 1, banned=False))
+        eve.told(messages.tr(messages.NET_GAME_GONE))  # the game ends, then who ended it
+        eve.told(messages.net_kicked_you("ann", 1, banned=False))
         eve.sees("lobby>")
         eve.line("who")
         eve.sees("Connected:")

@@ -10,7 +10,6 @@ data channel, every byte a person received captured.
 from __future__ import annotations
 
 import asyncio
-import re
 import subprocess
 import sys
 import threading
@@ -20,7 +19,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from net_client import Raw
-from net_ssh import ROOT, PasswordSsh, Server, Ssh, Terminal, keypair
+from net_ssh import ROOT, PasswordSsh, Server, Ssh, entered, keypair
 from web_client import Browser, site
 
 from uno_access.access import messages
@@ -115,34 +114,22 @@ def _users(server: Server, *args: str) -> str:
     return done.stdout
 
 
-def _in(tmp_path: Path, server: Server, name: str) -> Ssh:
-    person = Ssh(server.port, keypair(tmp_path, name), name)
-    person.sees(f"Welcome, {name}")
-    person.line("keys off")
-    person.sees("keys off|Keys off|typed")
-    return person
-
-
-def _sees(person: Terminal, line: str) -> str:
-    return person.sees(re.escape(line))
-
-
 def test_mute_report_ban_and_the_log_over_ssh_and_no_one_without_a_role_can(
     tmp_path: Path, server: Server
 ) -> None:
-    mo = _in(tmp_path, server, "mo")
-    ann = _in(tmp_path, server, "ann")
-    eve = _in(tmp_path, server, "eve")
+    mo = entered(tmp_path, server, "mo")
+    ann = entered(tmp_path, server, "ann")
+    eve = entered(tmp_path, server, "eve")
     assert "moderator" in _users(server, "role", "mo", "moderator")
     assert "mo, moderator:" in _users(server, "list")
     for typed in ("mod mute ann 10m spam", "mod ban mo 1d spam", "mod reports", "mod log"):
         eve.line(typed)
-        _sees(eve, messages.tr(messages.NET_MOD_ONLY))
+        eve.told(messages.tr(messages.NET_MOD_ONLY))
     eve.line("say buy-gold-now")
     ann.sees("eve says: buy-gold-now")
     ann.line("report eve selling things in the chat")
-    _sees(ann, messages.net_report_kept("eve"))
-    _sees(mo, messages.net_report_came("ann", "eve"))
+    ann.told(messages.net_report_kept("eve"))
+    mo.told(messages.net_report_came("ann", "eve"))
     mo.line("mod reports")
     mo.sees(r"Report \d+, [0-9: -]+UTC, ann on eve: selling things in the chat")
     mo.sees(r"UTC, eve said: buy-gold-now")
@@ -156,7 +143,7 @@ def test_mute_report_ban_and_the_log_over_ssh_and_no_one_without_a_role_can(
     ann.line("who")  # answered after eve's lines were taken
     ann.sees("Connected:")
     mo.line("mod unmute eve")
-    _sees(mo, messages.net_lifted("eve", "mute", True))
+    mo.told(messages.net_lifted("eve", "mute", True))
     mo.line("mod ban eve 1d threats")
     mo.sees(r"eve is banned until [0-9: -]+UTC: threats")
     eve.sees(r"Banned from this server until [0-9: -]+UTC: threats")
@@ -185,20 +172,20 @@ def test_a_banned_person_cannot_log_in_with_their_password(tmp_path: Path, serve
     accounts = Accounts(server.data)  # as uno-access users does, beside the running server
     accounts.claim("dora", None, passwords.hashed("correct horse 7"))
     accounts.close()
-    mo = _in(tmp_path, server, "mo")
+    mo = entered(tmp_path, server, "mo")
     _users(server, "role", "mo", "moderator")
     mo.line("mod ban dora forever impersonation")
-    _sees(mo, messages.net_sanctioned("dora", "ban", None, "impersonation"))
+    mo.told(messages.net_sanctioned("dora", "ban", None, "impersonation"))
     dora = PasswordSsh(server.port, "dora")
-    _sees(dora, messages.net_password_prompt("dora"))
+    dora.told(messages.net_password_prompt("dora"))
     dora.line("correct horse 7")
-    _sees(dora, messages.net_you_are_banned(None, "impersonation"))
+    dora.told(messages.net_you_are_banned(None, "impersonation"))
     dora.child.expect(pexpect.EOF)
     assert "Welcome" not in dora.text()
     mo.line("mod unban dora")
-    _sees(mo, messages.net_lifted("dora", "ban", True))
+    mo.told(messages.net_lifted("dora", "ban", True))
     dora = PasswordSsh(server.port, "dora")
-    _sees(dora, messages.net_password_prompt("dora"))
+    dora.told(messages.net_password_prompt("dora"))
     dora.line("correct horse 7")
     dora.sees("Welcome, dora")
     for person in (mo, dora):

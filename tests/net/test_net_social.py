@@ -13,12 +13,10 @@ import asyncio
 import re
 import sqlite3
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from net_client import Raw
-from net_ssh import Server, Ssh, keypair
+from net_ssh import Server, Ssh, entered, keypair
 from web_client import people, site
 
 from uno_access.access import messages
@@ -102,26 +100,9 @@ def test_an_account_removed_takes_its_friends_blocks_and_messages_with_it(
 # ----------------------------------------------------------------- over the real ssh client
 
 
-@pytest.fixture
-def seeded(tmp_path: Path) -> Iterator[Server]:
-    """``--open --seed 3``: the games these tests start begin with no Wild (a colour
-    to choose first would take the lines typed next)."""
-    server = Server(tmp_path / "server", "--open", "--seed", "3")
-    yield server
-    assert "Traceback" not in server.stop()
-
-
-def _in(tmp_path: Path, server: Server, name: str) -> Ssh:
-    person = Ssh(server.port, keypair(tmp_path, name), name)
-    person.sees(f"Welcome, {name}")
-    person.line("keys off")
-    person.sees("keys off|Keys off|typed")
-    return person
-
-
 def _came_once(tmp_path: Path, server: Server, name: str) -> None:
     """``name``'s account made, then they leave."""
-    person = _in(tmp_path, server, name)
+    person = entered(tmp_path, server, name)
     person.line("quit")
     person.child.expect("\\$|closed|$", timeout=20)
     person.close()
@@ -130,8 +111,8 @@ def _came_once(tmp_path: Path, server: Server, name: str) -> None:
 def test_two_friends_agree_and_see_where_each_other_is_and_who_comes_in(
     tmp_path: Path, open_server: Server
 ) -> None:
-    ann = _in(tmp_path, open_server, "ann")
-    bob = _in(tmp_path, open_server, "bob")
+    ann = entered(tmp_path, open_server, "ann")
+    bob = entered(tmp_path, open_server, "bob")
     ann.line("friend bob")
     ann.sees(re.escape(messages.net_friend_asked("bob")))
     bob.sees(re.escape(messages.net_friend_request("ann")))
@@ -146,7 +127,7 @@ def test_two_friends_agree_and_see_where_each_other_is_and_who_comes_in(
     bob.close()
     ann.line("friends")
     ann.sees(re.escape(messages.net_friend_where("bob", "away", 0)))
-    bob = _in(tmp_path, open_server, "bob")
+    bob = entered(tmp_path, open_server, "bob")
     ann.sees(re.escape(messages.net_friend_came("bob")))
     bob.line("friends")
     bob.sees(re.escape(messages.net_friend_where("ann", "lobby", 0)))
@@ -154,7 +135,7 @@ def test_two_friends_agree_and_see_where_each_other_is_and_who_comes_in(
     ann.sees(re.escape(messages.net_arrivals_set(False)))
     bob.line("quit")
     bob.close()
-    bob = _in(tmp_path, open_server, "bob")
+    bob = entered(tmp_path, open_server, "bob")
     bob.line("say back")
     ann.sees("bob says: back")
     assert ann.text().count(messages.net_friend_came("bob")) == 1  # switched off
@@ -166,8 +147,8 @@ def test_a_private_message_reaches_its_reader_online_or_waits_for_their_login(
     tmp_path: Path, open_server: Server
 ) -> None:
     _came_once(tmp_path, open_server, "cy")
-    ann = _in(tmp_path, open_server, "ann")
-    bob = _in(tmp_path, open_server, "bob")
+    ann = entered(tmp_path, open_server, "ann")
+    bob = entered(tmp_path, open_server, "bob")
     ann.line("tell bob see you at table 2")
     bob.sees(re.escape(messages.net_tells_you("ann", "see you at table 2")))
     ann.sees(re.escape(messages.net_you_tell("bob", "see you at table 2")))
@@ -196,9 +177,9 @@ def test_a_private_message_reaches_its_reader_online_or_waits_for_their_login(
 def test_who_may_tell_you_things_friends_only_or_nobody(
     tmp_path: Path, open_server: Server
 ) -> None:
-    ann = _in(tmp_path, open_server, "ann")
-    bob = _in(tmp_path, open_server, "bob")
-    eve = _in(tmp_path, open_server, "eve")
+    ann = entered(tmp_path, open_server, "ann")
+    bob = entered(tmp_path, open_server, "bob")
+    eve = entered(tmp_path, open_server, "eve")
     ann.line("messages friends")
     ann.sees(re.escape(messages.net_messages_set("friends")))
     ann.line("friend bob")
@@ -222,14 +203,14 @@ def test_who_may_tell_you_things_friends_only_or_nobody(
 
 
 def test_a_blocked_persons_chat_messages_invitations_requests_and_tables_never_reach_you(
-    tmp_path: Path, seeded: Server
+    tmp_path: Path, seeded_server: Server
 ) -> None:
     """eve is answered as if everything went, and ann's tables are not there for her;
     ann's captured bytes hold none of it; bob, who blocks no one, hears eve's lines (they
     were said)."""
-    ann = _in(tmp_path, seeded, "ann")
-    bob = _in(tmp_path, seeded, "bob")
-    eve = _in(tmp_path, seeded, "eve")
+    ann = entered(tmp_path, seeded_server, "ann")
+    bob = entered(tmp_path, seeded_server, "bob")
+    eve = entered(tmp_path, seeded_server, "eve")
     ann.line("block eve")
     ann.sees(re.escape(messages.net_blocked("eve", already=False)))
     eve.line("say lobby-from-eve")
@@ -280,10 +261,10 @@ def test_a_blocked_persons_chat_messages_invitations_requests_and_tables_never_r
 
 
 def test_the_lobbys_chat_is_kept_out_of_a_game_unless_its_player_chooses_it(
-    tmp_path: Path, seeded: Server
+    tmp_path: Path, seeded_server: Server
 ) -> None:
-    ann = _in(tmp_path, seeded, "ann")
-    cy = _in(tmp_path, seeded, "cy")
+    ann = entered(tmp_path, seeded_server, "ann")
+    cy = entered(tmp_path, seeded_server, "cy")
     ann.line("new")
     ann.sees("You made table 1")
     ann.line("bot")

@@ -37,6 +37,20 @@ def _hosted(person: Person) -> tuple[ServerTable | None, str]:
     return table, ""
 
 
+def _target(person: Person, rest: str) -> tuple[ServerTable, str] | list[str]:
+    """The table this person hosts and the name ``rest`` gives (not theirs); else the
+    line that says why not."""
+    table, why = _hosted(person)
+    if table is None:
+        return [why]
+    typed = text.name(rest.strip())
+    if not typed:
+        return [messages.tr(messages.NET_MODERATE_HOW)]
+    if typed.lower() == person.name.lower():
+        return [messages.tr(messages.NET_THAT_IS_YOU)]
+    return table, typed
+
+
 def _to_everyone(person: Person, table: ServerTable, line: Words) -> None:
     """``line`` to everyone at ``table`` and watching it, the host too."""
     person._to_table(table, Heard(line, Said.PRESENCE), me_too=True)
@@ -50,14 +64,10 @@ def _told(person: Person, name: str, line: Words) -> None:
 
 def kick(person: Person, rest: str, ban: bool = False) -> list[str]:
     """``kick NAME`` (``ban NAME``: and kept out)."""
-    table, why = _hosted(person)
-    if table is None:
-        return [why]
-    typed = text.name(rest.strip())
-    if not typed:
-        return [messages.tr(messages.NET_MODERATE_HOW)]
-    if typed.lower() == person.name.lower():
-        return [messages.tr(messages.NET_THAT_IS_YOU)]
+    found = _target(person, rest)
+    if isinstance(found, list):
+        return found
+    table, typed = found
     lower = typed.lower()
     seat = next((s for s, p in enumerate(table.places) if p.name.lower() == lower), None)
     watching = next((n for n in table.spectators if n.lower() == lower), None)
@@ -111,14 +121,10 @@ def unban(person: Person, rest: str) -> list[str]:
 
 def pass_host(person: Person, rest: str) -> list[str]:
     """``host NAME``: a person at the table (seated, there) is its host now."""
-    table, why = _hosted(person)
-    if table is None:
-        return [why]
-    typed = text.name(rest.strip())
-    if not typed:
-        return [messages.tr(messages.NET_MODERATE_HOW)]
-    if typed.lower() == person.name.lower():
-        return [messages.tr(messages.NET_THAT_IS_YOU)]
+    found = _target(person, rest)
+    if isinstance(found, list):
+        return found
+    table, typed = found
     seat = table.seat_of(typed)
     if seat is None:
         return [messages.net_not_at_your_table(text.shown(rest.strip(), 20))]

@@ -47,6 +47,26 @@ def _account(person: Person, typed: str) -> tuple[str | None, str]:
     return owner, ""
 
 
+def _named(
+    person: Person, rest: str, bare: Callable[[Social], list[str]]
+) -> tuple[Social, str] | list[str]:
+    """The store and the account ``rest`` names; else the lines that say why not
+    (``bare``: what the command alone answers)."""
+    social = _social(person)
+    if social is None:
+        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
+    if not rest.strip():
+        return bare(social)
+    other, why = _account(person, rest.strip())
+    if other is None:
+        return [why]
+    return social, other
+
+
+def _friend_how(social: Social) -> list[str]:
+    return [messages.tr(messages.NET_FRIEND_HOW)]
+
+
 def _limited(lobby: Lobby, name: str) -> str | None:
     """None when ``name`` may send one more line now; else what they are told ("" for
     nothing: told already)."""
@@ -140,14 +160,10 @@ def privacy(person: Person, rest: str) -> list[str]:
 
 def friend(person: Person, rest: str) -> list[str]:
     """``friend NAME``: ask NAME to be friends, or agree to their request."""
-    social = _social(person)
-    if social is None:
-        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    if not rest.strip():
-        return [messages.tr(messages.NET_FRIEND_HOW)]
-    other, why = _account(person, rest.strip())
-    if other is None:
-        return [why]
+    found = _named(person, rest, _friend_how)
+    if isinstance(found, list):
+        return found
+    social, other = found
     asked = social.ask(person.name, other)
     lobby = person.lobby
     heard = not social.blocked(other, person.name)
@@ -169,14 +185,10 @@ def friend(person: Person, rest: str) -> list[str]:
 
 def unfriend(person: Person, rest: str) -> list[str]:
     """``unfriend NAME``: no longer friends, or a request declined or taken back."""
-    social = _social(person)
-    if social is None:
-        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    if not rest.strip():
-        return [messages.tr(messages.NET_FRIEND_HOW)]
-    other, why = _account(person, rest.strip())
-    if other is None:
-        return [why]
+    found = _named(person, rest, _friend_how)
+    if isinstance(found, list):
+        return found
+    social, other = found
     return [messages.net_unfriended(other, social.unfriend(person.name, other))]
 
 
@@ -215,27 +227,23 @@ def friends(person: Person, rest: str) -> list[str]:
 def block(person: Person, rest: str) -> list[str]:
     """``block NAME``: nothing of NAME's reaches this person (never said to NAME); alone:
     whom they block."""
-    social = _social(person)
-    if social is None:
-        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    if not rest.strip():
-        return [messages.net_block_list(social.blocked_by(person.name))]
-    other, why = _account(person, rest.strip())
-    if other is None:
-        return [why]
+    found = _named(person, rest, lambda social: _blocked(social, person))
+    if isinstance(found, list):
+        return found
+    social, other = found
     return [messages.net_blocked(other, already=not social.block(person.name, other))]
 
 
 def unblock(person: Person, rest: str) -> list[str]:
-    social = _social(person)
-    if social is None:
-        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    if not rest.strip():
-        return [messages.net_block_list(social.blocked_by(person.name))]
-    other, why = _account(person, rest.strip())
-    if other is None:
-        return [why]
+    found = _named(person, rest, lambda social: _blocked(social, person))
+    if isinstance(found, list):
+        return found
+    social, other = found
     return [messages.net_unblocked(other, social.unblock(person.name, other))]
+
+
+def _blocked(social: Social, person: Person) -> list[str]:
+    return [messages.net_block_list(social.blocked_by(person.name))]
 
 
 # ----------------------------------------------------------------- invitations
