@@ -107,12 +107,10 @@ def ban(person: Person, rest: str) -> list[str]:
 
 
 def unban(person: Person, rest: str) -> list[str]:
-    table, why = _hosted(person)
-    if table is None:
-        return [why]
-    typed = text.name(rest.strip())
-    if not typed:
-        return [messages.tr(messages.NET_MODERATE_HOW)]
+    found = _target(person, rest)
+    if isinstance(found, list):
+        return found
+    table, typed = found
     named = person.lobby.owner_of(typed) or typed
     were = named.lower() in table.banned
     table.banned.discard(named.lower())
