@@ -507,7 +507,8 @@ MACHINE_TOKENS = {
     "MOD_LOG",
     "FOREVER_WORD",
     "ROLE_NONE",
-    "TIME_FORMAT",  # strftime's format
+    "TIME_FORMAT",  # strftime's formats
+    "TODAY_FORMAT",
     "TIMER_OFF_WORD",
     "COMMAND_WORDS",
     "KEY",  # the catalogs' context of the keys and typed words

@@ -23,7 +23,7 @@ from net_ssh import ROOT, PasswordSsh, Server, Ssh, entered, keypair
 from web_client import Browser, site
 
 from uno_access.access import messages
-from uno_access.net.server import passwords
+from uno_access.net.server import moderators, passwords
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.moderation import Action, Kind, Moderation, Role
 
@@ -252,3 +252,10 @@ def test_a_banned_browser_is_refused_at_login_and_sent_away_if_logged_in(
                 await ann.close()
 
     asyncio.run(go())
+
+
+def test_a_time_of_today_is_said_without_its_date_as_brief_as_a_display_needs() -> None:
+    noon = 1_800_000_000.0 - 1_800_000_000.0 % 86400 + 12 * HOUR  # a day's noon, UTC
+    assert moderators.when(noon + HOUR, now=noon) == "13:00 UTC"
+    assert moderators.when(noon + 24 * HOUR, now=noon).endswith(" 12:00 UTC")
+    assert moderators.when(noon + 24 * HOUR, now=noon)[:4].isdigit()  # its date first

@@ -15,7 +15,8 @@ MOD_MUTE, MOD_UNMUTE, MOD_BAN, MOD_UNBAN = "mute", "unmute", "ban", "unban"
 MOD_REPORTS, MOD_LOG = "reports", "log"
 FOREVER_WORD = "forever"
 ROLE_NONE = "none"
-TIME_FORMAT = "%Y-%m-%d %H:%M UTC"  # a time of day, as the moderation says it
+TIME_FORMAT = "%Y-%m-%d %H:%M UTC"  # a time, as the moderation says it
+TODAY_FORMAT = "%H:%M UTC"  # a time of today's (UTC): brief on a braille display
 
 REPORT_HELP = N_(
     "report NAME REASON: tells the server's moderators about NAME, with their last chat lines."

@@ -93,12 +93,12 @@ def kick(person: Person, rest: str, ban: bool = False) -> list[str]:
         table.line(line, Said.PRESENCE, but=table.seat_of(named))
         table.remove_player(seat)
         return []
-    _to_everyone(person, table, Words(messages.net_kicked, (named, table.number, ban)))
     if seat is not None:
         del table.places[seat]
         table._changed()
     if watching is not None:
         table.spectators.discard(watching)
+    _to_everyone(person, table, Words(messages.net_kicked, (named, table.number, ban)))
     return []
 
 

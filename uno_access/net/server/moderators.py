@@ -32,9 +32,13 @@ _TIME = re.compile(r"(\d{1,6})([mhd])")
 _UNITS = {"m": 60.0, "h": 3600.0, "d": 86400.0}
 
 
-def when(at: float) -> str:
-    """A time of day as the moderation says it (UTC)."""
-    return time.strftime(messages.TIME_FORMAT, time.gmtime(at))
+def when(at: float, now: float | None = None) -> str:
+    """A time as the moderation says it, in UTC: its time of day alone when it is today's
+    (brief in speech and on a braille display), else with its date."""
+    moment = time.gmtime(at)
+    today = time.gmtime(time.time() if now is None else now)
+    same_day = moment[:3] == today[:3]
+    return time.strftime(messages.TODAY_FORMAT if same_day else messages.TIME_FORMAT, moment)
 
 
 def _until(sanction: Sanction) -> str | None:
