@@ -239,3 +239,33 @@ def test_the_full_client_removed_in_a_game_is_back_in_its_lobby_told_why(
     finally:
         ann.close()
         eve.close()
+
+
+def test_the_host_closes_a_table_in_play_and_everyone_at_it_is_back_in_the_lobby(
+    tmp_path: Path, seeded_server: Server
+) -> None:
+    ann = entered(tmp_path, seeded_server, "ann")
+    eve = entered(tmp_path, seeded_server, "eve")
+    bob = entered(tmp_path, seeded_server, "bob")
+    ann.line("new")
+    ann.sees("You made table 1")
+    eve.line("join 1")
+    eve.sees("You sit at table 1")
+    ann.line("start")
+    for person in (ann, eve):
+        start = person.sees("The start card is [^.]*")
+        assert "Wild" not in start, start
+    bob.line("watch 1")
+    bob.sees("You watch table 1")
+    eve.line("close")  # not hers to close
+    eve.told(messages.net_only_the_host("ann"))
+    ann.line("close")  # at the table's command line
+    for person in (ann, eve, bob):
+        person.told(messages.net_closed("ann", 1))
+        _back_in_lobby(person)
+    ann.line("tables")
+    ann.told(messages.tr(messages.NET_NO_TABLES))
+    eve.line("join 1")
+    eve.told(messages.net_no_such_table("1"))
+    for person in (ann, eve, bob):
+        person.close()

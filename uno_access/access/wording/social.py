@@ -275,8 +275,8 @@ MODERATION_HELP = (
         "bot before the start, or one watching; ban NAME also keeps them out; unban NAME."
     ),
     N_(
-        "host NAME: NAME, at your table, is its host now. close: the host closes a table not "
-        "started."
+        "host NAME: NAME, at your table, is its host now. close: the host ends the table, its "
+        "game too."
     ),
 )
 # Translators: to the person removed; {host} is the table's host.
@@ -299,9 +299,6 @@ NET_KEPT_OUT = N_("Table {number} is closed to you: its host keeps you out.")
 NET_HOST_PASSED = N_("{player} is the host of table {number} now.")
 NET_ONLY_THE_HOST = N_("Only {player}, the table's host, can do that.")
 NET_CLOSED = N_("{host} closed table {number}.")
-NET_CLOSE_PLAYING = N_(
-    "Table {number} has started: it closes when its game ends or everyone leaves."
-)
 NET_MODERATE_HOW = N_("Type kick, ban, unban or host, then a name: kick ann.")
 
 
@@ -349,7 +346,3 @@ def net_only_the_host(name: str) -> str:
 
 def net_closed(host: str, number: int) -> str:
     return tr(NET_CLOSED).format(host=host, number=number)
-
-
-def net_close_playing(number: int) -> str:
-    return tr(NET_CLOSE_PLAYING).format(number=number)

@@ -133,18 +133,20 @@ def pass_host(person: Person, rest: str) -> list[str]:
 
 
 def close(person: Person, rest: str) -> list[str]:
-    """``close``: the host ends a table not started; everyone at it back in the lobby."""
+    """``close``: the host ends the table, its game too; everyone at it is back in the
+    lobby, and the table is no more."""
     table, why = _hosted(person)
     if table is None:
         return [why]
-    if table.stage is not Stage.WAITING:
-        return [messages.net_close_playing(table.number)]
     _to_everyone(person, table, Words(messages.net_closed, (person.name, table.number)))
-    table.places.clear()
-    table.spectators.clear()
     person.lobby.tables.pop(table.number, None)
-    if table.journal is not None:
-        table.journal.ended(table)
+    if table.stage is Stage.WAITING:
+        table.places.clear()
+        table.spectators.clear()
+        if table.journal is not None:
+            table.journal.ended(table)
+        return []
+    table.close()
     return []
 
 

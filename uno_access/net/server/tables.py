@@ -497,6 +497,18 @@ class ServerTable:
         self._changed()
         self._wake()
 
+    def close(self) -> None:
+        """The host ends the game: every person's seat is gone to them (their sessions
+        leave it, ``lobby.TableGame.notices``), no one watches, and the table is over."""
+        for place in self.places:
+            if place.person:
+                place.present = False
+                place.removed = True
+        self.spectators.clear()
+        if self.stage is Stage.PLAYING:
+            self._end()
+        self._wake()
+
     def quit_away(self, name: str) -> None:
         """A person whose connection dropped turns out to have quit the game meanwhile
         (the full client, back in its lobby): a bot stands in at once, as for one who quits.
