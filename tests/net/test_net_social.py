@@ -12,15 +12,18 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import subprocess
 import threading
+import time
 from pathlib import Path
 
 from net_client import Raw
-from net_ssh import Server, Ssh, entered, keypair
+from net_ssh import ANSI, Server, Ssh, entered, keypair, ssh_arguments
 from web_client import people, site
 
 from uno_access.access import messages
 from uno_access.net.server.accounts import Accounts
+from uno_access.net.server.limits import BURST, EVERY
 from uno_access.net.server.social import MOST_WAITING, Asked, Social
 
 
@@ -379,3 +382,27 @@ def test_a_name_removed_elsewhere_and_claimed_again_inherits_no_block_or_sanctio
     assert not server.social.blocked("ann", "eve")
     assert server.moderation.active(Kind.MUTE, "eve") is None
     server.close()
+
+
+def test_a_flood_of_2000_private_messages_reaches_its_reader_as_the_chat_limit_allows(
+    tmp_path: Path, open_server: Server
+) -> None:
+    """Private messages spend the chat's own limit: a flooder's reader hears a burst, then
+    one a second; the flooder is told once."""
+    ann = entered(tmp_path, open_server, "ann")
+    script = b"keys off\r" + b"".join(b"tell ann flood %d\r" % n for n in range(2_000))
+    start = time.monotonic()
+    done = subprocess.run(
+        ["ssh", *ssh_arguments(open_server.port, keypair(tmp_path, "eve"), "eve")],
+        input=script + b"quit\r",
+        capture_output=True,
+        timeout=120,
+    )
+    took = time.monotonic() - start
+    ann.line("who")
+    ann.sees("Connected:")
+    heard = [line for line in ann.lines() if line.startswith("eve tells you: flood")]
+    told = ANSI.sub("", done.stdout.decode("utf-8", "replace"))
+    ann.close()
+    assert BURST <= len(heard) <= BURST + int(took / EVERY) + 1, (len(heard), took)
+    assert told.count(messages.tr(messages.NET_CHAT_TOO_FAST)) == 1, told[-2000:]

@@ -32,7 +32,6 @@ from ...ui.terminal import Screen
 from ..wire import RESUME_ENV, RESUME_LOBBY, SPECTATOR, SUBSYSTEM
 from ..wire.protocol import MAX_LINE, ProtocolError, dumps, entry_message, line_message, loads
 from ..wire.said import Heard, Line, heard
-from . import moderators, people
 from .lobby import Person
 from .tables import Lobby, ServerTable, Stage
 
@@ -160,8 +159,7 @@ class DataSession:
             return
         for line in self.person._arrival():
             self.person._say(line)
-        people.arrived(self.person)  # messages kept, friends told
-        moderators.arrived(self.person)  # a mute said
+        self.person.came_in()  # messages kept, friends told, a mute said
         self.pump()
 
     def _resume(self, resume: str) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from ... import text
 from ...access import messages
 from ..wire.said import Heard, Said, Words
+from . import people
 from .tables import ServerTable, Stage
 
 if TYPE_CHECKING:
@@ -56,12 +57,6 @@ def _to_everyone(person: Person, table: ServerTable, line: Words) -> None:
     person._to_table(table, Heard(line, Said.PRESENCE), me_too=True)
 
 
-def _told(person: Person, name: str, line: Words) -> None:
-    tell = person.lobby.people.get(name)
-    if tell is not None:
-        tell(Heard(line, Said.PRESENCE))
-
-
 def kick(person: Person, rest: str, ban: bool = False) -> list[str]:
     """``kick NAME`` (``ban NAME``: and kept out)."""
     found = _target(person, rest)
@@ -87,7 +82,8 @@ def kick(person: Person, rest: str, ban: bool = False) -> list[str]:
         if ban and named is not None:
             return [messages.net_banned_away(named, table.number)]
         return [messages.net_not_at_your_table(text.shown(rest.strip(), 20))]
-    _told(person, named, Words(messages.net_kicked_you, (person.name, table.number, ban)))
+    told = Words(messages.net_kicked_you, (person.name, table.number, ban))
+    people.tell_one(person.lobby, named, told, Said.PRESENCE)
     if playing and seat is not None:  # taken from them: a bot plays it to the end
         line = Words(messages.net_kicked_bot_plays, (named, table.number, ban))
         table.line(line, Said.PRESENCE, but=table.seat_of(named))

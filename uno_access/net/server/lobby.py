@@ -144,8 +144,7 @@ class Person:
             try:
                 for line in on_loop(self.loop, self._arrival):
                     self._say(line)
-                on_loop(self.loop, people.arrived, self)  # messages kept, friends told
-                on_loop(self.loop, moderators.arrived, self)  # a mute said
+                on_loop(self.loop, self.came_in)
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):
                 pass
@@ -154,6 +153,12 @@ class Person:
                     await self.keyboard.set_aside()
                 finally:
                     on_loop(self.loop, self._gone)
+
+    def came_in(self) -> None:
+        """After the welcome: the messages that waited, friends' requests and their friends
+        told (``people``); a mute said (``moderators``)."""
+        people.arrived(self)
+        moderators.arrived(self)
 
     def _say(self, line: str, priority: Priority = Priority.NORMAL) -> None:
         if line:
@@ -808,9 +813,7 @@ class TableGame(RemoteGame):
     """A seat's game at one of this server's tables: its entries and actions through the
     tables' one writer (``on_loop``)."""
 
-    def __init__(
-        self, table: ServerTable, seat: int, since: int, person: Person | None = None
-    ) -> None:
+    def __init__(self, table: ServerTable, seat: int, since: int, person: Person) -> None:
         self.table = table
         self.seat = seat
         self.person = person  # whose lobby commands the table's command line takes too
@@ -841,17 +844,14 @@ class TableGame(RemoteGame):
         return on_loop(self._loop, self._chat, name, said)
 
     def _chat(self, name: str, said: str) -> str | None:
-        person = self.person
-        lobby = person.lobby if person is not None else None
-        if lobby is not None:
-            muted = moderators.muted(lobby.moderation, name)
-            if muted is not None:  # said to them, reaching no one
-                return muted
+        lobby = self.person.lobby
+        muted = moderators.muted(lobby.moderation, name)
+        if muted is not None:  # said to them, reaching no one
+            return muted
         chat = self.table.chat_limits.line(name)
         if chat is not Chat.SENT:
             return _over_limit(chat)
-        if lobby is not None:
-            lobby.heard_from(name, said)
+        lobby.heard_from(name, said)
         self.table.line(messages.chat_line(name, said), Said.CHAT, by=name)
         return None
 
@@ -863,7 +863,7 @@ class TableGame(RemoteGame):
         command = (
             people.COMMANDS.get(word) or hosting.COMMANDS.get(word) or moderators.COMMANDS.get(word)
         )
-        if command is None or person is None:
+        if command is None:
             on_loop(self._loop, self.table.command_at, name, word, rest)
             return
         for line in on_loop(self._loop, command, person, rest):

@@ -149,6 +149,11 @@ class Moderation:
                 )
             self._log(by, Action.ROLE, name, None, role.value if role else "none")
 
+    def with_a_role(self) -> list[str]:
+        """Every name with a role (the moderators and operators), in one read."""
+        with self._lock:
+            return [str(row[0]) for row in self._db.execute("SELECT name FROM roles")]
+
     def may_act_on(self, moderator: str, name: str) -> bool:
         """Whether ``moderator`` may mute or ban ``name``: a moderator those without a
         role, an operator anyone but operators; no one themselves."""

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 
 from ... import text
 from ...access import messages
-from ..wire.said import Heard, Said, Words
-from .limits import Chat
+from ..wire.said import Said, Words
+from . import people
 from .moderation import Kind, Moderation, Role, Sanction
 
 if TYPE_CHECKING:
@@ -45,14 +45,17 @@ def _until(sanction: Sanction) -> str | None:
     return None if sanction.until is None else when(sanction.until)
 
 
+def _told(
+    moderation: Moderation | None, kind: Kind, name: str, said: Callable[[str | None, str], str]
+) -> str | None:
+    """``name``'s sanction of ``kind`` in force, as ``said`` words it for them; None: none."""
+    sanction = None if moderation is None else moderation.active(kind, name)
+    return None if sanction is None else said(_until(sanction), sanction.reason)
+
+
 def muted(moderation: Moderation | None, name: str) -> str | None:
     """What ``name`` is told when a line of theirs reaches no one (muted); None: not."""
-    if moderation is None:
-        return None
-    sanction = moderation.active(Kind.MUTE, name)
-    if sanction is None:
-        return None
-    return messages.net_you_are_muted(_until(sanction), sanction.reason)
+    return _told(moderation, Kind.MUTE, name, messages.net_you_are_muted)
 
 
 def _muted_words(moderation: Moderation, name: str) -> str:
@@ -61,12 +64,7 @@ def _muted_words(moderation: Moderation, name: str) -> str:
 
 def banned(moderation: Moderation | None, name: str) -> str | None:
     """Why ``name`` may not log in, said to them; None: they may."""
-    if moderation is None:
-        return None
-    sanction = moderation.active(Kind.BAN, name)
-    if sanction is None:
-        return None
-    return messages.net_you_are_banned(_until(sanction), sanction.reason)
+    return _told(moderation, Kind.BAN, name, messages.net_you_are_banned)
 
 
 def _duration(typed: str) -> float | None:
@@ -97,14 +95,13 @@ def report(person: Person, rest: str) -> list[str]:
         return [messages.net_no_such_person(text.shown(typed, 20))]
     if name.lower() == person.name.lower():
         return [messages.tr(messages.NET_THAT_IS_YOU)]
-    chat = lobby.chat_limits.line(person.name)  # reports are limited as chat lines are
-    if chat is not Chat.SENT:
-        return [messages.tr(messages.NET_CHAT_TOO_FAST)] if chat is Chat.DROPPED_TOLD else []
+    over = people.limited(lobby, person.name)  # reports are limited as chat lines are
+    if over is not None:
+        return over
     moderation.report(person.name, name, reason, lobby.said_by(name))
     line = Words(messages.net_report_came, (person.name, name))
-    for other, tell in list(lobby.people.items()):
-        if moderation.role(other) is not None:
-            tell(Heard(line, Said.PRESENCE))
+    for moderator in moderation.with_a_role():
+        people.tell_one(lobby, moderator, line, Said.PRESENCE)
     return [messages.net_report_kept(name)]
 
 
@@ -151,8 +148,8 @@ def mod(person: Person, rest: str) -> list[str]:
     if kind is Kind.BAN and connected is not None:
         lobby.end_session(connected, lambda: banned(moderation, name) or "")
     else:
-        if connected is not None:  # worded in their language as they are told
-            lobby.people[connected](Words(_muted_words, (moderation, name)))
+        # worded in their language as they are told
+        people.tell_one(lobby, name, Words(_muted_words, (moderation, name)), Said.NOTICE)
     return [messages.net_sanctioned(name, kind.value, _until(sanction), reason)]
 
 

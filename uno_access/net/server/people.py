@@ -67,16 +67,16 @@ def _friend_how(social: Social) -> list[str]:
     return [messages.tr(messages.NET_FRIEND_HOW)]
 
 
-def _limited(lobby: Lobby, name: str) -> str | None:
-    """None when ``name`` may send one more line now; else what they are told ("" for
-    nothing: told already)."""
+def limited(lobby: Lobby, name: str) -> list[str] | None:
+    """None when ``name`` may send one more line now (a private message, an invitation,
+    a report: the chat's limit); else what they are told (nothing: told already)."""
     chat = lobby.chat_limits.line(name)
     if chat is Chat.SENT:
         return None
-    return messages.tr(messages.NET_CHAT_TOO_FAST) if chat is Chat.DROPPED_TOLD else ""
+    return [messages.tr(messages.NET_CHAT_TOO_FAST)] if chat is Chat.DROPPED_TOLD else []
 
 
-def _tell_one(lobby: Lobby, name: str, line: Words, kind: Said) -> bool:
+def tell_one(lobby: Lobby, name: str, line: Words, kind: Said) -> bool:
     """``line`` to ``name`` if they are connected; whether they were."""
     connected = lobby.connected(name)
     if connected is None:
@@ -119,9 +119,9 @@ def _send(person: Person, typed: str, said: str) -> list[str]:
     muted = moderators.muted(lobby.moderation, person.name)
     if muted is not None:  # said to them, reaching no one
         return [muted]
-    over = _limited(lobby, person.name)
+    over = limited(lobby, person.name)
     if over is not None:
-        return [over] if over else []
+        return over
     online = lobby.connected(reader) is not None
     if not social.blocked(reader, person.name):  # else it goes nowhere, as if it went
         privacy = social.choice(reader, MESSAGES_WORD)
@@ -130,7 +130,7 @@ def _send(person: Person, typed: str, said: str) -> list[str]:
         if privacy == Privacy.FRIENDS.value and not social.are_friends(reader, person.name):
             return [messages.net_tell_refused(reader, friends_only=True)]
         if online:
-            _tell_one(lobby, reader, Words(messages.net_tells_you, (person.name, said)), Said.CHAT)
+            tell_one(lobby, reader, Words(messages.net_tells_you, (person.name, said)), Said.CHAT)
             lobby.last_told[reader.lower()] = person.name
         elif not social.post(person.name, reader, said):
             return [messages.net_tell_full(reader)]
@@ -169,12 +169,12 @@ def friend(person: Person, rest: str) -> list[str]:
     heard = not social.blocked(other, person.name)
     if asked is Asked.AGREED:
         if heard:
-            _tell_one(lobby, other, Words(messages.net_friend_agreed, (person.name,)), Said.NOTICE)
+            tell_one(lobby, other, Words(messages.net_friend_agreed, (person.name,)), Said.NOTICE)
         return [messages.net_friend_agreed(other)]
     if asked is Asked.ASKED:
         if heard:
             request = Words(messages.net_friend_request, (person.name,))
-            _tell_one(lobby, other, request, Said.PRESENCE)
+            tell_one(lobby, other, request, Said.PRESENCE)
         return [messages.net_friend_asked(other)]
     if asked is Asked.ALREADY:
         return [messages.net_friend_already(other)]
@@ -266,12 +266,12 @@ def invite(person: Person, rest: str) -> list[str]:
     muted = moderators.muted(lobby.moderation, person.name)
     if muted is not None:
         return [muted]
-    over = _limited(lobby, person.name)
+    over = limited(lobby, person.name)
     if over is not None:
-        return [over] if over else []
+        return over
     if not lobby.blocks(other, person.name):
         line = Words(messages.net_invited, (person.name, table.number, table.code))
-        _tell_one(lobby, other, line, Said.PRESENCE)
+        tell_one(lobby, other, line, Said.PRESENCE)
     return [messages.net_invite_sent(other, table.number)]
 
 
@@ -314,7 +314,7 @@ def arrived(person: Person) -> None:
     for other in social.friends(name):
         if social.choice(other, ARRIVALS_WORD) == "off" or social.blocked(other, name):
             continue
-        _tell_one(lobby, other, Words(messages.net_friend_came, (name,)), Said.PRESENCE)
+        tell_one(lobby, other, Words(messages.net_friend_came, (name,)), Said.PRESENCE)
 
 
 COMMANDS: dict[str, Command] = {
