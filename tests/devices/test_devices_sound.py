@@ -24,7 +24,7 @@ from uno_access.devices import doctor
 from uno_access.devices.base import Notices
 from uno_access.devices.mixer import RATE, Mixer
 from uno_access.devices.sound import ASSETS, STAND_IN, SoundDevice, SoundSettings, decode
-from uno_access.devices.speech import Speaker, SpeechSettings, stand_in_player
+from uno_access.devices.speech import Speaker, SpeechSettings, _Through, stand_in_player
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,8 +139,10 @@ def test_a_sound_reaches_the_output_while_a_long_speech_is_playing(separate: boo
         speaker.say("Bob plays a Wild Draw Four and chooses green. " * 4)
         assert started.wait(15.0)
         time.sleep(0.2)  # the speech is well under way
-        speech = speaker._voice
-        assert speech is not None and not speech.done.is_set()
+        saying = speaker._saying
+        assert isinstance(saying, _Through)  # through the stream, not a player process
+        speech = saying.voice
+        assert not speech.done.is_set()
         cue = device.play("uno_called")
         assert cue is not None and cue.done.wait(2.0)
         # mixed, not queued behind the speech (seconds of it still to come)

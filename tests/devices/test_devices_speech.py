@@ -207,7 +207,7 @@ def test_rate_and_volume_set_on_the_speaker_are_kept_in_range() -> None:
     device.set_rate(1000)
     device.set_volume(-1)
     device.set_voice("gmw/en-us")
-    assert device.settings == SpeechSettings(rate=500, volume=0.0, voice="gmw/en-us")
+    assert device.settings == SpeechSettings(rate=500, volume=0.0, voice="gmw/en-us", own=True)
 
 
 def test_no_sound_device_is_told_once_and_the_game_goes_on() -> None:

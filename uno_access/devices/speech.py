@@ -70,6 +70,9 @@ class SpeechSettings:
     volume: float = 1.0
     voice: str | None = None
     enabled: bool = True
+    # the player's own rate and volume (set, or changed in the game): a screen reader's
+    # route keeps its own unless this is True (the game's own voice always takes them)
+    own: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +251,55 @@ def wav_seconds(path: str | Path) -> float:
         return wav.getnframes() / float(wav.getframerate())
 
 
-# ------------------------------------------------------------------ the speaker
+# ------------------------------------------------------------------ the routes
+class Utterance(Protocol):
+    """One message being said by a route: ``wait`` until it ends (False: it could not be
+    heard, and the route told why), ``stop`` to cut it off (from another thread)."""
+
+    def wait(self) -> bool: ...
+
+    def stop(self) -> None: ...
+
+
+class Route(Protocol):
+    """A way speech reaches the player: the game's own voice here (``VoiceRoute``), or the
+    player's screen reader (``devices.speechd``, ``devices.prism``). The ``Speaker`` keeps
+    the queue and the priorities, the same on every route; a route says one message at a
+    time and cuts it off."""
+
+    name: str  # said by the doctor and by the line telling which route speaks
+
+    @property
+    def braille(self) -> bool:
+        """Whether the screen reader shows text on its braille display (``show_braille``)."""
+
+    def check(self) -> None:
+        """Raise ``SpeechUnavailable`` when this route cannot speak."""
+
+    def prepare(self, text: str, settings: SpeechSettings, slot: int) -> object:
+        """What ``begin`` needs (the game's voice: the WAV made); may take its time, and
+        may raise ``SpeechUnavailable``. ``slot`` numbers the message (0 to 3)."""
+
+    def begin(self, prepared: object, priority: Priority) -> Utterance | None:
+        """Start saying it (quickly: the speaker's lock is held); None when it cannot."""
+
+    def silence(self) -> None:
+        """Cut off whatever this route is saying, begun or not (the quiet key)."""
+
+    def show_braille(self, text: str) -> None:
+        """Show ``text`` on the screen reader's braille display (when ``braille``)."""
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A message as a screen reader's route takes it: its text and the player's settings."""
+
+    text: str
+    settings: SpeechSettings
+
+
 class Playing(Protocol):
     """An utterance playing through a shared stream: ``done`` is set at its end."""
 
@@ -263,6 +314,108 @@ class Sink(Protocol):
     def play_file(self, path: Path) -> Playing | None: ...
 
 
+class _Through:
+    """An utterance playing through the shared stream."""
+
+    def __init__(self, voice: Playing, closed: Callable[[], bool]) -> None:
+        self.voice = voice
+        self._closed = closed
+
+    def wait(self) -> bool:
+        while not self.voice.done.wait(0.5) and not self._closed():
+            pass  # a stream that stopped pulling: close() still ends the wait
+        return True
+
+    def stop(self) -> None:
+        self.voice.stop()
+
+
+class _Process:
+    """An utterance played by a player process of its own."""
+
+    def __init__(self, process: subprocess.Popen[bytes], route: VoiceRoute) -> None:
+        self._process = process
+        self._route = route
+        self._stopped = False
+
+    def wait(self) -> bool:
+        _, err = self._process.communicate()
+        if self._process.returncode != 0 and not self._stopped:
+            self._route.no_audio(_last_line(err, self._route.player[0]))
+            return False
+        return True
+
+    def stop(self) -> None:
+        self._stopped = True
+        if self._process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                self._process.terminate()
+
+
+class VoiceRoute:
+    """The game's own voice: pyttsx3 makes a WAV, the shared stream (``sink``) or a
+    player process of our own plays it; cutting off stops the stream's voice or ends
+    the process."""
+
+    name = "pyttsx3"
+    braille = False
+
+    def __init__(
+        self,
+        player: Sequence[str] | None = None,
+        sink: Sink | None = None,
+        notices: Notices | None = None,
+    ) -> None:
+        self.player = list(player) if player is not None else default_player()
+        self._sink = sink
+        self.notices = notices or Notices()
+        self._closed = False
+        self._dir = tempfile.TemporaryDirectory(prefix="uno-access-speech-")
+
+    def check(self) -> None:
+        engine_info()
+
+    def prepare(self, text: str, settings: SpeechSettings, slot: int) -> object:
+        return save_wav(text, Path(self._dir.name) / f"u{slot}.wav", settings)
+
+    def begin(self, prepared: object, priority: Priority) -> Utterance | None:
+        assert isinstance(prepared, Path)
+        if self._sink is not None:
+            try:
+                voice = self._sink.play_file(prepared)
+            except RuntimeError:  # the file did not decode: the player process tries
+                voice = None
+            if voice is not None:
+                return _Through(voice, lambda: self._closed)
+        try:
+            process = subprocess.Popen(
+                [*self.player, str(prepared)],
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                # not in the terminal's process group: Ctrl-C is the game's to handle
+                start_new_session=os.name == "posix",
+            )
+        except OSError as error:
+            self.no_audio(str(error))
+            return None
+        return _Process(process, self)
+
+    def no_audio(self, reason: str) -> None:
+        self.notices.report(DEVICE, "no-audio", _no_audio(reason))
+
+    def silence(self) -> None:
+        """Nothing beyond the utterance being played (``Utterance.stop``)."""
+
+    def show_braille(self, text: str) -> None:
+        """No braille display of its own."""
+
+    def close(self) -> None:
+        self._closed = True
+        self._dir.cleanup()
+
+
+# ------------------------------------------------------------------ the speaker
 @dataclass(order=True)
 class _Item:
     sort_key: tuple[int, int]  # (-priority, sequence): urgent first, then oldest first
@@ -273,14 +426,15 @@ class _Item:
 class Speaker:
     """Speech with priorities and a real cut-off, on a worker thread of its own.
 
-    ``player`` is the command that plays a WAV (its path is appended); tests and
-    benchmarks pass ``stand_in_player()`` in place of the speaker. ``sink``: a stream
-    kept open (the sound cues' mixer) that plays the speech in place of the player
-    process, so that speech and sounds share the device and neither waits for the other;
-    without one, or when it fails, the player process plays it. ``on_event`` is
-    called from the worker with ("started", text) when playing begins, ("finished",
-    text) when it ends by itself and ("cut", text) once a cut-off utterance has
-    really stopped.
+    ``route`` is the way speech reaches the player (the game's own voice by default:
+    ``VoiceRoute(player, sink)``). ``player`` is the command that plays a WAV (its path
+    is appended); tests and benchmarks pass ``stand_in_player()`` in place of the
+    speaker. ``sink``: a stream kept open (the sound cues' mixer) that plays the speech
+    in place of the player process, so that speech and sounds share the device and
+    neither waits for the other; without one, or when it fails, the player process plays
+    it. ``on_event`` is called from the worker with ("started", text) when saying begins,
+    ("finished", text) when it ends by itself and ("cut", text) once a cut-off utterance
+    has really stopped.
     """
 
     def __init__(
@@ -291,29 +445,31 @@ class Speaker:
         notices: Notices | None = None,
         on_event: Callable[[str, str], None] | None = None,
         sink: Sink | None = None,
+        route: Route | None = None,
     ) -> None:
-        self._sink = sink
-        self._voice: Playing | None = None  # the utterance playing through the sink
-        self._settings = settings or SpeechSettings()
-        self._player = list(player) if player is not None else default_player()
         self.notices = notices or Notices()
+        self.route: Route = route or VoiceRoute(player, sink, self.notices)
+        self._settings = settings or SpeechSettings()
         self._on_event = on_event
         self._cond = threading.Condition()
         self._queue: list[_Item] = []
         self._sequence = itertools.count()
-        self._generation = 0  # bumped by each cut-off: older utterances are not played
-        self._playing: subprocess.Popen[bytes] | None = None
-        self._current: _Item | None = None  # taken from the queue: being made or played
+        self._generation = 0  # bumped by each cut-off: older utterances are not said
+        self._saying: Utterance | None = None
+        self._current: _Item | None = None  # taken from the queue: being made or said
+        self._current_generation = 0  # the generation it was taken in: older, it is cut
         self._closed = False
         self._available = False
         self._thread: threading.Thread | None = None
-        self._dir = tempfile.TemporaryDirectory(prefix="uno-access-speech-")
+        # each message's line to the screen reader's braille display too (its route has
+        # one, and no braille display of the game's own is driven: Windows, macOS)
+        self.braille_too = False
 
     # -------------------------------------------------------------- control
     def start(self) -> bool:
-        """Start the worker; False, with one notice, when no speech engine works."""
+        """Start the worker; False, with one notice, when the route cannot speak."""
         try:
-            engine_info()
+            self.route.check()
         except SpeechUnavailable as error:
             self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
             return False
@@ -346,11 +502,11 @@ class Speaker:
 
     def set_rate(self, rate: int) -> None:
         with self._cond:
-            self._settings = replace(self._settings, rate=max(80, min(500, rate)))
+            self._settings = replace(self._settings, rate=max(80, min(500, rate)), own=True)
 
     def set_volume(self, volume: float) -> None:
         with self._cond:
-            self._settings = replace(self._settings, volume=max(0.0, min(1.0, volume)))
+            self._settings = replace(self._settings, volume=max(0.0, min(1.0, volume)), own=True)
 
     def set_voice(self, voice: str | None) -> None:
         with self._cond:
@@ -359,6 +515,8 @@ class Speaker:
     # -------------------------------------------------------------- speaking
     def show(self, message: Message) -> None:
         self.say(message.speech, message.priority)
+        if self.braille_too and self._available:
+            self.route.show_braille(message.text)
 
     def say(self, text: str, priority: Priority = Priority.NORMAL) -> None:
         """Queue ``text`` at ``priority`` (see the module's docstring)."""
@@ -368,6 +526,8 @@ class Speaker:
             if self._closed or not self._available or not self._settings.enabled:
                 return
             current = self._current
+            if current is not None and self._current_generation != self._generation:
+                current = None  # already cut off: once is enough
             if priority is Priority.URGENT:
                 self._queue = [item for item in self._queue if item.priority is Priority.URGENT]
                 if current is not None and current.priority is not Priority.URGENT:
@@ -385,18 +545,15 @@ class Speaker:
         """Cut off what is being said and forget everything queued."""
         with self._cond:
             self._cut_locked()
+            self.route.silence()
 
     def _cut_locked(self, *, forget: bool = True) -> None:
         """Stop the current utterance (and with ``forget``, everything queued)."""
         self._generation += 1
         if forget:
             self._queue.clear()
-        process = self._playing
-        if process is not None and process.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                process.terminate()
-        if self._voice is not None:
-            self._voice.stop()
+        if self._saying is not None:
+            self._saying.stop()
 
     @property
     def speaking(self) -> bool:
@@ -422,7 +579,7 @@ class Speaker:
             self._cond.notify()
         if self._thread is not None:
             self._thread.join(timeout=2.0)
-        self._dir.cleanup()
+        self.route.close()
 
     # -------------------------------------------------------------- worker
     def _run(self) -> None:
@@ -436,67 +593,30 @@ class Speaker:
                 generation = self._generation
                 settings = self._settings
                 self._current = item
+                self._current_generation = generation
             try:
-                path = save_wav(item.text, Path(self._dir.name) / f"u{n % 4}.wav", settings)
-                self._play(item, path, generation)
+                prepared = self.route.prepare(item.text, settings, n % 4)
+                self._say(item, prepared, generation)
             except SpeechUnavailable as error:
                 self.notices.report(DEVICE, "unavailable", _unavailable(error.reason))
             finally:
                 with self._cond:
                     self._current = None
 
-    def _play(self, item: _Item, path: Path, generation: int) -> None:
-        if self._sink is not None and self._play_through_sink(item, path, generation):
-            return
+    def _say(self, item: _Item, prepared: object, generation: int) -> None:
         with self._cond:
             if generation != self._generation or self._closed:
-                return  # cut off while it was being synthesized
-            try:
-                process = subprocess.Popen(
-                    [*self._player, str(path)],
-                    stdin=subprocess.DEVNULL,
-                    stdout=subprocess.DEVNULL,
-                    stderr=subprocess.PIPE,
-                    # not in the terminal's process group: Ctrl-C is the game's to handle
-                    start_new_session=os.name == "posix",
-                )
-            except OSError as error:
-                self.notices.report(DEVICE, "no-audio", _no_audio(str(error)))
+                return  # cut off while it was being made
+            saying = self.route.begin(prepared, item.priority)
+            if saying is None:
                 return
-            self._playing = process
+            self._saying = saying
         self._emit("started", item.text)
-        _, err = process.communicate()
+        saying.wait()
         with self._cond:
-            self._playing = None
-            cut = generation != self._generation
-        if cut:
-            self._emit("cut", item.text)
-            return
-        if process.returncode != 0:
-            self.notices.report(DEVICE, "no-audio", _no_audio(_last_line(err, self._player[0])))
-        self._emit("finished", item.text)
-
-    def _play_through_sink(self, item: _Item, path: Path, generation: int) -> bool:
-        """Play through the shared stream; False when it cannot (the process plays it)."""
-        assert self._sink is not None
-        with self._cond:
-            if generation != self._generation or self._closed:
-                return True  # cut off while it was being synthesized
-            try:
-                voice = self._sink.play_file(path)
-            except RuntimeError:  # the file did not decode: the player process tries
-                voice = None
-            if voice is None:
-                return False
-            self._voice = voice
-        self._emit("started", item.text)
-        while not voice.done.wait(0.5) and not self._closed:
-            pass  # a stream that stopped pulling: close() still ends the wait
-        with self._cond:
-            self._voice = None
+            self._saying = None
             cut = generation != self._generation
         self._emit("cut" if cut else "finished", item.text)
-        return True
 
     def _emit(self, what: str, text: str) -> None:
         if self._on_event is not None:
