@@ -4,9 +4,13 @@
   played by this script) to the new dots shown on it: routing keys that move the
   selection in the hand, and line keys that change the view. Also from a new
   message handed to the display to its dots (our write plus brltty alone).
-- speech: from an urgent message to the old speech stopped (its player process
-  gone), and to the urgent message's own audio starting. The speaker is the
-  stand-in player (no sound card here), which lasts as long as the audio.
+- speech: from an urgent message to the old speech stopped, and to the urgent message's
+  own sound starting, on two routes side by side. The game's own voice: the old
+  player process gone (the speaker is the stand-in player, no sound card here, which
+  lasts as long as the audio). The screen reader's route: a real speech-dispatcher
+  reporting the old message cancelled (its output module killed), and its output module
+  beginning the urgent one; the module is the tests' recorder, a stand-in for the
+  synthesizer and loudspeaker.
 - sound: from an engine event to its sound's first sample at the output stream: the
   event rendered for the viewer (``Renderer``), handed to ``Outputs``, mixed, and pulled
   by the stream's device thread. The device is miniaudio's null backend, which pulls the
@@ -38,6 +42,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "devices"))
 
+from speechd_recorder import SpeechDispatcher  # noqa: E402
 from vr_brltty import Brltty, VirtualDisplay  # noqa: E402
 
 from uno_access.access import braille  # noqa: E402
@@ -52,6 +57,7 @@ from uno_access.devices.sound import (  # noqa: E402
     SoundSettings,
 )
 from uno_access.devices.speech import Speaker, save_wav, stand_in_player  # noqa: E402
+from uno_access.devices.speechd import SpeechdRoute  # noqa: E402
 from uno_access.engine import events as ev  # noqa: E402
 from uno_access.engine.cards import Card, Color  # noqa: E402
 from uno_access.seat.outputs import Outputs  # noqa: E402
@@ -144,13 +150,17 @@ def bench_braille(presses: int) -> None:
     print(f"{'braille: new message -> its dots'.ljust(W)}{percentiles(writes)}")
 
 
-def bench_speech(cuts: int) -> None:
+def bench_speech(cuts: int, route: str) -> None:
+    """Urgent cut-offs on one route: the game's own voice (``voice``: pyttsx3, the stand-in
+    player), or a real speech-dispatcher (``speechd``) whose output module is the tests'
+    recorder, a stand-in for the synthesizer and loudspeaker that speaks as long as a voice.
+    """
     times: dict[tuple[str, str], float] = {}
     changed = threading.Condition()
 
     def on_event(what: str, text: str) -> None:
         with changed:
-            times[(what, text)] = time.perf_counter()
+            times[(what, text)] = time.time()
             changed.notify_all()
 
     def wait(key: tuple[str, str]) -> float:
@@ -159,9 +169,29 @@ def bench_speech(cuts: int) -> None:
                 raise RuntimeError(f"never {key}")
             return times[key]
 
-    speaker = Speaker(player=stand_in_player(), on_event=on_event)
+    folder = tempfile.TemporaryDirectory(prefix="uno-access-bench-speechd-")
+    dispatcher = None
+    if route == "speechd":
+        dispatcher = SpeechDispatcher(Path(folder.name), seconds_a_word=0.3).start()
+        speaker = Speaker(route=SpeechdRoute(address=dispatcher.address), on_event=on_event)
+    else:
+        speaker = Speaker(player=stand_in_player(), on_event=on_event)
+
+    def heard(text: str) -> float:
+        """When the urgent message's sound began: the player's start (the game's voice), or
+        the recorder's (speech-dispatcher: its output module began saying it)."""
+        if dispatcher is None:
+            return wait(("started", text))
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            for entry in dispatcher.entries():
+                if entry["what"] == "start" and entry["text"] == text:
+                    return float(entry["t"])
+            time.sleep(0.002)
+        raise RuntimeError(f"never said: {text}")
+
     if not speaker.start():
-        raise RuntimeError("no speech engine")
+        raise RuntimeError("no speech route")
     rng = random.Random(1)
     cut, start = [], []
     try:
@@ -170,17 +200,21 @@ def bench_speech(cuts: int) -> None:
             speaker.say(old)
             wait(("started", old))
             time.sleep(rng.uniform(0.05, 0.25))
-            t0 = time.perf_counter()
+            t0 = time.time()
             speaker.say(urgent, Priority.URGENT)
             cut.append(wait(("cut", old)) - t0)
-            start.append(wait(("started", urgent)) - t0)
+            start.append(heard(urgent) - t0)
             speaker.stop()
             speaker.wait_idle()
     finally:
         speaker.close()
-    label = "speech: urgent -> old speech stopped".ljust(W)
+        if dispatcher is not None:
+            dispatcher.stop()
+        folder.cleanup()
+    name = "speechd" if dispatcher is not None else "voice"
+    label = f"speech ({name}): urgent -> old stopped".ljust(W)
     print(f"{label}{percentiles(cut)}   target <= 100 ms")
-    print(f"{'speech: urgent -> its audio starts'.ljust(W)}{percentiles(start)}")
+    print(f"{f'speech ({name}): urgent -> it starts'.ljust(W)}{percentiles(start)}")
 
 
 class NotedDevice(SoundDevice):
@@ -272,8 +306,9 @@ def main() -> int:
     only = set(args.only.split(","))
     if "braille" in only:
         bench_braille(args.presses)
-    if "speech" in only:
-        bench_speech(args.cuts)
+    if "speech" in only:  # the two routes, side by side
+        bench_speech(args.cuts, "voice")
+        bench_speech(args.cuts, "speechd")
     if "sound" in only:
         bench_sound(args.sounds, separate=True)  # as the game plays them
         bench_sound(args.sounds, separate=False)  # as ``uno-access sounds`` does

@@ -44,7 +44,7 @@ cd "$ROOT"
 VENV="$ROOT/.venv"
 START_NS="$(date +%s%N)"
 
-DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi openssh-client chromium chromium-driver)
+DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi speech-dispatcher python3-speechd openssh-client chromium chromium-driver)
 # npm installs axe-core (step 7); a Node.js from elsewhere (NodeSource) has its own npm,
 # which Debian's npm package would fight, so it is asked for only when there is none
 if ! command -v npm >/dev/null 2>&1; then DEBIAN_PACKAGES+=(npm); fi

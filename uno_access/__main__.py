@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 EXIT_ERROR = 2
 RULES_FORMATS = ("text", "brf", "wav")
 ON_OFF = ("on", "off")
+# "on": speech on, by the route the settings keep (auto unless set); the others set it
+SPEECH_CHOICES = ("auto", "screenreader", "voice", "on", "off")
 BRAILLE_DISPLAYS = ("auto", "brlapi", "screen", "off")
 VERBOSITIES = ("brief", "normal", "full")
 RULES_WAV = "uno-access-rules.wav"  # where --format wav writes without -o
@@ -127,7 +129,7 @@ def _word(word: str) -> str:
 def _output_options(parser: argparse.ArgumentParser) -> None:
     """How the game reaches the player: over the settings file, for this game only."""
     parser.add_argument(
-        "--speech", choices=ON_OFF, default=None, help=messages.tr(messages.HELP_SPEECH)
+        "--speech", choices=SPEECH_CHOICES, default=None, help=messages.tr(messages.HELP_SPEECH)
     )
     parser.add_argument(
         "--braille-display",
@@ -536,7 +538,10 @@ def _settings(args: argparse.Namespace) -> Settings:
     for problem in problems:
         print(f"uno-access: {problem}", file=sys.stderr)
     given = {
-        "speech": None if args.speech is None else args.speech == "on",
+        "speech": None if args.speech is None else args.speech != "off",
+        "speech_route": None
+        if args.speech in (None, "on", "off")
+        else settings_file.SpeechRoute(args.speech),
         "braille_display": None
         if args.braille_display is None
         else settings_file.BrailleDisplay(args.braille_display),

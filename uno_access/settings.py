@@ -29,6 +29,7 @@ from .engine.rules import RulesError, RuleSet
 from .files import read_regular
 from .settings_table import PERSON as PERSON
 from .settings_table import BrailleDisplay as BrailleDisplay
+from .settings_table import SpeechRoute as SpeechRoute
 from .store.paths import settings_path
 
 
@@ -43,6 +44,7 @@ class Settings:
     bots: str = table.BOTS.default  # a strength per seat after yours; "person": hot seat
     rules: str = table.RULES.default
     speech: bool = table.SPEECH.default
+    speech_route: SpeechRoute = table.SPEECH_ROUTE.default  # the screen reader's or our voice
     speech_rate: int = table.SPEECH_RATE.default  # words a minute
     voice: str = table.VOICE.default  # "": the speech engine's default voice
     volume: float = table.VOLUME.default

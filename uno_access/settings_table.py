@@ -40,6 +40,15 @@ class BrailleDisplay(Enum):
     OFF = "off"
 
 
+class SpeechRoute(Enum):
+    """Which way speech goes (``devices.speech_route``): the screen reader's when one runs,
+    the screen reader's, or the game's own voice."""
+
+    AUTO = "auto"
+    SCREENREADER = "screenreader"
+    VOICE = "voice"
+
+
 class Bad(ValueError):
     """A value a setting does not take."""
 
@@ -315,6 +324,7 @@ BOTS = Checked(
 )
 RULES = Checked(key="rules", default="standard", check=_rules, told=_told(messages.ALLOWED_RULES))
 SPEECH = Flag(key="speech", default=True, word="speech", game=True, example="off")
+SPEECH_ROUTE = Choice(key="speech_route", default=SpeechRoute.AUTO, choices=SpeechRoute)
 SPEECH_RATE = Whole(
     key="speech_rate", default=175, low=80, high=450, word="rate", game=True, example="250"
 )
@@ -383,6 +393,7 @@ TABLE: dict[str, Spec[Any]] = {
         BOTS,
         RULES,
         SPEECH,
+        SPEECH_ROUTE,
         SPEECH_RATE,
         VOICE,
         VOLUME,

@@ -55,9 +55,10 @@ def test_each_bad_setting_is_named_with_its_line_and_its_default_is_used(tmp_pat
         f"{path}, line 6: volume = 1.5 is not allowed (a number from 0 to 1); "
         "the default, 1.0, is used.",
         f"{path}, line 7: there is no setting colour; the settings are name, names, players, "
-        "bots, rules, speech, speech_rate, voice, volume, braille_display, braille_table, "
-        "display_width, verbosity, large_text, large_banner, bot_pace, catch_grace, keys, "
-        "speech_seat, sounds, sound_volume, sound_never, sound_not_my_turn, chat_speech, lang.",
+        "bots, rules, speech, speech_route, speech_rate, voice, volume, braille_display, "
+        "braille_table, display_width, verbosity, large_text, large_banner, bot_pace, "
+        "catch_grace, keys, speech_seat, sounds, sound_volume, sound_never, sound_not_my_turn, "
+        "chat_speech, lang.",
     ]
 
 

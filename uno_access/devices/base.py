@@ -41,7 +41,7 @@ class DeviceNotice:
         return self.line.sentence()
 
 
-MACHINE_KINDS = frozenset({"unavailable", "no-audio", "none", "screen"})
+MACHINE_KINDS = frozenset({"unavailable", "no-audio", "none", "screen", "route"})
 """The notices that say what this machine has (no sound device, no braille display): they
 do not change from one session to the next, so a run of the program tells each once."""
 

@@ -34,6 +34,7 @@ import queue
 import re
 import select
 import socket
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -399,6 +400,8 @@ def open_braille(
     try:
         braille.liblouis_version()  # no braille can be made without it: said once, no display
     except braille.BrailleUnavailable as error:
+        if mode == "auto" and not sys.platform.startswith("linux"):
+            return None  # Windows, macOS: the screen reader's braille, if any, shows the lines
         why = Line.of(messages.braille_without_liblouis, error.message)
         notices.report(DEVICE, "liblouis", why)
         return None

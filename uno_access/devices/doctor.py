@@ -108,6 +108,20 @@ def check_speech(directory: Path) -> Check:
     return Check("speech", True, True, messages.speech_detail(driver, len(voices), default))
 
 
+def check_screen_reader() -> Check:
+    """The screen reader's routes (speech-dispatcher, Prism), and which ``--speech auto``
+    takes; optional: without one the game speaks with its own voice."""
+    from . import speech_route
+
+    found = speech_route.survey()
+    chosen = found.auto or messages.tr(messages.ROUTE_GAME_VOICE)
+    detail = messages.screen_reader_detail(chosen, found.speechd, found.prism)
+    ok = found.auto is not None
+    return Check(
+        "screen_reader", ok, False, detail, None if ok else messages.tr(messages.FIX_SCREEN_READER)
+    )
+
+
 def check_audio(directory: Path) -> Check:
     player = speech.default_player()
     if shutil.which(player[0]) is None:
@@ -237,6 +251,7 @@ def run_checks() -> list[Check]:
         return [
             check_liblouis(),
             check_speech(directory),
+            check_screen_reader(),
             check_language(),
             check_audio(directory),
             check_sound(),

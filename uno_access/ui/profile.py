@@ -17,7 +17,7 @@ from ..access.render import Renderer
 from ..access.speech import Line
 from ..devices.base import Notices
 from ..seat.outputs import Outputs
-from ..settings import BrailleDisplay, Settings, sound_choices
+from ..settings import DEFAULTS, BrailleDisplay, Settings, sound_choices
 from .keys import Routed
 from .terminal import Keyboard, Screen
 
@@ -111,20 +111,32 @@ def open_session(settings: Settings, keyboard: Keyboard, stream: TextIO | None =
         sounds.start_soon()
     speaker = None
     if settings.speech:
-        from ..devices.speech import Speaker, SpeechSettings
+        from ..devices.speech import SpeechSettings
+        from ..devices.speech_route import open_speaker
 
-        speaker = Speaker(
+        speaker = open_speaker(
+            settings.speech_route,
             SpeechSettings(
-                rate=settings.speech_rate, volume=settings.volume, voice=settings.voice or None
+                rate=settings.speech_rate,
+                volume=settings.volume,
+                voice=settings.voice or None,
+                own=(settings.speech_rate, settings.volume)
+                != (DEFAULTS.speech_rate, DEFAULTS.volume),
             ),
             notices=notices,
             sink=sounds,
         )
-        if not speaker.start():
-            speaker = None
 
     braille_out = None
-    if settings.braille_display is not BrailleDisplay.OFF:
+    if (
+        speaker is not None
+        and speaker.route.braille
+        and settings.braille_display is BrailleDisplay.AUTO
+        and not sys.platform.startswith("linux")
+    ):
+        # no BrlAPI here (Windows, macOS): the screen reader's own braille shows each line
+        speaker.braille_too = True
+    elif settings.braille_display is not BrailleDisplay.OFF:
         from ..devices.braille_display import open_braille
         from ..devices.braille_views import CardChosen
 

@@ -368,7 +368,11 @@ HELP_PLAY_SCENARIO = N_(
 )
 
 
-HELP_SPEECH = N_("speak every message (on) or not (off)")
+HELP_SPEECH = N_(
+    "speak every message: through your screen reader when one runs, else the game's own "
+    "voice (auto, the default), through your screen reader (screenreader), with the game's "
+    "own voice (voice), as the settings say (on), or not at all (off)"
+)
 
 
 HELP_BRAILLE_DISPLAY = N_(

@@ -25,6 +25,46 @@ SPEECH_NO_AUDIO = N_(
 speech_no_audio = Fixed(SPEECH_NO_AUDIO, N_("No sound device for speech"))
 
 
+# which way speech takes (--speech auto, screenreader, voice), told once at the start;
+# the typed words after --speech stay English
+SPEECH_ROUTE_READER = N_(
+    "Speech goes through your screen reader ({name}). For the game's own voice instead, "
+    "start with --speech voice."
+)
+B_SPEECH_ROUTE_READER = N_("Speech: screen reader")
+
+
+def speech_route_reader(name: str) -> str:
+    return tr(SPEECH_ROUTE_READER).format(name=name)
+
+
+def _b_speech_route_reader(name: str) -> Parts:
+    return (tr(B_SPEECH_ROUTE_READER),)
+
+
+register(speech_route_reader, braille=_b_speech_route_reader, brief=SAID_AS_BRAILLE)
+
+
+SPEECH_ROUTE_VOICE = N_(
+    "No screen reader is running, so the game speaks with its own voice. To speak through "
+    "your screen reader, start with --speech screenreader."
+)
+speech_route_voice = Fixed(SPEECH_ROUTE_VOICE, N_("Speech: game's voice"))
+
+
+SPEECH_ROUTE_FALLBACK = N_(
+    "Your screen reader's speech cannot be reached, so the game speaks with its own voice. "
+    "uno-access doctor says why."
+)
+speech_route_fallback = Fixed(SPEECH_ROUTE_FALLBACK, N_("No screen reader: game voice"))
+
+
+SCREENREADER_LOST = N_(
+    "Your screen reader's speech went away; the game goes on in words. uno-access doctor says why."
+)
+screenreader_lost = Fixed(SCREENREADER_LOST, N_("Screen reader speech gone"))
+
+
 SPEECH_ON = N_("Speech on.")
 
 
@@ -125,6 +165,7 @@ DOCTOR_PARTS = {
     "audio": N_("sound device"),
     "braille_display": N_("braille display (BrlAPI)"),
     "terminal": N_("terminal"),
+    "screen_reader": N_("your screen reader's speech"),
 }
 
 
@@ -152,6 +193,12 @@ FIX_BRLTTY = N_("connect the display, then start brltty: sudo systemctl start br
 
 
 FIX_TERMINAL = N_("run uno-access in a terminal (not through a pipe)")
+
+
+FIX_SCREEN_READER = N_(
+    "start your screen reader (Orca on Linux, NVDA or JAWS on Windows, VoiceOver on a Mac); "
+    "on Debian, sudo apt-get install speech-dispatcher python3-speechd"
+)
 
 
 # The same fixes for a game installed as a package (pipx, pip, a wheel) rather than run
@@ -185,6 +232,17 @@ BRAILLE_DISPLAY_DETAIL = NP_(
     "{driver} display, {columns} cells, {count} line",
     "{driver} display, {columns} cells, {count} lines",
 )  # a singular and plural pair
+# the screen reader's routes: {chosen} is what --speech auto takes (a route's name, or
+# ROUTE_GAME_VOICE); {speechd} and {prism} say what each route found (ROUTE_…)
+SCREEN_READER_DETAIL = N_(
+    "--speech auto takes {chosen}; speech-dispatcher: {speechd}; Prism: {prism}"
+)
+ROUTE_GAME_VOICE = N_("the game's own voice")
+ROUTE_SPEECH = N_("{name}, for speech")
+ROUTE_SPEECH_BRAILLE = N_("{name}, for speech and braille")
+ROUTE_NOT_RUNNING = N_("not running")
+ROUTE_NOT_ON_SYSTEM = N_("not on this system")
+ROUTE_NOT_NEEDED = N_("installed, not needed: speech-dispatcher is reached directly")
 TERMINAL_DETAIL = N_("a terminal, TERM={term}, {columns} columns, {lines} lines")
 NOT_A_TERMINAL_DETAIL = N_(
     "not a terminal (a pipe or file), TERM={term}, {columns} columns, {lines} lines"
@@ -212,6 +270,14 @@ def braille_display_detail(driver: str, columns: int, rows: int) -> str:
     return said.format(driver=driver, columns=columns, count=rows)
 
 
+def screen_reader_detail(chosen: str, speechd: str, prism: str) -> str:
+    return tr(SCREEN_READER_DETAIL).format(chosen=chosen, speechd=speechd, prism=prism)
+
+
+def route_reaches(name: str, braille: bool) -> str:
+    return tr(ROUTE_SPEECH_BRAILLE if braille else ROUTE_SPEECH).format(name=name)
+
+
 def terminal_detail(is_tty: bool, term: str, columns: int, lines: int) -> str:
     said = tr(TERMINAL_DETAIL) if is_tty else tr(NOT_A_TERMINAL_DETAIL)
     return said.format(term=term or tr(TERM_UNSET), columns=columns, lines=lines)
@@ -237,6 +303,20 @@ BRAILLE_NO_DISPLAY = N_("brltty runs but has no display")
 
 
 PYTTSX3_MISSING = N_("pyttsx3 cannot be imported ({error})")
+
+
+SPEECHD_MISSING = N_(
+    "speech-dispatcher's Python module is not installed (Debian's python3-speechd)"
+)
+
+
+PRISM_MISSING = N_("Prism is not installed (pip install prismatoid)")
+
+
+PRISM_NO_BACKEND = N_("Prism found no screen reader or speech running")
+
+
+PRISM_NO_SCREEN_READER = N_("Prism found a system voice but no screen reader running")
 
 
 SPEECH_UNFINISHED = N_("the speech engine did not finish the utterance")
