@@ -91,6 +91,37 @@ def test_the_full_client_loads_no_module_of_the_server() -> None:
     assert [name for name in loaded if name == SERVER or name.startswith(SERVER + ".")] == []
 
 
+POSIX_ONLY = frozenset({"fcntl", "termios", "resource", "pwd", "grp", "tty", "pty", "posix"})
+
+
+def test_the_full_client_imports_no_posix_only_module_where_windows_would_fail() -> None:
+    """The full client is for Windows and macOS too: no module of ours that ``join`` loads
+    imports a POSIX-only module at its top level, outside a ``try`` (inside a function,
+    or guarded, it is asked for where it exists)."""
+    loaded = _loaded(
+        "from uno_access.__main__ import main\n"
+        "status = main(['join', '127.0.0.1:1', '--name', 'ann'])\n"
+    )
+    found = []
+    for name in loaded:
+        if name != "uno_access" and not name.startswith("uno_access."):
+            continue
+        path = ROOT / Path(*name.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        if not path.is_file():
+            continue  # a compiled module of the engine (mypyc): pure Python's imports
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+            found += [f"{name}: {each}" for each in names if each.split(".")[0] in POSIX_ONLY]
+    assert found == []
+
+
 def _subclasses(base: str) -> dict[str, str]:
     """Every class of the package that derives from ``base`` (by name, through any number
     of steps), and the module it is defined in."""

@@ -15,11 +15,9 @@ A bracketed paste is bounded text, never a state that swallows keys (``_PastePar
 from __future__ import annotations
 
 import asyncio
-import fcntl
 import os
 import struct
 import sys
-import termios
 import threading
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -405,9 +403,12 @@ class Keyboard:
             interrupt.request()
             raise KeyboardInterrupt
         try:
+            import fcntl  # POSIX: a Windows console keeps no keys typed ahead for us to drop
+            import termios
+
             waiting = struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\0\0\0\0"))[0]
             termios.tcflush(fd, termios.TCIFLUSH)
-        except OSError:
+        except (ImportError, OSError):
             return dropped
         return dropped or waiting > 0
 
