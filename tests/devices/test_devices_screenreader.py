@@ -9,6 +9,7 @@ reaching the same speech-dispatcher through its own backend.
 from __future__ import annotations
 
 import io
+import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -372,3 +373,18 @@ def test_a_screen_reader_with_braille_gets_each_line_and_urgent_ones_interrupt()
         speaker.close()
     assert BrailleReader.said == [("Ann plays Blue 7.", False), ("Your turn.", True)]
     assert BrailleReader.brailled == ["Ann plays Blue 7.", "Your turn."]
+
+
+def test_prism_absent_falls_back_to_the_games_voice_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'nobody.sock'}")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(no_autospawn(tmp_path / "config")))
+    monkeypatch.setitem(sys.modules, "prism", None)  # not installed: its import fails
+    with pytest.raises(speech.SpeechUnavailable) as raised:
+        PrismRoute().check()
+    assert raised.value.reason == messages.tr(messages.PRISM_MISSING)
+    chosen = choose(SpeechRoute.SCREENREADER, player=speech.stand_in_player())
+    assert isinstance(chosen.route, speech.VoiceRoute)
+    assert chosen.line is not None
+    assert chosen.line.sentence() == messages.speech_route_fallback()
