@@ -475,6 +475,8 @@ MACHINE_TOKENS = {
     "KEEP_WORDS",
     "TIMES_MARKS",
     "UNO_WORD",
+    "STATS_WORD",
+    "TOP_WORD",
     "YES_WORDS",
     "SELF_WORDS",
     "SAY_WORD",

@@ -44,6 +44,7 @@ from .wording.rules import *  # noqa: F403
 from .wording.setup import *  # noqa: F403
 from .wording.social import *  # noqa: F403
 from .wording.sounds import *  # noqa: F403
+from .wording.standings import *  # noqa: F403
 from .wording.store import *  # noqa: F403
 from .wording.store import _store_names  # noqa: F401
 from .wording.trouble import *  # noqa: F403

@@ -128,6 +128,7 @@ class Server:
         lobby.name_taken = accounts.taken  # no bot takes an account's name, or its look
         lobby.owner_of = accounts.owner  # a name typed, as its account spells it
         lobby.social = accounts.social  # friends, blocks, private messages waiting
+        lobby.results = accounts.results  # finished matches, ratings
         lobby.moderation = accounts.moderation  # roles, mutes, bans, reports
         lobby.end_session = self.end_session  # a ban sends a session away
         self.open = open_

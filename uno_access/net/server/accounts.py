@@ -29,8 +29,9 @@ from pathlib import Path
 
 from ... import text
 from ...access import messages
-from . import moderation, names, sessions, social
+from . import moderation, names, results, sessions, social
 from .moderation import Moderation
+from .results import Results
 from .sessions import Sessions
 from .social import Social
 
@@ -60,6 +61,7 @@ CREATE TABLE IF NOT EXISTS preferences (
 {sessions.SCHEMA}
 {social.SCHEMA}
 {moderation.SCHEMA}
+{results.SCHEMA}
 """
 
 
@@ -86,6 +88,7 @@ class Accounts:
         _migrate(self._db)
         self.sessions = Sessions(self._db, self._lock, clock)
         self.social = Social(self._db, self._lock)  # friends, blocks, letters waiting
+        self.results = Results(self._db, self._lock)  # finished matches, ratings
         self.moderation = Moderation(self._db, self._lock)  # roles, mutes, bans, reports
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:
@@ -235,6 +238,7 @@ class Accounts:
             sessions.end_all(self._db, name)
             self.social.forget(name)
             self.moderation.forget(name)
+            self.results.forget(name)
         return str(row[0])
 
     def close(self) -> None:

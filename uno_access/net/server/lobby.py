@@ -58,7 +58,7 @@ from ..wire import (
 )
 from ..wire.notices import Connection, Gone, Notice
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
-from . import hosting, moderators, people
+from . import hosting, moderators, people, standings
 from .accounts import Accounts, Limiter
 from .limits import Chat
 from .password_change import change_password
@@ -755,7 +755,12 @@ def _over_limit(chat: Chat) -> str | None:
 def _help(person: Person, word: str, rest: str) -> Told:
     """The lobby's commands; the moderators' too, to a person with a role."""
     lines = []
-    for help_line in (*messages.NET_LOBBY_HELP, *messages.SOCIAL_HELP, *messages.MODERATION_HELP):
+    for help_line in (
+        *messages.NET_LOBBY_HELP,
+        *messages.SOCIAL_HELP,
+        *messages.STANDINGS_HELP,
+        *messages.MODERATION_HELP,
+    ):
         lines.append(messages.tr(help_line))
     lines.append(messages.tr(messages.REPORT_HELP))
     moderation = person.lobby.moderation
@@ -805,6 +810,10 @@ LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
     **{
         word: lambda p, w, r: Told.of(*on_loop(p.loop, moderators.COMMANDS[w], p, r))
         for word in moderators.COMMANDS
+    },
+    **{
+        word: lambda p, w, r: Told.of(*on_loop(p.loop, standings.COMMANDS[w], p, r))
+        for word in standings.COMMANDS
     },
 }
 
@@ -861,7 +870,10 @@ class TableGame(RemoteGame):
         answered to this person alone."""
         person = self.person
         command = (
-            people.COMMANDS.get(word) or hosting.COMMANDS.get(word) or moderators.COMMANDS.get(word)
+            people.COMMANDS.get(word)
+            or hosting.COMMANDS.get(word)
+            or moderators.COMMANDS.get(word)
+            or standings.COMMANDS.get(word)
         )
         if command is None:
             on_loop(self._loop, self.table.command_at, name, word, rest)

@@ -93,10 +93,7 @@ class SavedTable:
         table = ServerTable(
             self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
         )
-        table.account_of = lobby.account_of
-        table.name_taken = lobby.name_taken
-        table.blocks = lobby.blocks
-        table.chat_limits = lobby.chat_limits
+        lobby.wire(table)
         table.places = [Place(name, bot) for name, bot in self.places]
         for place, account in zip(table.places, self.accounts, strict=False):
             place.account = account

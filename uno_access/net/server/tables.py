@@ -51,6 +51,7 @@ from ..wire.said import Heard, Line, Said, Words
 from .limits import Limits, chat_limits, code_limits
 from .moderation import MOST_REPORTED_LINES, Moderation
 from .names import alike
+from .results import Results, finished
 from .social import LOBBY_CHAT_WORD, Social
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
@@ -179,6 +180,9 @@ class ServerTable:
     _timer: TurnTimer | None = None
     grace: float = DEFAULT_GRACE  # how long a dropped seat waits before the host is asked
     _graces: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    started_at: float | None = None  # time.time at the start (None: brought back, unknown)
+    # the game ended: its result kept and its people rated (the lobby fills it in)
+    on_end: Callable[[ServerTable], None] = field(default=lambda table: None, repr=False)
 
     # ----------------------------------------------------------------- before the game
 
@@ -233,6 +237,7 @@ class ServerTable:
                 self._bots[seat] = self._standin_bot(seat, place.standin)
         self._watching = watchers(self._bots.items())
         self.stage = Stage.PLAYING
+        self.started_at = time.time()
         if self.journal is not None:
             self.journal.started(self)
         self._append(self.game.opening)
@@ -322,6 +327,10 @@ class ServerTable:
             log.append(Entry(self._seq, view=view, legal=legal, line=said, kind=kind, by=by))
         self._wake()
 
+    def public_entries(self) -> list[Entry]:
+        """What a spectator may know of the whole game, from its start."""
+        return self._log.get(SPECTATOR, [])
+
     def _append(self, events: list[Event] | tuple[Event, ...]) -> int:
         game = self.game
         assert game is not None
@@ -352,6 +361,7 @@ class ServerTable:
             self._stop_grace(seat)
         if self.journal is not None:
             self.journal.ended(self)
+        self.on_end(self)
 
     def lines(self, said: dict[int, Line]) -> None:
         """A line of the table's own for some viewers alone (``said``: viewer -> line);
@@ -789,6 +799,7 @@ class Lobby:
     # friends, blocks and letters (None: a lobby that keeps no accounts)
     social: Social | None = None
     moderation: Moderation | None = None  # roles, mutes, bans, reports (None: none kept)
+    results: Results | None = None  # finished matches, ratings (None: none kept)
     # a person's session ended, told why (a ban; worded as it is told): the server fills it in
     end_session: Callable[[str, Callable[[], str]], None] = field(
         default=lambda name, why: None, repr=False
@@ -807,14 +818,36 @@ class Lobby:
         self._next += 1
         seed = random.randrange(2**32) if self.seed is None else self.seed + number
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
+        self.wire(table)
         table.journal = self.journal
+        self.tables[number] = table
+        table._changed()
+        return table
+
+    def wire(self, table: ServerTable) -> None:
+        """What a table of this lobby asks of it: accounts, names, chat limits, blocks, and
+        its result kept at its end."""
         table.account_of = self.account_of
         table.name_taken = self.name_taken
         table.chat_limits = self.chat_limits
         table.blocks = self.blocks
-        self.tables[number] = table
-        table._changed()
-        return table
+        table.on_end = self.match_ended
+
+    def match_ended(self, table: ServerTable) -> None:
+        """A table's game ended: its result kept, each rated person connected told their
+        new rating (``stats`` says it to the others)."""
+        results = self.results
+        if results is None:
+            return
+        match = finished(table)
+        if match is None:
+            return
+        changes = results.record(match)
+        for seat, (before, after) in changes.items():
+            tell = self.people.get(table.places[seat].name)
+            if tell is not None:  # told wherever they are: the table's game is over
+                line = Words(messages.net_rating_changed, (match.family, before, after))
+                tell(Heard(line, Said.NOTICE))
 
     def private_code(self) -> str:
         """A new private table's code, of no other table."""

@@ -44,6 +44,7 @@ TABLE_LOBBY_WORDS = (
     *messages.MODERATION_WORDS,
     messages.REPORT_WORD,
     messages.MOD_WORD,
+    *messages.STANDINGS_WORDS,
 )
 
 

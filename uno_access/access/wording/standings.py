@@ -1,0 +1,143 @@
+"""Results on a server: ratings, statistics and leaderboards (``stats``, ``top``).
+
+Every line names its person or its number first, so that a braille display's first
+cells say what matters; ``{player}`` is a person's name, ``{family}`` a family of rules
+(``FAMILY_NAMES``), ``{rating}`` a rating (a whole number near 1500).
+"""
+
+from __future__ import annotations
+
+from ..message import Parts
+from .forms import SAID_AS_BRAILLE, register
+from .language import N_, tr
+
+STATS_WORD = "stats"
+TOP_WORD = "top"
+TOP_HIDE, TOP_SHOW = "hide", "show"  # ``top hide``: off the leaderboards; ``top show``: back
+# the lobby's commands of results that a table's command line takes too
+STANDINGS_WORDS = (STATS_WORD, TOP_WORD)
+
+STANDINGS_HELP = (
+    N_(
+        "stats: your results and ratings. stats NAME: someone else's. top: the leaderboard "
+        "(top speed, top partners; top 2 for the next ten). top hide or top show: off the "
+        "leaderboards, or back on them."
+    ),
+)
+
+FAMILY_NAMES = {
+    "standard": N_("standard"),
+    "speed": N_("Speed"),
+    "partners": N_("partners"),
+}
+
+
+def family_name(family: str) -> str:
+    return tr(FAMILY_NAMES.get(family, family))
+
+
+# --- a rating changed, told at a match's end -----------------------------------------------
+NET_RATING_UP = N_("Your {family} rating is now {rating}, up {change}.")
+NET_RATING_DOWN = N_("Your {family} rating is now {rating}, down {change}.")
+NET_RATING_SAME = N_("Your {family} rating stays {rating}.")
+B_NET_RATING = N_("Rating {rating} {sign}{change}")
+
+
+def net_rating_changed(family: str, before: int, after: int) -> str:
+    change = after - before
+    if change > 0:
+        said = tr(NET_RATING_UP)
+    elif change < 0:
+        said = tr(NET_RATING_DOWN)
+    else:
+        said = tr(NET_RATING_SAME)
+    return said.format(family=family_name(family), rating=after, change=abs(change))
+
+
+def _b_net_rating_changed(family: str, before: int, after: int) -> Parts:
+    change = after - before
+    sign = "+" if change > 0 else "-" if change < 0 else ""
+    return (tr(B_NET_RATING).format(rating=after, sign=sign, change=abs(change)),)
+
+
+register(net_rating_changed, braille=_b_net_rating_changed, brief=SAID_AS_BRAILLE)
+
+
+# --- stats ---------------------------------------------------------------------------------
+NET_STATS_NONE = N_("{player} has played no match on this server yet.")
+NET_STATS = N_("{player}: matches {matches}, wins {wins} ({percent}%), average points {points}.")
+NET_STATS_PLAY = N_(
+    "UNO calls {called}; catches {caught}; caught without UNO {missed}; challenges won {won}."
+)
+NET_STATS_FAVOURITE = N_("Favourite rules: {rules}.")
+NET_STATS_RATING = N_("Rating ({family}): {rating}, after {matches} rated matches.")
+NET_STATS_PROVISIONAL = N_(
+    "Rating ({family}): {rating}, after {matches} rated matches: provisional, still settling."
+)
+
+
+def net_stats(player: str, matches: int, wins: int, points: float) -> str:
+    percent = round(100 * wins / matches) if matches else 0
+    return tr(NET_STATS).format(
+        player=player, matches=matches, wins=wins, percent=percent, points=round(points)
+    )
+
+
+def net_stats_none(player: str) -> str:
+    return tr(NET_STATS_NONE).format(player=player)
+
+
+def net_stats_play(called: int, caught: int, missed: int, won: int) -> str:
+    return tr(NET_STATS_PLAY).format(called=called, caught=caught, missed=missed, won=won)
+
+
+def net_stats_favourite(rules: str) -> str:
+    return tr(NET_STATS_FAVOURITE).format(rules=rules)
+
+
+def net_stats_rating(family: str, rating: int, matches: int, provisional: bool) -> str:
+    said = tr(NET_STATS_PROVISIONAL) if provisional else tr(NET_STATS_RATING)
+    return said.format(family=family_name(family), rating=rating, matches=matches)
+
+
+# --- top -----------------------------------------------------------------------------------
+NET_TOP_TITLE = N_("The {family} leaderboard, {first} to {last} of {count}:")
+NET_TOP_ROW = N_("{place}. {player}, {rating}.")
+NET_TOP_ROW_PROVISIONAL = N_("{place}. {player}, {rating}, provisional.")
+NET_TOP_EMPTY = N_("No one is on the {family} leaderboard yet.")
+NET_TOP_PAGE_EMPTY = N_("The {family} leaderboard has {count} places; there is no page {page}.")
+NET_TOP_YOURS = N_("You are number {place} of {count}, with {rating}.")
+NET_TOP_NOT_YOU = N_("You are not on the {family} leaderboard yet: it takes one rated match.")
+NET_TOP_YOU_HIDDEN = N_("You are hidden from the leaderboards; top show puts you back.")
+NET_TOP_HIDDEN = N_("You are hidden from the leaderboards now; top show puts you back.")
+NET_TOP_SHOWN = N_("You are on the leaderboards again.")
+NET_TOP_HOW = N_(
+    "top shows the standard leaderboard; top speed and top partners the others; a number "
+    "after it the next ten (top 2, top speed 2); top hide keeps you off them, top show "
+    "puts you back."
+)
+
+
+def net_top_title(family: str, first: int, last: int, count: int) -> str:
+    return tr(NET_TOP_TITLE).format(family=family_name(family), first=first, last=last, count=count)
+
+
+def net_top_row(place: int, player: str, rating: int, provisional: bool) -> str:
+    said = tr(NET_TOP_ROW_PROVISIONAL) if provisional else tr(NET_TOP_ROW)
+    return said.format(place=place, player=player, rating=rating)
+
+
+def net_top_empty(family: str) -> str:
+    return tr(NET_TOP_EMPTY).format(family=family_name(family))
+
+
+def net_top_page_empty(family: str, count: int, page: int) -> str:
+    return tr(NET_TOP_PAGE_EMPTY).format(family=family_name(family), count=count, page=page)
+
+
+def net_top_yours(place: int, count: int, rating: int) -> str:
+    return tr(NET_TOP_YOURS).format(place=place, count=count, rating=rating)
+
+
+def net_top_not_you(family: str) -> str:
+    return tr(NET_TOP_NOT_YOU).format(family=family_name(family))

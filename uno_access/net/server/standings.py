@@ -1,0 +1,106 @@
+"""The lobby's commands of results (and a table's command line's): ``stats [NAME]`` and
+``top [FAMILY] [PAGE]``, ``top hide`` and ``top show``.
+
+Each runs on the server's event loop and returns the lines its person is told; they
+read ``results.Results`` and write nothing but the person's own choice to be hidden from
+the leaderboards. What others see of a person leaves out the matches of private tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from ... import text
+from ...access import messages
+from .results import FAMILIES, PAGE, Results
+
+if TYPE_CHECKING:
+    from .lobby import Person
+
+Command = Callable[["Person", str], list[str]]
+
+
+def _results(person: Person) -> Results | None:
+    return person.lobby.results
+
+
+def stats(person: Person, rest: str) -> list[str]:
+    """``stats``: this person's results; ``stats NAME``: another's (public matches)."""
+    results = _results(person)
+    if results is None:
+        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
+    typed = rest.strip()
+    name = person.name
+    if typed:
+        owner = person.lobby.owner_of(text.name(typed))
+        if owner is None:
+            return [messages.net_no_such_person(text.shown(typed, 20))]
+        name = owner
+    mine = name.lower() == person.name.lower()
+    found = results.stats(name, mine)
+    lines = []
+    if not found.matches:
+        lines.append(messages.net_stats_none(name))
+    else:
+        lines.append(messages.net_stats(name, found.matches, found.wins, found.points))
+        lines.append(
+            messages.net_stats_play(
+                found.uno_called, found.caught, found.missed, found.challenges_won
+            )
+        )
+        if found.favourite:
+            lines.append(messages.net_stats_favourite(found.favourite))
+    for family in FAMILIES:
+        rating = found.ratings.get(family)
+        if rating is not None:
+            lines.append(
+                messages.net_stats_rating(family, rating.rating, rating.matches, rating.provisional)
+            )
+    return lines
+
+
+def top(person: Person, rest: str) -> list[str]:
+    """``top [FAMILY] [PAGE]``: ten places of a leaderboard, and this person's own;
+    ``top hide``/``top show``: off the leaderboards, or back on them."""
+    results = _results(person)
+    if results is None:
+        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
+    words = rest.lower().split()
+    if words in ([messages.TOP_HIDE], [messages.TOP_SHOW]):
+        hidden = words[0] == messages.TOP_HIDE
+        results.hide(person.name, hidden)
+        return [messages.tr(messages.NET_TOP_HIDDEN if hidden else messages.NET_TOP_SHOWN)]
+    family, page = "standard", 1
+    for word in words:
+        if word in FAMILIES and family == "standard":
+            family = word
+        elif word.isdigit() and len(word) <= 6 and page == 1:
+            page = max(1, int(word))
+        else:
+            return [messages.tr(messages.NET_TOP_HOW)]
+    rows, count = results.top(family, page)
+    lines = []
+    if not count:
+        lines.append(messages.net_top_empty(family))
+    elif not rows:
+        lines.append(messages.net_top_page_empty(family, count, page))
+    else:
+        first = (page - 1) * PAGE + 1
+        lines.append(messages.net_top_title(family, first, first + len(rows) - 1, count))
+        lines += [messages.net_top_row(r.place, r.name, r.rating, r.provisional) for r in rows]
+    if results.hidden(person.name):
+        lines.append(messages.tr(messages.NET_TOP_YOU_HIDDEN))
+    else:
+        mine = results.place_of(person.name, family)
+        if mine is None:
+            lines.append(messages.net_top_not_you(family))
+        else:
+            lines.append(messages.net_top_yours(mine.place, count, mine.rating))
+    return lines
+
+
+COMMANDS: dict[str, Command] = {
+    messages.STATS_WORD: stats,
+    messages.TOP_WORD: top,
+}
