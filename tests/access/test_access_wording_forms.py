@@ -477,6 +477,7 @@ MACHINE_TOKENS = {
     "UNO_WORD",
     "STATS_WORD",
     "TOP_WORD",
+    "HISTORY_WORD",
     "YES_WORDS",
     "SELF_WORDS",
     "SAY_WORD",

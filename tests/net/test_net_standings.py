@@ -199,3 +199,21 @@ def test_stats_and_top_answer_and_a_hidden_person_is_not_listed(
     ]
     assert standings.top(ann, "2")[0] == messages.net_top_page_empty("standard", 4, 2)
     assert standings.top(ann, "chess") == [messages.tr(messages.NET_TOP_HOW)]
+
+
+def test_history_lists_the_last_matches_newest_first_and_a_private_one_to_its_players(
+    loop: asyncio.AbstractEventLoop, lobby: Lobby
+) -> None:
+    _match(loop, lobby, ["ann", "bob"])
+    _match(loop, lobby, ["ann", "bot"])
+    _match(loop, lobby, ["ann", "bob"], code=lobby.private_code())
+    ann, bob, cat = (_person(lobby, name) for name in ("ann", "bob", "cat"))
+    mine = standings.history(ann, "")
+    assert mine[0] == messages.net_history_title("ann")
+    assert [line.split(",")[0] for line in mine[1:]] == ["Match 3", "Match 2", "Match 1"]
+    assert "; rating " in mine[3] and "; rating " not in mine[2]  # rated; one person: not
+    seen = standings.history(cat, "ann")  # what another sees: no private match
+    assert [line.split(",")[0] for line in seen[1:]] == ["Match 2", "Match 1"]
+    assert standings.history(bob, "")[1].startswith("Match 3,")  # his own private one
+    assert standings.history(cat, "") == [messages.net_stats_none("cat")]
+    assert standings.history(ann, "nobody") == [messages.net_no_such_person("nobody")]

@@ -13,9 +13,10 @@ from .language import N_, tr
 
 STATS_WORD = "stats"
 TOP_WORD = "top"
+HISTORY_WORD = "history"
 TOP_HIDE, TOP_SHOW = "hide", "show"  # ``top hide``: off the leaderboards; ``top show``: back
 # the lobby's commands of results that a table's command line takes too
-STANDINGS_WORDS = (STATS_WORD, TOP_WORD)
+STANDINGS_WORDS = (STATS_WORD, TOP_WORD, HISTORY_WORD)
 
 STANDINGS_HELP = (
     N_(
@@ -23,6 +24,7 @@ STANDINGS_HELP = (
         "(top speed, top partners; top 2 for the next ten). top hide or top show: off the "
         "leaderboards, or back on them."
     ),
+    N_("history: your last ten matches. history NAME: someone else's."),
 )
 
 FAMILY_NAMES = {
@@ -141,3 +143,45 @@ def net_top_yours(place: int, count: int, rating: int) -> str:
 
 def net_top_not_you(family: str) -> str:
     return tr(NET_TOP_NOT_YOU).format(family=family_name(family))
+
+
+# --- history -------------------------------------------------------------------------------
+NET_HISTORY_TITLE = N_("{player}'s last matches, the newest first:")
+# {when} is a date (2026-12-03); {winners} who won (a name, or partners' names)
+NET_HISTORY_ROW = N_("Match {match}, {when}: {rules}; place {place} of {seats}; won by {winners}.")
+NET_HISTORY_ROW_RATED = N_(
+    "Match {match}, {when}: {rules}; place {place} of {seats}; won by {winners}; "
+    "rating {after} ({sign}{change})."
+)
+
+
+def net_history_title(player: str) -> str:
+    return tr(NET_HISTORY_TITLE).format(player=player)
+
+
+def net_history_row(
+    match: int,
+    when: str,
+    rules: str,
+    place: int,
+    seats: int,
+    winners: str,
+    before: int | None,
+    after: int | None,
+) -> str:
+    if before is None or after is None:
+        return tr(NET_HISTORY_ROW).format(
+            match=match, when=when, rules=rules, place=place, seats=seats, winners=winners
+        )
+    change = after - before
+    return tr(NET_HISTORY_ROW_RATED).format(
+        match=match,
+        when=when,
+        rules=rules,
+        place=place,
+        seats=seats,
+        winners=winners,
+        after=after,
+        sign="+" if change >= 0 else "-",
+        change=abs(change),
+    )

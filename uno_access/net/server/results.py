@@ -237,6 +237,20 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class Played:
+    """One match in a person's history."""
+
+    match: int
+    rules: str
+    ended: float  # time.time
+    place: int
+    seats: int
+    winners: tuple[str, ...]
+    before: int | None  # the rating before and after (None: not rated)
+    after: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """One row of a leaderboard."""
 
@@ -389,6 +403,33 @@ class Results:
             None if favourite is None else str(favourite[0]),
             ratings,
         )
+
+    def history(self, name: str, mine: bool, limit: int = PAGE) -> list[Played]:
+        """``name``'s last matches, the newest first; ``mine``: private ones too."""
+        where = "s.name = ? AND s.bot IS NULL" + ("" if mine else " AND m.private = 0")
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT m.id, m.rules, m.ended, s.place, s.before, s.after, "
+                "(SELECT count(*) FROM match_seats o WHERE o.match = m.id), "
+                "(SELECT group_concat(o.name, ', ') FROM match_seats o "
+                "WHERE o.match = m.id AND o.place = 1) "
+                f"FROM match_seats s JOIN matches m ON m.id = s.match WHERE {where} "
+                "ORDER BY m.id DESC LIMIT ?",
+                (name, limit),
+            ).fetchall()
+        return [
+            Played(
+                int(number),
+                str(rules),
+                float(ended),
+                int(place),
+                int(seats),
+                tuple(str(winners or "").split(", ")),
+                None if before is None else int(before),
+                None if after is None else int(after),
+            )
+            for number, rules, ended, place, before, after, seats, winners in rows
+        ]
 
     def top(self, family_name: str, page: int = 1) -> tuple[list[Row], int]:
         """A page of the leaderboard of ``family_name`` (``PAGE`` rows), and its length;

@@ -1,5 +1,5 @@
-"""The lobby's commands of results (and a table's command line's): ``stats [NAME]`` and
-``top [FAMILY] [PAGE]``, ``top hide`` and ``top show``.
+"""The lobby's commands of results (and a table's command line's): ``stats [NAME]``,
+``history [NAME]``, ``top [FAMILY] [PAGE]``, ``top hide`` and ``top show``.
 
 Each runs on the server's event loop and returns the lines its person is told; they
 read ``results.Results`` and write nothing but the person's own choice to be hidden from
@@ -8,6 +8,7 @@ the leaderboards. What others see of a person leaves out the matches of private 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -30,13 +31,9 @@ def stats(person: Person, rest: str) -> list[str]:
     results = _results(person)
     if results is None:
         return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    typed = rest.strip()
-    name = person.name
-    if typed:
-        owner = person.lobby.owner_of(text.name(typed))
-        if owner is None:
-            return [messages.net_no_such_person(text.shown(typed, 20))]
-        name = owner
+    name = _named(person, rest)
+    if name is None:
+        return [messages.net_no_such_person(text.shown(rest.strip(), 20))]
     mine = name.lower() == person.name.lower()
     found = results.stats(name, mine)
     lines = []
@@ -100,7 +97,42 @@ def top(person: Person, rest: str) -> list[str]:
     return lines
 
 
+def history(person: Person, rest: str) -> list[str]:
+    """``history [NAME]``: the last ten matches, the newest first (another's: public)."""
+    results = _results(person)
+    if results is None:
+        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
+    name = _named(person, rest)
+    if name is None:
+        return [messages.net_no_such_person(text.shown(rest.strip(), 20))]
+    played = results.history(name, name.lower() == person.name.lower())
+    if not played:
+        return [messages.net_stats_none(name)]
+    return [messages.net_history_title(name)] + [
+        messages.net_history_row(
+            p.match,
+            time.strftime("%Y-%m-%d", time.gmtime(p.ended)),
+            p.rules,
+            p.place,
+            p.seats,
+            ", ".join(p.winners),
+            p.before,
+            p.after,
+        )
+        for p in played
+    ]
+
+
+def _named(person: Person, rest: str) -> str | None:
+    """The account ``rest`` names, as it spells itself; the person's own when empty."""
+    typed = rest.strip()
+    if not typed:
+        return person.name
+    return person.lobby.owner_of(text.name(typed))
+
+
 COMMANDS: dict[str, Command] = {
     messages.STATS_WORD: stats,
     messages.TOP_WORD: top,
+    messages.HISTORY_WORD: history,
 }
