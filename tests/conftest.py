@@ -74,3 +74,19 @@ def seeded_server(tmp_path: Path) -> Iterator[Any]:
     yield server
     err = server.stop()
     assert "Traceback" not in err, err
+
+
+@pytest.fixture
+def closing() -> Iterator[list[Any]]:
+    """Ssh sessions, full clients and servers a test opened: each closed at the end, the
+    newest first; a server stopped, its error output holding no traceback."""
+    from net_ssh import Server
+
+    opened: list[Any] = []
+    yield opened
+    for thing in reversed(opened):
+        if isinstance(thing, Server):
+            err = thing.stop()
+            assert "Traceback" not in err, err
+        else:
+            thing.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import asyncssh
@@ -27,18 +26,6 @@ PAGE_DOWN = "\x1b[6~"
 def keys(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("keys")
     return {name: keypair(folder, name) for name in ("ann", "bob", "cy")}
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Ssh | Server | Client]]:
-    opened: list[Ssh | Server | Client] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Ssh | Client):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def _two(

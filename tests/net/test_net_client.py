@@ -9,12 +9,10 @@ import asyncio
 import json
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import asyncssh
 import pexpect
-import pytest
 from net_client import Client, Raw
 from net_ssh import Server, Ssh, table_game
 
@@ -37,18 +35,6 @@ from uno_access.net.server.data import RESUME_ENV
 from uno_access.net.wire.protocol import MAX_LINE
 
 BOT = "Bob"  # the name the table gives the first bot beside ann
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Client | Ssh | Server]]:
-    opened: list[Client | Ssh | Server] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Client | Ssh):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def _seed_with_first_play(spec: str, name: str = "ann") -> tuple[int, Play]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from net_client import Client
 from net_ssh import ROOT, Server, Ssh, table_game
-from test_net_client import BOT, _seed_with_first_play, _sit_with_a_bot, closing
+from test_net_client import BOT, _seed_with_first_play, _sit_with_a_bot
 
 sys.path.insert(0, str(ROOT / "tests" / "devices"))
 
@@ -19,7 +19,7 @@ from vr_brltty import Brltty, VirtualDisplay, brltty, vr_display
 from uno_access.access import braille, messages
 from uno_access.engine.actions import Play
 
-__all__ = ["brltty", "closing", "vr_display"]  # the fixtures, used by name
+__all__ = ["brltty", "vr_display"]  # the fixtures, used by name
 
 
 def test_the_client_shows_the_top_card_after_t_and_plays_by_two_routing_presses_on_brltty(

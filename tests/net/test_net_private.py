@@ -9,27 +9,13 @@ from __future__ import annotations
 import os
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
-import pytest
 from net_ssh import Server, Ssh, keypair
 
 from uno_access.access import messages
 from uno_access.net.server.tables import CODE_LENGTH
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Ssh | Server]]:
-    opened: list[Ssh | Server] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Ssh):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def _listed(who: Ssh, number: int) -> str:

@@ -9,11 +9,9 @@ from __future__ import annotations
 import os
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
-import pytest
 from net_ssh import Server, Ssh, keypair, run_script, table_game
 
 from uno_access.access import messages
@@ -22,18 +20,6 @@ from uno_access.engine.cards import Kind
 from uno_access.engine.state import Phase
 
 NAMES = ("ann", "Bob")  # ann, then the bot the table names
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Ssh | Server]]:
-    opened: list[Ssh | Server] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Ssh):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def _seed() -> tuple[int, Play]:

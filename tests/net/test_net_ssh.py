@@ -8,7 +8,6 @@ check, byte for byte, that no connection is sent a card of another hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -100,18 +99,6 @@ def _seed_where(spec: str, uno: bool = False) -> tuple[int, Play, Play | None]:
         if then is not None or not uno:
             return seed, play, then
     raise AssertionError("no seed deals ann a first play")
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Ssh | Server]]:
-    opened: list[Ssh | Server] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Ssh):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def test_two_people_and_a_bot_play_one_table_a_card_a_catch_card_check_top_card_and_uno(

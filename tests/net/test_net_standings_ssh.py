@@ -9,10 +9,8 @@ lines, the server's own tables, accounts and results.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from net_ssh import Server, Ssh, entered, table_game
 from openskill.models import PlackettLuce
 
@@ -57,18 +55,6 @@ def _seed() -> tuple[int, list[tuple[int, Play, tuple[int, ...]]]]:
         if first and second and first[0] != second[0]:
             return seed, [first, second]
     raise AssertionError("no seed ends both matches at once")
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Ssh | Server]]:
-    opened: list[Ssh | Server] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Ssh):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def _places(winner: int, scores: tuple[int, ...]) -> list[int]:

@@ -35,18 +35,6 @@ from uno_access.net.wire.said import worded
 NAMES = ("ann", "bob")
 
 
-@pytest.fixture
-def closing() -> Iterator[list[Ssh | Server]]:
-    opened: list[Ssh | Server] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Ssh):
-            thing.close()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
-
-
 def _seed() -> int:
     """A seed whose table deals ann (seat 1) the first turn, to play or draw."""
     for seed in range(1, 500):
