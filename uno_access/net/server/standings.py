@@ -26,15 +26,25 @@ def _results(person: Person) -> Results | None:
     return person.lobby.results
 
 
-def stats(person: Person, rest: str) -> list[str]:
-    """``stats``: this person's results; ``stats NAME``: another's (public matches)."""
+def _whose(person: Person, rest: str) -> tuple[Results, str, bool] | list[str]:
+    """The results, the account ``rest`` names (the person's own when empty) and whether
+    it is theirs; else the line that says why not."""
     results = _results(person)
     if results is None:
         return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    name = _named(person, rest)
+    typed = rest.strip()
+    name = person.lobby.owner_of(text.name(typed)) if typed else person.name
     if name is None:
-        return [messages.net_no_such_person(text.shown(rest.strip(), 20))]
-    mine = name.lower() == person.name.lower()
+        return [messages.net_no_such_person(text.shown(typed, 20))]
+    return results, name, name.lower() == person.name.lower()
+
+
+def stats(person: Person, rest: str) -> list[str]:
+    """``stats``: this person's results; ``stats NAME``: another's (public matches)."""
+    found_whose = _whose(person, rest)
+    if isinstance(found_whose, list):
+        return found_whose
+    results, name, mine = found_whose
     found = results.stats(name, mine)
     lines = []
     if not found.matches:
@@ -99,13 +109,11 @@ def top(person: Person, rest: str) -> list[str]:
 
 def history(person: Person, rest: str) -> list[str]:
     """``history [NAME]``: the last ten matches, the newest first (another's: public)."""
-    results = _results(person)
-    if results is None:
-        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    name = _named(person, rest)
-    if name is None:
-        return [messages.net_no_such_person(text.shown(rest.strip(), 20))]
-    played = results.history(name, name.lower() == person.name.lower())
+    found_whose = _whose(person, rest)
+    if isinstance(found_whose, list):
+        return found_whose
+    results, name, mine = found_whose
+    played = results.history(name, mine)
     if not played:
         return [messages.net_stats_none(name)]
     return [messages.net_history_title(name)] + [
@@ -121,14 +129,6 @@ def history(person: Person, rest: str) -> list[str]:
         )
         for p in played
     ]
-
-
-def _named(person: Person, rest: str) -> str | None:
-    """The account ``rest`` names, as it spells itself; the person's own when empty."""
-    typed = rest.strip()
-    if not typed:
-        return person.name
-    return person.lobby.owner_of(text.name(typed))
 
 
 COMMANDS: dict[str, Command] = {
