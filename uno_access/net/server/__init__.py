@@ -776,7 +776,26 @@ async def _serve(
         listener.close()
         if web_server is not None:
             await web_server.stop()
+        await _sessions_ended()  # then the accounts: no session's end finds them closed
         accounts.close()
+
+
+SESSIONS_END_WAIT = 5.0  # seconds the sessions have to end as the server stops
+
+
+async def _sessions_ended() -> None:
+    """Every other task of the server's loop (the sessions) cancelled and waited for, a
+    few seconds at most, each one's failure taken (none is told as never retrieved)."""
+    here = asyncio.current_task()
+    others = [task for task in asyncio.all_tasks() if task is not here]
+    for task in others:
+        task.cancel()
+    if not others:
+        return
+    done, _ = await asyncio.wait(others, timeout=SESSIONS_END_WAIT)
+    for task in done:
+        if not task.cancelled():
+            task.exception()  # taken: a session that failed as it ended says nothing more
 
 
 # the collector's thresholds while the server serves: young objects collected after 10,000
