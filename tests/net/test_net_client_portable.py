@@ -73,6 +73,7 @@ def test_the_full_client_plays_and_speaks_through_prism_without_linuxs_native_pa
         ann.line("bot")
         ann.sees("sits at table 1")
         ann.line("start")
+        ann.sees("uno>")  # at the table: a key pressed before it would be typed ahead
         ann.press("c")
         ann.sees("Card check: you 7 cards")
         route = messages.speech_route_reader("Prism: Speech Dispatcher")
