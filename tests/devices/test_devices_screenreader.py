@@ -388,3 +388,21 @@ def test_prism_absent_falls_back_to_the_games_voice_with_one_line(
     assert isinstance(chosen.route, speech.VoiceRoute)
     assert chosen.line is not None
     assert chosen.line.sentence() == messages.speech_route_fallback()
+
+
+def test_the_screen_readers_speech_going_away_is_told_once_and_the_game_goes_on(
+    dispatcher: SpeechDispatcher,
+) -> None:
+    notices = Notices()
+    speaker = Speaker(route=SpeechdRoute(address=dispatcher.address, notices=notices))
+    assert speaker.start()
+    try:
+        speaker.say("Blue 7.")
+        assert speaker.wait_idle(30)
+        dispatcher.stop()  # speech-dispatcher ends (killed, or the session closed)
+        for line in ("Red 2.", "Your turn.", "Green 5."):
+            speaker.say(line)
+        assert speaker.wait_idle(30)  # nothing hangs: each is given up at once
+    finally:
+        speaker.close()
+    assert [n.text for n in notices.drain()] == [messages.screenreader_lost()]
