@@ -478,6 +478,7 @@ MACHINE_TOKENS = {
     "STATS_WORD",
     "TOP_WORD",
     "HISTORY_WORD",
+    "REPLAY_WORD",
     "YES_WORDS",
     "SELF_WORDS",
     "SAY_WORD",

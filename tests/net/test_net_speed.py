@@ -34,7 +34,7 @@ from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase, PlayerView
 from uno_access.net.server.data import DataSession
 from uno_access.net.server.saved import TABLES_NAME, TableStore
-from uno_access.net.server.tables import Lobby, ServerTable
+from uno_access.net.server.tables import Lobby, Replay, ServerTable
 from uno_access.net.server.thinkers import NICE, Thinkers
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
@@ -141,6 +141,9 @@ def test_a_bots_choice_is_not_applied_when_the_table_moved_while_it_thought(
 
         def ended(self, table: ServerTable) -> None:
             pass
+
+        def replay(self, number: int) -> Replay | None:
+            return None
 
     table = _table(loop)
     table.journal = Journal()

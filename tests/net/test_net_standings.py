@@ -18,6 +18,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from uno_access.access import messages
+from uno_access.access.render import Renderer
 from uno_access.bots import make_bot
 from uno_access.engine.actions import CallUno, Catch, JumpIn
 from uno_access.engine.rules import RuleSet
@@ -25,7 +26,9 @@ from uno_access.engine.state import Phase
 from uno_access.net.server import standings
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.results import RATING_BASE, shown_rating
+from uno_access.net.server.saved import TABLES_NAME, TableStore
 from uno_access.net.server.tables import Lobby, ServerTable, Stage
+from uno_access.net.wire import SPECTATOR
 from uno_access.net.wire.said import worded
 
 QUICK = "standard,hand_size=2,target_score=1"  # a match of one short round
@@ -217,3 +220,28 @@ def test_history_lists_the_last_matches_newest_first_and_a_private_one_to_its_pl
     assert standings.history(bob, "")[1].startswith("Match 3,")  # his own private one
     assert standings.history(cat, "") == [messages.net_stats_none("cat")]
     assert standings.history(ann, "nobody") == [messages.net_no_such_person("nobody")]
+
+
+def test_replay_tells_a_match_again_exactly_as_someone_watching_saw_it(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, lobby: Lobby
+) -> None:
+    warned: list[str] = []
+    store = TableStore(tmp_path / TABLES_NAME, warned.append)
+    lobby.journal = store
+    table = _match(loop, lobby, ["ann", "bot", "bob"])
+    private = _match(loop, lobby, ["ann", "bob"], code=lobby.private_code())
+    renderer = Renderer(
+        SPECTATOR, tuple(p.name for p in table.places), table.rules, with_braille=False
+    )
+    watched = [m.text for e in table.public_entries() for m in renderer.events(e.events)]
+    ann, cat = _person(lobby, "ann"), _person(lobby, "cat")
+    told = standings.replay(cat, "1")
+    assert told[0] == messages.net_replay_title(1, QUICK, ("ann", table.places[1].name, "bob"))
+    assert told[1:] == watched and len(watched) > 5
+    assert standings.replay(cat, str(private.number)) == [messages.net_no_match(2)]
+    assert standings.replay(ann, "2")[0].startswith("Match 2:")  # hers
+    assert standings.replay(cat, "9") == [messages.net_no_match(9)]
+    assert standings.replay(cat, "one") == [messages.tr(messages.NET_REPLAY_HOW)]
+    store.close()
+    assert standings.replay(cat, "1") == [messages.net_replay_gone(1)]  # nothing kept now
+    assert warned == []

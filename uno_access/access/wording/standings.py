@@ -7,16 +7,19 @@ cells say what matters; ``{player}`` is a person's name, ``{family}`` a family o
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..message import Parts
-from .forms import SAID_AS_BRAILLE, register
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, register
 from .language import N_, tr
 
 STATS_WORD = "stats"
 TOP_WORD = "top"
 HISTORY_WORD = "history"
+REPLAY_WORD = "replay"
 TOP_HIDE, TOP_SHOW = "hide", "show"  # ``top hide``: off the leaderboards; ``top show``: back
 # the lobby's commands of results that a table's command line takes too
-STANDINGS_WORDS = (STATS_WORD, TOP_WORD, HISTORY_WORD)
+STANDINGS_WORDS = (STATS_WORD, TOP_WORD, HISTORY_WORD, REPLAY_WORD)
 
 STANDINGS_HELP = (
     N_(
@@ -24,7 +27,10 @@ STANDINGS_HELP = (
         "(top speed, top partners; top 2 for the next ten). top hide or top show: off the "
         "leaderboards, or back on them."
     ),
-    N_("history: your last ten matches. history NAME: someone else's."),
+    N_(
+        "history: your last ten matches. history NAME: someone else's. replay and a match's "
+        "number: that match told again, as someone watching saw it."
+    ),
 )
 
 FAMILY_NAMES = {
@@ -185,3 +191,25 @@ def net_history_row(
         sign="+" if change >= 0 else "-",
         change=abs(change),
     )
+
+
+# --- replay --------------------------------------------------------------------------------
+# {players}: the seats' names, in order
+NET_REPLAY_TITLE = N_("Match {match}: {rules}, {players}. As someone watching saw it:")
+NET_NO_MATCH = N_("There is no match {match} for you to replay.")
+NET_REPLAY_GONE = N_("Match {match} cannot be replayed: its moves are not kept on this server.")
+NET_REPLAY_HOW = N_("Type replay and a match's number; history gives the numbers.")
+
+
+def net_replay_title(match: int, rules: str, players: Sequence[str]) -> str:
+    return tr(NET_REPLAY_TITLE).format(
+        match=match, rules=rules, players=LIST_SEPARATOR.join(players)
+    )
+
+
+def net_no_match(match: int) -> str:
+    return tr(NET_NO_MATCH).format(match=match)
+
+
+def net_replay_gone(match: int) -> str:
+    return tr(NET_REPLAY_GONE).format(match=match)

@@ -431,6 +431,20 @@ class Results:
             for number, rules, ended, place, before, after, seats, winners in rows
         ]
 
+    def match(self, number: int) -> tuple[int, str, bool, tuple[str, ...]] | None:
+        """Match ``number``'s table, rules, whether it was private, and its seats' names
+        (None: no such match)."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT tab, rules, private FROM matches WHERE id = ?", (number,)
+            ).fetchone()
+            if row is None:
+                return None
+            names = self._db.execute(
+                "SELECT name FROM match_seats WHERE match = ? ORDER BY seat", (number,)
+            ).fetchall()
+        return int(row[0]), str(row[1]), bool(row[2]), tuple(str(n[0]) for n in names)
+
     def top(self, family_name: str, page: int = 1) -> tuple[list[Row], int]:
         """A page of the leaderboard of ``family_name`` (``PAGE`` rows), and its length;
         a person who hides is left out."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import random
 import sqlite3
 import sys
 import threading
@@ -36,11 +37,14 @@ from ...bots.base import BotNameError, parse_bot
 from ...engine import codec
 from ...engine.actions import QUERIES, Action
 from ...engine.codec import CodecError
+from ...engine.events import Event, for_seat
+from ...engine.game import Game
 from ...engine.rules import RuleSet
 from ...scenario import problem
 from ...store.saved import SavedGameError, action_from_saved
+from ..wire import SPECTATOR
 from ..wire.said import Words
-from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, ServerTable, Stage
+from .tables import DEFAULT_GRACE, MOST_GRACE, Lobby, Place, Replay, ServerTable, Stage
 from .timer import LONGEST_TURN
 
 TABLES_NAME = "tables.db"
@@ -85,6 +89,18 @@ class SavedTable:
     standins: tuple[tuple[int, str], ...] = ()  # (seat, bot strength) of people away
     waiting: bool = False  # not started yet: its seats, no game
     accounts: tuple[float | None, ...] = ()  # the account that sat in each seat
+
+    def public_events(self) -> tuple[Game, list[Event]]:
+        """The game dealt again from its seed, every action applied again, and what a
+        spectator was told of it (a finished match's replay)."""
+        names = tuple(name for name, _ in self.places)
+        rng = random.Random(self.seed)  # as ``ServerTable.start`` deals it
+        game = Game.new(names, self.rules, rng=random.Random(rng.random()))
+        events = list(game.opening)
+        for action in self.actions:
+            events += game.apply(action)
+        public = [e for e in (for_seat(event, SPECTATOR) for event in events) if e is not None]
+        return game, public
 
     def table(self, lobby: Lobby) -> ServerTable:
         """The table as it was: dealt again from its seed, every action applied again
@@ -367,7 +383,32 @@ class TableStore:
         lobby.number_from(int(last or 0) + 1)
         return back
 
+    def replay(self, number: int) -> Replay | None:
+        """A finished table's game dealt again from its saved moves, as a spectator saw it
+        (None: no such table finished, or it does not read back)."""
+        db = self._db
+        if db is None:
+            return None
+        row = db.execute(
+            "SELECT setup FROM tables WHERE number = ? AND state = ?", (number, OVER)
+        ).fetchone()
+        if row is None:
+            return None
+        try:
+            actions, timeouts = self._actions(number)
+            saved = read_setup(number, str(row[0]), actions, timeouts)
+            game, events = saved.public_events()
+        except Exception:  # a row that does not read back, or moves the rules refuse
+            return None
+        names = tuple(name for name, _ in saved.places)
+        return Replay(names, saved.rules, tuple(game.view(0).teams), tuple(events))
+
     def load(self, number: int, setup: str, waiting: bool = False) -> SavedTable:
+        actions, timeouts = self._actions(number)
+        self._counts[number] = len(actions)
+        return read_setup(number, setup, actions, timeouts, waiting)
+
+    def _actions(self, number: int) -> tuple[list[Action], frozenset[int]]:
         db = self._db
         assert db is not None
         actions: list[Action] = []
@@ -387,8 +428,7 @@ class TableStore:
                 raise SavedTableError(messages.move_unreadable(str(error))) from None
             if isinstance(raw, dict) and raw.get(TIMEOUT_KEY) is True:
                 timeouts.add(n)  # the first action of a turn the timer passed
-        self._counts[number] = len(actions)
-        return read_setup(number, setup, actions, frozenset(timeouts), waiting)
+        return actions, frozenset(timeouts)
 
 
 def _connect(path: Path, warn: Callable[[str], None]) -> sqlite3.Connection | None:

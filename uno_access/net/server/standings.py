@@ -1,5 +1,6 @@
 """The lobby's commands of results (and a table's command line's): ``stats [NAME]``,
-``history [NAME]``, ``top [FAMILY] [PAGE]``, ``top hide`` and ``top show``.
+``history [NAME]``, ``replay MATCH``, ``top [FAMILY] [PAGE]``, ``top hide`` and
+``top show``.
 
 Each runs on the server's event loop and returns the lines its person is told; they
 read ``results.Results`` and write nothing but the person's own choice to be hidden from
@@ -14,6 +15,8 @@ from typing import TYPE_CHECKING
 
 from ... import text
 from ...access import messages
+from ...access.render import Renderer
+from ..wire import SPECTATOR
 from .results import FAMILIES, PAGE, Results
 
 if TYPE_CHECKING:
@@ -131,8 +134,35 @@ def history(person: Person, rest: str) -> list[str]:
     ]
 
 
+def replay(person: Person, rest: str) -> list[str]:
+    """``replay MATCH``: a finished match told again as a spectator saw it, its moves dealt
+    again from the tables file (a private table's to its own players alone)."""
+    results = _results(person)
+    if results is None:
+        return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
+    typed = rest.strip().lstrip("#")
+    if not typed.isdigit() or len(typed) > 9:
+        return [messages.tr(messages.NET_REPLAY_HOW)]
+    number = int(typed)
+    found = results.match(number)
+    mine = found is not None and person.name.lower() in (n.lower() for n in found[3])
+    if found is None or (found[2] and not mine):
+        return [messages.net_no_match(number)]
+    table, rules, _, names = found
+    journal = person.lobby.journal
+    replayed = None if journal is None else journal.replay(table)
+    if replayed is None:
+        return [messages.net_replay_gone(number)]
+    renderer = Renderer(
+        SPECTATOR, replayed.names, replayed.rules, replayed.teams, with_braille=False
+    )
+    told = [message.text for message in renderer.events(replayed.events)]
+    return [messages.net_replay_title(number, rules, names), *told]
+
+
 COMMANDS: dict[str, Command] = {
     messages.STATS_WORD: stats,
     messages.TOP_WORD: top,
     messages.HISTORY_WORD: history,
+    messages.REPLAY_WORD: replay,
 }

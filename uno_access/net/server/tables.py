@@ -110,6 +110,19 @@ class Journal(Protocol):
 
     def ended(self, table: ServerTable) -> None: ...
 
+    def replay(self, number: int) -> Replay | None:
+        """A finished table's game as a spectator saw it (None: not kept, or unreadable)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished match dealt again from its saved moves: what a spectator was told."""
+
+    names: tuple[str, ...]
+    rules: RuleSet
+    teams: tuple[tuple[int, ...], ...]
+    events: tuple[Event, ...]
+
 
 class Stage(Enum):
     WAITING = "waiting"
