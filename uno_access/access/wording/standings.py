@@ -213,3 +213,64 @@ def net_no_match(match: int) -> str:
 
 def net_replay_gone(match: int) -> str:
     return tr(NET_REPLAY_GONE).format(match=match)
+
+
+# --- tournaments ---------------------------------------------------------------------------
+TOURNAMENT_WORD = "tournament"
+TOURNAMENTS_WORD = "tournaments"
+NET_TOURNAMENT_SEAT = N_(
+    "Tournament {number}, round {round}: your seat is at table {table}; type join {table}."
+)
+B_NET_TOURNAMENT_SEAT = N_("T{number} R{round}: table {table}")
+NET_TOURNAMENT_FINAL = N_("Tournament {number}: {place}. {player}, {points} points.")
+B_NET_TOURNAMENT_FINAL = N_("T{number}: {place}. {player} {points}")
+NET_TOURNAMENT_CANCELLED = N_("Tournament {number} is cancelled by its host.")
+B_NET_TOURNAMENT_CANCELLED = N_("T{number} cancelled")
+NET_NO_SHOW = N_("{player} has not come: a bot plays for them until they do.")
+B_NET_NO_SHOW = N_("{player}: bot plays")
+
+
+def net_tournament_seat(number: int, round_: int, table: int) -> str:
+    return tr(NET_TOURNAMENT_SEAT).format(number=number, round=round_, table=table)
+
+
+def _b_net_tournament_seat(number: int, round_: int, table: int) -> Parts:
+    return (tr(B_NET_TOURNAMENT_SEAT).format(number=number, round=round_, table=table),)
+
+
+register(net_tournament_seat, braille=_b_net_tournament_seat, brief=SAID_AS_BRAILLE)
+
+
+def net_tournament_final(number: int, place: int, player: str, points: int) -> str:
+    return tr(NET_TOURNAMENT_FINAL).format(number=number, place=place, player=player, points=points)
+
+
+def _b_net_tournament_final(number: int, place: int, player: str, points: int) -> Parts:
+    return (
+        tr(B_NET_TOURNAMENT_FINAL).format(number=number, place=place, player=player, points=points),
+    )
+
+
+register(net_tournament_final, braille=_b_net_tournament_final, brief=SAID_AS_BRAILLE)
+
+
+def net_tournament_cancelled(number: int) -> str:
+    return tr(NET_TOURNAMENT_CANCELLED).format(number=number)
+
+
+def _b_net_tournament_cancelled(number: int) -> Parts:
+    return (tr(B_NET_TOURNAMENT_CANCELLED).format(number=number),)
+
+
+register(net_tournament_cancelled, braille=_b_net_tournament_cancelled, brief=SAID_AS_BRAILLE)
+
+
+def net_no_show(player: str) -> str:
+    return tr(NET_NO_SHOW).format(player=player)
+
+
+def _b_net_no_show(player: str) -> Parts:
+    return (tr(B_NET_NO_SHOW).format(player=player),)
+
+
+register(net_no_show, braille=_b_net_no_show, brief=SAID_AS_BRAILLE)

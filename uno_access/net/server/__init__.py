@@ -129,6 +129,8 @@ class Server:
         lobby.owner_of = accounts.owner  # a name typed, as its account spells it
         lobby.social = accounts.social  # friends, blocks, private messages waiting
         lobby.results = accounts.results  # finished matches, ratings
+        lobby.tournaments = accounts.tournaments  # their rounds played at its tables
+        accounts.tournaments.lobby = lobby
         lobby.moderation = accounts.moderation  # roles, mutes, bans, reports
         lobby.end_session = self.end_session  # a ban sends a session away
         self.open = open_
@@ -731,6 +733,7 @@ async def _serve(
     tables = open_tables(folder)  # every unfinished table brought back, its seats held
     tables.restore(lobby)
     lobby.journal = tables
+    accounts.tournaments.resume()  # their tables back: each tournament where it was
     pacer = server.pacer = Pacer(loop)
     # what ``asyncssh.create_server`` does, each connection paced (``pace``)
     options = await asyncssh.SSHServerConnectionOptions.construct(

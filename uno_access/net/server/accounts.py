@@ -29,11 +29,12 @@ from pathlib import Path
 
 from ... import text
 from ...access import messages
-from . import moderation, names, results, sessions, social
+from . import moderation, names, results, sessions, social, tournaments
 from .moderation import Moderation
 from .results import Results
 from .sessions import Sessions
 from .social import Social
+from .tournaments import Tournaments
 
 ACCOUNTS_NAME = "accounts.db"
 INVITE_SEPARATOR = "+"  # ``ssh ann+CODE@host``: the name, then the invite code
@@ -62,6 +63,7 @@ CREATE TABLE IF NOT EXISTS preferences (
 {social.SCHEMA}
 {moderation.SCHEMA}
 {results.SCHEMA}
+{tournaments.SCHEMA}
 """
 
 
@@ -89,6 +91,8 @@ class Accounts:
         self.sessions = Sessions(self._db, self._lock, clock)
         self.social = Social(self._db, self._lock)  # friends, blocks, letters waiting
         self.results = Results(self._db, self._lock)  # finished matches, ratings
+        self.tournaments = Tournaments(self._db, self._lock)  # run on the lobby's loop
+        self.tournaments.results = self.results
         self.moderation = Moderation(self._db, self._lock)  # roles, mutes, bans, reports
         row = self._db.execute("SELECT value FROM server WHERE what = 'invite'").fetchone()
         if row is None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...engine import events as ev
-from ...engine.rules import Scoring
+from ...engine.rules import RuleSet, Scoring
 
 if TYPE_CHECKING:
     from .tables import ServerTable
@@ -89,11 +89,11 @@ HIDE_WORD = "leaderboard"  # the lobby choice: "hidden" keeps a person off the l
 PAGE = 10  # leaderboard rows at a time
 
 
-def family(table: ServerTable) -> str:
-    """The family of rules a table's match is rated in."""
-    if table.rules.partners:
+def family_of(rules: RuleSet) -> str:
+    """The family of rules a match is rated in."""
+    if rules.partners:
         return "partners"
-    if table.rules.speed:
+    if rules.speed:
         return "speed"
     return "standard"
 
@@ -179,7 +179,7 @@ def finished(table: ServerTable, now: float | None = None) -> Finished | None:
     seconds = None if started is None else max(0.0, (now or time.time()) - started)
     return Finished(
         table.number,
-        family(table),
+        family_of(table.rules),
         table.spec,
         table.code is not None,
         seats,

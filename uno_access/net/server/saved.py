@@ -89,6 +89,7 @@ class SavedTable:
     standins: tuple[tuple[int, str], ...] = ()  # (seat, bot strength) of people away
     waiting: bool = False  # not started yet: its seats, no game
     accounts: tuple[float | None, ...] = ()  # the account that sat in each seat
+    tournament: int | None = None  # the tournament it is a round's table of
 
     def public_events(self) -> tuple[Game, list[Event]]:
         """The game dealt again from its seed, every action applied again, and what a
@@ -119,6 +120,7 @@ class SavedTable:
                 table.places[seat].standin = strength
                 table.places[seat].present = False
         table.code = self.code
+        table.tournament = self.tournament
         if self.waiting:
             table.turn_seconds = self.turn_seconds
             return table
@@ -148,6 +150,7 @@ def setup_json(table: ServerTable) -> str:
             "timer": table.turn_seconds,
             "grace": table.grace,
             "standins": [[seat, bot] for seat, bot in table.standins().items()],
+            "tournament": table.tournament,
         }
     )
 
@@ -176,6 +179,11 @@ def read_setup(
         accounts = tuple(
             None if a is None else float(a) for a in data.get("accounts", [])[: len(places)]
         )
+        tournament = data.get("tournament")  # none before tournaments
+        if tournament is not None and (
+            isinstance(tournament, bool) or not isinstance(tournament, int)
+        ):
+            raise ValueError("tournament")
         for _, bot in standins:
             parse_bot(bot)
         if not 0 <= grace <= MOST_GRACE:
@@ -209,6 +217,7 @@ def read_setup(
         standins,
         waiting,
         accounts,
+        tournament,
     )
 
 

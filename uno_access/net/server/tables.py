@@ -55,6 +55,7 @@ from .results import Results, finished
 from .social import LOBBY_CHAT_WORD, Social
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
+from .tournaments import Tournaments
 
 DEFAULT_BOT = "normal"
 DEFAULT_GRACE = 60.0  # seconds a dropped person's seat waits before the host is asked
@@ -194,6 +195,9 @@ class ServerTable:
     grace: float = DEFAULT_GRACE  # how long a dropped seat waits before the host is asked
     _graces: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
     started_at: float | None = None  # time.time at the start (None: brought back, unknown)
+    # the tournament this table is a round's table of (None: none): a seat whose person has
+    # not come when the grace is over is played by a bot at once, no host asked
+    tournament: int | None = None
     # the game ended: its result kept and its people rated (the lobby fills it in)
     on_end: Callable[[ServerTable], None] = field(default=lambda table: None, repr=False)
 
@@ -216,6 +220,14 @@ class ServerTable:
 
     def sit(self, name: str) -> int:
         self.places.append(Place(name, account=self.account_of(name)))
+        self._changed()
+        return len(self.places) - 1
+
+    def hold(self, name: str) -> int:
+        """A seat held for ``name``, who is not here yet (a tournament's round): they take
+        it with ``join``; after the grace a bot plays it until they do."""
+        account = self.account_of(name)
+        self.places.append(Place(name, present=False, dropped=True, account=account))
         self._changed()
         return len(self.places) - 1
 
@@ -659,6 +671,11 @@ class ServerTable:
             return
         if self.stage is not Stage.PLAYING or not place.dropped:
             return
+        if self.tournament is not None:  # no host to ask: a bot plays until they come
+            self._stand_in(seat)
+            self.line(Words(messages.net_no_show, (place.name,)), Said.PRESENCE)
+            self._changed()
+            return
         host = self.host()
         if host is None:
             return  # nobody to ask: the seat waits; the host is asked when one is back
@@ -813,6 +830,7 @@ class Lobby:
     social: Social | None = None
     moderation: Moderation | None = None  # roles, mutes, bans, reports (None: none kept)
     results: Results | None = None  # finished matches, ratings (None: none kept)
+    tournaments: Tournaments | None = None  # the server's tournaments (None: none kept)
     # a person's session ended, told why (a ban; worded as it is told): the server fills it in
     end_session: Callable[[str, Callable[[], str]], None] = field(
         default=lambda name, why: None, repr=False
@@ -856,6 +874,8 @@ class Lobby:
         if match is None:
             return
         changes = results.record(match)
+        if self.tournaments is not None and table.tournament is not None:
+            self.tournaments.table_ended(table, [seat.place for seat in match.seats])
         for seat, (before, after) in changes.items():
             tell = self.people.get(table.places[seat].name)
             if tell is not None:  # told wherever they are: the table's game is over

@@ -1,0 +1,194 @@
+"""Tournaments run by the server (``net.server.tournaments``): a Swiss tournament of eight
+over three rounds of two tables, a no-show played by a bot after the grace, the standings,
+and the server stopped between rounds and brought back where it was.
+
+The tables are the server's own (``Lobby``, ``ServerTable``) on an event loop of the
+test's, with the real accounts file and tables file; each person's moves are chosen by a
+bot for them (the bench's simulated people).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+
+from uno_access.bots import make_bot
+from uno_access.engine.actions import CallUno, Catch, JumpIn
+from uno_access.engine.state import Phase
+from uno_access.net.server.accounts import Accounts
+from uno_access.net.server.pairing import met_pairs, points
+from uno_access.net.server.saved import TABLES_NAME, TableStore
+from uno_access.net.server.tables import Lobby, Stage
+from uno_access.net.server.tournaments import SWISS, State, Tournaments
+
+QUICK = "standard,hand_size=2,target_score=1"
+EIGHT = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
+GRACE = 0.05  # seconds a held seat waits before a bot plays it
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+@pytest.fixture
+def later() -> Iterator[asyncio.AbstractEventLoop]:
+    """The loop of the server started again."""
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+def _server(folder: Path, loop: asyncio.AbstractEventLoop) -> tuple[Accounts, Lobby, TableStore]:
+    """The accounts, the lobby and the tables file, wired as ``uno-access serve`` does."""
+    accounts = Accounts(folder)
+    lobby = Lobby(loop, seed=7, pace=0)
+    lobby.account_of = accounts.created
+    lobby.owner_of = accounts.owner
+    lobby.results = accounts.results
+    lobby.tournaments = accounts.tournaments
+    accounts.tournaments.lobby = lobby
+    warned: list[str] = []
+    store = TableStore(folder / TABLES_NAME, warned.append)
+    store.restore(lobby)
+    lobby.journal = store
+    accounts.tournaments.resume()
+    return accounts, lobby, store
+
+
+def _run(loop: asyncio.AbstractEventLoop, seconds: float = 0.001) -> None:
+    loop.run_until_complete(asyncio.sleep(seconds))
+
+
+def _play_round(
+    loop: asyncio.AbstractEventLoop,
+    lobby: Lobby,
+    tournaments: Tournaments,
+    number: int,
+    round_: int,
+    absent: str = "",
+) -> None:
+    """Everyone but ``absent`` takes their seat; the round's tables played to their end."""
+    tables = [lobby.tables[tab] for tab, _, _ in tournaments.round_tables(number, round_)]
+    for table in tables:
+        for place in table.places:
+            if place.name != absent:
+                assert table.rejoin(place.name) is not None
+    chooser = make_bot("normal", random.Random(round_))
+    while any(table.stage is Stage.PLAYING for table in tables):
+        moved = False
+        for table in tables:
+            game = table.game
+            if game is None or table.stage is not Stage.PLAYING:
+                continue
+            for seat, place in enumerate(table.places):
+                if not place.present or place.bot is not None:
+                    continue
+                view = game.view(seat)
+                legal = [
+                    a
+                    for a in game.legal_actions(seat)
+                    if not isinstance(a, Catch | CallUno | JumpIn)
+                ]
+                if legal and (view.phase is Phase.ROUND_OVER or view.current == seat):
+                    choice = chooser.choose(view if chooser.needs_view else None, legal)
+                    table.send(seat, choice if choice in legal else legal[0])
+                    moved = True
+                    break
+        if not moved:
+            _run(loop, 0.002)  # the bots, and a no-show's grace
+
+
+def _expected_points(tournaments: Tournaments, number: int, rounds: int) -> dict[str, int]:
+    totals = dict.fromkeys(EIGHT, 0)
+    db = tournaments._db
+    for seats, places in db.execute(
+        "SELECT seats, places FROM rounds WHERE tournament = ? AND round <= ?", (number, rounds)
+    ):
+        for name, got in zip(json.loads(seats), points(json.loads(places)), strict=True):
+            totals[name] += got
+    return totals
+
+
+def test_a_swiss_tournament_of_eight_over_three_rounds_survives_a_restart(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
+) -> None:
+    accounts, lobby, store = _server(tmp_path, loop)
+    for name in EIGHT:
+        assert accounts.claim(name, None, "password")
+    tournaments = accounts.tournaments
+    number = tournaments.create("ann", SWISS, 4, 3, QUICK, 8, None, grace=GRACE)
+    for name in EIGHT:
+        assert tournaments.sign_up(number, name)
+    assert not tournaments.sign_up(number, "ann")  # full, and signed up already
+    _run(loop)  # full: it begins
+    found = tournaments.get(number)
+    assert found is not None and found.state is State.RUNNING and found.round == 1
+    round_one = tournaments.round_tables(number, 1)
+    assert [len(seats) for _, seats, _ in round_one] == [4, 4]
+    # hal does not come: after the grace a bot plays his seat, and the round ends
+    _play_round(loop, lobby, tournaments, number, 1, absent="hal")
+    hal_table = next(lobby.tables[tab] for tab, seats, _ in round_one if "hal" in seats)
+    assert hal_table.places[[p.name for p in hal_table.places].index("hal")].standin
+    found = tournaments.get(number)
+    assert found is not None and found.round == 2  # the next round seated at once
+    before = [(s.name, s.points) for s in tournaments.standings(number)]
+    assert dict(before) == _expected_points(tournaments, number, 1)
+    round_two = tournaments.round_tables(number, 2)
+    # the server stops (its tables file and accounts closed, nothing ended) and starts again
+    store.close()
+    accounts.close()
+    accounts, lobby, store = _server(tmp_path, later)
+    tournaments = accounts.tournaments
+    assert tournaments.round_tables(number, 2) == round_two
+    assert [(s.name, s.points) for s in tournaments.standings(number)] == before
+    assert all(lobby.tables[tab].tournament == number for tab, _, _ in round_two)
+    _play_round(later, lobby, tournaments, number, 2)
+    _play_round(later, lobby, tournaments, number, 3)
+    found = tournaments.get(number)
+    assert found is not None and found.state is State.OVER
+    final = tournaments.final(number)
+    expected = _expected_points(tournaments, number, 3)
+    assert {name: got for _, name, got in final} == expected
+    assert [got for _, _, got in final] == sorted(expected.values(), reverse=True)
+    # no pairing repeated where it could be avoided: each round repeats no more pairs than
+    # the least any split of the eight into two tables of four would
+    played: list[list[str]] = []
+    for r in (1, 2, 3):
+        tables = [seats for _, seats, _ in tournaments.round_tables(number, r)]
+        met = met_pairs(played)
+
+        def repeats(split: list[list[str]], met: dict[frozenset[str], int] = met) -> int:
+            return sum(met.get(frozenset(p), 0) for t in split for p in combinations(t, 2))
+
+        least = min(
+            repeats([list(first), [n for n in EIGHT if n not in first]])
+            for first in combinations(EIGHT, 4)
+        )
+        assert repeats(tables) == least
+        played += tables
+    store.close()
+    accounts.close()
+
+
+def test_only_the_host_starts_or_cancels_and_a_person_signs_up_themselves_alone(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    accounts, _, store = _server(tmp_path, loop)
+    tournaments = accounts.tournaments
+    number = tournaments.create("ann", SWISS, 4, 3, QUICK, 8, None, grace=GRACE)
+    assert tournaments.sign_up(number, "bob")
+    assert tournaments.withdraw(number, "bob") and not tournaments.withdraw(number, "bob")
+    assert not tournaments.begin(number)  # fewer than two signed up
+    assert tournaments.cancel(number)
+    assert not tournaments.sign_up(number, "cat")  # cancelled: no one signs up
+    store.close()
+    accounts.close()
