@@ -15,12 +15,16 @@ import random
 from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 import pytest
 
+from uno_access.access import messages
 from uno_access.bots import make_bot
 from uno_access.engine.actions import CallUno, Catch, JumpIn
 from uno_access.engine.state import Phase
+from uno_access.net.server import tournament_commands
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.pairing import met_pairs, points
 from uno_access.net.server.saved import TABLES_NAME, TableStore
@@ -190,5 +194,45 @@ def test_only_the_host_starts_or_cancels_and_a_person_signs_up_themselves_alone(
     assert not tournaments.begin(number)  # fewer than two signed up
     assert tournaments.cancel(number)
     assert not tournaments.sign_up(number, "cat")  # cancelled: no one signs up
+    store.close()
+    accounts.close()
+
+
+def _person(lobby: Lobby, name: str) -> Any:
+    return cast(Any, SimpleNamespace(lobby=lobby, name=name))
+
+
+def test_the_lobbys_tournament_commands_answer_in_one_line_each(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    accounts, lobby, store = _server(tmp_path, loop)
+    ann, bob = _person(lobby, "ann"), _person(lobby, "bob")
+    say = tournament_commands.tournament
+    assert tournament_commands.listed(ann, "") == [messages.tr(messages.NET_TOURNAMENT_NONE)]
+    assert say(ann, "new chess") == [messages.tr(messages.NET_TOURNAMENT_HOW)]
+    assert say(ann, "new swiss size=99") == [messages.net_tournament_bad("size=99")]
+    assert say(ann, "new swiss colour=red") == [messages.net_tournament_bad("colour=red")]
+    assert say(ann, "new swiss rules=nonsense") == [messages.net_tournament_bad("rules=nonsense")]
+    made = f"new swiss size=2 rounds=1 players=4 rules={QUICK} grace=0"
+    assert say(ann, made) == [messages.net_tournament_made(1)]
+    assert say(ann, made) == [messages.net_tournament_you_have_one(1)]
+    assert tournament_commands.listed(bob, "") == [
+        messages.net_tournament_listed(
+            1, "swiss", QUICK, 2, 0, 4, messages.net_tournament_when(None)
+        )
+    ]
+    assert say(bob, "join 1") == [messages.net_tournament_joined(1)]
+    assert say(bob, "join 1") == [messages.net_tournament_not_joined(1)]
+    assert say(bob, "start 1") == [messages.net_tournament_not_host(1, "ann")]
+    assert say(ann, "start 1") == [messages.net_tournament_not_started(1)]  # one signed up
+    assert say(ann, "join 1") == [messages.net_tournament_joined(1)]
+    assert say(ann, "join 9") == [messages.net_no_tournament(9)]
+    assert say(ann, "start 1") == [messages.net_tournament_started(1)]
+    shown = say(bob, "1")
+    assert shown[0].startswith("Tournament 1: swiss,")
+    assert sorted(shown[1:]) == sorted(
+        messages.net_tournament_standing(1, name, 0) for name in ("ann", "bob")
+    )
+    assert say(bob, "leave 1") == [messages.net_tournament_not_left(1)]  # under way
     store.close()
     accounts.close()

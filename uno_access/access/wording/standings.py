@@ -17,9 +17,18 @@ STATS_WORD = "stats"
 TOP_WORD = "top"
 HISTORY_WORD = "history"
 REPLAY_WORD = "replay"
+TOURNAMENT_WORD = "tournament"
+TOURNAMENTS_WORD = "tournaments"
 TOP_HIDE, TOP_SHOW = "hide", "show"  # ``top hide``: off the leaderboards; ``top show``: back
 # the lobby's commands of results that a table's command line takes too
-STANDINGS_WORDS = (STATS_WORD, TOP_WORD, HISTORY_WORD, REPLAY_WORD)
+STANDINGS_WORDS = (
+    STATS_WORD,
+    TOP_WORD,
+    HISTORY_WORD,
+    REPLAY_WORD,
+    TOURNAMENT_WORD,
+    TOURNAMENTS_WORD,
+)
 
 STANDINGS_HELP = (
     N_(
@@ -30,6 +39,13 @@ STANDINGS_HELP = (
     N_(
         "history: your last ten matches. history NAME: someone else's. replay and a match's "
         "number: that match told again, as someone watching saw it."
+    ),
+    N_(
+        "tournaments: those signing up or running. tournament N: one's standings. tournament "
+        "join N or tournament leave N: sign up or withdraw. tournament new swiss or "
+        "tournament new knockout, then any of size=4 rounds=3 players=8 rules=standard "
+        "start=full or start=HH:MM (UTC) grace=120: make one; tournament start N or "
+        "tournament cancel N: its host's word."
     ),
 )
 
@@ -216,8 +232,45 @@ def net_replay_gone(match: int) -> str:
 
 
 # --- tournaments ---------------------------------------------------------------------------
-TOURNAMENT_WORD = "tournament"
-TOURNAMENTS_WORD = "tournaments"
+# the words after "tournament" (typed, they stay English)
+TOURNAMENT_NEW, TOURNAMENT_JOIN, TOURNAMENT_LEAVE = "new", "join", "leave"
+TOURNAMENT_START, TOURNAMENT_CANCEL = "start", "cancel"
+# Translators: {format} is swiss or knockout (typed words); {rules} the rules as typed
+NET_TOURNAMENT_LISTED = N_(
+    "Tournament {number}: {format}, {rules}, tables of {size}; {signed} of {places} signed "
+    "up; {when}."
+)
+NET_TOURNAMENT_WHEN_FULL = N_("starts when full")
+NET_TOURNAMENT_WHEN_AT = N_("starts at {time} UTC")
+NET_TOURNAMENT_RUNNING = N_("round {round} of {rounds} in play")
+NET_TOURNAMENT_RUNNING_KNOCKOUT = N_("round {round} in play")
+NET_TOURNAMENT_OVER = N_("over")
+NET_TOURNAMENT_NONE = N_("No tournament is signing up or running.")
+NET_NO_TOURNAMENT = N_("There is no tournament {number}.")
+NET_TOURNAMENT_MADE = N_(
+    "You made tournament {number}; others sign up with: tournament join {number}."
+)
+NET_TOURNAMENT_YOU_HAVE_ONE = N_(
+    "You have tournament {number} signing up or running already; one at a time."
+)
+NET_TOURNAMENT_BAD = N_("{typed} is not a tournament's setting. {how}")
+NET_TOURNAMENT_HOW = N_(
+    "Type tournament new swiss (or knockout), then any of size=4 rounds=3 players=8 "
+    "rules=standard start=full or start=HH:MM grace=120."
+)
+NET_TOURNAMENT_JOINED = N_("You are signed up for tournament {number}.")
+NET_TOURNAMENT_NOT_JOINED = N_(
+    "You cannot sign up for tournament {number}: it is full, under way, or you are in it."
+)
+NET_TOURNAMENT_LEFT = N_("You are no longer signed up for tournament {number}.")
+NET_TOURNAMENT_NOT_LEFT = N_("You are not signed up for tournament {number}, or it has begun.")
+NET_TOURNAMENT_NOT_HOST = N_("Only tournament {number}'s host, {player}, may do that.")
+NET_TOURNAMENT_STARTED = N_("Tournament {number} begins: round 1 is seated.")
+NET_TOURNAMENT_NOT_STARTED = N_(
+    "Tournament {number} cannot begin: it has begun already, or fewer than two signed up."
+)
+NET_TOURNAMENT_STANDING = N_("{place}. {player}, {points} points.")
+
 NET_TOURNAMENT_SEAT = N_(
     "Tournament {number}, round {round}: your seat is at table {table}; type join {table}."
 )
@@ -274,3 +327,77 @@ def _b_net_no_show(player: str) -> Parts:
 
 
 register(net_no_show, braille=_b_net_no_show, brief=SAID_AS_BRAILLE)
+
+
+def net_tournament_listed(
+    number: int, format_: str, rules: str, size: int, signed: int, places: int, when: str
+) -> str:
+    return tr(NET_TOURNAMENT_LISTED).format(
+        number=number,
+        format=format_,
+        rules=rules,
+        size=size,
+        signed=signed,
+        places=places,
+        when=when,
+    )
+
+
+def net_tournament_when(starts: str | None) -> str:
+    if starts is None:
+        return tr(NET_TOURNAMENT_WHEN_FULL)
+    return tr(NET_TOURNAMENT_WHEN_AT).format(time=starts)
+
+
+def net_tournament_running(round_: int, rounds: int | None) -> str:
+    if rounds is None:
+        return tr(NET_TOURNAMENT_RUNNING_KNOCKOUT).format(round=round_)
+    return tr(NET_TOURNAMENT_RUNNING).format(round=round_, rounds=rounds)
+
+
+def net_no_tournament(number: int) -> str:
+    return tr(NET_NO_TOURNAMENT).format(number=number)
+
+
+def net_tournament_made(number: int) -> str:
+    return tr(NET_TOURNAMENT_MADE).format(number=number)
+
+
+def net_tournament_you_have_one(number: int) -> str:
+    return tr(NET_TOURNAMENT_YOU_HAVE_ONE).format(number=number)
+
+
+def net_tournament_bad(typed: str) -> str:
+    return tr(NET_TOURNAMENT_BAD).format(typed=typed, how=tr(NET_TOURNAMENT_HOW))
+
+
+def net_tournament_joined(number: int) -> str:
+    return tr(NET_TOURNAMENT_JOINED).format(number=number)
+
+
+def net_tournament_not_joined(number: int) -> str:
+    return tr(NET_TOURNAMENT_NOT_JOINED).format(number=number)
+
+
+def net_tournament_left(number: int) -> str:
+    return tr(NET_TOURNAMENT_LEFT).format(number=number)
+
+
+def net_tournament_not_left(number: int) -> str:
+    return tr(NET_TOURNAMENT_NOT_LEFT).format(number=number)
+
+
+def net_tournament_not_host(number: int, host: str) -> str:
+    return tr(NET_TOURNAMENT_NOT_HOST).format(number=number, player=host)
+
+
+def net_tournament_started(number: int) -> str:
+    return tr(NET_TOURNAMENT_STARTED).format(number=number)
+
+
+def net_tournament_not_started(number: int) -> str:
+    return tr(NET_TOURNAMENT_NOT_STARTED).format(number=number)
+
+
+def net_tournament_standing(place: int, player: str, points: int) -> str:
+    return tr(NET_TOURNAMENT_STANDING).format(place=place, player=player, points=points)

@@ -58,7 +58,7 @@ from ..wire import (
 )
 from ..wire.notices import Connection, Gone, Notice
 from ..wire.said import Heard, Line, Said, Words, heard, heard_line
-from . import hosting, moderators, people, standings
+from . import hosting, moderators, people, standings, tournament_commands
 from .accounts import Accounts, Limiter
 from .limits import Chat
 from .password_change import change_password
@@ -815,6 +815,10 @@ LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
         word: lambda p, w, r: Told.of(*on_loop(p.loop, standings.COMMANDS[w], p, r))
         for word in standings.COMMANDS
     },
+    **{
+        word: lambda p, w, r: Told.of(*on_loop(p.loop, tournament_commands.COMMANDS[w], p, r))
+        for word in tournament_commands.COMMANDS
+    },
 }
 
 
@@ -874,6 +878,7 @@ class TableGame(RemoteGame):
             or hosting.COMMANDS.get(word)
             or moderators.COMMANDS.get(word)
             or standings.COMMANDS.get(word)
+            or tournament_commands.COMMANDS.get(word)
         )
         if command is None:
             on_loop(self._loop, self.table.command_at, name, word, rest)
