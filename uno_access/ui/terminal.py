@@ -515,7 +515,9 @@ class Keyboard:
             app.key_processor.feed(KeyPress(PAUSE_AFTER_TOO_LONG, ""))
             app.key_processor.process_keys()
 
-        asyncio.get_running_loop().call_later(app.ttimeoutlen, pause)
+        timer = asyncio.get_running_loop().call_later(app.ttimeoutlen, pause)
+        if app.future is not None:  # the prompt's end cancels it: it held the whole session
+            app.future.add_done_callback(lambda _: timer.cancel())
 
     def _echo(self, buffer: Buffer) -> None:
         """A dumb terminal: the character just typed, written as it comes."""

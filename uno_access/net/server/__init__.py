@@ -32,6 +32,7 @@ from typing import Any, Protocol
 import asyncssh
 from prompt_toolkit.application import application as _application
 from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import typeahead
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from ...access import messages
@@ -637,6 +638,9 @@ class _Session(asyncssh.SSHServerSession[str]):
         """The person's session has ended: its input and the channel with it."""
         if self._input is not None:
             self._input.stop()
+            # prompt_toolkit keeps each input's typeahead in a module-wide dict, by the
+            # input's hash ("channel-N"): one key a session, forever, unless taken out
+            typeahead._buffer.pop(self._input.typeahead_hash(), None)
         self._send_held()
         with contextlib.suppress(OSError, asyncssh.Error):
             self._chan.exit(0)

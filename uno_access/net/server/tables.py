@@ -384,6 +384,13 @@ class ServerTable:
                 bot.drop()  # its worker forgets it
         for seat in list(self._graces):
             self._stop_grace(seat)
+        # the table's timers let it go at once: each held the table (game, logs, bots) until
+        # it fired, and the empty server's collection found it still held (issue 24)
+        if self._drive is not None:
+            self._drive.cancel()
+            self._drive = None
+        if self._timer is not None:
+            self._timer.stop()
         if self.journal is not None:
             self.journal.ended(self)
         self.on_end(self)
@@ -476,8 +483,9 @@ class ServerTable:
         place.asked = False
         if self.stage is not Stage.PLAYING:
             return
-        if not self.people() and not any(p.person and p.dropped for p in self.places):
-            self._end()  # bots alone do not play on
+        alone = not self.people() and not any(p.person and p.dropped for p in self.places)
+        if alone and self.tournament is None:
+            self._end()  # bots alone do not play on (a tournament's table plays to its end)
             self.line(Words(messages.net_table_ended, (self.number,)))
         elif dropped:
             self.line(Words(messages.net_dropped, (place.name,)), Said.PRESENCE, but=seat)
