@@ -245,3 +245,18 @@ def test_replay_tells_a_match_again_exactly_as_someone_watching_saw_it(
     store.close()
     assert standings.replay(cat, "1") == [messages.net_replay_gone(1)]  # nothing kept now
     assert warned == []
+
+
+def test_a_table_its_people_left_holds_no_timer_that_keeps_it_alive(
+    loop: asyncio.AbstractEventLoop, lobby: Lobby
+) -> None:
+    """Issue 24: a table ended by its people leaving lets go of its memory at once, not
+    when a pending bot timer fires (the empty server's collection would miss it)."""
+    table = lobby.new_table("ann", RuleSet.from_spec(QUICK), QUICK)
+    table.sit("ann")
+    table.add_bot("normal")
+    table.start()
+    table.leave("ann")  # she quits: bots alone do not play on
+    assert table.stage is Stage.OVER
+    assert table._drive is None
+    assert not any(handle for handle in loop._scheduled if not handle.cancelled())  # type: ignore[attr-defined]
