@@ -4,6 +4,7 @@ user's saved games (``$XDG_DATA_HOME/uno-access``) or settings (``$XDG_CONFIG_HO
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -90,3 +91,19 @@ def closing() -> Iterator[list[Any]]:
             assert "Traceback" not in err, err
         else:
             thing.close()
+
+
+@pytest.fixture
+def loop() -> Iterator[asyncio.AbstractEventLoop]:
+    """An event loop of the test's own (the server's tables run on one)."""
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()
+
+
+@pytest.fixture
+def later() -> Iterator[asyncio.AbstractEventLoop]:
+    """The loop of the server started again (a restart's)."""
+    loop = asyncio.new_event_loop()
+    yield loop
+    loop.close()

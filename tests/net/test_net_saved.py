@@ -10,7 +10,6 @@ import asyncio
 import random
 import sqlite3
 import stat
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,21 +25,6 @@ from uno_access.net.server.tables import Lobby, ServerTable, Stage
 from uno_access.net.wire.said import worded
 
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-
-
-@pytest.fixture
-def later() -> Iterator[asyncio.AbstractEventLoop]:
-    """The loop of the server started again."""
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 def _table(lobby: Lobby, person: str, bots: int, spec: str = "standard") -> ServerTable:

@@ -10,7 +10,6 @@ import asyncio
 import json
 import random
 import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,6 @@ from uno_access.scenario import state_json
 EARLIER = Path(__file__).resolve().parents[1] / "earlier_files" / "c5e1d2e"
 EXPECTED: dict[str, Any] = json.loads((EARLIER / "expected.json").read_text(encoding="utf-8"))
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,13 +46,6 @@ TINY = (  # the bench's smallest run: 2 people and a bot at each of 2 tables, tw
     *("--think", "0.2", "--bot-pace", "0.1", "--idle", "6", "--idle-ssh", "2"),
     *("--clients", "1", "--drivers", "1", "--settle", "1"),
 )
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 class SlowBot:

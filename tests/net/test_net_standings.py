@@ -36,13 +36,6 @@ PEOPLE = ("ann", "bob", "cat", "dan")
 
 
 @pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-
-
-@pytest.fixture
 def lobby(tmp_path: Path, loop: asyncio.AbstractEventLoop) -> Iterator[Lobby]:
     accounts = Accounts(tmp_path)
     for name in (*PEOPLE, "eve"):

@@ -6,22 +6,12 @@ its own cards alone.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-
-import pytest
 
 from uno_access.engine.actions import CardCheck, Draw, Play
 from uno_access.engine.events import CardsDrawn, HandDealt, Refusal, Rejected
 from uno_access.engine.rules import RuleSet
 from uno_access.net.server.tables import Lobby, ServerTable
 from uno_access.net.wire import SPECTATOR
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 def _table(loop: asyncio.AbstractEventLoop) -> ServerTable:

@@ -14,7 +14,6 @@ import os
 import re
 import signal
 import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -107,20 +106,6 @@ def _listed(who: Ssh) -> str:
 def _before_first(who: Ssh, text: str) -> str:
     seen = who.text()
     return seen[: seen.index(text)]
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-
-
-@pytest.fixture
-def later() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 def _kept(entries: list[Entry]) -> list[tuple[object, ...]]:

@@ -12,13 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
-
-import pytest
 
 from uno_access.access import messages
 from uno_access.bots import make_bot
@@ -34,21 +31,6 @@ from uno_access.net.server.tournaments import SWISS, State, Tournaments
 QUICK = "standard,hand_size=2,target_score=1"
 EIGHT = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
 GRACE = 0.05  # seconds a held seat waits before a bot plays it
-
-
-@pytest.fixture
-def loop() -> Iterator[asyncio.AbstractEventLoop]:
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
-
-
-@pytest.fixture
-def later() -> Iterator[asyncio.AbstractEventLoop]:
-    """The loop of the server started again."""
-    loop = asyncio.new_event_loop()
-    yield loop
-    loop.close()
 
 
 def _server(folder: Path, loop: asyncio.AbstractEventLoop) -> tuple[Accounts, Lobby, TableStore]:
