@@ -21,7 +21,7 @@ from uno_access.access import messages
 from uno_access.bots import make_bot
 from uno_access.engine.actions import CallUno, Catch, JumpIn
 from uno_access.engine.state import Phase
-from uno_access.net.server import tournament_commands
+from uno_access.net.server import hosting, tournament_commands
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.pairing import met_pairs, points
 from uno_access.net.server.saved import TABLES_NAME, TableStore
@@ -216,5 +216,24 @@ def test_the_lobbys_tournament_commands_answer_in_one_line_each(
         messages.net_tournament_standing(1, name, 0) for name in ("ann", "bob")
     )
     assert say(bob, "leave 1") == [messages.net_tournament_not_left(1)]  # under way
+    store.close()
+    accounts.close()
+
+
+def test_no_one_hosts_a_tournaments_table_its_host_neither(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    accounts, lobby, store = _server(tmp_path, loop)
+    tournaments = accounts.tournaments
+    number = tournaments.create("ann", SWISS, 2, 1, QUICK, 2, None, grace=GRACE)
+    assert tournaments.sign_up(number, "ann") and tournaments.sign_up(number, "bob")
+    _run(loop)
+    ((tab, _, _),) = tournaments.round_tables(number, 1)
+    table = lobby.tables[tab]
+    assert table.rejoin("ann") is not None
+    ann = cast(Any, SimpleNamespace(lobby=lobby, name="ann", table=table))
+    for command in (hosting.close, hosting.kick, hosting.ban):
+        assert command(ann, "bob") == [messages.net_tournament_table(number)]
+    assert table.stage is Stage.PLAYING and tab in lobby.tables
     store.close()
     accounts.close()

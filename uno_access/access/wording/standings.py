@@ -401,3 +401,12 @@ def net_tournament_not_started(number: int) -> str:
 
 def net_tournament_standing(place: int, player: str, points: int) -> str:
     return tr(NET_TOURNAMENT_STANDING).format(place=place, player=player, points=points)
+
+
+NET_TOURNAMENT_TABLE = N_(
+    "This is a table of tournament {number}: the server runs it, and no one hosts it."
+)
+
+
+def net_tournament_table(number: int) -> str:
+    return tr(NET_TOURNAMENT_TABLE).format(number=number)

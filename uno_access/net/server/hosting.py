@@ -33,6 +33,8 @@ def _hosted(person: Person) -> tuple[ServerTable | None, str]:
     table = person.table
     if table is None:
         return None, messages.tr(messages.NET_NOT_AT_TABLE)
+    if table.tournament is not None:  # the server runs it: no one closes it or kicks
+        return None, messages.net_tournament_table(table.tournament)
     if table.creator.lower() != person.name.lower():
         return None, messages.net_only_the_host(table.creator)
     return table, ""
