@@ -357,6 +357,11 @@ class Results:
                     )
         return changes
 
+    def rating(self, name: str, family_name: str) -> int | None:
+        """``name``'s rating in ``family_name``, as said (None: not rated there yet)."""
+        row = self._rating_row(name, family_name)
+        return None if row is None else shown_rating(*row)
+
     def _rating_row(self, name: str, family_name: str) -> tuple[float, float] | None:
         with self._lock:
             row = self._db.execute(

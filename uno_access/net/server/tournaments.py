@@ -162,18 +162,19 @@ class Tournaments:
             rows = self._db.execute(
                 "SELECT name, points FROM entrants WHERE tournament = ? ORDER BY rowid", (number,)
             ).fetchall()
-        return [pairing.Entrant(str(n), int(p), self._rating(number, str(n))) for n, p in rows]
+        rating = self._rating_in(number)
+        return [pairing.Entrant(str(n), int(p), rating(str(n))) for n, p in rows]
 
-    def _rating(self, number: int, name: str) -> int:
+    def _rating_in(self, number: int) -> Callable[[str], int]:
+        """A person's rating in the family of tournament ``number``'s rules (0: none)."""
         results, found = self.results, self.get(number)
         if results is None or found is None:
-            return 0
+            return lambda name: 0
         try:
             kind = family_of(RuleSet.from_spec(found.rules))
         except RulesError:
-            return 0
-        rating = results.stats(name, False).ratings.get(kind)
-        return 0 if rating is None else rating.rating
+            return lambda name: 0
+        return lambda name: results.rating(name, kind) or 0
 
     def _tables(self, number: int, round_: int | None = None) -> list[list[str]]:
         where, args = "tournament = ?", [number]
