@@ -20,6 +20,7 @@ Exit status 1 when pybabel fails or a fragment cannot be read.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -105,8 +106,24 @@ def update(langs: list[str]) -> None:
 
 
 def compile_all(quiet: bool = False) -> None:
+    """Each catalog into its ``.mo``, when the ``.po`` is newer. The new file is written
+    beside it and put in its place at once (``os.replace``): a game reading the catalog
+    meanwhile (the test suite runs setup beside other tests) reads the old one or the new
+    one, never a file half written."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     for lang in languages():
-        pybabel("compile", "-d", str(LOCALE), "-D", DOMAIN, "-l", lang)
+        po = catalog_path(lang)
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=lang)
+        made = mo.with_name(f".{mo.name}.{os.getpid()}")
+        with made.open("wb") as target:
+            write_mo(target, catalog, use_fuzzy=False)
+        os.replace(made, mo)
         if not quiet:
             print(f"catalogs: compiled {lang}")
 
