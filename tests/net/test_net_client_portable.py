@@ -75,7 +75,7 @@ def test_the_full_client_plays_and_speaks_through_prism_without_linuxs_native_pa
         ann.line("start")
         ann.sees("uno>")  # at the table: a key pressed before it would be typed ahead
         ann.press("c")
-        ann.sees("Card check: you 7 cards")
+        ann.sees(r"Card check: you \d+ cards")  # (a start card may have dealt more)
         route = messages.speech_route_reader("Prism: Speech Dispatcher")
         recorder.wait_for(lambda: any(s.text.startswith("Card check") for s in recorder.said()))
         # told once, through the screen reader itself: the first line sent to it (an urgent
