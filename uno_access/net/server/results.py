@@ -53,6 +53,7 @@ CREATE TABLE IF NOT EXISTS matches (
     seconds REAL,
     rounds TEXT NOT NULL
 );
+CREATE INDEX IF NOT EXISTS matches_by_table ON matches (tab);
 CREATE TABLE IF NOT EXISTS match_seats (
     match INTEGER NOT NULL REFERENCES matches(id),
     seat INTEGER NOT NULL,
@@ -280,11 +281,17 @@ class Results:
     # ----------------------------------------------------------------- recording
 
     def record(self, match: Finished, now: float | None = None) -> dict[int, tuple[int, int]]:
-        """Keep ``match`` and rate its people; each rated seat's (before, after)."""
+        """Keep ``match`` and rate its people, in one transaction; each rated seat's
+        (before, after). A table's match is kept once: told again (its end brought back
+        after a restart that came before the table was marked ended), it changes nothing.
+        """
         people = match.people
         rated = len(people) >= 2 and not match.private
-        changes = self._rate(match, people) if rated else {}
         with self._lock, self._db:
+            kept = self._db.execute("SELECT 1 FROM matches WHERE tab = ?", (match.table,))
+            if kept.fetchone() is not None:
+                return {}
+            changes = self._rate(match, people) if rated else {}
             cursor = self._db.execute(
                 "INSERT INTO matches (tab, family, rules, private, rated, ended, seconds, rounds) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -322,9 +329,18 @@ class Results:
                 )
         return changes
 
+    def last_table(self) -> int:
+        """The highest table number a kept match was played at (0: none): new tables are
+        numbered past it, so that a number names one match even when the tables file was
+        set aside."""
+        with self._lock:
+            row = self._db.execute("SELECT max(tab) FROM matches").fetchone()
+        return int(row[0] or 0)
+
     def _rate(self, match: Finished, people: list[int]) -> dict[int, tuple[int, int]]:
+        """The new ratings written (in the caller's transaction, its lock held)."""
         model = self._openskill()
-        known = {i: self._rating_row(match.seats[i].name, match.family) for i in people}
+        known = {i: self._row(match.seats[i].name, match.family) for i in people}
         ratings = {
             i: model.rating(mu=row[0], sigma=row[1]) if row else model.rating()
             for i, row in known.items()
@@ -339,22 +355,21 @@ class Results:
         ranks = [min(match.seats[i].place for i in group) for group in groups]
         new = model.rate([[ratings[i] for i in group] for group in groups], ranks=ranks)
         changes: dict[int, tuple[int, int]] = {}
-        with self._lock, self._db:
-            for group, rated in zip(groups, new, strict=True):
-                for i, after in zip(group, rated, strict=True):
-                    seat = match.seats[i]
-                    before = ratings[i]
-                    changes[i] = (
-                        shown_rating(before.mu, before.sigma),
-                        shown_rating(after.mu, after.sigma),
-                    )
-                    self._db.execute(
-                        "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1) "
-                        "ON CONFLICT (name, family) DO UPDATE SET mu = excluded.mu, "
-                        "sigma = excluded.sigma, account = excluded.account, "
-                        "matches = matches + 1",
-                        (seat.name, match.family, seat.account, after.mu, after.sigma),
-                    )
+        for group, rated in zip(groups, new, strict=True):
+            for i, after in zip(group, rated, strict=True):
+                seat = match.seats[i]
+                before = ratings[i]
+                changes[i] = (
+                    shown_rating(before.mu, before.sigma),
+                    shown_rating(after.mu, after.sigma),
+                )
+                self._db.execute(
+                    "INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 1) "
+                    "ON CONFLICT (name, family) DO UPDATE SET mu = excluded.mu, "
+                    "sigma = excluded.sigma, account = excluded.account, "
+                    "matches = matches + 1",
+                    (seat.name, match.family, seat.account, after.mu, after.sigma),
+                )
         return changes
 
     def rating(self, name: str, family_name: str) -> int | None:
@@ -364,9 +379,13 @@ class Results:
 
     def _rating_row(self, name: str, family_name: str) -> tuple[float, float] | None:
         with self._lock:
-            row = self._db.execute(
-                "SELECT mu, sigma FROM ratings WHERE name = ? AND family = ?", (name, family_name)
-            ).fetchone()
+            return self._row(name, family_name)
+
+    def _row(self, name: str, family_name: str) -> tuple[float, float] | None:
+        """``name``'s mu and sigma in ``family_name`` (the lock held by the caller)."""
+        row = self._db.execute(
+            "SELECT mu, sigma FROM ratings WHERE name = ? AND family = ?", (name, family_name)
+        ).fetchone()
         return None if row is None else (float(row[0]), float(row[1]))
 
     # ----------------------------------------------------------------- reading

@@ -111,6 +111,9 @@ class SavedTable:
             self.number, self.rules, self.spec, self.creator, self.seed, lobby.loop, lobby.pace
         )
         lobby.wire(table)
+        # a game whose last move is saved ends in the replay: its end is the restore's to
+        # tell, once the lobby's numbers go on past every table's (``TableStore.restore``)
+        on_end, table.on_end = table.on_end, lambda table: None
         table.places = [Place(name, bot) for name, bot in self.places]
         for place, account in zip(table.places, self.accounts, strict=False):
             place.account = account
@@ -123,6 +126,7 @@ class SavedTable:
         table.tournament = self.tournament
         if self.waiting:
             table.turn_seconds = self.turn_seconds
+            table.on_end = on_end
             return table
         try:
             table.start()
@@ -134,6 +138,7 @@ class SavedTable:
             except Exception as error:
                 raise SavedTableError(messages.move_replay_fails(_why(error))) from None
         table.turn_seconds = self.turn_seconds  # from now on: no timer runs in the replay
+        table.on_end = on_end
         return table
 
 
@@ -366,6 +371,7 @@ class TableStore:
         if db is None:
             return []
         back: list[ServerTable] = []
+        finished: list[ServerTable] = []
         rows = db.execute(
             "SELECT number, setup, state FROM tables WHERE state IN (?, ?) ORDER BY number",
             (PLAYING, WAITING),
@@ -381,8 +387,8 @@ class TableStore:
                     )
                 )
                 continue
-            if table.stage is Stage.OVER:
-                self.ended(table)
+            if table.stage is Stage.OVER:  # its last move saved, its end not recorded
+                finished.append(table)
                 continue
             table.hold_seats(Words(messages.net_server_restarted))
             table.journal = self
@@ -390,6 +396,12 @@ class TableStore:
             back.append(table)
         last = db.execute("SELECT max(number) FROM tables").fetchone()[0]
         lobby.number_from(int(last or 0) + 1)
+        if lobby.results is not None:
+            lobby.number_from(lobby.results.last_table() + 1)
+        lobby.journal = self  # the tables made from here on (a tournament's next round) too
+        for table in finished:  # its result kept (once), its tournament carried on
+            lobby.match_ended(table)
+            self.ended(table)
         return back
 
     def replay(self, number: int) -> Replay | None:

@@ -391,9 +391,11 @@ class ServerTable:
             self._drive = None
         if self._timer is not None:
             self._timer.stop()
+        # its result kept before the table is marked ended: a server killed between the
+        # two brings the finished table back, and its end is told again (kept once)
+        self.on_end(self)
         if self.journal is not None:
             self.journal.ended(self)
-        self.on_end(self)
 
     def lines(self, said: dict[int, Line]) -> None:
         """A line of the table's own for some viewers alone (``said``: viewer -> line);
