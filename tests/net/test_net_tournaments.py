@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from itertools import combinations
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
+
+import pytest
+from net_pairs import fewest_repeats
 
 from uno_access.access import messages
 from uno_access.bots import make_bot
@@ -23,9 +25,9 @@ from uno_access.engine.actions import CallUno, Catch, JumpIn
 from uno_access.engine.state import Phase
 from uno_access.net.server import hosting, tournament_commands
 from uno_access.net.server.accounts import Accounts
-from uno_access.net.server.pairing import met_pairs, points
+from uno_access.net.server.pairing import points
 from uno_access.net.server.saved import TABLES_NAME, TableStore
-from uno_access.net.server.tables import Lobby, Stage
+from uno_access.net.server.tables import Lobby, ServerTable, Stage
 from uno_access.net.server.tournaments import SWISS, State, Tournaments
 
 QUICK = "standard,hand_size=2,target_score=1"
@@ -147,20 +149,8 @@ def test_a_swiss_tournament_of_eight_over_three_rounds_survives_a_restart(
     assert [got for _, _, got in final] == sorted(expected.values(), reverse=True)
     # no pairing repeated where it could be avoided: each round repeats no more pairs than
     # the least any split of the eight into two tables of four would
-    played: list[list[str]] = []
-    for r in (1, 2, 3):
-        tables = [seats for _, seats, _ in tournaments.round_tables(number, r)]
-        met = met_pairs(played)
-
-        def repeats(split: list[list[str]], met: dict[frozenset[str], int] = met) -> int:
-            return sum(met.get(frozenset(p), 0) for t in split for p in combinations(t, 2))
-
-        least = min(
-            repeats([list(first), [n for n in EIGHT if n not in first]])
-            for first in combinations(EIGHT, 4)
-        )
-        assert repeats(tables) == least
-        played += tables
+    played = [[seats for _, seats, _ in tournaments.round_tables(number, r)] for r in (1, 2, 3)]
+    assert fewest_repeats(played, EIGHT)
     store.close()
     accounts.close()
 
@@ -237,3 +227,93 @@ def test_no_one_hosts_a_tournaments_table_its_host_neither(
     assert table.stage is Stage.PLAYING and tab in lobby.tables
     store.close()
     accounts.close()
+
+
+class _Killed(Exception):
+    """Where a SIGKILL would have stopped the server."""
+
+
+@pytest.mark.parametrize("cut", ["before its start", "after its start"])
+def test_a_round_cut_off_as_its_tables_were_made_is_seated_once_at_the_start(
+    tmp_path: Path,
+    loop: asyncio.AbstractEventLoop,
+    later: asyncio.AbstractEventLoop,
+    monkeypatch: pytest.MonkeyPatch,
+    cut: str,
+) -> None:
+    accounts, lobby, store = _server(tmp_path, loop)
+    tournaments = accounts.tournaments
+    number = tournaments.create("ann", SWISS, 4, 3, QUICK, 8, None, grace=GRACE)
+    for name in EIGHT:
+        assert tournaments.sign_up(number, name)
+    started = ServerTable.start
+
+    def start(table: ServerTable) -> None:
+        if table.number == 2 and cut == "before its start":
+            raise _Killed
+        started(table)
+        if table.number == 2:  # saved, started, its number not yet written with the round
+            raise _Killed
+
+    monkeypatch.setattr(ServerTable, "start", start)
+    with pytest.raises(_Killed):
+        tournaments.begin(number)
+    planned = tournaments.round_tables(number, 1)
+    assert [tab for tab, _, _ in planned] == [1, -2]
+    monkeypatch.setattr(ServerTable, "start", started)
+    store.close()
+    accounts.close()
+    accounts, lobby, store = _server(tmp_path, later)
+    tournaments = accounts.tournaments
+    seated = tournaments.round_tables(number, 1)
+    assert [seats for _, seats, _ in seated] == [seats for _, seats, _ in planned]
+    assert [tab for tab, _, _ in seated] == [1, 2]  # the table made before the kill, taken
+    assert sorted(lobby.tables) == [1, 2]
+    for tab, seats, _ in seated:
+        table = lobby.tables[tab]
+        assert table.stage is Stage.PLAYING and table.tournament == number
+        assert [p.name for p in table.places] == seats
+    _play_round(later, lobby, tournaments, number, 1)
+    found = tournaments.get(number)
+    assert found is not None and found.round == 2
+    store.close()
+    accounts.close()
+
+
+def test_a_match_whose_end_a_kill_cut_off_is_kept_once_and_its_round_carried_on(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, later: asyncio.AbstractEventLoop
+) -> None:
+    accounts, lobby, store = _server(tmp_path, loop)
+    tournaments = accounts.tournaments
+    number = tournaments.create("ann", SWISS, 4, 3, QUICK, 8, None, grace=GRACE)
+    for name in EIGHT:
+        assert tournaments.sign_up(number, name)
+    _run(loop)
+    (first, _, _), _ = tournaments.round_tables(number, 1)
+    cut = lobby.tables[first]
+    # its last move is saved; the server is killed before its end is kept or marked
+    cut.on_end = lambda table: None
+    kept_ended = store.ended
+    store.ended = lambda table: None if table is cut else kept_ended(table)  # type: ignore[method-assign]
+    _play_round(loop, lobby, tournaments, number, 1)
+    found = tournaments.get(number)
+    assert found is not None and found.round == 1  # the round waits for the lost end
+    assert [ended for _, _, ended in tournaments.round_tables(number, 1)] == [False, True]
+    store.close()
+    accounts.close()
+    for again in (later, loop):  # started again, and again: kept once
+        accounts, lobby, store = _server(tmp_path, again)
+        tournaments = accounts.tournaments
+        assert [ended for _, _, ended in tournaments.round_tables(number, 1)] == [True, True]
+        found = tournaments.get(number)
+        assert found is not None and found.round == 2
+        assert len(tournaments.round_tables(number, 2)) == 2
+        count = accounts.results._db.execute(
+            "SELECT count(*) FROM matches WHERE tab = ?", (first,)
+        ).fetchone()[0]
+        assert count == 1
+        assert first not in lobby.tables
+        points = [(s.name, s.points) for s in tournaments.standings(number)]
+        assert dict(points) == _expected_points(tournaments, number, 1)
+        store.close()
+        accounts.close()

@@ -182,7 +182,7 @@ class Tournaments:
             where, args = where + " AND round = ?", [number, round_]
         with self._lock:
             rows = self._db.execute(
-                f"SELECT seats FROM rounds WHERE {where} ORDER BY round, tab", args
+                f"SELECT seats FROM rounds WHERE {where} ORDER BY round, rowid", args
             ).fetchall()
         return [list(json.loads(row[0])) for row in rows]
 
@@ -191,7 +191,7 @@ class Tournaments:
         with self._lock:
             rows = self._db.execute(
                 "SELECT tab, seats, places FROM rounds WHERE tournament = ? AND round = ? "
-                "ORDER BY tab",
+                "ORDER BY rowid",
                 (number, round_),
             ).fetchall()
         return [(int(t), list(json.loads(s)), p is not None) for t, s, p in rows]
@@ -319,6 +319,7 @@ class Tournaments:
             if state == State.SIGNUP.value:
                 self._schedule(found.number)
             else:
+                self._open_planned(found, int(round_))  # a round killed as it was seated
                 self._mark_tables(found)
                 self._round_done(found, int(round_))
 
@@ -344,8 +345,8 @@ class Tournaments:
         return [e for e in self._entrants(number) if e.name.lower() not in out]
 
     def _seat_round(self, found: Tournament, round_: int) -> None:
-        lobby = self.lobby
-        assert lobby is not None
+        """Round ``round_`` planned (its tables' seats written with the round, in one
+        transaction), then its tables made (``_open_planned``)."""
         playing = self._still_in(found.number)
         if found.format == SWISS:
             tables = pairing.swiss(
@@ -353,26 +354,73 @@ class Tournaments:
             )
         else:
             tables = pairing.knockout(playing, found.size)
-        rules = RuleSet.from_spec(found.rules)
         with self._lock, self._db:
             self._db.execute(
                 "UPDATE tournaments SET round = ? WHERE id = ?", (round_, found.number)
             )
-        for seats in tables:
-            table = lobby.new_table(found.host, rules, found.rules)
-            table.tournament = found.number
-            table.grace = found.grace
-            for name in seats:
-                table.hold(name)
-            with self._lock, self._db:
+            for slot, seats in enumerate(tables, 1):  # a table not made yet: tab -slot
                 self._db.execute(
                     "INSERT INTO rounds (tournament, round, tab, seats) VALUES (?, ?, ?, ?)",
-                    (found.number, round_, table.number, json.dumps(seats)),
+                    (found.number, round_, -slot, json.dumps(seats)),
                 )
-            table.start()
-            for name in seats:
-                line = Words(messages.net_tournament_seat, (found.number, round_, table.number))
-                self._tell((name,), line)
+        self._open_planned(found, round_)
+
+    def _open_planned(self, found: Tournament, round_: int) -> None:
+        """Each table of the round planned and not made yet made: its seats held for its
+        people, started, each of them told. A server killed as it made them brings this
+        back at its start (``resume``): a table it had made already (brought back from
+        the tables file, its number not yet written here) is taken as it is, so that no
+        table is made twice and none is missing.
+        """
+        lobby = self.lobby
+        assert lobby is not None
+        with self._lock:
+            planned = self._db.execute(
+                "SELECT tab, seats FROM rounds WHERE tournament = ? AND round = ? AND tab < 0 "
+                "ORDER BY rowid",
+                (found.number, round_),
+            ).fetchall()
+            written = {
+                int(t[0])
+                for t in self._db.execute(
+                    "SELECT tab FROM rounds WHERE tournament = ? AND tab > 0", (found.number,)
+                )
+            }
+        if not planned:
+            return
+        rules = RuleSet.from_spec(found.rules)
+        for slot, raw in planned:
+            seats = list(json.loads(raw))
+            table = self._made_before(found.number, seats, written)
+            if table is None:
+                table = lobby.new_table(found.host, rules, found.rules)
+                table.tournament = found.number
+                table.grace = found.grace
+                for name in seats:
+                    table.hold(name)
+            written.add(table.number)
+            if table.game is None:
+                table.start()
+            with self._lock, self._db:
+                self._db.execute(
+                    "UPDATE rounds SET tab = ? WHERE tournament = ? AND round = ? AND tab = ?",
+                    (table.number, found.number, round_, int(slot)),
+                )
+            line = Words(messages.net_tournament_seat, (found.number, round_, table.number))
+            self._tell(seats, line)
+
+    def _made_before(self, number: int, seats: list[str], written: set[int]) -> ServerTable | None:
+        """A table of tournament ``number`` for exactly ``seats`` that no round names yet."""
+        lobby = self.lobby
+        assert lobby is not None
+        for table in lobby.tables.values():
+            if (
+                table.tournament == number
+                and table.number not in written
+                and [p.name.lower() for p in table.places] == [n.lower() for n in seats]
+            ):
+                return table
+        return None
 
     def _finish(self, found: Tournament) -> None:
         rows = self.standings(found.number)
