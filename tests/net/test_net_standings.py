@@ -215,9 +215,10 @@ def test_history_lists_the_last_matches_newest_first_and_a_private_one_to_its_pl
     assert standings.history(ann, "nobody") == [messages.net_no_such_person("nobody")]
 
 
-def test_replay_tells_a_match_again_exactly_as_someone_watching_saw_it(
-    tmp_path: Path, loop: asyncio.AbstractEventLoop, lobby: Lobby
+def test_replay_tells_a_match_again_exactly_as_someone_watching_saw_it_a_page_at_a_time(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, lobby: Lobby, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(standings, "REPLAY_PAGE", 4)
     warned: list[str] = []
     store = TableStore(tmp_path / TABLES_NAME, warned.append)
     lobby.journal = store
@@ -230,7 +231,21 @@ def test_replay_tells_a_match_again_exactly_as_someone_watching_saw_it(
     ann, cat = _person(lobby, "ann"), _person(lobby, "cat")
     told = standings.replay(cat, "1")
     assert told[0] == messages.net_replay_title(1, QUICK, ("ann", table.places[1].name, "bob"))
-    assert told[1:] == watched and len(watched) > 5
+    assert told[1:] == [*watched[:4], messages.net_replay_page(1, 1, 4, len(watched))]
+    assert told[-1].endswith("type replay 1 5.") and len(watched) > 8
+    pages, first = [], 1
+    while True:  # each page from the line the last one said, to the end
+        page = standings.replay(cat, f"1 {first}")
+        pages += page[1:-1] if first == 1 else page[:-1]
+        if first + 4 > len(watched):
+            assert page[-1] == messages.net_replay_page(1, first, len(watched), len(watched))
+            break
+        first += 4
+    assert pages == watched
+    past = messages.net_replay_no_line(1, len(watched))
+    assert standings.replay(cat, f"1 {len(watched) + 1}") == [past]
+    assert standings.replay(cat, "1 0") == [past]
+    assert standings.replay(cat, "1 x") == [messages.tr(messages.NET_REPLAY_HOW)]
     assert standings.replay(cat, str(private.number)) == [messages.net_no_match(2)]
     assert standings.replay(ann, "2")[0].startswith("Match 2:")  # hers
     assert standings.replay(cat, "9") == [messages.net_no_match(9)]

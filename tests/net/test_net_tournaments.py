@@ -317,3 +317,27 @@ def test_a_match_whose_end_a_kill_cut_off_is_kept_once_and_its_round_carried_on(
         assert dict(points) == _expected_points(tournaments, number, 1)
         store.close()
         accounts.close()
+
+
+def test_a_host_making_and_cancelling_tournaments_again_and_again_is_held_back(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop
+) -> None:
+    accounts, lobby, store = _server(tmp_path, loop)
+    now = [0.0]
+    lobby.made_limits.clock = lambda: now[0]
+    ann, bob = _person(lobby, "ann"), _person(lobby, "bob")
+    say = tournament_commands.tournament
+    for number in (1, 2, 3):  # three at once
+        assert say(ann, f"new swiss rules={QUICK}") == [messages.net_tournament_made(number)]
+        assert say(ann, f"cancel {number}") == [messages.net_tournament_cancelled(number)]
+    held = [messages.tr(messages.NET_TOURNAMENT_TOO_MANY)]
+    assert say(ann, f"new swiss rules={QUICK}") == held
+    assert tournament_commands.listed(bob, "") == [messages.tr(messages.NET_TOURNAMENT_NONE)]
+    assert say(bob, f"new swiss rules={QUICK}") == [messages.net_tournament_made(4)]  # his own
+    assert say(ann, "new swiss size=99") == held  # held back before anything is read
+    now[0] += 600  # ten minutes on: one more
+    assert say(ann, f"new swiss rules={QUICK}") == [messages.net_tournament_made(5)]
+    assert say(ann, "cancel 5") == [messages.net_tournament_cancelled(5)]
+    assert say(ann, f"new swiss rules={QUICK}") == held
+    store.close()
+    accounts.close()

@@ -38,7 +38,7 @@ STANDINGS_HELP = (
     ),
     N_(
         "history: your last ten matches. history NAME: someone else's. replay and a match's "
-        "number: that match told again, as someone watching saw it."
+        "number: that match told again, as someone watching saw it, thirty lines at a time."
     ),
     N_(
         "tournaments: those signing up or running. tournament N: one's standings. tournament "
@@ -215,6 +215,12 @@ NET_REPLAY_TITLE = N_("Match {match}: {rules}, {players}. As someone watching sa
 NET_NO_MATCH = N_("There is no match {match} for you to replay.")
 NET_REPLAY_GONE = N_("Match {match} cannot be replayed: its moves are not kept on this server.")
 NET_REPLAY_HOW = N_("Type replay and a match's number; history gives the numbers.")
+# a replay is told a page at a time: what follows a page, and the end
+NET_REPLAY_MORE = N_(
+    "Lines {first} to {last} of {count}. For the next, type replay {match} {next}."
+)
+NET_REPLAY_END = N_("Lines {first} to {last} of {count}: the end of match {match}.")
+NET_REPLAY_NO_LINE = N_("Match {match} has {count} lines: type replay {match} and a line of them.")
 
 
 def net_replay_title(match: int, rules: str, players: Sequence[str]) -> str:
@@ -229,6 +235,19 @@ def net_no_match(match: int) -> str:
 
 def net_replay_gone(match: int) -> str:
     return tr(NET_REPLAY_GONE).format(match=match)
+
+
+def net_replay_page(match: int, first: int, last: int, count: int) -> str:
+    """What follows a page of a replay: where the next begins, or that it is the end."""
+    if last < count:
+        return tr(NET_REPLAY_MORE).format(
+            first=first, last=last, count=count, match=match, next=last + 1
+        )
+    return tr(NET_REPLAY_END).format(first=first, last=last, count=count, match=match)
+
+
+def net_replay_no_line(match: int, count: int) -> str:
+    return tr(NET_REPLAY_NO_LINE).format(match=match, count=count)
 
 
 # --- tournaments ---------------------------------------------------------------------------
@@ -254,6 +273,9 @@ NET_TOURNAMENT_YOU_HAVE_ONE = N_(
     "You have tournament {number} signing up or running already; one at a time."
 )
 NET_TOURNAMENT_BAD = N_("{typed} is not a tournament's setting. {how}")
+NET_TOURNAMENT_TOO_MANY = N_(
+    "You have made several tournaments in a short time: make the next one in a few minutes."
+)
 NET_TOURNAMENT_HOW = N_(
     "Type tournament new swiss (or knockout), then any of size=4 rounds=3 players=8 "
     "rules=standard start=full or start=HH:MM grace=120."

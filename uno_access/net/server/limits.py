@@ -8,6 +8,9 @@ new connection starts no new bucket), ``burst`` at once, then one every ``every`
 - Private tables' codes (``code_limits``): 5 wrong codes at once, then one every 20
   seconds; a code typed past the limit is not even looked at. With 8 letters of 23, a
   guesser needs years to find one table.
+- Tournaments made (``made_limits``): 3 at once, then one every 10 minutes. A host has
+  one tournament signing up or running at a time; this keeps making and cancelling one
+  again and again from filling the server's data and everyone's ``tournaments``.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ BURST = 8  # chat lines sent at once before the limit
 EVERY = 1.0  # seconds for each chat line after them
 CODE_TRIES = 5  # wrong codes of private tables tried at once before the limit
 CODE_EVERY = 20.0  # seconds for each wrong code after them
+MADE_AT_ONCE = 3  # tournaments made at once before the limit
+MADE_EVERY = 600.0  # seconds for each tournament made after them
 MOST_NAMES = 10_000  # names remembered before those with a full bucket are forgotten
 
 
@@ -65,7 +70,7 @@ class Limits:
         return self._bucket(name).tokens < 1.0
 
     def spend(self, name: str) -> None:
-        """One of ``name``'s tokens spent (a wrong code)."""
+        """One of ``name``'s tokens spent (a wrong code, a tournament made)."""
         bucket = self._bucket(name)
         bucket.tokens = max(0.0, bucket.tokens - 1.0)
 
@@ -93,3 +98,7 @@ def chat_limits() -> Limits:
 
 def code_limits() -> Limits:
     return Limits(CODE_TRIES, CODE_EVERY)
+
+
+def made_limits() -> Limits:
+    return Limits(MADE_AT_ONCE, MADE_EVERY)

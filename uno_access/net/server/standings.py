@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .lobby import Person
 
 Command = Callable[["Person", str], list[str]]
+REPLAY_PAGE = 30  # the lines of a replay told at a time
 
 
 def _results(person: Person) -> Results | None:
@@ -135,15 +136,18 @@ def history(person: Person, rest: str) -> list[str]:
 
 
 def replay(person: Person, rest: str) -> list[str]:
-    """``replay MATCH``: a finished match told again as a spectator saw it, its moves dealt
-    again from the tables file (a private table's to its own players alone)."""
+    """``replay MATCH [LINE]``: a finished match told again as a spectator saw it, its
+    moves dealt again from the tables file (a private table's to its own players alone),
+    ``REPLAY_PAGE`` lines at a time from line ``LINE`` (the first by default): a match of many
+    rounds is hundreds of lines, more than anyone reads in one go."""
     results = _results(person)
     if results is None:
         return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
-    typed = rest.strip().lstrip("#")
-    if not typed.isdigit() or len(typed) > 9:
+    typed, _, start = rest.strip().lstrip("#").partition(" ")
+    start = start.strip() or "1"
+    if not typed.isdigit() or len(typed) > 9 or not start.isdigit() or len(start) > 9:
         return [messages.tr(messages.NET_REPLAY_HOW)]
-    number = int(typed)
+    number, first = int(typed), int(start)
     found = results.match(number)
     mine = found is not None and person.name.lower() in (n.lower() for n in found[3])
     if found is None or (found[2] and not mine):
@@ -157,7 +161,12 @@ def replay(person: Person, rest: str) -> list[str]:
         SPECTATOR, replayed.names, replayed.rules, replayed.teams, with_braille=False
     )
     told = [message.text for message in renderer.events(replayed.events)]
-    return [messages.net_replay_title(number, rules, names), *told]
+    if not 1 <= first <= len(told):
+        return [messages.net_replay_no_line(number, len(told))]
+    page = told[first - 1 : first - 1 + REPLAY_PAGE]
+    last = first + len(page) - 1
+    title = [messages.net_replay_title(number, rules, names)] if first == 1 else []
+    return [*title, *page, messages.net_replay_page(number, first, last, len(told))]
 
 
 COMMANDS: dict[str, Command] = {

@@ -48,7 +48,7 @@ from ...engine.rules import RuleSet
 from ...engine.state import Phase
 from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
-from .limits import Limits, chat_limits, code_limits
+from .limits import Limits, chat_limits, code_limits, made_limits
 from .moderation import MOST_REPORTED_LINES, Moderation
 from .names import alike
 from .results import Results, finished
@@ -850,6 +850,7 @@ class Lobby:
     said_lately: dict[str, deque[tuple[float, str]]] = field(default_factory=dict, repr=False)
     chat_limits: Limits = field(default_factory=chat_limits, repr=False)  # one per name
     code_limits: Limits = field(default_factory=code_limits, repr=False)  # wrong codes
+    made_limits: Limits = field(default_factory=made_limits, repr=False)  # tournaments made
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     _next: int = 1

@@ -119,6 +119,9 @@ def _new(store: Store, person: Person, words: list[str]) -> list[str]:
     mine = [t for t in store.listed() if t.host.lower() == person.name.lower()]
     if mine:
         return [messages.net_tournament_you_have_one(mine[0].number)]
+    limits = person.lobby.made_limits
+    if limits.over(person.name):
+        return [messages.tr(messages.NET_TOURNAMENT_TOO_MANY)]
     chosen = {"size": "4", "rounds": "3", "players": "8", "rules": "standard", "start": "full"}
     chosen["grace"] = str(int(DEFAULT_GRACE))
     for word in words[1:]:
@@ -138,6 +141,7 @@ def _new(store: Store, person: Person, words: list[str]) -> list[str]:
     number = store.create(
         person.name, words[0].lower(), size, rounds, rules, players, starts, float(grace)
     )
+    limits.spend(person.name)
     return [messages.net_tournament_made(number)]
 
 
