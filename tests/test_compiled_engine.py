@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import subprocess
@@ -94,3 +95,53 @@ def test_uno_access_pure_forces_plain_python() -> None:
     flag, path = out.stdout.split()
     assert flag == "False"
     assert path.endswith("game.py")
+
+
+VALUES = (
+    Path(uno_access.__file__).parent / "engine" / "events.py",
+    Path(uno_access.__file__).parent / "engine" / "actions.py",
+)
+
+
+def _value_classes(path: Path) -> list[ast.ClassDef]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        node
+        for node in tree.body
+        if isinstance(node, ast.ClassDef)
+        and any("dataclass" in ast.unparse(d) for d in node.decorator_list)
+    ]
+
+
+def test_every_event_and_action_has_final_fields_set_in_its_own_init() -> None:
+    """Events and actions are made by the million in a simulation: each sets its fields in
+    an ``__init__`` of its own, which mypyc compiles to slot stores (a frozen dataclass's
+    generated one stays interpreted, each field set through ``object.__setattr__``), and
+    each field is ``Final``, so that mypy refuses any change after it is made."""
+    for path in VALUES:
+        classes = _value_classes(path)
+        assert len(classes) > 10
+        for node in classes:
+            fields = [s for s in node.body if isinstance(s, ast.AnnAssign)]
+            assert fields, node.name
+            for field in fields:
+                assert ast.unparse(field.annotation).startswith("Final["), (node.name, field)
+                assert field.value is None, (node.name, field)  # a default is the __init__'s
+            init = [s for s in node.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"]
+            assert init, node.name
+            names = [a.arg for a in init[0].args.args[1:]]
+            assert names == [ast.unparse(f.target) for f in fields], node.name
+
+
+@pytest.mark.skipif(not uno_access.COMPILED, reason="the compiled engine's own guarantee")
+def test_a_compiled_event_or_action_cannot_be_changed_once_made() -> None:
+    from uno_access.engine import actions, events
+    from uno_access.engine.cards import Card
+
+    played = events.CardPlayed(0, Card.from_code("r5"), 3)
+    play = actions.Play(1, Card.from_code("b7"))
+    for value, field in ((played, "seat"), (play, "card")):
+        with pytest.raises(AttributeError):
+            setattr(value, field, 2)
+    assert played == events.CardPlayed(0, Card.from_code("r5"), 3)
+    assert hash(play) == hash(actions.Play(1, Card.from_code("b7")))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import inspect
 import json
 import random
 import typing
@@ -160,11 +161,22 @@ def declared(kind: type) -> dict[str, str]:
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == kind.__name__:
             return {
-                item.target.id: ast.unparse(item.annotation)
+                item.target.id: ast.unparse(_unfinal(item.annotation))
                 for item in node.body
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)
             }
     raise AssertionError(f"no class {kind.__name__} in {module}.py")
+
+
+def _unfinal(annotation: ast.expr) -> ast.expr:
+    """``Final[int]`` read as ``int``: an event's fields are final, set in its ``__init__``."""
+    if (
+        isinstance(annotation, ast.Subscript)
+        and isinstance(annotation.value, ast.Name)
+        and annotation.value.id == "Final"
+    ):
+        return annotation.slice
+    return annotation
 
 
 def built(kind: type) -> st.SearchStrategy[Any]:
@@ -294,7 +306,8 @@ def test_each_field_is_checked_as_it_is_read(kind: type, data: st.DataObject) ->
                 continue
             with pytest.raises(CodecError):
                 _read(kind, {**written, name: junk})
-    required = [f.name for f in dataclasses.fields(kind) if f.default is dataclasses.MISSING]
+    given = inspect.signature(kind).parameters  # the defaults are the ``__init__``'s
+    required = [name for name, p in given.items() if p.default is inspect.Parameter.empty]
     if kind is ev.Rejected:  # its reason is written as its code
         required = ["code" if name == "reason" else name for name in required]
     for name in required:

@@ -1,13 +1,17 @@
-"""What a seat can do, as frozen values. ``Game.apply`` takes exactly these."""
+"""What a seat can do, as values. ``Game.apply`` takes exactly these.
+
+Made as events are (``events``): fields ``Final``, set in an ``__init__`` of their own.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from .cards import Card, Color
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Play:
     """Play a card from the hand; ``color`` for a Wild; ``uno`` calls UNO with it.
 
@@ -16,16 +20,34 @@ class Play:
     to ``keep``; a 7 under Seven-O names the ``target`` seat it swaps hands with.
     """
 
-    seat: int
-    card: Card
-    color: Color | None = None
-    uno: bool = False
-    count: int = 1
-    target: int | None = None
-    keep: Card | None = None
+    seat: Final[int]
+    card: Final[Card]
+    color: Final[Color | None]
+    uno: Final[bool]
+    count: Final[int]
+    target: Final[int | None]
+    keep: Final[Card | None]
+
+    def __init__(
+        self,
+        seat: int,
+        card: Card,
+        color: Color | None = None,
+        uno: bool = False,
+        count: int = 1,
+        target: int | None = None,
+        keep: Card | None = None,
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.color = color
+        self.uno = uno
+        self.count = count
+        self.target = target
+        self.keep = keep
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class JumpIn:
     """Speed UNO's Exact Match: play a card identical to the top card, out of turn.
 
@@ -34,104 +56,169 @@ class JumpIn:
     ``target``: the seat a 7 swaps hands with (Seven-O).
     """
 
-    seat: int
-    card: Card
-    color: Color | None = None
-    uno: bool = False
-    count: int = 1
-    on: int | None = None
-    target: int | None = None
+    seat: Final[int]
+    card: Final[Card]
+    color: Final[Color | None]
+    uno: Final[bool]
+    count: Final[int]
+    on: Final[int | None]
+    target: Final[int | None]
+
+    def __init__(
+        self,
+        seat: int,
+        card: Card,
+        color: Color | None = None,
+        uno: bool = False,
+        count: int = 1,
+        on: int | None = None,
+        target: int | None = None,
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.color = color
+        self.uno = uno
+        self.count = count
+        self.on = on
+        self.target = target
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Suggest:
     """The table noticed ``seat`` suggesting a play to someone (option ``penalties``)."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Draw:
     """Draw one card from the DRAW pile instead of playing."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PlayDrawn:
     """Play the card just drawn (the only card that may be played after a draw);
     ``target``: the seat a drawn 7 swaps hands with (Seven-O).
     """
 
-    seat: int
-    color: Color | None = None
-    uno: bool = False
-    target: int | None = None
+    seat: Final[int]
+    color: Final[Color | None]
+    uno: Final[bool]
+    target: Final[int | None]
+
+    def __init__(
+        self,
+        seat: int,
+        color: Color | None = None,
+        uno: bool = False,
+        target: int | None = None,
+    ) -> None:
+        self.seat = seat
+        self.color = color
+        self.uno = uno
+        self.target = target
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Keep:
     """Keep the card just drawn and end the turn."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CallUno:
     """Call UNO right after playing the next-to-last card, before anyone catches you."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Catch:
     """Catch ``target``, who holds one card and has not called UNO."""
 
-    seat: int
-    target: int
+    seat: Final[int]
+    target: Final[int]
+
+    def __init__(self, seat: int, target: int) -> None:
+        self.seat = seat
+        self.target = target
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Challenge:
     """Challenge the Wild Draw Four just played on you."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Accept:
     """Accept the Wild Draw Four just played on you: draw 4 and lose the turn."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ChooseColor:
     """Choose the colour for a Wild turned up to start the DISCARD pile."""
 
-    seat: int
-    color: Color
+    seat: Final[int]
+    color: Final[Color]
+
+    def __init__(self, seat: int, color: Color) -> None:
+        self.seat = seat
+        self.color = color
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class NextRound:
     """Deal the next round after one has ended."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CardCheck:
     """Ask everyone how many cards they hold. Changes nothing."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class TouchTopCard:
     """Touch the top card of the DISCARD pile. Changes nothing."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
 Action = (

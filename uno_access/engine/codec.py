@@ -38,6 +38,7 @@ Standard library only, like the rest of the engine.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import json
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -66,6 +67,7 @@ TEXT_LIMIT = 1000
 _E = TypeVar("_E", bound=Enum)
 _T = TypeVar("_T")
 _ABSENT: Any = object()  # a field with no default: it must be given
+EMPTY = inspect.Parameter.empty
 
 
 class CodecError(ValueError):
@@ -654,9 +656,15 @@ def _fields(
     kind: type, kinds: Callable[[str], tuple[Any, Callable[[object], Any]]]
 ) -> tuple[_Field, ...]:
     out = []
+    # an event's or action's defaults are its ``__init__``'s (its fields are ``Final``,
+    # set there alone); a view's are its fields'
+    given = inspect.signature(kind).parameters
     for f in dataclasses.fields(kind):
         write, read = kinds(f.name)
         default = f.default if f.default is not dataclasses.MISSING else _ABSENT
+        parameter = given.get(f.name)
+        if default is _ABSENT and parameter is not None and parameter.default is not EMPTY:
+            default = parameter.default
         out.append(_Field(f.name, write, read, default))
     return tuple(out)
 

@@ -1,13 +1,22 @@
-"""What happened, as frozen values. ``Game.apply`` returns these.
+"""What happened, as values. ``Game.apply`` returns these.
 
 Some events carry cards only one seat may see (a draw, a dealt hand, a shown
 hand). ``for_seat`` gives the version of an event that a given seat may know.
+
+Each event is a dataclass (equality, hash, ``repr``, ``fields``, ``replace`` and
+``match`` as usual) whose fields are ``Final`` and set in an ``__init__`` of its own:
+mypy refuses any change after it is made, mypyc compiles the ``__init__`` to slot
+stores and makes the fields read-only. A frozen dataclass's generated ``__init__``
+stays interpreted under mypyc and sets each field through ``object.__setattr__``;
+a simulation makes two events an action, and that was a third of its time. The hash
+is the fields' (``unsafe_hash``): safe, as no field changes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Final
 
 from .actions import Action
 from .cards import Card, Color
@@ -78,256 +87,436 @@ class Refusal(Enum):
     ELIMINATED = "eliminated"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Rejected:
     """An action the rules do not allow; nothing changed."""
 
-    seat: int
-    action: Action
-    reason: Refusal
-    card: Card | None = None  # the card concerned, where one is (the drawn card, say)
+    seat: Final[int]
+    action: Final[Action]
+    reason: Final[Refusal]
+    card: Final[Card | None]  # the card concerned, where one is (the drawn card, say)
+
+    def __init__(
+        self,
+        seat: int,
+        action: Action,
+        reason: Refusal,
+        card: Card | None = None,
+    ) -> None:
+        self.seat = seat
+        self.action = action
+        self.reason = reason
+        self.card = card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class DealerDrew:
-    seat: int
-    card: Card
+    seat: Final[int]
+    card: Final[Card]
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class DealerChosen:
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class RoundStarted:
-    number: int
-    dealer: int
+    number: Final[int]
+    dealer: Final[int]
+
+    def __init__(self, number: int, dealer: int) -> None:
+        self.number = number
+        self.dealer = dealer
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandDealt:
     """``cards`` is empty in the version other seats see; ``count`` is public."""
 
-    seat: int
-    count: int
-    cards: tuple[Card, ...] = ()
+    seat: Final[int]
+    count: Final[int]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, seat: int, count: int, cards: tuple[Card, ...] = ()) -> None:
+        self.seat = seat
+        self.count = count
+        self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class StartCardTurned:
-    card: Card
+    card: Final[Card]
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class StartCardReturned:
     """A Wild Draw Four turned up to start goes back into the deck, which is reshuffled."""
 
-    card: Card
+    card: Final[Card]
+
+    def __init__(self, card: Card) -> None:
+        self.card = card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class TurnStarted:
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CardPlayed:
-    seat: int
-    card: Card
-    cards_left: int
-    count: int = 1  # identical cards dropped at once (Speed UNO)
-    jump_in: bool = False  # played out of turn on an identical card (Speed UNO)
+    seat: Final[int]
+    card: Final[Card]
+    cards_left: Final[int]
+    count: Final[int]  # identical cards dropped at once (Speed UNO)
+    jump_in: Final[bool]  # played out of turn on an identical card (Speed UNO)
+
+    def __init__(
+        self,
+        seat: int,
+        card: Card,
+        cards_left: int,
+        count: int = 1,
+        jump_in: bool = False,
+    ) -> None:
+        self.seat = seat
+        self.card = card
+        self.cards_left = cards_left
+        self.count = count
+        self.jump_in = jump_in
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class StackGrew:
     """A Draw Two or Wild Draw Four added to what the next player owes."""
 
-    seat: int  # who owes it now
-    total: int
+    seat: Final[int]  # who owes it now
+    total: Final[int]
+
+    def __init__(self, seat: int, total: int) -> None:
+        self.seat = seat
+        self.total = total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandsPassed:
     """Round-n-Round: on a 0 every hand passed one seat in the direction of play."""
 
-    direction: Direction
+    direction: Final[Direction]
+
+    def __init__(self, direction: Direction) -> None:
+        self.direction = direction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandReceived:
     """``cards`` is empty in the version other seats see; ``count`` is public."""
 
-    seat: int
-    from_seat: int
-    count: int
-    cards: tuple[Card, ...] = ()
+    seat: Final[int]
+    from_seat: Final[int]
+    count: Final[int]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, seat: int, from_seat: int, count: int, cards: tuple[Card, ...] = ()) -> None:
+        self.seat = seat
+        self.from_seat = from_seat
+        self.count = count
+        self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandsSwapped:
     """Seven-O: ``seat`` played a 7 and swapped hands with ``target``. The counts are
     public; each seat sees only the cards it received (``seat_cards`` the new hand of
     ``seat``, ``target_cards`` that of ``target``), others see none.
     """
 
-    seat: int
-    target: int
-    seat_count: int
-    target_count: int
-    seat_cards: tuple[Card, ...] = ()
-    target_cards: tuple[Card, ...] = ()
+    seat: Final[int]
+    target: Final[int]
+    seat_count: Final[int]
+    target_count: Final[int]
+    seat_cards: Final[tuple[Card, ...]]
+    target_cards: Final[tuple[Card, ...]]
+
+    def __init__(
+        self,
+        seat: int,
+        target: int,
+        seat_count: int,
+        target_count: int,
+        seat_cards: tuple[Card, ...] = (),
+        target_cards: tuple[Card, ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.target = target
+        self.seat_count = seat_count
+        self.target_count = target_count
+        self.seat_cards = seat_cards
+        self.target_cards = target_cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class AnniversaryPlayed:
     """ "Happy Anniversary!": the player kept one card and gave the rest to ``target``."""
 
-    seat: int
-    target: int
-    count: int
-    cards: tuple[Card, ...] = ()  # seen by the giver and the receiver only
+    seat: Final[int]
+    target: Final[int]
+    count: Final[int]
+    cards: Final[tuple[Card, ...]]  # seen by the giver and the receiver only
+
+    def __init__(self, seat: int, target: int, count: int, cards: tuple[Card, ...] = ()) -> None:
+        self.seat = seat
+        self.target = target
+        self.count = count
+        self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class WrongCardPenalty:
     """Option penalties: a card that did not match was taken back, with 2 cards more."""
 
-    seat: int
-    card: Card
+    seat: Final[int]
+    card: Final[Card]
+
+    def __init__(self, seat: int, card: Card) -> None:
+        self.seat = seat
+        self.card = card
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SuggestionPenalty:
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PlayerEliminated:
     """Challenge UNO: the running total reached the limit."""
 
-    seat: int
-    score: int
+    seat: Final[int]
+    score: Final[int]
+
+    def __init__(self, seat: int, score: int) -> None:
+        self.seat = seat
+        self.score = score
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ColorChosen:
-    seat: int
-    color: Color
+    seat: Final[int]
+    color: Final[Color]
+
+    def __init__(self, seat: int, color: Color) -> None:
+        self.seat = seat
+        self.color = color
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CardsDrawn:
     """``cards`` is empty in the version other seats see; ``count`` is public."""
 
-    seat: int
-    count: int
-    reason: DrawReason
-    cards: tuple[Card, ...] = ()
+    seat: Final[int]
+    count: Final[int]
+    reason: Final[DrawReason]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(
+        self,
+        seat: int,
+        count: int,
+        reason: DrawReason,
+        cards: tuple[Card, ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.count = count
+        self.reason = reason
+        self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CouldNotDraw:
     """Both piles are empty: nothing to draw, the turn passes."""
 
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class DrawnCardKept:
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PlayerSkipped:
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class DirectionChanged:
-    direction: Direction
+    direction: Final[Direction]
+
+    def __init__(self, direction: Direction) -> None:
+        self.direction = direction
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class UnoCalled:
-    seat: int
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class UnoCaught:
-    seat: int  # who caught
-    target: int
-    penalty: int
+    seat: Final[int]  # who caught
+    target: Final[int]
+    penalty: Final[int]
+
+    def __init__(self, seat: int, target: int, penalty: int) -> None:
+        self.seat = seat
+        self.target = target
+        self.penalty = penalty
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ChallengeMade:
-    seat: int  # the challenger
-    target: int  # who played the Wild Draw Four
+    seat: Final[int]  # the challenger
+    target: Final[int]  # who played the Wild Draw Four
+
+    def __init__(self, seat: int, target: int) -> None:
+        self.seat = seat
+        self.target = target
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class HandShown:
     """The challenged hand, shown to the challenger alone (``cards`` empty for others)."""
 
-    seat: int  # whose hand
-    to_seat: int
-    count: int
-    cards: tuple[Card, ...] = ()
+    seat: Final[int]  # whose hand
+    to_seat: Final[int]
+    count: Final[int]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, seat: int, to_seat: int, count: int, cards: tuple[Card, ...] = ()) -> None:
+        self.seat = seat
+        self.to_seat = to_seat
+        self.count = count
+        self.cards = cards
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class ChallengeResolved:
-    seat: int  # the challenger
-    target: int
-    guilty: bool
+    seat: Final[int]  # the challenger
+    target: Final[int]
+    guilty: Final[bool]
+
+    def __init__(self, seat: int, target: int, guilty: bool) -> None:
+        self.seat = seat
+        self.target = target
+        self.guilty = guilty
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class DrawAccepted:
     """Accepted what was owed: a Wild Draw Four, or a stack (``total`` cards)."""
 
-    seat: int
-    total: int = 4
+    seat: Final[int]
+    total: Final[int]
+
+    def __init__(self, seat: int, total: int = 4) -> None:
+        self.seat = seat
+        self.total = total
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Reshuffled:
     """The DISCARD pile but its top card became the new DRAW pile."""
 
-    count: int
+    count: Final[int]
+
+    def __init__(self, count: int) -> None:
+        self.count = count
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class RoundEnded:
-    winner: int
-    hand_points: tuple[int, ...]  # points left in each hand
-    gained: tuple[int, ...]  # what each seat's score grew by this round
-    scores: tuple[int, ...]
+    winner: Final[int]
+    hand_points: Final[tuple[int, ...]]  # points left in each hand
+    gained: Final[tuple[int, ...]]  # what each seat's score grew by this round
+    scores: Final[tuple[int, ...]]
+
+    def __init__(
+        self,
+        winner: int,
+        hand_points: tuple[int, ...],
+        gained: tuple[int, ...],
+        scores: tuple[int, ...],
+    ) -> None:
+        self.winner = winner
+        self.hand_points = hand_points
+        self.gained = gained
+        self.scores = scores
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class GameEnded:
-    winner: int
-    scores: tuple[int, ...]
+    winner: Final[int]
+    scores: Final[tuple[int, ...]]
+
+    def __init__(self, winner: int, scores: tuple[int, ...]) -> None:
+        self.winner = winner
+        self.scores = scores
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class CardCount:
     """A card check's answer: how many cards each seat holds."""
 
-    seat: int  # who asked
-    counts: tuple[int, ...]
+    seat: Final[int]  # who asked
+    counts: Final[tuple[int, ...]]
+
+    def __init__(self, seat: int, counts: tuple[int, ...]) -> None:
+        self.seat = seat
+        self.counts = counts
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class TopCard:
     """Touching the top card: the card, and the colour in play (set by a Wild, or its own)."""
 
-    seat: int  # who touched
-    card: Card
-    color: Color | None
+    seat: Final[int]  # who touched
+    card: Final[Card]
+    color: Final[Color | None]
+
+    def __init__(self, seat: int, card: Card, color: Color | None) -> None:
+        self.seat = seat
+        self.card = card
+        self.color = color
 
 
 Event = (
