@@ -28,7 +28,9 @@ JSON output (``--json``), one object on stdout::
     {"peer": "rlcard", "version": "1.2.0", "numpy_version": "...",
      "python": "3.11.7", "players": 2, "games": N, "repeats": R, "seed": S,
      "games_per_second": <median of runs>, "runs": [<games/s per repeat>, ...],
-     "seconds": [<wall seconds per repeat>, ...], "steps_per_game": <mean>}
+     "seconds": [<wall seconds per repeat>, ...], "steps_per_game": <mean>,
+     "cpu_games_per_second": <median, by this process's CPU time>,
+     "cpu_seconds": [<CPU seconds per repeat>, ...]}
 """
 
 from __future__ import annotations
@@ -53,11 +55,16 @@ class Run:
 
     games: int
     steps: int
-    seconds: float
+    seconds: float  # wall
+    cpu_seconds: float  # this process's CPU time: steady on a loaded machine
 
     @property
     def games_per_second(self) -> float:
         return self.games / self.seconds
+
+    @property
+    def cpu_games_per_second(self) -> float:
+        return self.games / self.cpu_seconds
 
 
 def _load_rlcard() -> tuple[Any, Any, str, str]:
@@ -83,15 +90,15 @@ def play(game_cls: Any, seeding: Any, games: int, seed: int) -> Run:
     game.np_random, _ = seeding.np_random(seed)
     choice = rng.choice
     steps = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(games):
         state, _player = game.init_game()
         while not game.is_over():
             legal = list(dict.fromkeys(state["legal_actions"]))
             state, _player = game.step(choice(legal))
             steps += 1
-    seconds = time.perf_counter() - start
-    return Run(games=games, steps=steps, seconds=seconds)
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu
+    return Run(games=games, steps=steps, seconds=seconds, cpu_seconds=cpu_seconds)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -144,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
             "games_per_second": median,
             "runs": rates,
             "seconds": [run.seconds for run in runs],
+            "cpu_games_per_second": statistics.median(run.cpu_games_per_second for run in runs),
+            "cpu_seconds": [run.cpu_seconds for run in runs],
             "steps_per_game": steps_per_game,
         }
         print(json.dumps(result))

@@ -6,6 +6,7 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from .bots import Bot, make_bot
 from .bots.base import GameDidNotEnd, tell, watchers
@@ -15,7 +16,7 @@ from .engine.match import Match
 from .engine.rules import PartnerSchedule, RuleSet
 from .engine.state import GameState, Phase
 
-MAX_ACTIONS = 1_000_000  # a game still going after this many actions counts as an error
+MAX_ACTIONS: Final = 1_000_000  # a game still going after this many actions counts as an error
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
     return actions
 
 
-_OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_OVER: Final = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 def _sizes(s: GameState) -> list[int]:

@@ -24,6 +24,7 @@ import math
 import random
 import time
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ..engine.actions import Accept, Action, Challenge, Draw, JumpIn, Keep, Play, PlayDrawn
 from ..engine.cards import Card, Kind
@@ -35,13 +36,13 @@ from .normal import NormalBot
 from .rollout import play_out, unfinished_value, value
 from .tactics import color_before, color_counts, holds_color
 
-DEFAULT_BUDGET_MS = 200.0
-DEFAULT_PLAYOUTS = 512  # per decision at most, shared among its moves
-MIN_WORLDS = 8
-CHECK_EVERY = 8  # worlds between checks which moves are still in the running
-PLAYOUT_LIMIT = 400  # actions: a hand still going after this is valued by hand sizes
-SAFETY = 0.85  # stop starting new worlds past this share of the budget
-MARGIN = 1.5  # standard errors by which a move must beat the normal bot's choice
+DEFAULT_BUDGET_MS: Final = 200.0
+DEFAULT_PLAYOUTS: Final = 512  # per decision at most, shared among its moves
+MIN_WORLDS: Final = 8
+CHECK_EVERY: Final = 8  # worlds between checks which moves are still in the running
+PLAYOUT_LIMIT: Final = 400  # actions: a hand still going after this is valued by hand sizes
+SAFETY: Final = 0.85  # stop starting new worlds past this share of the budget
+MARGIN: Final = 1.5  # standard errors by which a move must beat the normal bot's choice
 
 PlayLike = Play | PlayDrawn | JumpIn
 

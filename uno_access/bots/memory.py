@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from ..engine import events as ev
 from ..engine.cards import Card, Color, playable_faces
 from ..engine.piles import shuffle
 
-NOTHING: frozenset[Card] = frozenset()
+NOTHING: Final[frozenset[Card]] = frozenset()
 
 
 class Group:
@@ -205,4 +206,4 @@ def matching(top: Card, color: Color | None) -> frozenset[Card]:
     return faces
 
 
-_MATCHING: dict[tuple[Card, Color | None], frozenset[Card]] = {}
+_MATCHING: Final[dict[tuple[Card, Color | None], frozenset[Card]]] = {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from ..engine.actions import (
     Accept,
@@ -44,8 +45,8 @@ from .tactics import (
     threat,
 )
 
-CHALLENGE_ODDS = 2 / 7  # guilty: they draw 4 and we play; innocent: we draw 2 more
-NEAR_OUT = 3  # an opponent with this many cards or fewer is about to go out
+CHALLENGE_ODDS: Final = 2 / 7  # guilty: they draw 4 and we play; innocent: we draw 2 more
+NEAR_OUT: Final = 3  # an opponent with this many cards or fewer is about to go out
 
 PlayLike = Play | PlayDrawn | JumpIn
 
@@ -292,4 +293,4 @@ class NormalBot:
         return any(card in faces and not card.is_wild for card in view.hand)
 
 
-WORTHLESS = -100.0  # a play worth this or less is not made while drawing is allowed
+WORTHLESS: Final = -100.0  # a play worth this or less is not made while drawing is allowed

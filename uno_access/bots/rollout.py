@@ -10,6 +10,7 @@ out of turn. The result is the change in score, seen from one seat.
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, Play, PlayDrawn
 from ..engine.cards import Card, Kind, playable_faces
@@ -21,11 +22,11 @@ from ..engine.state import GameState, Phase
 from .normal import NEAR_OUT
 from .tactics import best_color, color_counts
 
-ROUND_OVER = Phase.ROUND_OVER
-GAME_OVER = Phase.GAME_OVER
-PLAY = Phase.PLAY
-DRAWN = Phase.DRAWN
-GAME_WON = 1000.0  # what winning (or losing) the whole game is worth, in points
+ROUND_OVER: Final = Phase.ROUND_OVER
+GAME_OVER: Final = Phase.GAME_OVER
+PLAY: Final = Phase.PLAY
+DRAWN: Final = Phase.DRAWN
+GAME_WON: Final = 1000.0  # what winning (or losing) the whole game is worth, in points
 
 
 def pick(legal: list[Action], rng: random.Random) -> Action:

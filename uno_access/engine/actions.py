@@ -237,4 +237,4 @@ Action = (
     | JumpIn
     | Suggest
 )
-QUERIES = (CardCheck, TouchTopCard)
+QUERIES: Final = (CardCheck, TouchTopCard)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 
 class Color(Enum):
@@ -29,7 +30,7 @@ class Color(Enum):
         return self.name.lower()
 
 
-COLORS: tuple[Color, ...] = tuple(Color)
+COLORS: Final[tuple[Color, ...]] = tuple(Color)
 
 
 class Kind(Enum):
@@ -54,10 +55,10 @@ class Kind(Enum):
         return self in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 
 
-ACTION_POINTS = 20
-WILD_POINTS = 50
-ANNIVERSARY_POINTS = 100
-DRAW_COUNTS = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
+ACTION_POINTS: Final = 20
+WILD_POINTS: Final = 50
+ANNIVERSARY_POINTS: Final = 100
+DRAW_COUNTS: Final = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -112,11 +113,11 @@ class Card:
         return (Card.from_code, (self.code,))
 
 
-_FACES: dict[tuple[Kind, Color | None, int | None], Card] = {}
-_BY_CODE: dict[str, Card] = {}
-_ALL: list[Card] = []  # every face, the blank ones and the Anniversary card too
-_BLANKS: dict[Card, Card] = {}  # a coloured card -> the blank card written as it
-BLANK_PREFIX = "bl"
+_FACES: Final[dict[tuple[Kind, Color | None, int | None], Card]] = {}
+_BY_CODE: Final[dict[str, Card]] = {}
+_ALL: Final[list[Card]] = []  # every face, the blank ones and the Anniversary card too
+_BLANKS: Final[dict[Card, Card]] = {}  # a coloured card -> the blank card written as it
+BLANK_PREFIX: Final = "bl"
 
 
 def _make(kind: Kind, color: Color | None, number: int | None) -> None:
@@ -159,15 +160,15 @@ for _color in COLORS:
         _make(_kind, _color, None)
 _make(Kind.WILD, None, None)
 _make(Kind.WILD_DRAW_FOUR, None, None)
-_STANDARD = tuple(_ALL)
+_STANDARD: Final = tuple(_ALL)
 _make(Kind.ANNIVERSARY, None, None)
 for _card in _STANDARD:
     if _card.color is not None:
         _make_blank(_card)
 
-WILD = Card.of(Kind.WILD)
-WILD_DRAW_FOUR = Card.of(Kind.WILD_DRAW_FOUR)
-ANNIVERSARY = Card.of(Kind.ANNIVERSARY)
+WILD: Final = Card.of(Kind.WILD)
+WILD_DRAW_FOUR: Final = Card.of(Kind.WILD_DRAW_FOUR)
+ANNIVERSARY: Final = Card.of(Kind.ANNIVERSARY)
 
 
 def blank_card(card: Card) -> Card:
@@ -196,7 +197,7 @@ def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
     return faces
 
 
-_PLAYABLE: dict[tuple[Card, Color | None], frozenset[Card]] = {}
+_PLAYABLE: Final[dict[tuple[Card, Color | None], frozenset[Card]]] = {}
 
 
 def all_faces() -> tuple[Card, ...]:
@@ -221,7 +222,7 @@ def _build_deck() -> tuple[Card, ...]:
     return tuple(deck)
 
 
-_DECK = _build_deck()
+_DECK: Final = _build_deck()
 
 
 def standard_deck() -> list[Card]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from . import events as ev
 from .actions import (
@@ -51,7 +52,7 @@ from .turn import (
     swap_targets,
 )
 
-_OVER = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_OVER: Final = (Phase.ROUND_OVER, Phase.GAME_OVER)
 
 
 class Game:
@@ -451,7 +452,7 @@ def _targets(s: GameState, seat: int, card: Card, count: int) -> Sequence[int | 
     return swap_targets(s, seat)
 
 
-_NO_TARGET: tuple[int | None, ...] = (None,)
+_NO_TARGET: Final[tuple[int | None, ...]] = (None,)
 
 
 def _check_seats(rules: RuleSet, players: int) -> None:
@@ -473,13 +474,13 @@ def _teams(rules: RuleSet, players: int) -> tuple[tuple[int, ...], ...]:
 
 
 # Actions are values, so the ones legal_actions offers are made once and shared.
-_SEATS = range(10)
-_DRAW = [Draw(seat) for seat in _SEATS]
-_KEEP = [Keep(seat) for seat in _SEATS]
-_CALL_UNO = [CallUno(seat) for seat in _SEATS]
-_CHALLENGE = [Challenge(seat) for seat in _SEATS]
-_ACCEPT = [Accept(seat) for seat in _SEATS]
-_NEXT_ROUND = [NextRound(seat) for seat in _SEATS]
-_CHOOSE_COLOR = [tuple(ChooseColor(seat, color) for color in COLORS) for seat in _SEATS]
-_PLAYS: dict[tuple[int, Card, bool], tuple[Action, ...]] = {}
-_PLAY_DRAWN: dict[tuple[int, bool, bool], tuple[Action, ...]] = {}
+_SEATS: Final = range(10)
+_DRAW: Final = [Draw(seat) for seat in _SEATS]
+_KEEP: Final = [Keep(seat) for seat in _SEATS]
+_CALL_UNO: Final = [CallUno(seat) for seat in _SEATS]
+_CHALLENGE: Final = [Challenge(seat) for seat in _SEATS]
+_ACCEPT: Final = [Accept(seat) for seat in _SEATS]
+_NEXT_ROUND: Final = [NextRound(seat) for seat in _SEATS]
+_CHOOSE_COLOR: Final = [tuple(ChooseColor(seat, color) for color in COLORS) for seat in _SEATS]
+_PLAYS: Final[dict[tuple[int, Card, bool], tuple[Action, ...]]] = {}
+_PLAY_DRAWN: Final[dict[tuple[int, bool, bool], tuple[Action, ...]]] = {}

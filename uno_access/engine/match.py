@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import Final
 
 from .game import Game
 from .rules import PartnerSchedule, RuleSet
 
-HANDS_PER_PARTNERSHIP = 4
-_NO_TARGET = 100_000  # a block ends on its number of hands, not on a score
+HANDS_PER_PARTNERSHIP: Final = 4
+_NO_TARGET: Final = 100_000  # a block ends on its number of hands, not on a score
 
 
 @dataclass(frozen=True, slots=True)

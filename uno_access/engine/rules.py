@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from enum import Enum
-from typing import Any
+from typing import Any, Final
 
 from .cards import Card, Kind, standard_deck
 
-_DECK_SIZE = len(standard_deck())  # 108
-_FOURS_A_DECK = sum(1 for card in standard_deck() if card.kind is Kind.WILD_DRAW_FOUR)
-_ANNIVERSARY_A_DECK = 4
+_DECK_SIZE: Final = len(standard_deck())  # 108
+_FOURS_A_DECK: Final = sum(1 for card in standard_deck() if card.kind is Kind.WILD_DRAW_FOUR)
+_ANNIVERSARY_A_DECK: Final = 4
 
 
 class Scoring(Enum):
@@ -288,7 +288,7 @@ def _coerce(key: str, default: object, value: object) -> object:
     raise RulesError(key, value, ())
 
 
-PRESETS: dict[str, RuleSet] = {
+PRESETS: Final[dict[str, RuleSet]] = {
     "standard": RuleSet(),
     "lowest": RuleSet(scoring=Scoring.LOWEST),
     "anniversary": RuleSet(uno_penalty=4, dealer_by_points=True, anniversary_cards=True),

@@ -11,9 +11,10 @@ allocate nothing; only those that answer an order of seats build a list.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-CLOCKWISE = 1
-COUNTERCLOCKWISE = -1
+CLOCKWISE: Final = 1
+COUNTERCLOCKWISE: Final = -1
 
 
 def step(seat: int, direction: int, n: int, steps: int = 1) -> int:

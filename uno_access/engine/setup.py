@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 
 from . import events as ev
 from .cards import ANNIVERSARY, Card, Kind, blank_card, dealer_rank, standard_deck
@@ -13,10 +14,10 @@ from .rules import RuleSet
 from .seats import deal_order
 from .state import GameState, Phase
 
-DRAW_TWO = Kind.DRAW_TWO
-REVERSE = Kind.REVERSE
-SKIP = Kind.SKIP
-WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
+DRAW_TWO: Final = Kind.DRAW_TWO
+REVERSE: Final = Kind.REVERSE
+SKIP: Final = Kind.SKIP
+WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
 
 
 def player_names(players: int | Sequence[str]) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import events as ev
 from .actions import (
@@ -33,13 +33,13 @@ from .rules import Scoring
 from .seats import CLOCKWISE, play_order, seat_before
 from .state import GameState, Phase
 
-NUMBER = Kind.NUMBER
-DRAW_TWO = Kind.DRAW_TWO
-REVERSE = Kind.REVERSE
-SKIP = Kind.SKIP
-WILD_DRAW_FOUR = Kind.WILD_DRAW_FOUR
-ANNIVERSARY = Kind.ANNIVERSARY
-OWING = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
+NUMBER: Final = Kind.NUMBER
+DRAW_TWO: Final = Kind.DRAW_TWO
+REVERSE: Final = Kind.REVERSE
+SKIP: Final = Kind.SKIP
+WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
+ANNIVERSARY: Final = Kind.ANNIVERSARY
+OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 
 
 def matches(s: GameState, card: Card) -> bool:
@@ -525,7 +525,7 @@ def _turn_choose_color(s: GameState, rng: random.Random, action: ChooseColor) ->
     return [ev.ColorChosen(action.seat, action.color)]
 
 
-TURN_ACTIONS: dict[type, Callable[[GameState, random.Random, Any], list[Event]]] = {
+TURN_ACTIONS: Final[dict[type, Callable[[GameState, random.Random, Any], list[Event]]]] = {
     Play: _turn_play,
     Draw: _turn_draw,
     PlayDrawn: _turn_play_drawn,
