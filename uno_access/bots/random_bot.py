@@ -39,6 +39,17 @@ class RandomBot:
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:
         rng = self.rng
+        # the commonest turn, chosen with no list made: plays of one way each, then Draw
+        last = len(legal) - 1
+        if last > 0 and type(legal[last]) is Draw:
+            plain = True
+            for i in range(last):
+                action = legal[i]
+                if type(action) is not Play or action.color is not None or action.uno:
+                    plain = False
+                    break
+            if plain:
+                return legal[int(rng.random() * last)]
         answer: Action | None = None  # to a Wild Draw Four: challenge or accept
         plays: list[Play | PlayDrawn | JumpIn] = []
         jumps: list[Play | PlayDrawn | JumpIn] = []

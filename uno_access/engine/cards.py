@@ -200,6 +200,33 @@ def playable_faces(top: Card, color: Color | None) -> frozenset[Card]:
 _PLAYABLE: Final[dict[tuple[Card, Color | None], frozenset[Card]]] = {}
 
 
+def playable_mask(top: Card, color: Color | None) -> list[bool]:
+    """``playable_faces`` as a list by face: ``mask[card.index]`` says whether ``card``
+    may be played. The engine's hot paths read it by index, hashing nothing."""
+    masks = _MASKS[top.index]
+    slot = _slot(color)
+    mask = masks[slot]
+    if mask is None:
+        faces = playable_faces(top, color)
+        mask = masks[slot] = [card in faces for card in _ALL]
+    return mask
+
+
+def _slot(color: Color | None) -> int:
+    if color is None:
+        return 4
+    if color is _BLUE:
+        return 0
+    if color is _GREEN:
+        return 1
+    return 2 if color is _RED else 3
+
+
+_BLUE: Final = Color.BLUE
+_GREEN: Final = Color.GREEN
+_RED: Final = Color.RED
+
+
 def all_faces() -> tuple[Card, ...]:
     """The 54 faces of the standard deck, in deck order (see ``extra_faces``)."""
     return _STANDARD
@@ -235,3 +262,7 @@ def dealer_rank(card: Card, by_points: bool) -> int:
     if by_points:
         return card.points
     return card.number if card.number is not None else 0
+
+
+# each face's masks by colour in play (``playable_mask``), made when first asked for
+_MASKS: Final[list[list[list[bool] | None]]] = [[None] * 5 for _ in _ALL]

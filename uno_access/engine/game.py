@@ -28,7 +28,7 @@ from .actions import (
     Suggest,
     TouchTopCard,
 )
-from .cards import COLORS, Card, Color, Kind, playable_faces
+from .cards import COLORS, Card, Color, Kind, all_faces, extra_faces, playable_mask
 from .events import Direction, Event, Refusal
 from .rules import PartnerSchedule, RuleSet
 from .seats import CLOCKWISE, left_of, seat_after
@@ -238,15 +238,18 @@ class Game:
         if phase is Phase.PLAY:
             hand = s.hands[seat]
             two_left = len(hand) == 2
-            cards = list(filter(playable_faces(s.discard[-1], s.color).__contains__, hand))
+            mask = playable_mask(s.discard[-1], s.color)
+            cards = [card for card in hand if mask[card.index]]
             if rules.no_bluffing:
                 cards = [card for card in cards if not bluff_refused(s, seat, card)]
             plain = rules.wild_draw_four_finish and not rules.anniversary_cards  # 7s aside
             for card in dict.fromkeys(cards) if len(cards) > 1 else cards:  # each face once
                 if (plain or card.kind is Kind.NUMBER) and not is_seven(s, card):
-                    options = _PLAYS.get((seat, card, two_left))
+                    plays = _PLAYS[seat]
+                    at = card.index * 2 + two_left
+                    options = plays[at]
                     if options is None:
-                        options = _PLAYS[(seat, card, two_left)] = tuple(
+                        options = plays[at] = tuple(
                             Play(seat, card, col, uno) for col, uno in _variants(card, two_left)
                         )
                     out += options
@@ -482,5 +485,9 @@ _CHALLENGE: Final = [Challenge(seat) for seat in _SEATS]
 _ACCEPT: Final = [Accept(seat) for seat in _SEATS]
 _NEXT_ROUND: Final = [NextRound(seat) for seat in _SEATS]
 _CHOOSE_COLOR: Final = [tuple(ChooseColor(seat, color) for color in COLORS) for seat in _SEATS]
-_PLAYS: Final[dict[tuple[int, Card, bool], tuple[Action, ...]]] = {}
+# each seat's plays of a card, by the card's index and whether two cards are left (made
+# when first asked for)
+_PLAYS: Final[list[list[tuple[Action, ...] | None]]] = [
+    [None] * (2 * len(all_faces() + extra_faces())) for _ in _SEATS
+]
 _PLAY_DRAWN: Final[dict[tuple[int, bool, bool], tuple[Action, ...]]] = {}

@@ -26,7 +26,7 @@ from .actions import (
     PlayDrawn,
     Suggest,
 )
-from .cards import DRAW_COUNTS, Card, Color, Kind, playable_faces
+from .cards import DRAW_COUNTS, Card, Color, Kind, playable_mask
 from .events import Direction, DrawReason, Event, Refusal
 from .piles import give, next_seat, pass_turn, take
 from .rules import Scoring
@@ -44,7 +44,7 @@ OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 
 def matches(s: GameState, card: Card) -> bool:
     """Colour, number or symbol matches the top card, or it is a Wild."""
-    return card in playable_faces(s.discard[-1], s.color)
+    return playable_mask(s.discard[-1], s.color)[card.index]
 
 
 def can_stack(s: GameState, seat: int, card: Card) -> bool:
