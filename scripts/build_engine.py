@@ -26,7 +26,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from uno_access._compiled import COMPILED_MODULES, MANIFEST, OUT, digests, is_current  # noqa: E402
+from uno_access._compiled import (  # noqa: E402
+    COMPILED_MODULES,
+    MANIFEST,
+    OUT,
+    digests,
+    is_current,
+    stats,
+)
 
 
 def say(text: str, quiet: bool) -> None:
@@ -35,6 +42,9 @@ def say(text: str, quiet: bool) -> None:
 
 
 def build(quiet: bool) -> int:
+    # the sources' sizes and times before they are copied: a game's start compares them
+    # alone (a source edited from here on no longer matches, and its digest decides)
+    before = stats([ROOT / module for module in COMPILED_MODULES])
     with tempfile.TemporaryDirectory(prefix="uno-mypyc-") as tmp:
         work = Path(tmp)
         for module in COMPILED_MODULES:  # mypyc writes next to what it compiles: use a copy
@@ -72,7 +82,10 @@ def build(quiet: bool) -> int:
             shutil.rmtree(OUT)
         shutil.copytree(built, OUT)
     MANIFEST.write_text(
-        json.dumps({"python": sys.implementation.cache_tag, "sources": compiled_from}, indent=1)
+        json.dumps(
+            {"python": sys.implementation.cache_tag, "sources": compiled_from, "stats": before},
+            indent=1,
+        )
     )
     say(f"engine compiled with mypyc into {OUT.relative_to(ROOT)}", quiet)
     return 0

@@ -7,7 +7,6 @@ set), the sources run as they are.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import os
@@ -45,10 +44,22 @@ PACKAGES = ("uno_access", "uno_access/engine", "uno_access/bots")
 
 def digests(paths: Iterable[Path], root: Path | None = None) -> dict[str, str]:
     """Each file's SHA-256, by its path below ``root`` (the checkout by default)."""
+    import hashlib  # (OpenSSL's, some milliseconds: only when a source's stat changed)
+
     root = ROOT if root is None else root
     return {
         str(path.relative_to(root)): hashlib.sha256(path.read_bytes()).hexdigest() for path in paths
     }
+
+
+def stats(paths: Iterable[Path], root: Path | None = None) -> dict[str, list[int]]:
+    """Each file's size and modification time (ns), by its path below ``root``."""
+    root = ROOT if root is None else root
+    found = {}
+    for path in paths:
+        stat = path.stat()
+        found[str(path.relative_to(root))] = [stat.st_size, stat.st_mtime_ns]
+    return found
 
 
 def is_current() -> bool:
@@ -56,10 +67,13 @@ def is_current() -> bool:
     try:
         data = json.loads(MANIFEST.read_text())
         sources = [ROOT / module for module in COMPILED_MODULES]
-        return bool(
-            data.get("python") == sys.implementation.cache_tag
-            and data.get("sources") == digests(sources)
-        )
+        if data.get("python") != sys.implementation.cache_tag:
+            return False
+        # each source's size and time as they were when the build began: unchanged since,
+        # so the same (a game's start reads no source); else its digest says
+        if data.get("stats") == stats(sources):
+            return True
+        return bool(data.get("sources") == digests(sources))
     except (OSError, ValueError):
         return False
 

@@ -12,6 +12,7 @@ from typing import Any, TypeGuard
 from . import text as outside
 from .access import messages
 from .access.parse import ParseError, parse_card, parse_color
+from .access.problem import problem
 from .engine import actions as act
 from .engine import codec
 from .engine.cards import Card, Color, Kind
@@ -304,23 +305,6 @@ def _typed_color(raw: object) -> Color:
         return parse_color(raw)
     except ParseError as error:
         raise CodecError("a colour", why=error.message) from None
-
-
-def problem(error: CodecError) -> str:
-    """Why a value read from a scenario (or a saved game, or the data channel) is no
-    engine value, in the scenario's words: where it is (``actions[3].card``) and what
-    belongs there.
-    """
-    where = error.where
-    if error.rules is not None:
-        return messages.rules_error(error.rules)
-    if error.known and where.endswith(".act"):
-        return messages.scenario_unknown_act(where[: -len(".act")], error.found, list(error.known))
-    if error.limit is not None:
-        return messages.scenario_too_long(where, error.limit)
-    if error.why is not None:
-        return f"{where}: {error.why}"
-    return messages.scenario_field(where, error.wanted)
 
 
 def _players(value: object) -> tuple[str, ...]:

@@ -131,16 +131,32 @@ def _forms(card: Card) -> list[str]:
     return forms
 
 
-_CARDS: dict[str, Card] = {}
-for _card in (*all_faces(), *extra_faces()):
-    for _form in _forms(_card):
-        _CARDS.setdefault(_form, _card)  # the English reading first, where two could meet
-_COLORS: dict[str, Color] = {}
-for _color in COLORS:
-    _COLORS[_color.value] = _color
-    _COLORS[_color.word] = _color
-    for _word in _color_words(_color):
-        _COLORS.setdefault(_word, _color)
+_CARDS: dict[str, Card] = {}  # every spelling of every card, made when first read
+_COLORS: dict[str, Color] = {}  # every spelling of every colour, likewise
+
+
+def _cards() -> dict[str, Card]:
+    """Every spelling of every card (made at the first card typed, not at every start:
+    a thousand spellings in every language)."""
+    if not _CARDS:  # made whole, then put in at once: a thread sees it empty or whole
+        made: dict[str, Card] = {}
+        for card in (*all_faces(), *extra_faces()):
+            for form in _forms(card):
+                made.setdefault(form, card)  # the English reading first, where two meet
+        _CARDS.update(made)
+    return _CARDS
+
+
+def _colors() -> dict[str, Color]:
+    if not _COLORS:
+        made: dict[str, Color] = {}
+        for color in COLORS:
+            made[color.value] = color
+            made[color.word] = color
+            for word in _color_words(color):
+                made.setdefault(word, color)
+        _COLORS.update(made)
+    return _COLORS
 
 
 def parse_card(text: str) -> Card:
@@ -148,10 +164,11 @@ def parse_card(text: str) -> Card:
     braille dots (``⠃⠼⠛``) or words (``blue 7``, ``Blue Seven``, ``wild draw four``).
     """
     key = re.sub(r"[\s_]+", "", braille.unicode_to_ascii(text).lower())
-    card = _CARDS.get(key) or _CARDS.get(_bare(key))
+    cards = _cards()
+    card = cards.get(key) or cards.get(_bare(key))
     if card is None:  # what a braille keyboard may type beyond the deck's codes
         printed = braille.card_print_code(key)
-        card = _CARDS.get(printed) if printed else None
+        card = cards.get(printed) if printed else None
     if card is None:
         raise ParseError(Line.of(messages.not_a_card, text.strip()))
     return card
@@ -161,7 +178,8 @@ def parse_color(text: str) -> Color:
     """The colour ``text`` names: ``blue`` or ``b``, in any case, in any language's words
     (``azul``); a letter is the English one or the current language's colour key (``a``)."""
     typed = text.strip().lower()
-    color = _COLORS.get(typed) or _COLORS.get(_bare(typed))
+    colors = _colors()
+    color = colors.get(typed) or colors.get(_bare(typed))
     if color is None:
         keys = {key: color for color, key in language.color_keys().items()}
         color = keys.get(typed)

@@ -24,9 +24,8 @@ import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import resources
 from ..access import messages
@@ -34,6 +33,9 @@ from ..access.message import Message
 from ..access.wording.forms import Line
 from .base import Notices
 from .mixer import RATE, Mixer, Voice
+
+if TYPE_CHECKING:
+    from multiprocessing.connection import Connection
 
 DEVICE = "sound"
 PERIOD_MS = 10
@@ -245,6 +247,9 @@ class SoundDevice:
             theirs.close()
             self.notices.report(DEVICE, "unavailable", _unavailable(str(error)))
             return False
+        # multiprocessing (and pickle with it) loaded only when sounds are played
+        from multiprocessing.connection import Connection
+
         ours = Connection(ours_socket.detach())
         theirs.close()
         reply: tuple[Any, ...]
@@ -511,5 +516,7 @@ def _unavailable(reason: str) -> Line:
 
 
 if __name__ == "__main__":  # the sound process (``SoundDevice(separate=True)``)
+    from multiprocessing.connection import Connection
+
     _fd, _directory, _backend, _record = sys.argv[1:5]
     _serve(Connection(int(_fd)), _directory, _backend or None, _record == "record")

@@ -686,9 +686,19 @@ def _event_kinds(kind: type) -> Callable[[str], tuple[Any, Callable[[object], An
     return of
 
 
-_EVENT_FIELDS: dict[type, tuple[_Field, ...]] = {
-    kind: _fields(kind, _event_kinds(kind)) for kind in EVENTS if kind is not ev.Rejected
-}
+_EVENT_FIELDS: dict[type, tuple[_Field, ...]] = {}  # each kind's, made when first written or read
+
+
+def _event_fields(kind: type) -> tuple[_Field, ...] | None:
+    """An event kind's fields as written (None: ``Rejected``, written apart). Made when
+    first asked for: reading the defaults of 34 ``__init__`` methods at import would
+    slow every start of the game by a few milliseconds."""
+    fields = _EVENT_FIELDS.get(kind)
+    if fields is None and kind is not ev.Rejected:
+        fields = _EVENT_FIELDS[kind] = _fields(kind, _event_kinds(kind))
+    return fields
+
+
 _VIEW_FIELDS = _fields(PlayerView, _VIEW_KINDS.__getitem__)
 
 
@@ -721,7 +731,7 @@ def _read(kind: Callable[..., _T], raw: Mapping[str, Any], fields: tuple[_Field,
 def event_to_json(event: Event) -> dict[str, Any]:
     """An event as ``{"event": "card_played", "seat": 0, "card": "b7", …}``."""
     kind = type(event)
-    fields = _EVENT_FIELDS.get(kind)
+    fields = _event_fields(kind)
     if fields is not None:
         return _write(event, fields, {"event": EVENTS[kind]})
     assert isinstance(event, ev.Rejected)
@@ -750,7 +760,7 @@ def event_from_json(raw: object) -> Event:
     kind = _BY_EVENT.get(name) if type(name) is str else None
     if kind is None:
         raise CodecError("an event", "event", found=name, known=_EVENT_NAMES)
-    fields = _EVENT_FIELDS.get(kind)
+    fields = _event_fields(kind)
     if fields is not None:
         event: Event = _read(kind, raw, fields)
         return event

@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..access import messages
+from ..access.problem import problem
 from ..engine import codec
 from ..engine.actions import Action, JumpIn, Play
 from ..engine.codec import CodecError
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import RuleSet
-from ..scenario import problem
 from ..text import name, shown
 
 

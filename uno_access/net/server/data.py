@@ -21,10 +21,10 @@ import asyncssh
 from ... import text
 from ...access import messages
 from ...access.message import Priority
+from ...access.problem import problem
 from ...access.wording import language
 from ...engine import codec
 from ...engine.codec import CodecError
-from ...scenario import problem
 from ...seat.history import Buffer, History
 from ...seat.outputs import Outputs
 from ...settings import Settings

@@ -33,6 +33,7 @@ from typing import Any
 
 from ... import text
 from ...access import messages
+from ...access.problem import problem
 from ...bots.base import BotNameError, parse_bot
 from ...engine import codec
 from ...engine.actions import QUERIES, Action
@@ -40,7 +41,6 @@ from ...engine.codec import CodecError
 from ...engine.events import Event, for_seat
 from ...engine.game import Game
 from ...engine.rules import RuleSet
-from ...scenario import problem
 from ...store.saved import SavedGameError, action_from_saved
 from ..wire import SPECTATOR
 from ..wire.said import Words
