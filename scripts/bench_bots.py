@@ -60,7 +60,13 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def play_games(
-    tested: str, opponent: str, first: int, last: int, seed: int, budget_ms: float
+    tested: str,
+    opponent: str,
+    first: int,
+    last: int,
+    seed: int,
+    budget_ms: float,
+    playouts: int = DEFAULT_PLAYOUTS,
 ) -> tuple[int, int, list[float], int]:
     """Games ``first`` to ``last - 1`` of a matchup: games, wins, the hard bot's move times
     and how many of its moves it searched.
@@ -71,7 +77,12 @@ def play_games(
         rng = random.Random(f"{seed}:{tested}-{opponent}:{index}")
         seat = index % PLAYERS  # the tested bot's seat turns round
         names = [tested if s == seat else opponent for s in range(PLAYERS)]
-        bots = [make_bot(name, random.Random(rng.random()), budget_ms) for name in names]
+        bots = [
+            HardBot(random.Random(rng.random()), budget_ms, playouts)
+            if name == "hard"
+            else make_bot(name, random.Random(rng.random()), budget_ms)
+            for name in names
+        ]
         game = Game.new(PLAYERS, rng=rng)
         play_game(game, bots)
         if game.state.winner == seat:
@@ -92,6 +103,12 @@ def main() -> int:
         default=DEFAULT_BUDGET_MS,
         help="the hard bot's time budget per move, in milliseconds",
     )
+    parser.add_argument(
+        "--playouts",
+        type=int,
+        default=DEFAULT_PLAYOUTS,
+        help="the hard bot's playouts per searched move, at most",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", default="", help="matchups to run, e.g. hard-easy,hard-normal")
@@ -100,7 +117,7 @@ def main() -> int:
     matchups = [m for m in MATCHUPS if not wanted or f"{m[0]}-{m[1]}" in wanted]
     print(
         f"bots bench: {args.games} four-player games per matchup to 500 points, "
-        f"hard bot budget {args.budget_ms:g} ms a move, {DEFAULT_PLAYOUTS} playouts a "
+        f"hard bot budget {args.budget_ms:g} ms a move, {args.playouts} playouts a "
         f"searched move, seed {args.seed}, {args.jobs} job(s), compiled: {COMPILED}"
     )
     header = (
@@ -121,13 +138,16 @@ def main() -> int:
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 futures = [
-                    pool.submit(play_games, tested, opponent, a, b, args.seed, args.budget_ms)
+                    pool.submit(
+                        play_games, tested, opponent, a, b, args.seed, args.budget_ms, args.playouts
+                    )
                     for a, b in ranges
                 ]
                 results = [future.result() for future in futures]
         else:
             results = [
-                play_games(tested, opponent, a, b, args.seed, args.budget_ms) for a, b in ranges
+                play_games(tested, opponent, a, b, args.seed, args.budget_ms, args.playouts)
+                for a, b in ranges
             ]
         for played, won, taken, searches in results:
             games += played
