@@ -97,6 +97,7 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
         (YOU, c("b+2")),
     ),
     (ev.CouldNotDraw(BOB), ANN, ("Bob",)),
+    (ev.RoundBlocked(BOB), ANN, ("Blocked", "Bob")),
     (ev.DrawnCardKept(BOB), ANN, ("Bob",)),
     (ev.PlayerSkipped(CY), ANN, ("Cy",)),
     (ev.DirectionChanged(Direction.COUNTERCLOCKWISE), ANN, ("right",)),

@@ -44,6 +44,7 @@ SAMPLES: list[Event] = [
     ev.ColorChosen(ANN, Color.RED),
     ev.CardsDrawn(ANN, 2, DrawReason.TURN, HIDDEN),
     ev.CouldNotDraw(ANN),
+    ev.RoundBlocked(ANN),
     ev.DrawnCardKept(ANN),
     ev.PlayerSkipped(ANN),
     ev.DirectionChanged(Direction.COUNTERCLOCKWISE),

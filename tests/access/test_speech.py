@@ -86,6 +86,17 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     (ev.CardsDrawn(BOB, 6, DrawReason.CHALLENGE_LOST, cs("y2 b4 g1 g2 r1 r2")), ANN, None),
     (ev.CardsDrawn(BOB, 0, DrawReason.DRAW_TWO), ANN, "Bob draws nothing: both piles are empty."),
     (ev.CouldNotDraw(BOB), ANN, "Bob finds both piles empty, so the turn passes without a draw."),
+    (
+        ev.RoundBlocked(BOB),
+        ANN,
+        "No one can play or draw a card, so the round ends: Bob holds the fewest points and "
+        "wins it.",
+    ),
+    (
+        ev.RoundBlocked(ANN),
+        ANN,
+        "No one can play or draw a card, so the round ends: you hold the fewest points and win it.",
+    ),
     (ev.DrawnCardKept(ANN), ANN, "You keep the card."),
     (ev.DrawnCardKept(BOB), ANN, "Bob keeps the card."),
     (ev.PlayerSkipped(ANN), ANN, "You are skipped."),
@@ -304,6 +315,12 @@ SCORING: list[tuple[Event, int, RuleSet, str]] = [
         "Scores: you and Ann 47, Bob and Dee 0.",
     ),
     (
+        ev.RoundEnded(CY, (10, 20, 5, 27), (47, 0, 47, 0), (47, 0, 47, 0), blocked=True),
+        BOB,
+        PARTNERS,
+        "The round is over: Ann and Cy win 47 points. Scores: Ann and Cy 47, you and Dee 0.",
+    ),
+    (
         ev.GameEnded(BOB, (120, 512, 120, 512)),
         ANN,
         PARTNERS,
@@ -321,6 +338,13 @@ SCORING: list[tuple[Event, int, RuleSet, str]] = [
         RuleSet.preset("lowest"),
         "The round is over: Ann goes out. Points left in hands: Bob 50, you 7. "
         "Scores: Ann 10, Bob 80, you 7, Dee 3.",
+    ),
+    (
+        ev.RoundEnded(ANN, (2, 50, 7, 9), (2, 50, 7, 9), (12, 80, 7, 12), blocked=True),
+        CY,
+        RuleSet.preset("lowest"),
+        "The round is over. Points left in hands: Ann 2, Bob 50, you 7, Dee 9. "
+        "Scores: Ann 12, Bob 80, you 7, Dee 12.",
     ),
     (
         ev.GameEnded(CY, (510, 80, 7, 30)),

@@ -405,3 +405,43 @@ def test_scenario_no_bluffing_an_illegal_wild_draw_four_is_refused_and_none_is_c
         "top": "wi+4",
         "color": "yellow",
     }
+
+
+def test_scenario_a_round_no_one_can_finish_ends_won_by_the_hand_worth_least() -> None:
+    """Both piles empty and every player in turn passing with no card to play: the round
+    ends, and the hand worth least wins the others' points (docs/rules.md)."""
+    lines = _lines("blocked_round_ends_lowest_hand_wins.json")
+    assert _events(lines, "could_not_draw", "round_blocked") == [
+        {"event": "could_not_draw", "seat": 0},
+        {"event": "could_not_draw", "seat": 1},
+        {"event": "could_not_draw", "seat": 2},
+        {"event": "round_blocked", "seat": 0},
+    ]
+    assert _events(lines, "round_ended") == [
+        {
+            "event": "round_ended",
+            "winner": 0,
+            "hand_points": [3, 7, 18],
+            "gained": [25, 0, 0],
+            "scores": [25, 0, 0],
+            "blocked": True,
+        }
+    ]
+    assert _state_of(lines, "round_over", "winner", "hands") == {
+        "round_over": True,
+        "winner": 0,
+        "hands": [["r1", "r2"], ["g3", "y4"], ["g5", "g6", "g7"]],
+    }
+
+
+def test_scenario_a_round_goes_on_when_a_player_passed_holding_a_card_to_play() -> None:
+    """The same piles, but Ann drew holding Blue 2, which plays: she passed by choice, so
+    the round is not blocked and comes back to her, nothing else changed."""
+    lines = _lines("blocked_round_goes_on_when_one_could_play.json")
+    assert _events(lines, "round_blocked", "round_ended") == []
+    assert _state_of(lines, "current", "round_over", "scores", "hands") == {
+        "current": 0,
+        "round_over": False,
+        "scores": [0, 0, 0],
+        "hands": [["r1", "b2"], ["g3", "y4"], ["g5", "g6", "g7"]],
+    }

@@ -152,6 +152,7 @@ EVENT_CUES: dict[type[Any], Callable[[Any, int, Teams], Cue]] = {
     ev.ColorChosen: lambda e, v, t: _COLORS[e.color],
     ev.CardsDrawn: lambda e, v, t: Cue.DRAW_ONE if e.count == 1 else Cue.DRAW_MANY,
     ev.CouldNotDraw: _fixed(Cue.KEEP),
+    ev.RoundBlocked: _fixed(Cue.KEEP),  # the last pass; the round's end has its own
     ev.DrawnCardKept: _fixed(Cue.KEEP),
     ev.PlayerSkipped: _fixed(Cue.SKIP),
     ev.DirectionChanged: _fixed(Cue.REVERSE),

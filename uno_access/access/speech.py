@@ -305,6 +305,8 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
             return _drawn(event, hearer, loses_turn=False)
         case ev.CouldNotDraw(seat=seat):
             return Line.of(messages.could_not_draw, w(seat))
+        case ev.RoundBlocked(seat=seat):
+            return Line.of(messages.round_blocked, w(seat))
         case ev.DrawnCardKept(seat=seat):
             return Line.of(messages.drawn_card_kept, w(seat))
         case ev.PlayerSkipped(seat=seat):
@@ -375,7 +377,14 @@ def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> Line:
             said = messages.totals_list(hearer.totals(scores))
         else:
             said = messages.score_list(hearer.pairs(scores))
-        return Line.of(messages.round_ended_own_hands, w(winner), added, said, hearer.challenge_uno)
+        return Line.of(
+            messages.round_ended_own_hands,
+            w(winner),
+            added,
+            said,
+            hearer.challenge_uno,
+            event.blocked,
+        )
     if hearer.teams:
         return Line.of(
             messages.round_ended_partners,
@@ -383,6 +392,7 @@ def _round_ended(event: ev.RoundEnded, hearer: _Hearer) -> Line:
             hearer.team_of(winner),
             gained[winner],
             hearer.team_pairs(scores),
+            event.blocked,
         )
     standard = not any(g for seat, g in enumerate(gained) if seat != winner)
     hands = (

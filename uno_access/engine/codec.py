@@ -612,6 +612,7 @@ _KINDS_BY_NAME: dict[str, tuple[Any, Callable[[object], Any]]] = {
     "penalty": _INT,
     "to_seat": _INT,
     "guilty": _BOOL,
+    "blocked": _BOOL,
     "winner": _INT,
     "hand_points": _INTS,
     "gained": _INTS,

@@ -469,6 +469,7 @@ class RoundEnded:
     hand_points: Final[tuple[int, ...]]  # points left in each hand
     gained: Final[tuple[int, ...]]  # what each seat's score grew by this round
     scores: Final[tuple[int, ...]]
+    blocked: Final[bool]  # no one went out: no one could play or draw (``RoundBlocked``)
 
     def __init__(
         self,
@@ -476,11 +477,25 @@ class RoundEnded:
         hand_points: tuple[int, ...],
         gained: tuple[int, ...],
         scores: tuple[int, ...],
+        blocked: bool = False,
     ) -> None:
         self.winner = winner
         self.hand_points = hand_points
         self.gained = gained
         self.scores = scores
+        self.blocked = blocked
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
+class RoundBlocked:
+    """No one can finish the round: every player still in it passed in turn with no card
+    to play and none to draw. ``seat`` holds the hand worth least and wins the round
+    (``RoundEnded`` follows)."""
+
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
@@ -543,6 +558,7 @@ Event = (
     | DrawAccepted
     | Reshuffled
     | RoundEnded
+    | RoundBlocked
     | GameEnded
     | CardCount
     | TopCard

@@ -92,6 +92,7 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     s.drew.clear()
     s.handed_one = ()
     s.uno_early = ()
+    s.stuck = 0
     start = s.draw_pile.pop()
     return events + turn_start_card(s, rng, start)
 

@@ -55,6 +55,8 @@ class GameState:
     eliminated: list[bool] = field(default_factory=list)  # Challenge UNO
     active: int = 0  # seats still playing (all, but for Challenge UNO)
     teams: tuple[tuple[int, ...], ...] = ()  # partners: each team's seats
+    # turns in a row that passed with no card to play and none to draw (a blocked round)
+    stuck: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -296,6 +296,7 @@ def _put_down(
     hand = s.hands[seat]
     s.exposed = None  # someone began a turn: the UNO windows are closed
     s.drawn = None  # (a jump-in cuts in on a player deciding on a drawn card)
+    s.stuck = 0
     called_early = False
     if s.uno_early:  # "UNO!" said just before this card counts for it; any other lapses
         called_early = seat in s.uno_early
@@ -558,23 +559,53 @@ def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
             if playable_now(s, seat, cards[0]):
                 break
         if drawn:
+            s.stuck = 0
             events.append(ev.CardsDrawn(seat, len(drawn), DrawReason.TURN, tuple(drawn)))
         if not drawn or not playable_now(s, seat, drawn[-1]):
             events.append(ev.CouldNotDraw(seat))
-            return pass_turn(s, seat, events)
+            return _pass_undrawn(s, seat, events) if not drawn else pass_turn(s, seat, events)
         s.drawn = drawn[-1]
         s.phase = Phase.DRAWN
         return events
     cards = take(s, rng, 1, events)
     if not cards:
         events.append(ev.CouldNotDraw(seat))
-        return pass_turn(s, seat, events)
+        return _pass_undrawn(s, seat, events)
+    s.stuck = 0
     card = cards[0]
     s.hands[seat].append(card)
     s.drawn = card
     s.phase = Phase.DRAWN
     events.append(ev.CardsDrawn(seat, 1, DrawReason.TURN, (card,)))
     return events
+
+
+def _pass_undrawn(s: GameState, seat: int, events: list[Event]) -> list[Event]:
+    """Nothing to draw: the turn passes. When every player still in the round has passed
+    so in turn, none of them holding a card to play, no one can finish the round: it ends
+    (``RoundBlocked``), won by the hand worth least. A player who drew while holding a
+    card to play passed by choice: the round goes on.
+    """
+    if any(playable_now(s, seat, card) for card in s.hands[seat]):
+        s.stuck = 0
+    else:
+        s.stuck += 1
+    if s.stuck < s.active:
+        return pass_turn(s, seat, events)
+    winner = _least_hand(s, next_seat(s, seat))
+    events.append(ev.RoundBlocked(winner))
+    return end_round(s, winner, events, blocked=True)
+
+
+def _least_hand(s: GameState, first: int) -> int:
+    """The seat still playing whose hand is worth least; a tie goes to fewer cards, then
+    to the first in turn from ``first``."""
+    n = len(s.hands)
+    order = [seat for seat in play_order(first, s.direction, n) if not s.eliminated[seat]]
+    return min(
+        order,
+        key=lambda seat: (sum(c.points for c in s.hands[seat]), len(s.hands[seat])),
+    )
 
 
 def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
@@ -688,8 +719,9 @@ def suggest(s: GameState, rng: random.Random, action: Suggest) -> list[Event]:
 # --------------------------------------------------------------------- the end of a round
 
 
-def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
-    """Score the round; end the game when someone has won it."""
+def end_round(s: GameState, winner: int, events: list[Event], blocked: bool = False) -> list[Event]:
+    """Score the round; end the game when someone has won it (``blocked``: no one went
+    out, the round could not be finished)."""
     points = tuple(sum(c.points for c in hand) for hand in s.hands)
     n = len(s.hands)
     rules = s.rules
@@ -699,8 +731,9 @@ def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
         team = next(team for team in s.teams if winner in team)
         total = sum(points[seat] for seat in range(n) if seat not in team)
         gained = tuple(total if seat in team else 0 for seat in range(n))
-    else:
-        gained = tuple(sum(points) if seat == winner else 0 for seat in range(n))
+    else:  # the others' hands (the winner's is empty, but for a blocked round)
+        won = sum(points) - points[winner]
+        gained = tuple(won if seat == winner else 0 for seat in range(n))
     for seat in range(n):
         s.scores[seat] += gained[seat]
     s.round_winner = winner
@@ -711,7 +744,7 @@ def end_round(s: GameState, winner: int, events: list[Event]) -> list[Event]:
     s.stack_starter = None
     s.handed_one = ()
     s.uno_early = ()
-    events.append(ev.RoundEnded(winner, points, gained, tuple(s.scores)))
+    events.append(ev.RoundEnded(winner, points, gained, tuple(s.scores), blocked))
     game_winner = _game_winner(s, winner, events)
     if game_winner is None:
         s.phase = Phase.ROUND_OVER

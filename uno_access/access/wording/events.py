@@ -582,6 +582,34 @@ def _b_could_not_draw(who: Who) -> Parts:
 register(could_not_draw, braille=_b_could_not_draw, brief=SAID_AS_BRAILLE)
 
 
+# --- a round no one can finish ------------------------------------------------------------
+YOU_WIN_THE_BLOCKED_ROUND = N_(
+    "No one can play or draw a card, so the round ends: you hold the fewest points and win it."
+)
+THEY_WIN_THE_BLOCKED_ROUND = N_(
+    "No one can play or draw a card, so the round ends: {player} holds the fewest points "
+    "and wins it."
+)
+B_YOU_WIN_THE_BLOCKED_ROUND = N_("Blocked: you win, fewest pts")
+B_THEY_WIN_THE_BLOCKED_ROUND = N_("Blocked: {player} wins")
+
+
+def round_blocked(who: Who) -> str:
+    """Every player in turn passed with no card to play and none to draw: the round ends,
+    won by the hand worth least (its score follows)."""
+    return pick(who, tr(YOU_WIN_THE_BLOCKED_ROUND), tr(THEY_WIN_THE_BLOCKED_ROUND)).format(
+        player=who.name
+    )
+
+
+def _b_round_blocked(who: Who) -> Parts:
+    said = pick(who, tr(B_YOU_WIN_THE_BLOCKED_ROUND), tr(B_THEY_WIN_THE_BLOCKED_ROUND))
+    return (said.format(player=who.name),)
+
+
+register(round_blocked, braille=_b_round_blocked, brief=SAID_AS_BRAILLE)
+
+
 # --- the drawn card kept ------------------------------------------------------------------
 YOU_KEEP_THE_CARD = N_("You keep the card.")
 THEY_KEEP_THE_CARD = N_("{player} keeps the card.")
@@ -1299,22 +1327,40 @@ ROUND_THEY_GO_OUT_PARTNERS = N_(
 )
 B_ROUND_YOU_GO_OUT_PARTNERS = N_("Round: you out, {team} +{points}. {scores}")
 B_ROUND_THEY_GO_OUT_PARTNERS = N_("Round: {player} out, {team} +{points}. {scores}")
+# a round no one could finish (``round_blocked`` said who won it): no one went out
+ROUND_BLOCKED_PARTNERS = N_("The round is over: {team} win {points} points. {scores}")
+B_ROUND_BLOCKED_PARTNERS = N_("Round: {team} +{points}. {scores}")
 
 
 def round_ended_partners(
-    winner: Who, team: Iterable[Who], gained: int, scores: Iterable[tuple[Iterable[Who], int]]
+    winner: Who,
+    team: Iterable[Who],
+    gained: int,
+    scores: Iterable[tuple[Iterable[Who], int]],
+    blocked: bool = False,
 ) -> str:
-    """Partners: the pair of the player who went out scores both opposing hands."""
-    said = pick(winner, tr(ROUND_YOU_GO_OUT_PARTNERS), tr(ROUND_THEY_GO_OUT_PARTNERS))
+    """Partners: the pair of the player who went out scores both opposing hands
+    (``blocked``: no one went out; the pair of the hand worth least scores them)."""
+    if blocked:
+        said = tr(ROUND_BLOCKED_PARTNERS)
+    else:
+        said = pick(winner, tr(ROUND_YOU_GO_OUT_PARTNERS), tr(ROUND_THEY_GO_OUT_PARTNERS))
     return said.format(
         player=winner.name, team=team_name(team), points=gained, scores=team_scores(scores)
     )
 
 
 def _b_round_ended_partners(
-    winner: Who, team: Iterable[Who], gained: int, scores: Iterable[tuple[Iterable[Who], int]]
+    winner: Who,
+    team: Iterable[Who],
+    gained: int,
+    scores: Iterable[tuple[Iterable[Who], int]],
+    blocked: bool = False,
 ) -> Parts:
-    said = pick(winner, tr(B_ROUND_YOU_GO_OUT_PARTNERS), tr(B_ROUND_THEY_GO_OUT_PARTNERS))
+    if blocked:
+        said = tr(B_ROUND_BLOCKED_PARTNERS)
+    else:
+        said = pick(winner, tr(B_ROUND_YOU_GO_OUT_PARTNERS), tr(B_ROUND_THEY_GO_OUT_PARTNERS))
     return (
         said.format(
             player=winner.name, team=team_name(team), points=gained, scores=team_numbers(scores)
@@ -1341,14 +1387,26 @@ ROUND_THEY_GO_OUT_CAUGHT_HOLDING = N_(
 )
 
 
+ROUND_BLOCKED_LEFT_IN_HANDS = N_("The round is over. Points left in hands: {points}. {scores}")
+ROUND_BLOCKED_CAUGHT_HOLDING = N_("The round is over. Points caught holding: {points}. {scores}")
+B_ROUND_BLOCKED = N_("Round over. {scores}")
+
+
 def round_ended_own_hands(
-    winner: Who, added: Iterable[tuple[Who, int]], scores: str, caught: bool
+    winner: Who,
+    added: Iterable[tuple[Who, int]],
+    scores: str,
+    caught: bool,
+    blocked: bool = False,
 ) -> str:
     """Lowest scoring or Challenge UNO: each adds the points left in their own hand
     (``caught``: Challenge UNO, the points they were caught holding); ``scores`` is said last.
+    ``blocked``: no one went out (``round_blocked`` said who won the round).
     """
     added = list(added)
-    if not added:
+    if blocked:
+        said = tr(ROUND_BLOCKED_CAUGHT_HOLDING) if caught else tr(ROUND_BLOCKED_LEFT_IN_HANDS)
+    elif not added:
         said = pick(winner, tr(ROUND_YOU_GO_OUT), tr(ROUND_THEY_GO_OUT))
     elif caught:
         said = pick(
@@ -1360,8 +1418,14 @@ def round_ended_own_hands(
 
 
 def _b_round_ended_own_hands(
-    winner: Who, added: Iterable[tuple[Who, int]], scores: str, caught: bool
+    winner: Who,
+    added: Iterable[tuple[Who, int]],
+    scores: str,
+    caught: bool,
+    blocked: bool = False,
 ) -> Parts:
+    if blocked:
+        return (tr(B_ROUND_BLOCKED).format(scores=scores),)
     said = pick(winner, tr(B_ROUND_YOU_GO_OUT), tr(B_ROUND_THEY_GO_OUT))
     return (said.format(player=winner.name, scores=scores),)
 
