@@ -54,6 +54,7 @@ from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet, Scoring
 from uno_access.engine.setup import build_deck
 from uno_access.engine.state import Phase
+from uno_access.engine.turn import first_playable
 
 FACES = all_faces()
 VARIANT_FACES = all_faces() + extra_faces()  # the Anniversary card and the blank cards too
@@ -478,6 +479,9 @@ def must_be_refused(game: Game, action: Action) -> bool:
         wild_four = card is not None and card.code == "wi+4" and s.color is not None
         if wild_four and any(c.color is s.color for c in hand):
             return True
+    must_play = rules.must_play and s.phase is Phase.PLAY and action.seat == s.current
+    if isinstance(action, Draw) and must_play and first_playable(s, action.seat) is not None:
+        return True  # must play: no draw while a card in hand plays
     if isinstance(action, Keep):
         if rules.draws_to_match:
             return True

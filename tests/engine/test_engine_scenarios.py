@@ -445,3 +445,27 @@ def test_scenario_a_round_goes_on_when_a_player_passed_holding_a_card_to_play() 
         "scores": [0, 0, 0],
         "hands": [["r1", "b2"], ["g3", "y4"], ["g5", "g6", "g7"]],
     }
+
+
+def test_scenario_must_play_refuses_a_draw_while_a_card_plays_and_lets_one_draw_who_cannot() -> (
+    None
+):
+    lines = _lines("must_play_draw_refused_while_a_card_plays.json")
+    assert _rejected(lines) == [
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "draw",
+            "reason": "Must play: you may not draw while you hold a card you can play, such as "
+            "Blue 2.",
+        }
+    ]
+    assert _events(lines, "cards_drawn") == [
+        {"event": "cards_drawn", "seat": 1, "count": 1, "reason": "turn", "cards": ["y8"]}
+    ]
+    assert _state_of(lines, "current", "top", "hands", "draw_pile") == {
+        "current": 2,
+        "top": "b2",
+        "hands": [["r1", "g5"], ["g3", "y4", "y8"], ["y5", "g6", "g7"]],
+        "draw_pile": 2,
+    }

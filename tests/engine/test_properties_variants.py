@@ -72,6 +72,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,force_play=on", COUNTS),
     ("standard,draw_to_match=on", COUNTS),
     ("standard,no_bluffing=on", COUNTS),
+    ("standard,must_play=on", COUNTS),
+    ("lowest,must_play=on,no_bluffing=on,wild_draw_four_finish=off", (2, 4)),
     ("speed,seven_o=on,no_bluffing=on,draw_responses=on", (2, 5)),
     ("anniversary,seven_o=on,force_play=on,draw_responses=on", (3, 4)),
     ("partners,seven_o=on,draw_to_match=on,no_bluffing=on", (4,)),

@@ -66,11 +66,18 @@ NO_BLUFF = RuleSet(no_bluffing=True)
 
 def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_options() -> None:
     default = RuleSet()
-    names = ("seven_o", "draw_responses", "force_play", "draw_to_match", "no_bluffing")
-    assert [getattr(default, name) for name in names] == [False] * 5
+    names = (
+        "seven_o",
+        "draw_responses",
+        "force_play",
+        "draw_to_match",
+        "no_bluffing",
+        "must_play",
+    )
+    assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard," + ",".join(f"{name}=on" for name in names)
     rules = RuleSet.from_spec(spec)
-    assert [getattr(rules, name) for name in names] == [True] * 5
+    assert [getattr(rules, name) for name in names] == [True] * len(names)
     assert RuleSet.from_mapping({"preset": "speed", "seven_o": True}).seven_o
     with pytest.raises(RulesError):
         RuleSet.from_mapping({"seven_o": "yes"})  # a scenario's rules take true or false
@@ -397,3 +404,43 @@ def test_draw_responses_the_normal_bot_answers_with_a_legal_wild_draw_four_not_a
     )
     bluff.apply(Play(0, card("b+2")))
     assert bot.choose(bluff.view(1), bluff.legal_actions(1)) == Accept(1)
+
+
+# ------------------------------------------------------------------ must play
+
+MUST = RuleSet(must_play=True)
+
+
+def test_must_play_a_draw_is_refused_and_not_offered_while_a_card_plays() -> None:
+    game = position([["g1", "b2", "wi"], ["y1"], ["y2"]], "b3", list(PILE), rules=MUST)
+    assert Draw(0) not in game.legal_actions(0)
+    before = summary(game)
+    refusal = refuse(game, Draw(0))
+    assert (refusal.reason, refusal.card) == (Refusal.MUST_PLAY, card("b2"))
+    assert summary(game) == before  # nothing changed
+
+
+def test_must_play_a_wild_is_a_card_that_plays() -> None:
+    game = position([["g1", "wi"], ["y1"], ["y2"]], "b3", list(PILE), rules=MUST)
+    assert Draw(0) not in game.legal_actions(0)
+    assert refuse(game, Draw(0)).card == card("wi")
+
+
+def test_must_play_a_player_with_no_card_that_plays_draws() -> None:
+    game = position([["g1", "r2"], ["y1"], ["y2"]], "b3", ["r9", *PILE], rules=MUST)
+    assert Draw(0) in game.legal_actions(0)
+    game.apply(Draw(0))
+    assert game.state.phase is Phase.DRAWN and Keep(0) in game.legal_actions(0)
+
+
+def test_must_play_a_last_wild_draw_four_that_may_not_go_out_lets_its_player_draw() -> None:
+    rules = RuleSet(must_play=True, wild_draw_four_finish=False)
+    game = position([["wi+4"], ["y1"], ["y2"]], "b3", ["r9", *PILE], rules=rules)
+    assert game.legal_actions(0) == [Draw(0)]
+    game.apply(Draw(0))
+    assert game.state.phase is Phase.DRAWN
+
+
+def test_without_must_play_a_player_may_draw_holding_a_card_that_plays() -> None:
+    game = position([["g1", "b2"], ["y1"], ["y2"]], "b3", ["r9", *PILE])
+    assert Draw(0) in game.legal_actions(0)

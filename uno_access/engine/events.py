@@ -84,6 +84,7 @@ class Refusal(Enum):
     DRAWN_TO_MATCH = "drawn_to_match"  # draw to match: the card that matched is played
     NOTHING_TO_CHALLENGE = "nothing_to_challenge"  # no bluffing: a Wild Draw Four is legal
     NO_PENALTIES = "no_penalties"
+    MUST_PLAY = "must_play"  # must play: a card in hand can be played, so no draw
     ELIMINATED = "eliminated"
 
 

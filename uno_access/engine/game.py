@@ -243,6 +243,7 @@ class Game:
             if rules.no_bluffing:
                 cards = [card for card in cards if not bluff_refused(s, seat, card)]
             plain = rules.wild_draw_four_finish and not rules.anniversary_cards  # 7s aside
+            before = len(out)
             for card in dict.fromkeys(cards) if len(cards) > 1 else cards:  # each face once
                 if (plain or card.kind is Kind.NUMBER) and not is_seven(s, card):
                     plays = _PLAYS[seat]
@@ -257,7 +258,8 @@ class Game:
                     _add_variant_plays(s, seat, card, out)
                 if rules.dropping:
                     _add_drops(s, seat, card, out, Play)
-            out.append(_DRAW[seat])
+            if not (rules.must_play and len(out) > before):  # must play: no draw then
+                out.append(_DRAW[seat])
         elif phase is Phase.DRAWN:
             drawn = s.drawn
             assert drawn is not None

@@ -61,6 +61,7 @@ class RuleSet:
     force_play: bool = False  # a drawn card that can be played must be played
     draw_to_match: bool = False  # draw until a card can be played, then play it
     no_bluffing: bool = False  # an illegal Wild Draw Four is refused (and never challenged)
+    must_play: bool = False  # no drawing while holding a card that can be played
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per

@@ -469,7 +469,24 @@ def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
     refusal = Refusal.ALREADY_DREW if s.phase is Phase.DRAWN else _phase_refusal(s.phase)
     if refusal is not None:
         return [ev.Rejected(action.seat, action, refusal, s.drawn)]
+    if s.rules.must_play:  # must play: no draw while a card in hand can be played
+        card = first_playable(s, action.seat)
+        if card is not None:
+            return [ev.Rejected(action.seat, action, Refusal.MUST_PLAY, card)]
     return _draw(s, rng, action.seat)
+
+
+def first_playable(s: GameState, seat: int) -> Card | None:
+    """The first card (in deck order) that ``seat`` may play now, if any (a last Wild Draw
+    Four that may not go out is none)."""
+    hand = s.hands[seat]
+    last = len(hand) == 1 and not s.rules.wild_draw_four_finish
+    cards = [
+        card
+        for card in hand
+        if playable_now(s, seat, card) and not (last and card.kind is WILD_DRAW_FOUR)
+    ]
+    return min(cards, key=lambda card: card.index) if cards else None
 
 
 def _turn_play_drawn(s: GameState, rng: random.Random, action: PlayDrawn) -> list[Event]:

@@ -1,5 +1,5 @@
 """The house rules players bring from other audio card games (Seven-O, draw
-responses, force play, draw to match, no bluffing): their refusals, the Seven-O
+responses, force play, draw to match, no bluffing, must play): their refusals, the Seven-O
 question, and their descriptions at the set-up and at the start of a game."""
 
 from __future__ import annotations
@@ -44,6 +44,9 @@ REFUSALS.update(
             "No bluffing: a Wild Draw Four is played only when it "
             "is legal, so there is nothing to challenge; accept the cards."
         ),
+        Refusal.MUST_PLAY: N_(
+            "Must play: you may not draw while you hold a card you can play, such as {card}."
+        ),
     }
 )
 B_REFUSALS.update(
@@ -53,6 +56,7 @@ B_REFUSALS.update(
         Refusal.MUST_PLAY_DRAWN_CARD: N_("{card} drawn, it plays: play it"),
         Refusal.DRAWN_TO_MATCH: N_("{card} drawn to match: play it"),
         Refusal.NOTHING_TO_CHALLENGE: N_("No bluffing: accept"),
+        Refusal.MUST_PLAY: N_("Must play: {card} plays"),
     }
 )
 
@@ -107,6 +111,7 @@ HOUSE_RULE_DESCRIPTIONS = {
     "force_play": N_("a card you draw that can be played must be played"),
     "draw_to_match": N_("if you cannot play, draw until a card matches, then play it"),
     "no_bluffing": N_("a Wild Draw Four only when you hold no card of the colour in play"),
+    "must_play": N_("while you hold a card you can play, you play one: no drawing instead"),
 }
 # Translators: {presets} and {house_rules} are lists of names typed as they are (speed,
 # seven_o); "standard,seven_o=on" and "speed,uno_penalty=4" are typed too.
@@ -162,6 +167,10 @@ INTRO_NO_BLUFFING = N_(
     "No bluffing: a Wild Draw Four is played only when you hold no card of the colour in "
     "play, so it is never challenged."
 )
+INTRO_MUST_PLAY = N_(
+    "Must play: while you hold a card you can play, you must play one; you draw only when "
+    "you cannot."
+)
 
 
 def house_rules_intro(rules: RuleSet) -> list[str]:
@@ -177,4 +186,6 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_DRAW_TO_MATCH))
     if rules.no_bluffing:
         lines.append(tr(INTRO_NO_BLUFFING))
+    if rules.must_play:
+        lines.append(tr(INTRO_MUST_PLAY))
     return lines
