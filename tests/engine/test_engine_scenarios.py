@@ -469,3 +469,18 @@ def test_scenario_must_play_refuses_a_draw_while_a_card_plays_and_lets_one_draw_
         "hands": [["r1", "g5"], ["g3", "y4", "y8"], ["y5", "g6", "g7"]],
         "draw_pile": 2,
     }
+
+
+def test_scenario_draw_no_skip_a_draw_two_and_a_wild_draw_four_victim_draws_then_plays() -> None:
+    lines = _lines("draw_no_skip_victims_draw_then_play.json")
+    assert _events(lines, "player_skipped") == []
+    assert [(line["seat"], line["count"]) for line in _events(lines, "cards_drawn")] == [
+        (1, 2),
+        (0, 4),
+    ]
+    assert [line["seat"] for line in _events(lines, "card_played")] == [0, 1, 2, 0]
+    assert _state_of(lines, "current", "top", "color") == {
+        "current": 1,
+        "top": "g5",
+        "color": "green",
+    }

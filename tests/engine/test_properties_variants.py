@@ -73,6 +73,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,draw_to_match=on", COUNTS),
     ("standard,no_bluffing=on", COUNTS),
     ("standard,must_play=on", COUNTS),
+    ("standard,draw_no_skip=on", COUNTS),
+    ("stacking,draw_no_skip=on,must_play=on", (2, 4)),
     ("lowest,must_play=on,no_bluffing=on,wild_draw_four_finish=off", (2, 4)),
     ("speed,seven_o=on,no_bluffing=on,draw_responses=on", (2, 5)),
     ("anniversary,seven_o=on,force_play=on,draw_responses=on", (3, 4)),

@@ -73,6 +73,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "draw_to_match",
         "no_bluffing",
         "must_play",
+        "draw_no_skip",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard," + ",".join(f"{name}=on" for name in names)
@@ -444,3 +445,55 @@ def test_must_play_a_last_wild_draw_four_that_may_not_go_out_lets_its_player_dra
 def test_without_must_play_a_player_may_draw_holding_a_card_that_plays() -> None:
     game = position([["g1", "b2"], ["y1"], ["y2"]], "b3", ["r9", *PILE])
     assert Draw(0) in game.legal_actions(0)
+
+
+# ------------------------------------------------------------------ draw, no skip
+
+NO_SKIP = RuleSet(draw_no_skip=True)
+
+
+def test_draw_no_skip_a_draw_two_victim_draws_two_then_plays() -> None:
+    game = position([["b+2", "g1"], ["b5", "y1"], ["y2"]], "b3", list(PILE), rules=NO_SKIP)
+    events = game.apply(Play(0, card("b+2")))
+    assert not any(isinstance(e, PlayerSkipped) for e in events)
+    assert game.state.current == 1 and len(game.state.hands[1]) == 4
+    assert Play(1, card("b5")) in game.legal_actions(1)
+    before = summary(game)
+    assert refuse(game, Play(2, card("y2"))).reason is Refusal.NOT_YOUR_TURN  # not Cy's turn
+    assert summary(game) == before
+    game.apply(Play(1, card("b5")))
+    assert game.state.current == 2
+
+
+def test_draw_no_skip_an_accepted_wild_draw_four_victim_draws_four_then_plays() -> None:
+    game = position([["wi+4", "g1"], ["b5", "y1"], ["y2"]], "r3", list(PILE), rules=NO_SKIP)
+    game.apply(Play(0, card("wi+4"), Color.BLUE))
+    events = game.apply(Accept(1))
+    assert not any(isinstance(e, PlayerSkipped) for e in events)
+    assert events[-1] == TurnStarted(1)
+    assert game.state.current == 1 and game.state.phase is Phase.PLAY
+    assert len(game.state.hands[1]) == 6
+    game.apply(Play(1, card("b5")))
+    assert game.state.current == 2
+
+
+def test_draw_no_skip_a_lost_challenge_still_costs_the_turn() -> None:
+    game = position([["wi+4", "g1"], ["b5", "y1"], ["y2"]], "r3", list(PILE), rules=NO_SKIP)
+    game.apply(Play(0, card("wi+4"), Color.BLUE))  # Ann holds no red: innocent
+    events = game.apply(Challenge(1))
+    assert PlayerSkipped(1) in events
+    assert game.state.current == 2 and len(game.state.hands[1]) == 8
+
+
+def test_draw_no_skip_a_draw_two_turned_up_to_start_is_drawn_then_its_victim_plays() -> None:
+    deck = ["b+2", *PILE]
+    game = position([["g1"], ["b5"], ["y2"]], "b+2", deck, rules=NO_SKIP, dealer=2)
+    assert game.state.current == 0 and len(game.state.hands[0]) == 3
+    assert not any(isinstance(e, PlayerSkipped) for e in game.opening)
+
+
+def test_without_draw_no_skip_a_draw_two_victim_misses_the_turn() -> None:
+    game = position([["b+2", "g1"], ["b5", "y1"], ["y2"]], "b3", list(PILE))
+    events = game.apply(Play(0, card("b+2")))
+    assert PlayerSkipped(1) in events and game.state.current == 2
+    assert refuse(game, Play(1, card("b5"))).reason is Refusal.NOT_YOUR_TURN

@@ -62,6 +62,7 @@ class RuleSet:
     draw_to_match: bool = False  # draw until a card can be played, then play it
     no_bluffing: bool = False  # an illegal Wild Draw Four is refused (and never challenged)
     must_play: bool = False  # no drawing while holding a card that can be played
+    draw_no_skip: bool = False  # a Draw Two or Wild Draw Four's victim draws, then plays
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per

@@ -116,8 +116,11 @@ def turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event
         s.current = left
     elif kind is DRAW_TWO:
         give(s, rng, left, 2, DrawReason.START_DRAW_TWO, events)
-        events.append(ev.PlayerSkipped(left))
-        s.current = next_seat(s, left)
+        if s.rules.draw_no_skip:  # they draw, then play
+            s.current = left
+        else:
+            events.append(ev.PlayerSkipped(left))
+            s.current = next_seat(s, left)
     elif kind is REVERSE:
         if s.active == 2:  # Reverse acts as Skip: the dealer plays first
             events.append(ev.PlayerSkipped(left))

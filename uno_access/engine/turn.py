@@ -364,6 +364,8 @@ def _put_down(
     victim = next_seat(s, seat)
     if kind is DRAW_TWO and not rules.deferred_draws:
         give(s, rng, victim, 2 * count, DrawReason.DRAW_TWO, events)
+        if rules.draw_no_skip:  # the victim draws, then plays
+            return pass_turn(s, seat, events)
         events.append(ev.PlayerSkipped(victim))
         return pass_turn(s, seat, events, 2)
     # a Wild Draw Four, or a Draw Two its victim may answer: they owe the stack
@@ -651,7 +653,8 @@ def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
 
 
 def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
-    """Draw what is owed (a Wild Draw Four, or the whole stack) and lose the turn."""
+    """Draw what is owed (a Wild Draw Four, or the whole stack) and lose the turn (with
+    ``draw_no_skip``, play on)."""
     owed = s.stack
     four = s.discard[-1].kind is WILD_DRAW_FOUR  # (a Draw Two answered by one too)
     s.four_player = None  # a forced draw begins no turn: the UNO window stays open
@@ -665,6 +668,10 @@ def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     else:
         reason = DrawReason.STACK
     give(s, rng, seat, owed, reason, events)
+    if s.rules.draw_no_skip:  # drawn, and the turn is still theirs: they play on
+        s.phase = Phase.PLAY
+        events.append(ev.TurnStarted(seat))
+        return events
     events.append(ev.PlayerSkipped(seat))
     return pass_turn(s, seat, events)
 

@@ -1,6 +1,7 @@
 """The house rules players bring from other audio card games (Seven-O, draw
-responses, force play, draw to match, no bluffing, must play): their refusals, the Seven-O
-question, and their descriptions at the set-up and at the start of a game."""
+responses, force play, draw to match, no bluffing, must play, draw no skip): their
+refusals, the Seven-O question, and their descriptions at the set-up and at the start
+of a game."""
 
 from __future__ import annotations
 
@@ -112,6 +113,10 @@ HOUSE_RULE_DESCRIPTIONS = {
     "draw_to_match": N_("if you cannot play, draw until a card matches, then play it"),
     "no_bluffing": N_("a Wild Draw Four only when you hold no card of the colour in play"),
     "must_play": N_("while you hold a card you can play, you play one: no drawing instead"),
+    "draw_no_skip": N_(
+        "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
+        "draw, then play"
+    ),
 }
 # Translators: {presets} and {house_rules} are lists of names typed as they are (speed,
 # seven_o); "standard,seven_o=on" and "speed,uno_penalty=4" are typed too.
@@ -167,6 +172,10 @@ INTRO_NO_BLUFFING = N_(
     "No bluffing: a Wild Draw Four is played only when you hold no card of the colour in "
     "play, so it is never challenged."
 )
+INTRO_DRAW_NO_SKIP = N_(
+    "Draw, no skip: a Draw Two or a Wild Draw Four makes the next player draw the cards, then "
+    "play; a lost challenge still costs the turn."
+)
 INTRO_MUST_PLAY = N_(
     "Must play: while you hold a card you can play, you must play one; you draw only when "
     "you cannot."
@@ -188,4 +197,6 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_NO_BLUFFING))
     if rules.must_play:
         lines.append(tr(INTRO_MUST_PLAY))
+    if rules.draw_no_skip:
+        lines.append(tr(INTRO_DRAW_NO_SKIP))
     return lines
