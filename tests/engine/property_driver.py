@@ -498,6 +498,10 @@ def check_no_four_finish(rules: RuleSet, result: list[Event]) -> None:
         for event in result:
             if isinstance(event, ev.CardPlayed) and event.card.code == "wi+4":
                 assert event.cards_left > 0, f"went out on a Wild Draw Four: {result}"
+    if rules.no_action_finish:
+        for event in result:
+            if isinstance(event, ev.CardPlayed) and event.cards_left == 0:
+                assert event.card.base.number is not None, f"went out on an action: {result}"
 
 
 def checked_step(

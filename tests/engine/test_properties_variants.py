@@ -74,6 +74,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,no_bluffing=on", COUNTS),
     ("standard,must_play=on", COUNTS),
     ("standard,draw_no_skip=on", COUNTS),
+    ("standard,no_action_finish=on", COUNTS),
+    ("speed,no_action_finish=on,must_play=on", (2, 5)),
     ("stacking,draw_no_skip=on,must_play=on", (2, 4)),
     ("lowest,must_play=on,no_bluffing=on,wild_draw_four_finish=off", (2, 4)),
     ("speed,seven_o=on,no_bluffing=on,draw_responses=on", (2, 5)),

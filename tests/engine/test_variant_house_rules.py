@@ -74,6 +74,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "no_bluffing",
         "must_play",
         "draw_no_skip",
+        "no_action_finish",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard," + ",".join(f"{name}=on" for name in names)
@@ -497,3 +498,37 @@ def test_without_draw_no_skip_a_draw_two_victim_misses_the_turn() -> None:
     events = game.apply(Play(0, card("b+2")))
     assert PlayerSkipped(1) in events and game.state.current == 2
     assert refuse(game, Play(1, card("b5"))).reason is Refusal.NOT_YOUR_TURN
+
+
+# ------------------------------------------------------------------ no action finish
+
+NO_ACTION = RuleSet(no_action_finish=True)
+
+
+@pytest.mark.parametrize("last", ["bsk", "brv", "b+2", "wi", "wi+4"])
+def test_no_action_finish_no_one_goes_out_on_an_action_card_or_a_wild(last: str) -> None:
+    game = position([[last], ["y1"], ["y2"]], "b3", list(PILE), rules=NO_ACTION)
+    assert game.legal_actions(0) == [Draw(0)]
+    before = summary(game)
+    assert refuse(game, Play(0, card(last), Color.RED)).reason is Refusal.NO_ACTION_FINISH
+    assert summary(game) == before
+
+
+def test_no_action_finish_a_number_card_goes_out() -> None:
+    game = position([["b5"], ["y1"], ["y2"]], "b3", list(PILE), rules=NO_ACTION)
+    game.apply(Play(0, card("b5")))
+    assert game.state.phase is Phase.ROUND_OVER and game.state.round_winner == 0
+
+
+def test_no_action_finish_an_action_card_not_the_last_plays_as_ever() -> None:
+    game = position([["bsk", "g1"], ["y1"], ["y2"]], "b3", list(PILE), rules=NO_ACTION)
+    events = game.apply(Play(0, card("bsk")))
+    assert PlayerSkipped(1) in events and game.state.current == 2
+
+
+def test_no_action_finish_with_must_play_a_last_action_card_lets_its_player_draw() -> None:
+    rules = RuleSet(no_action_finish=True, must_play=True)
+    game = position([["bsk"], ["y1"], ["y2"]], "b3", ["r9", *PILE], rules=rules)
+    assert game.legal_actions(0) == [Draw(0)]
+    game.apply(Draw(0))
+    assert game.state.phase is Phase.DRAWN

@@ -85,6 +85,7 @@ class Refusal(Enum):
     NOTHING_TO_CHALLENGE = "nothing_to_challenge"  # no bluffing: a Wild Draw Four is legal
     NO_PENALTIES = "no_penalties"
     MUST_PLAY = "must_play"  # must play: a card in hand can be played, so no draw
+    NO_ACTION_FINISH = "no_action_finish"  # no going out on an action card or a Wild
     ELIMINATED = "eliminated"
 
 

@@ -242,7 +242,11 @@ class Game:
             cards = [card for card in hand if mask[card.index]]
             if rules.no_bluffing:
                 cards = [card for card in cards if not bluff_refused(s, seat, card)]
-            plain = rules.wild_draw_four_finish and not rules.anniversary_cards  # 7s aside
+            plain = (  # every card goes out as it plays (7s aside)
+                rules.wild_draw_four_finish
+                and not rules.no_action_finish
+                and not rules.anniversary_cards
+            )
             before = len(out)
             for card in dict.fromkeys(cards) if len(cards) > 1 else cards:  # each face once
                 if (plain or card.kind is Kind.NUMBER) and not is_seven(s, card):
@@ -384,10 +388,11 @@ def _allowed_variants(
     s: GameState, seat: int, card: Card, count: int
 ) -> list[tuple[Color | None, bool]]:
     """The colour and UNO choices for putting down ``count`` of ``card``: none when the
-    rules forbid it (going out on a Wild Draw Four in Speed UNO).
+    rules forbid it (going out on a Wild Draw Four in Speed UNO, on an action card with
+    ``no_action_finish``).
     """
     left = len(s.hands[seat]) - count
-    if left == 0 and card.kind is Kind.WILD_DRAW_FOUR and not s.rules.wild_draw_four_finish:
+    if left == 0 and not s.rules.finishes_on(card):
         return []
     return _variants(card, left == 1)
 

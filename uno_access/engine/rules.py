@@ -63,6 +63,7 @@ class RuleSet:
     no_bluffing: bool = False  # an illegal Wild Draw Four is refused (and never challenged)
     must_play: bool = False  # no drawing while holding a card that can be played
     draw_no_skip: bool = False  # a Draw Two or Wild Draw Four's victim draws, then plays
+    no_action_finish: bool = False  # no one goes out on an action card or a Wild
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -110,7 +111,20 @@ class RuleSet:
         """Whether every legal play is one card with its colour and UNO call, nothing more
         (a 7 under Seven-O names the player it swaps hands with).
         """
-        return self.wild_draw_four_finish and not self.anniversary_cards and not self.seven_o
+        return (
+            self.wild_draw_four_finish
+            and not self.no_action_finish
+            and not self.anniversary_cards
+            and not self.seven_o
+        )
+
+    def finishes_on(self, card: Card) -> bool:
+        """Whether a player may go out on ``card``: not on a Wild Draw Four in Speed UNO,
+        nor on any card but a number with ``no_action_finish``."""
+        kind = card.base.kind
+        if self.no_action_finish and kind is not Kind.NUMBER:
+            return False
+        return kind is not Kind.WILD_DRAW_FOUR or self.wild_draw_four_finish
 
     @property
     def deferred_draws(self) -> bool:

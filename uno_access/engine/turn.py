@@ -165,8 +165,10 @@ def _card_refusal(
     if bluff_refused(s, seat, card):
         return Refusal.NO_BLUFFING
     going_out = len(hand) == count
-    if card.kind is WILD_DRAW_FOUR and going_out and not s.rules.wild_draw_four_finish:
-        return Refusal.NO_FOUR_FINISH
+    if going_out and not s.rules.finishes_on(card):
+        if card.base.kind is WILD_DRAW_FOUR and not s.rules.wild_draw_four_finish:
+            return Refusal.NO_FOUR_FINISH
+        return Refusal.NO_ACTION_FINISH
     if card.is_wild and color is None and not going_out:
         return Refusal.NEED_COLOR
     return None
@@ -179,8 +181,11 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     count = action.count
     usual = count == 1 and not card.is_wild  # one card, no colour: only holding it counts
     if usual:
-        if card not in s.hands[seat]:
+        hand = s.hands[seat]
+        if card not in hand:
             return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
+        if len(hand) == 1 and not s.rules.finishes_on(card):  # no action finish
+            return [ev.Rejected(seat, action, Refusal.NO_ACTION_FINISH, card)]
     else:  # checked before matching, so no penalty for what is not held
         refusal = _card_refusal(s, seat, card, count, action.color)
         if refusal is not None:
@@ -479,14 +484,15 @@ def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:
 
 
 def first_playable(s: GameState, seat: int) -> Card | None:
-    """The first card (in deck order) that ``seat`` may play now, if any (a last Wild Draw
-    Four that may not go out is none)."""
+    """The first card (in deck order) that ``seat`` may play now, if any (a last card that
+    may not go out is none)."""
     hand = s.hands[seat]
-    last = len(hand) == 1 and not s.rules.wild_draw_four_finish
+    last = len(hand) == 1
+    rules = s.rules
     cards = [
         card
         for card in hand
-        if playable_now(s, seat, card) and not (last and card.kind is WILD_DRAW_FOUR)
+        if playable_now(s, seat, card) and not (last and not rules.finishes_on(card))
     ]
     return min(cards, key=lambda card: card.index) if cards else None
 
@@ -605,7 +611,7 @@ def _pass_undrawn(s: GameState, seat: int, events: list[Event]) -> list[Event]:
     (``RoundBlocked``), won by the hand worth least. A player who drew while holding a
     card to play passed by choice: the round goes on.
     """
-    if any(playable_now(s, seat, card) for card in s.hands[seat]):
+    if first_playable(s, seat) is not None:
         s.stuck = 0
     else:
         s.stuck += 1

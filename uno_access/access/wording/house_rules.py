@@ -1,5 +1,6 @@
 """The house rules players bring from other audio card games (Seven-O, draw
-responses, force play, draw to match, no bluffing, must play, draw no skip): their
+responses, force play, draw to match, no bluffing, must play, draw no skip, no action
+finish): their
 refusals, the Seven-O question, and their descriptions at the set-up and at the start
 of a game."""
 
@@ -48,6 +49,9 @@ REFUSALS.update(
         Refusal.MUST_PLAY: N_(
             "Must play: you may not draw while you hold a card you can play, such as {card}."
         ),
+        Refusal.NO_ACTION_FINISH: N_(
+            "No going out on an action card: your last card must be a number card."
+        ),
     }
 )
 B_REFUSALS.update(
@@ -58,6 +62,7 @@ B_REFUSALS.update(
         Refusal.DRAWN_TO_MATCH: N_("{card} drawn to match: play it"),
         Refusal.NOTHING_TO_CHALLENGE: N_("No bluffing: accept"),
         Refusal.MUST_PLAY: N_("Must play: {card} plays"),
+        Refusal.NO_ACTION_FINISH: N_("Go out on a number only"),
     }
 )
 
@@ -113,6 +118,9 @@ HOUSE_RULE_DESCRIPTIONS = {
     "draw_to_match": N_("if you cannot play, draw until a card matches, then play it"),
     "no_bluffing": N_("a Wild Draw Four only when you hold no card of the colour in play"),
     "must_play": N_("while you hold a card you can play, you play one: no drawing instead"),
+    "no_action_finish": N_(
+        "no one goes out on an action card or a Wild: the last card is a number"
+    ),
     "draw_no_skip": N_(
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
@@ -176,6 +184,10 @@ INTRO_DRAW_NO_SKIP = N_(
     "Draw, no skip: a Draw Two or a Wild Draw Four makes the next player draw the cards, then "
     "play; a lost challenge still costs the turn."
 )
+INTRO_NO_ACTION_FINISH = N_(
+    "No action finish: your last card must be a number card; you may not go out on an action "
+    "card or a Wild."
+)
 INTRO_MUST_PLAY = N_(
     "Must play: while you hold a card you can play, you must play one; you draw only when "
     "you cannot."
@@ -199,4 +211,6 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_MUST_PLAY))
     if rules.draw_no_skip:
         lines.append(tr(INTRO_DRAW_NO_SKIP))
+    if rules.no_action_finish:
+        lines.append(tr(INTRO_NO_ACTION_FINISH))
     return lines
