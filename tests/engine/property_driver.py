@@ -467,7 +467,8 @@ def check_option_actions(game: Game, action: Action, result: list[Event]) -> Non
 def must_be_refused(game: Game, action: Action) -> bool:
     """The house rules' refusals, decided before the action: no bluffing, a Wild Draw Four
     while holding the colour in play; force play, keeping a drawn card that can be played
-    (a Wild Draw Four that would be a bluff aside); draw to match, keeping at all.
+    (a Wild Draw Four that would be a bluff aside); draw to match, keeping at all; colour
+    only, a play on the colour in play of a card of another colour, not a Wild.
     """
     s = game.state
     rules = s.rules
@@ -479,6 +480,10 @@ def must_be_refused(game: Game, action: Action) -> bool:
         wild_four = card is not None and card.code == "wi+4" and s.color is not None
         if wild_four and any(c.color is s.color for c in hand):
             return True
+    if rules.color_only and isinstance(action, Play) and s.phase is Phase.PLAY:
+        card = action.card
+        if s.color is not None and not card.is_wild and card.color is not s.color:
+            return True  # colour only: the same number or symbol alone does not match
     must_play = rules.must_play and s.phase is Phase.PLAY and action.seat == s.current
     if isinstance(action, Draw) and must_play and first_playable(s, action.seat) is not None:
         return True  # must play: no draw while a card in hand plays
@@ -488,7 +493,7 @@ def must_be_refused(game: Game, action: Action) -> bool:
         drawn = s.drawn
         if rules.force_play and s.phase is Phase.DRAWN and action.seat == s.current:
             assert drawn is not None
-            if drawn in playable_faces(s.discard[-1], s.color):
+            if drawn in playable_faces(rules.match_top(s.discard[-1], s.color), s.color):
                 return drawn.code != "wi+4" or not any(c.color is s.color for c in hand)
     return False
 

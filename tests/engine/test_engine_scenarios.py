@@ -484,3 +484,22 @@ def test_scenario_draw_no_skip_a_draw_two_and_a_wild_draw_four_victim_draws_then
         "top": "g5",
         "color": "green",
     }
+
+
+def test_scenario_color_only_speed_uno_matches_the_colour_alone() -> None:
+    lines = _lines("color_only_matches_the_colour_alone.json")
+    assert _rejected(lines) == [
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "play",
+            "reason": "Colour only: Blue 5 does not match the colour in play. Play a card of "
+            "that colour, or a Wild.",
+        }
+    ]
+    assert [line["card"] for line in _events(lines, "card_played")] == ["r9", "r2"]
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 2,
+        "top": "r2",
+        "hands": [["b5", "g1"], ["y4", "y7"], ["g6", "g7", "g8"]],
+    }

@@ -75,6 +75,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,must_play=on", COUNTS),
     ("standard,draw_no_skip=on", COUNTS),
     ("standard,no_action_finish=on", COUNTS),
+    ("speed,color_only=on", (2, 5)),
+    ("standard,color_only=on,must_play=on,draw_to_match=on", COUNTS),
     ("speed,no_action_finish=on,must_play=on", (2, 5)),
     ("stacking,draw_no_skip=on,must_play=on", (2, 4)),
     ("lowest,must_play=on,no_bluffing=on,wild_draw_four_finish=off", (2, 4)),

@@ -75,6 +75,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "must_play",
         "draw_no_skip",
         "no_action_finish",
+        "color_only",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard," + ",".join(f"{name}=on" for name in names)
@@ -532,3 +533,48 @@ def test_no_action_finish_with_must_play_a_last_action_card_lets_its_player_draw
     assert game.legal_actions(0) == [Draw(0)]
     game.apply(Draw(0))
     assert game.state.phase is Phase.DRAWN
+
+
+# ------------------------------------------------------------------ colour only (Speed UNO)
+
+COLOR_ONLY = RuleSet.from_spec("speed,color_only=on")
+
+
+@pytest.mark.parametrize(("top", "played"), [("r5", "b5"), ("rsk", "bsk"), ("r+2", "y+2")])
+def test_color_only_the_same_number_or_symbol_in_another_colour_does_not_match(
+    top: str, played: str
+) -> None:
+    game = position([[played, "g1"], ["y1"], ["y2"]], "r3", list(PILE), rules=COLOR_ONLY)
+    game.state.discard.append(card(top))  # as if just played: the turn is seat 0's
+    assert game.legal_actions(0) == [Draw(0)]
+    before = summary(game)
+    assert refuse(game, Play(0, card(played))).reason is Refusal.COLOR_ONLY
+    assert summary(game) == before
+
+
+def test_color_only_the_colour_in_play_and_a_wild_match() -> None:
+    game = position([["r9", "wi", "b5"], ["y1"], ["y2"]], "r5", list(PILE), rules=COLOR_ONLY)
+    legal = game.legal_actions(0)
+    assert Play(0, card("r9")) in legal
+    assert Play(0, card("wi"), Color.BLUE) in legal
+    assert all(not (isinstance(a, Play) and a.card is card("b5")) for a in legal)
+    game.apply(Play(0, card("r9")))
+    assert game.state.discard[-1] is card("r9")
+
+
+def test_color_only_after_a_wild_the_chosen_colour_is_matched() -> None:
+    game = position([["g4", "b5"], ["y1"], ["y2"]], "b3", list(PILE), rules=COLOR_ONLY)
+    game.state.discard.append(card("wi"))  # as if just played, naming green
+    game.state.color = Color.GREEN
+    plays = {a.card for a in game.legal_actions(0) if isinstance(a, Play)}
+    assert plays == {card("g4")}
+
+
+def test_color_only_a_card_that_matches_nothing_is_refused_as_ever() -> None:
+    game = position([["b4", "g1"], ["y1"], ["y2"]], "r5", list(PILE), rules=COLOR_ONLY)
+    assert refuse(game, Play(0, card("b4"))).reason is Refusal.DOES_NOT_MATCH
+
+
+def test_without_color_only_speed_uno_matches_number_and_symbol_too() -> None:
+    game = position([["b5", "g1"], ["y1"], ["y2"]], "r5", list(PILE), rules=RuleSet.preset("speed"))
+    assert Play(0, card("b5")) in game.legal_actions(0)

@@ -71,11 +71,15 @@ class HardBot:
         self.smart = smart  # playouts by likely rather than random cards
         self.remember = remember  # made-up hands agree with what others' draws showed
         self.memory: Memory | None = None
+        self.color_only = False  # the rules' colour-only matching, as the last view told
         self.times: list[float] = []  # seconds taken by each move on its own turn
         self.searches = 0  # moves decided by search
 
     def choose(self, view: PlayerView | None, legal: Sequence[Action]) -> Action | None:
         assert view is not None, "the hard bot needs its view"
+        self.color_only = view.rules.color_only
+        if self.memory is not None:
+            self.memory.color_only = self.color_only
         started = self.clock()
         choice = self.normal.choose(view, legal)
         if view.my_turn and choice is not None:
@@ -94,7 +98,7 @@ class HardBot:
             return
         memory = self.memory
         if memory is None or memory.seat != seat:
-            memory = self.memory = Memory(seat)
+            memory = self.memory = Memory(seat, self.color_only)
         memory.observe(events)
         memory.agrees(sizes)
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..engine import events as ev
-from ..engine.cards import Card, Color, playable_faces
+from ..engine.cards import WILD, Card, Color, playable_faces
 from ..engine.piles import shuffle
 
 NOTHING: Final[frozenset[Card]] = frozenset()
@@ -40,8 +40,9 @@ class Group:
 class Memory:
     """One seat's memory of the other hands during the current hand of play."""
 
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, color_only: bool = False) -> None:
         self.seat = seat
+        self.color_only = color_only  # the rules' ``color_only``: only the colour matches
         self.top: Card | None = None
         self.color: Color | None = None
         self.groups: dict[int, list[Group]] = {}  # by seat; no entry: nothing known
@@ -95,7 +96,8 @@ class Memory:
             return  # its size not known since hands moved: nothing to add to
         excluded = NOTHING
         if reason is ev.DrawReason.TURN and self.top is not None and seat not in self.untrusted:
-            excluded = matching(self.top, self.color)
+            top = WILD if self.color_only and self.color is not None else self.top
+            excluded = matching(top, self.color)
             for group in groups:
                 group.excluded = group.excluded | excluded
             # the drawn card too: played at once if it matched, else kept as not matching

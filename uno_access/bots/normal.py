@@ -289,7 +289,7 @@ class NormalBot:
 
     def others_playable(self, view: PlayerView) -> bool:
         """Whether the hand holds a card that matches without being a Wild."""
-        faces = playable_faces(view.top, view.color)
+        faces = playable_faces(view.rules.match_top(view.top, view.color), view.color)
         return any(card in faces and not card.is_wild for card in view.hand)
 
 

@@ -58,7 +58,7 @@ def fast_move(s: GameState, seat: int, rng: random.Random, smart: bool) -> Actio
     phase = s.phase
     if phase is PLAY:
         hand = s.hands[seat]
-        faces = playable_faces(s.discard[-1], s.color)
+        faces = playable_faces(s.rules.match_top(s.discard[-1], s.color), s.color)
         plain: list[Card] = []
         wild: Card | None = None
         for card in hand:
@@ -76,7 +76,8 @@ def fast_move(s: GameState, seat: int, rng: random.Random, smart: bool) -> Actio
         return Draw(seat)
     if phase is DRAWN:
         drawn = s.drawn
-        if drawn is not None and drawn in playable_faces(s.discard[-1], s.color):
+        faces = playable_faces(s.rules.match_top(s.discard[-1], s.color), s.color)
+        if drawn is not None and drawn in faces:
             if drawn.is_wild and not _wild_needed(s, seat):
                 return Keep(seat)  # a Wild kept for when it is needed, as the normal bot does
             color = best_color(s.hands[seat], drawn) if drawn.is_wild else None

@@ -86,6 +86,7 @@ class Refusal(Enum):
     NO_PENALTIES = "no_penalties"
     MUST_PLAY = "must_play"  # must play: a card in hand can be played, so no draw
     NO_ACTION_FINISH = "no_action_finish"  # no going out on an action card or a Wild
+    COLOR_ONLY = "color_only"  # Speed UNO read strictly: a number or symbol alone does not match
     ELIMINATED = "eliminated"
 
 

@@ -238,7 +238,7 @@ class Game:
         if phase is Phase.PLAY:
             hand = s.hands[seat]
             two_left = len(hand) == 2
-            mask = playable_mask(s.discard[-1], s.color)
+            mask = playable_mask(rules.match_top(s.discard[-1], s.color), s.color)
             cards = [card for card in hand if mask[card.index]]
             if rules.no_bluffing:
                 cards = [card for card in cards if not bluff_refused(s, seat, card)]

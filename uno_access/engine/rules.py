@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
-from .cards import Card, Kind, standard_deck
+from .cards import WILD, Card, Color, Kind, standard_deck
 
 _DECK_SIZE: Final = len(standard_deck())  # 108
 _FOURS_A_DECK: Final = sum(1 for card in standard_deck() if card.kind is Kind.WILD_DRAW_FOUR)
@@ -64,6 +64,7 @@ class RuleSet:
     must_play: bool = False  # no drawing while holding a card that can be played
     draw_no_skip: bool = False  # a Draw Two or Wild Draw Four's victim draws, then plays
     no_action_finish: bool = False  # no one goes out on an action card or a Wild
+    color_only: bool = False  # Speed UNO's sheet read strictly: match the colour, or a Wild
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -117,6 +118,14 @@ class RuleSet:
             and not self.anniversary_cards
             and not self.seven_o
         )
+
+    def match_top(self, top: Card, color: Color | None) -> Card:
+        """The card a play must match: the top card; with ``color_only`` (once a colour is
+        in play) a Wild, which every card of ``color`` and every Wild matches.
+        """
+        if self.color_only and color is not None:
+            return WILD
+        return top
 
     def finishes_on(self, card: Card) -> bool:
         """Whether a player may go out on ``card``: not on a Wild Draw Four in Speed UNO,

@@ -43,8 +43,10 @@ OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 
 
 def matches(s: GameState, card: Card) -> bool:
-    """Colour, number or symbol matches the top card, or it is a Wild."""
-    return playable_mask(s.discard[-1], s.color)[card.index]
+    """Colour, number or symbol matches the top card (the colour alone with
+    ``color_only``), or it is a Wild."""
+    color = s.color
+    return playable_mask(s.rules.match_top(s.discard[-1], color), color)[card.index]
 
 
 def can_stack(s: GameState, seat: int, card: Card) -> bool:
@@ -193,7 +195,7 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     if not matches(s, card):
         if s.rules.penalties:
             return _wrong_card(s, rng, seat, card)
-        return [ev.Rejected(seat, action, Refusal.DOES_NOT_MATCH, card)]
+        return [ev.Rejected(seat, action, _no_match(s, card), card)]
     swap = None
     if s.rules.seven_o:
         refusal = _seven_refusal(s, seat, card, count, action.target)
@@ -207,6 +209,13 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
         if refusal is not None:
             return [ev.Rejected(seat, action, refusal, card)]
     return _put_down(s, rng, seat, card, action.color, action.uno, count, action, swap=swap)
+
+
+def _no_match(s: GameState, card: Card) -> Refusal:
+    """Why ``card`` does not match: with ``color_only``, a card the usual rule would take."""
+    if s.rules.color_only and playable_mask(s.discard[-1], s.color)[card.index]:
+        return Refusal.COLOR_ONLY
+    return Refusal.DOES_NOT_MATCH
 
 
 def _play_drawn(

@@ -1,6 +1,6 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
-finish): their
+finish, colour only): their
 refusals, the Seven-O question, and their descriptions at the set-up and at the start
 of a game."""
 
@@ -52,6 +52,10 @@ REFUSALS.update(
         Refusal.NO_ACTION_FINISH: N_(
             "No going out on an action card: your last card must be a number card."
         ),
+        Refusal.COLOR_ONLY: N_(
+            "Colour only: {card} does not match the colour in play. Play a card of that "
+            "colour, or a Wild."
+        ),
     }
 )
 B_REFUSALS.update(
@@ -63,6 +67,7 @@ B_REFUSALS.update(
         Refusal.NOTHING_TO_CHALLENGE: N_("No bluffing: accept"),
         Refusal.MUST_PLAY: N_("Must play: {card} plays"),
         Refusal.NO_ACTION_FINISH: N_("Go out on a number only"),
+        Refusal.COLOR_ONLY: N_("{card}: colour only"),
     }
 )
 
@@ -124,6 +129,10 @@ HOUSE_RULE_DESCRIPTIONS = {
     "draw_no_skip": N_(
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
+    ),
+    "color_only": N_(
+        "match the colour in play or play a Wild: a number or symbol alone does not match "
+        "(Speed UNO's sheet read strictly)"
     ),
 }
 # Translators: {presets} and {house_rules} are lists of names typed as they are (speed,
@@ -188,6 +197,10 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+INTRO_COLOR_ONLY = N_(
+    "Colour only: match the colour in play or play a Wild; the same number or symbol in "
+    "another colour does not match."
+)
 INTRO_MUST_PLAY = N_(
     "Must play: while you hold a card you can play, you must play one; you draw only when "
     "you cannot."
@@ -213,4 +226,6 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_DRAW_NO_SKIP))
     if rules.no_action_finish:
         lines.append(tr(INTRO_NO_ACTION_FINISH))
+    if rules.color_only:
+        lines.append(tr(INTRO_COLOR_ONLY))
     return lines
