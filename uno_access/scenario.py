@@ -257,7 +257,7 @@ def _variant_state(s: Any) -> dict[str, Any]:
         out["handed_one"] = list(s.handed_one)
     if s.uno_early:
         out["uno_called"] = list(s.uno_early)
-    if s.rules.jump_in:
+    if s.rules.jump_ins:
         out["plays"] = s.plays
     return out
 

@@ -64,6 +64,11 @@ CASES: list[tuple[str, Line, tuple[Essential | Callable[[], str], ...]]] = [
      (c("g+2"), key("play"))),
     ("the Anniversary card drawn", Line.of(messages.drawn_anniversary, KEYS), (ANNIVERSARY,)),
     ("the jump-in offer", Line.of(messages.jump_window, c("g5"), KEYS), (c("g5"), key("jump"))),
+    (
+        "the jump-in offer, any colour",
+        Line.of(messages.jump_window, c("b5"), KEYS, False),
+        (c("b5"), key("jump")),
+    ),
     ("the catch window", Line.of(messages.exposed_window, messages.Who("Ann", False), KEYS),
      ("Ann", key("catch"))),
     ("a player handed one", Line.of(messages.handed_one_catch, messages.Who("Bob", False), KEYS),

@@ -445,7 +445,7 @@ def check_option_actions(game: Game, action: Action, result: list[Event]) -> Non
     """
     rules = game.state.rules
     refused = is_refusal(result)
-    if isinstance(action, JumpIn) and not rules.jump_in:
+    if isinstance(action, JumpIn) and not rules.jump_ins:
         assert refused, f"{action} without jump-ins: {result}"
     if isinstance(action, Play | JumpIn) and action.count != 1 and not rules.dropping:
         assert refused, f"{action} without dropping: {result}"
@@ -596,7 +596,7 @@ def finish(game: Game, rng: random.Random, log: list[Event], checks: Checks | No
     n = len(game.state.hands)
     bots = [make_bot("random", random.Random(rng.random())) for _ in range(n)]
     s = game.state
-    jumping = s.rules.jump_in
+    jumping = s.rules.jump_ins
     for _ in range(FINISH_CAP):
         if s.phase is Phase.GAME_OVER:
             return

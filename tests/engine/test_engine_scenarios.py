@@ -503,3 +503,24 @@ def test_scenario_color_only_speed_uno_matches_the_colour_alone() -> None:
         "top": "r2",
         "hands": [["b5", "g1"], ["y4", "y7"], ["g6", "g7", "g8"]],
     }
+
+
+def test_scenario_jump_in_any_color_the_same_number_jumps_in_in_another_colour() -> None:
+    lines = _lines("jump_in_any_color_same_number.json")
+    assert _rejected(lines) == [
+        {
+            "event": "rejected",
+            "seat": 2,
+            "act": "jump_in",
+            "reason": "Blue 4 cannot jump in: jump in with a card of the top card's number, in "
+            "any colour, or with an action card identical to it.",
+        }
+    ]
+    jumped = _events(lines, "card_played")[-1]
+    assert (jumped["seat"], jumped["card"], jumped["jump_in"]) == (2, "b5", True)
+    assert _state_of(lines, "current", "top", "color", "hands") == {
+        "current": 0,
+        "top": "b5",
+        "color": "blue",
+        "hands": [["g1", "g2"], ["y1", "y2", "y4"], ["b4", "g7"]],
+    }

@@ -76,6 +76,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,draw_no_skip=on", COUNTS),
     ("standard,no_action_finish=on", COUNTS),
     ("speed,color_only=on", (2, 5)),
+    ("standard,jump_in_any_color=on", COUNTS),
+    ("speed,jump_in_any_color=on,seven_o=on", (2, 5)),
     ("standard,color_only=on,must_play=on,draw_to_match=on", COUNTS),
     ("speed,no_action_finish=on,must_play=on", (2, 5)),
     ("stacking,draw_no_skip=on,must_play=on", (2, 4)),

@@ -76,6 +76,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "draw_no_skip",
         "no_action_finish",
         "color_only",
+        "jump_in_any_color",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard," + ",".join(f"{name}=on" for name in names)
@@ -578,3 +579,48 @@ def test_color_only_a_card_that_matches_nothing_is_refused_as_ever() -> None:
 def test_without_color_only_speed_uno_matches_number_and_symbol_too() -> None:
     game = position([["b5", "g1"], ["y1"], ["y2"]], "r5", list(PILE), rules=RuleSet.preset("speed"))
     assert Play(0, card("b5")) in game.legal_actions(0)
+
+
+# ------------------------------------------------------------------ jump-in, any colour
+
+ANY_COLOR = RuleSet(jump_in_any_color=True)
+
+
+def _after_red_five(rules: RuleSet, third: list[str]) -> Game:
+    """Ann plays Red 5; Bob is next; Cy holds ``third``."""
+    game = position([["r5", "g1", "g2"], ["y1", "y2"], third], "r3", list(PILE), rules=rules)
+    game.apply(Play(0, card("r5")))
+    return game
+
+
+def test_jump_in_any_color_the_same_number_in_another_colour_jumps_in() -> None:
+    game = _after_red_five(ANY_COLOR, ["b5", "g7"])
+    assert JumpIn(2, card("b5"), on=1) in game.legal_actions(2)
+    events = game.apply(JumpIn(2, card("b5"), on=1))
+    assert CardPlayed(2, card("b5"), 1, jump_in=True) in events
+    assert game.state.color is Color.BLUE and game.state.current == 0
+    assert game.state.hands[2] == [card("g7")]
+
+
+@pytest.mark.parametrize("held", ["b4", "rsk", "wi"])
+def test_jump_in_any_color_another_number_or_an_action_card_is_refused(held: str) -> None:
+    game = _after_red_five(ANY_COLOR, [held, "g7"])
+    assert not any(isinstance(a, JumpIn) for a in game.legal_actions(2))
+    before = summary(game)
+    refusal = refuse(game, JumpIn(2, card(held), Color.RED if held == "wi" else None))
+    assert refusal.reason is Refusal.JUMP_IN_NOT_SAME_NUMBER
+    assert summary(game) == before
+
+
+def test_jump_in_any_color_an_action_card_jumps_in_on_its_identical_twin() -> None:
+    hands = [["rsk", "g1", "g2"], ["y1", "y2"], ["y3", "y4"], ["rsk", "bsk", "g7"]]
+    game = position(hands, "r3", list(PILE), rules=ANY_COLOR)
+    game.apply(Play(0, card("rsk")))
+    legal = [a.card for a in game.legal_actions(3) if isinstance(a, JumpIn)]
+    assert legal == [card("rsk")]
+    assert refuse(game, JumpIn(3, card("bsk"))).reason is Refusal.JUMP_IN_NOT_SAME_NUMBER
+
+
+def test_without_jump_in_any_color_standard_rules_refuse_jumping_in() -> None:
+    game = _after_red_five(RuleSet(), ["b5", "g7"])
+    assert refuse(game, JumpIn(2, card("b5"))).reason is Refusal.NO_JUMP_IN

@@ -500,3 +500,25 @@ def test_j_jumps_in_with_the_identical_card_in_speed_uno() -> None:
     window = "You hold Green 7, the same as the top card: press J to jump in, or press Space."
     assert after(said, "Ann plays Green 7.")[0] == window
     assert after(said, window)[0] == "You jump in with Green 7!"
+
+
+def test_j_jumps_in_with_the_same_number_in_another_colour_with_jump_in_any_color() -> None:
+    # Ann plays first; her one playable card is the Green 7; you hold the Blue 7
+    hands = [
+        "b7 r1 y2 b4 b5 b6 b8 b9 g1 r9",
+        "g7 y5 y6 y8 y9 r3 r4 r5 r6 r8",
+        "y4 y7 r7 r0 y0 b0 r2 y3 b3 g0",
+    ]
+    game = Game.from_position(
+        ["You", "Ann", "Bob"],
+        [cards(hand) for hand in hands],
+        Card.from_code("g2"),
+        cards("y1 y3 b1 b2 g3"),
+        rules=RuleSet(jump_in_any_color=True),
+        dealer=0,
+        seed=1,
+    )
+    said = keyed(game, ["j"], bots={1: bot(1), 2: bot(2)})
+    window = "You hold Blue 7, of the top card's number: press J to jump in, or press Space."
+    assert after(said, "Ann plays Green 7.")[0] == window
+    assert after(said, window)[0] == "You jump in with Blue 7!"

@@ -73,6 +73,7 @@ class Refusal(Enum):
     NO_JUMP_IN = "no_jump_in"
     JUMP_IN_NOT_YET = "jump_in_not_yet"
     JUMP_IN_NOT_IDENTICAL = "jump_in_not_identical"
+    JUMP_IN_NOT_SAME_NUMBER = "jump_in_not_same_number"  # jump-in any colour: not that number
     JUMP_IN_AFTER_DRAWING = "jump_in_after_drawing"
     JUMP_IN_TOO_LATE = "jump_in_too_late"
     JUMP_IN_OWN_CARD = "jump_in_own_card"

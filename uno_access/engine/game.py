@@ -231,7 +231,7 @@ class Game:
             if target != exposed:
                 out.append(_CALL_UNO[seat] if target == seat else Catch(seat, target))
         rules = s.rules
-        if rules.jump_in and (seat != s.current or phase in OWING):
+        if rules.jump_ins and (seat != s.current or phase in OWING):
             _add_jump_ins(s, seat, out)
         if seat != s.current:
             return out
@@ -359,7 +359,7 @@ class Game:
         s = self.state
         if s.phase in _OVER or s.current is None:
             return ()
-        if s.exposed is None and not s.handed_one and not s.rules.jump_in:
+        if s.exposed is None and not s.handed_one and not s.rules.jump_ins:
             return ()
         return tuple(left_of(s.current, len(s.hands)))
 
@@ -438,13 +438,18 @@ def _add_drops(
 
 
 def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:
-    """Exact Match: the cards identical to the top card that ``seat`` may jump in with."""
+    """Exact Match: the cards identical to the top card that ``seat`` may jump in with (with
+    ``jump_in_any_color``, of the same number in any colour too)."""
     top = s.discard[-1]
     if jump_in_refusal(s, seat, top) is not None:
         return
-    base = top.base
+    rules = s.rules
     for card in dict.fromkeys(s.hands[seat]):
-        if card.base is not base or card.kind is Kind.ANNIVERSARY or bluff_refused(s, seat, card):
+        if (
+            not rules.jumps_on(top, card)
+            or card.kind is Kind.ANNIVERSARY
+            or bluff_refused(s, seat, card)
+        ):
             continue
         for target in _targets(s, seat, card, 1):
             for col, uno in _allowed_variants(s, seat, card, 1):

@@ -65,6 +65,7 @@ class RuleSet:
     draw_no_skip: bool = False  # a Draw Two or Wild Draw Four's victim draws, then plays
     no_action_finish: bool = False  # no one goes out on an action card or a Wild
     color_only: bool = False  # Speed UNO's sheet read strictly: match the colour, or a Wild
+    jump_in_any_color: bool = False  # jump in with the same number in any colour
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -117,6 +118,27 @@ class RuleSet:
             and not self.no_action_finish
             and not self.anniversary_cards
             and not self.seven_o
+        )
+
+    @property
+    def jump_ins(self) -> bool:
+        """Whether anyone may jump in out of turn: Exact Match (``jump_in``), or with the
+        same number in any colour (``jump_in_any_color``).
+        """
+        return self.jump_in or self.jump_in_any_color
+
+    def jumps_on(self, top: Card, card: Card) -> bool:
+        """Whether ``card`` may jump in on ``top``: an identical card; with
+        ``jump_in_any_color`` also a number card of the same number in another colour.
+        """
+        base = card.base
+        if base is top.base:
+            return True
+        return (
+            self.jump_in_any_color
+            and base.kind is Kind.NUMBER
+            and top.base.kind is Kind.NUMBER
+            and base.number == top.base.number
         )
 
     def match_top(self, top: Card, color: Color | None) -> Card:

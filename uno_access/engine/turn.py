@@ -114,7 +114,7 @@ def _seven_refusal(
 
 def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
     """Why ``seat`` may not jump in with ``card`` now (Speed UNO's Exact Match), or None."""
-    if not s.rules.jump_in:
+    if not s.rules.jump_ins:
         return Refusal.NO_JUMP_IN
     if s.plays == 0 or s.phase in (Phase.START_COLOR, Phase.ROUND_OVER, Phase.GAME_OVER):
         return Refusal.JUMP_IN_NOT_YET  # the first player plays before anyone jumps in
@@ -124,7 +124,9 @@ def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
         return Refusal.JUMP_IN_OWN_CARD  # Dropping is how identical cards go down together
     if seat in s.drew:
         return Refusal.JUMP_IN_AFTER_DRAWING
-    if card.base is not s.discard[-1].base:
+    if not s.rules.jumps_on(s.discard[-1], card):
+        if s.rules.jump_in_any_color:
+            return Refusal.JUMP_IN_NOT_SAME_NUMBER
         return Refusal.JUMP_IN_NOT_IDENTICAL
     return None
 
@@ -248,7 +250,7 @@ def _play_drawn(
 def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
     """Exact Match: a card identical to the top card, out of turn; play goes on from here."""
     seat, card = action.seat, action.card
-    if not s.rules.jump_in:
+    if not s.rules.jump_ins:
         return [ev.Rejected(seat, action, Refusal.NO_JUMP_IN, card)]
     if action.on is not None and action.on != s.plays:
         return [ev.Rejected(seat, action, Refusal.JUMP_IN_TOO_LATE, card)]
@@ -579,7 +581,7 @@ def _draw(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     if s.handed_one:
         s.handed_one = ()
     events: list[Event] = []
-    if s.rules.jump_in:
+    if s.rules.jump_ins:
         s.drew.add(seat)  # drawing ends this player's speed rights until the next play
     if s.rules.draws_to_match:
         drawn: list[Card] = []
@@ -708,7 +710,7 @@ def may_call_early(s: GameState, seat: int) -> bool:
         phase is Phase.PLAY or phase is Phase.DRAWN or (phase in OWING and s.rules.answers_draws)
     ):
         return True
-    return s.rules.jump_in and any(jump_in_refusal(s, seat, card) is None for card in hand)
+    return s.rules.jump_ins and any(jump_in_refusal(s, seat, card) is None for card in hand)
 
 
 def call_uno(s: GameState, action: CallUno) -> list[Event]:

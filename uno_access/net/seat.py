@@ -567,7 +567,7 @@ class NetTable(Table):
         jump = jump_card(view)
         if jump is not None and any(isinstance(a, JumpIn) for a in legal) and self._offer("jump"):
             self.say(
-                speech.Line.of(messages.jump_window, jump, self.how),
+                speech.Line.of(messages.jump_window, jump, self.how, jump.base is view.top.base),
                 buffer=Buffer.GAME,
             )
 

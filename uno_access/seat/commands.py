@@ -378,18 +378,24 @@ def _play_drawn(text: str, rest: list[str], seat: int, view: PlayerView) -> Comm
 
 
 def jump_card(view: PlayerView) -> Card | None:
-    """The card in hand identical to the top card (the same face first), if any."""
+    """The card in hand identical to the top card (the same face first), else (jump-in any
+    colour) one of the same number, if any.
+    """
     top = view.top
     if top in view.hand:
         return top
-    return next((card for card in view.hand if card.base is top.base), None)
+    rules = view.rules
+    identical = next((card for card in view.hand if card.base is top.base), None)
+    if identical is not None:
+        return identical
+    return next((card for card in view.hand if rules.jumps_on(top, card)), None)
 
 
 def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
     """``j``, ``j red``, ``j uno``, ``j x2``, ``j g7``: jump in with a card identical to the
     top card (Speed UNO's Exact Match), on the play the player saw.
     """
-    if not view.rules.jump_in:
+    if not view.rules.jump_ins:
         return Invalid(Line.of(messages.refusal, Refusal.NO_JUMP_IN))
     uno = bool(rest) and rest[-1] == messages.UNO_WORD
     if uno:
@@ -416,7 +422,7 @@ def _jump(text: str, rest: list[str], view: PlayerView) -> Command:
             return Invalid(Line.of(messages.unknown_command, text))
         card, count = found
     if card is None:
-        return Invalid(Line.of(messages.nothing_to_jump_in, view.top))
+        return Invalid(Line.of(messages.nothing_to_jump_in, view.top, view.rules.jump_in_any_color))
     if color is not None and not card.is_wild:
         return Invalid(Line.of(messages.color_only_for_wild, card))
     return Do(JumpIn(view.seat, card, color, uno, count, view.plays, target))

@@ -434,7 +434,8 @@ class Table(Dialogs, Navigation, Answers):
         jump = None if current else jump_card(view)
         can_jump = jump is not None and any(isinstance(a, JumpIn) for a in legal)
         if can_jump and jump is not None and self._offer("jump"):
-            lines.append(Line.of(messages.jump_window, jump, self.how))
+            identical = jump.base is view.top.base
+            lines.append(Line.of(messages.jump_window, jump, self.how, identical))
         if not lines:
             return
         for line in lines:  # a chance to act now: the display shows it, as it shows an answer

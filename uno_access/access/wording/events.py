@@ -76,6 +76,10 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.JUMP_IN_NOT_IDENTICAL: N_(
         "{card} is not identical to the top card: only the exact same card may jump in."
     ),
+    Refusal.JUMP_IN_NOT_SAME_NUMBER: N_(
+        "{card} cannot jump in: jump in with a card of the top card's number, in any colour, "
+        "or with an action card identical to it."
+    ),
     Refusal.JUMP_IN_AFTER_DRAWING: N_(
         "You drew since the last card was played: no jumping in until the next one."
     ),
@@ -132,6 +136,7 @@ B_REFUSALS: dict[Refusal, str] = {
     Refusal.NO_JUMP_IN: N_("No jumping in here"),
     Refusal.JUMP_IN_NOT_YET: N_("No jumping in yet"),
     Refusal.JUMP_IN_NOT_IDENTICAL: N_("{card} not identical to the top"),
+    Refusal.JUMP_IN_NOT_SAME_NUMBER: N_("{card}: not the top's number"),
     Refusal.JUMP_IN_AFTER_DRAWING: N_("You drew: no jumping in"),
     Refusal.JUMP_IN_TOO_LATE: N_("Too late: jumped in first"),
     Refusal.JUMP_IN_OWN_CARD: N_("Your own card: no jumping in"),

@@ -1,6 +1,6 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
-finish, colour only): their
+finish, colour only, jump-in any colour): their
 refusals, the Seven-O question, and their descriptions at the set-up and at the start
 of a game."""
 
@@ -130,6 +130,10 @@ HOUSE_RULE_DESCRIPTIONS = {
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
     ),
+    "jump_in_any_color": N_(
+        "anyone holding a card of the top card's number, in any colour, may jump in out of "
+        "turn; an action card only on its identical twin"
+    ),
     "color_only": N_(
         "match the colour in play or play a Wild: a number or symbol alone does not match "
         "(Speed UNO's sheet read strictly)"
@@ -197,6 +201,11 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+# Translators: {jump_key} is the key (or word typed) that jumps in.
+INTRO_JUMP_IN_ANY_COLOR = N_(
+    "Jump-in, any colour: anyone holding a card of the top card's number, in any colour, may "
+    "play it out of turn ({jump_key}); an action card jumps in only on an identical one."
+)
 INTRO_COLOR_ONLY = N_(
     "Colour only: match the colour in play or play a Wild; the same number or symbol in "
     "another colour does not match."
@@ -226,6 +235,8 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_DRAW_NO_SKIP))
     if rules.no_action_finish:
         lines.append(tr(INTRO_NO_ACTION_FINISH))
+    if rules.jump_in_any_color:
+        lines.append(keyed(tr(INTRO_JUMP_IN_ANY_COLOR), keys=False))
     if rules.color_only:
         lines.append(tr(INTRO_COLOR_ONLY))
     return lines

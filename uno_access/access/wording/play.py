@@ -264,6 +264,9 @@ JUMP_WINDOW = N_(
     "You hold {card}, the same as the top card: {how_jump} to jump in, or {how_go_on}."
 )
 JUMP_WINDOW_WILD = N_("You hold {card}, the same as the top card: {how_jump_wild}, or {how_go_on}.")
+JUMP_WINDOW_NUMBER = N_(
+    "You hold {card}, of the top card's number: {how_jump} to jump in, or {how_go_on}."
+)
 HANDED_ONE_WINDOW = N_(
     "You were handed a single card: {how_uno} to call UNO now, or you may be caught and "
     "draw {count}."
@@ -280,6 +283,9 @@ CHOICE_CATCH = N_("{how_catch} to catch {player}")
 NOTHING_TO_JUMP_IN = N_(
     "You hold no card identical to the top card, {card}: nothing to jump in with."
 )
+NOTHING_TO_JUMP_IN_NUMBER = N_(
+    "You hold no card of the top card's number, {card}, in any colour: nothing to jump in with."
+)
 CATCH_WHOM = N_("Several players can be caught: {how_catch_named}: {names}.")
 
 
@@ -290,15 +296,21 @@ B_HANDED_ONE_WINDOW = N_("Handed 1: UNO? {key}")
 B_CATCH_WINDOW = N_("Catch {player}? {key}")
 
 
-def jump_window(card: Card, how: How = TYPED) -> str:
-    """Speed UNO: the person may jump in with ``card``, identical to the top card."""
-    said = tr(JUMP_WINDOW_WILD) if card.is_wild else tr(JUMP_WINDOW)
+def jump_window(card: Card, how: How = TYPED, identical: bool = True) -> str:
+    """Speed UNO: the person may jump in with ``card``, identical to the top card (or, not
+    ``identical``, jumping in with any colour, of its number)."""
+    if not identical:
+        said = tr(JUMP_WINDOW_NUMBER)
+    elif card.is_wild:
+        said = tr(JUMP_WINDOW_WILD)
+    else:
+        said = tr(JUMP_WINDOW)
     return said.format(
         card=card_name(card), how_jump=how.jump, how_jump_wild=how.jump_wild, how_go_on=how.go_on
     )
 
 
-def _b_jump_window(card: Card, how: How = TYPED) -> Parts:
+def _b_jump_window(card: Card, how: How = TYPED, identical: bool = True) -> Parts:
     said = tr(B_JUMP_WINDOW_WILD) if card.is_wild else tr(B_JUMP_WINDOW)
     return fill(said, card=card, key=how.key.jump)
 
@@ -372,11 +384,15 @@ B_NOTHING_TO_JUMP_IN = N_("No {card} to jump in")
 B_CATCH_WHOM = N_("Catch whom? {names}")
 
 
-def nothing_to_jump_in(top: Card) -> str:
+def nothing_to_jump_in(top: Card, any_color: bool = False) -> str:
+    """No card to jump in with: none identical to ``top`` (nor, jumping in with any colour,
+    of its number)."""
+    if any_color and top.base.number is not None:
+        return tr(NOTHING_TO_JUMP_IN_NUMBER).format(card=card_name(top))
     return tr(NOTHING_TO_JUMP_IN).format(card=card_name(top))
 
 
-def _b_nothing_to_jump_in(top: Card) -> Parts:
+def _b_nothing_to_jump_in(top: Card, any_color: bool = False) -> Parts:
     return fill(tr(B_NOTHING_TO_JUMP_IN), card=top)
 
 
