@@ -98,6 +98,7 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     ),
     (ev.CouldNotDraw(BOB), ANN, ("Bob",)),
     (ev.RoundBlocked(BOB), ANN, ("Blocked", "Bob")),
+    (ev.SwapDeclined(BOB), ANN, ("Bob",)),
     (ev.DrawnCardKept(BOB), ANN, ("Bob",)),
     (ev.PlayerSkipped(CY), ANN, ("Cy",)),
     (ev.DirectionChanged(Direction.COUNTERCLOCKWISE), ANN, ("right",)),

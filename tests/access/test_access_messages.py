@@ -45,6 +45,7 @@ SAMPLES: list[Event] = [
     ev.CardsDrawn(ANN, 2, DrawReason.TURN, HIDDEN),
     ev.CouldNotDraw(ANN),
     ev.RoundBlocked(ANN),
+    ev.SwapDeclined(ANN),
     ev.DrawnCardKept(ANN),
     ev.PlayerSkipped(ANN),
     ev.DirectionChanged(Direction.COUNTERCLOCKWISE),

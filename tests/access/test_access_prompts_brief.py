@@ -78,6 +78,8 @@ CASES: list[tuple[str, Line, tuple[Essential | Callable[[], str], ...]]] = [
      tuple(color_key(color) for color in Color)),
     ("the Seven-O question", Line.of(messages.whom_to_swap, ["Ann", "Bob", "Cy"], KEYS),
      ("Ann", "Bob")),
+    ("the Seven-O question, keeping your hand too",
+     Line.of(messages.whom_to_swap, ["Ann", "Bob", "Cy"], KEYS, True), ("Ann", "Bob")),
     ("whom the Anniversary card gives to",
      Line.of(messages.whom_to_give, ["Ann", "Bob", "Cy"], KEYS), ("Ann", "Bob")),
     ("which card to keep", Line.of(messages.which_to_keep, [c("b2"), c("g7"), c("r5")], KEYS),

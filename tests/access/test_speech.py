@@ -97,6 +97,8 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
         ANN,
         "No one can play or draw a card, so the round ends: you hold the fewest points and win it.",
     ),
+    (ev.SwapDeclined(BOB), ANN, "Bob keeps the same hand: no swap."),
+    (ev.SwapDeclined(ANN), ANN, "You keep your hand: no swap."),
     (ev.DrawnCardKept(ANN), ANN, "You keep the card."),
     (ev.DrawnCardKept(BOB), ANN, "Bob keeps the card."),
     (ev.PlayerSkipped(ANN), ANN, "You are skipped."),

@@ -123,7 +123,17 @@ def _rules_strategy() -> st.SearchStrategy[RuleSet]:
         else:
             raise AssertionError(f"no strategy for the rule option {f.name}")
     made = st.fixed_dictionaries({}, optional=options).map(lambda kw: RuleSet(**kw))
-    return made.filter(lambda rules: not (rules.stacking and rules.draw_responses))
+    return made.filter(_playable)
+
+
+def _playable(rules: RuleSet) -> bool:
+    """Whether ``rules`` is a rule set a table could play (no two options in conflict, none
+    without the option it changes)."""
+    try:
+        rules.validate()
+    except RulesError:
+        return False
+    return True
 
 
 rule_sets = _rules_strategy()

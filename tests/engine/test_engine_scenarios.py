@@ -524,3 +524,17 @@ def test_scenario_jump_in_any_color_the_same_number_jumps_in_in_another_colour()
         "color": "blue",
         "hands": [["g1", "g2"], ["y1", "y2", "y4"], ["b4", "g7"]],
     }
+
+
+def test_scenario_seven_o_decline_a_seven_naming_its_player_keeps_the_hand() -> None:
+    lines = _lines("seven_o_decline_keeps_the_hand.json")
+    assert [line["reason"].split(":")[0] for line in _rejected(lines)] == [
+        "With Seven-O a 7 swaps your hand with another player's"
+    ]  # no player named among two
+    assert _events(lines, "swap_declined") == [{"event": "swap_declined", "seat": 0}]
+    assert _events(lines, "hands_swapped") == []
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 1,
+        "top": "r7",
+        "hands": [["r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]],
+    }

@@ -77,6 +77,7 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,no_action_finish=on", COUNTS),
     ("speed,color_only=on", (2, 5)),
     ("standard,jump_in_any_color=on", COUNTS),
+    ("standard,seven_o=on,seven_o_decline=on", COUNTS),
     ("speed,jump_in_any_color=on,seven_o=on", (2, 5)),
     ("standard,color_only=on,must_play=on,draw_to_match=on", COUNTS),
     ("speed,no_action_finish=on,must_play=on", (2, 5)),

@@ -48,12 +48,13 @@ from uno_access.engine.events import (
     PlayerSkipped,
     Refusal,
     StackGrew,
+    SwapDeclined,
     TurnStarted,
     UnoCaught,
     for_seat,
 )
 from uno_access.engine.game import Game
-from uno_access.engine.rules import RulesConflict, RulesError, RuleSet
+from uno_access.engine.rules import RulesConflict, RulesError, RuleSet, RulesNeeds
 from uno_access.engine.state import Phase
 
 PILE = ["y5", "y6", "y7", "y8", "y9", "g9", "g8", "g7", "g6", "g5", "r9", "r8"]
@@ -77,9 +78,10 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "no_action_finish",
         "color_only",
         "jump_in_any_color",
+        "seven_o_decline",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
-    spec = "standard," + ",".join(f"{name}=on" for name in names)
+    spec = "standard,seven_o=on," + ",".join(f"{name}=on" for name in names)
     rules = RuleSet.from_spec(spec)
     assert [getattr(rules, name) for name in names] == [True] * len(names)
     assert RuleSet.from_mapping({"preset": "speed", "seven_o": True}).seven_o
@@ -624,3 +626,56 @@ def test_jump_in_any_color_an_action_card_jumps_in_on_its_identical_twin() -> No
 def test_without_jump_in_any_color_standard_rules_refuse_jumping_in() -> None:
     game = _after_red_five(RuleSet(), ["b5", "g7"])
     assert refuse(game, JumpIn(2, card("b5"))).reason is Refusal.NO_JUMP_IN
+
+
+# ------------------------------------------------------------------ declining the Seven-O swap
+
+DECLINE = RuleSet(seven_o=True, seven_o_decline=True)
+
+
+def test_seven_o_decline_a_seven_naming_its_own_player_keeps_the_hand() -> None:
+    hands = [["r7", "r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]]
+    game = position(hands, "r3", PILE, rules=DECLINE)
+    assert Play(0, card("r7"), target=0) in game.legal_actions(0)
+    result = game.apply(Play(0, card("r7"), target=0))
+    assert result == [CardPlayed(0, card("r7"), 2), SwapDeclined(0), TurnStarted(1)]
+    assert summary(game) == expected(
+        hands=[["r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]],
+        draw_pile=PILE,
+        discard=["r3", "r7"],
+        current=1,
+        color=Color.RED,
+    )
+
+
+def test_seven_o_decline_a_seven_still_swaps_with_the_player_named() -> None:
+    hands = [["r7", "r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]]
+    game = position(hands, "r3", PILE, rules=DECLINE)
+    result = game.apply(Play(0, card("r7"), target=1))
+    assert isinstance(result[1], HandsSwapped) and game.state.hands[0] == cards("g1", "g2")
+
+
+def test_without_seven_o_decline_a_seven_may_not_name_its_own_player() -> None:
+    hands = [["r7", "r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]]
+    game = position(hands, "r3", PILE, rules=SEVEN_O)
+    assert Play(0, card("r7"), target=0) not in game.legal_actions(0)
+    before = summary(game)
+    assert refuse(game, Play(0, card("r7"), target=0)).reason is Refusal.SWAP_TARGET
+    assert summary(game) == before
+
+
+def test_seven_o_decline_needs_seven_o() -> None:
+    with pytest.raises(RulesNeeds) as raised:
+        RuleSet.from_spec("standard,seven_o_decline=on")
+    assert messages.rules_error(raised.value) == (
+        "The rule option seven_o_decline changes seven_o, so it needs seven_o on too: "
+        "standard,seven_o=on,seven_o_decline=on."
+    )
+
+
+def test_seven_o_decline_the_normal_bot_keeps_a_hand_smaller_than_every_other() -> None:
+    hands = [["r7", "r1"], ["g1", "g2", "g3"], ["y1", "y2", "y3", "y4"]]
+    game = position(hands, "r3", PILE, rules=DECLINE)
+    bot = make_bot("normal", random.Random(1))
+    choice = bot.choose(game.view(0), game.legal_actions(0))
+    assert isinstance(choice, Play) and choice.card is card("r7") and choice.target == 0

@@ -121,6 +121,21 @@ def test_seven_o_the_players_menu_says_each_with_their_cards_and_enter_swaps() -
     ]
 
 
+def test_seven_o_decline_the_menu_offers_keeping_your_hand_and_everyone_is_told() -> None:
+    game = variant(SEVENS, "r5", "standard,seven_o=on,seven_o_decline=on")
+    said = keyed(game, [END, ENTER, UP, ENTER])
+    asked = (
+        "Whom do you swap hands with? Ann, Bob; or yourself (me), to keep your hand. "
+        "Type your answer and press Enter; Escape or an empty line plays nothing."
+    )
+    assert after(said, asked)[:3] == [
+        "Yourself: keep your hand, 3 of 3.",
+        "You play Red 7.",
+        "You keep your hand: no swap.",
+    ]
+    assert [card.code for card in game.view(0).hand] == ["r1", "g3"]
+
+
 def test_seven_o_escape_after_a_move_plays_nothing() -> None:
     game = variant(SEVENS, "r5", SEVEN_O)
     said = keyed(game, [END, ENTER, UP, ESCAPE, "c"])

@@ -171,6 +171,7 @@ EVENT_CUES: dict[type[Any], Callable[[Any, int, Teams], Cue]] = {
     ev.HandsPassed: _fixed(Cue.HANDS_PASSED),
     ev.HandReceived: _fixed(Cue.HANDS_PASSED),
     ev.HandsSwapped: _fixed(Cue.HANDS_PASSED),  # Seven-O: hands move, as with a 0
+    ev.SwapDeclined: _fixed(Cue.KEEP),  # Seven-O: a hand kept, as a drawn card kept
     ev.AnniversaryPlayed: _fixed(Cue.ANNIVERSARY),
     ev.WrongCardPenalty: _fixed(Cue.PENALTY),
     ev.SuggestionPenalty: _fixed(Cue.PENALTY),

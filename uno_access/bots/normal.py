@@ -182,9 +182,14 @@ class NormalBot:
         return True
 
     def swap_target(self, view: PlayerView) -> int:
-        """Seven-O: swap hands with the opponent holding the fewest cards (the first on a tie)."""
+        """Seven-O: swap hands with the opponent holding the fewest cards (the first on a
+        tie); with ``seven_o_decline``, keep the hand (its own seat) when none is smaller.
+        """
         seats = opponents(view) or [s for s in range(len(view.names)) if s != view.seat]
-        return min(seats, key=lambda seat: (view.hand_sizes[seat], seat))
+        best = min(seats, key=lambda seat: (view.hand_sizes[seat], seat))
+        if view.rules.seven_o_decline and view.hand_sizes[best] >= len(view.hand) - 1:
+            return view.seat
+        return best
 
     def hand_change(self, view: PlayerView, action: PlayLike, card: Card) -> int | None:
         """Seven-O: how many cards more the hand holds after this 7 or 0 than it would
@@ -198,6 +203,8 @@ class NormalBot:
             return None  # going out: nothing moves
         if card.number == 7:
             target = action.target if action.target is not None else self.swap_target(view)
+            if target == view.seat:
+                return 0  # seven_o_decline: the same hand kept
             return view.hand_sizes[target] - left
         if card.number == 0:
             return view.hand_sizes[seat_before(view, view.seat)] - left

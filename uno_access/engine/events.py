@@ -491,6 +491,16 @@ class RoundEnded:
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
+class SwapDeclined:
+    """Seven-O with ``seven_o_decline``: ``seat`` played a 7 and kept the same hand."""
+
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class RoundBlocked:
     """No one can finish the round: every player still in it passed in turn with no card
     to play and none to draw. ``seat`` holds the hand worth least and wins the round
@@ -563,6 +573,7 @@ Event = (
     | Reshuffled
     | RoundEnded
     | RoundBlocked
+    | SwapDeclined
     | GameEnded
     | CardCount
     | TopCard

@@ -66,6 +66,7 @@ class RuleSet:
     no_action_finish: bool = False  # no one goes out on an action card or a Wild
     color_only: bool = False  # Speed UNO's sheet read strictly: match the colour, or a Wild
     jump_in_any_color: bool = False  # jump in with the same number in any colour
+    seven_o_decline: bool = False  # Seven-O: a 7's player may keep their hand, no swap
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -255,6 +256,8 @@ class RuleSet:
             raise RulesError("hand_size", self.hand_size, ("1 to 15",))
         if not 1 <= self.target_score <= 100_000:
             raise RulesError("target_score", self.target_score, ("1 to 100000",))
+        if self.seven_o_decline and not self.seven_o:
+            raise RulesNeeds("seven_o_decline", "seven_o")
         if self.stacking and self.draw_responses:
             # two forms of one rule: the stack that goes round once, or the progressive one
             raise RulesConflict("draw_responses", "stacking")
@@ -276,6 +279,14 @@ class RulesConflict(RulesError):
     def __init__(self, option: str, other: str) -> None:
         super().__init__(option, True, (f"not with {other}",))
         self.other = other
+
+
+class RulesNeeds(RulesError):
+    """An option that only changes another: ``option`` needs ``needed`` on too."""
+
+    def __init__(self, option: str, needed: str) -> None:
+        super().__init__(option, True, (f"with {needed}",))
+        self.needed = needed
 
 
 class DealError(RulesError):

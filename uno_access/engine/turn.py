@@ -101,9 +101,12 @@ def _seven_refusal(
     s: GameState, seat: int, card: Card, count: int, target: int | None
 ) -> Refusal | None:
     """Seven-O: a 7 that leaves cards in the hand names another player still in the game
-    (none needed when there is only one; none when the 7 goes out).
+    (none needed when there is only one; none when the 7 goes out), or with
+    ``seven_o_decline`` its own player, who keeps the same hand.
     """
     if not is_seven(s, card) or len(s.hands[seat]) == count:
+        return None
+    if target == seat and s.rules.seven_o_decline:
         return None
     if target is None:
         return None if len(swap_targets(s, seat)) == 1 else Refusal.SWAP_TARGET
@@ -415,12 +418,16 @@ def _give_anniversary(s: GameState, seat: int, action: Play, events: list[Event]
 
 
 def _swap_hands(s: GameState, seat: int, target: int | None, events: list[Event]) -> None:
-    """Seven-O: ``seat`` and ``target`` swap hands (``target`` None: the only other player).
+    """Seven-O: ``seat`` and ``target`` swap hands (``target`` None: the only other player;
+    ``seat`` itself, with ``seven_o_decline``: no swap).
     Each is told the cards they receive; whoever now holds a single card must call UNO
     before being caught.
     """
     if target is None:
         target = swap_targets(s, seat)[0]
+    if target == seat:  # seven_o_decline: the same hand kept
+        events.append(ev.SwapDeclined(seat))
+        return
     mine = s.hands[seat]
     theirs = s.hands[target]
     s.hands[seat] = theirs

@@ -139,10 +139,11 @@ class Dialogs(Seat):
         """Seven-O: whom a 7 swaps hands with (Enter, or Escape by keys: nobody), asked as
         the Anniversary card's ``to whom>``: a typed line, a name or a seat number.
         """
-        names = [self.names[seat] for seat in targets]
+        keep = self.me in targets  # seven_o_decline: oneself, to keep the hand
+        names = [self.names[seat] for seat in targets if seat != self.me]
         return await self._ask_player(
             targets,
-            Line.of(messages.whom_to_swap, names, self.how),
+            Line.of(messages.whom_to_swap, names, self.how, keep),
             messages.tr(messages.SWAP_PROMPT),
         )
 
@@ -151,10 +152,13 @@ class Dialogs(Seat):
         hold), or a typed name or seat number, asked until one is given; None for an
         empty line (or Escape) with nothing chosen.
         """
-        names = [self.names[seat] for seat in targets]
+        names = [self.names[seat] for seat in targets if seat != self.me]
         sizes = self._view().hand_sizes
         menu = Menu.of(
-            Item(seat, self.names[seat], messages.count_cards(sizes[seat])) for seat in targets
+            Item(seat, self.names[seat], messages.count_cards(sizes[seat]))
+            if seat != self.me
+            else Item(seat, messages.tr(messages.KEEP_MY_HAND))  # seven_o_decline
+            for seat in targets
         )
         self.say(question)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...engine.cards import Card, Kind
-from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet
+from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet, RulesNeeds
 from ..message import Parts
 from .cards import card_name
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, plural, register
@@ -133,6 +133,12 @@ RULES_CONFLICT = N_(
     'The rule options {option} and {other} cannot be played together: {other} is the "+ '
     'card round" (the stack goes round once), {option} the progressive form; choose one.'
 )
+# Translators: {option} and {needed} are options' names, typed as they are (seven_o_decline,
+# seven_o), as is "standard,seven_o=on,seven_o_decline=on".
+RULES_NEEDS = N_(
+    "The rule option {option} changes {needed}, so it needs {needed} on too: "
+    "standard,{needed}=on,{option}=on."
+)
 # Translators: {players} players with {size} cards each need {needed} cards, {reserve} more
 # for the start card; the deck has {deck}, so {most} each at most. Every count is of cards
 # but {players}; none is one where this is said.
@@ -148,6 +154,8 @@ def rules_error(error: RulesError) -> str:
         return cannot_deal(error.players, error.hand_size, error.reserve, error.deck, error.most)
     if isinstance(error, RulesConflict):
         return rules_conflict(error.option, error.other)
+    if isinstance(error, RulesNeeds):
+        return tr(RULES_NEEDS).format(option=error.option, needed=error.needed)
     allowed = LIST_SEPARATOR.join(
         str(a).lower() if isinstance(a, bool) else str(a) for a in error.allowed
     )

@@ -1,6 +1,6 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
-finish, colour only, jump-in any colour): their
+finish, colour only, jump-in any colour, declining the Seven-O swap): their
 refusals, the Seven-O question, and their descriptions at the set-up and at the start
 of a game."""
 
@@ -14,7 +14,7 @@ from ...engine.rules import RuleSet
 from ..message import Parts
 from .cards import card_name, color_name
 from .events import B_REFUSALS, REFUSALS
-from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, fill, register
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, Who, fill, pick, register
 from .keys import TYPED, TYPED_PART_WORDS, How, keyed, split_words
 from .language import N_, tr
 from .play import ANSWER_BY_LINE, ASKED_BY_LINE
@@ -78,16 +78,45 @@ nothing_swapped = Fixed(NOTHING_SWAPPED, N_("No one chosen: not played"))
 # {names}: the players still in the game, separated by commas
 WHOM_TO_SWAP = N_("Whom do you swap hands with? {names}")
 B_WHOM_TO_SWAP = N_("Swap? {names}")  # {names}: separated by spaces
+# Translators: "me" is typed as it is (the typed words for oneself).
+WHOM_TO_SWAP_OR_KEEP = N_(
+    "Whom do you swap hands with? {names}; or yourself (me), to keep your hand"
+)
+B_WHOM_TO_SWAP_OR_KEEP = N_("Swap? {names} me")
+# the menu's choice of oneself, with seven_o_decline
+KEEP_MY_HAND = N_("Yourself: keep your hand")
 
 
-def whom_to_swap(names: Iterable[str], how: How = TYPED) -> str:
-    """Seven-O: the question after a 7 is chosen without saying whom it swaps with."""
-    asked = tr(WHOM_TO_SWAP).format(names=LIST_SEPARATOR.join(names))
+YOU_KEEP_YOUR_HAND = N_("You keep your hand: no swap.")
+THEY_KEEP_THEIR_HAND = N_("{player} keeps the same hand: no swap.")
+B_YOU_KEEP_YOUR_HAND = N_("You keep your hand")
+B_THEY_KEEP_THEIR_HAND = N_("{player} keeps hand")
+
+
+def swap_declined(who: Who) -> str:
+    """Seven-O with ``seven_o_decline``: ``who`` played a 7 and kept the same hand."""
+    return pick(who, tr(YOU_KEEP_YOUR_HAND), tr(THEY_KEEP_THEIR_HAND)).format(player=who.name)
+
+
+def _b_swap_declined(who: Who) -> Parts:
+    said = pick(who, tr(B_YOU_KEEP_YOUR_HAND), tr(B_THEY_KEEP_THEIR_HAND))
+    return (said.format(player=who.name),)
+
+
+register(swap_declined, braille=_b_swap_declined, brief=SAID_AS_BRAILLE)
+
+
+def whom_to_swap(names: Iterable[str], how: How = TYPED, keep: bool = False) -> str:
+    """Seven-O: the question after a 7 is chosen without saying whom it swaps with (``keep``:
+    with ``seven_o_decline``, the player may choose themself and keep the hand)."""
+    said = tr(WHOM_TO_SWAP_OR_KEEP) if keep else tr(WHOM_TO_SWAP)
+    asked = said.format(names=LIST_SEPARATOR.join(names))
     return tr(ASKED_BY_LINE).format(asked=asked, answer=tr(ANSWER_BY_LINE)) if how.keys else asked
 
 
-def _b_whom_to_swap(names: Iterable[str], how: How = TYPED) -> Parts:
-    return (tr(B_WHOM_TO_SWAP).format(names=" ".join(names)),)
+def _b_whom_to_swap(names: Iterable[str], how: How = TYPED, keep: bool = False) -> Parts:
+    said = tr(B_WHOM_TO_SWAP_OR_KEEP) if keep else tr(B_WHOM_TO_SWAP)
+    return (said.format(names=" ".join(names)),)
 
 
 register(whom_to_swap, braille=_b_whom_to_swap, brief=SAID_AS_BRAILLE)
@@ -129,6 +158,9 @@ HOUSE_RULE_DESCRIPTIONS = {
     "draw_no_skip": N_(
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
+    ),
+    "seven_o_decline": N_(
+        "with Seven-O, whoever plays a 7 may keep their own hand instead of swapping"
     ),
     "jump_in_any_color": N_(
         "anyone holding a card of the top card's number, in any colour, may jump in out of "
@@ -201,6 +233,11 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+# Translators: "r7 me" is typed as it is.
+INTRO_SEVEN_O_DECLINE = N_(
+    "Seven-O, your choice: whoever plays a 7 may also keep their own hand, choosing "
+    "themself (r7 me)."
+)
 # Translators: {jump_key} is the key (or word typed) that jumps in.
 INTRO_JUMP_IN_ANY_COLOR = N_(
     "Jump-in, any colour: anyone holding a card of the top card's number, in any colour, may "
@@ -235,6 +272,8 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_DRAW_NO_SKIP))
     if rules.no_action_finish:
         lines.append(tr(INTRO_NO_ACTION_FINISH))
+    if rules.seven_o and rules.seven_o_decline:
+        lines.append(tr(INTRO_SEVEN_O_DECLINE))
     if rules.jump_in_any_color:
         lines.append(keyed(tr(INTRO_JUMP_IN_ANY_COLOR), keys=False))
     if rules.color_only:
