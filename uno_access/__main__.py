@@ -214,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--rules", default="standard", help=messages.help_rules(PRESETS))
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
+    sim.add_argument("--counts", action="store_true", help=messages.tr(messages.HELP_COUNTS))
 
     scen = sub.add_parser("scenario", help=messages.tr(messages.HELP_SCENARIO))
     scen.add_argument("file")
@@ -379,7 +380,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if wanted is not None:
         raise UsageError(messages.players_for_rules(messages.cut(args.rules), wanted))
     rules = _rules(args.rules, args.players)
-    result = simulate(args.players, args.games, rules, args.seed, bots)
+    tally = None
+    if args.counts:
+        from .tally import Tally
+
+        tally = Tally()
+    result = simulate(args.players, args.games, rules, args.seed, bots, tally)
     record = {
         "games": result.games,
         "players": result.players,
@@ -396,10 +402,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "first_error": result.first_error,
         "compiled": COMPILED,
     }
+    if tally is not None:
+        record["counts"] = tally.as_dict()
     if args.json:
         print(json.dumps(record))
     else:
         print(messages.simulation_summary(record))
+        if tally is not None:
+            for line in messages.simulation_counts(tally.as_dict()):
+                print(line)
     return 1 if result.errors else 0
 
 

@@ -4,19 +4,28 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from .bots import Bot, make_bot
 from .bots.base import GameDidNotEnd, tell, watchers
 from .engine.actions import Action
+from .engine.events import Event
 from .engine.game import Game
 from .engine.match import Match
 from .engine.rules import PartnerSchedule, RuleSet
 from .engine.state import GameState, Phase
 
 MAX_ACTIONS: Final = 1_000_000  # a game still going after this many actions counts as an error
+
+
+class Observer(Protocol):
+    """Told each bot's choices before it makes one, and what each action did (``tally``)."""
+
+    def decision(self, game: Game, seat: int, legal: Sequence[Action]) -> None: ...
+
+    def result(self, rules: RuleSet, events: Iterable[Event]) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,9 +48,15 @@ class SimulationResult:
         return self.rounds / self.seconds if self.seconds else 0.0
 
 
-def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int:
+def play_game(
+    game: Game,
+    bots: Sequence[Bot],
+    rounds: int | None = None,
+    observer: Observer | None = None,
+) -> int:
     """Play ``game`` to its end with ``bots`` (one per seat), or to the end of round
-    ``rounds``; return the number of actions.
+    ``rounds``; return the number of actions. ``observer``, if any, is told each choice
+    and each action's events.
 
     After every action, the players not to move may act out of turn, in turn order from
     the player to move: call UNO or catch someone who did not, or jump in (Speed UNO).
@@ -58,11 +73,13 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
             for seat in order:
                 if seat == s.current or s.phase in _OVER:
                     continue
-                choice = _choose(game, bots[seat], seat)
+                choice = _choose(game, bots[seat], seat, observer)
                 if choice is not None:
                     events = game.apply(choice)
                     if watching:
                         tell(watching, events, _sizes(s))
+                    if observer is not None:
+                        observer.result(s.rules, events)
                     actions += 1
             if game.over:
                 break
@@ -73,12 +90,16 @@ def play_game(game: Game, bots: Sequence[Bot], rounds: int | None = None) -> int
             seat = s.dealer if not s.eliminated[s.dealer] else s.eliminated.index(False)
         bot = bots[seat]
         legal = game.legal_actions(seat)
+        if observer is not None and legal:
+            observer.decision(game, seat, legal)
         choice = bot.choose(game.view(seat) if bot.needs_view else None, legal) if legal else None
         if choice is None:
             raise GameDidNotEnd(f"seat {seat} had no move in phase {s.phase.value}")
         events = game.apply(choice)
         if watching:
             tell(watching, events, _sizes(s))
+        if observer is not None:
+            observer.result(s.rules, events)
         actions += 1
         if actions > MAX_ACTIONS:
             raise GameDidNotEnd(f"no winner after {MAX_ACTIONS} actions")
@@ -94,24 +115,31 @@ def _sizes(s: GameState) -> list[int]:
 
 
 def _play_match(
-    players: int, rules: RuleSet, rng: random.Random, bots: Sequence[Bot]
+    players: int,
+    rules: RuleSet,
+    rng: random.Random,
+    bots: Sequence[Bot],
+    observer: Observer | None = None,
 ) -> tuple[int, int, int]:
     """A partner schedule, table by table: the winner, the actions and the hands played."""
     match = Match(tuple(f"Player {i + 1}" for i in range(players)), rules, rng)
     actions = hands = 0
     while True:
         for table, game in match.tables():
-            actions += play_game(game, [bots[p] for p in table.players], match.hands)
+            seated = [bots[p] for p in table.players]
+            actions += play_game(game, seated, match.hands, observer)
             hands += game.state.round_number
             match.record(table, game)
         if not match.next_block():
             return match.winner(), actions, hands
 
 
-def _choose(game: Game, bot: Bot, seat: int) -> Action | None:
+def _choose(game: Game, bot: Bot, seat: int, observer: Observer | None) -> Action | None:
     legal = game.legal_actions(seat)
     if not legal:
         return None
+    if observer is not None:
+        observer.decision(game, seat, legal)
     view = game.view(seat) if bot.needs_view else None
     return bot.choose(view, legal)
 
@@ -122,8 +150,10 @@ def simulate(
     rules: RuleSet | None = None,
     seed: int = 0,
     bots: Sequence[str] = ("random",),
+    observer: Observer | None = None,
 ) -> SimulationResult:
-    """Play ``games`` whole games between bots; count actions, rounds, wins and errors.
+    """Play ``games`` whole games between bots; count actions, rounds, wins and errors
+    (``observer``, if any, is told every choice and action: ``tally.Tally``).
 
     Game ``i`` is seeded from ``seed`` and ``i`` alone, so any game can be replayed.
     """
@@ -138,10 +168,10 @@ def simulate(
         seated = [make_bot(name, random.Random(rng.random())) for name in names]
         try:
             if rules.partners and rules.partner_schedule is not PartnerSchedule.FIXED:
-                winner, played, hands = _play_match(players, rules, rng, seated)
+                winner, played, hands = _play_match(players, rules, rng, seated, observer)
             else:
                 game = Game.new(players, rules, rng=rng)
-                played = play_game(game, seated)
+                played = play_game(game, seated, None, observer)
                 hands = game.state.round_number
                 assert game.state.winner is not None
                 winner = game.state.winner

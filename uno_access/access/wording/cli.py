@@ -330,6 +330,10 @@ HELP_CARDS = N_("every card face with its code, name, braille and points")
 
 
 HELP_JSON = N_("print JSON")
+HELP_COUNTS = N_(
+    "count the cards played and the events by kind, and how many choices each option of "
+    "the rules changed (slower)"
+)
 
 
 HELP_RULES = N_("the rules and the Quick Play Reference cards, to read, emboss or hear")
@@ -466,6 +470,32 @@ SIMULATION_SUMMARY = N_(
 
 def simulation_summary(record: dict[str, object]) -> str:
     return tr(SIMULATION_SUMMARY).format(**record)
+
+
+# simulate --counts: each a list of names typed as they are (skip, card_played, must_play)
+# with how many, as "skip 12, reverse 10"
+COUNTS_CARDS = N_("Cards played, by kind: {counts}.")
+COUNTS_EVENTS = N_("Events, by kind: {counts}.")
+COUNTS_RULES = N_("Choices each option of the rules changed: {counts}.")
+COUNTS_NONE = N_("none")
+# Translators: a kind's or an option's name (typed as it is, as must_play), and how many
+COUNTS_ITEM = N_("{name} {count}")
+
+
+def simulation_counts(counts: dict[str, dict[str, int]]) -> list[str]:
+    """``simulate --counts``: the cards played, the events and the options at work."""
+
+    def listed(found: dict[str, int]) -> str:
+        if not found:
+            return tr(COUNTS_NONE)
+        item = tr(COUNTS_ITEM)
+        return LIST_SEPARATOR.join(item.format(name=name, count=n) for name, n in found.items())
+
+    return [
+        tr(COUNTS_CARDS).format(counts=listed(counts["cards"])),
+        tr(COUNTS_EVENTS).format(counts=listed(counts["events"])),
+        tr(COUNTS_RULES).format(counts=listed(counts["rules"])),
+    ]
 
 
 # Translators: uno-access cards, one card a line, its fields separated by tabs: its code,
