@@ -99,6 +99,8 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.CouldNotDraw(BOB), ANN, ("Bob",)),
     (ev.RoundBlocked(BOB), ANN, ("Blocked", "Bob")),
     (ev.SwapDeclined(BOB), ANN, ("Bob",)),
+    (ev.FalseCallPenalty(BOB, None, 2), ANN, ("Bob", "UNO")),
+    (ev.FalseCallPenalty(BOB, ANN, 2), ANN, ("Bob", "catch")),
     (ev.DrawnCardKept(BOB), ANN, ("Bob",)),
     (ev.PlayerSkipped(CY), ANN, ("Cy",)),
     (ev.DirectionChanged(Direction.COUNTERCLOCKWISE), ANN, ("right",)),

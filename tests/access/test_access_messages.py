@@ -46,6 +46,8 @@ SAMPLES: list[Event] = [
     ev.CouldNotDraw(ANN),
     ev.RoundBlocked(ANN),
     ev.SwapDeclined(ANN),
+    ev.FalseCallPenalty(ANN, None, 2),
+    ev.FalseCallPenalty(ANN, BOB, 2),
     ev.DrawnCardKept(ANN),
     ev.PlayerSkipped(ANN),
     ev.DirectionChanged(Direction.COUNTERCLOCKWISE),

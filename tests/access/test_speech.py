@@ -98,6 +98,27 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
         "No one can play or draw a card, so the round ends: you hold the fewest points and win it.",
     ),
     (ev.SwapDeclined(BOB), ANN, "Bob keeps the same hand: no swap."),
+    (
+        ev.FalseCallPenalty(ANN, None, 2),
+        ANN,
+        "You called UNO when it was not due: you draw 2 cards.",
+    ),
+    (
+        ev.FalseCallPenalty(BOB, None, 2),
+        ANN,
+        "Bob called UNO when it was not due and draws 2 cards.",
+    ),
+    (ev.FalseCallPenalty(ANN, BOB, 2), ANN, "Bob was safe: a wrong catch, so you draw 2 cards."),
+    (
+        ev.FalseCallPenalty(BOB, ANN, 2),
+        ANN,
+        "Bob tried to catch you, but you were safe: Bob draws 2 cards.",
+    ),
+    (
+        ev.FalseCallPenalty(BOB, CY, 2),
+        ANN,
+        "Bob tried to catch Cy, who was safe, and draws 2 cards.",
+    ),
     (ev.SwapDeclined(ANN), ANN, "You keep your hand: no swap."),
     (ev.DrawnCardKept(ANN), ANN, "You keep the card."),
     (ev.DrawnCardKept(BOB), ANN, "Bob keeps the card."),

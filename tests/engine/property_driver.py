@@ -459,6 +459,15 @@ def check_option_actions(game: Game, action: Action, result: list[Event]) -> Non
             assert drawn[0].reason is DrawReason.SUGGESTION
             assert drawn[0].count <= rules.suggestion_penalty
     check_no_four_finish(rules, result)
+    if (
+        isinstance(action, CallUno | Catch)
+        and result
+        and isinstance(result[0], ev.FalseCallPenalty)
+    ):
+        assert rules.false_uno_penalty, f"a false call cost cards without the option: {result}"
+        drawn = [e for e in result if isinstance(e, ev.CardsDrawn)]
+        assert len(drawn) == 1 and drawn[0].seat == action.seat, result
+        assert drawn[0].count <= 2
     if rules.no_bluffing:  # nothing to challenge: a Wild Draw Four is never a bluff
         assert not any(isinstance(e, ev.ChallengeMade) for e in result), result
         assert game.state.phase is not Phase.CHALLENGE

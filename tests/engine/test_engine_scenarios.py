@@ -538,3 +538,16 @@ def test_scenario_seven_o_decline_a_seven_naming_its_player_keeps_the_hand() -> 
         "top": "r7",
         "hands": [["r1", "r2"], ["g1", "g2"], ["y1", "y2", "y3", "y4"]],
     }
+
+
+def test_scenario_false_uno_penalty_a_false_call_and_a_wrong_catch_cost_two_cards() -> None:
+    lines = _lines("false_uno_penalty_costs_two_cards.json")
+    assert _events(lines, "false_call_penalty") == [
+        {"event": "false_call_penalty", "seat": 1, "target": None, "count": 2},
+        {"event": "false_call_penalty", "seat": 0, "target": 2, "count": 2},
+    ]
+    assert [line["reason"] for line in _rejected(lines)] == ["You cannot catch yourself."]
+    assert _state_of(lines, "current", "hands") == {
+        "current": 0,
+        "hands": [["b5", "g1", "g2", "r8", "r9"], ["y1", "y2", "r6", "r7"], ["y3", "r4"]],
+    }

@@ -41,6 +41,7 @@ from uno_access.engine.events import (
     ColorChosen,
     DrawAccepted,
     DrawReason,
+    FalseCallPenalty,
     HandReceived,
     HandShown,
     HandsPassed,
@@ -79,6 +80,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "color_only",
         "jump_in_any_color",
         "seven_o_decline",
+        "false_uno_penalty",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard,seven_o=on," + ",".join(f"{name}=on" for name in names)
@@ -679,3 +681,45 @@ def test_seven_o_decline_the_normal_bot_keeps_a_hand_smaller_than_every_other() 
     bot = make_bot("normal", random.Random(1))
     choice = bot.choose(game.view(0), game.legal_actions(0))
     assert isinstance(choice, Play) and choice.card is card("r7") and choice.target == 0
+
+
+# ------------------------------------------------------------------ false UNO calls and catches
+
+FALSE_CALLS = RuleSet(false_uno_penalty=True)
+
+
+def test_false_uno_penalty_a_uno_call_not_due_costs_two_cards() -> None:
+    game = position([["b5", "g1", "g2"], ["y1", "y2"], ["y3"]], "b3", list(PILE), rules=FALSE_CALLS)
+    events = game.apply(CallUno(1))
+    assert events[0] == FalseCallPenalty(1, None, 2)
+    assert events[1] == CardsDrawn(1, 2, DrawReason.UNO_PENALTY, tuple(cards(*PILE[:2])))
+    assert len(game.state.hands[1]) == 4 and game.state.current == 0
+
+
+def test_false_uno_penalty_catching_a_safe_player_costs_the_catcher_two_cards() -> None:
+    game = position([["b5", "g1", "g2"], ["y1", "y2"], ["y3"]], "b3", list(PILE), rules=FALSE_CALLS)
+    events = game.apply(Catch(0, 2))
+    assert events[0] == FalseCallPenalty(0, 2, 2)
+    assert [len(hand) for hand in game.state.hands] == [5, 2, 1]
+
+
+def test_false_uno_penalty_a_due_call_and_a_fair_catch_cost_nothing_extra() -> None:
+    game = position([["b5", "g1"], ["y1", "y2"], ["y3", "y4"]], "b3", list(PILE), rules=FALSE_CALLS)
+    game.apply(Play(0, card("b5")))  # down to one card, UNO not called
+    events = game.apply(Catch(1, 0))
+    assert isinstance(events[0], UnoCaught) and len(game.state.hands[1]) == 2
+
+
+def test_without_false_uno_penalty_a_false_call_is_refused_and_changes_nothing() -> None:
+    game = position([["b5", "g1", "g2"], ["y1", "y2"], ["y3"]], "b3", list(PILE))
+    before = summary(game)
+    assert refuse(game, CallUno(1)).reason is Refusal.UNO_NOT_NOW
+    assert refuse(game, Catch(0, 2)).reason is Refusal.CATCH_SAFE
+    assert summary(game) == before
+
+
+def test_false_uno_penalty_catching_yourself_is_still_refused() -> None:
+    game = position([["b5", "g1", "g2"], ["y1", "y2"], ["y3"]], "b3", list(PILE), rules=FALSE_CALLS)
+    before = summary(game)
+    assert refuse(game, Catch(0, 0)).reason is Refusal.CATCH_SELF
+    assert summary(game) == before

@@ -175,6 +175,7 @@ EVENT_CUES: dict[type[Any], Callable[[Any, int, Teams], Cue]] = {
     ev.AnniversaryPlayed: _fixed(Cue.ANNIVERSARY),
     ev.WrongCardPenalty: _fixed(Cue.PENALTY),
     ev.SuggestionPenalty: _fixed(Cue.PENALTY),
+    ev.FalseCallPenalty: _fixed(Cue.PENALTY),
     ev.PlayerEliminated: _fixed(Cue.ELIMINATED),
 }
 

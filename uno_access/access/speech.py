@@ -336,6 +336,10 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
             received = event.seat_cards if viewer == seat else event.target_cards
             mine = sorted_cards(received) if viewer in (seat, target) else None
             return Line.of(messages.hands_swapped, w(seat), w(target), count, other, mine)
+        case ev.FalseCallPenalty(seat=seat, target=target, count=count):
+            if target is None:
+                return Line.of(messages.false_uno, w(seat), count)
+            return Line.of(messages.wrong_catch, w(seat), w(target), count)
         case ev.SwapDeclined(seat=seat):
             return Line.of(messages.swap_declined, w(seat))
         case ev.AnniversaryPlayed(seat=seat, target=target, count=count, cards=cards):

@@ -621,6 +621,7 @@ _KINDS_BY_NAME: dict[str, tuple[Any, Callable[[object], Any]]] = {
 }
 _KIND_OF: dict[tuple[type, str], tuple[Any, Callable[[object], Any]]] = {
     (ev.TopCard, "color"): _OPTIONAL_COLOR,  # the colour in play: none on a Wild start
+    (ev.FalseCallPenalty, "target"): _OPTIONAL_INT,  # none: a false UNO call
 }
 _VIEW_KINDS: dict[str, tuple[Any, Callable[[object], Any]]] = {
     "seat": _INT,

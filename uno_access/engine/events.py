@@ -491,6 +491,22 @@ class RoundEnded:
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
+class FalseCallPenalty:
+    """Option ``false_uno_penalty``: ``seat`` called UNO when it was not due (``target``
+    None), or tried to catch ``target``, who was safe; ``seat`` draws ``count`` cards
+    (``CardsDrawn`` follows)."""
+
+    seat: Final[int]
+    target: Final[int | None]
+    count: Final[int]
+
+    def __init__(self, seat: int, target: int | None, count: int) -> None:
+        self.seat = seat
+        self.target = target
+        self.count = count
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SwapDeclined:
     """Seven-O with ``seven_o_decline``: ``seat`` played a 7 and kept the same hand."""
 
@@ -574,6 +590,7 @@ Event = (
     | RoundEnded
     | RoundBlocked
     | SwapDeclined
+    | FalseCallPenalty
     | GameEnded
     | CardCount
     | TopCard

@@ -190,7 +190,7 @@ class Game:
         if s.phase is Phase.ROUND_OVER:
             return [ev.Rejected(seat, action, Refusal.ROUND_OVER)]
         if kind is CallUno:
-            return call_uno(s, action)  # type: ignore[arg-type]
+            return call_uno(s, self.rng, action)  # type: ignore[arg-type]
         if kind is Catch:
             return catch(s, self.rng, action)  # type: ignore[arg-type]
         if kind is JumpIn:

@@ -67,6 +67,7 @@ class RuleSet:
     color_only: bool = False  # Speed UNO's sheet read strictly: match the colour, or a Wild
     jump_in_any_color: bool = False  # jump in with the same number in any colour
     seven_o_decline: bool = False  # Seven-O: a 7's player may keep their hand, no swap
+    false_uno_penalty: bool = False  # a false UNO call or a wrong catch costs 2 cards
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per

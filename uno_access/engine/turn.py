@@ -40,6 +40,7 @@ SKIP: Final = Kind.SKIP
 WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
 ANNIVERSARY: Final = Kind.ANNIVERSARY
 OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
+FALSE_CALL_CARDS: Final = 2  # option false_uno_penalty: a false UNO call, a wrong catch
 
 
 def matches(s: GameState, card: Card) -> bool:
@@ -720,9 +721,10 @@ def may_call_early(s: GameState, seat: int) -> bool:
     return s.rules.jump_ins and any(jump_in_refusal(s, seat, card) is None for card in hand)
 
 
-def call_uno(s: GameState, action: CallUno) -> list[Event]:
+def call_uno(s: GameState, rng: random.Random, action: CallUno) -> list[Event]:
     """ "UNO!": right after the next-to-last card (before anyone catches), when handed a
-    single card (Round-n-Round), or just before the next-to-last card (kept for that play).
+    single card (Round-n-Round), or just before the next-to-last card (kept for that play);
+    at any other time refused, or with ``false_uno_penalty`` it costs 2 cards.
     """
     seat = action.seat
     if s.exposed == seat:
@@ -731,9 +733,19 @@ def call_uno(s: GameState, action: CallUno) -> list[Event]:
         s.handed_one = tuple(other for other in s.handed_one if other != seat)
     elif may_call_early(s, seat):
         s.uno_early += (seat,)
+    elif s.rules.false_uno_penalty and not s.eliminated[seat]:
+        return _false_call(s, rng, seat, None)
     else:
         return [ev.Rejected(seat, action, Refusal.UNO_NOT_NOW)]
     return [ev.UnoCalled(seat)]
+
+
+def _false_call(s: GameState, rng: random.Random, seat: int, target: int | None) -> list[Event]:
+    """Option false_uno_penalty: ``seat`` called UNO falsely (``target`` None) or tried
+    to catch ``target``, who was safe, and draws 2."""
+    events: list[Event] = [ev.FalseCallPenalty(seat, target, FALSE_CALL_CARDS)]
+    give(s, rng, seat, FALSE_CALL_CARDS, DrawReason.UNO_PENALTY, events)
+    return events
 
 
 def catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
@@ -748,6 +760,8 @@ def catch(s: GameState, rng: random.Random, action: Catch) -> list[Event]:
     elif target in s.handed_one:
         s.handed_one = tuple(other for other in s.handed_one if other != target)
         penalty = s.rules.handed_one_penalty
+    elif s.rules.false_uno_penalty and not s.eliminated[target] and not s.eliminated[seat]:
+        return _false_call(s, rng, seat, target)
     else:
         return [ev.Rejected(seat, action, Refusal.CATCH_SAFE)]
     events: list[Event] = [ev.UnoCaught(seat, target, penalty)]

@@ -1,6 +1,6 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
-finish, colour only, jump-in any colour, declining the Seven-O swap): their
+finish, colour only, jump-in any colour, declining the Seven-O swap, false calls): their
 refusals, the Seven-O question, and their descriptions at the set-up and at the start
 of a game."""
 
@@ -14,7 +14,7 @@ from ...engine.rules import RuleSet
 from ..message import Parts
 from .cards import card_name, color_name
 from .events import B_REFUSALS, REFUSALS
-from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, Who, fill, pick, register
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, Who, between, fill, pick, register
 from .keys import TYPED, TYPED_PART_WORDS, How, keyed, split_words
 from .language import N_, tr
 from .play import ANSWER_BY_LINE, ASKED_BY_LINE
@@ -106,6 +106,54 @@ def _b_swap_declined(who: Who) -> Parts:
 register(swap_declined, braille=_b_swap_declined, brief=SAID_AS_BRAILLE)
 
 
+# a false UNO call, a wrong catch (option false_uno_penalty); {count} is 2
+YOU_CALLED_UNO_FALSELY = N_("You called UNO when it was not due: you draw {count} cards.")
+THEY_CALLED_UNO_FALSELY = N_("{player} called UNO when it was not due and draws {count} cards.")
+B_YOU_CALLED_UNO_FALSELY = N_("False UNO: you draw {count}")
+B_THEY_CALLED_UNO_FALSELY = N_("{player} false UNO: draws {count}")
+YOU_CATCH_WRONGLY = N_("{target} was safe: a wrong catch, so you draw {count} cards.")
+THEY_CATCH_YOU_WRONGLY = N_(
+    "{player} tried to catch you, but you were safe: {player} draws {count} cards."
+)
+THEY_CATCH_WRONGLY = N_("{player} tried to catch {target}, who was safe, and draws {count} cards.")
+B_YOU_CATCH_WRONGLY = N_("Wrong catch: you draw {count}")
+B_THEY_CATCH_YOU_WRONGLY = N_("{player} wrong catch: draws {count}")
+B_THEY_CATCH_WRONGLY = N_("{player} wrong catch: draws {count}")
+
+
+def false_uno(who: Who, count: int) -> str:
+    """Option false_uno_penalty: ``who`` called UNO when it was not due and draws ``count``."""
+    said = pick(who, tr(YOU_CALLED_UNO_FALSELY), tr(THEY_CALLED_UNO_FALSELY))
+    return said.format(player=who.name, count=count)
+
+
+def _b_false_uno(who: Who, count: int) -> Parts:
+    said = pick(who, tr(B_YOU_CALLED_UNO_FALSELY), tr(B_THEY_CALLED_UNO_FALSELY))
+    return (said.format(player=who.name, count=count),)
+
+
+register(false_uno, braille=_b_false_uno, brief=SAID_AS_BRAILLE)
+
+
+def wrong_catch(who: Who, target: Who, count: int) -> str:
+    """Option false_uno_penalty: ``who`` tried to catch ``target``, who was safe, and draws
+    ``count``."""
+    said = between(
+        who, target, tr(YOU_CATCH_WRONGLY), tr(THEY_CATCH_YOU_WRONGLY), tr(THEY_CATCH_WRONGLY)
+    )
+    return said.format(player=who.name, target=target.name, count=count)
+
+
+def _b_wrong_catch(who: Who, target: Who, count: int) -> Parts:
+    said = between(
+        who, target, tr(B_YOU_CATCH_WRONGLY), tr(B_THEY_CATCH_YOU_WRONGLY), tr(B_THEY_CATCH_WRONGLY)
+    )
+    return (said.format(player=who.name, target=target.name, count=count),)
+
+
+register(wrong_catch, braille=_b_wrong_catch, brief=SAID_AS_BRAILLE)
+
+
 def whom_to_swap(names: Iterable[str], how: How = TYPED, keep: bool = False) -> str:
     """Seven-O: the question after a 7 is chosen without saying whom it swaps with (``keep``:
     with ``seven_o_decline``, the player may choose themself and keep the hand)."""
@@ -159,6 +207,7 @@ HOUSE_RULE_DESCRIPTIONS = {
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
     ),
+    "false_uno_penalty": N_("a false UNO call, or catching a player who was safe, costs 2 cards"),
     "seven_o_decline": N_(
         "with Seven-O, whoever plays a 7 may keep their own hand instead of swapping"
     ),
@@ -233,6 +282,10 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+INTRO_FALSE_UNO_PENALTY = N_(
+    "False calls cost cards: calling UNO when it is not due, or catching a player who was "
+    "safe, makes you draw 2 cards."
+)
 # Translators: "r7 me" is typed as it is.
 INTRO_SEVEN_O_DECLINE = N_(
     "Seven-O, your choice: whoever plays a 7 may also keep their own hand, choosing "
@@ -272,6 +325,8 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_DRAW_NO_SKIP))
     if rules.no_action_finish:
         lines.append(tr(INTRO_NO_ACTION_FINISH))
+    if rules.false_uno_penalty:
+        lines.append(tr(INTRO_FALSE_UNO_PENALTY))
     if rules.seven_o and rules.seven_o_decline:
         lines.append(tr(INTRO_SEVEN_O_DECLINE))
     if rules.jump_in_any_color:
