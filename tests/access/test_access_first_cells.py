@@ -124,6 +124,7 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.HandsSwapped(BOB, CY, 3, 2), ANN, ("Bob", "Cy")),
     (ev.AnniversaryPlayed(BOB, ANN, 2, (c("g1"), c("wi"))), ANN, ("Bob", c("an"), c("g1"))),
     (ev.WrongCardPenalty(BOB, c("y+2")), ANN, ("Bob", c("y+2"))),
+    (ev.WrongCardPenalty(BOB, c("y5"), True), ANN, ("Bob", c("y5"))),
     (ev.SuggestionPenalty(CY), ANN, ("Cy",)),
     (ev.PlayerEliminated(BOB, 512), ANN, ("Bob",)),
 ]

@@ -47,6 +47,7 @@ SAMPLES: list[Event] = [
     ev.RoundBlocked(ANN),
     ev.SwapDeclined(ANN),
     ev.FalseCallPenalty(ANN, None, 2),
+    ev.WrongCardPenalty(ANN, c("b5"), True),
     ev.FalseCallPenalty(ANN, BOB, 2),
     ev.DrawnCardKept(ANN),
     ev.PlayerSkipped(ANN),

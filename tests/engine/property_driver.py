@@ -468,6 +468,10 @@ def check_option_actions(game: Game, action: Action, result: list[Event]) -> Non
         drawn = [e for e in result if isinstance(e, ev.CardsDrawn)]
         assert len(drawn) == 1 and drawn[0].seat == action.seat, result
         assert drawn[0].count <= 2
+    if isinstance(action, JumpIn) and result and isinstance(result[0], ev.WrongCardPenalty):
+        assert rules.jump_in_penalty and result[0].jump_in, result
+    if isinstance(action, JumpIn) and result and isinstance(result[0], ev.WrongCardPenalty):
+        assert rules.jump_in_penalty and result[0].jump_in, result
     if rules.no_bluffing:  # nothing to challenge: a Wild Draw Four is never a bluff
         assert not any(isinstance(e, ev.ChallengeMade) for e in result), result
         assert game.state.phase is not Phase.CHALLENGE
@@ -538,13 +542,14 @@ def checked_step(
     refused = must_be_refused(game, action)
     result = game.apply(action)
     assert result, f"{action} produced no events"
+    wrong_jump = isinstance(result[0], ev.WrongCardPenalty) and result[0].jump_in
     if refused:
         assert is_refusal(result), f"{action} must be refused by the house rules: {result}"
     if checks.cards:
         check_cards(game)
     if checks.refusals:
         rejected = [e for e in result if isinstance(e, ev.Rejected)]
-        penalised = [e for e in result if isinstance(e, ev.WrongCardPenalty)]
+        penalised = [e for e in result if isinstance(e, ev.WrongCardPenalty) and not e.jump_in]
         if wrong is not None:
             assert copy is not None
             check_wrong_card_penalty(game, copy, action.seat, wrong, result)
@@ -564,7 +569,7 @@ def checked_step(
         if 0 <= action.seat < n:
             assert not is_refusal(result)
         assert snapshot(game) == before, f"query {action} changed the game"
-    if race and not is_refusal(result):
+    if race and not is_refusal(result) and not wrong_jump:
         assert isinstance(action, JumpIn)
         result = result + check_race(game, rng, action, plays, rivals)
     if checks.views:

@@ -551,3 +551,18 @@ def test_scenario_false_uno_penalty_a_false_call_and_a_wrong_catch_cost_two_card
         "current": 0,
         "hands": [["b5", "g1", "g2", "r8", "r9"], ["y1", "y2", "r6", "r7"], ["y3", "r4"]],
     }
+
+
+def test_scenario_jump_in_penalty_a_wrong_jump_in_is_taken_back_with_two_cards() -> None:
+    lines = _lines("jump_in_penalty_wrong_card_taken_back.json")
+    assert [line["reason"].split(":")[0] for line in _rejected(lines)] == [
+        "Green 9 is not identical to the top card"
+    ]  # a card not held is only refused
+    assert _events(lines, "wrong_card_penalty") == [
+        {"event": "wrong_card_penalty", "seat": 2, "card": "b5", "jump_in": True}
+    ]
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 0,
+        "top": "r5",
+        "hands": [["g1", "g2"], ["y1", "y2", "y4"], ["b5", "g7", "y6", "y7"]],
+    }

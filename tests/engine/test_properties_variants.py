@@ -79,6 +79,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,jump_in_any_color=on", COUNTS),
     ("standard,seven_o=on,seven_o_decline=on", COUNTS),
     ("standard,false_uno_penalty=on", COUNTS),
+    ("speed,jump_in_penalty=on", (2, 5)),
+    ("standard,jump_in_any_color=on,jump_in_penalty=on,false_uno_penalty=on", COUNTS),
     ("challenge_uno,false_uno_penalty=on", (3,)),
     ("speed,jump_in_any_color=on,seven_o=on", (2, 5)),
     ("standard,color_only=on,must_play=on,draw_to_match=on", COUNTS),

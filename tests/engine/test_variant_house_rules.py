@@ -52,6 +52,7 @@ from uno_access.engine.events import (
     SwapDeclined,
     TurnStarted,
     UnoCaught,
+    WrongCardPenalty,
     for_seat,
 )
 from uno_access.engine.game import Game
@@ -81,9 +82,10 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "jump_in_any_color",
         "seven_o_decline",
         "false_uno_penalty",
+        "jump_in_penalty",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
-    spec = "standard,seven_o=on," + ",".join(f"{name}=on" for name in names)
+    spec = "standard,seven_o=on,jump_in=on," + ",".join(f"{name}=on" for name in names)
     rules = RuleSet.from_spec(spec)
     assert [getattr(rules, name) for name in names] == [True] * len(names)
     assert RuleSet.from_mapping({"preset": "speed", "seven_o": True}).seven_o
@@ -722,4 +724,39 @@ def test_false_uno_penalty_catching_yourself_is_still_refused() -> None:
     game = position([["b5", "g1", "g2"], ["y1", "y2"], ["y3"]], "b3", list(PILE), rules=FALSE_CALLS)
     before = summary(game)
     assert refuse(game, Catch(0, 0)).reason is Refusal.CATCH_SELF
+    assert summary(game) == before
+
+
+# ------------------------------------------------------------------ wrong jump-ins
+
+WRONG_JUMPS = RuleSet(jump_in=True, jump_in_penalty=True)
+
+
+def test_jump_in_penalty_a_card_that_may_not_jump_in_is_taken_back_with_two_more() -> None:
+    game = _after_red_five(WRONG_JUMPS, ["b5", "g7"])
+    events = game.apply(JumpIn(2, card("b5"), on=1))
+    assert events[0] == WrongCardPenalty(2, card("b5"), True)
+    assert isinstance(events[1], CardsDrawn) and events[1].reason is DrawReason.WRONG_CARD
+    assert len(game.state.hands[2]) == 4 and card("b5") in game.state.hands[2]
+    assert game.state.current == 1 and game.state.discard[-1] is card("r5")
+
+
+def test_jump_in_penalty_a_late_jump_in_or_a_card_not_held_is_only_refused() -> None:
+    game = _after_red_five(WRONG_JUMPS, ["r5", "b4"])
+    before = summary(game)
+    assert refuse(game, JumpIn(2, card("r5"), on=0)).reason is Refusal.JUMP_IN_TOO_LATE
+    assert refuse(game, JumpIn(2, card("g9"), on=1)).reason is Refusal.JUMP_IN_NOT_IDENTICAL
+    assert summary(game) == before
+
+
+def test_jump_in_penalty_needs_jump_ins() -> None:
+    with pytest.raises(RulesNeeds):
+        RuleSet.from_spec("standard,jump_in_penalty=on")
+    assert RuleSet.from_spec("standard,jump_in_any_color=on,jump_in_penalty=on").jump_in_penalty
+
+
+def test_without_jump_in_penalty_a_wrong_jump_in_is_refused_and_changes_nothing() -> None:
+    game = _after_red_five(RuleSet(jump_in=True), ["b5", "g7"])
+    before = summary(game)
+    assert refuse(game, JumpIn(2, card("b5"), on=1)).reason is Refusal.JUMP_IN_NOT_IDENTICAL
     assert summary(game) == before

@@ -251,7 +251,7 @@ def _penalty(
 ) -> Line:
     if isinstance(event, ev.WrongCardPenalty):
         drew = 2 if count is None else count
-        return Line.of(messages.wrong_card, hearer.w(event.seat), event.card, drew)
+        return Line.of(messages.wrong_card, hearer.w(event.seat), event.card, drew, event.jump_in)
     if count is None:
         count = hearer.rules.suggestion_penalty if hearer.rules is not None else 2
     return Line.of(messages.suggestion_penalty, hearer.w(event.seat), count)

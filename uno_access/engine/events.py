@@ -291,14 +291,17 @@ class AnniversaryPlayed:
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class WrongCardPenalty:
-    """Option penalties: a card that did not match was taken back, with 2 cards more."""
+    """Option penalties: a card that did not match was taken back, with 2 cards more;
+    option jump_in_penalty (``jump_in``): a card jumped in with that could not jump in."""
 
     seat: Final[int]
     card: Final[Card]
+    jump_in: Final[bool]
 
-    def __init__(self, seat: int, card: Card) -> None:
+    def __init__(self, seat: int, card: Card, jump_in: bool = False) -> None:
         self.seat = seat
         self.card = card
+        self.jump_in = jump_in
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)

@@ -68,6 +68,7 @@ class RuleSet:
     jump_in_any_color: bool = False  # jump in with the same number in any colour
     seven_o_decline: bool = False  # Seven-O: a 7's player may keep their hand, no swap
     false_uno_penalty: bool = False  # a false UNO call or a wrong catch costs 2 cards
+    jump_in_penalty: bool = False  # a jump-in with a card that may not jump in costs 2 cards
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -257,6 +258,8 @@ class RuleSet:
             raise RulesError("hand_size", self.hand_size, ("1 to 15",))
         if not 1 <= self.target_score <= 100_000:
             raise RulesError("target_score", self.target_score, ("1 to 100000",))
+        if self.jump_in_penalty and not self.jump_ins:
+            raise RulesNeeds("jump_in_penalty", "jump_in")
         if self.seven_o_decline and not self.seven_o:
             raise RulesNeeds("seven_o_decline", "seven_o")
         if self.stacking and self.draw_responses:

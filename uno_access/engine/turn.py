@@ -259,6 +259,9 @@ def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
     if action.on is not None and action.on != s.plays:
         return [ev.Rejected(seat, action, Refusal.JUMP_IN_TOO_LATE, card)]
     refusal = jump_in_refusal(s, seat, card)
+    wrong = refusal in _WRONG_JUMP and s.rules.jump_in_penalty
+    if wrong and _card_refusal(s, seat, card, action.count, action.color) is None:
+        return _wrong_jump_in(s, rng, seat, card)  # a card held that may not jump in
     if refusal is None:
         refusal = _card_refusal(s, seat, card, action.count, action.color)
     if refusal is None and card.kind is ANNIVERSARY:
@@ -270,6 +273,19 @@ def jump_in(s: GameState, rng: random.Random, action: JumpIn) -> list[Event]:
     return _put_down(
         s, rng, seat, card, action.color, action.uno, action.count, None, True, action.target
     )
+
+
+_WRONG_JUMP: Final = (Refusal.JUMP_IN_NOT_IDENTICAL, Refusal.JUMP_IN_NOT_SAME_NUMBER)
+
+
+def _wrong_jump_in(s: GameState, rng: random.Random, seat: int, card: Card) -> list[Event]:
+    """Option jump_in_penalty: a card held that may not jump in on the top card is taken
+    back and its player draws 2; whose turn it is does not change."""
+    events: list[Event] = [ev.WrongCardPenalty(seat, card, True)]
+    if s.exposed == seat:
+        s.exposed = None  # no longer down to one card
+    give(s, rng, seat, 2, DrawReason.WRONG_CARD, events)
+    return events
 
 
 def _wrong_card(s: GameState, rng: random.Random, seat: int, card: Card) -> list[Event]:

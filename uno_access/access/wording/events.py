@@ -1176,13 +1176,33 @@ B_YOU_PLAYED_A_WRONG_CARD = N_("You: {card} wrong, draw {count}")
 B_THEY_PLAYED_A_WRONG_CARD = N_("{player}: {card} wrong, draws {count}")
 
 
-def wrong_card(who: Who, card: Card, count: int = 2) -> str:
-    said = pick(who, tr(YOU_PLAYED_A_WRONG_CARD), tr(THEY_PLAYED_A_WRONG_CARD))
+YOU_JUMPED_IN_WRONGLY = N_(
+    "You jumped in with {card}, which cannot jump in on the top card: you take it back and "
+    "draw {count}."
+)
+THEY_JUMPED_IN_WRONGLY = N_(
+    "{player} jumped in with {card}, which cannot jump in on the top card: {player} takes it "
+    "back and draws {count}."
+)
+B_YOU_JUMPED_IN_WRONGLY = N_("You: {card} wrong jump, draw {count}")
+B_THEY_JUMPED_IN_WRONGLY = N_("{player}: {card} wrong jump, draws {count}")
+
+
+def wrong_card(who: Who, card: Card, count: int = 2, jump_in: bool = False) -> str:
+    """A card that may not be played taken back, and ``count`` drawn (option penalties; a
+    jump-in with option jump_in_penalty)."""
+    if jump_in:
+        said = pick(who, tr(YOU_JUMPED_IN_WRONGLY), tr(THEY_JUMPED_IN_WRONGLY))
+    else:
+        said = pick(who, tr(YOU_PLAYED_A_WRONG_CARD), tr(THEY_PLAYED_A_WRONG_CARD))
     return said.format(player=who.name, card=card_name(card), count=count)
 
 
-def _b_wrong_card(who: Who, card: Card, count: int = 2) -> Parts:
-    said = pick(who, tr(B_YOU_PLAYED_A_WRONG_CARD), tr(B_THEY_PLAYED_A_WRONG_CARD))
+def _b_wrong_card(who: Who, card: Card, count: int = 2, jump_in: bool = False) -> Parts:
+    if jump_in:
+        said = pick(who, tr(B_YOU_JUMPED_IN_WRONGLY), tr(B_THEY_JUMPED_IN_WRONGLY))
+    else:
+        said = pick(who, tr(B_YOU_PLAYED_A_WRONG_CARD), tr(B_THEY_PLAYED_A_WRONG_CARD))
     return fill(said, player=who.name, card=card, count=count)
 
 

@@ -1,8 +1,8 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
-finish, colour only, jump-in any colour, declining the Seven-O swap, false calls): their
-refusals, the Seven-O question, and their descriptions at the set-up and at the start
-of a game."""
+finish, colour only, jump-in any colour, declining the Seven-O swap, false calls, wrong
+jump-ins): their refusals, events, the Seven-O question, and their descriptions at the
+set-up and at the start of a game."""
 
 from __future__ import annotations
 
@@ -207,6 +207,9 @@ HOUSE_RULE_DESCRIPTIONS = {
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
     ),
+    "jump_in_penalty": N_(
+        "jumping in with a card that cannot jump in costs 2 cards, the card taken back"
+    ),
     "false_uno_penalty": N_("a false UNO call, or catching a player who was safe, costs 2 cards"),
     "seven_o_decline": N_(
         "with Seven-O, whoever plays a 7 may keep their own hand instead of swapping"
@@ -282,6 +285,10 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+INTRO_JUMP_IN_PENALTY = N_(
+    "Wrong jump-ins cost cards: jump in with a card that cannot jump in on the top card, and "
+    "you take it back and draw 2 cards."
+)
 INTRO_FALSE_UNO_PENALTY = N_(
     "False calls cost cards: calling UNO when it is not due, or catching a player who was "
     "safe, makes you draw 2 cards."
@@ -327,6 +334,8 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_NO_ACTION_FINISH))
     if rules.false_uno_penalty:
         lines.append(tr(INTRO_FALSE_UNO_PENALTY))
+    if rules.jump_in_penalty:
+        lines.append(tr(INTRO_JUMP_IN_PENALTY))
     if rules.seven_o and rules.seven_o_decline:
         lines.append(tr(INTRO_SEVEN_O_DECLINE))
     if rules.jump_in_any_color:
