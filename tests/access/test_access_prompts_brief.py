@@ -93,6 +93,8 @@ CASES: list[tuple[str, Line, tuple[Essential | Callable[[], str], ...]]] = [
      (c("wi+4"), key("challenge"), key("accept"))),
     ("a stack on you",
      Line.of(messages.you_owe, 4, c("r+2"), None, False, KEYS), (c("r+2"), key("accept"))),
+    ("a stack on you, passed on with a Skip",
+     Line.of(messages.you_owe, 4, None, None, False, KEYS, c("rsk")), (c("rsk"), key("accept"))),
     ("UNO refused", Line.of(messages.refusal, Refusal.UNO_NOT_NOW), ("UNO",)),
     ("a card that does not match", Line.of(messages.refusal, Refusal.DOES_NOT_MATCH, c("b7")),
      (c("b7"),)),

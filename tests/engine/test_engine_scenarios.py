@@ -566,3 +566,15 @@ def test_scenario_jump_in_penalty_a_wrong_jump_in_is_taken_back_with_two_cards()
         "top": "r5",
         "hands": [["g1", "g2"], ["y1", "y2", "y4"], ["b5", "g7", "y6", "y7"]],
     }
+
+
+def test_scenario_stack_deflect_a_skip_of_the_colour_passes_the_stack_on() -> None:
+    lines = _lines("stack_deflect_skip_passes_it_on.json")
+    assert [line["act"] for line in _rejected(lines)] == ["play"]  # a Green Skip: no match
+    assert _events(lines, "stack_grew") == [{"event": "stack_grew", "seat": 2, "total": 2}]
+    assert [(line["seat"], line["count"]) for line in _events(lines, "cards_drawn")] == [(2, 2)]
+    assert _state_of(lines, "current", "top", "hands") == {
+        "current": 3,
+        "top": "bsk",
+        "hands": [["g1", "g2"], ["gsk", "y1"], ["y3", "y4", "y5", "g6", "g7"], ["r1", "r2", "r3"]],
+    }

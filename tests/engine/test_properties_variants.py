@@ -80,6 +80,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("standard,seven_o=on,seven_o_decline=on", COUNTS),
     ("standard,false_uno_penalty=on", COUNTS),
     ("speed,jump_in_penalty=on", (2, 5)),
+    ("stacking,stack_deflect=on,stack_deflect_wild=on", COUNTS),
+    ("standard,draw_responses=on,stack_deflect=on,no_bluffing=on,dropping=on", (2, 4)),
     ("standard,jump_in_any_color=on,jump_in_penalty=on,false_uno_penalty=on", COUNTS),
     ("challenge_uno,false_uno_penalty=on", (3,)),
     ("speed,jump_in_any_color=on,seven_o=on", (2, 5)),

@@ -39,6 +39,7 @@ from uno_access.engine.events import (
     ChallengeMade,
     ChallengeResolved,
     ColorChosen,
+    DirectionChanged,
     DrawAccepted,
     DrawReason,
     FalseCallPenalty,
@@ -83,6 +84,8 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "seven_o_decline",
         "false_uno_penalty",
         "jump_in_penalty",
+        "stack_deflect",
+        "stack_deflect_wild",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard,seven_o=on,jump_in=on," + ",".join(f"{name}=on" for name in names)
@@ -760,3 +763,65 @@ def test_without_jump_in_penalty_a_wrong_jump_in_is_refused_and_changes_nothing(
     before = summary(game)
     assert refuse(game, JumpIn(2, card("b5"), on=1)).reason is Refusal.JUMP_IN_NOT_IDENTICAL
     assert summary(game) == before
+
+
+# ------------------------------------------------------------------ stack deflection
+
+DEFLECT = RuleSet(stacking=True, stack_deflect=True)
+FOUR = [["b+2", "g1", "g2"], ["bsk", "brv", "y1"], ["y3", "y4", "y5"], ["r1", "r2", "r3"]]
+
+
+def test_stack_deflect_a_skip_passes_the_stack_on_to_the_next_player() -> None:
+    game = position(FOUR, "b3", list(PILE), rules=DEFLECT)
+    game.apply(Play(0, card("b+2")))
+    assert Play(1, card("bsk")) in game.legal_actions(1)
+    events = game.apply(Play(1, card("bsk")))
+    assert events == [CardPlayed(1, card("bsk"), 2), StackGrew(2, 2), TurnStarted(2)]
+    assert (game.state.current, game.state.stack, game.state.phase) == (2, 2, Phase.STACK)
+    game.apply(Accept(2))
+    assert len(game.state.hands[2]) == 5 and game.state.current == 3
+
+
+def test_stack_deflect_a_reverse_sends_the_stack_back() -> None:
+    game = position(FOUR, "b3", list(PILE), rules=DEFLECT)
+    game.apply(Play(0, card("b+2")))
+    events = game.apply(Play(1, card("brv")))
+    assert DirectionChanged(COUNTERCLOCKWISE) in events and StackGrew(0, 2) in events
+    assert (game.state.current, game.state.stack) == (0, 2)
+
+
+def test_stack_deflect_a_skip_of_another_colour_does_not_pass_it_on() -> None:
+    hands = [["b+2", "g1", "g2"], ["gsk", "y1"], ["y3", "y4"], ["r1", "r2"]]
+    game = position(hands, "b3", list(PILE), rules=DEFLECT)
+    game.apply(Play(0, card("b+2")))
+    assert Play(1, card("gsk")) not in game.legal_actions(1)
+    before = summary(game)
+    assert refuse(game, Play(1, card("gsk"))).reason is Refusal.ANSWER_STACK
+    assert summary(game) == before
+
+
+def test_stack_deflect_wild_a_wild_passes_it_on_naming_a_colour() -> None:
+    hands = [["b+2", "g1", "g2"], ["wi", "y1"], ["y3", "y4"], ["r1", "r2"]]
+    rules = RuleSet(stacking=True, stack_deflect=True, stack_deflect_wild=True)
+    game = position(hands, "b3", list(PILE), rules=rules)
+    game.apply(Play(0, card("b+2")))
+    events = game.apply(Play(1, card("wi"), Color.YELLOW))
+    assert ColorChosen(1, Color.YELLOW) in events and StackGrew(2, 2) in events
+    without = position(hands, "b3", list(PILE), rules=DEFLECT)
+    without.apply(Play(0, card("b+2")))
+    assert refuse(without, Play(1, card("wi"), Color.YELLOW)).reason is Refusal.ANSWER_STACK
+
+
+def test_stack_deflect_going_out_on_it_the_next_player_draws_the_stack() -> None:
+    hands = [["b+2", "g1", "g2"], ["bsk"], ["y3", "y4"], ["r1", "r2"]]
+    game = position(hands, "b3", list(PILE), rules=DEFLECT)
+    game.apply(Play(0, card("b+2")))
+    game.apply(Play(1, card("bsk")))
+    assert game.state.phase is Phase.ROUND_OVER and len(game.state.hands[2]) == 4
+
+
+def test_stack_deflect_needs_a_stack_to_deflect() -> None:
+    with pytest.raises(RulesNeeds):
+        RuleSet.from_spec("standard,stack_deflect=on")
+    with pytest.raises(RulesNeeds):
+        RuleSet.from_spec("stacking,stack_deflect_wild=on")

@@ -39,6 +39,7 @@ from .turn import (
     TURN_ACTIONS,
     bluff_refused,
     call_uno,
+    can_deflect,
     can_stack,
     catch,
     is_seven,
@@ -300,6 +301,8 @@ class Game:
                         _add_variant_plays(s, seat, card, out)
                         if rules.dropping:
                             _add_drops(s, seat, card, out, Play)
+                    elif can_deflect(s, card):  # stack_deflect: one card passes it on
+                        _add_variant_plays(s, seat, card, out)
         return out
 
     def view(self, seat: int) -> PlayerView:

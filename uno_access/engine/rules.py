@@ -69,6 +69,8 @@ class RuleSet:
     seven_o_decline: bool = False  # Seven-O: a 7's player may keep their hand, no swap
     false_uno_penalty: bool = False  # a false UNO call or a wrong catch costs 2 cards
     jump_in_penalty: bool = False  # a jump-in with a card that may not jump in costs 2 cards
+    stack_deflect: bool = False  # a Skip or Reverse passes a stack on (a Skip on, a Reverse back)
+    stack_deflect_wild: bool = False  # a Wild passes a stack on too
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -258,6 +260,10 @@ class RuleSet:
             raise RulesError("hand_size", self.hand_size, ("1 to 15",))
         if not 1 <= self.target_score <= 100_000:
             raise RulesError("target_score", self.target_score, ("1 to 100000",))
+        if self.stack_deflect and not self.answers_draws:
+            raise RulesNeeds("stack_deflect", "stacking")
+        if self.stack_deflect_wild and not self.stack_deflect:
+            raise RulesNeeds("stack_deflect_wild", "stack_deflect")
         if self.jump_in_penalty and not self.jump_ins:
             raise RulesNeeds("jump_in_penalty", "jump_in")
         if self.seven_o_decline and not self.seven_o:

@@ -73,6 +73,19 @@ def can_stack(s: GameState, seat: int, card: Card) -> bool:
     return allowed and not bluff_refused(s, seat, card)
 
 
+def can_deflect(s: GameState, card: Card) -> bool:
+    """Whether the player who owes a stack (not a Wild Draw Four still open to challenge)
+    may pass it on with ``card``: with ``stack_deflect`` a Skip or a Reverse that matches,
+    with ``stack_deflect_wild`` a Wild too."""
+    rules = s.rules
+    if not rules.stack_deflect or s.phase is not Phase.STACK or s.stack == 0:
+        return False
+    kind = card.base.kind
+    if kind is SKIP or kind is REVERSE:
+        return matches(s, card)
+    return kind is Kind.WILD and rules.stack_deflect_wild
+
+
 def bluff_refused(s: GameState, seat: int, card: Card) -> bool:
     """No bluffing: a Wild Draw Four held with a card of the colour in play is refused."""
     if card.kind is not WILD_DRAW_FOUR or not s.rules.no_bluffing:
@@ -325,9 +338,11 @@ def _put_down(
     anniversary: Play | None = None,
     jump_in: bool = False,
     swap: int | None = None,
+    deflect: bool = False,
 ) -> list[Event]:
     """Put ``count`` of ``card`` down from ``seat`` (already checked) and apply the effect
-    (``swap``: the seat a 7 swaps hands with under Seven-O).
+    (``swap``: the seat a 7 swaps hands with under Seven-O; ``deflect``: the card passes
+    the stack owed on, ``stack_deflect``).
     """
     hand = s.hands[seat]
     s.exposed = None  # someone began a turn: the UNO windows are closed
@@ -371,6 +386,8 @@ def _put_down(
         s.color = color
         events.append(ev.ColorChosen(seat, color))
     rules = s.rules
+    if deflect:
+        return _pass_stack(s, rng, seat, kind, left, events)
     if left == 0:
         # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
         if kind is DRAW_TWO or kind is WILD_DRAW_FOUR:
@@ -417,6 +434,29 @@ def _put_down(
     s.current = victim
     if s.stack > DRAW_COUNTS[kind]:
         events.append(ev.StackGrew(victim, s.stack))
+    events.append(ev.TurnStarted(victim))
+    return events
+
+
+def _pass_stack(
+    s: GameState, rng: random.Random, seat: int, kind: Kind, left: int, events: list[Event]
+) -> list[Event]:
+    """A stack passed on (``stack_deflect``): a Reverse turns play round first, and the next
+    player owes the same; going out on it, that player draws it, as a last Draw Two's
+    cards are drawn."""
+    if kind is REVERSE and s.active > 2:
+        s.direction = -s.direction
+        events.append(ev.DirectionChanged(Direction(s.direction)))
+    victim = next_seat(s, seat)
+    if left == 0:
+        owed = s.stack
+        s.stack = 0
+        s.stack_starter = None
+        give(s, rng, victim, owed, DrawReason.STACK, events)
+        return end_round(s, seat, events)
+    s.current = victim
+    s.phase = Phase.STACK
+    events.append(ev.StackGrew(victim, s.stack))
     events.append(ev.TurnStarted(victim))
     return events
 
@@ -492,6 +532,8 @@ def _stack(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     seat, card = action.seat, action.card
     if card not in s.hands[seat]:
         return [ev.Rejected(seat, action, Refusal.NOT_IN_HAND, card)]
+    if can_deflect(s, card):
+        return _deflect(s, rng, action)
     if not can_stack(s, seat, card):
         if bluff_refused(s, seat, card):
             reason = Refusal.NO_BLUFFING
@@ -505,6 +547,19 @@ def _stack(s: GameState, rng: random.Random, action: Play) -> list[Event]:
         return [ev.Rejected(seat, action, refusal, card)]
     s.four_player = None
     return _put_down(s, rng, seat, card, action.color, action.uno, action.count)
+
+
+def _deflect(s: GameState, rng: random.Random, action: Play) -> list[Event]:
+    """Stack deflection: a Skip (or a Wild) passes the stack to the next player, a Reverse
+    turns play round and sends it back; what is owed stays the same."""
+    seat, card = action.seat, action.card
+    refusal = _card_refusal(s, seat, card, action.count, action.color)
+    if refusal is None and action.count != 1:
+        refusal = Refusal.NO_DROPPING  # one card passes a stack on
+    if refusal is not None:
+        return [ev.Rejected(seat, action, refusal, card)]
+    s.four_player = None
+    return _put_down(s, rng, seat, card, action.color, action.uno, deflect=True)
 
 
 def _turn_draw(s: GameState, rng: random.Random, action: Draw) -> list[Event]:

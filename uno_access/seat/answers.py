@@ -151,7 +151,7 @@ class Answers(Seat):
             return Line.of(messages.your_turn_start_color)
         legal = self.game.legal_actions(self.me)
         jump = next((a.card for a in legal if isinstance(a, JumpIn)), None)
-        add = next((a.card for a in legal if isinstance(a, Play)), None)
+        add = next((a.card for a in legal if isinstance(a, Play) and a.card.kind.is_draw), None)
         line: Line
         if phase is Phase.CHALLENGE and view.challenged_by is not None:
             return Line.of(
@@ -168,7 +168,10 @@ class Answers(Seat):
                 and add is None
                 and any(card.kind is view.top.kind for card in view.hand)
             )
-            return Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how)
+            deflect = next(  # stack_deflect: a Skip, Reverse or Wild passes it on
+                (a.card for a in legal if isinstance(a, Play) and not a.card.kind.is_draw), None
+            )
+            return Line.of(messages.you_owe, view.stack, add, jump, came_back, self.how, deflect)
         drawn = view.drawn
         if phase is Phase.DRAWN and drawn is not None:
             if drawn.kind is Kind.ANNIVERSARY:

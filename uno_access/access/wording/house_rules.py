@@ -1,8 +1,8 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
 finish, colour only, jump-in any colour, declining the Seven-O swap, false calls, wrong
-jump-ins): their refusals, events, the Seven-O question, and their descriptions at the
-set-up and at the start of a game."""
+jump-ins, stack deflection): their refusals, events, the Seven-O question, and their
+descriptions at the set-up and at the start of a game."""
 
 from __future__ import annotations
 
@@ -207,6 +207,11 @@ HOUSE_RULE_DESCRIPTIONS = {
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
     ),
+    "stack_deflect": N_(
+        "with stacking, a Skip passes a stack on to the next player and a Reverse sends it "
+        "back, the total the same"
+    ),
+    "stack_deflect_wild": N_("with stack_deflect, a Wild passes a stack on too"),
     "jump_in_penalty": N_(
         "jumping in with a card that cannot jump in costs 2 cards, the card taken back"
     ),
@@ -285,6 +290,11 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+INTRO_STACK_DEFLECT = N_(
+    "Stack deflection: owing a stack, you may pass it on with a Skip of the colour in play, "
+    "to the next player, or send it back with a Reverse; the total stays the same."
+)
+INTRO_STACK_DEFLECT_WILD = N_("A Wild passes a stack on to the next player too.")
 INTRO_JUMP_IN_PENALTY = N_(
     "Wrong jump-ins cost cards: jump in with a card that cannot jump in on the top card, and "
     "you take it back and draw 2 cards."
@@ -336,6 +346,10 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_FALSE_UNO_PENALTY))
     if rules.jump_in_penalty:
         lines.append(tr(INTRO_JUMP_IN_PENALTY))
+    if rules.stack_deflect:
+        lines.append(tr(INTRO_STACK_DEFLECT))
+    if rules.stack_deflect_wild:
+        lines.append(tr(INTRO_STACK_DEFLECT_WILD))
     if rules.seven_o and rules.seven_o_decline:
         lines.append(tr(INTRO_SEVEN_O_DECLINE))
     if rules.jump_in_any_color:

@@ -208,6 +208,8 @@ STACK_CAME_BACK: Plural = NP_(
 )
 # {kind}: "Draw Two", "Wild Draw Four"
 CHOICE_ADD_TO_THE_STACK = N_("play a {kind} to add to the stack")
+# {card}: a card held that passes the stack on (stack_deflect), as "Blue Skip"
+CHOICE_PASS_THE_STACK_ON = N_("play {card} to pass the stack on")
 CHOICE_ACCEPT_THEM = N_("{how_accept} to accept them")
 # {accept}: the key that accepts ("a")
 B_YOU_OWE = N_("You owe {count}: {accept}")
@@ -217,14 +219,22 @@ B_STACK_CAME_BACK_ADD = N_("Stack back, owe {count}: {card} or {accept}")
 
 
 def you_owe(
-    owed: int, add: Card | None, jump: Card | None, came_back: bool, how: How = TYPED
+    owed: int,
+    add: Card | None,
+    jump: Card | None,
+    came_back: bool,
+    how: How = TYPED,
+    deflect: Card | None = None,
 ) -> str:
     """A stack on you: ``add`` the kind of card that adds to it, ``jump`` a card identical to
-    the top card (Double-Double); ``came_back`` when you began the stack.
+    the top card (Double-Double); ``came_back`` when you began the stack; ``deflect`` a card
+    held that passes it on (``stack_deflect``).
     """
     choices: list[str] = []
     if add is not None:
         choices.append(tr(CHOICE_ADD_TO_THE_STACK).format(kind=tr(KIND_NAMES[add.kind])))
+    if deflect is not None:
+        choices.append(tr(CHOICE_PASS_THE_STACK_ON).format(card=card_name(deflect)))
     if jump is not None:
         choices.append(tr(CHOICE_JUMP_IN_WITH).format(how_jump=how.jump, card=card_name(jump)))
     choices.append(tr(CHOICE_ACCEPT_THEM).format(how_accept=how.accept))
@@ -233,9 +243,15 @@ def you_owe(
 
 
 def _b_you_owe(
-    owed: int, add: Card | None, jump: Card | None, came_back: bool, how: How = TYPED
+    owed: int,
+    add: Card | None,
+    jump: Card | None,
+    came_back: bool,
+    how: How = TYPED,
+    deflect: Card | None = None,
 ) -> Parts:
     accept = how.key.accept
+    add = add if add is not None else deflect  # the card that answers it, either way
     if add is None:
         said = tr(B_STACK_CAME_BACK) if came_back else tr(B_YOU_OWE)
         return (said.format(count=owed, accept=accept),)
