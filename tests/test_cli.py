@@ -826,6 +826,22 @@ def test_cards_json_lists_the_54_faces_with_code_name_brf_unicode_points() -> No
     assert {row["code"]: (row["brf"], row["points"]) for row in rows} == expected
 
 
+def test_cards_rules_lists_the_faces_of_that_deck_the_wild_shuffle_hands_too() -> None:
+    result = run("cards", "--json", "--rules", "standard,wild_shuffle_hands=on")
+    assert result.returncode == 0, result.stderr
+    rows = {row["code"]: row for row in json.loads(result.stdout)}
+    assert len(rows) == 55
+    assert rows["wish"] == {
+        "code": "wish",
+        "name": "Wild Shuffle Hands",
+        "brf": "WI%",
+        "unicode": "⠺⠊⠩",
+        "points": 40,
+    }
+    refused = run("cards", "--rules", "standard,shuffle=on")
+    assert refused.returncode != 0 and "Traceback" not in refused.stderr
+
+
 def test_cards_says_1_point_and_2_points() -> None:
     result = run("cards")
     assert result.returncode == 0, result.stderr

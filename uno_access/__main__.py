@@ -221,6 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cards = sub.add_parser("cards", help=messages.tr(messages.HELP_CARDS))
     cards.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
+    cards.add_argument("--rules", default="standard", help=messages.tr(messages.HELP_CARDS_RULES))
 
     rules = sub.add_parser("rules", help=messages.tr(messages.HELP_RULES))
     rules.add_argument(
@@ -428,8 +429,10 @@ def cmd_scenario(args: argparse.Namespace) -> int:
 
 def cmd_cards(args: argparse.Namespace) -> int:
     from .access import braille
-    from .engine.cards import all_faces
+    from .engine.setup import build_deck
 
+    rules = _rules(args.rules)
+    faces = sorted(set(build_deck(rules, 4)), key=lambda card: card.index)
     try:
         rows = [
             {
@@ -439,7 +442,7 @@ def cmd_cards(args: argparse.Namespace) -> int:
                 "unicode": braille.card_unicode(card),
                 "points": card.points,
             }
-            for card in all_faces()
+            for card in faces
         ]
     except braille.BrailleUnavailable as error:
         raise UsageError(error.message) from None

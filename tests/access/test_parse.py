@@ -201,6 +201,7 @@ def test_anything_else_is_not_a_colour_and_the_message_lists_the_colours(text: s
         ("salta verde", "gsk"),
         ("reversa amarilla", "yrv"),
         ("blue 7", "b7"),
+        ("comodín baraja manos", "wish"),
     ],
 )
 def test_typed_cards_are_read_in_the_words_of_both_languages(typed: str, code: str) -> None:
@@ -217,3 +218,10 @@ def test_a_colour_is_read_in_spanish_and_by_the_spanish_colour_keys() -> None:
     with language.use("es"):
         keys = {key: parse_color(key) for key in ("r", "v", "a", "m")}
     assert keys == {"r": Color.RED, "v": Color.GREEN, "a": Color.BLUE, "m": Color.YELLOW}
+
+
+@pytest.mark.parametrize(
+    "typed", ["wish", "WISH", "WI%", "⠺⠊⠩", "shuffle hands", "wild shuffle hands", "shuffle"]
+)
+def test_the_wild_shuffle_hands_card_is_read_by_its_code_braille_and_words(typed: str) -> None:
+    assert parse_card(typed) is Card.from_code("wish")

@@ -99,6 +99,12 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     ),
     (ev.SwapDeclined(BOB), ANN, "Bob keeps the same hand: no swap."),
     (
+        ev.HandsShuffled(BOB, (3, 2, 4)),
+        ANN,
+        "Bob collects every hand, shuffles them and deals them out: you 3 cards, Bob 2 cards, "
+        "Cy 4 cards.",
+    ),
+    (
         ev.FalseCallPenalty(ANN, None, 2),
         ANN,
         "You called UNO when it was not due: you draw 2 cards.",

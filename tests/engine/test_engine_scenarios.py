@@ -578,3 +578,20 @@ def test_scenario_stack_deflect_a_skip_of_the_colour_passes_the_stack_on() -> No
         "top": "bsk",
         "hands": [["g1", "g2"], ["gsk", "y1"], ["y3", "y4", "y5", "g6", "g7"], ["r1", "r2", "r3"]],
     }
+
+
+def test_scenario_wild_shuffle_hands_deals_every_hand_out_again() -> None:
+    lines = _lines("wild_shuffle_hands_deals_every_hand_again.json")
+    assert [line["reason"] for line in _rejected(lines)] == [
+        "Choose a colour for Wild Shuffle Hands: blue, green, red or yellow."
+    ]
+    assert _events(lines, "hands_shuffled") == [
+        {"event": "hands_shuffled", "seat": 0, "counts": [2, 3, 2]}
+    ]
+    dealt = sorted(code for line in _events(lines, "hand_dealt") for code in line["cards"])
+    assert dealt == ["g1", "g2", "r1", "r2", "r3", "y1", "y2"]  # the same 7 cards
+    assert _state_of(lines, "current", "top", "color") == {
+        "current": 1,
+        "top": "wish",
+        "color": "red",
+    }

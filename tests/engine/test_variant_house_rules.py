@@ -43,9 +43,11 @@ from uno_access.engine.events import (
     DrawAccepted,
     DrawReason,
     FalseCallPenalty,
+    HandDealt,
     HandReceived,
     HandShown,
     HandsPassed,
+    HandsShuffled,
     HandsSwapped,
     PlayerSkipped,
     Refusal,
@@ -86,6 +88,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "jump_in_penalty",
         "stack_deflect",
         "stack_deflect_wild",
+        "wild_shuffle_hands",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard,seven_o=on,jump_in=on," + ",".join(f"{name}=on" for name in names)
@@ -825,3 +828,72 @@ def test_stack_deflect_needs_a_stack_to_deflect() -> None:
         RuleSet.from_spec("standard,stack_deflect=on")
     with pytest.raises(RulesNeeds):
         RuleSet.from_spec("stacking,stack_deflect_wild=on")
+
+
+# ------------------------------------------------------------------ Wild Shuffle Hands
+
+SHUFFLE = RuleSet(wild_shuffle_hands=True)
+
+
+def test_wild_shuffle_hands_every_hand_is_dealt_out_again_from_the_players_left() -> None:
+    hands = [["wish", "r1", "r2", "r3", "r4"], ["g1", "g2"], ["y1", "y2", "y3"]]
+    game = position(hands, "b3", list(PILE), rules=SHUFFLE)
+    before = sorted(c.code for hand in game.state.hands for c in hand if c.code != "wish")
+    events = game.apply(Play(0, card("wish"), Color.GREEN))
+    assert events[:3] == [
+        CardPlayed(0, card("wish"), 4),
+        ColorChosen(0, Color.GREEN),
+        HandsShuffled(0, (3, 3, 3)),
+    ]
+    dealt = [e for e in events if isinstance(e, HandDealt)]
+    assert [(e.seat, e.count) for e in dealt] == [(0, 3), (1, 3), (2, 3)]
+    after = sorted(c.code for hand in game.state.hands for c in hand)
+    assert after == before  # the same cards, dealt out again
+    assert game.state.current == 1 and game.state.color is Color.GREEN
+
+
+def test_wild_shuffle_hands_the_deal_starts_left_and_ends_with_its_player() -> None:
+    hands = [["wish", "r1", "r2", "r3"], ["g1", "g2"], ["y1", "y2"]]
+    game = position(hands, "b3", list(PILE), rules=SHUFFLE)
+    events = game.apply(Play(0, card("wish"), Color.RED))
+    assert HandsShuffled(0, (2, 3, 2)) in events  # 7 cards: Bob, Cy, Ann, Bob, Cy, Ann, Bob
+
+
+def test_wild_shuffle_hands_whoever_is_dealt_one_card_must_call_uno() -> None:
+    hands = [["wish", "r1"], ["g1"], ["y1", "y2"]]
+    game = position(hands, "b3", list(PILE), rules=SHUFFLE)
+    game.apply(Play(0, card("wish"), Color.RED, uno=True))
+    assert [len(hand) for hand in game.state.hands] == [1, 2, 1]
+    assert set(game.state.handed_one) == {0, 2}
+
+
+def test_wild_shuffle_hands_as_the_last_card_goes_out() -> None:
+    game = position([["wish"], ["g1", "g2"], ["y1"]], "b3", list(PILE), rules=SHUFFLE)
+    events = game.apply(Play(0, card("wish")))
+    assert not any(isinstance(e, HandsShuffled) for e in events)
+    assert game.state.phase is Phase.ROUND_OVER and game.state.round_winner == 0
+
+
+def test_wild_shuffle_hands_adds_one_card_a_deck_worth_forty_points() -> None:
+    assert SHUFFLE.deck_size(4) == 109 and card("wish").points == 40
+    assert RuleSet.from_spec("speed,wild_shuffle_hands=on").deck_size(4) == 218
+    game = Game.new(4, SHUFFLE, rng=random.Random(5))
+    held = [c for hand in game.state.hands for c in hand] + game.state.draw_pile
+    assert sum(1 for c in held + game.state.discard if c.code == "wish") == 1
+
+
+def test_wild_shuffle_hands_the_normal_bot_shuffles_only_holding_more_than_the_others() -> None:
+    bot = make_bot("normal", random.Random(1))
+    big = position(
+        [["wish", "g5", "g6", "g7", "y8", "y9"], ["r1", "r2"], ["y1", "y2"]],
+        "b3",
+        PILE,
+        rules=SHUFFLE,
+    )
+    choice = bot.choose(big.view(0), big.legal_actions(0))
+    assert isinstance(choice, Play) and choice.card is card("wish")
+    small = position(
+        [["wish", "g5"], ["r1", "r2", "r3"], ["y1", "y2", "y4"]], "b3", PILE, rules=SHUFFLE
+    )
+    choice = bot.choose(small.view(0), small.legal_actions(0))
+    assert not (isinstance(choice, Play) and choice.card is card("wish"))

@@ -46,6 +46,7 @@ KIND_WORDS: dict[str, dict[Kind, tuple[str, ...]]] = {
             "toma4",
         ),
         Kind.ANNIVERSARY: ("aniversario", "cartadeaniversario", "cartaaniversario"),
+        Kind.WILD_SHUFFLE: ("comodínbarajamanos", "barajamanos", "barajarmanos"),
     },
 }
 NUMBER_WORDS: dict[str, tuple[str, ...]] = {

@@ -107,6 +107,7 @@ _KINDS = {
     Kind.WILD: Cue.WILD,
     Kind.WILD_DRAW_FOUR: Cue.WILD_DRAW_FOUR,
     Kind.ANNIVERSARY: Cue.ANNIVERSARY,
+    Kind.WILD_SHUFFLE: Cue.WILD,  # a Wild; the hands moving have their own cue
 }
 
 
@@ -171,7 +172,10 @@ EVENT_CUES: dict[type[Any], Callable[[Any, int, Teams], Cue]] = {
     ev.HandsPassed: _fixed(Cue.HANDS_PASSED),
     ev.HandReceived: _fixed(Cue.HANDS_PASSED),
     ev.HandsSwapped: _fixed(Cue.HANDS_PASSED),  # Seven-O: hands move, as with a 0
-    ev.SwapDeclined: _fixed(Cue.KEEP),  # Seven-O: a hand kept, as a drawn card kept
+    ev.SwapDeclined: _fixed(Cue.KEEP),
+    ev.HandsShuffled: _fixed(
+        Cue.HANDS_PASSED
+    ),  # every hand moves, as with a 0  # Seven-O: a hand kept, as a drawn card kept
     ev.AnniversaryPlayed: _fixed(Cue.ANNIVERSARY),
     ev.WrongCardPenalty: _fixed(Cue.PENALTY),
     ev.SuggestionPenalty: _fixed(Cue.PENALTY),

@@ -340,6 +340,9 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
             if target is None:
                 return Line.of(messages.false_uno, w(seat), count)
             return Line.of(messages.wrong_catch, w(seat), w(target), count)
+        case ev.HandsShuffled(seat=seat, counts=counts):
+            held = [(who, count) for who, count in hearer.pairs(counts) if count]
+            return Line.of(messages.hands_shuffled, w(seat), held)
         case ev.SwapDeclined(seat=seat):
             return Line.of(messages.swap_declined, w(seat))
         case ev.AnniversaryPlayed(seat=seat, target=target, count=count, cards=cards):

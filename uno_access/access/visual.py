@@ -91,6 +91,8 @@ def short_label(card: Card) -> str:
         return "Wild +4"
     if card.kind is Kind.ANNIVERSARY:
         return "Anniv."
+    if card.kind is Kind.WILD_SHUFFLE:
+        return "Shuffle"
     if card.is_wild:
         return "Wild"
     assert card.color is not None

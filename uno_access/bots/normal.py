@@ -233,7 +233,7 @@ class NormalBot:
         rest = list(view.hand)
         rest.remove(played)
         for card in rest:
-            if card.is_wild and card.kind is not Kind.WILD_DRAW_FOUR:
+            if card.kind is Kind.WILD or card.kind is Kind.ANNIVERSARY:
                 return card
         for card in rest:
             if card.is_wild:
@@ -258,6 +258,11 @@ class NormalBot:
         worth = 10.0 + card.points / 10 + 8.0 * (count - 1)
         if kind is Kind.ANNIVERSARY:
             return worth + 10.0 * len(view.hand)  # the whole hand given away
+        if kind is Kind.WILD_SHUFFLE and len(view.hand) > 1:  # every hand dealt out again:
+            # worth it holding more than the others
+            others = [view.hand_sizes[seat] for seat in opponents(view)] or [len(view.hand)]
+            gain = (len(view.hand) - 1) - sum(others) / len(others)
+            return worth + 10.0 * gain if gain > 1.0 else WORTHLESS - 1.0
         change = self.hand_change(view, action, card)
         if change is not None:  # Seven-O: the hand that comes back
             if change > 1:

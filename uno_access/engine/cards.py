@@ -43,11 +43,12 @@ class Kind(Enum):
     WILD = "wi"
     WILD_DRAW_FOUR = "wi+4"
     ANNIVERSARY = "an"  # the 30th Anniversary edition's card: on any card, like a Wild
+    WILD_SHUFFLE = "wish"  # Mattel's current deck: every hand collected, shuffled, dealt out
 
     @property
     def is_wild(self) -> bool:
         """Played on any card, with a colour chosen."""
-        return self in (Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.ANNIVERSARY)
+        return self in (Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.ANNIVERSARY, Kind.WILD_SHUFFLE)
 
     @property
     def is_draw(self) -> bool:
@@ -58,6 +59,7 @@ class Kind(Enum):
 ACTION_POINTS: Final = 20
 WILD_POINTS: Final = 50
 ANNIVERSARY_POINTS: Final = 100
+SHUFFLE_POINTS: Final = 40  # Mattel's current sheet: Wild Shuffle Hands, 40 points
 DRAW_COUNTS: Final = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
 
 
@@ -126,6 +128,8 @@ def _make(kind: Kind, color: Color | None, number: int | None) -> None:
         code, points = f"{color.value}{number}", number
     elif kind is Kind.ANNIVERSARY:
         code, points = kind.value, ANNIVERSARY_POINTS
+    elif kind is Kind.WILD_SHUFFLE:
+        code, points = kind.value, SHUFFLE_POINTS
     elif kind.is_wild:
         code, points = kind.value, WILD_POINTS
     else:
@@ -162,6 +166,7 @@ _make(Kind.WILD, None, None)
 _make(Kind.WILD_DRAW_FOUR, None, None)
 _STANDARD: Final = tuple(_ALL)
 _make(Kind.ANNIVERSARY, None, None)
+_make(Kind.WILD_SHUFFLE, None, None)
 for _card in _STANDARD:
     if _card.color is not None:
         _make_blank(_card)
@@ -169,6 +174,7 @@ for _card in _STANDARD:
 WILD: Final = Card.of(Kind.WILD)
 WILD_DRAW_FOUR: Final = Card.of(Kind.WILD_DRAW_FOUR)
 ANNIVERSARY: Final = Card.of(Kind.ANNIVERSARY)
+WILD_SHUFFLE: Final = Card.of(Kind.WILD_SHUFFLE)
 
 
 def blank_card(card: Card) -> Card:
@@ -233,7 +239,8 @@ def all_faces() -> tuple[Card, ...]:
 
 
 def extra_faces() -> tuple[Card, ...]:
-    """The faces of the options: the Anniversary card, then the blank cards."""
+    """The faces of the options: the Anniversary card, the Wild Shuffle Hands card, then
+    the blank cards."""
     return tuple(_ALL[len(_STANDARD) :])
 
 

@@ -510,6 +510,20 @@ class FalseCallPenalty:
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
+class HandsShuffled:
+    """A Wild Shuffle Hands: ``seat`` collected every hand, shuffled them and dealt them out
+    from their left; ``counts`` is how many cards each seat now holds (each seat's own
+    cards follow in a ``HandDealt``)."""
+
+    seat: Final[int]
+    counts: Final[tuple[int, ...]]
+
+    def __init__(self, seat: int, counts: tuple[int, ...]) -> None:
+        self.seat = seat
+        self.counts = counts
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SwapDeclined:
     """Seven-O with ``seven_o_decline``: ``seat`` played a 7 and kept the same hand."""
 
@@ -593,6 +607,7 @@ Event = (
     | RoundEnded
     | RoundBlocked
     | SwapDeclined
+    | HandsShuffled
     | FalseCallPenalty
     | GameEnded
     | CardCount

@@ -71,6 +71,7 @@ class RuleSet:
     jump_in_penalty: bool = False  # a jump-in with a card that may not jump in costs 2 cards
     stack_deflect: bool = False  # a Skip or Reverse passes a stack on (a Skip on, a Reverse back)
     stack_deflect_wild: bool = False  # a Wild passes a stack on too
+    wild_shuffle_hands: bool = False  # Mattel's current deck: one Wild Shuffle Hands a deck
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -89,6 +90,7 @@ class RuleSet:
     def deck_size(self, players: int) -> int:
         """How many cards a table of ``players`` plays with (blank cards replace others)."""
         per_deck = _DECK_SIZE + (_ANNIVERSARY_A_DECK if self.anniversary_cards else 0)
+        per_deck += 1 if self.wild_shuffle_hands else 0
         return per_deck * self.deck_count(players)
 
     def start_reserve(self, players: int) -> int:

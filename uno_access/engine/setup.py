@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from . import events as ev
-from .cards import ANNIVERSARY, Card, Kind, blank_card, dealer_rank, standard_deck
+from .cards import ANNIVERSARY, WILD_SHUFFLE, Card, Kind, blank_card, dealer_rank, standard_deck
 from .events import Direction, DrawReason, Event
 from .piles import give, next_seat, shuffle
 from .rules import RuleSet
@@ -51,13 +51,15 @@ def choose_dealer(n: int, rules: RuleSet, rng: random.Random, events: list[Event
 
 def build_deck(rules: RuleSet, players: int) -> list[Card]:
     """Every card the rules play with: one deck (Speed UNO more), the Anniversary cards,
-    and blank cards each in place of the card it stands for.
+    the Wild Shuffle Hands card, and blank cards each in place of the card it stands for.
     """
     deck: list[Card] = []
     for _ in range(rules.deck_count(players)):
         deck += standard_deck()
         if rules.anniversary_cards:
             deck += [ANNIVERSARY] * 4
+        if rules.wild_shuffle_hands:
+            deck.append(WILD_SHUFFLE)
     for card in rules.blank_cards:
         deck[deck.index(card)] = blank_card(card)
     return deck

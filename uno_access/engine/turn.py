@@ -28,9 +28,9 @@ from .actions import (
 )
 from .cards import DRAW_COUNTS, Card, Color, Kind, playable_mask
 from .events import Direction, DrawReason, Event, Refusal
-from .piles import give, next_seat, pass_turn, take
+from .piles import give, next_seat, pass_turn, shuffle, take
 from .rules import Scoring
-from .seats import CLOCKWISE, play_order, seat_before
+from .seats import CLOCKWISE, deal_order, play_order, seat_before
 from .state import GameState, Phase
 
 NUMBER: Final = Kind.NUMBER
@@ -39,6 +39,7 @@ REVERSE: Final = Kind.REVERSE
 SKIP: Final = Kind.SKIP
 WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
 ANNIVERSARY: Final = Kind.ANNIVERSARY
+SHUFFLE: Final = Kind.WILD_SHUFFLE
 OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 FALSE_CALL_CARDS: Final = 2  # option false_uno_penalty: a false UNO call, a wrong catch
 
@@ -388,6 +389,8 @@ def _put_down(
     rules = s.rules
     if deflect:
         return _pass_stack(s, rng, seat, kind, left, events)
+    if kind is SHUFFLE and left:
+        return _shuffle_hands(s, rng, seat, events)
     if left == 0:
         # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
         if kind is DRAW_TWO or kind is WILD_DRAW_FOUR:
@@ -436,6 +439,32 @@ def _put_down(
         events.append(ev.StackGrew(victim, s.stack))
     events.append(ev.TurnStarted(victim))
     return events
+
+
+def _shuffle_hands(s: GameState, rng: random.Random, seat: int, events: list[Event]) -> list[Event]:
+    """A Wild Shuffle Hands: every hand still in the game collected, shuffled and dealt one
+    card at a time from the player's left round to the player; then play goes on. Whoever
+    is dealt a single card must call UNO before being caught."""
+    n = len(s.hands)
+    order = [other for other in deal_order(seat, n) if not s.eliminated[other]]
+    cards: list[Card] = []
+    for other in order:
+        cards += s.hands[other]
+    shuffle(rng, cards)
+    hands: list[list[Card]] = [[] for _ in range(n)]
+    at = 0
+    while cards:
+        hands[order[at % len(order)]].append(cards.pop())
+        at += 1
+    for other in order:
+        s.hands[other] = hands[other]
+    events.append(ev.HandsShuffled(seat, tuple(len(hand) for hand in s.hands)))
+    for other in sorted(order):
+        events.append(ev.HandDealt(other, len(hands[other]), tuple(hands[other])))
+    s.exposed = None
+    s.uno_early = ()
+    s.handed_one = tuple(other for other in order if len(s.hands[other]) == 1)
+    return pass_turn(s, seat, events)
 
 
 def _pass_stack(

@@ -41,6 +41,7 @@ KIND_NAMES: dict[Kind, str] = {
     Kind.WILD: N_("Wild"),
     Kind.WILD_DRAW_FOUR: N_("Wild Draw Four"),
     Kind.ANNIVERSARY: N_("Anniversary card"),
+    Kind.WILD_SHUFFLE: N_("Wild Shuffle Hands"),
 }
 
 
@@ -52,6 +53,7 @@ KIND_PLURALS: dict[Kind, str] = {
     Kind.WILD: N_("Wilds"),
     Kind.WILD_DRAW_FOUR: N_("Wild Draw Fours"),
     Kind.ANNIVERSARY: N_("Anniversary cards"),
+    Kind.WILD_SHUFFLE: N_("Wild Shuffle Hands cards"),
 }
 
 
@@ -63,6 +65,7 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.WILD: ("wild", "wi"),
     Kind.WILD_DRAW_FOUR: ("wilddrawfour", "wilddraw4", "wild+4", "wi+4", "wildplusfour", "wild4"),
     Kind.ANNIVERSARY: ("anniversary", "anniversarycard", "an"),
+    Kind.WILD_SHUFFLE: ("wildshufflehands", "wildshuffle", "shufflehands", "shuffle", "wish"),
 }
 
 

@@ -330,6 +330,9 @@ HELP_CARDS = N_("every card face with its code, name, braille and points")
 
 
 HELP_JSON = N_("print JSON")
+HELP_CARDS_RULES = N_(
+    "the rules whose deck to list, as for play (default standard): their faces, once each"
+)
 HELP_COUNTS = N_(
     "count the cards played and the events by kind, and how many choices each option of "
     "the rules changed (slower)"

@@ -12,6 +12,7 @@ from ...engine.cards import Card, Color
 from ...engine.events import Refusal
 from ...engine.rules import RuleSet
 from ..message import Parts
+from .answers import card_counts, tally
 from .cards import card_name, color_name
 from .events import B_REFUSALS, REFUSALS
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Fixed, Who, between, fill, pick, register
@@ -154,6 +155,27 @@ def _b_wrong_catch(who: Who, target: Who, count: int) -> Parts:
 register(wrong_catch, braille=_b_wrong_catch, brief=SAID_AS_BRAILLE)
 
 
+# a Wild Shuffle Hands played (option wild_shuffle_hands); {counts}: "Ann 4 cards, you 3 cards"
+YOU_SHUFFLE_HANDS = N_("You collect every hand, shuffle them and deal them out: {counts}.")
+THEY_SHUFFLE_HANDS = N_("{player} collects every hand, shuffles them and deals them out: {counts}.")
+B_YOU_SHUFFLE_HANDS = N_("You shuffle hands: {counts}")
+B_THEY_SHUFFLE_HANDS = N_("{player} shuffles hands: {counts}")
+
+
+def hands_shuffled(who: Who, counts: Iterable[tuple[Who, int]]) -> str:
+    """A Wild Shuffle Hands: ``who`` dealt every hand out again; how many each now holds."""
+    said = pick(who, tr(YOU_SHUFFLE_HANDS), tr(THEY_SHUFFLE_HANDS))
+    return said.format(player=who.name, counts=card_counts(counts))
+
+
+def _b_hands_shuffled(who: Who, counts: Iterable[tuple[Who, int]]) -> Parts:
+    said = pick(who, tr(B_YOU_SHUFFLE_HANDS), tr(B_THEY_SHUFFLE_HANDS))
+    return (said.format(player=who.name, counts=tally(counts)),)
+
+
+register(hands_shuffled, braille=_b_hands_shuffled, brief=SAID_AS_BRAILLE)
+
+
 def whom_to_swap(names: Iterable[str], how: How = TYPED, keep: bool = False) -> str:
     """Seven-O: the question after a 7 is chosen without saying whom it swaps with (``keep``:
     with ``seven_o_decline``, the player may choose themself and keep the hand)."""
@@ -206,6 +228,10 @@ HOUSE_RULE_DESCRIPTIONS = {
     "draw_no_skip": N_(
         "a Draw Two or Wild Draw Four makes the next player draw, not miss the turn: they "
         "draw, then play"
+    ),
+    "wild_shuffle_hands": N_(
+        "Mattel's current deck: a Wild Shuffle Hands card collects every hand, shuffles them "
+        "and deals them out again"
     ),
     "stack_deflect": N_(
         "with stacking, a Skip passes a stack on to the next player and a Reverse sends it "
@@ -290,6 +316,10 @@ INTRO_NO_ACTION_FINISH = N_(
     "No action finish: your last card must be a number card; you may not go out on an action "
     "card or a Wild."
 )
+INTRO_WILD_SHUFFLE_HANDS = N_(
+    "Wild Shuffle Hands: its player collects every hand, theirs too, shuffles them, deals "
+    "them out from their left and names the colour; whoever is dealt one card must call UNO."
+)
 INTRO_STACK_DEFLECT = N_(
     "Stack deflection: owing a stack, you may pass it on with a Skip of the colour in play, "
     "to the next player, or send it back with a Reverse; the total stays the same."
@@ -346,6 +376,8 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_FALSE_UNO_PENALTY))
     if rules.jump_in_penalty:
         lines.append(tr(INTRO_JUMP_IN_PENALTY))
+    if rules.wild_shuffle_hands:
+        lines.append(tr(INTRO_WILD_SHUFFLE_HANDS))
     if rules.stack_deflect:
         lines.append(tr(INTRO_STACK_DEFLECT))
     if rules.stack_deflect_wild:
