@@ -687,6 +687,11 @@ HOUSE_RULES = [
     "standard,no_bluffing=on",
     "speed,seven_o=on,draw_responses=on,no_bluffing=on",
     "anniversary,seven_o=on,force_play=on,draw_to_match=on",
+    "standard,must_play=on,color_only=on,jump_in_any_color=on,jump_in_penalty=on",
+    "stacking,stack_deflect=on,stack_deflect_wild=on,draw_no_skip=on,no_action_finish=on",
+    "standard,seven_o=on,seven_o_decline=on,wild_shuffle_hands=on,custom_wilds=swap_hands",
+    "speed,color_only=on,false_uno_penalty=on,custom_wilds=skip_everyone",
+    "standard,custom_wilds=everyone_draws",
 ]
 SIMULATED = [*PRESETS, BLANKS, *HOUSE_RULES]
 

@@ -202,6 +202,9 @@ def test_anything_else_is_not_a_colour_and_the_message_lists_the_colours(text: s
         ("reversa amarilla", "yrv"),
         ("blue 7", "b7"),
         ("comodín baraja manos", "wish"),
+        ("comodín salta a todos", "wisk"),
+        ("wild swap hands", "wisw"),
+        ("everyone draws", "wiev"),
     ],
 )
 def test_typed_cards_are_read_in_the_words_of_both_languages(typed: str, code: str) -> None:

@@ -28,7 +28,14 @@ from uno_access.engine.cards import COLORS, Card, Color, Kind, all_faces, extra_
 from uno_access.engine.codec import MAX_NUMBER, MOST_COPIES, CodecError
 from uno_access.engine.events import Direction, DrawReason, Refusal, for_seat
 from uno_access.engine.game import Game
-from uno_access.engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet, Scoring
+from uno_access.engine.rules import (
+    PRESETS,
+    CustomWild,
+    PartnerSchedule,
+    RulesError,
+    RuleSet,
+    Scoring,
+)
 from uno_access.engine.state import Phase, PlayerView
 
 ENGINE = Path(codec.__file__).resolve().parent
@@ -118,7 +125,7 @@ def _rules_strategy() -> st.SearchStrategy[RuleSet]:
             options[f.name] = st.booleans()
         elif isinstance(default, int):
             options[f.name] = numbers
-        elif isinstance(default, Scoring | PartnerSchedule):
+        elif isinstance(default, Scoring | PartnerSchedule | CustomWild):
             options[f.name] = st.sampled_from(list(type(default)))
         else:
             raise AssertionError(f"no strategy for the rule option {f.name}")

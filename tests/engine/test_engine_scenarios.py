@@ -595,3 +595,18 @@ def test_scenario_wild_shuffle_hands_deals_every_hand_out_again() -> None:
         "top": "wish",
         "color": "red",
     }
+
+
+def test_scenario_custom_wilds_a_wild_skip_everyone_lets_its_player_play_again() -> None:
+    lines = _lines("custom_wilds_skip_everyone_plays_again.json")
+    assert [line["reason"] for line in _rejected(lines)] == ["It is not your turn."]
+    assert [line["seat"] for line in _events(lines, "player_skipped")] == [1, 2]
+    assert [(line["seat"], line["card"]) for line in _events(lines, "card_played")] == [
+        (0, "wisk"),
+        (0, "r1"),
+    ]
+    assert _state_of(lines, "current", "top", "color") == {
+        "current": 1,
+        "top": "r1",
+        "color": "red",
+    }

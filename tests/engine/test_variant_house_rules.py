@@ -897,3 +897,50 @@ def test_wild_shuffle_hands_the_normal_bot_shuffles_only_holding_more_than_the_o
     )
     choice = bot.choose(small.view(0), small.legal_actions(0))
     assert not (isinstance(choice, Play) and choice.card is card("wish"))
+
+
+# ------------------------------------------------------------------ customizable Wilds
+
+
+def _custom(effect: str) -> RuleSet:
+    return RuleSet.from_spec(f"standard,custom_wilds={effect}")
+
+
+def test_custom_wilds_everyone_draws_every_other_player_draws_a_card() -> None:
+    hands = [["wiev", "r1"], ["g1", "g2"], ["y1", "y2"]]
+    game = position(hands, "b3", list(PILE), rules=_custom("everyone_draws"))
+    events = game.apply(Play(0, card("wiev"), Color.RED))
+    drawn = [(e.seat, e.count, e.reason) for e in events if isinstance(e, CardsDrawn)]
+    assert drawn == [(1, 1, DrawReason.EVERYONE_DRAWS), (2, 1, DrawReason.EVERYONE_DRAWS)]
+    assert [len(hand) for hand in game.state.hands] == [1, 3, 3] and game.state.current == 1
+
+
+def test_custom_wilds_skip_everyone_its_player_plays_again() -> None:
+    hands = [["wisk", "r1", "r2"], ["g1", "g2"], ["y1", "y2"]]
+    game = position(hands, "b3", list(PILE), rules=_custom("skip_everyone"))
+    events = game.apply(Play(0, card("wisk"), Color.RED))
+    assert [e.seat for e in events if isinstance(e, PlayerSkipped)] == [1, 2]
+    assert events[-1] == TurnStarted(0) and game.state.current == 0
+
+
+def test_custom_wilds_swap_hands_swaps_with_the_player_named() -> None:
+    hands = [["wisw", "r1", "r2"], ["g1"], ["y1", "y2", "y3"]]
+    game = position(hands, "b3", list(PILE), rules=_custom("swap_hands"))
+    before = summary(game)
+    assert refuse(game, Play(0, card("wisw"), Color.RED)).reason is Refusal.SWAP_TARGET
+    assert refuse(game, Play(0, card("wisw"), Color.RED, target=0)).reason is Refusal.SWAP_TARGET
+    assert summary(game) == before
+    events = game.apply(Play(0, card("wisw"), Color.RED, target=2))
+    assert any(isinstance(e, HandsSwapped) for e in events)
+    assert game.state.hands[0] == cards("y1", "y2", "y3") and game.state.current == 1
+
+
+def test_custom_wilds_three_a_deck_forty_points_each_named_by_the_table() -> None:
+    rules = _custom("skip_everyone")
+    assert rules.deck_size(4) == 111 and card("wisk").points == 40
+    game = Game.new(4, rules, rng=random.Random(3))
+    held = [c for hand in game.state.hands for c in hand] + game.state.draw_pile
+    assert sum(1 for c in held + game.state.discard if c.code == "wisk") == 3
+    assert messages.card_name(card("wisk")) == "Wild Skip Everyone"
+    with pytest.raises(RulesError):
+        RuleSet.from_spec("standard,custom_wilds=draw_ten")

@@ -47,6 +47,9 @@ KIND_WORDS: dict[str, dict[Kind, tuple[str, ...]]] = {
         ),
         Kind.ANNIVERSARY: ("aniversario", "cartadeaniversario", "cartaaniversario"),
         Kind.WILD_SHUFFLE: ("comodínbarajamanos", "barajamanos", "barajarmanos"),
+        Kind.WILD_EVERYONE_DRAWS: ("todosroban", "comodíntodosroban"),
+        Kind.WILD_SKIP_EVERYONE: ("saltaatodos", "comodínsaltaatodos"),
+        Kind.WILD_SWAP_HANDS: ("cambiamanos", "comodíncambiamanos"),
     },
 }
 NUMBER_WORDS: dict[str, tuple[str, ...]] = {

@@ -108,6 +108,9 @@ _KINDS = {
     Kind.WILD_DRAW_FOUR: Cue.WILD_DRAW_FOUR,
     Kind.ANNIVERSARY: Cue.ANNIVERSARY,
     Kind.WILD_SHUFFLE: Cue.WILD,  # a Wild; the hands moving have their own cue
+    Kind.WILD_EVERYONE_DRAWS: Cue.WILD,  # the customizable Wilds: Wilds, their effects' own
+    Kind.WILD_SKIP_EVERYONE: Cue.WILD,
+    Kind.WILD_SWAP_HANDS: Cue.WILD,
 }
 
 

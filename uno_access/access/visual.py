@@ -93,6 +93,13 @@ def short_label(card: Card) -> str:
         return "Anniv."
     if card.kind is Kind.WILD_SHUFFLE:
         return "Shuffle"
+    custom = {
+        Kind.WILD_EVERYONE_DRAWS: "All +1",
+        Kind.WILD_SKIP_EVERYONE: "Skip all",
+        Kind.WILD_SWAP_HANDS: "Swap",
+    }.get(card.kind)
+    if custom is not None:
+        return custom
     if card.is_wild:
         return "Wild"
     assert card.color is not None

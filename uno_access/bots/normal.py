@@ -177,32 +177,36 @@ class NormalBot:
             wanted = self.anniversary_keep(view, card)
             if action.keep is not None and action.keep is not wanted:
                 return False
-        elif action.target is not None and action.target != self.swap_target(view):
+        elif action.target is not None and action.target != self.swap_target(view, card):
             return False  # a 7 under Seven-O: the hand to swap with
         return True
 
-    def swap_target(self, view: PlayerView) -> int:
+    def swap_target(self, view: PlayerView, card: Card | None = None) -> int:
         """Seven-O: swap hands with the opponent holding the fewest cards (the first on a
-        tie); with ``seven_o_decline``, keep the hand (its own seat) when none is smaller.
+        tie); with ``seven_o_decline``, keep the hand with a 7 (its own seat) when none is
+        smaller.
         """
         seats = opponents(view) or [s for s in range(len(view.names)) if s != view.seat]
         best = min(seats, key=lambda seat: (view.hand_sizes[seat], seat))
-        if view.rules.seven_o_decline and view.hand_sizes[best] >= len(view.hand) - 1:
+        seven = card is None or card.kind is Kind.NUMBER
+        if seven and view.rules.seven_o_decline and view.hand_sizes[best] >= len(view.hand) - 1:
             return view.seat
         return best
 
     def hand_change(self, view: PlayerView, action: PlayLike, card: Card) -> int | None:
-        """Seven-O: how many cards more the hand holds after this 7 or 0 than it would
-        without the swap or the passing (negative: fewer); None when the play moves no hand.
+        """Seven-O (and the Wild Swap Hands): how many cards more the hand holds after this
+        7 or 0 than it would without the swap or the passing (negative: fewer); None when
+        the play moves no hand.
         """
-        if not view.rules.seven_o or card.kind is not Kind.NUMBER:
+        swap_wild = card.kind is Kind.WILD_SWAP_HANDS  # a customizable Wild: as a 7
+        if not swap_wild and (not view.rules.seven_o or card.kind is not Kind.NUMBER):
             return None
         count = 1 if isinstance(action, PlayDrawn) else action.count
         left = len(view.hand) - count
         if left == 0:
             return None  # going out: nothing moves
-        if card.number == 7:
-            target = action.target if action.target is not None else self.swap_target(view)
+        if swap_wild or card.number == 7:
+            target = action.target if action.target is not None else self.swap_target(view, card)
             if target == view.seat:
                 return 0  # seven_o_decline: the same hand kept
             return view.hand_sizes[target] - left

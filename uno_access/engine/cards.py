@@ -44,11 +44,15 @@ class Kind(Enum):
     WILD_DRAW_FOUR = "wi+4"
     ANNIVERSARY = "an"  # the 30th Anniversary edition's card: on any card, like a Wild
     WILD_SHUFFLE = "wish"  # Mattel's current deck: every hand collected, shuffled, dealt out
+    # Mattel's current deck's customizable Wilds, as the table names them (custom_wilds)
+    WILD_EVERYONE_DRAWS = "wiev"  # every other player draws a card
+    WILD_SKIP_EVERYONE = "wisk"  # every other player is skipped: its player plays again
+    WILD_SWAP_HANDS = "wisw"  # its player swaps hands with a player of their choice
 
     @property
     def is_wild(self) -> bool:
         """Played on any card, with a colour chosen."""
-        return self in (Kind.WILD, Kind.WILD_DRAW_FOUR, Kind.ANNIVERSARY, Kind.WILD_SHUFFLE)
+        return self in _WILDS
 
     @property
     def is_draw(self) -> bool:
@@ -56,10 +60,23 @@ class Kind(Enum):
         return self in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 
 
+_WILDS: Final = frozenset(
+    {
+        Kind.WILD,
+        Kind.WILD_DRAW_FOUR,
+        Kind.ANNIVERSARY,
+        Kind.WILD_SHUFFLE,
+        Kind.WILD_EVERYONE_DRAWS,
+        Kind.WILD_SKIP_EVERYONE,
+        Kind.WILD_SWAP_HANDS,
+    }
+)
+CUSTOM_WILDS: Final = (Kind.WILD_EVERYONE_DRAWS, Kind.WILD_SKIP_EVERYONE, Kind.WILD_SWAP_HANDS)
 ACTION_POINTS: Final = 20
 WILD_POINTS: Final = 50
 ANNIVERSARY_POINTS: Final = 100
 SHUFFLE_POINTS: Final = 40  # Mattel's current sheet: Wild Shuffle Hands, 40 points
+CUSTOM_POINTS: Final = 40  # and its customizable Wilds, 40 points each
 DRAW_COUNTS: Final = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
 
 
@@ -130,6 +147,8 @@ def _make(kind: Kind, color: Color | None, number: int | None) -> None:
         code, points = kind.value, ANNIVERSARY_POINTS
     elif kind is Kind.WILD_SHUFFLE:
         code, points = kind.value, SHUFFLE_POINTS
+    elif kind in CUSTOM_WILDS:
+        code, points = kind.value, CUSTOM_POINTS
     elif kind.is_wild:
         code, points = kind.value, WILD_POINTS
     else:
@@ -167,6 +186,8 @@ _make(Kind.WILD_DRAW_FOUR, None, None)
 _STANDARD: Final = tuple(_ALL)
 _make(Kind.ANNIVERSARY, None, None)
 _make(Kind.WILD_SHUFFLE, None, None)
+for _kind in CUSTOM_WILDS:
+    _make(_kind, None, None)
 for _card in _STANDARD:
     if _card.color is not None:
         _make_blank(_card)
@@ -239,8 +260,8 @@ def all_faces() -> tuple[Card, ...]:
 
 
 def extra_faces() -> tuple[Card, ...]:
-    """The faces of the options: the Anniversary card, the Wild Shuffle Hands card, then
-    the blank cards."""
+    """The faces of the options: the Anniversary card, the Wild Shuffle Hands card, the
+    customizable Wilds, then the blank cards."""
     return tuple(_ALL[len(_STANDARD) :])
 
 

@@ -40,6 +40,7 @@ class DrawReason(Enum):
     STACK = "stack"  # accepted a stack of Draw Twos or Wild Draw Fours
     WRONG_CARD = "wrong_card"  # option penalties: a card that did not match, taken back
     SUGGESTION = "suggestion"  # option penalties: suggested a play to another player
+    EVERYONE_DRAWS = "everyone_draws"  # a customizable Wild: every other player draws one
 
 
 class Refusal(Enum):

@@ -467,7 +467,7 @@ def _targets(s: GameState, seat: int, card: Card, count: int) -> Sequence[int | 
     """
     if not is_seven(s, card) or len(s.hands[seat]) == count:
         return _NO_TARGET
-    if s.rules.seven_o_decline:
+    if s.rules.seven_o_decline and card.kind is Kind.NUMBER:
         return [*swap_targets(s, seat), seat]  # or none: the same hand kept
     return swap_targets(s, seat)
 

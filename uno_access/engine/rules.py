@@ -29,6 +29,28 @@ class PartnerSchedule(Enum):
     TWO_TABLES = "two_tables"  # eight players at two tables: 28 hands
 
 
+class CustomWild(Enum):
+    """What the customizable Wilds of Mattel's current deck do at this table (3 a deck)."""
+
+    NONE = "none"  # not in the deck
+    EVERYONE_DRAWS = "everyone_draws"  # every other player draws a card
+    SKIP_EVERYONE = "skip_everyone"  # every other player is skipped
+    SWAP_HANDS = "swap_hands"  # swap hands with a player of your choice
+
+    @property
+    def kind(self) -> Kind | None:
+        """The card face that does it (None: no customizable Wilds)."""
+        return _CUSTOM_KINDS.get(self)
+
+
+_CUSTOM_KINDS: Final = {
+    CustomWild.EVERYONE_DRAWS: Kind.WILD_EVERYONE_DRAWS,
+    CustomWild.SKIP_EVERYONE: Kind.WILD_SKIP_EVERYONE,
+    CustomWild.SWAP_HANDS: Kind.WILD_SWAP_HANDS,
+}
+CUSTOM_A_DECK: Final = 3
+
+
 @dataclass(frozen=True, slots=True)
 class RuleSet:
     """Every option of RULES.md. The defaults are the Braille UNO sheet's rules."""
@@ -72,6 +94,7 @@ class RuleSet:
     stack_deflect: bool = False  # a Skip or Reverse passes a stack on (a Skip on, a Reverse back)
     stack_deflect_wild: bool = False  # a Wild passes a stack on too
     wild_shuffle_hands: bool = False  # Mattel's current deck: one Wild Shuffle Hands a deck
+    custom_wilds: CustomWild = CustomWild.NONE  # its 3 customizable Wilds, as the table names
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -91,6 +114,7 @@ class RuleSet:
         """How many cards a table of ``players`` plays with (blank cards replace others)."""
         per_deck = _DECK_SIZE + (_ANNIVERSARY_A_DECK if self.anniversary_cards else 0)
         per_deck += 1 if self.wild_shuffle_hands else 0
+        per_deck += CUSTOM_A_DECK if self.custom_wilds is not CustomWild.NONE else 0
         return per_deck * self.deck_count(players)
 
     def start_reserve(self, players: int) -> int:
@@ -125,6 +149,7 @@ class RuleSet:
             and not self.no_action_finish
             and not self.anniversary_cards
             and not self.seven_o
+            and self.custom_wilds is not CustomWild.SWAP_HANDS
         )
 
     @property

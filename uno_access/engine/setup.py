@@ -10,7 +10,7 @@ from . import events as ev
 from .cards import ANNIVERSARY, WILD_SHUFFLE, Card, Kind, blank_card, dealer_rank, standard_deck
 from .events import Direction, DrawReason, Event
 from .piles import give, next_seat, shuffle
-from .rules import RuleSet
+from .rules import CUSTOM_A_DECK, RuleSet
 from .seats import deal_order
 from .state import GameState, Phase
 
@@ -60,6 +60,9 @@ def build_deck(rules: RuleSet, players: int) -> list[Card]:
             deck += [ANNIVERSARY] * 4
         if rules.wild_shuffle_hands:
             deck.append(WILD_SHUFFLE)
+        custom = rules.custom_wilds.kind
+        if custom is not None:
+            deck += [Card.of(custom)] * CUSTOM_A_DECK
     for card in rules.blank_cards:
         deck[deck.index(card)] = blank_card(card)
     return deck

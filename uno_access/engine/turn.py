@@ -40,6 +40,9 @@ SKIP: Final = Kind.SKIP
 WILD_DRAW_FOUR: Final = Kind.WILD_DRAW_FOUR
 ANNIVERSARY: Final = Kind.ANNIVERSARY
 SHUFFLE: Final = Kind.WILD_SHUFFLE
+SWAP_WILD: Final = Kind.WILD_SWAP_HANDS
+EVERYONE_DRAWS: Final = Kind.WILD_EVERYONE_DRAWS
+SKIP_EVERYONE: Final = Kind.WILD_SKIP_EVERYONE
 OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 FALSE_CALL_CARDS: Final = 2  # option false_uno_penalty: a false UNO call, a wrong catch
 
@@ -103,8 +106,12 @@ def playable_now(s: GameState, seat: int, card: Card) -> bool:
 
 
 def is_seven(s: GameState, card: Card) -> bool:
-    """Seven-O: a 7 swaps its player's hand with another's."""
-    return s.rules.seven_o and card.kind is NUMBER and card.number == 7
+    """A card that swaps its player's hand with another's: a 7 under Seven-O, or the
+    customizable Wild named to swap hands."""
+    kind = card.kind
+    if kind is SWAP_WILD:
+        return True
+    return s.rules.seven_o and kind is NUMBER and card.number == 7
 
 
 def swap_targets(s: GameState, seat: int) -> list[int]:
@@ -121,7 +128,7 @@ def _seven_refusal(
     """
     if not is_seven(s, card) or len(s.hands[seat]) == count:
         return None
-    if target == seat and s.rules.seven_o_decline:
+    if target == seat and s.rules.seven_o_decline and card.kind is NUMBER:
         return None
     if target is None:
         return None if len(swap_targets(s, seat)) == 1 else Refusal.SWAP_TARGET
@@ -217,7 +224,7 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
             return _wrong_card(s, rng, seat, card)
         return [ev.Rejected(seat, action, _no_match(s, card), card)]
     swap = None
-    if s.rules.seven_o:
+    if s.rules.seven_o or card.kind is SWAP_WILD:
         refusal = _seven_refusal(s, seat, card, count, action.target)
         if refusal is not None:
             return [ev.Rejected(seat, action, refusal, card)]
@@ -406,6 +413,18 @@ def _put_down(
         return pass_turn(s, seat, events)
     if kind is Kind.WILD or kind is ANNIVERSARY:
         return pass_turn(s, seat, events)
+    if kind is SWAP_WILD:
+        _swap_hands(s, seat, swap, events)
+        return pass_turn(s, seat, events)
+    if kind is EVERYONE_DRAWS:
+        for other in _others(s, seat):
+            give(s, rng, other, 1, DrawReason.EVERYONE_DRAWS, events)
+        return pass_turn(s, seat, events)
+    if kind is SKIP_EVERYONE:
+        others = _others(s, seat)
+        for other in others:
+            events.append(ev.PlayerSkipped(other))
+        return pass_turn(s, seat, events, len(others) + 1)  # round to its player again
     if kind is SKIP:
         events.append(ev.PlayerSkipped(next_seat(s, seat)))
         return pass_turn(s, seat, events, 2)
@@ -439,6 +458,12 @@ def _put_down(
         events.append(ev.StackGrew(victim, s.stack))
     events.append(ev.TurnStarted(victim))
     return events
+
+
+def _others(s: GameState, seat: int) -> list[int]:
+    """The other players still in the game, in the order of play from ``seat``."""
+    n = len(s.hands)
+    return [other for other in play_order(seat, s.direction, n)[1:] if not s.eliminated[other]]
 
 
 def _shuffle_hands(s: GameState, rng: random.Random, seat: int, events: list[Event]) -> list[Event]:

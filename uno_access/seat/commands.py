@@ -39,6 +39,7 @@ from ..engine.actions import (
 )
 from ..engine.cards import ANNIVERSARY, BLANK_PREFIX, Card, Color, Kind, blank_card
 from ..engine.events import Refusal
+from ..engine.rules import CustomWild
 from ..engine.state import Phase, PlayerView
 from .keys import Key, words
 
@@ -326,7 +327,8 @@ def _swap_words(
     ``r7 bob``, ``r7 2`` (``sevens_only``: a bare name only after a card that is a 7);
     the words left, and the seat (None when no player is named).
     """
-    if not view.rules.seven_o or len(words) < 2:
+    rules = view.rules
+    if not (rules.seven_o or rules.custom_wilds is CustomWild.SWAP_HANDS) or len(words) < 2:
         return words, None
     if len(words) > 2 and words[-2] in messages.part_words("swap"):
         seat = find_player(words[-1], view)
@@ -338,7 +340,11 @@ def _swap_words(
         return words, None
     if sevens_only:
         found = _cards(words[:-1], view)
-        if found is None or found[0].kind is not Kind.NUMBER or found[0].number != 7:
+        swaps = found is not None and (
+            found[0].kind is Kind.WILD_SWAP_HANDS
+            or (rules.seven_o and found[0].kind is Kind.NUMBER and found[0].number == 7)
+        )
+        if not swaps:
             return words, None
     return words[:-1], seat
 

@@ -465,7 +465,8 @@ class Table(Dialogs, Navigation, Answers):
         """Seven-O: a 7 played without naming whom it swaps hands with: asked, then played."""
         view = self._view()
         targets = [s for s in range(len(self.names)) if s != self.me and s not in view.eliminated]
-        if view.rules.seven_o_decline:
+        card = view.drawn if isinstance(action, PlayDrawn) else action.card
+        if view.rules.seven_o_decline and card is not None and card.kind is Kind.NUMBER:
             targets.append(self.me)  # keeping the same hand
         target = await self._ask_swap_target(targets)
         if target is None:

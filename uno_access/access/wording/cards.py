@@ -42,6 +42,10 @@ KIND_NAMES: dict[Kind, str] = {
     Kind.WILD_DRAW_FOUR: N_("Wild Draw Four"),
     Kind.ANNIVERSARY: N_("Anniversary card"),
     Kind.WILD_SHUFFLE: N_("Wild Shuffle Hands"),
+    # the customizable Wilds, as the table named them (custom_wilds)
+    Kind.WILD_EVERYONE_DRAWS: N_("Wild Everyone Draws"),
+    Kind.WILD_SKIP_EVERYONE: N_("Wild Skip Everyone"),
+    Kind.WILD_SWAP_HANDS: N_("Wild Swap Hands"),
 }
 
 
@@ -54,6 +58,9 @@ KIND_PLURALS: dict[Kind, str] = {
     Kind.WILD_DRAW_FOUR: N_("Wild Draw Fours"),
     Kind.ANNIVERSARY: N_("Anniversary cards"),
     Kind.WILD_SHUFFLE: N_("Wild Shuffle Hands cards"),
+    Kind.WILD_EVERYONE_DRAWS: N_("Wild Everyone Draws cards"),
+    Kind.WILD_SKIP_EVERYONE: N_("Wild Skip Everyone cards"),
+    Kind.WILD_SWAP_HANDS: N_("Wild Swap Hands cards"),
 }
 
 
@@ -66,6 +73,9 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.WILD_DRAW_FOUR: ("wilddrawfour", "wilddraw4", "wild+4", "wi+4", "wildplusfour", "wild4"),
     Kind.ANNIVERSARY: ("anniversary", "anniversarycard", "an"),
     Kind.WILD_SHUFFLE: ("wildshufflehands", "wildshuffle", "shufflehands", "shuffle", "wish"),
+    Kind.WILD_EVERYONE_DRAWS: ("wildeveryonedraws", "everyonedraws", "wiev"),
+    Kind.WILD_SKIP_EVERYONE: ("wildskipeveryone", "skipeveryone", "wisk"),
+    Kind.WILD_SWAP_HANDS: ("wildswaphands", "swaphands", "wisw"),
 }
 
 

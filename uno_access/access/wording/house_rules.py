@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from ...engine.cards import Card, Color
 from ...engine.events import Refusal
-from ...engine.rules import RuleSet
+from ...engine.rules import CustomWild, RuleSet
 from ..message import Parts
 from .answers import card_counts, tally
 from .cards import card_name, color_name
@@ -233,6 +233,12 @@ HOUSE_RULE_DESCRIPTIONS = {
         "Mattel's current deck: a Wild Shuffle Hands card collects every hand, shuffles them "
         "and deals them out again"
     ),
+    # Translators: everyone_draws, skip_everyone and swap_hands are typed as they are
+    "custom_wilds": N_(
+        "Mattel's 3 customizable Wilds a deck, named by the table: custom_wilds=everyone_draws "
+        "(every other player draws a card), skip_everyone (everyone else is skipped) or "
+        "swap_hands (swap hands with a player you choose)"
+    ),
     "stack_deflect": N_(
         "with stacking, a Skip passes a stack on to the next player and a Reverse sends it "
         "back, the total the same"
@@ -320,6 +326,19 @@ INTRO_WILD_SHUFFLE_HANDS = N_(
     "Wild Shuffle Hands: its player collects every hand, theirs too, shuffles them, deals "
     "them out from their left and names the colour; whoever is dealt one card must call UNO."
 )
+INTRO_CUSTOM_EVERYONE_DRAWS = N_(
+    "Customizable Wilds: 3 Wild Everyone Draws cards; play one as a Wild, and every other "
+    "player draws a card."
+)
+INTRO_CUSTOM_SKIP_EVERYONE = N_(
+    "Customizable Wilds: 3 Wild Skip Everyone cards; play one as a Wild, everyone else is "
+    "skipped, and you play again."
+)
+# Translators: "wisw Bob" is typed as it is.
+INTRO_CUSTOM_SWAP_HANDS = N_(
+    "Customizable Wilds: 3 Wild Swap Hands cards; play one as a Wild and swap hands with a "
+    "player you choose (wisw Bob)."
+)
 INTRO_STACK_DEFLECT = N_(
     "Stack deflection: owing a stack, you may pass it on with a Skip of the colour in play, "
     "to the next player, or send it back with a Reverse; the total stays the same."
@@ -378,6 +397,13 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_JUMP_IN_PENALTY))
     if rules.wild_shuffle_hands:
         lines.append(tr(INTRO_WILD_SHUFFLE_HANDS))
+    custom = rules.custom_wilds
+    if custom is CustomWild.EVERYONE_DRAWS:
+        lines.append(tr(INTRO_CUSTOM_EVERYONE_DRAWS))
+    elif custom is CustomWild.SKIP_EVERYONE:
+        lines.append(tr(INTRO_CUSTOM_SKIP_EVERYONE))
+    elif custom is CustomWild.SWAP_HANDS:
+        lines.append(tr(INTRO_CUSTOM_SWAP_HANDS))
     if rules.stack_deflect:
         lines.append(tr(INTRO_STACK_DEFLECT))
     if rules.stack_deflect_wild:
