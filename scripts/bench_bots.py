@@ -151,37 +151,15 @@ def main() -> int:
         ranges = [(first, min(first + chunk, args.games)) for first in range(0, args.games, chunk)]
         games = wins = searched = 0
         times: list[float] = []
+        settings = (args.seed, args.budget_ms, args.playouts, args.clock == "cpu")
         if args.jobs > 1:
             with ProcessPoolExecutor(args.jobs) as pool:
                 futures = [
-                    pool.submit(
-                        play_games,
-                        tested,
-                        opponent,
-                        a,
-                        b,
-                        args.seed,
-                        args.budget_ms,
-                        args.playouts,
-                        args.clock == "cpu",
-                    )
-                    for a, b in ranges
+                    pool.submit(play_games, tested, opponent, a, b, *settings) for a, b in ranges
                 ]
                 results = [future.result() for future in futures]
         else:
-            results = [
-                play_games(
-                    tested,
-                    opponent,
-                    a,
-                    b,
-                    args.seed,
-                    args.budget_ms,
-                    args.playouts,
-                    args.clock == "cpu",
-                )
-                for a, b in ranges
-            ]
+            results = [play_games(tested, opponent, a, b, *settings) for a, b in ranges]
         for played, won, taken, searches in results:
             games += played
             wins += won
