@@ -944,3 +944,14 @@ def test_custom_wilds_three_a_deck_forty_points_each_named_by_the_table() -> Non
     assert messages.card_name(card("wisk")) == "Wild Skip Everyone"
     with pytest.raises(RulesError):
         RuleSet.from_spec("standard,custom_wilds=draw_ten")
+
+
+def test_a_mistyped_option_is_answered_with_the_nearest_names() -> None:
+    with pytest.raises(RulesError) as raised:
+        RuleSet.from_spec("standard,shufle_hands=on")
+    said = messages.rules_error(raised.value)
+    assert said == "There is no rule option 'shufle_hands'; did you mean wild_shuffle_hands?"
+    with pytest.raises(RulesError) as raised:
+        RuleSet.from_spec("standard,zzz=on")
+    said = messages.rules_error(raised.value)
+    assert "hand_size" in said and "house rules" in said and "must_play" not in said

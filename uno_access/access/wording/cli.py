@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Sequence
 
 from ...engine.cards import Card, Kind
@@ -9,9 +10,11 @@ from ...engine.rules import DealError, RulesConflict, RulesError, RuleSet, Rules
 from ..message import Parts
 from .cards import card_name
 from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, plural, register
+from .house_rules import HOUSE_RULE_DESCRIPTIONS
 from .language import N_, NP_, tr, tr_n
 from .quoted import given
 from .trouble import Reason
+from .turn import or_list
 
 SCENARIO_FOUR_START = N_(
     "In the scenario, a Wild Draw Four start card goes back into the deck and another card "
@@ -126,6 +129,13 @@ SCENARIO_NO_CARDS = N_(
 # typed; {option} an option's name, typed as it is (uno_penalty).
 NO_SUCH_PRESET = N_("There is no rules preset {typed}; the presets are: {allowed}.")
 NO_SUCH_RULE_OPTION = N_("There is no rule option {typed}; the options are: {allowed}.")
+# {close}: the options nearest what was typed, as "shuffle_hands or wild_shuffle_hands"
+NO_SUCH_RULE_OPTION_CLOSE = N_("There is no rule option {typed}; did you mean {close}?")
+# {allowed}: the options but the house rules; {count}: how many house rules there are
+NO_SUCH_RULE_OPTION_HOUSE = N_(
+    "There is no rule option {typed}; the options are: {allowed}, and {count} house rules, "
+    "which the set-up's rules question lists (uno-access play --setup)."
+)
 RULE_OPTION_VALUE = N_("The rule option {option} cannot be {typed}; it takes: {allowed}.")
 # Translators: {option} and {other} are options' names, typed as they are (draw_responses,
 # stacking); "+ card round" is the name the official rules give {other}.
@@ -162,9 +172,26 @@ def rules_error(error: RulesError) -> str:
     if error.option == "preset":
         return tr(NO_SUCH_PRESET).format(typed=given(error.value), allowed=allowed)
     if error.allowed and error.option not in RuleSet.__dataclass_fields__:
-        return tr(NO_SUCH_RULE_OPTION).format(typed=given(error.option), allowed=allowed)
+        return no_such_rule_option(error.option, [str(a) for a in error.allowed])
     return tr(RULE_OPTION_VALUE).format(
         option=error.option, typed=given(error.value), allowed=allowed
+    )
+
+
+def no_such_rule_option(typed: str, known: list[str]) -> str:
+    """An unknown option: the nearest names when some are close, else the options (the
+    house rules counted, not listed: the set-up's rules question names each)."""
+    close = difflib.get_close_matches(typed.lower(), known, n=3, cutoff=0.6)
+    if close:
+        return tr(NO_SUCH_RULE_OPTION_CLOSE).format(typed=given(typed), close=or_list(close))
+    house = [name for name in known if name in HOUSE_RULE_DESCRIPTIONS]
+    if not house:
+        return tr(NO_SUCH_RULE_OPTION).format(
+            typed=given(typed), allowed=LIST_SEPARATOR.join(known)
+        )
+    core = [name for name in known if name not in HOUSE_RULE_DESCRIPTIONS]
+    return tr(NO_SUCH_RULE_OPTION_HOUSE).format(
+        typed=given(typed), allowed=LIST_SEPARATOR.join(core), count=len(house)
     )
 
 
