@@ -927,8 +927,10 @@ def test_custom_wilds_swap_hands_swaps_with_the_player_named() -> None:
     hands = [["wisw", "r1", "r2"], ["g1"], ["y1", "y2", "y3"]]
     game = position(hands, "b3", list(PILE), rules=_custom("swap_hands"))
     before = summary(game)
-    assert refuse(game, Play(0, card("wisw"), Color.RED)).reason is Refusal.SWAP_TARGET
-    assert refuse(game, Play(0, card("wisw"), Color.RED, target=0)).reason is Refusal.SWAP_TARGET
+    refused = refuse(game, Play(0, card("wisw"), Color.RED)).reason
+    assert refused is Refusal.SWAP_WILD_TARGET
+    refused = refuse(game, Play(0, card("wisw"), Color.RED, target=0)).reason
+    assert refused is Refusal.SWAP_WILD_TARGET
     assert summary(game) == before
     events = game.apply(Play(0, card("wisw"), Color.RED, target=2))
     assert any(isinstance(e, HandsSwapped) for e in events)

@@ -81,6 +81,7 @@ class Refusal(Enum):
     ANNIVERSARY_TARGET = "anniversary_target"
     ANNIVERSARY_KEEP = "anniversary_keep"
     SWAP_TARGET = "swap_target"  # Seven-O: a 7 names another player still in the game
+    SWAP_WILD_TARGET = "swap_wild_target"  # a Wild Swap Hands names another player too
     NO_BLUFFING = "no_bluffing"  # a Wild Draw Four while holding the colour in play
     MUST_PLAY_DRAWN_CARD = "must_play_drawn_card"  # force play: the drawn card plays
     DRAWN_TO_MATCH = "drawn_to_match"  # draw to match: the card that matched is played

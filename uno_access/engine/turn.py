@@ -131,10 +131,15 @@ def _seven_refusal(
     if target == seat and s.rules.seven_o_decline and card.kind is NUMBER:
         return None
     if target is None:
-        return None if len(swap_targets(s, seat)) == 1 else Refusal.SWAP_TARGET
+        return None if len(swap_targets(s, seat)) == 1 else _swap_refusal(card)
     if not 0 <= target < len(s.hands) or target == seat or s.eliminated[target]:
-        return Refusal.SWAP_TARGET
+        return _swap_refusal(card)
     return None
+
+
+def _swap_refusal(card: Card) -> Refusal:
+    """A swap with no one, or with no one who may be named: a 7's, or the Wild's."""
+    return Refusal.SWAP_WILD_TARGET if card.kind is SWAP_WILD else Refusal.SWAP_TARGET
 
 
 def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:

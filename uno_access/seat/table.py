@@ -496,7 +496,7 @@ class Table(Dialogs, Navigation, Answers):
                     return False
                 return await self._do(replace(action, color=color))
             if (
-                first.reason is Refusal.SWAP_TARGET
+                first.reason in (Refusal.SWAP_TARGET, Refusal.SWAP_WILD_TARGET)
                 and isinstance(action, Play | PlayDrawn | JumpIn)
                 and action.target is None
             ):  # a 7 under Seven-O: whom it swaps hands with, asked

@@ -33,6 +33,11 @@ REFUSALS.update(
             "With Seven-O a 7 swaps your hand with another player's: name "
             "a player still in the game, as r7 Bob."
         ),
+        # Translators: "wisw red Bob" is typed as it is
+        Refusal.SWAP_WILD_TARGET: N_(
+            "A Wild Swap Hands swaps your hand with another player's: name a player still in "
+            "the game, as wisw red Bob."
+        ),
         Refusal.NO_BLUFFING: N_(
             "No bluffing: a Wild Draw Four may be played only when you hold "
             "no card of the colour in play."
@@ -62,6 +67,7 @@ REFUSALS.update(
 B_REFUSALS.update(
     {
         Refusal.SWAP_TARGET: N_("A 7 swaps: name a player"),
+        Refusal.SWAP_WILD_TARGET: N_("It swaps: name a player"),
         Refusal.NO_BLUFFING: N_("No bluffing: {wild4} not now"),
         Refusal.MUST_PLAY_DRAWN_CARD: N_("{card} drawn, it plays: play it"),
         Refusal.DRAWN_TO_MATCH: N_("{card} drawn to match: play it"),
