@@ -18,6 +18,7 @@ its actions.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import fields, replace
@@ -34,8 +35,10 @@ _BY_EVENTS: Final = frozenset({"draw_no_skip"})
 _DRAW_CARDS: Final = (ev.DrawReason.DRAW_TWO, ev.DrawReason.DRAW_FOUR, ev.DrawReason.STACK)
 
 
+@functools.lru_cache(maxsize=64)
 def probed_options(rules: RuleSet) -> tuple[str, ...]:
-    """The options of ``rules`` that are on (true where the default is false)."""
+    """The options of ``rules`` that are on (true where the default is false); asked at
+    every choice, so worked out once per rule set."""
     default = RuleSet()
     return tuple(
         f.name
