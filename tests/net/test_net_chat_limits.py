@@ -13,14 +13,17 @@ import subprocess
 import time
 from pathlib import Path
 
-from net_ssh import ANSI, Server, Ssh, keypair, ssh_arguments
+from net_ssh import ANSI, Server, Ssh, keypair, ssh_arguments, table_game
 
 from uno_access.access import messages
+from uno_access.engine.cards import Kind
+from uno_access.engine.state import Phase
 from uno_access.net.server.limits import BURST, CODE_EVERY, CODE_TRIES, EVERY, Chat, Limits
 from uno_access.net.server.tables import CODE_LENGTH, CODE_LETTERS
 
 FLOOD = 2_000
 BOUND = 120.0  # seconds: "not stuck", never speed
+TABLE_SEED = 2  # its first table starts on a Yellow 7
 
 
 class Clock:
@@ -76,10 +79,22 @@ def test_a_flood_of_2000_chat_lines_reaches_the_lobby_as_the_limit_allows(
 
 
 def test_a_flood_at_a_table_in_play_reaches_its_players_as_the_limit_allows(
-    tmp_path: Path, open_server: Server
+    tmp_path: Path,
 ) -> None:
-    ann = Ssh(open_server.port, keypair(tmp_path, "ann"), "ann")
-    eve = Ssh(open_server.port, keypair(tmp_path, "eve"), "eve")
+    # a seeded deal whose start card is a number: a Wild turned up would ask its chooser
+    # the colour, and the flood would answer that question instead of chatting
+    game = table_game(("ann", "eve"), "standard", TABLE_SEED)
+    assert game.view(0).phase is Phase.PLAY and game.view(0).top.kind is Kind.NUMBER
+    server = Server(tmp_path / "server", "--open", "--seed", str(TABLE_SEED))
+    try:
+        _flood_at_a_table(tmp_path, server)
+    finally:
+        assert "Traceback" not in server.stop()
+
+
+def _flood_at_a_table(tmp_path: Path, server: Server) -> None:
+    ann = Ssh(server.port, keypair(tmp_path, "ann"), "ann")
+    eve = Ssh(server.port, keypair(tmp_path, "eve"), "eve")
     for who in (ann, eve):
         who.sees("Welcome")
         who.line("keys off")
