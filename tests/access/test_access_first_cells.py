@@ -88,6 +88,7 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.CardPlayed(ANN, c("y+2"), 0), ANN, (YOU, c("y+2"))),
     (ev.CardPlayed(BOB, c("g6"), 3, count=2), ANN, ("Bob", c("g6"))),
     (ev.CardPlayed(CY, c("rsk"), 3, jump_in=True), ANN, ("Cy", c("rsk"))),
+    (ev.CardPlayed(CY, c("r5"), 1, straight=True), ANN, ("Cy", c("r5"))),
     (ev.ColorChosen(BOB, Color.YELLOW), ANN, ("Bob", "yellow")),
     (ev.CardsDrawn(BOB, 2, DrawReason.DRAW_TWO), ANN, ("Bob",)),
     (ev.CardsDrawn(ANN, 1, DrawReason.TURN, (c("wi+4"),)), ANN, (YOU, c("wi+4"))),

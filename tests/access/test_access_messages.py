@@ -41,6 +41,7 @@ SAMPLES: list[Event] = [
     ev.StartCardReturned(c("wi+4")),
     ev.TurnStarted(ANN),
     ev.CardPlayed(ANN, c("b7"), 1),
+    ev.CardPlayed(ANN, c("b8"), 0, straight=True),
     ev.ColorChosen(ANN, Color.RED),
     ev.CardsDrawn(ANN, 2, DrawReason.TURN, HIDDEN),
     ev.CouldNotDraw(ANN),

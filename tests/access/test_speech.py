@@ -203,6 +203,16 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
         "Cy drops three Red Draw Twos and has one card left.",
     ),
     (ev.CardPlayed(BOB, c("g7"), 4, jump_in=True), ANN, "Bob jumps in with Green 7!"),
+    (
+        ev.CardPlayed(BOB, c("g8"), 4, straight=True),
+        ANN,
+        "Bob plays on with Green 8, in a straight.",
+    ),
+    (
+        ev.CardPlayed(ANN, c("g8"), 0, straight=True),
+        ANN,
+        "You play on with Green 8, in a straight, and go out.",
+    ),
     (ev.CardPlayed(BOB, c("g7"), 4, jump_in=True), BOB, "You jump in with Green 7!"),
     (
         ev.CardPlayed(BOB, c("y2"), 1, jump_in=True),
@@ -536,6 +546,22 @@ def test_an_anniversary_card_is_one_sentence_then_uno_and_the_colour() -> None:
         "Bob's turn.",
     ]
     assert speech.narrate(batch, BOB, NAMES)[0].endswith("gives you 2 cards: Blue 1, Green 3.")
+
+
+def test_a_straight_is_one_sentence_after_the_uno_call() -> None:
+    batch: list[Event] = [
+        ev.UnoCalled(BOB),
+        ev.CardPlayed(BOB, c("r4"), 3),
+        ev.CardPlayed(BOB, c("r5"), 2, straight=True),
+        ev.CardPlayed(BOB, c("r6"), 1, straight=True),
+        ev.TurnStarted(CY),
+    ]
+    assert speech.narrate(batch, ANN, NAMES) == [
+        "Bob calls UNO!",
+        "Bob plays a straight: Red 4, Red 5, Red 6, and has one card left.",
+        "Cy's turn.",
+    ]
+    assert speech.narrate(batch[1:3], BOB, NAMES) == ["You play a straight: Red 4, Red 5."]
 
 
 def test_round_n_round_every_hand_passes() -> None:

@@ -45,6 +45,7 @@ from uno_access.engine.cards import (
     ANNIVERSARY,
     COLORS,
     Card,
+    Kind,
     all_faces,
     extra_faces,
     playable_faces,
@@ -150,7 +151,7 @@ def arbitrary_action(game: Game, rng: random.Random, variants: bool = False) -> 
     seat = rng.choice([-1, n]) if roll < 0.03 else rng.randrange(n)
     color = rng.choice([None, *COLORS])
     uno = rng.random() < 0.5
-    kind = rng.randrange(18 if variants else 12)
+    kind = rng.randrange(19 if variants else 12)
     if kind == 0:
         return Play(seat, rng.choice(FACES), color, uno)
     if kind == 1:
@@ -193,6 +194,10 @@ def arbitrary_action(game: Game, rng: random.Random, variants: bool = False) -> 
         return Play(seat, card, color, uno, 1, rng.randrange(-1, n + 1), keep)
     if kind == 16:
         return Suggest(seat)
+    if kind == 17:  # a straight of any length either way, held or not, at any time
+        straight = rng.choice([1, 2, 3, -1, -2, 9, -9, 10, -11])
+        target = rng.choice([None, None, rng.randrange(-1, n + 1)])  # a 7 ending it
+        return Play(seat, _some_card(rng, hand), color, uno, 1, target, None, straight)
     # the seat to move plays a card of its own hand: often one that does not match
     mover = seat_to_move(game)
     return Play(mover, _some_card(rng, s.hands[mover]), color, uno)
@@ -372,7 +377,27 @@ def wrong_card(game: Game, action: Action) -> Card | None:
     count = action.count
     if count != 1 and not s.rules.dropping:
         return None
+    if action.straight and not _a_straight_held(game, action):
+        return None  # refused as a straight before it is matched
     return action.card if 1 <= count <= s.hands[action.seat].count(action.card) else None
+
+
+def _a_straight_held(game: Game, action: Play) -> bool:
+    """Whether ``action`` is a straight the rules take and its player holds: a number card
+    and the next (or previous) numbers of its colour, each held (or its blank card)."""
+    s = game.state
+    base = action.card.base
+    if not s.rules.straights or base.kind is not Kind.NUMBER or action.count != 1:
+        return False
+    if abs(action.straight) > 9 or action.card not in s.hands[action.seat]:
+        return False
+    held = {c.base for c in s.hands[action.seat]}
+    step = 1 if action.straight > 0 else -1
+    assert base.number is not None
+    return all(
+        Card.of(Kind.NUMBER, base.color, (base.number + step * i) % 10) in held
+        for i in range(1, abs(action.straight) + 1)
+    )
 
 
 def _next_active(game: Game, seat: int) -> int:
@@ -449,6 +474,13 @@ def check_option_actions(game: Game, action: Action, result: list[Event]) -> Non
         assert refused, f"{action} without jump-ins: {result}"
     if isinstance(action, Play | JumpIn) and action.count != 1 and not rules.dropping:
         assert refused, f"{action} without dropping: {result}"
+    if isinstance(action, Play) and action.straight:
+        if not rules.straights:
+            assert refused, f"{action} without straights: {result}"
+        elif not refused and not isinstance(result[0], ev.WrongCardPenalty):
+            played = [e for e in result if isinstance(e, ev.CardPlayed)]
+            assert len(played) == abs(action.straight) + 1, result  # each card said
+            assert [e.straight for e in played] == [False] + [True] * abs(action.straight)
     if isinstance(action, Suggest):
         if not rules.penalties:
             assert refused, f"{action} without penalties: {result}"

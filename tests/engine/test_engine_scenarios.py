@@ -610,3 +610,23 @@ def test_scenario_custom_wilds_a_wild_skip_everyone_lets_its_player_play_again()
         "top": "r1",
         "color": "red",
     }
+
+
+def test_scenario_straights_a_number_card_plays_on_with_the_next_numbers_of_its_colour() -> None:
+    lines = _lines("straights_play_on.json")
+    assert _rejected(lines) == [
+        {
+            "event": "rejected",
+            "seat": 0,
+            "act": "play",
+            "reason": "You do not hold Red 7: a straight goes on only with the next card you hold.",
+        }
+    ]
+    played = [(e["card"], e.get("straight", False)) for e in _events(lines, "card_played")]
+    assert played == [("r4", False), ("r5", True), ("r6", True)]
+    assert _state_of(lines, "current", "top", "color", "hands") == {
+        "current": 1,
+        "top": "r6",
+        "color": "red",
+        "hands": [["r8", "g1"], ["y1", "y2", "y4"], ["r7", "b5", "g7"]],
+    }

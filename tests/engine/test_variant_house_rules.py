@@ -89,6 +89,7 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "stack_deflect",
         "stack_deflect_wild",
         "wild_shuffle_hands",
+        "straights",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
     spec = "standard,seven_o=on,jump_in=on," + ",".join(f"{name}=on" for name in names)
@@ -957,3 +958,109 @@ def test_a_mistyped_option_is_answered_with_the_nearest_names() -> None:
         RuleSet.from_spec("standard,zzz=on")
     said = messages.rules_error(raised.value)
     assert "hand_size" in said and "house rules" in said and "must_play" not in said
+
+
+# ------------------------------------------------------------------ straights
+
+STRAIGHTS = RuleSet(straights=True)
+hands_of = hands  # (the tests name their hands "hands")
+
+
+def test_straights_a_number_card_and_the_next_numbers_of_its_colour_go_down_as_one_play() -> None:
+    hands = [["r4", "r5", "r6", "g1", "g2"], ["y1", "y2"], ["y3", "y4"]]
+    game = position(hands, "r3", list(PILE), rules=STRAIGHTS)
+    result = game.apply(Play(0, card("r4"), straight=2))
+    assert result == [
+        CardPlayed(0, card("r4"), 4),
+        CardPlayed(0, card("r5"), 3, straight=True),
+        CardPlayed(0, card("r6"), 2, straight=True),
+        TurnStarted(1),
+    ]
+    assert summary(game) == expected(
+        hands=[["g1", "g2"], ["y1", "y2"], ["y3", "y4"]],
+        draw_pile=PILE,
+        discard=["r3", "r4", "r5", "r6"],
+        current=1,
+        color=Color.RED,
+    )
+    assert game.state.plays == 3  # each card counts as played (a jump-in names the last)
+
+
+def test_straights_run_down_too_and_9_and_0_follow_each_other() -> None:
+    hands = [["g1", "g0", "g9", "g8", "y5"], ["y1", "y2"], ["y3", "y4"]]
+    game = position(hands, "g3", list(PILE), rules=STRAIGHTS)
+    legal = {
+        a.straight for a in game.legal_actions(0) if isinstance(a, Play) and a.card == card("g1")
+    }
+    assert legal == {0, -1, -2, -3}  # g1 g0, g1 g0 g9, g1 g0 g9 g8
+    game.apply(Play(0, card("g1"), straight=-3))
+    assert hands_of(game)[0] == ["y5"] and game.state.discard[-1] == card("g8")
+    up = position([["g9", "g0", "g1", "y5"], ["y1"], ["y3"]], "g3", list(PILE), rules=STRAIGHTS)
+    assert Play(0, card("g9"), straight=2) in up.legal_actions(0)  # 9, 0, 1
+
+
+def test_straights_the_last_card_acts_a_seven_swaps_under_seven_o() -> None:
+    rules = RuleSet(straights=True, seven_o=True)
+    hands = [["r5", "r6", "r7", "g1"], ["y1", "y2"], ["y3", "y4", "y5"]]
+    game = position(hands, "r3", list(PILE), rules=rules)
+    assert refuse(game, Play(0, card("r5"), straight=2)).reason is Refusal.SWAP_TARGET
+    game.apply(Play(0, card("r5"), straight=2, target=2))
+    assert hands_of(game)[0] == ["y3", "y4", "y5"] and hands_of(game)[2] == ["g1"]
+    # a 7 inside a straight does not swap
+    inside = position(
+        [["r6", "r7", "r8", "g1"], ["y1", "y2"], ["y3"]], "r3", list(PILE), rules=rules
+    )
+    inside.apply(Play(0, card("r6"), straight=2))
+    assert hands_of(inside)[0] == ["g1"]
+
+
+def test_straights_going_out_on_a_straight_ends_the_round_and_uno_is_the_last_cards() -> None:
+    game = position([["r4", "r5"], ["y1", "y2"]], "r3", list(PILE), rules=STRAIGHTS)
+    assert game.state.phase is Phase.PLAY
+    game.apply(Play(0, card("r4"), straight=1))
+    assert game.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    game = position([["r4", "r5", "g1"], ["y1", "y2"]], "r3", list(PILE), rules=STRAIGHTS)
+    plays = [a for a in game.legal_actions(0) if isinstance(a, Play) and a.straight == 1]
+    assert {a.uno for a in plays} == {False, True}  # one card left after it: UNO or not
+    events = game.apply(Play(0, card("r4"), uno=True, straight=1))
+    assert [type(e).__name__ for e in events[:3]] == ["UnoCalled", "CardPlayed", "CardPlayed"]
+
+
+@pytest.mark.parametrize(
+    ("held", "played", "straight", "reason", "about"),
+    [
+        (["r4", "r5", "g1"], "r4", 2, Refusal.STRAIGHT_NOT_HELD, "r6"),
+        (["r4", "b5", "g1"], "r4", 1, Refusal.STRAIGHT_NOT_HELD, "r5"),
+        (["rsk", "r5", "g1"], "rsk", 1, Refusal.STRAIGHT_NUMBERS, "rsk"),
+        (["r4", "r5", "g1"], "r4", 10, Refusal.STRAIGHT_NUMBERS, "r4"),
+        (["b4", "b5", "g1"], "b4", 1, Refusal.DOES_NOT_MATCH, "b4"),
+        (["g1", "r5", "r6"], "r4", 2, Refusal.NOT_IN_HAND, "r4"),
+    ],
+)
+def test_straights_a_run_not_held_or_not_of_numbers_is_refused_and_changes_nothing(
+    held: list[str], played: str, straight: int, reason: Refusal, about: str
+) -> None:
+    game = position([held, ["y1", "y2"]], "r3", list(PILE), rules=STRAIGHTS)
+    before = summary(game)
+    refusal = refuse(game, Play(0, card(played), straight=straight))
+    assert (refusal.reason, refusal.card) == (reason, card(about))
+    assert summary(game) == before
+    assert messages.refusal(reason, card(about))
+
+
+def test_straights_only_at_a_turns_start_and_only_where_the_table_plays_them() -> None:
+    plain = position([["r4", "r5", "g1"], ["y1", "y2"]], "r3", list(PILE))
+    assert not any(isinstance(a, Play) and a.straight for a in plain.legal_actions(0))
+    assert refuse(plain, Play(0, card("r4"), straight=1)).reason is Refusal.NO_STRAIGHTS
+    game = position([["r4", "r5", "g1"], ["y1", "y2"]], "r9", ["r6", *PILE], rules=STRAIGHTS)
+    game.apply(Draw(0))  # draws r6, which plays: only it, alone
+    assert refuse(game, Play(0, card("r6"), straight=-2)).reason is Refusal.ONLY_DRAWN_CARD
+    assert not any(isinstance(a, Play) and a.straight for a in game.legal_actions(0))
+
+
+def test_straights_each_card_of_a_straight_is_seen_by_every_seat() -> None:
+    game = position([["r4", "r5", "g1"], ["y1", "y2"]], "r3", list(PILE), rules=STRAIGHTS)
+    events = game.apply(Play(0, card("r4"), straight=1))
+    for seat in (0, 1):
+        seen = [for_seat(e, seat) for e in events]
+        assert [e.card for e in seen if isinstance(e, CardPlayed)] == cards("r4", "r5")

@@ -323,3 +323,38 @@ def test_the_setup_menus_items_are_brailled_as_their_brief_form_within_20_cells(
     for brief in ("3 players 2/9", "10 players 9/9"):
         cells = braille.render((brief,))
         assert len(cells) <= 20 and cells in shown, brief
+
+
+# --------------------------------------------------------------------- straights
+
+STRAIGHT_HANDS = ["r4 r5 r6 g1", "b3 y5 g9", "b1 y7 y2"]
+STRAIGHTS = "standard,straights=on"
+
+
+def test_straights_a_card_played_by_keys_asks_for_each_next_card_and_enter_stops() -> None:
+    said = keyed(variant(STRAIGHT_HANDS, "r3", STRAIGHTS), [HOME, RIGHT, ENTER, DOWN, ENTER, ENTER])
+    assert after(said, "Red 4, 2 of 4, can be played.")[:4] == [
+        "Play on in a straight after Red 4? Red 5; or Enter to stop.",
+        "Red 5, 1 of 1.",
+        "Play on in a straight after Red 5? Red 6; or Enter to stop.",
+        "You play a straight: Red 4, Red 5.",
+    ]
+
+
+def test_straights_a_next_card_typed_at_the_question_and_a_wrong_one_told() -> None:
+    keys = [HOME, RIGHT, ENTER, "r7" + ENTER, "r5" + ENTER, ENTER]
+    said = keyed(variant(STRAIGHT_HANDS, "r3", STRAIGHTS), keys)
+    assert after(said, "Play on in a straight after Red 4? Red 5; or Enter to stop.")[:3] == [
+        "Red 7 does not play on from Red 4: only Red 5 does.",
+        "Play on in a straight after Red 5? Red 6; or Enter to stop.",
+        "You play a straight: Red 4, Red 5.",
+    ]
+
+
+def test_straights_typed_one_after_another_and_a_run_that_is_none_is_told() -> None:
+    said = typed(variant(STRAIGHT_HANDS, "r3", STRAIGHTS), ["r4 r6", "r4 r5 r6"])
+    assert (
+        "Red 4, Red 6 is not a straight: after the first card, each is the next (or each the "
+        "previous) number of its colour, as r4 r5 r6."
+    ) in said
+    assert "You play a straight: Red 4, Red 5, Red 6, and have one card left." in said

@@ -193,6 +193,23 @@ def narrate_lines(
                 line = _drawn(event, hearer, loses_turn=True)
             else:  # the verdict of a lost challenge, or the accepted stack, said it
                 line = _describe(event, hearer)
+        elif (
+            isinstance(event, ev.CardPlayed)
+            and isinstance(following, ev.CardPlayed)
+            and following.straight
+            and following.seat == event.seat
+        ):  # a straight: its cards in one line
+            run = [event]
+            while index + len(run) < len(seen):
+                after = seen[index + len(run)]
+                if not (isinstance(after, ev.CardPlayed) and after.straight):
+                    break
+                run.append(after)
+            skip.update(range(index + 1, index + len(run)))
+            cards = [played.card for played in run]
+            line = Line.of(
+                messages.straight_played, hearer.w(event.seat), cards, run[-1].cards_left
+            )
         elif isinstance(event, ev.DrawAccepted):
             line = _accepted(event, _draw_after(seen, index, event.seat), hearer)
         elif isinstance(event, ev.ChallengeResolved):
@@ -295,8 +312,10 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
             return Line.of(messages.start_card_returned, card)
         case ev.TurnStarted(seat=seat):
             return Line.of(messages.turn_started, w(seat))
-        case ev.CardPlayed(seat=seat, card=card, cards_left=left, count=count, jump_in=jump):
-            return Line.of(messages.card_played, w(seat), card, left, count, jump)
+        case ev.CardPlayed(
+            seat=seat, card=card, cards_left=left, count=count, jump_in=jump, straight=on
+        ):
+            return Line.of(messages.card_played, w(seat), card, left, count, jump, on)
         case ev.ColorChosen(seat=seat, color=color):
             return Line.of(messages.color_chosen, w(seat), color)
         case ev.CardsDrawn(seat=seat, reason=reason, cards=cards):

@@ -31,6 +31,7 @@ from ..engine.actions import (
 )
 from ..engine.cards import Card, Color, Kind, playable_faces
 from ..engine.state import Phase, PlayerView
+from ..engine.turn import straight_faces
 from .tactics import (
     best_color,
     color_counts,
@@ -49,6 +50,15 @@ CHALLENGE_ODDS: Final = 2 / 7  # guilty: they draw 4 and we play; innocent: we d
 NEAR_OUT: Final = 3  # an opponent with this many cards or fewer is about to go out
 
 PlayLike = Play | PlayDrawn | JumpIn
+
+
+def put_down(action: PlayLike) -> int:
+    """How many cards ``action`` puts down: a drawn card, copies dropped, a straight's."""
+    if isinstance(action, PlayDrawn):
+        return 1
+    if isinstance(action, Play):
+        return action.count + abs(action.straight)
+    return action.count
 
 
 class NormalBot:
@@ -158,8 +168,7 @@ class NormalBot:
         leaves one card, the wanted colour, the wanted Anniversary target and keep).
         """
         card = self.card_of(view, action)
-        count = 1 if isinstance(action, PlayDrawn) else action.count
-        left = len(view.hand) - count
+        left = len(view.hand) - put_down(action)
         anniversary = card.kind is Kind.ANNIVERSARY and action.target is not None
         if anniversary:
             left = 1  # an Anniversary card: one card kept, the rest given away
@@ -201,8 +210,7 @@ class NormalBot:
         swap_wild = card.kind is Kind.WILD_SWAP_HANDS  # a customizable Wild: as a 7
         if not swap_wild and (not view.rules.seven_o or card.kind is not Kind.NUMBER):
             return None
-        count = 1 if isinstance(action, PlayDrawn) else action.count
-        left = len(view.hand) - count
+        left = len(view.hand) - put_down(action)
         if left == 0:
             return None  # going out: nothing moves
         if swap_wild or card.number == 7:
@@ -255,7 +263,9 @@ class NormalBot:
     def worth(self, view: PlayerView, action: PlayLike) -> float:
         """How much this play is worth now, by rules of thumb."""
         card = self.card_of(view, action)
-        count = 1 if isinstance(action, PlayDrawn) else action.count
+        count = put_down(action)  # copies dropped, or a straight's cards: each worth shedding
+        if isinstance(action, Play) and action.straight:
+            card = straight_faces(card, action.straight)[-1]  # the card that acts
         kind = card.kind
         victim = seat_after(view, view.seat)
         hurt = threat(view, victim)  # 0 for a partner

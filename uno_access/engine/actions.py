@@ -18,6 +18,11 @@ class Play:
     ``count`` drops several identical cards at once (Speed UNO's Dropping). An
     Anniversary card names the ``target`` seat that is given the hand and the card
     to ``keep``; a 7 under Seven-O names the ``target`` seat it swaps hands with.
+
+    ``straight`` (option ``straights``) plays on from a number card with that many cards
+    of its colour, each the next number (``straight`` above 0: ``r4`` then ``r5 r6`` is
+    2) or the previous one (below 0), 9 and 0 following each other; ``uno``, ``target``
+    are then the run's last card's.
     """
 
     seat: Final[int]
@@ -27,6 +32,7 @@ class Play:
     count: Final[int]
     target: Final[int | None]
     keep: Final[Card | None]
+    straight: Final[int]
 
     def __init__(
         self,
@@ -37,6 +43,7 @@ class Play:
         count: int = 1,
         target: int | None = None,
         keep: Card | None = None,
+        straight: int = 0,
     ) -> None:
         self.seat = seat
         self.card = card
@@ -45,6 +52,7 @@ class Play:
         self.count = count
         self.target = target
         self.keep = keep
+        self.straight = straight
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)

@@ -330,6 +330,8 @@ def encodable(action: act.Action) -> bool:
             return False
         if isinstance(action, act.JumpIn) and action.on is not None and not _in_bounds(action.on):
             return False
+        if isinstance(action, act.Play) and not _in_bounds(action.straight):
+            return False
     target = getattr(action, "target", None)
     return target is None or _in_bounds(target)
 
@@ -341,7 +343,7 @@ def action_to_json(action: act.Action) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": action.seat, "act": ACTS[type(action)]}
     for name in _ACTION_FIELDS[type(action)]:
         value = getattr(action, name)
-        if value is None or value is False:
+        if value is None or value is False or (name == "straight" and value == 0):
             continue
         if type(value) is Card:
             out[name] = value.code
@@ -383,7 +385,8 @@ def action_from_json(
             on = _optional(raw, "on", _play_number)
             return act.JumpIn(seat, played, colour, uno, count, on, target)
         keep = _optional(raw, "keep", card)
-        return act.Play(seat, played, colour, uno, count, target, keep)
+        straight = _optional(raw, "straight", _straight, 0)
+        return act.Play(seat, played, colour, uno, count, target, keep, straight)
     if name == "play_drawn":
         return act.PlayDrawn(seat, colour, uno, target)
     if name == "catch":
@@ -403,6 +406,10 @@ def actions_from_json(raw: object) -> tuple[act.Action, ...]:
 
 def _seat(raw: object) -> int:
     return _int(raw, "a seat number")
+
+
+def _straight(raw: object) -> int:
+    return _int(raw, "a number of cards played on, below 0 for the previous numbers")
 
 
 def _play_number(raw: object) -> int:
@@ -598,6 +605,7 @@ _KINDS_BY_NAME: dict[str, tuple[Any, Callable[[object], Any]]] = {
     "dealer": _INT,
     "cards_left": _INT,
     "jump_in": _BOOL,
+    "straight": _BOOL,
     "total": _INT,
     "direction": (_value, _members(Direction)),
     "from_seat": _INT,

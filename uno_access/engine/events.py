@@ -90,6 +90,9 @@ class Refusal(Enum):
     MUST_PLAY = "must_play"  # must play: a card in hand can be played, so no draw
     NO_ACTION_FINISH = "no_action_finish"  # no going out on an action card or a Wild
     COLOR_ONLY = "color_only"  # Speed UNO read strictly: a number or symbol alone does not match
+    NO_STRAIGHTS = "no_straights"  # a straight where the table does not play them
+    STRAIGHT_NUMBERS = "straight_numbers"  # a straight of number cards, one each, at most 10
+    STRAIGHT_NOT_HELD = "straight_not_held"  # a card of the straight not in the hand
     ELIMINATED = "eliminated"
 
 
@@ -190,6 +193,7 @@ class CardPlayed:
     cards_left: Final[int]
     count: Final[int]  # identical cards dropped at once (Speed UNO)
     jump_in: Final[bool]  # played out of turn on an identical card (Speed UNO)
+    straight: Final[bool]  # played on from the card before it, in a straight (``straights``)
 
     def __init__(
         self,
@@ -198,12 +202,14 @@ class CardPlayed:
         cards_left: int,
         count: int = 1,
         jump_in: bool = False,
+        straight: bool = False,
     ) -> None:
         self.seat = seat
         self.card = card
         self.cards_left = cards_left
         self.count = count
         self.jump_in = jump_in
+        self.straight = straight
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)

@@ -35,6 +35,7 @@ from .seats import CLOCKWISE, left_of, seat_after
 from .setup import choose_dealer, deal_round, player_names, turn_start_card
 from .state import GameState, Phase, PlayerView
 from .turn import (
+    MOST_IN_STRAIGHT,
     OWING,
     TURN_ACTIONS,
     bluff_refused,
@@ -42,6 +43,7 @@ from .turn import (
     can_deflect,
     can_stack,
     catch,
+    held_face,
     is_seven,
     jump_in,
     jump_in_refusal,
@@ -263,6 +265,8 @@ class Game:
                     _add_variant_plays(s, seat, card, out)
                 if rules.dropping:
                     _add_drops(s, seat, card, out, Play)
+                if rules.straights and card.base.kind is Kind.NUMBER:
+                    _add_straights(s, seat, card, out)
             if not (rules.must_play and len(out) > before):  # must play: no draw then
                 out.append(_DRAW[seat])
         elif phase is Phase.DRAWN:
@@ -438,6 +442,24 @@ def _add_drops(
                     out.append(Play(seat, card, col, uno, count, target))
                 else:
                     out.append(JumpIn(seat, card, col, uno, count, s.plays, target))
+
+
+def _add_straights(s: GameState, seat: int, card: Card, out: list[Action]) -> None:
+    """Straights: ``card`` and each run of its colour ``seat`` holds after it, the next
+    numbers or the previous ones, 9 and 0 following each other."""
+    hand = s.hands[seat]
+    base = card.base
+    color, number = base.color, base.number
+    assert number is not None
+    for step in (1, -1):
+        for length in range(1, MOST_IN_STRAIGHT + 1):
+            face = Card.of(Kind.NUMBER, color, (number + step * length) % 10)
+            last = held_face(hand, face)
+            if last is None:
+                break
+            for target in _targets(s, seat, last, length + 1):
+                for col, uno in _allowed_variants(s, seat, last, length + 1):
+                    out.append(Play(seat, card, col, uno, 1, target, None, step * length))
 
 
 def _add_jump_ins(s: GameState, seat: int, out: list[Action]) -> None:

@@ -95,6 +95,7 @@ class RuleSet:
     stack_deflect_wild: bool = False  # a Wild passes a stack on too
     wild_shuffle_hands: bool = False  # Mattel's current deck: one Wild Shuffle Hands a deck
     custom_wilds: CustomWild = CustomWild.NONE  # its 3 customizable Wilds, as the table names
+    straights: bool = False  # play on with the next or previous number of the same colour
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -150,6 +151,7 @@ class RuleSet:
             and not self.anniversary_cards
             and not self.seven_o
             and self.custom_wilds is not CustomWild.SWAP_HANDS
+            and not self.straights
         )
 
     @property

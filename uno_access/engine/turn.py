@@ -26,7 +26,7 @@ from .actions import (
     PlayDrawn,
     Suggest,
 )
-from .cards import DRAW_COUNTS, Card, Color, Kind, playable_mask
+from .cards import DRAW_COUNTS, Card, Color, Kind, blank_card, playable_mask
 from .events import Direction, DrawReason, Event, Refusal
 from .piles import give, next_seat, pass_turn, shuffle, take
 from .rules import Scoring
@@ -213,6 +213,8 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     seat = action.seat
     card = action.card
     count = action.count
+    if action.straight:
+        return _play_straight(s, rng, action)
     usual = count == 1 and not card.is_wild  # one card, no colour: only holding it counts
     if usual:
         hand = s.hands[seat]
@@ -241,6 +243,72 @@ def play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
         if refusal is not None:
             return [ev.Rejected(seat, action, refusal, card)]
     return _put_down(s, rng, seat, card, action.color, action.uno, count, action, swap=swap)
+
+
+MOST_IN_STRAIGHT: Final = 9  # cards played on after a straight's first: each number once
+
+
+def straight_faces(card: Card, straight: int) -> list[Card]:
+    """The faces a straight plays on with after ``card`` (``Play.straight``): its colour,
+    each the next number (``straight`` above 0) or the previous one, 9 and 0 following
+    each other."""
+    base = card.base
+    number = base.number
+    assert number is not None
+    step = 1 if straight > 0 else -1
+    return [
+        Card.of(NUMBER, base.color, (number + step * i) % 10) for i in range(1, abs(straight) + 1)
+    ]
+
+
+def held_face(hand: list[Card], face: Card) -> Card | None:
+    """The card in ``hand`` that plays as ``face``: itself, or the blank card written as it."""
+    if face in hand:
+        return face
+    try:
+        blank = blank_card(face)
+    except ValueError:
+        return None
+    return blank if blank in hand else None
+
+
+def _straight_refusal(s: GameState, action: Play) -> tuple[Refusal, Card] | None:
+    """What is wrong with ``action``'s straight (matching aside), and the card it is about."""
+    card, straight = action.card, action.straight
+    if not s.rules.straights:
+        return Refusal.NO_STRAIGHTS, card
+    if card.base.kind is not NUMBER or action.count != 1 or abs(straight) > MOST_IN_STRAIGHT:
+        return Refusal.STRAIGHT_NUMBERS, card
+    hand = s.hands[action.seat]
+    if card not in hand:
+        return Refusal.NOT_IN_HAND, card
+    for face in straight_faces(card, straight):
+        if held_face(hand, face) is None:
+            return Refusal.STRAIGHT_NOT_HELD, face
+    return None
+
+
+def _play_straight(s: GameState, rng: random.Random, action: Play) -> list[Event]:
+    """Option straights: a number card and the cards played on after it, one play."""
+    seat, card = action.seat, action.card
+    refused = _straight_refusal(s, action)
+    if refused is not None:
+        reason, about = refused
+        return [ev.Rejected(seat, action, reason, about)]
+    if not matches(s, card):
+        if s.rules.penalties:
+            return _wrong_card(s, rng, seat, card)
+        return [ev.Rejected(seat, action, _no_match(s, card), card)]
+    hand = s.hands[seat]
+    run = tuple(held_face(hand, face) or face for face in straight_faces(card, action.straight))
+    swap = None
+    last = run[-1]
+    if is_seven(s, last):  # the run's last card acts: a 7 swaps, under Seven-O
+        refusal = _seven_refusal(s, seat, last, len(run) + 1, action.target)
+        if refusal is not None:
+            return [ev.Rejected(seat, action, refusal, last)]
+        swap = action.target
+    return _put_down(s, rng, seat, card, None, action.uno, swap=swap, run=run)
 
 
 def _no_match(s: GameState, card: Card) -> Refusal:
@@ -352,10 +420,12 @@ def _put_down(
     jump_in: bool = False,
     swap: int | None = None,
     deflect: bool = False,
+    run: tuple[Card, ...] = (),
 ) -> list[Event]:
     """Put ``count`` of ``card`` down from ``seat`` (already checked) and apply the effect
     (``swap``: the seat a 7 swaps hands with under Seven-O; ``deflect``: the card passes
-    the stack owed on, ``stack_deflect``).
+    the stack owed on, ``stack_deflect``; ``run``: the cards a straight plays on with
+    after ``card``, the last of them acting).
     """
     hand = s.hands[seat]
     s.exposed = None  # someone began a turn: the UNO windows are closed
@@ -377,6 +447,15 @@ def _put_down(
     s.plays += 1
     s.played_by = seat
     events: list[Event] = []
+    played: list[Card] = [card]
+    if run:  # a straight: the run's cards follow, and its last card acts
+        for after in run:
+            hand.remove(after)
+            s.discard.append(after)
+            s.plays += 1
+        played += run
+        card = run[-1]
+        kind = card.kind
     if s.handed_one or s.drew or anniversary is not None:  # the options' bookkeeping
         s.handed_one = ()
         s.drew.clear()
@@ -390,7 +469,11 @@ def _put_down(
             events.append(ev.UnoCalled(seat))
         else:
             s.exposed = seat
-    events.append(ev.CardPlayed(seat, card, left, count, jump_in))
+    if run:
+        for at, face in enumerate(played):
+            events.append(ev.CardPlayed(seat, face, left + len(run) - at, straight=at > 0))
+    else:
+        events.append(ev.CardPlayed(seat, card, left, count, jump_in))
     if not card.is_wild:
         s.color = card.color
     elif left == 0:  # going out on a Wild: the round is over, no colour is chosen
@@ -576,6 +659,8 @@ def _pass_hands(s: GameState, events: list[Event]) -> None:
 
 def _turn_play(s: GameState, rng: random.Random, action: Play) -> list[Event]:
     """A Play by the current player outside the plain PLAY phase."""
+    if action.straight:  # played from the hand at a turn's start, nowhere else
+        return [ev.Rejected(action.seat, action, _drawn_refusal(s.phase), s.drawn)]
     if s.phase is Phase.DRAWN and action.card is s.drawn and action.count == 1:
         return _play_drawn(s, rng, action, action.color, action.uno)
     if s.phase in OWING and s.rules.answers_draws:

@@ -11,10 +11,11 @@ Draw Two, "roba" alone draws). Every number typed is bounded, and said so when o
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
 from .. import settings_table
@@ -291,9 +292,50 @@ def _cards(words: list[str], view: PlayerView) -> tuple[Card, int] | None:
     return None
 
 
+def _run(words: list[str], view: PlayerView) -> list[Card] | None:
+    """Two or more cards typed one after another, each in one to three words (``r4 r5 r6``,
+    ``red 4 red 5``); None unless every word is part of one."""
+    ends: dict[int, list[Card]] = {0: []}
+    for end in range(1, len(words) + 1):
+        for size in (1, 2, 3):
+            start = end - size
+            if start < 0 or start not in ends:
+                continue
+            try:
+                card = read_card(" ".join(words[start:end]), view)
+            except ParseError:
+                continue
+            ends[end] = [*ends[start], card]
+            break
+    cards = ends.get(len(words))
+    return cards if cards is not None and len(cards) > 1 else None
+
+
+def straight_of(cards: Sequence[Card]) -> int | None:
+    """The ``Play.straight`` of ``cards`` played in this order: number cards of one colour,
+    each the next number (then above 0) or each the previous one (below 0), 9 and 0
+    following each other; None when they are not a straight."""
+    first = cards[0].base
+    if first.kind is not Kind.NUMBER:
+        return None
+    numbers: list[int] = []
+    for card in cards:
+        base = card.base
+        if base.kind is not Kind.NUMBER or base.color is not first.color or base.number is None:
+            return None
+        numbers.append(base.number)
+    steps = {(after - before) % 10 for before, after in pairwise(numbers)}
+    if steps == {1}:
+        return len(cards) - 1
+    if steps == {9}:
+        return 1 - len(cards)
+    return None
+
+
 def _card(text: str, words: list[str], view: PlayerView) -> Command:
     """A card to play: ``b7``, ``blue 7``, ``wi red``, ``r5 uno``, ``wild draw four b uno``,
-    and several identical cards dropped at once: ``g6 g6``, ``g6 x2 uno``.
+    several identical cards dropped at once: ``g6 g6``, ``g6 x2 uno``; a straight (option
+    ``straights``): ``r4 r5 r6``.
     """
     uno = len(words) > 1 and words[-1] == messages.UNO_WORD
     if uno:
@@ -304,6 +346,14 @@ def _card(text: str, words: list[str], view: PlayerView) -> Command:
     words, target = swap
     color: Color | None = None
     found = _cards(words, view)
+    run = _run(words, view) if found is None else None
+    if run is not None:  # a straight: r4 r5 r6
+        straight = straight_of(run)
+        if straight is None:
+            if view.rules.straights:
+                return Invalid(Line.of(messages.not_a_straight, run))
+            return Invalid(Line.of(messages.unknown_command, text))
+        return Do(Play(view.seat, run[0], None, uno, 1, target, None, straight))
     if found is None:
         if len(words) < 2:
             return Invalid(Line.of(messages.unknown_command, text))
@@ -340,9 +390,11 @@ def _swap_words(
         return words, None
     if sevens_only:
         found = _cards(words[:-1], view)
-        swaps = found is not None and (
-            found[0].kind is Kind.WILD_SWAP_HANDS
-            or (rules.seven_o and found[0].kind is Kind.NUMBER and found[0].number == 7)
+        run = _run(words[:-1], view) if found is None else None
+        card = found[0] if found is not None else (run[-1] if run else None)  # a straight's 7
+        swaps = card is not None and (
+            card.kind is Kind.WILD_SWAP_HANDS
+            or (rules.seven_o and card.kind is Kind.NUMBER and card.number == 7)
         )
         if not swaps:
             return words, None

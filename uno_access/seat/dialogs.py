@@ -20,6 +20,7 @@ from ..engine.cards import ANNIVERSARY, Card, Color
 from ..engine.events import (
     Refusal,
 )
+from ..engine.turn import straight_faces
 from .asks import ClearScreen, ReadKey, ReadLine
 from .commands import (
     Give,
@@ -192,6 +193,50 @@ class Dialogs(Seat):
         return await self._choose(
             menu, lambda: self._read_answer(messages.tr(messages.KEEP_PROMPT)), typed
         )
+
+    async def _play_on(self, card: Card) -> int:
+        """Straights: after ``card`` chosen by keys, the cards played on with it, asked one
+        at a time while one may follow (a choice of the menu or a typed card; Enter or
+        Escape stops); the ``Play.straight`` chosen, 0 for none.
+        """
+        legal = {
+            a.straight
+            for a in self.game.legal_actions(self.me)
+            if isinstance(a, Play) and a.card is card and a.straight
+        }
+        chosen = 0
+        last = card
+        while True:
+            steps = [
+                step
+                for step in (1, -1)
+                if chosen * step >= 0 and chosen + step in legal  # one way, once begun
+            ]
+            if not steps:
+                return chosen
+            nexts = {chosen + step: straight_faces(card, chosen + step)[-1] for step in steps}
+            faces = list(nexts.values())
+            self.say(Line.of(messages.play_on, last, faces))
+            menu = Menu.of(Item(straight, face) for straight, face in nexts.items())
+
+            def typed(text: str, last: Card = last, nexts: dict[int, Card] = nexts) -> int | None:
+                try:
+                    said = read_card(text, self._view())
+                except ParseError as error:
+                    self.say(error.line)
+                    return None
+                for straight, face in nexts.items():
+                    if said.base is face:
+                        return straight
+                self.say(Line.of(messages.not_next_in_straight, said, last, list(nexts.values())))
+                return None
+
+            got = await self._choose(
+                menu, lambda: self._read_answer(messages.tr(messages.STRAIGHT_PROMPT)), typed
+            )
+            if got is None:
+                return chosen
+            chosen, last = got, nexts[got]
 
     async def _choose(
         self,

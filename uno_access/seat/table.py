@@ -575,7 +575,8 @@ class Table(Dialogs, Navigation, Answers):
             return Ask(Query.STATUS)
         if card.kind is Kind.ANNIVERSARY:
             return Give()  # its colour, whom to give the hand to and what to keep: asked
-        return Do(Play(self.me, card))
+        straight = await self._play_on(card) if view.rules.straights else 0
+        return Do(Play(self.me, card, straight=straight))
 
     def _go_on(self, view: PlayerView) -> Do | Ask:
         """Space (or n): deal the next round when it is the person's to deal; else whose

@@ -439,28 +439,95 @@ _PLAYED = {  # (jump-in, dropped, cards left): the viewer's sentence, another's
 
 
 def card_played(
-    who: Who, card: Card, cards_left: int, count: int = 1, jump_in: bool = False
+    who: Who,
+    card: Card,
+    cards_left: int,
+    count: int = 1,
+    jump_in: bool = False,
+    straight: bool = False,
 ) -> str:
-    """A play: one card, ``count`` identical cards dropped at once, or a jump-in."""
+    """A play: one card, ``count`` identical cards dropped at once, a jump-in, or a card
+    played on in a straight (said alone; a whole straight is ``straight_played``)."""
+    if straight:
+        you, they = _PLAYED_ON[min(cards_left, 2)]
+        return tr(pick(who, you, they)).format(player=who.name, card=card_name(card))
     what = card_name(card) if count == 1 else cards_name(card, count)
     you, they = _PLAYED[jump_in, count > 1 and not jump_in, min(cards_left, 2)]
     return tr(pick(who, you, they)).format(player=who.name, card=what, cards=what)
 
 
 def _b_card_played(
-    who: Who, card: Card, cards_left: int, count: int = 1, jump_in: bool = False
+    who: Who,
+    card: Card,
+    cards_left: int,
+    count: int = 1,
+    jump_in: bool = False,
+    straight: bool = False,
 ) -> Parts:
-    said = (
-        pick(who, tr(B_YOU_JUMP_IN), tr(B_THEY_JUMP_IN))
-        if jump_in
-        else pick(who, tr(B_YOU_PLAY), tr(B_THEY_PLAY))
-    )
+    if straight:
+        said = pick(who, tr(B_YOU_PLAY_ON), tr(B_THEY_PLAY_ON))
+    elif jump_in:
+        said = pick(who, tr(B_YOU_JUMP_IN), tr(B_THEY_JUMP_IN))
+    else:
+        said = pick(who, tr(B_YOU_PLAY), tr(B_THEY_PLAY))
     times = tr(B_TIMES).format(count=count) if count > 1 else ""
-    left = tr(B_ONE_LEFT) if cards_left == 1 else (tr(B_OUT) if cards_left == 0 else "")
-    return fill(said, player=who.name, card=card, times=times, left=left)
+    return fill(said, player=who.name, card=card, times=times, left=_b_left(cards_left))
+
+
+def _b_left(cards_left: int) -> str:
+    return tr(B_ONE_LEFT) if cards_left == 1 else (tr(B_OUT) if cards_left == 0 else "")
 
 
 register(card_played, braille=_b_card_played, brief=SAID_AS_BRAILLE)
+
+
+# --- a straight (option straights): a number card, then the next or previous numbers ------
+# of its colour; {cards} names them all ("Red 4, Red 5 and Red 6")
+YOU_PLAY_STRAIGHT = N_("You play a straight: {cards}.")
+THEY_PLAY_STRAIGHT = N_("{player} plays a straight: {cards}.")
+YOU_PLAY_STRAIGHT_ONE_LEFT = N_("You play a straight: {cards}, and have one card left.")
+THEY_PLAY_STRAIGHT_ONE_LEFT = N_("{player} plays a straight: {cards}, and has one card left.")
+YOU_PLAY_STRAIGHT_OUT = N_("You play a straight: {cards}, and go out.")
+THEY_PLAY_STRAIGHT_OUT = N_("{player} plays a straight: {cards}, and goes out.")
+# one card of a straight said alone (the history's line for it)
+YOU_PLAY_ON = N_("You play on with {card}, in a straight.")
+THEY_PLAY_ON = N_("{player} plays on with {card}, in a straight.")
+YOU_PLAY_ON_ONE_LEFT = N_("You play on with {card}, in a straight, and have one card left.")
+THEY_PLAY_ON_ONE_LEFT = N_("{player} plays on with {card}, in a straight, and has one card left.")
+YOU_PLAY_ON_OUT = N_("You play on with {card}, in a straight, and go out.")
+THEY_PLAY_ON_OUT = N_("{player} plays on with {card}, in a straight, and goes out.")
+# Translators: braille forms, as short as they can be: {cards} are the cards' codes,
+# {left} B_ONE_LEFT, B_OUT or empty.
+B_YOU_PLAY_STRAIGHT = N_("You run: {cards}{left}")
+B_THEY_PLAY_STRAIGHT = N_("{player} runs: {cards}{left}")
+B_YOU_PLAY_ON = N_("You on: {card}{times}{left}")
+B_THEY_PLAY_ON = N_("{player} on: {card}{times}{left}")
+
+_PLAYED_STRAIGHT = {  # cards left: the viewer's sentence, another's
+    2: (YOU_PLAY_STRAIGHT, THEY_PLAY_STRAIGHT),
+    1: (YOU_PLAY_STRAIGHT_ONE_LEFT, THEY_PLAY_STRAIGHT_ONE_LEFT),
+    0: (YOU_PLAY_STRAIGHT_OUT, THEY_PLAY_STRAIGHT_OUT),
+}
+_PLAYED_ON = {
+    2: (YOU_PLAY_ON, THEY_PLAY_ON),
+    1: (YOU_PLAY_ON_ONE_LEFT, THEY_PLAY_ON_ONE_LEFT),
+    0: (YOU_PLAY_ON_OUT, THEY_PLAY_ON_OUT),
+}
+
+
+def straight_played(who: Who, cards: Iterable[Card], cards_left: int) -> str:
+    """Option straights: ``who`` played ``cards`` in one straight, in the order played."""
+    names = card_list(card_name(c) for c in cards)
+    you, they = _PLAYED_STRAIGHT[min(cards_left, 2)]
+    return tr(pick(who, you, they)).format(player=who.name, cards=names)
+
+
+def _b_straight_played(who: Who, cards: Iterable[Card], cards_left: int) -> Parts:
+    said = pick(who, tr(B_YOU_PLAY_STRAIGHT), tr(B_THEY_PLAY_STRAIGHT))
+    return fill(said, player=who.name, cards=list(cards), left=_b_left(cards_left))
+
+
+register(straight_played, braille=_b_straight_played, brief=SAID_AS_BRAILLE)
 
 
 # --- a colour chosen for a Wild -----------------------------------------------------------

@@ -1,7 +1,7 @@
 """The house rules players bring from other audio card games (Seven-O, draw
 responses, force play, draw to match, no bluffing, must play, draw no skip, no action
 finish, colour only, jump-in any colour, declining the Seven-O swap, false calls, wrong
-jump-ins, stack deflection): their refusals, events, the Seven-O question, and their
+jump-ins, stack deflection, straights): their refusals, events, the Seven-O question, and their
 descriptions at the set-up and at the start of a game."""
 
 from __future__ import annotations
@@ -62,6 +62,14 @@ REFUSALS.update(
             "Colour only: {card} does not match the colour in play. Play a card of that "
             "colour, or a Wild."
         ),
+        Refusal.NO_STRAIGHTS: N_("Straights are not played at this table: play one card."),
+        Refusal.STRAIGHT_NUMBERS: N_(
+            "{card} cannot begin a straight: a straight is number cards of one colour, one "
+            "of each number, played on your turn."
+        ),
+        Refusal.STRAIGHT_NOT_HELD: N_(
+            "You do not hold {card}: a straight goes on only with the next card you hold."
+        ),
     }
 )
 B_REFUSALS.update(
@@ -75,6 +83,9 @@ B_REFUSALS.update(
         Refusal.MUST_PLAY: N_("Must play: {card} plays"),
         Refusal.NO_ACTION_FINISH: N_("Go out on a number only"),
         Refusal.COLOR_ONLY: N_("{card}: colour only"),
+        Refusal.NO_STRAIGHTS: N_("No straights here"),
+        Refusal.STRAIGHT_NUMBERS: N_("{card}: no straight"),
+        Refusal.STRAIGHT_NOT_HELD: N_("No {card} held"),
     }
 )
 
@@ -261,6 +272,10 @@ HOUSE_RULE_DESCRIPTIONS = {
         "anyone holding a card of the top card's number, in any colour, may jump in out of "
         "turn; an action card only on its identical twin"
     ),
+    "straights": N_(
+        "after a number card, play on with the next or previous numbers of its colour in "
+        "the same turn: Red 4, Red 5, Red 6"
+    ),
     "color_only": N_(
         "match the colour in play or play a Wild: a number or symbol alone does not match "
         "(Speed UNO's sheet read strictly)"
@@ -368,6 +383,11 @@ INTRO_JUMP_IN_ANY_COLOR = N_(
     "Jump-in, any colour: anyone holding a card of the top card's number, in any colour, may "
     "play it out of turn ({jump_key}); an action card jumps in only on an identical one."
 )
+INTRO_STRAIGHTS = N_(
+    "Straights: after a number card, you may play on in the same turn with the next or "
+    "previous numbers of its colour, one after another, 9 and 0 following each other; "
+    "the last card is the one in play."
+)
 INTRO_COLOR_ONLY = N_(
     "Colour only: match the colour in play or play a Wild; the same number or symbol in "
     "another colour does not match."
@@ -420,4 +440,59 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(keyed(tr(INTRO_JUMP_IN_ANY_COLOR), keys=False))
     if rules.color_only:
         lines.append(tr(INTRO_COLOR_ONLY))
+    if rules.straights:
+        lines.append(tr(INTRO_STRAIGHTS))
     return lines
+
+
+# --- straights: playing on by keys, and a typed run that is not one ------------------------
+# {card} is the last card chosen so far; {cards} the cards that may follow it ("Red 5 or
+# Red 3"): one is chosen by the menu's keys or typed, and Enter alone stops the straight
+PLAY_ON = N_("Play on in a straight after {card}? {cards}; or Enter to stop.")
+B_PLAY_ON = N_("On? {cards}")
+STRAIGHT_PROMPT = N_("play on> ")
+OR_SEPARATOR = N_(" or ")
+NOT_NEXT_IN_STRAIGHT = N_("{card} does not play on from {last}: only {cards} does.")
+B_NOT_NEXT_IN_STRAIGHT = N_("Not next: {card}")
+# a typed run of cards ("r4 r6") that is no straight; {cards} names them
+NOT_A_STRAIGHT = N_(
+    "{cards} is not a straight: after the first card, each is the next (or each the "
+    "previous) number of its colour, as r4 r5 r6."
+)
+B_NOT_A_STRAIGHT = N_("Not a straight")
+
+
+def play_on(card: Card, cards: Iterable[Card]) -> str:
+    """Straights: the cards that may be played on after ``card``, asked by keys."""
+    names = tr(OR_SEPARATOR).join(card_name(c) for c in cards)
+    return tr(PLAY_ON).format(card=card_name(card), cards=names)
+
+
+def _b_play_on(card: Card, cards: Iterable[Card]) -> Parts:
+    return fill(tr(B_PLAY_ON), cards=list(cards))
+
+
+register(play_on, braille=_b_play_on, brief=SAID_AS_BRAILLE)
+
+
+def not_next_in_straight(card: Card, last: Card, cards: Iterable[Card]) -> str:
+    names = tr(OR_SEPARATOR).join(card_name(c) for c in cards)
+    return tr(NOT_NEXT_IN_STRAIGHT).format(card=card_name(card), last=card_name(last), cards=names)
+
+
+def _b_not_next_in_straight(card: Card, last: Card, cards: Iterable[Card]) -> Parts:
+    return fill(tr(B_NOT_NEXT_IN_STRAIGHT), card=card)
+
+
+register(not_next_in_straight, braille=_b_not_next_in_straight, brief=SAID_AS_BRAILLE)
+
+
+def not_a_straight(cards: Iterable[Card]) -> str:
+    return tr(NOT_A_STRAIGHT).format(cards=LIST_SEPARATOR.join(card_name(c) for c in cards))
+
+
+def _b_not_a_straight(cards: Iterable[Card]) -> Parts:
+    return (tr(B_NOT_A_STRAIGHT),)
+
+
+register(not_a_straight, braille=_b_not_a_straight, brief=SAID_AS_BRAILLE)
