@@ -100,6 +100,7 @@ EVENTS: list[tuple[ev.Event, int, tuple[str | Card, ...]]] = [
     (ev.CouldNotDraw(BOB), ANN, ("Bob",)),
     (ev.RoundBlocked(BOB), ANN, ("Blocked", "Bob")),
     (ev.SwapDeclined(BOB), ANN, ("Bob",)),
+    (ev.OutPending(BOB), ANN, ("Bob",)),
     (ev.HandsShuffled(BOB, (3, 2, 4)), ANN, ("Bob", "shuffles")),
     (ev.FalseCallPenalty(BOB, None, 2), ANN, ("Bob", "UNO")),
     (ev.FalseCallPenalty(BOB, ANN, 2), ANN, ("Bob", "catch")),

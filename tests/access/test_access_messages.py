@@ -47,6 +47,7 @@ SAMPLES: list[Event] = [
     ev.CouldNotDraw(ANN),
     ev.RoundBlocked(ANN),
     ev.SwapDeclined(ANN),
+    ev.OutPending(ANN),
     ev.HandsShuffled(ANN, (3, 2, 4)),
     ev.FalseCallPenalty(ANN, None, 2),
     ev.WrongCardPenalty(ANN, c("b5"), True),

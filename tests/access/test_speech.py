@@ -99,6 +99,18 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     ),
     (ev.SwapDeclined(BOB), ANN, "Bob keeps the same hand: no swap."),
     (
+        ev.OutPending(BOB),
+        ANN,
+        "Bob has gone out, but the last card can still be answered: the round ends when "
+        "someone draws the stack.",
+    ),
+    (
+        ev.OutPending(ANN),
+        ANN,
+        "You have gone out, but your last card can still be answered: the round ends when "
+        "someone draws the stack.",
+    ),
+    (
         ev.HandsShuffled(BOB, (3, 2, 4)),
         ANN,
         "Bob collects every hand, shuffles them and deals them out: you 3 cards, Bob 2 cards, "

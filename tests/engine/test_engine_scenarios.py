@@ -630,3 +630,15 @@ def test_scenario_straights_a_number_card_plays_on_with_the_next_numbers_of_its_
         "color": "red",
         "hands": [["r8", "g1"], ["y1", "y2", "y4"], ["r7", "b5", "g7"]],
     }
+
+
+def test_scenario_stack_after_out_a_last_wild_draw_four_waits_for_its_answer() -> None:
+    lines = _lines("stack_after_out_answered.json")
+    assert [r["reason"] for r in _rejected(lines)] == [
+        "Choose a colour for Wild Draw Four: blue, green, red or yellow."
+    ]
+    assert [e["seat"] for e in _events(lines, "out_pending")] == [0]
+    ended = _events(lines, "round_ended")
+    assert [e["winner"] for e in ended] == [0]
+    drawn = [e for e in _events(lines, "cards_drawn") if e["seat"] == 1]
+    assert sum(e["count"] for e in drawn) == 4

@@ -92,6 +92,8 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("challenge_uno,false_uno_penalty=on", (3,)),
     ("speed,jump_in_any_color=on,seven_o=on", (2, 5)),
     ("standard,straights=on", COUNTS),
+    ("standard,draw_responses=on,stack_after_out=on", COUNTS),
+    ("speed,draw_responses=on,stack_after_out=on,stack_deflect=on,dropping=on", (2, 5)),
     ("speed,straights=on,seven_o=on,dropping=on,penalties=on,blank_cards=r5/b5/g5/y5", (2, 5)),
     ("standard,color_only=on,must_play=on,draw_to_match=on", COUNTS),
     ("speed,no_action_finish=on,must_play=on", (2, 5)),

@@ -49,6 +49,7 @@ from uno_access.engine.events import (
     HandsPassed,
     HandsShuffled,
     HandsSwapped,
+    OutPending,
     PlayerSkipped,
     Refusal,
     StackGrew,
@@ -90,9 +91,12 @@ def test_the_house_rules_are_off_by_default_and_set_as_the_command_line_sets_opt
         "stack_deflect_wild",
         "wild_shuffle_hands",
         "straights",
+        "stack_after_out",
     )
     assert [getattr(default, name) for name in names] == [False] * len(names)
-    spec = "standard,seven_o=on,jump_in=on," + ",".join(f"{name}=on" for name in names)
+    spec = "standard,seven_o=on,jump_in=on,draw_responses=on," + ",".join(
+        f"{name}=on" for name in names
+    )
     rules = RuleSet.from_spec(spec)
     assert [getattr(rules, name) for name in names] == [True] * len(names)
     assert RuleSet.from_mapping({"preset": "speed", "seven_o": True}).seven_o
@@ -1064,3 +1068,59 @@ def test_straights_each_card_of_a_straight_is_seen_by_every_seat() -> None:
     for seat in (0, 1):
         seen = [for_seat(e, seat) for e in events]
         assert [e.card for e in seen if isinstance(e, CardPlayed)] == cards("r4", "r5")
+
+
+# ------------------------------------------------- answering a stack after going out
+
+AFTER_OUT = RuleSet(draw_responses=True, stack_after_out=True)
+
+
+def test_stack_after_out_a_last_draw_two_is_answered_and_the_round_ends_when_it_is_drawn() -> None:
+    game = position([["r+2"], ["b+2", "y1"], ["g1", "g2"]], "r3", list(PILE), rules=AFTER_OUT)
+    result = game.apply(Play(0, card("r+2")))
+    assert result == [CardPlayed(0, card("r+2"), 0), OutPending(0), TurnStarted(1)]
+    assert game.state.phase is Phase.STACK and game.state.round_winner is None
+    game.apply(Play(1, card("b+2")))  # answered: the stack grows and goes on
+    assert (game.state.current, game.state.stack) == (2, 4)
+    game.apply(Accept(2))
+    assert game.state.phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    assert game.state.round_winner == 0 and len(game.state.hands[2]) == 6
+    plain = position([["r+2"], ["b+2", "y1"], ["g1"]], "r3", list(PILE), rules=RESPONSES)
+    plain.apply(Play(0, card("r+2")))  # without the option: drawn at once, the round over
+    assert plain.state.round_winner == 0 and len(plain.state.hands[1]) == 4
+
+
+def test_stack_after_out_the_stack_back_on_the_one_who_went_out_puts_them_back_in() -> None:
+    game = position([["r+2"], ["b+2", "y1", "y2"]], "r3", list(PILE), rules=AFTER_OUT)
+    game.apply(Play(0, card("r+2")))
+    game.apply(Play(1, card("b+2")))  # back on Ann, who holds nothing to answer with
+    assert game.legal_actions(0) == [Accept(0)]
+    game.apply(Accept(0))
+    assert game.state.phase is Phase.PLAY and game.state.round_winner is None
+    assert len(game.state.hands[0]) == 4 and game.state.current == 1
+
+
+def test_stack_after_out_a_last_wild_draw_four_names_a_colour_and_a_challenge_loses() -> None:
+    game = position([["wi+4"], ["g1", "y1"], ["b1", "b2"]], "r3", list(PILE), rules=AFTER_OUT)
+    assert refuse(game, Play(0, card("wi+4"))).reason is Refusal.NEED_COLOR  # nothing changed
+    game.apply(Play(0, card("wi+4"), Color.GREEN))
+    assert game.state.color is Color.GREEN and game.state.phase is Phase.CHALLENGE
+    game.apply(Challenge(1))  # a last card is never a bluff: the challenger draws 6
+    assert game.state.round_winner == 0 and len(game.state.hands[1]) == 8
+
+
+def test_stack_after_out_the_first_who_went_out_and_holds_no_card_wins() -> None:
+    hands = [["r+2"], ["b+2"], ["g1", "g+2", "y5"]]
+    game = position(hands, "r3", list(PILE), rules=AFTER_OUT)
+    game.apply(Play(0, card("r+2")))
+    game.apply(Play(1, card("b+2")))  # Bob goes out answering: he waits too
+    game.apply(Play(2, card("g+2")))  # 6 on Ann, who went out first and holds nothing
+    game.apply(Accept(0))  # Ann draws: back in; Bob still holds no card and wins
+    assert game.state.round_winner == 1 and len(game.state.hands[0]) == 6
+
+
+def test_stack_after_out_needs_draw_responses() -> None:
+    with pytest.raises(RulesNeeds):
+        RuleSet(stack_after_out=True).validate()
+    with pytest.raises(RulesNeeds):
+        RuleSet(stacking=True, stack_after_out=True).validate()  # the + card round: no

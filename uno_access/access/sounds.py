@@ -157,6 +157,7 @@ EVENT_CUES: dict[type[Any], Callable[[Any, int, Teams], Cue]] = {
     ev.CardsDrawn: lambda e, v, t: Cue.DRAW_ONE if e.count == 1 else Cue.DRAW_MANY,
     ev.CouldNotDraw: _fixed(Cue.KEEP),
     ev.RoundBlocked: _fixed(Cue.KEEP),  # the last pass; the round's end has its own
+    ev.OutPending: _fixed(Cue.KEEP),  # the round waits; its end has its own
     ev.DrawnCardKept: _fixed(Cue.KEEP),
     ev.PlayerSkipped: _fixed(Cue.SKIP),
     ev.DirectionChanged: _fixed(Cue.REVERSE),

@@ -362,6 +362,8 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
         case ev.HandsShuffled(seat=seat, counts=counts):
             held = [(who, count) for who, count in hearer.pairs(counts) if count]
             return Line.of(messages.hands_shuffled, w(seat), held)
+        case ev.OutPending(seat=seat):
+            return Line.of(messages.out_pending, w(seat))
         case ev.SwapDeclined(seat=seat):
             return Line.of(messages.swap_declined, w(seat))
         case ev.AnniversaryPlayed(seat=seat, target=target, count=count, cards=cards):

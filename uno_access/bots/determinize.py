@@ -95,6 +95,9 @@ def world(
         four_guilty=guilty,
         stack=view.stack,
         stack_starter=before if view.stack else None,
+        gone_out=tuple(seat for seat, size in enumerate(view.hand_sizes) if size == 0)
+        if view.stack  # stack_after_out: gone out, the stack still answered
+        else (),
         plays=view.plays,
         played_by=view.played_by,
         handed_one=view.handed_one,

@@ -532,6 +532,17 @@ class HandsShuffled:
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
+class OutPending:
+    """``stack_after_out``: ``seat`` went out on a Draw Two or Wild Draw Four that may still
+    be answered; the round ends once the stack is drawn."""
+
+    seat: Final[int]
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class SwapDeclined:
     """Seven-O with ``seven_o_decline``: ``seat`` played a 7 and kept the same hand."""
 
@@ -615,6 +626,7 @@ Event = (
     | RoundEnded
     | RoundBlocked
     | SwapDeclined
+    | OutPending
     | HandsShuffled
     | FalseCallPenalty
     | GameEnded

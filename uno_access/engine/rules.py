@@ -96,6 +96,7 @@ class RuleSet:
     wild_shuffle_hands: bool = False  # Mattel's current deck: one Wild Shuffle Hands a deck
     custom_wilds: CustomWild = CustomWild.NONE  # its 3 customizable Wilds, as the table names
     straights: bool = False  # play on with the next or previous number of the same colour
+    stack_after_out: bool = False  # a Draw Two or Wild Draw Four that goes out is answered
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -182,6 +183,11 @@ class RuleSet:
         if self.color_only and color is not None:
             return WILD
         return top
+
+    def outlives(self, card: Card) -> bool:
+        """Whether the round goes on after ``card`` empties a hand (``stack_after_out``: a
+        Draw Two or Wild Draw Four, answered before the round ends)."""
+        return self.stack_after_out and card.base.kind in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
 
     def finishes_on(self, card: Card) -> bool:
         """Whether a player may go out on ``card``: not on a Wild Draw Four in Speed UNO,
@@ -297,6 +303,8 @@ class RuleSet:
             raise RulesNeeds("jump_in_penalty", "jump_in")
         if self.seven_o_decline and not self.seven_o:
             raise RulesNeeds("seven_o_decline", "seven_o")
+        if self.stack_after_out and not self.draw_responses:
+            raise RulesNeeds("stack_after_out", "draw_responses")
         if self.stacking and self.draw_responses:
             # two forms of one rule: the stack that goes round once, or the progressive one
             raise RulesConflict("draw_responses", "stacking")

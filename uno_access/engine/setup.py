@@ -92,6 +92,7 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     s.four_player = None
     s.stack = 0
     s.stack_starter = None
+    s.gone_out = ()
     s.plays = 0
     s.played_by = None
     s.drew.clear()

@@ -46,6 +46,9 @@ class GameState:
     winner: int | None = None
     stack: int = 0  # cards the current player owes (a Wild Draw Four, a stack)
     stack_starter: int | None = None  # who began the stack (stacking: it goes round once)
+    # stack_after_out: who went out on a Draw Two or Wild Draw Four still being answered,
+    # in the order they went out; the round ends once the stack is drawn
+    gone_out: tuple[int, ...] = ()
     plays: int = 0  # cards played this round: a jump-in names the play it answers
     played_by: int | None = None  # who put the top card down (None for the start card)
     drew: set[int] = field(default_factory=set)  # Speed UNO: drew since the last play

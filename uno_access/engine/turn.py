@@ -203,8 +203,8 @@ def _card_refusal(
         if card.base.kind is WILD_DRAW_FOUR and not s.rules.wild_draw_four_finish:
             return Refusal.NO_FOUR_FINISH
         return Refusal.NO_ACTION_FINISH
-    if card.is_wild and color is None and not going_out:
-        return Refusal.NEED_COLOR
+    if card.is_wild and color is None and (not going_out or s.rules.outlives(card)):
+        return Refusal.NEED_COLOR  # (the round goes on after a last Wild Draw Four answered)
     return None
 
 
@@ -474,9 +474,10 @@ def _put_down(
             events.append(ev.CardPlayed(seat, face, left + len(run) - at, straight=at > 0))
     else:
         events.append(ev.CardPlayed(seat, card, left, count, jump_in))
+    outlives = left == 0 and s.rules.outlives(card)
     if not card.is_wild:
         s.color = card.color
-    elif left == 0:  # going out on a Wild: the round is over, no colour is chosen
+    elif left == 0 and not outlives:  # going out on a Wild: the round is over, no colour
         s.color = None
     elif color is not None:
         s.color = color
@@ -486,7 +487,11 @@ def _put_down(
         return _pass_stack(s, rng, seat, kind, left, events)
     if kind is SHUFFLE and left:
         return _shuffle_hands(s, rng, seat, events)
-    if left == 0:
+    if outlives:  # stack_after_out: the stack may still be answered; the round waits
+        if not s.gone_out:
+            events.append(ev.OutPending(seat))
+        s.gone_out = (*s.gone_out, seat)
+    elif left == 0:
         # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
         if kind is DRAW_TWO or kind is WILD_DRAW_FOUR:
             owed = s.stack + DRAW_COUNTS[kind] * count
@@ -546,6 +551,16 @@ def _put_down(
         events.append(ev.StackGrew(victim, s.stack))
     events.append(ev.TurnStarted(victim))
     return events
+
+
+def _settled(s: GameState, events: list[Event]) -> list[Event] | None:
+    """``stack_after_out``: the stack drawn, the round ends, won by the first who went out
+    and holds no card still (a guilty Wild Draw Four's player draws and is back in)."""
+    if not s.gone_out:
+        return None
+    out = [seat for seat in s.gone_out if not s.hands[seat]]
+    s.gone_out = ()
+    return end_round(s, out[0], events) if out else None
 
 
 def _others(s: GameState, seat: int) -> list[int]:
@@ -886,8 +901,11 @@ def _challenge(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     if s.four_guilty:
         give(s, rng, target, owed, DrawReason.CHALLENGE_GUILTY, events)
         s.phase = Phase.PLAY  # the challenger plays normally; the chosen colour stands
-        return events
+        return _settled(s, events) or events
     give(s, rng, seat, owed + 2, DrawReason.CHALLENGE_LOST, events)
+    ended = _settled(s, events)
+    if ended is not None:
+        return ended
     events.append(ev.PlayerSkipped(seat))
     return pass_turn(s, seat, events)
 
@@ -908,6 +926,9 @@ def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     else:
         reason = DrawReason.STACK
     give(s, rng, seat, owed, reason, events)
+    ended = _settled(s, events)
+    if ended is not None:
+        return ended
     if s.rules.draw_no_skip:  # drawn, and the turn is still theirs: they play on
         s.phase = Phase.PLAY
         events.append(ev.TurnStarted(seat))

@@ -272,6 +272,10 @@ HOUSE_RULE_DESCRIPTIONS = {
         "anyone holding a card of the top card's number, in any colour, may jump in out of "
         "turn; an action card only on its identical twin"
     ),
+    "stack_after_out": N_(
+        "with draw responses, a Draw Two or Wild Draw Four that goes out can still be "
+        "answered: the round ends when the stack is drawn"
+    ),
     "straights": N_(
         "after a number card, play on with the next or previous numbers of its colour in "
         "the same turn: Red 4, Red 5, Red 6"
@@ -383,6 +387,11 @@ INTRO_JUMP_IN_ANY_COLOR = N_(
     "Jump-in, any colour: anyone holding a card of the top card's number, in any colour, may "
     "play it out of turn ({jump_key}); an action card jumps in only on an identical one."
 )
+INTRO_STACK_AFTER_OUT = N_(
+    "Answers after going out: a Draw Two or Wild Draw Four that is a player's last card can "
+    "still be answered; the round ends when the stack is drawn, won by the first player "
+    "who went out and still holds no card."
+)
 INTRO_STRAIGHTS = N_(
     "Straights: after a number card, you may play on in the same turn with the next or "
     "previous numbers of its colour, one after another, 9 and 0 following each other; "
@@ -442,6 +451,8 @@ def house_rules_intro(rules: RuleSet) -> list[str]:
         lines.append(tr(INTRO_COLOR_ONLY))
     if rules.straights:
         lines.append(tr(INTRO_STRAIGHTS))
+    if rules.stack_after_out and rules.draw_responses:
+        lines.append(tr(INTRO_STACK_AFTER_OUT))
     return lines
 
 
@@ -496,3 +507,28 @@ def _b_not_a_straight(cards: Iterable[Card]) -> Parts:
 
 
 register(not_a_straight, braille=_b_not_a_straight, brief=SAID_AS_BRAILLE)
+
+
+# --- going out on a draw card that may still be answered (option stack_after_out) ---------
+YOU_OUT_PENDING = N_(
+    "You have gone out, but your last card can still be answered: the round ends when "
+    "someone draws the stack."
+)
+THEY_OUT_PENDING = N_(
+    "{player} has gone out, but the last card can still be answered: the round ends when "
+    "someone draws the stack."
+)
+B_YOU_OUT_PENDING = N_("You out, stack open")
+B_THEY_OUT_PENDING = N_("{player} out, stack open")
+
+
+def out_pending(who: Who) -> str:
+    """``stack_after_out``: ``who`` went out on a draw card the next player may answer."""
+    return pick(who, tr(YOU_OUT_PENDING), tr(THEY_OUT_PENDING)).format(player=who.name)
+
+
+def _b_out_pending(who: Who) -> Parts:
+    return (pick(who, tr(B_YOU_OUT_PENDING), tr(B_THEY_OUT_PENDING)).format(player=who.name),)
+
+
+register(out_pending, braille=_b_out_pending, brief=SAID_AS_BRAILLE)
