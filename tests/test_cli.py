@@ -296,14 +296,14 @@ def preset_scenario(rules: dict[str, Any]) -> dict[str, Any]:
     """A small position for ``rules``, with the players its preset needs: seat 0 plays."""
     preset = rules.get("preset", "standard")
     players = {"partners": 4, "partners_rotation": 4, "partners_two_tables": 8}.get(preset, 3)
-    hands = [["b7", "r5"], ["g2", "y9"], *([["r1", "g+2"]] * (players - 2))]
+    hands = [["b8", "r5"], ["g2", "y9"], *([["r1", "g+2"]] * (players - 2))]
     return {
         "players": players,
         "rules": rules,
         "hands": hands,
         "start": "b3",
         "draw_pile": ["y1", "g9", "r0"],
-        "actions": [{"seat": 0, "act": "play", "card": "b7"}],
+        "actions": [{"seat": 0, "act": "play", "card": "b8"}],  # (no 7: Seven-O's swap)
     }
 
 
@@ -325,9 +325,9 @@ def test_a_scenario_plays_under_every_preset(tmp_path: Path, rules: dict[str, An
     lines = scenario(tmp_path, data)
     assert rejections(lines) == []
     played = [line for line in lines if line["event"] == "card_played"]
-    assert [(p["seat"], p["card"]) for p in played] == [(0, "b7")]
+    assert [(p["seat"], p["card"]) for p in played] == [(0, "b8")]
     state = lines[-1]
-    assert state["top"] == "b7" and state["hands"][0] == ["r5"]
+    assert state["top"] == "b8" and state["hands"][0] == ["r5"]
     assert len(state["hands"]) == data["players"]
 
 
@@ -676,6 +676,7 @@ PRESET_PLAYERS = {
     "partners_rotation": 4,
     "partners_two_tables": 8,
     "penalties": 4,
+    "no_mercy": 4,
 }
 BLANKS = "standard,blank_cards=y7/g+2/rsk/b0"
 # the house rules (RULES.md "House rules"), each alone and with presets
@@ -845,6 +846,26 @@ def test_cards_rules_lists_the_faces_of_that_deck_the_wild_shuffle_hands_too() -
     }
     refused = run("cards", "--rules", "standard,shuffle=on")
     assert refused.returncode != 0 and "Traceback" not in refused.stderr
+
+
+def test_cards_rules_no_mercy_lists_every_new_face_with_name_braille_and_points() -> None:
+    result = run("cards", "--json", "--rules", "no_mercy")
+    assert result.returncode == 0, result.stderr
+    rows = {row["code"]: row for row in json.loads(result.stdout)}
+    assert len(rows) == 4 * 16 + 4  # per colour 0-9, 6 action cards; 4 Wilds; no plain Wild
+    assert "wi" not in rows and "wi+4" not in rows
+    assert {
+        code: (rows[code]["name"], rows[code]["brf"], rows[code]["points"])
+        for code in ("b+4", "bska", "bda", "wirv+4", "wi+6", "wi+10", "wiro")
+    } == {
+        "b+4": ("Blue Draw Four", 'B"6#D', 20),
+        "bska": ("Blue Skip Everyone", "BSKA", 20),
+        "bda": ("Blue Discard All", "BDA", 20),
+        "wirv+4": ("Wild Reverse Draw Four", 'WIRV"6#D', 50),
+        "wi+6": ("Wild Draw Six", 'WI"6#F', 50),
+        "wi+10": ("Wild Draw Ten", 'WI"6#AJ', 50),
+        "wiro": ("Wild Colour Roulette", "WIRO", 50),
+    }
 
 
 def test_cards_says_1_point_and_2_points() -> None:

@@ -10,7 +10,7 @@ Three counts show each card and each rule at work:
   ``jump_in_any_color`` gave a jump-in). An option that changes what happens rather than
   what may be done is counted from its events (``draw_no_skip``: a draw card's victim
   who was not skipped; ``stack_after_out``: a round that waited for a last draw card's
-  stack).
+  stack; ``mercy_rule``: a player knocked out).
 
 Only for diagnosis: it lists the legal actions once more per option, so the games go
 slower. The engine is not changed; the rule set is swapped in and back between two of
@@ -32,7 +32,7 @@ from .engine.game import Game
 from .engine.rules import RuleSet
 
 # options that change what happens, not what may be done: counted from their events
-_BY_EVENTS: Final = frozenset({"draw_no_skip", "stack_after_out"})
+_BY_EVENTS: Final = frozenset({"draw_no_skip", "stack_after_out", "mercy_rule"})
 _DRAW_CARDS: Final = (ev.DrawReason.DRAW_TWO, ev.DrawReason.DRAW_FOUR, ev.DrawReason.STACK)
 
 
@@ -94,6 +94,8 @@ class Tally:
                     self.events[f"{name}:straight"] += 1
             elif isinstance(event, ev.OutPending):
                 self.rules["stack_after_out"] += 1
+            elif isinstance(event, ev.MercyKnockout):
+                self.rules["mercy_rule"] += 1
             elif (
                 isinstance(event, ev.CardsDrawn)
                 and event.reason in _DRAW_CARDS

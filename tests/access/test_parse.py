@@ -139,7 +139,7 @@ GARBAGE = [
     "draw two",
     "wi+5",
     "wi+2",
-    "r+4",
+    "r+5",
     "g+3",
     'WI"6#E',
     "b#k",

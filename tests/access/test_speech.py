@@ -99,6 +99,29 @@ GOLDEN: list[tuple[Event, int, str | None]] = [
     ),
     (ev.SwapDeclined(BOB), ANN, "Bob keeps the same hand: no swap."),
     (
+        ev.HandDiscarded(BOB, (c("r4"), c("rsk"))),
+        ANN,
+        "Bob discards every red card with it: Red 4, Red Skip.",
+    ),
+    (
+        ev.RouletteTurned(ANN, Color.BLUE, (c("r4"), c("b2"))),
+        ANN,
+        "You name Blue and turn up 2 cards until one is blue: Red 4, Blue 2. You keep them all "
+        "and lose your turn.",
+    ),
+    (
+        ev.RouletteTurned(BOB, Color.GREEN, (c("g2"),)),
+        ANN,
+        "Bob names Green and turns up 1 card until one is green: Green 2. Bob keeps it and "
+        "loses the turn.",
+    ),
+    (
+        ev.MercyKnockout(BOB, 26),
+        ANN,
+        "Bob holds 26 cards, 25 or more: the Mercy rule knocks Bob out of this round, and the "
+        "cards go back into the DRAW pile.",
+    ),
+    (
         ev.OutPending(BOB),
         ANN,
         "Bob has gone out, but the last card can still be answered: the round ends when "

@@ -17,7 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, fields, is_dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 import pytest
 
@@ -333,10 +333,16 @@ def check_events_for_seats(events: list[Event], n: int) -> None:
                 else:
                     assert seen.cards == (), f"seat {seat} sees {event}"
                     assert replace(seen, cards=event.cards) == event  # count etc. stay public
+            elif isinstance(event, _FACE_UP):  # turned face up on the table: everyone sees them
+                assert seen == event
             else:
                 assert seen == event
                 for path, cards in card_sequences(event, type(event).__name__):
                     pytest.fail(f"public event carries a sequence of cards: {path} = {cards}")
+
+
+# No Mercy's cards put down face up: a Discard All's, a Wild Colour Roulette's
+_FACE_UP: Final = (ev.HandDiscarded, ev.RouletteTurned)
 
 
 def check_queries(game: Game, rng: random.Random) -> None:
@@ -677,7 +683,8 @@ def _expected_gain(
         team = next(t for t in teams if round_end.winner in t)
         total = sum(points[seat] for seat in range(n) if seat not in team)
         return tuple(total if seat in team else 0 for seat in range(n))
-    return tuple(sum(points) if seat == round_end.winner else 0 for seat in range(n))
+    won = sum(points) - points[round_end.winner]  # the others' hands (and knocked out)
+    return tuple(won if seat == round_end.winner else 0 for seat in range(n))
 
 
 def check_game_ended(game: Game, log: list[Event]) -> None:
@@ -709,7 +716,8 @@ def check_game_ended(game: Game, log: list[Event]) -> None:
     out: set[int] = set()  # Challenge UNO: eliminated so far
     eliminations = [e for e in log if isinstance(e, ev.PlayerEliminated)]
     for number, round_end in enumerate(rounds, start=1):
-        assert round_end.hand_points[round_end.winner] == 0  # who went out holds nothing
+        if not rules.mercy_rule:  # (the last player left after knockouts holds cards)
+            assert round_end.hand_points[round_end.winner] == 0  # who went out holds nothing
         assert round_end.winner not in out
         assert all(round_end.hand_points[seat] == 0 for seat in out)  # dealt nothing
         assert round_end.gained == _expected_gain(rules, s.teams, round_end)

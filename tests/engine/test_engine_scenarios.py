@@ -642,3 +642,15 @@ def test_scenario_stack_after_out_a_last_wild_draw_four_waits_for_its_answer() -
     assert [e["winner"] for e in ended] == [0]
     drawn = [e for e in _events(lines, "cards_drawn") if e["seat"] == 1]
     assert sum(e["count"] for e in drawn) == 4
+
+
+def test_scenario_no_mercy_draw_cards_stack_by_value_until_someone_draws_them() -> None:
+    lines = _lines("no_mercy_stack_by_value.json")
+    assert [(r["seat"], r["act"]) for r in _rejected(lines)] == [(2, "play")]
+    drawn = [e for e in _events(lines, "cards_drawn") if e["seat"] == 0]
+    assert [e["count"] for e in drawn] == [12]
+    assert _state_of(lines, "current", "top", "color") == {
+        "current": 1,
+        "top": "wi+6",
+        "color": "green",
+    }

@@ -65,6 +65,7 @@ CASES: list[tuple[str, tuple[int, ...]]] = [
     ("speed", (2, 3, 4, 5, 9, 10)),  # 2 decks; 3 decks for 5 to 8 players; 4 for 9 and 10
     ("stacking", COUNTS),
     ("penalties", COUNTS),
+    ("no_mercy", COUNTS),
     (BLANKS, COUNTS),
     # the house rules (RULES.md "House rules"), each alone and with presets
     ("standard,seven_o=on", COUNTS),

@@ -259,9 +259,12 @@ def test_the_setup_seat_menu_says_what_each_kind_of_seat_is() -> None:
 
 def test_the_setup_rules_menu_says_each_preset_with_what_it_is() -> None:
     _, said = setup([ENTER, ENTER, "Zoe\r", ENTER, ENTER, DOWN, END, ENTER])
-    assert "lowest, 2 of 10: the lowest total wins when someone reaches 500." in said
-    last = "penalties, 10 of 10: a card that does not match costs 2 cards, so does a suggestion."
-    assert said[said.index(last) + 1] == "Chosen: penalties."
+    assert "lowest, 2 of 11: the lowest total wins when someone reaches 500." in said
+    last = (
+        "no_mercy, 11 of 11: UNO Show 'Em No Mercy: 168 cards, draws stacked by value, 25 "
+        "cards knock you out."
+    )
+    assert said[said.index(last) + 1] == "Chosen: no_mercy."
 
 
 def test_the_setup_a_question_without_choices_says_the_arrow_does_nothing() -> None:

@@ -38,6 +38,7 @@ from .wording.language import *  # noqa: F403
 from .wording.menus import *  # noqa: F403
 from .wording.moderation import *  # noqa: F403
 from .wording.net import *  # noqa: F403
+from .wording.no_mercy import *  # noqa: F403
 from .wording.play import *  # noqa: F403
 from .wording.quoted import *  # noqa: F403
 from .wording.rules import *  # noqa: F403

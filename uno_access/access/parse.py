@@ -50,6 +50,13 @@ KIND_WORDS: dict[str, dict[Kind, tuple[str, ...]]] = {
         Kind.WILD_EVERYONE_DRAWS: ("todosroban", "comodíntodosroban"),
         Kind.WILD_SKIP_EVERYONE: ("saltaatodos", "comodínsaltaatodos"),
         Kind.WILD_SWAP_HANDS: ("cambiamanos", "comodíncambiamanos"),
+        Kind.DRAW_FOUR: ("robacuatro", "roba4"),
+        Kind.SKIP_EVERYONE: ("saltaatodos",),
+        Kind.DISCARD_ALL: ("descartatodo", "descartartodo"),
+        Kind.WILD_REVERSE_DRAW_FOUR: ("comodínreversarobacuatro", "reversarobacuatro"),
+        Kind.WILD_DRAW_SIX: ("comodínrobaseis", "robaseis", "roba6"),
+        Kind.WILD_DRAW_TEN: ("comodínrobadiez", "robadiez", "roba10"),
+        Kind.WILD_COLOR_ROULETTE: ("comodínruletadecolores", "ruletadecolores", "ruleta"),
     },
 }
 NUMBER_WORDS: dict[str, tuple[str, ...]] = {

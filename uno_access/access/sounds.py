@@ -111,6 +111,12 @@ _KINDS = {
     Kind.WILD_EVERYONE_DRAWS: Cue.WILD,  # the customizable Wilds: Wilds, their effects' own
     Kind.WILD_SKIP_EVERYONE: Cue.WILD,
     Kind.WILD_SWAP_HANDS: Cue.WILD,
+    Kind.DRAW_FOUR: Cue.WILD_DRAW_FOUR,  # No Mercy: each draw card sounds as the draw it is
+    Kind.SKIP_EVERYONE: Cue.SKIP,
+    Kind.WILD_REVERSE_DRAW_FOUR: Cue.WILD_DRAW_FOUR,
+    Kind.WILD_DRAW_SIX: Cue.WILD_DRAW_FOUR,
+    Kind.WILD_DRAW_TEN: Cue.WILD_DRAW_FOUR,
+    Kind.WILD_COLOR_ROULETTE: Cue.WILD,
 }
 
 
@@ -158,6 +164,9 @@ EVENT_CUES: dict[type[Any], Callable[[Any, int, Teams], Cue]] = {
     ev.CouldNotDraw: _fixed(Cue.KEEP),
     ev.RoundBlocked: _fixed(Cue.KEEP),  # the last pass; the round's end has its own
     ev.OutPending: _fixed(Cue.KEEP),  # the round waits; its end has its own
+    ev.HandDiscarded: _fixed(Cue.PLAY_OTHER),
+    ev.RouletteTurned: lambda e, v, t: Cue.DRAW_ONE if len(e.cards) == 1 else Cue.DRAW_MANY,
+    ev.MercyKnockout: _fixed(Cue.ELIMINATED),
     ev.DrawnCardKept: _fixed(Cue.KEEP),
     ev.PlayerSkipped: _fixed(Cue.SKIP),
     ev.DirectionChanged: _fixed(Cue.REVERSE),

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Final
 
 from ..engine import events as ev
-from ..engine.cards import Card, Kind
+from ..engine.cards import COLORS, Card, Kind
 from ..engine.events import Direction, DrawReason, Event
 from ..engine.rules import RuleSet, Scoring
 from ..engine.seats import play_order
@@ -48,7 +49,18 @@ def sorted_cards(cards: Iterable[Card]) -> list[Card]:
     """Cards in deck order: blue, green, red, yellow (0 to 9, Draw Two, Reverse, Skip), wilds,
     the Anniversary card; a blank card beside the card it stands for.
     """
-    return sorted(cards, key=lambda card: (card.base.index, card.index))
+    return sorted(cards, key=_deck_order)
+
+
+def _deck_order(card: Card) -> tuple[int, int, int]:
+    """By colour first (so No Mercy's coloured cards, made after the others, join their
+    colour), then the deck's order."""
+    base = card.base
+    color = base.color
+    return (4 if color is None else _COLOR_RANK[color], base.index, card.index)
+
+
+_COLOR_RANK: Final = {color: rank for rank, color in enumerate(COLORS)}
 
 
 def who(seat: int, viewer: int, names: Sequence[str]) -> Who:
@@ -177,6 +189,11 @@ def narrate_lines(
         line: Line | None
         if isinstance(event, ev.ChallengeMade):
             continue  # the verdict names the challenge
+        if isinstance(event, ev.ColorChosen) and any(
+            isinstance(later, ev.RouletteTurned) and later.seat == event.seat
+            for later in seen[index + 1 : index + 3]
+        ):
+            continue  # the roulette's line names the colour (a reshuffle may come between)
         if isinstance(event, ev.HandDealt) and event.seat != viewer:
             continue  # everyone is dealt the same number: the viewer's own deal says it
         if isinstance(event, ev.HandShown):
@@ -319,6 +336,8 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
         case ev.ColorChosen(seat=seat, color=color):
             return Line.of(messages.color_chosen, w(seat), color)
         case ev.CardsDrawn(seat=seat, reason=reason, cards=cards):
+            if reason is DrawReason.ROULETTE:
+                return None  # the roulette's line said the cards, face up
             if reason in _ANNOUNCED_DRAWS and not (seat == viewer and cards):
                 return None  # the catch, the challenge or the penalty said who draws how many
             return _drawn(event, hearer, loses_turn=False)
@@ -362,6 +381,12 @@ def _describe(event: Event, hearer: _Hearer) -> Line | None:
         case ev.HandsShuffled(seat=seat, counts=counts):
             held = [(who, count) for who, count in hearer.pairs(counts) if count]
             return Line.of(messages.hands_shuffled, w(seat), held)
+        case ev.HandDiscarded(seat=seat, cards=cards):
+            return Line.of(messages.hand_discarded, w(seat), cards)
+        case ev.RouletteTurned(seat=seat, color=color, cards=cards):
+            return Line.of(messages.roulette_turned, w(seat), color, cards)
+        case ev.MercyKnockout(seat=seat, count=count):
+            return Line.of(messages.mercy_knockout, w(seat), count)
         case ev.OutPending(seat=seat):
             return Line.of(messages.out_pending, w(seat))
         case ev.SwapDeclined(seat=seat):

@@ -97,6 +97,10 @@ def short_label(card: Card) -> str:
         Kind.WILD_EVERYONE_DRAWS: "All +1",
         Kind.WILD_SKIP_EVERYONE: "Skip all",
         Kind.WILD_SWAP_HANDS: "Swap",
+        Kind.WILD_REVERSE_DRAW_FOUR: "Wild Rev +4",
+        Kind.WILD_DRAW_SIX: "Wild +6",
+        Kind.WILD_DRAW_TEN: "Wild +10",
+        Kind.WILD_COLOR_ROULETTE: "Roulette",
     }.get(card.kind)
     if custom is not None:
         return custom
@@ -106,7 +110,14 @@ def short_label(card: Card) -> str:
     color = messages.color_name(card.color)
     if card.kind is Kind.NUMBER:
         return f"{color} {card.number}"
-    kind = {Kind.DRAW_TWO: "+2", Kind.REVERSE: "Rev", Kind.SKIP: "Skip"}[card.kind]
+    kind = {
+        Kind.DRAW_TWO: "+2",
+        Kind.REVERSE: "Rev",
+        Kind.SKIP: "Skip",
+        Kind.DRAW_FOUR: "+4",
+        Kind.SKIP_EVERYONE: "Skip all",
+        Kind.DISCARD_ALL: "Disc. all",
+    }[card.kind]
     return f"{color} {kind}"
 
 

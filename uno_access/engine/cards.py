@@ -48,6 +48,14 @@ class Kind(Enum):
     WILD_EVERYONE_DRAWS = "wiev"  # every other player draws a card
     WILD_SKIP_EVERYONE = "wisk"  # every other player is skipped: its player plays again
     WILD_SWAP_HANDS = "wisw"  # its player swaps hands with a player of their choice
+    # UNO Show 'Em No Mercy (2023): its coloured action cards and its Wilds (no_mercy)
+    DRAW_FOUR = "+4"  # a coloured Draw Four: the next player draws 4 (no challenge)
+    SKIP_EVERYONE = "ska"  # every other player is skipped: its player plays again
+    DISCARD_ALL = "da"  # its player discards every card of its colour with it
+    WILD_REVERSE_DRAW_FOUR = "wirv+4"  # play turns round; the next player then draws 4
+    WILD_DRAW_SIX = "wi+6"
+    WILD_DRAW_TEN = "wi+10"
+    WILD_COLOR_ROULETTE = "wiro"  # the next player names a colour, turns up cards until it
 
     @property
     def is_wild(self) -> bool:
@@ -56,8 +64,8 @@ class Kind(Enum):
 
     @property
     def is_draw(self) -> bool:
-        """Makes the next player draw: Draw Two, Wild Draw Four."""
-        return self in (Kind.DRAW_TWO, Kind.WILD_DRAW_FOUR)
+        """Makes the next player draw: Draw Two, Wild Draw Four (and No Mercy's draws)."""
+        return self in DRAW_COUNTS
 
 
 _WILDS: Final = frozenset(
@@ -69,6 +77,10 @@ _WILDS: Final = frozenset(
         Kind.WILD_EVERYONE_DRAWS,
         Kind.WILD_SKIP_EVERYONE,
         Kind.WILD_SWAP_HANDS,
+        Kind.WILD_REVERSE_DRAW_FOUR,
+        Kind.WILD_DRAW_SIX,
+        Kind.WILD_DRAW_TEN,
+        Kind.WILD_COLOR_ROULETTE,
     }
 )
 CUSTOM_WILDS: Final = (Kind.WILD_EVERYONE_DRAWS, Kind.WILD_SKIP_EVERYONE, Kind.WILD_SWAP_HANDS)
@@ -77,7 +89,21 @@ WILD_POINTS: Final = 50
 ANNIVERSARY_POINTS: Final = 100
 SHUFFLE_POINTS: Final = 40  # Mattel's current sheet: Wild Shuffle Hands, 40 points
 CUSTOM_POINTS: Final = 40  # and its customizable Wilds, 40 points each
-DRAW_COUNTS: Final = {Kind.DRAW_TWO: 2, Kind.WILD_DRAW_FOUR: 4}
+DRAW_COUNTS: Final = {
+    Kind.DRAW_TWO: 2,
+    Kind.WILD_DRAW_FOUR: 4,
+    Kind.DRAW_FOUR: 4,
+    Kind.WILD_REVERSE_DRAW_FOUR: 4,
+    Kind.WILD_DRAW_SIX: 6,
+    Kind.WILD_DRAW_TEN: 10,
+}
+NO_MERCY_COLORED: Final = (Kind.DRAW_FOUR, Kind.SKIP_EVERYONE, Kind.DISCARD_ALL)
+NO_MERCY_WILDS: Final = (
+    Kind.WILD_REVERSE_DRAW_FOUR,
+    Kind.WILD_DRAW_SIX,
+    Kind.WILD_DRAW_TEN,
+    Kind.WILD_COLOR_ROULETTE,
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -191,6 +217,11 @@ for _kind in CUSTOM_WILDS:
 for _card in _STANDARD:
     if _card.color is not None:
         _make_blank(_card)
+for _color in COLORS:  # UNO Show 'Em No Mercy's faces, after every other
+    for _kind in NO_MERCY_COLORED:
+        _make(_kind, _color, None)
+for _kind in NO_MERCY_WILDS:
+    _make(_kind, None, None)
 
 WILD: Final = Card.of(Kind.WILD)
 WILD_DRAW_FOUR: Final = Card.of(Kind.WILD_DRAW_FOUR)
@@ -278,6 +309,43 @@ def _build_deck() -> tuple[Card, ...]:
 
 
 _DECK: Final = _build_deck()
+
+
+def _build_no_mercy_deck() -> tuple[Card, ...]:
+    """UNO Show 'Em No Mercy's 168 cards, as its contents list: per colour two of each
+    number 0 to 9, three Draw Twos, two Draw Fours, three Skips, two Skip Everyones, three
+    Reverses and three Discard Alls; then 8 Wild Reverse Draw Fours, 4 Wild Draw Sixes,
+    4 Wild Draw Tens and 8 Wild Colour Roulettes."""
+    deck: list[Card] = []
+    for color in COLORS:
+        for n in range(10):
+            deck += [Card.of(Kind.NUMBER, color, n)] * 2
+        for kind, copies in (
+            (Kind.DRAW_TWO, 3),
+            (Kind.DRAW_FOUR, 2),
+            (Kind.SKIP, 3),
+            (Kind.SKIP_EVERYONE, 2),
+            (Kind.REVERSE, 3),
+            (Kind.DISCARD_ALL, 3),
+        ):
+            deck += [Card.of(kind, color)] * copies
+    for kind, copies in (
+        (Kind.WILD_REVERSE_DRAW_FOUR, 8),
+        (Kind.WILD_DRAW_SIX, 4),
+        (Kind.WILD_DRAW_TEN, 4),
+        (Kind.WILD_COLOR_ROULETTE, 8),
+    ):
+        deck += [Card.of(kind)] * copies
+    return tuple(deck)
+
+
+_NO_MERCY_DECK: Final = _build_no_mercy_deck()
+NO_MERCY_DECK_SIZE: Final = 168
+
+
+def no_mercy_deck() -> list[Card]:
+    """UNO Show 'Em No Mercy's 168 playing cards, in order."""
+    return list(_NO_MERCY_DECK)
 
 
 def standard_deck() -> list[Card]:

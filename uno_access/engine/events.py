@@ -41,6 +41,7 @@ class DrawReason(Enum):
     WRONG_CARD = "wrong_card"  # option penalties: a card that did not match, taken back
     SUGGESTION = "suggestion"  # option penalties: suggested a play to another player
     EVERYONE_DRAWS = "everyone_draws"  # a customizable Wild: every other player draws one
+    ROULETTE = "roulette"  # No Mercy: the cards turned up by a Wild Colour Roulette
 
 
 class Refusal(Enum):
@@ -90,6 +91,8 @@ class Refusal(Enum):
     MUST_PLAY = "must_play"  # must play: a card in hand can be played, so no draw
     NO_ACTION_FINISH = "no_action_finish"  # no going out on an action card or a Wild
     COLOR_ONLY = "color_only"  # Speed UNO read strictly: a number or symbol alone does not match
+    NAME_ROULETTE_COLOR = "name_roulette_color"  # No Mercy: a colour roulette is on you
+    ROULETTE_NAMES_NO_COLOR = "roulette_names_no_color"  # its player names none: the next does
     NO_STRAIGHTS = "no_straights"  # a straight where the table does not play them
     STRAIGHT_NUMBERS = "straight_numbers"  # a straight of number cards, one each, at most 10
     STRAIGHT_NOT_HELD = "straight_not_held"  # a card of the straight not in the hand
@@ -532,6 +535,47 @@ class HandsShuffled:
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)
+class HandDiscarded:
+    """No Mercy's Discard All: ``seat`` discarded ``cards``, every card of its colour, with it
+    (face up: everyone sees them)."""
+
+    seat: Final[int]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, seat: int, cards: tuple[Card, ...]) -> None:
+        self.seat = seat
+        self.cards = cards
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
+class RouletteTurned:
+    """No Mercy's Wild Colour Roulette: ``seat`` named ``color`` and turned up ``cards``,
+    face up, until one of it showed; they keep them all."""
+
+    seat: Final[int]
+    color: Final[Color]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, seat: int, color: Color, cards: tuple[Card, ...]) -> None:
+        self.seat = seat
+        self.color = color
+        self.cards = cards
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
+class MercyKnockout:
+    """No Mercy's Mercy rule: ``seat`` held ``count`` cards, 25 or more, and is out of the
+    round; their cards are shuffled into the DRAW pile."""
+
+    seat: Final[int]
+    count: Final[int]
+
+    def __init__(self, seat: int, count: int) -> None:
+        self.seat = seat
+        self.count = count
+
+
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class OutPending:
     """``stack_after_out``: ``seat`` went out on a Draw Two or Wild Draw Four that may still
     be answered; the round ends once the stack is drawn."""
@@ -627,6 +671,9 @@ Event = (
     | RoundBlocked
     | SwapDeclined
     | OutPending
+    | HandDiscarded
+    | RouletteTurned
+    | MercyKnockout
     | HandsShuffled
     | FalseCallPenalty
     | GameEnded

@@ -48,6 +48,7 @@ from .turn import (
     jump_in,
     jump_in_refusal,
     matches,
+    mercy,
     must_play_drawn,
     play,
     playable_now,
@@ -56,6 +57,7 @@ from .turn import (
 )
 
 _OVER: Final = (Phase.ROUND_OVER, Phase.GAME_OVER)
+_GAME_OVER: Final = Phase.GAME_OVER
 
 
 class Game:
@@ -166,8 +168,16 @@ class Game:
         """Carry out ``action`` and return what happened.
 
         An action the rules do not allow changes nothing and returns a single
-        ``Rejected`` event with the reason.
+        ``Rejected`` event with the reason. Under No Mercy's Mercy rule, whoever it left
+        holding 25 cards or more is then knocked out of the round.
         """
+        events = self._apply(action)
+        s = self.state
+        if s.rules.mercy_rule and s.phase is not Phase.ROUND_OVER and s.phase is not _GAME_OVER:
+            mercy(s, self.rng, events)
+        return events
+
+    def _apply(self, action: Action) -> list[Event]:
         s = self.state
         seat = action.seat
         if not 0 <= seat < len(s.hands):
@@ -187,6 +197,10 @@ class Game:
         if kind is NextRound:
             if s.phase is not Phase.ROUND_OVER:
                 return [ev.Rejected(seat, action, Refusal.ROUND_NOT_OVER)]
+            for back in s.knocked_out:  # the Mercy rule knocks out of a round, not the game
+                s.eliminated[back] = False
+                s.active += 1
+            s.knocked_out = ()
             s.dealer = seat_after(s.dealer, CLOCKWISE, s.eliminated)  # the deal passes left
             s.round_number += 1
             return deal_round(s, self.rng)
@@ -286,14 +300,15 @@ class Game:
                         ]
                 else:
                     two_left = len(s.hands[seat]) == 2
-                    key = (seat, drawn.is_wild, two_left)
+                    named = drawn.is_wild and drawn.kind is not Kind.WILD_COLOR_ROULETTE
+                    key = (seat, named, two_left)
                     options = _PLAY_DRAWN.get(key)
                     if options is None:
                         options = _PLAY_DRAWN[key] = tuple(
                             PlayDrawn(seat, col, uno) for col, uno in _variants(drawn, two_left)
                         )
                     out += options
-        elif phase is Phase.START_COLOR:
+        elif phase is Phase.START_COLOR or phase is Phase.ROULETTE:
             out += _CHOOSE_COLOR[seat]
         else:  # CHALLENGE or STACK: what is owed
             if phase is Phase.CHALLENGE:
@@ -386,7 +401,8 @@ class Game:
 
 def _variants(card: Card, two_left: bool) -> list[tuple[Color | None, bool]]:
     """The ways to play ``card``: one per colour for a Wild, with and without UNO at two."""
-    colors: Sequence[Color | None] = COLORS if card.is_wild else (None,)
+    named = card.is_wild and card.kind is not Kind.WILD_COLOR_ROULETTE  # (the next names it)
+    colors: Sequence[Color | None] = COLORS if named else (None,)
     calls = (False, True) if two_left else (False,)
     return [(color, uno) for color in colors for uno in calls]
 

@@ -7,11 +7,13 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum
 from typing import Any, Final
 
-from .cards import WILD, Card, Color, Kind, standard_deck
+from .cards import NO_MERCY_DECK_SIZE, WILD, Card, Color, Kind, no_mercy_deck, standard_deck
 
 _DECK_SIZE: Final = len(standard_deck())  # 108
 _FOURS_A_DECK: Final = sum(1 for card in standard_deck() if card.kind is Kind.WILD_DRAW_FOUR)
 _ANNIVERSARY_A_DECK: Final = 4
+_NO_MERCY_NUMBERS: Final = sum(1 for card in no_mercy_deck() if card.kind is Kind.NUMBER)
+MERCY_LIMIT: Final = 25  # No Mercy: a hand of this many cards is knocked out of the round
 
 
 class Scoring(Enum):
@@ -97,6 +99,8 @@ class RuleSet:
     custom_wilds: CustomWild = CustomWild.NONE  # its 3 customizable Wilds, as the table names
     straights: bool = False  # play on with the next or previous number of the same colour
     stack_after_out: bool = False  # a Draw Two or Wild Draw Four that goes out is answered
+    no_mercy: bool = False  # UNO Show 'Em No Mercy's deck and cards; draws stack by value
+    mercy_rule: bool = False  # 25 cards or more in hand: out of the round (No Mercy)
 
     def deck_count(self, players: int) -> int:
         """How many decks are shuffled together: one; Speed UNO two, and one more per
@@ -114,7 +118,8 @@ class RuleSet:
 
     def deck_size(self, players: int) -> int:
         """How many cards a table of ``players`` plays with (blank cards replace others)."""
-        per_deck = _DECK_SIZE + (_ANNIVERSARY_A_DECK if self.anniversary_cards else 0)
+        base = NO_MERCY_DECK_SIZE if self.no_mercy else _DECK_SIZE
+        per_deck = base + (_ANNIVERSARY_A_DECK if self.anniversary_cards else 0)
         per_deck += 1 if self.wild_shuffle_hands else 0
         per_deck += CUSTOM_A_DECK if self.custom_wilds is not CustomWild.NONE else 0
         return per_deck * self.deck_count(players)
@@ -123,6 +128,8 @@ class RuleSet:
         """The cards that must be left after the deal to turn a start card: one, and one
         more for each Wild Draw Four that may be turned up and put back before it.
         """
+        if self.no_mercy:  # every card but a number card goes back (No Mercy's sheet)
+            return 1 + (NO_MERCY_DECK_SIZE - _NO_MERCY_NUMBERS) * self.deck_count(players)
         return 1 + _FOURS_A_DECK * self.deck_count(players)
 
     def most_cards_each(self, players: int) -> int:
@@ -202,14 +209,14 @@ class RuleSet:
         """Whether a Draw Two waits for its victim, who may add to it (stacking, Double-Double,
         progressive draw responses).
         """
-        return self.stacking or self.double_double or self.draw_responses
+        return self.stacking or self.double_double or self.draw_responses or self.no_mercy
 
     @property
     def answers_draws(self) -> bool:
         """Whether the player who owes cards may answer with a draw card of their own
-        (stacking's "+ card round", or the progressive draw responses).
+        (stacking's "+ card round", the progressive draw responses, No Mercy's stacking).
         """
-        return self.stacking or self.draw_responses
+        return self.stacking or self.draw_responses or self.no_mercy
 
     @property
     def draws_to_match(self) -> bool:
@@ -303,6 +310,8 @@ class RuleSet:
             raise RulesNeeds("jump_in_penalty", "jump_in")
         if self.seven_o_decline and not self.seven_o:
             raise RulesNeeds("seven_o_decline", "seven_o")
+        if self.mercy_rule and self.challenge_uno:  # two ways out of the game at once
+            raise RulesConflict("mercy_rule", "challenge_uno")
         if self.stack_after_out and not self.draw_responses:
             raise RulesNeeds("stack_after_out", "draw_responses")
         if self.stacking and self.draw_responses:
@@ -414,4 +423,7 @@ PRESETS: Final[dict[str, RuleSet]] = {
     "partners_rotation": RuleSet(partners=True, partner_schedule=PartnerSchedule.ROTATION),
     "partners_two_tables": RuleSet(partners=True, partner_schedule=PartnerSchedule.TWO_TABLES),
     "penalties": RuleSet(penalties=True),
+    # UNO Show 'Em No Mercy (2023): its 168 cards, draws stacked by value, the Mercy rule,
+    # 7s and 0s compulsory (Seven-O), drawing until a card plays
+    "no_mercy": RuleSet(no_mercy=True, mercy_rule=True, seven_o=True, draw_until_playable=True),
 }

@@ -7,7 +7,16 @@ from collections.abc import Sequence
 from typing import Final
 
 from . import events as ev
-from .cards import ANNIVERSARY, WILD_SHUFFLE, Card, Kind, blank_card, dealer_rank, standard_deck
+from .cards import (
+    ANNIVERSARY,
+    WILD_SHUFFLE,
+    Card,
+    Kind,
+    blank_card,
+    dealer_rank,
+    no_mercy_deck,
+    standard_deck,
+)
 from .events import Direction, DrawReason, Event
 from .piles import give, next_seat, shuffle
 from .rules import CUSTOM_A_DECK, RuleSet
@@ -55,7 +64,7 @@ def build_deck(rules: RuleSet, players: int) -> list[Card]:
     """
     deck: list[Card] = []
     for _ in range(rules.deck_count(players)):
-        deck += standard_deck()
+        deck += no_mercy_deck() if rules.no_mercy else standard_deck()
         if rules.anniversary_cards:
             deck += [ANNIVERSARY] * 4
         if rules.wild_shuffle_hands:
@@ -93,6 +102,7 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     s.stack = 0
     s.stack_starter = None
     s.gone_out = ()
+    s.knocked_points = {}
     s.plays = 0
     s.played_by = None
     s.drew.clear()
@@ -103,10 +113,21 @@ def deal_round(s: GameState, rng: random.Random) -> list[Event]:
     return events + turn_start_card(s, rng, start)
 
 
+_FOURS_BACK: Final = frozenset({WILD_DRAW_FOUR})
+_ACTIONS_BACK: Final = frozenset(kind for kind in Kind if kind is not Kind.NUMBER)
+
+
+def _returned_at_start(s: GameState) -> frozenset[Kind]:
+    """The start cards put back and another turned: a Wild Draw Four; under No Mercy
+    every card but a number card (its sheet)."""
+    return _ACTIONS_BACK if s.rules.no_mercy else _FOURS_BACK
+
+
 def turn_start_card(s: GameState, rng: random.Random, start: Card) -> list[Event]:
     """Turn ``start`` up to begin the DISCARD pile and apply its effect."""
     events: list[Event] = []
-    while start.kind is WILD_DRAW_FOUR:
+    returned = _returned_at_start(s)
+    while start.kind in returned:
         events.append(ev.StartCardReturned(start))
         s.draw_pile.append(start)
         shuffle(rng, s.draw_pile)

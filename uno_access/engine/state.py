@@ -18,6 +18,7 @@ class Phase(Enum):
     DRAWN = "drawn"  # the current player drew: play that card or keep it
     CHALLENGE = "challenge"  # the current player challenges or accepts a Wild Draw Four
     STACK = "stack"  # the current player owes a stack of Draw Twos: add to it or accept
+    ROULETTE = "roulette"  # No Mercy: the current player names a Wild Colour Roulette's colour
     ROUND_OVER = "round_over"
     GAME_OVER = "game_over"
 
@@ -49,6 +50,10 @@ class GameState:
     # stack_after_out: who went out on a Draw Two or Wild Draw Four still being answered,
     # in the order they went out; the round ends once the stack is drawn
     gone_out: tuple[int, ...] = ()
+    # No Mercy's Mercy rule: the seats knocked out of this round (back in the next), and
+    # the points each held then, which go to the round's winner
+    knocked_out: tuple[int, ...] = ()
+    knocked_points: dict[int, int] = field(default_factory=dict)
     plays: int = 0  # cards played this round: a jump-in names the play it answers
     played_by: int | None = None  # who put the top card down (None for the start card)
     drew: set[int] = field(default_factory=set)  # Speed UNO: drew since the last play

@@ -29,7 +29,7 @@ from .actions import (
 from .cards import DRAW_COUNTS, Card, Color, Kind, blank_card, playable_mask
 from .events import Direction, DrawReason, Event, Refusal
 from .piles import give, next_seat, pass_turn, shuffle, take
-from .rules import Scoring
+from .rules import MERCY_LIMIT, Scoring
 from .seats import CLOCKWISE, deal_order, play_order, seat_before
 from .state import GameState, Phase
 
@@ -43,6 +43,10 @@ SHUFFLE: Final = Kind.WILD_SHUFFLE
 SWAP_WILD: Final = Kind.WILD_SWAP_HANDS
 EVERYONE_DRAWS: Final = Kind.WILD_EVERYONE_DRAWS
 SKIP_EVERYONE: Final = Kind.WILD_SKIP_EVERYONE
+SKIP_ALL: Final = Kind.SKIP_EVERYONE  # No Mercy's coloured Skip Everyone
+DISCARD_ALL: Final = Kind.DISCARD_ALL
+REVERSE_FOUR: Final = Kind.WILD_REVERSE_DRAW_FOUR
+ROULETTE: Final = Kind.WILD_COLOR_ROULETTE
 OWING: Final = (Phase.CHALLENGE, Phase.STACK)  # the player to move owes cards
 FALSE_CALL_CARDS: Final = 2  # option false_uno_penalty: a false UNO call, a wrong catch
 
@@ -65,7 +69,10 @@ def can_stack(s: GameState, seat: int, card: Card) -> bool:
         return False
     kind = card.kind
     top = s.discard[-1].kind
-    if rules.draw_responses:
+    if rules.no_mercy:  # any draw card of the same value or more (No Mercy's stacking)
+        counts = DRAW_COUNTS
+        allowed = kind in counts and counts[kind] >= counts.get(top, 0)
+    elif rules.draw_responses:
         if kind is WILD_DRAW_FOUR:
             allowed = top is DRAW_TWO or top is WILD_DRAW_FOUR
         else:
@@ -142,11 +149,14 @@ def _swap_refusal(card: Card) -> Refusal:
     return Refusal.SWAP_WILD_TARGET if card.kind is SWAP_WILD else Refusal.SWAP_TARGET
 
 
+_NO_JUMP_PHASES: Final = (Phase.START_COLOR, Phase.ROULETTE, Phase.ROUND_OVER, Phase.GAME_OVER)
+
+
 def jump_in_refusal(s: GameState, seat: int, card: Card) -> Refusal | None:
     """Why ``seat`` may not jump in with ``card`` now (Speed UNO's Exact Match), or None."""
     if not s.rules.jump_ins:
         return Refusal.NO_JUMP_IN
-    if s.plays == 0 or s.phase in (Phase.START_COLOR, Phase.ROUND_OVER, Phase.GAME_OVER):
+    if s.plays == 0 or s.phase in _NO_JUMP_PHASES:
         return Refusal.JUMP_IN_NOT_YET  # the first player plays before anyone jumps in
     if s.phase in OWING and not s.rules.double_double:
         return Refusal.JUMP_IN_NOT_YET  # what is owed is drawn first
@@ -174,6 +184,8 @@ def _phase_refusal(phase: Phase) -> Refusal | None:
         return Refusal.ANSWER_CHALLENGE
     if phase is Phase.STACK:
         return Refusal.ANSWER_STACK
+    if phase is Phase.ROULETTE:
+        return Refusal.NAME_ROULETTE_COLOR
     return Refusal.CHOOSE_START_COLOR
 
 
@@ -203,6 +215,8 @@ def _card_refusal(
         if card.base.kind is WILD_DRAW_FOUR and not s.rules.wild_draw_four_finish:
             return Refusal.NO_FOUR_FINISH
         return Refusal.NO_ACTION_FINISH
+    if card.kind is ROULETTE:  # the next player names its colour
+        return Refusal.ROULETTE_NAMES_NO_COLOR if color is not None else None
     if card.is_wild and color is None and (not going_out or s.rules.outlives(card)):
         return Refusal.NEED_COLOR  # (the round goes on after a last Wild Draw Four answered)
     return None
@@ -448,6 +462,12 @@ def _put_down(
     s.played_by = seat
     events: list[Event] = []
     played: list[Card] = [card]
+    discarded: tuple[Card, ...] = ()
+    if kind is DISCARD_ALL:  # every card of its colour goes with it, under it
+        discarded = tuple(c for c in hand if c.color is card.color)
+        for gone in discarded:
+            hand.remove(gone)
+        s.discard[-1:-1] = discarded
     if run:  # a straight: the run's cards follow, and its last card acts
         for after in run:
             hand.remove(after)
@@ -474,6 +494,8 @@ def _put_down(
             events.append(ev.CardPlayed(seat, face, left + len(run) - at, straight=at > 0))
     else:
         events.append(ev.CardPlayed(seat, card, left, count, jump_in))
+    if discarded:
+        events.append(ev.HandDiscarded(seat, discarded))
     outlives = left == 0 and s.rules.outlives(card)
     if not card.is_wild:
         s.color = card.color
@@ -492,10 +514,20 @@ def _put_down(
             events.append(ev.OutPending(seat))
         s.gone_out = (*s.gone_out, seat)
     elif left == 0:
-        # a last Draw Two or Wild Draw Four is still drawn, and counts in the score
-        if kind is DRAW_TWO or kind is WILD_DRAW_FOUR:
-            owed = s.stack + DRAW_COUNTS[kind] * count
-            reason = DrawReason.DRAW_TWO if kind is DRAW_TWO else DrawReason.DRAW_FOUR
+        # a last draw card is still drawn, and counts in the score
+        if kind in DRAW_COUNTS:
+            if kind is REVERSE_FOUR and s.active > 2:  # turned round first
+                s.direction = -s.direction
+                events.append(ev.DirectionChanged(Direction(s.direction)))
+            drawn = DRAW_COUNTS[kind]
+            owed = s.stack + drawn * count
+            reason = (
+                DrawReason.DRAW_TWO
+                if kind is DRAW_TWO
+                else DrawReason.DRAW_FOUR
+                if drawn == 4
+                else DrawReason.STACK
+            )
             give(s, rng, next_seat(s, seat), owed, reason, events)
         return end_round(s, seat, events)
     if kind is NUMBER:
@@ -513,7 +545,7 @@ def _put_down(
         for other in _others(s, seat):
             give(s, rng, other, 1, DrawReason.EVERYONE_DRAWS, events)
         return pass_turn(s, seat, events)
-    if kind is SKIP_EVERYONE:
+    if kind is SKIP_EVERYONE or kind is SKIP_ALL:
         others = _others(s, seat)
         for other in others:
             events.append(ev.PlayerSkipped(other))
@@ -521,6 +553,17 @@ def _put_down(
     if kind is SKIP:
         events.append(ev.PlayerSkipped(next_seat(s, seat)))
         return pass_turn(s, seat, events, 2)
+    if kind is DISCARD_ALL:
+        return pass_turn(s, seat, events)
+    if kind is ROULETTE:  # the next player names a colour and turns up cards until it
+        s.current = next_seat(s, seat)
+        s.phase = Phase.ROULETTE
+        s.color = None
+        events.append(ev.TurnStarted(s.current))
+        return events
+    if kind is REVERSE_FOUR and s.active > 2:  # play turns round, then the next draws
+        s.direction = -s.direction
+        events.append(ev.DirectionChanged(Direction(s.direction)))
     if kind is REVERSE:
         if s.active == 2:  # acts as Skip
             events.append(ev.PlayerSkipped(next_seat(s, seat)))
@@ -540,7 +583,7 @@ def _put_down(
     if s.stack == 0:
         s.stack_starter = seat
     s.stack += DRAW_COUNTS[kind] * count
-    if kind is WILD_DRAW_FOUR and not rules.no_bluffing:
+    if kind is WILD_DRAW_FOUR and not rules.no_bluffing and not rules.no_mercy:
         s.four_player = seat
         s.phase = Phase.CHALLENGE
     else:  # a Draw Two to answer, or (no bluffing) a Wild Draw Four with nothing to challenge
@@ -793,11 +836,65 @@ def _turn_accept(s: GameState, rng: random.Random, action: Accept) -> list[Event
 
 
 def _turn_choose_color(s: GameState, rng: random.Random, action: ChooseColor) -> list[Event]:
+    if s.phase is Phase.ROULETTE:
+        return _roulette(s, rng, action.seat, action.color)
     if s.phase is not Phase.START_COLOR:
         return [ev.Rejected(action.seat, action, Refusal.NO_COLOR_TO_CHOOSE)]
     s.color = action.color
     s.phase = Phase.PLAY
     return [ev.ColorChosen(action.seat, action.color)]
+
+
+def mercy(s: GameState, rng: random.Random, events: list[Event]) -> None:
+    """No Mercy's Mercy rule: a player holding ``MERCY_LIMIT`` cards or more is out of the
+    round, their cards shuffled into the DRAW pile (their points kept for the round's
+    winner); the last player left wins the round."""
+    for seat, hand in enumerate(s.hands):
+        if len(hand) < MERCY_LIMIT or s.eliminated[seat]:
+            continue
+        events.append(ev.MercyKnockout(seat, len(hand)))
+        s.knocked_points[seat] = sum(card.points for card in hand)
+        s.draw_pile += hand
+        hand.clear()
+        shuffle(rng, s.draw_pile)
+        s.eliminated[seat] = True
+        s.active -= 1
+        s.knocked_out = (*s.knocked_out, seat)
+        if s.exposed == seat:
+            s.exposed = None
+        s.handed_one = tuple(other for other in s.handed_one if other != seat)
+        s.gone_out = tuple(other for other in s.gone_out if other != seat)
+        if s.active == 1:
+            end_round(s, s.eliminated.index(False), events)
+            return
+        if s.current == seat:  # their turn passes on
+            s.stack = 0
+            s.stack_starter = None
+            s.four_player = None
+            pass_turn(s, seat, events)
+
+
+def _roulette(s: GameState, rng: random.Random, seat: int, color: Color) -> list[Event]:
+    """No Mercy's Wild Colour Roulette: ``seat`` named ``color``, turns up cards until one
+    of it shows (or both piles run out), keeps them all and loses the turn; ``color`` is
+    in play."""
+    events: list[Event] = [ev.ColorChosen(seat, color)]
+    s.color = color
+    turned: list[Card] = []
+    while True:
+        taken = take(s, rng, 1, events)
+        if not taken:
+            break
+        turned += taken
+        if taken[0].color is color:
+            break
+    s.hands[seat] += turned
+    if turned and s.exposed == seat:
+        s.exposed = None
+    events.append(ev.RouletteTurned(seat, color, tuple(turned)))
+    events.append(ev.CardsDrawn(seat, len(turned), DrawReason.ROULETTE, tuple(turned)))
+    events.append(ev.PlayerSkipped(seat))
+    return pass_turn(s, seat, events)
 
 
 TURN_ACTIONS: Final[dict[type, Callable[[GameState, random.Random, Any], list[Event]]]] = {
@@ -914,7 +1011,7 @@ def _accept(s: GameState, rng: random.Random, seat: int) -> list[Event]:
     """Draw what is owed (a Wild Draw Four, or the whole stack) and lose the turn (with
     ``draw_no_skip``, play on)."""
     owed = s.stack
-    four = s.discard[-1].kind is WILD_DRAW_FOUR  # (a Draw Two answered by one too)
+    four = DRAW_COUNTS.get(s.discard[-1].kind) == 4  # (a Draw Two answered by one too)
     s.four_player = None  # a forced draw begins no turn: the UNO window stays open
     s.stack = 0
     s.stack_starter = None
@@ -1020,7 +1117,10 @@ def suggest(s: GameState, rng: random.Random, action: Suggest) -> list[Event]:
 def end_round(s: GameState, winner: int, events: list[Event], blocked: bool = False) -> list[Event]:
     """Score the round; end the game when someone has won it (``blocked``: no one went
     out, the round could not be finished)."""
-    points = tuple(sum(c.points for c in hand) for hand in s.hands)
+    knocked = s.knocked_points  # No Mercy: the points held when knocked out
+    points = tuple(
+        sum(c.points for c in hand) + knocked.get(seat, 0) for seat, hand in enumerate(s.hands)
+    )
     n = len(s.hands)
     rules = s.rules
     if rules.scoring is Scoring.LOWEST or rules.challenge_uno:

@@ -149,6 +149,8 @@ class Answers(Seat):
             return Line.of(messages.round_over_hint, self.how) if whose is None else whose
         if phase is Phase.START_COLOR:
             return Line.of(messages.your_turn_start_color)
+        if phase is Phase.ROULETTE:
+            return Line.of(messages.your_turn_roulette)
         legal = self.game.legal_actions(self.me)
         jump = next((a.card for a in legal if isinstance(a, JumpIn)), None)
         add = next((a.card for a in legal if isinstance(a, Play) and a.card.kind.is_draw), None)

@@ -155,7 +155,7 @@ def parse(line: str, view: PlayerView) -> Command:
     if not text:
         return Ask(Query.STATUS)
     seat = view.seat
-    if view.phase is Phase.START_COLOR and view.my_turn:
+    if view.phase in (Phase.START_COLOR, Phase.ROULETTE) and view.my_turn:
         try:
             return Do(ChooseColor(seat, color_answer(text)))
         except ParseError:

@@ -80,6 +80,10 @@ def _goes_on(command: Answer) -> bool:
     return isinstance(command, Ask) and command.query in (Query.STATUS, Query.GO_ON)
 
 
+# a colour the person names before anything else: a Wild's at the start, a roulette's
+_COLOR_PHASES = (Phase.START_COLOR, Phase.ROULETTE)
+
+
 class Table(Dialogs, Navigation, Answers):
     """Runs ``game`` to its end: the person in ``seat``, a bot in every other seat (the
     state and the lines in and out are ``Seat``'s).
@@ -149,7 +153,8 @@ class Table(Dialogs, Navigation, Answers):
         teams = speech.describe_teams(view)
         if teams is not None:
             self.say(teams, buffer=Buffer.GAME)
-        for line in messages.rules_intro(self.rules) + messages.house_rules_intro(self.rules):
+        intro = messages.rules_intro(self.rules) + messages.house_rules_intro(self.rules)
+        for line in intro + messages.no_mercy_intro(self.rules):
             self.say(Line.of(messages.rule_told, line), buffer=Buffer.GAME)
         self._tell(self.game.opening)
 
@@ -334,7 +339,7 @@ class Table(Dialogs, Navigation, Answers):
             hint = Priority.LOW if view.phase is Phase.ROUND_OVER else Priority.NORMAL
             turn = Cue.YOUR_TURN if view.my_turn and view.phase is not Phase.ROUND_OVER else None
             self.say(self._what_to_do(view), hint, Buffer.GAME, sound=turn, going_on=True)
-            starting = view.phase is Phase.START_COLOR and view.my_turn
+            starting = view.phase in _COLOR_PHASES and view.my_turn
             if starting and await self._choose_start_color():
                 return
         while True:
@@ -565,7 +570,7 @@ class Table(Dialogs, Navigation, Answers):
             return self._go_on(view)
         if not view.my_turn or view.phase is Phase.CHALLENGE:
             return Ask(Query.STATUS)
-        if view.phase is Phase.START_COLOR:
+        if view.phase in _COLOR_PHASES:
             color = await self._ask_color()
             return None if color is None else Do(ChooseColor(self.me, color))
         if view.phase is Phase.DRAWN:

@@ -18,5 +18,6 @@ one façade that re-exports them all).
   refusals, questions and descriptions; ``net``: the server, the lobby, a seat over ssh;
   ``sounds``: the sound cues, their settings and what each means; ``menus``: a question's
   choices, each said with its place, and how a menu is used; ``web``: playing in a
-  browser (the login, a message refused, the page's labels).
+  browser (the login, a message refused, the page's labels); ``no_mercy``: UNO Show 'Em
+  No Mercy's events, refusals and lines.
 """

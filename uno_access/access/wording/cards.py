@@ -46,6 +46,14 @@ KIND_NAMES: dict[Kind, str] = {
     Kind.WILD_EVERYONE_DRAWS: N_("Wild Everyone Draws"),
     Kind.WILD_SKIP_EVERYONE: N_("Wild Skip Everyone"),
     Kind.WILD_SWAP_HANDS: N_("Wild Swap Hands"),
+    # UNO Show 'Em No Mercy's cards (no_mercy)
+    Kind.DRAW_FOUR: N_("Draw Four"),
+    Kind.SKIP_EVERYONE: N_("Skip Everyone"),
+    Kind.DISCARD_ALL: N_("Discard All"),
+    Kind.WILD_REVERSE_DRAW_FOUR: N_("Wild Reverse Draw Four"),
+    Kind.WILD_DRAW_SIX: N_("Wild Draw Six"),
+    Kind.WILD_DRAW_TEN: N_("Wild Draw Ten"),
+    Kind.WILD_COLOR_ROULETTE: N_("Wild Colour Roulette"),
 }
 
 
@@ -61,6 +69,13 @@ KIND_PLURALS: dict[Kind, str] = {
     Kind.WILD_EVERYONE_DRAWS: N_("Wild Everyone Draws cards"),
     Kind.WILD_SKIP_EVERYONE: N_("Wild Skip Everyone cards"),
     Kind.WILD_SWAP_HANDS: N_("Wild Swap Hands cards"),
+    Kind.DRAW_FOUR: N_("Draw Fours"),
+    Kind.SKIP_EVERYONE: N_("Skip Everyone cards"),
+    Kind.DISCARD_ALL: N_("Discard All cards"),
+    Kind.WILD_REVERSE_DRAW_FOUR: N_("Wild Reverse Draw Fours"),
+    Kind.WILD_DRAW_SIX: N_("Wild Draw Sixes"),
+    Kind.WILD_DRAW_TEN: N_("Wild Draw Tens"),
+    Kind.WILD_COLOR_ROULETTE: N_("Wild Colour Roulettes"),
 }
 
 
@@ -76,6 +91,35 @@ KIND_WORDS: dict[Kind, tuple[str, ...]] = {
     Kind.WILD_EVERYONE_DRAWS: ("wildeveryonedraws", "everyonedraws", "wiev"),
     Kind.WILD_SKIP_EVERYONE: ("wildskipeveryone", "skipeveryone", "wisk"),
     Kind.WILD_SWAP_HANDS: ("wildswaphands", "swaphands", "wisw"),
+    Kind.DRAW_FOUR: ("drawfour", "draw4", "+4", "plusfour", "plus4"),
+    Kind.SKIP_EVERYONE: ("skipeveryone", "skipall", "ska"),
+    Kind.DISCARD_ALL: ("discardall", "da"),
+    Kind.WILD_REVERSE_DRAW_FOUR: (
+        "wildreversedrawfour",
+        "wildreversedraw4",
+        "wildreverse+4",
+        "reversedrawfour",
+        "reverse+4",
+        "wirv+4",
+    ),
+    Kind.WILD_DRAW_SIX: ("wilddrawsix", "wilddraw6", "wild+6", "wi+6", "drawsix", "draw6", "+6"),
+    Kind.WILD_DRAW_TEN: (
+        "wilddrawten",
+        "wilddraw10",
+        "wild+10",
+        "wi+10",
+        "drawten",
+        "draw10",
+        "+10",
+    ),
+    Kind.WILD_COLOR_ROULETTE: (
+        "wildcolorroulette",
+        "wildcolourroulette",
+        "colorroulette",
+        "colourroulette",
+        "roulette",
+        "wiro",
+    ),
 }
 
 

@@ -279,6 +279,9 @@ PRESET_DESCRIPTIONS = {
     "speed": N_("Speed UNO: jump in with an identical card, draw until you can play"),
     "stacking": N_("a Draw Two on a Draw Two adds up"),
     "penalties": N_("a card that does not match costs 2 cards, so does a suggestion"),
+    "no_mercy": N_(
+        "UNO Show 'Em No Mercy: 168 cards, draws stacked by value, 25 cards knock you out"
+    ),
 }
 
 
