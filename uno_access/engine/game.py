@@ -52,6 +52,7 @@ from .turn import (
     must_play_drawn,
     play,
     playable_now,
+    straight_faces,
     suggest,
     swap_targets,
 )
@@ -464,12 +465,8 @@ def _add_straights(s: GameState, seat: int, card: Card, out: list[Action]) -> No
     """Straights: ``card`` and each run of its colour ``seat`` holds after it, the next
     numbers or the previous ones, 9 and 0 following each other."""
     hand = s.hands[seat]
-    base = card.base
-    color, number = base.color, base.number
-    assert number is not None
     for step in (1, -1):
-        for length in range(1, MOST_IN_STRAIGHT + 1):
-            face = Card.of(Kind.NUMBER, color, (number + step * length) % 10)
+        for length, face in enumerate(straight_faces(card, step * MOST_IN_STRAIGHT), 1):
             last = held_face(hand, face)
             if last is None:
                 break
