@@ -12,6 +12,7 @@ is cached, so a message costs dictionary look-ups after its first time.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from enum import Enum
 from functools import lru_cache
@@ -81,10 +82,17 @@ def liblouis_version() -> str:
     return str(_louis().version())
 
 
+# liblouis keeps working buffers of its own between calls, and its Python binding lets go
+# of the GIL while it translates: two threads translating at once (a seat's output and a
+# braille display's, say) can each read the other's text. One call at a time.
+_LOUIS_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=8192)
 def _translate(tables: tuple[str, ...], text: str) -> str:
     try:
-        return str(_louis().translateString(list(tables), text))
+        with _LOUIS_LOCK:
+            return str(_louis().translateString(list(tables), text))
     except RuntimeError:
         raise BrailleUnavailable(messages.liblouis_table_missing(tables[-1])) from None
 
@@ -92,7 +100,8 @@ def _translate(tables: tuple[str, ...], text: str) -> str:
 @lru_cache(maxsize=4096)
 def _back(table: str, text: str) -> str:
     try:
-        return str(_louis().backTranslateString([table], text))
+        with _LOUIS_LOCK:
+            return str(_louis().backTranslateString([table], text))
     except RuntimeError:
         raise BrailleUnavailable(messages.liblouis_table_missing(table)) from None
 
