@@ -185,3 +185,63 @@ def test_a_player_seen_to_draw_while_holding_a_match_is_not_read_from_draws_agai
     memory.observe([ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1)])
     assert all(not group.excluded for group in memory.groups[1])
     assert memory.size(1) == 8
+
+
+def test_a_player_who_played_a_wild_on_their_turn_held_nothing_else_that_matched() -> None:
+    memory = _memory(ev.CardPlayed(1, Card.from_code("wi"), 6), ev.ColorChosen(1, Color.RED))
+    shut = matching(B7, Color.BLUE)
+    for hands in _deals(memory, [7, 6, 7, 7]):
+        assert not any(card in shut for card in hands[1])  # no Blue, no 7 under the Wild
+    assert any(any(card in shut for card in hands[2]) for hands in _deals(memory, [7, 6, 7, 7]))
+
+
+def _wild_draw_four(*after: ev.Event) -> Memory:
+    return _memory(
+        ev.CardPlayed(1, Card.from_code("wi+4"), 6), ev.ColorChosen(1, Color.RED), *after
+    )
+
+
+def _dealt_fair(memory: Memory, size: int = 6) -> float:
+    """The share of made-up hands of seat 1 holding nothing that matched the Blue 7."""
+    shut = matching(B7, Color.BLUE)
+    deals = list(_deals(memory, [7, size, 7, 7], 400))
+    return sum(not any(card in shut for card in hands[1]) for hands in deals) / len(deals)
+
+
+def test_a_wild_draw_four_is_taken_as_fair_as_often_as_its_player_has_been_fair() -> None:
+    first = _dealt_fair(_wild_draw_four())
+    assert 0.55 < first < 0.8  # two in three, before any challenge of theirs is seen
+    caught = _wild_draw_four()
+    caught.challenged[1] = (0, 5)  # guilty five times this game: a bluffer
+    assert _dealt_fair(caught) < first - 0.2
+
+
+def test_a_wild_draw_four_shown_fair_in_a_challenge_is_known_fair_and_guilty_forgotten() -> None:
+    fair = _wild_draw_four(ev.ChallengeMade(2, 1), ev.ChallengeResolved(2, 1, False))
+    assert _dealt_fair(fair) == 1.0 and fair.challenged[1] == (1, 0)
+    guilty = _wild_draw_four(ev.ChallengeMade(2, 1), ev.ChallengeResolved(2, 1, True))
+    assert _dealt_fair(guilty) < 0.2 and guilty.challenged[1] == (0, 1)
+
+
+def test_a_card_that_matched_played_after_a_wild_draw_four_shows_it_a_bluff() -> None:
+    memory = _wild_draw_four(ev.CardPlayed(1, Card.from_code("r3"), 5))
+    assert _dealt_fair(memory, 5) > 0.55  # the Red 3 matched the Wild Draw Four: nothing yet
+    memory.observe([ev.CardPlayed(1, Card.from_code("b2"), 4)])  # a Blue, held all along
+    assert all(not group.doubted for group in memory.groups[1])
+    assert 1 not in memory.untrusted  # a bluff is allowed: its draws are still read
+
+
+def test_how_each_player_answers_a_wild_draw_four_is_counted_for_the_game() -> None:
+    four = Card.from_code("wi+4")
+    memory = _memory(
+        ev.CardPlayed(0, four, 6),
+        ev.ColorChosen(0, Color.RED),
+        ev.ChallengeMade(1, 0),
+        ev.ChallengeResolved(1, 0, False),
+        ev.CardPlayed(2, four, 6),
+        ev.ColorChosen(2, Color.RED),
+        ev.DrawAccepted(3),
+    )
+    assert memory.answered == {1: (1, 0), 3: (0, 1)}
+    assert memory.challenge_chance(1) > 0.5 > memory.challenge_chance(3)
+    assert memory.challenge_chance(2) == 0.5  # not seen to answer one

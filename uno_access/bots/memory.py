@@ -2,10 +2,15 @@
 
 A player who draws instead of playing held no card (a Wild apart) that matched the card
 in play: every card then in their hand is none of those faces. That stays true of those
-cards until they are played, while cards drawn later are new. A hand shown in a
-challenge is known card by card until its cards are played. ``Memory`` keeps this per
-seat as groups of cards (how many, and which faces they cannot be) and known cards, and
-``deal_hands`` makes up hands that agree with it.
+cards until they are played, while cards drawn later are new. A plain Wild played on
+one's turn says the same (players keep their Wilds while another card will do), and a
+Wild Draw Four likely says it too: played fairly, its player held no card of the colour,
+and only a bluffer plays it while holding another match. How likely is read from that
+player's challenges seen so far in the game (fair or guilty), from a prior of two fair
+in three. A hand shown in a challenge is known card by card until its cards are played.
+``Memory`` keeps this per seat as groups of cards (how many, and which faces they cannot
+be, or likely cannot be) and known cards, and ``deal_hands`` makes up hands that agree
+with it.
 
 The events come through ``engine.events.for_seat``: other seats' cards are never in them.
 Where what is remembered no longer adds up (a hand passed on, a rule the model does not
@@ -21,20 +26,28 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..engine import events as ev
-from ..engine.cards import WILD, Card, Color, playable_faces
+from ..engine.cards import WILD, Card, Color, Kind, playable_faces
 from ..engine.piles import shuffle
 
 NOTHING: Final[frozenset[Card]] = frozenset()
 
 
+FAIR_PRIOR: Final = (2, 1)  # a Wild Draw Four's player: fair twice in three, before any challenge
+
+
 class Group:
-    """``count`` of a seat's cards that are none of the faces in ``excluded``."""
+    """``count`` of a seat's cards that are none of the faces in ``excluded``, and none of
+    those in ``doubted`` either if the seat's last Wild Draw Four was played fairly.
+    """
 
-    __slots__ = ("count", "excluded")
+    __slots__ = ("count", "doubted", "excluded")
 
-    def __init__(self, count: int, excluded: frozenset[Card] = NOTHING) -> None:
+    def __init__(
+        self, count: int, excluded: frozenset[Card] = NOTHING, doubted: frozenset[Card] = NOTHING
+    ) -> None:
         self.count = count
         self.excluded = excluded
+        self.doubted = doubted
 
 
 class Memory:
@@ -49,6 +62,10 @@ class Memory:
         self.known: dict[int, list[Card]] = {}  # cards seen in a seat's hand
         # seats seen to draw while holding a card that matched: their draws tell nothing
         self.untrusted: set[int] = set()
+        # by seat, challenges of its Wild Draw Fours seen this game: (fair, guilty)
+        self.challenged: dict[int, tuple[int, int]] = {}
+        # by seat, how it answered the Wild Draw Fours played on it this game: (challenged, taken)
+        self.answered: dict[int, tuple[int, int]] = {}
 
     # ----------------------------------------------------------------- events
 
@@ -58,9 +75,21 @@ class Memory:
 
     def note(self, event: ev.Event) -> None:
         if isinstance(event, ev.CardPlayed):
+            top, color = self.top, self.color
             self.top, self.color = event.card, event.card.color
             if event.seat != self.seat:
                 self._played(event.seat, event.card, event.count, event.cards_left)
+                if not event.jump_in and not event.straight and top is not None:
+                    self._wild(event.seat, event.card, top, color)
+        elif isinstance(event, ev.ChallengeResolved):
+            self._challenged(event.target, event.guilty)
+        elif isinstance(event, ev.ChallengeMade):
+            made, taken = self.answered.get(event.seat, (0, 0))
+            self.answered[event.seat] = (made + 1, taken)
+        elif isinstance(event, ev.DrawAccepted):
+            if self.top is not None and self.top.kind is Kind.WILD_DRAW_FOUR:
+                made, taken = self.answered.get(event.seat, (0, 0))
+                self.answered[event.seat] = (made, taken + 1)
         elif isinstance(event, ev.ColorChosen):
             self.color = event.color
         elif isinstance(event, ev.CardsDrawn):
@@ -103,6 +132,47 @@ class Memory:
             # the drawn card too: played at once if it matched, else kept as not matching
         groups.append(Group(count, excluded))
 
+    def _wild(self, seat: int, card: Card, top: Card, color: Color | None) -> None:
+        """A Wild played on its player's turn: the cards it kept matched nothing then (a
+        Wild Draw Four: doubted, as it may have been a bluff).
+        """
+        kind = card.kind
+        if kind is not Kind.WILD and kind is not Kind.WILD_DRAW_FOUR:
+            return
+        groups = self.groups.get(seat)
+        if not groups or seat in self.untrusted:
+            return
+        shut = matching(WILD if self.color_only and color is not None else top, color)
+        for group in groups:
+            if kind is Kind.WILD:
+                group.excluded = group.excluded | shut
+            else:
+                group.doubted = shut
+
+    def _challenged(self, seat: int, guilty: bool) -> None:
+        """A challenge of ``seat``'s Wild Draw Four: counted, and what was doubted of its
+        hand now known (fair) or dropped (guilty).
+        """
+        fair, caught = self.challenged.get(seat, (0, 0))
+        self.challenged[seat] = (fair, caught + 1) if guilty else (fair + 1, caught)
+        for group in self.groups.get(seat, ()):
+            if not guilty:
+                group.excluded = group.excluded | group.doubted
+            group.doubted = NOTHING
+
+    def fair_chance(self, seat: int) -> float:
+        """How likely ``seat``'s Wild Draw Four was played fairly, from its challenges seen."""
+        fair, caught = self.challenged.get(seat, (0, 0))
+        prior_fair, prior_guilty = FAIR_PRIOR
+        return (fair + prior_fair) / (fair + caught + prior_fair + prior_guilty)
+
+    def challenge_chance(self, seat: int) -> float:
+        """How likely ``seat`` challenges a Wild Draw Four played on it, from its answers
+        seen this game (an even chance before any).
+        """
+        made, taken = self.answered.get(seat, (0, 0))
+        return (made + 1) / (made + taken + 2)
+
     def _played(self, seat: int, card: Card, count: int, left: int) -> None:
         groups = self.groups.get(seat)
         if groups is None:  # its size known again: a fresh start
@@ -118,6 +188,9 @@ class Memory:
                 self.untrusted.add(seat)
                 self.forget(seat, left)
                 return
+            if all(card in group.doubted for group in fits):  # its Wild Draw Four a bluff
+                for group in groups:
+                    group.doubted = NOTHING
             # taken from the most constrained group it fits: a wrong guess then leaves a
             # card less constrained than it is, never more
             group = max(fits, key=lambda g: len(g.excluded))
@@ -157,7 +230,7 @@ class Memory:
         shuffle(rng, cards)
         hands: list[list[Card]] = [[] for _ in sizes]
         hands[seat] = list(hand)
-        wanted: list[tuple[int, Group]] = []
+        wanted: list[tuple[int, int, frozenset[Card]]] = []
         for other, size in enumerate(sizes):
             if other == seat:
                 continue
@@ -165,16 +238,23 @@ class Memory:
                 if len(hands[other]) < size and card in cards:
                     cards.remove(card)
                     hands[other].append(card)
+            fair: bool | None = None  # its Wild Draw Four played fairly, in this world
             for group in self.groups.get(other, ()):
-                if group.excluded:
-                    wanted.append((other, group))
-        wanted.sort(key=lambda item: -len(item[1].excluded))
-        for other, group in wanted:  # the most constrained first
-            take = min(group.count, sizes[other] - len(hands[other]))
+                excluded = group.excluded
+                if group.doubted:
+                    if fair is None:
+                        fair = rng.random() < self.fair_chance(other)
+                    if fair:
+                        excluded = excluded | group.doubted
+                if excluded:
+                    wanted.append((other, group.count, excluded))
+        wanted.sort(key=lambda item: -len(item[2]))
+        for other, count, excluded in wanted:  # the most constrained first
+            take = min(count, sizes[other] - len(hands[other]))
             at = len(cards) - 1
             while take > 0 and at >= 0:
                 card = cards[at]
-                if card not in group.excluded:
+                if card not in excluded:
                     hands[other].append(card)
                     del cards[at]
                     take -= 1
