@@ -3,19 +3,22 @@
 Where its turn offers more than one sensible move (which card, which colour for a Wild,
 whether to play a drawn card or keep it, whether to pass a stack on or to challenge), it
 makes up worlds consistent with what it has seen (``determinize``) and with what it
-remembers of the hand (``memory``: who drew rather than play, a hand shown in a
-challenge), tries each move in every world and plays the hand out to its end with
-sensible playouts (``rollout``), valuing the change in score. Every move meets the same
-worlds and the same playout dice, so the comparison is paired; the normal bot's choice
-stands unless another move beats it by more than one and a half standard errors
-(playouts are noisy, and a rule of thumb is better than a coin toss).
+remembers of the hand (``memory``: who drew rather than play or played a Wild, whose Wild
+Draw Four was likely fair, a hand shown in a challenge), tries each move in every world
+and plays the hand out to its end with sensible playouts (``rollout``, where each player
+challenges a Wild Draw Four as often as it has been seen to), valuing the change in
+score. Every move meets the same worlds and the same playout dice, so the comparison is
+paired; the normal bot's choice stands unless another move beats it by more than one and
+a half standard errors (playouts are noisy, and a rule of thumb is better than a coin
+toss).
 
 Its work is capped by a number of playouts, shared among the moves still in the running:
 a move clearly behind the normal bot's choice is dropped and its playouts go to the close
 ones (none are spent once no other move can catch up), so a seeded game replays exactly;
 the per-move time budget is a safety cap on top.
 Everything else (UNO, catching, colours at the start, jump-ins) it decides as the
-normal bot does.
+normal bot does, but for bluffing a Wild Draw Four: never at a player seen to challenge
+more often than not.
 """
 
 from __future__ import annotations
@@ -32,9 +35,9 @@ from ..engine.events import Event
 from ..engine.state import Phase, PlayerView
 from .determinize import deal_unseen, unseen_cards, world
 from .memory import Memory
-from .normal import NormalBot
+from .normal import BLUFF, BLUFF_NEAR, NormalBot
 from .rollout import play_out, unfinished_value, value
-from .tactics import color_before, color_counts, holds_color
+from .tactics import color_before, color_counts, holds_color, seat_after
 
 DEFAULT_BUDGET_MS: Final = 200.0
 DEFAULT_PLAYOUTS: Final = 512  # per decision at most, shared among its moves
@@ -43,6 +46,7 @@ CHECK_EVERY: Final = 8  # worlds between checks which moves are still in the run
 PLAYOUT_LIMIT: Final = 400  # actions: a hand still going after this is valued by hand sizes
 SAFETY: Final = 0.85  # stop starting new worlds past this share of the budget
 MARGIN: Final = 1.5  # standard errors by which a move must beat the normal bot's choice
+BLUFF_LIMIT: Final = 0.5  # no bluff at a player more likely than this to challenge it
 
 PlayLike = Play | PlayDrawn | JumpIn
 
@@ -81,6 +85,7 @@ class HardBot:
         if self.memory is not None:
             self.memory.color_only = self.color_only
         started = self.clock()
+        self.bluffs(view)
         choice = self.normal.choose(view, legal)
         if view.my_turn and choice is not None:
             if isinstance(choice, Play | PlayDrawn | Draw | Keep | Accept | Challenge):
@@ -101,6 +106,22 @@ class HardBot:
             memory = self.memory = Memory(seat, self.color_only)
         memory.observe(events)
         memory.agrees(sizes)
+
+    def bluffs(self, view: PlayerView) -> None:
+        """Bluff a Wild Draw Four as the normal bot does, unless the player it would hit
+        has been seen to challenge more often than not: a bluff caught costs four cards.
+        (The playouts never challenge, so the search cannot weigh this itself.)
+        """
+        normal = self.normal
+        memory = self.memory
+        wary = (
+            view.my_turn
+            and memory is not None
+            and memory.seat == view.seat
+            and memory.challenge_chance(seat_after(view, view.seat)) > BLUFF_LIMIT
+        )
+        normal.bluff = 0.0 if wary else BLUFF
+        normal.bluff_near = 0.0 if wary else BLUFF_NEAR
 
     # ----------------------------------------------------------------- the moves
 
@@ -184,6 +205,12 @@ class HardBot:
         values = [0.0] * count
         # told every event and each hand's size after it, so it adds up to the view's sizes
         memory = self.memory if self.memory is not None and self.memory.seat == seat else None
+        challenges = None
+        if memory is not None and not view.rules.no_bluffing:  # its own playouts accept
+            challenges = [
+                0.0 if other == seat else memory.challenge_chance(other)
+                for other in range(len(view.names))
+            ]
         while spent < self.playouts or done < MIN_WORLDS:
             if memory is not None:
                 hands, pile = memory.deal_hands(seat, view.hand, view.hand_sizes, unseen, rng)
@@ -197,7 +224,7 @@ class HardBot:
                 state = game.state
                 before = list(state.scores)
                 game.apply(moves[index])
-                if play_out(game, PLAYOUT_LIMIT, self.smart):
+                if play_out(game, PLAYOUT_LIMIT, self.smart, challenges):
                     values[index] = value(state, seat, before)
                 else:
                     values[index] = unfinished_value(state, seat)

@@ -48,6 +48,8 @@ from .tactics import (
 
 CHALLENGE_ODDS: Final = 2 / 7  # guilty: they draw 4 and we play; innocent: we draw 2 more
 NEAR_OUT: Final = 3  # an opponent with this many cards or fewer is about to go out
+BLUFF: Final = 0.1  # how often a Wild Draw Four is bluffed when no opponent is close
+BLUFF_NEAR: Final = 0.35  # how often when the next player is about to go out
 
 PlayLike = Play | PlayDrawn | JumpIn
 
@@ -64,8 +66,8 @@ def put_down(action: PlayLike) -> int:
 class NormalBot:
     """Sensible play from the view alone; its only randomness is the occasional bluff."""
 
-    bluff = 0.1  # how often it bluffs a Wild Draw Four when an opponent is not close
-    bluff_near = 0.35  # how often when the next player is about to go out
+    bluff = BLUFF  # how often it bluffs a Wild Draw Four when an opponent is not close
+    bluff_near = BLUFF_NEAR  # how often when the next player is about to go out
     needs_view = True
 
     def __init__(self, rng: random.Random) -> None:

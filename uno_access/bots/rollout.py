@@ -3,16 +3,18 @@
 Every seat plays by one cheap rule close to the normal bot's: the matching card it would
 likely choose that is not a Wild, else a Wild naming the colour it holds most, else draw
 (and play the drawn card when it matches, a Wild only when a hand is nearly out); UNO is
-always called, a stack passed on when it can be, a Wild Draw Four accepted. Nobody acts
-out of turn. The result is the change in score, seen from one seat.
+always called, a stack passed on when it can be, a Wild Draw Four challenged as often as
+that player has been seen to (``challenges``; else always accepted). Nobody acts out of
+turn. The result is the change in score, seen from one seat.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Final
 
-from ..engine.actions import Accept, Action, ChooseColor, Draw, Keep, Play, PlayDrawn
+from ..engine.actions import Accept, Action, Challenge, ChooseColor, Draw, Keep, Play, PlayDrawn
 from ..engine.cards import Card, Kind, playable_faces
 from ..engine.game import Game
 from ..engine.piles import next_seat
@@ -26,6 +28,7 @@ ROUND_OVER: Final = Phase.ROUND_OVER
 GAME_OVER: Final = Phase.GAME_OVER
 PLAY: Final = Phase.PLAY
 DRAWN: Final = Phase.DRAWN
+CHALLENGE: Final = Phase.CHALLENGE
 GAME_WON: Final = 1000.0  # what winning (or losing) the whole game is worth, in points
 
 
@@ -134,9 +137,12 @@ def _wild_needed(s: GameState, seat: int) -> bool:
     return False
 
 
-def play_out(game: Game, limit: int, smart: bool = False) -> bool:
+def play_out(
+    game: Game, limit: int, smart: bool = False, challenges: Sequence[float] | None = None
+) -> bool:
     """Play ``game`` on by the playout rule to the end of the hand (at most ``limit``
-    actions, with the game's own generator); whether the hand ended.
+    actions, with the game's own generator); whether the hand ended. ``challenges``: by
+    seat, how likely each challenges a Wild Draw Four played on it.
     """
     s = game.state
     rng = game.rng
@@ -152,6 +158,9 @@ def play_out(game: Game, limit: int, smart: bool = False) -> bool:
         if phase is ROUND_OVER or phase is GAME_OVER:
             return True
         seat = s.current
+        if phase is CHALLENGE and challenges is not None:
+            game.apply(Challenge(seat) if rng.random() < challenges[seat] else Accept(seat))
+            continue
         move = fast_move(s, seat, rng, smart) if plain else None
         if move is None:
             move = pick(game.legal_actions(seat), rng)
