@@ -20,7 +20,7 @@ import struct
 import sys
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Coroutine, Hashable, Iterator
 from contextlib import contextmanager
 from functools import cache
 from typing import Any
@@ -442,7 +442,7 @@ class Keyboard:
             # loop (prompt_toolkit's handler, which a signal at the prompt's end loses, is
             # not used), and is raised when it has ended
             with interrupt.shielded(), interrupt.prompting(self._signalled):
-                answer = self._app.run(pre_run=started, handle_sigint=False)
+                answer = _run_on_loop(self._app.run_async(pre_run=started, handle_sigint=False))
         except BaseException as error:
             self.modes.interrupted = self.modes.ended = False
             if isinstance(error, KeyboardInterrupt):
@@ -817,6 +817,39 @@ def _as_input(answer: object) -> Read:
     if isinstance(answer, str | Pressed | Routed | Typing | TooLong):
         return answer
     return str(answer)
+
+
+_LOOPS = threading.local()
+
+
+def _run_on_loop(prompt: Coroutine[Any, Any, object]) -> object:
+    """Run a prompt to its end on this thread's event loop, kept from one prompt to the
+    next: ``Application.run`` makes and closes a loop for each prompt, about half a
+    millisecond of every key. A prompt that ends by anything but its own answer or
+    exception (a signal's, raised in the loop) leaves the loop closed, as that would.
+    """
+    loop: asyncio.AbstractEventLoop | None = getattr(_LOOPS, "loop", None)
+    if loop is None or loop.is_closed():
+        loop = _LOOPS.loop = asyncio.new_event_loop()
+    task = loop.create_task(prompt)
+    try:
+        return loop.run_until_complete(task)
+    finally:
+        if not task.done():
+            _close(loop)
+
+
+def _close(loop: asyncio.AbstractEventLoop) -> None:
+    """What ``asyncio.run`` does at its end: every task left cancelled, then the loop closed."""
+    try:
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+    finally:
+        loop.close()
 
 
 def _exit(app: Any, value: object) -> bool:
