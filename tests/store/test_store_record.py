@@ -100,3 +100,31 @@ def test_an_action_naming_seat_0_keeps_its_seat_when_saved() -> None:
         JumpIn(1, Card.from_code("r5"), on=0),
     ):
         assert codec.action_from_json(codec.action_to_json(action)) == action
+
+
+def test_a_move_waits_for_the_disk_and_a_line_alone_does_not(tmp_path: Path) -> None:
+    """Durable: each move's commit is synced (SQLite's ``synchronous`` FULL); a commit of
+    lines alone (a card check's answer) is not (NORMAL), and the next move syncs it too.
+    """
+    opened = Store.open(tmp_path / "games.db")  # as the game opens it: durable
+    store = opened.store
+    assert store is not None and store.durable
+    committed: list[int] = []  # the synchronous setting at each commit
+
+    def traced(statement: str) -> None:
+        if statement == "COMMIT":
+            committed.append(store.connection.execute("PRAGMA synchronous").fetchone()[0])
+
+    setup = GameSetup(("You", "Ann"), RuleSet(), 7, (None, "random"))
+    store.connection.set_trace_callback(traced)
+    recorder = Recorder.start(store, setup, pytest.fail)
+    game = setup.new_game()
+    recorder.said("Card check: you 7 cards, Ann 7 cards.")
+    action = game.legal_actions(game.state.current)[0]
+    recorder.record(action)
+    recorder.said("Top card: Blue 7.")
+    store.connection.set_trace_callback(None)
+    full, normal = 2, 1
+    assert committed == [full, normal, full, normal]  # the new game, line, move, line
+    saved = store.load(recorder.game or 0)
+    assert saved is not None and len(saved.history) == 2 and len(saved.actions) == 1

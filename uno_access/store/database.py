@@ -128,10 +128,18 @@ class Opened:
 class Store:
     """The saved games file, open. Every write is committed at once (autocommit)."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path, read_only: bool = False) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        read_only: bool = False,
+        durable: bool = False,
+    ) -> None:
         self.connection = connection
         self.path = path
         self.read_only = read_only  # it can be read (resumed, exported), not written
+        self.durable = durable  # a batch that asks for it reaches the disk (fsync)
+        self._synced = durable  # SQLite's synchronous setting now: FULL, else NORMAL
 
     # ----------------------------------------------------------------- opening
 
@@ -139,9 +147,9 @@ class Store:
     def open(cls, path: Path, durable: bool = True) -> Opened:
         """Open (or create) the saved games file at ``path``; never raises.
 
-        ``durable``: each write reaches the disk before the game goes on (fsync), so not
-        even a power cut loses it; without, a killed program still loses nothing, but a
-        power cut may lose the last moments (never the file).
+        ``durable``: each write that asks for it (``batch``) reaches the disk before the
+        game goes on (fsync), so not even a power cut loses it; without, a killed program
+        still loses nothing, but a power cut may lose the last moments (never the file).
         """
         try:
             try:
@@ -187,7 +195,7 @@ class Store:
         except BaseException:
             connection.close()
             raise
-        return cls(connection, path)
+        return cls(connection, path, durable=durable)
 
     @classmethod
     def _connect_read_only(cls, path: Path) -> Store:
@@ -285,8 +293,18 @@ class Store:
             self.connection.execute("DELETE FROM actions WHERE game = ? AND n >= ?", (game, first))
 
     @contextlib.contextmanager
-    def batch(self) -> Iterator[None]:
-        """Several writes as one committed transaction (one wait for the disk, not many)."""
+    def batch(self, durable: bool = True) -> Iterator[None]:
+        """Several writes as one committed transaction (one wait for the disk, not many).
+
+        ``durable=False``: where the file was opened durable, this commit is not waited
+        for on the disk (a line of the message history, not a move: SQLite's WAL keeps
+        commits in order, so the next durable one takes it to the disk too; a killed
+        program loses neither, a power cut at most such lines since the last move).
+        """
+        synced = self.durable and durable
+        if synced != self._synced:
+            self.connection.execute(f"PRAGMA synchronous={'FULL' if synced else 'NORMAL'}")
+            self._synced = synced
         self.connection.execute("BEGIN IMMEDIATE")
         try:
             yield

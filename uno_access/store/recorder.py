@@ -163,7 +163,13 @@ class Recorder:
         try:
             if self._delayed or wait is not None:
                 store.wait_for_lock(RETRY_SECONDS if wait is None else wait)
-            with store.batch():
+            # a move, a new game or its end waits for the disk; lines alone need not
+            durable = (
+                self.game is None
+                or self._finished
+                or any(row.table == "actions" for row in self._waiting)
+            )
+            with store.batch(durable):
                 game = self.game
                 if game is None:
                     assert self._setup is not None
