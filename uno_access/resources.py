@@ -1,6 +1,6 @@
-"""Where the game's own files are: inside the package, found through
-``importlib.resources``, so that a wheel installed anywhere (pipx, a venv, a clone's
-editable install) has its rules texts, braille documents, sound cues and catalogs.
+"""Where the game's own files are: inside the package, beside this module, so that a
+wheel installed anywhere (pipx, a venv, a clone's editable install) has its rules texts,
+braille documents, sound cues and catalogs.
 
 - ``ASSETS``: the rules, rule options and Quick Play Reference texts (``<lang>/`` for
   each translation) and ``sounds/``, the sound cues;
@@ -8,15 +8,16 @@ editable install) has its rules texts, braille documents, sound cues and catalog
 - ``LOCALE``: the gettext catalogs (``<lang>/LC_MESSAGES/uno_access.mo``; compiled by
   the wheel's build, and by ``scripts/setup.sh`` in a clone).
 
-A package installed from a wheel is a folder on disk, so each is a plain ``Path``.
+A package installed from a wheel is a folder on disk, so each is a plain ``Path`` (what
+``importlib.resources.files`` would return for it, without the import of that module
+and ``zipfile``, some milliseconds of every start).
 """
 
 from __future__ import annotations
 
-from importlib.resources import files
 from pathlib import Path
 
-PACKAGE = Path(str(files(__package__ or "uno_access")))
+PACKAGE = Path(__file__).absolute().parent
 ASSETS = PACKAGE / "assets"
 SOUNDS = ASSETS / "sounds"
 BRAILLE = PACKAGE / "braille"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .. import settings_table
-from ..access import document, messages, speech
+from ..access import messages, speech
 from ..access.message import Priority
 from ..access.speech import Line
 from ..engine.actions import (
@@ -214,5 +214,7 @@ def _quick_reference(rules: RuleSet) -> list[tuple[str, str]]:
     """The four Quick Play Reference cards, as the table's rules make them: (heading, its
     one step).
     """
+    from ..access import document  # the documents, loaded when first asked for
+
     blocks = document.rules(quick_only=True, chosen=rules)[1:]
     return [(blocks[i].text, blocks[i + 1].text) for i in range(0, len(blocks) - 1, 2)]

@@ -18,7 +18,7 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from .. import text as outside
-from ..access import document, messages
+from ..access import messages
 from ..access.message import Verbosity
 from ..access.speech import Line
 from ..access.wording import language
@@ -421,6 +421,8 @@ def _read_rules(asked: str, current: str) -> list[str]:
     except RulesError as error:
         return [messages.rules_error(error)]
     shown = outside.shown(spec, 60)
+    from ..access import document  # the documents, loaded when first asked for
+
     if whole:
         lines = [block.text for block in document.rules(chosen=chosen)]
         return [messages.setup_rules_whole(shown), *lines, messages.setup_rules_end(shown)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 
 from ...engine.cards import Card, Kind
@@ -181,6 +180,8 @@ def rules_error(error: RulesError) -> str:
 def no_such_rule_option(typed: str, known: list[str]) -> str:
     """An unknown option: the nearest names when some are close, else the options (the
     house rules counted, not listed: the set-up's rules question names each)."""
+    import difflib  # only for a mistyped option: not at every start
+
     close = difflib.get_close_matches(typed.lower(), known, n=3, cutoff=0.6)
     if close:
         return tr(NO_SUCH_RULE_OPTION_CLOSE).format(typed=given(typed), close=or_list(close))
