@@ -60,7 +60,8 @@ REFUSALS: dict[Refusal, str] = {
     Refusal.CATCH_SELF: N_("You cannot catch yourself."),
     Refusal.CATCH_SAFE: N_("That player is safe: they called UNO or do not hold one card."),
     Refusal.ANSWER_STACK: N_(
-        "You owe the cards stacked on you: add a card of the same kind if you may, or accept them."
+        "You owe the cards stacked on you: pass them on with a card that answers the stack, if "
+        "you hold one, or accept them."
     ),
     Refusal.STACK_CANNOT_ADD: N_(
         "The stack has come back to you, who began it: you cannot add to it; accept it."
