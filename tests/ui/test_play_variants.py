@@ -554,3 +554,17 @@ def test_when_you_are_out_you_listen_and_enter_has_the_next_round_dealt() -> Non
     ]
     assert said[-2:] == [listen, CLOSED]
     assert not any(line.startswith(("Your turn", "You play")) for line in said)
+
+
+def test_a_no_mercy_face_typed_in_a_standard_game_is_refused_in_words() -> None:
+    """A Draw Four of a colour (UNO Show 'Em No Mercy's) has no blank card standing for it:
+    typed where it is not held, it is refused as any card not held, and nothing changes."""
+    game = position(["b7 r5 b1", "g4 y5", "g9 y9 g8"], "y3", "standard")
+    said = session(game, ["wild draw four green", "green draw four", "l"])
+    assert not any("Traceback" in line for line in said)
+    assert said[4:6] == [
+        "'wild draw four green' is not a command or a card. Type a card (b7, blue 7, wi red), "
+        "d to draw, or help for all commands.",
+        "You do not hold Green Draw Four.",
+    ]
+    assert said[6].startswith("Your hand, 3 cards: Blue 1, Blue 7, Red 5.")

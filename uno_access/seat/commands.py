@@ -260,7 +260,10 @@ def read_card(text: str, view: PlayerView) -> Card:
             raise ParseError(Line.of(messages.not_a_card, text.strip())) from None
     if card in view.hand or card.color is None:
         return card
-    blank = blank_card(card)
+    try:
+        blank = blank_card(card)
+    except ValueError:  # a face no blank card stands for (UNO Show 'Em No Mercy's)
+        return card
     return blank if blank in view.hand else card
 
 
