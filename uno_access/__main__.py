@@ -271,6 +271,12 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=messages.tr(messages.HELP_SERVE_WEB_BEHIND_PROXY),
     )
+    serve.add_argument(
+        "--cluster",
+        default=None,
+        metavar="URLS",
+        help=messages.tr(messages.HELP_SERVE_CLUSTER),
+    )
     join = sub.add_parser("join", help=messages.tr(messages.HELP_JOIN))
     join.add_argument("address", metavar="HOST:PORT", help=messages.tr(messages.HELP_JOIN_ADDRESS))
     join.add_argument("--name", default=None, help=messages.tr(messages.HELP_JOIN_NAME))
@@ -301,6 +307,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     doctor = sub.add_parser("doctor", help=messages.tr(messages.HELP_DOCTOR))
     doctor.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
+    doctor.add_argument(
+        "--cluster", default=None, metavar="URLS", help=messages.tr(messages.HELP_DOCTOR_CLUSTER)
+    )
     for command in sub.choices.values():  # every command speaks the language asked for
         command.add_argument(
             "--lang",
@@ -340,6 +349,8 @@ def _early_language(argv: Sequence[str]) -> str:
 
 
 def cmd_doctor(args: argparse.Namespace) -> int:
+    if args.cluster is not None:
+        return _doctor_cluster(args)
     from .devices import doctor
 
     checks = doctor.run_checks()
@@ -347,6 +358,31 @@ def cmd_doctor(args: argparse.Namespace) -> int:
         print(json.dumps(doctor.report_json(checks), ensure_ascii=False))
     else:
         print("\n".join(doctor.report_lines(checks)))
+    return 0 if doctor.all_needed_work(checks) else 1
+
+
+def _cluster_urls(text: str) -> tuple[str, ...]:
+    """The addresses of ``--cluster``, checked (``UsageError`` in words when they are not
+    addresses of NATS servers); nats-py itself is not loaded by this."""
+    from .net.cluster.connect import ClusterError, parse_urls
+
+    try:
+        return parse_urls(text)
+    except ClusterError as error:
+        raise UsageError(error.message) from None
+
+
+def _doctor_cluster(args: argparse.Namespace) -> int:
+    """``uno-access doctor --cluster URLS``: the NATS cluster's checks instead of this
+    machine's; exit status 1 when one fails."""
+    from .net.cluster import doctor
+
+    urls = _cluster_urls(args.cluster)
+    checks = doctor.run_checks(urls)
+    if args.json:
+        print(json.dumps(doctor.report_json(urls, checks), ensure_ascii=False))
+    else:
+        print("\n".join(doctor.report_lines(urls, checks)))
     return 0 if doctor.all_needed_work(checks) else 1
 
 
@@ -656,11 +692,13 @@ def cmd_export(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from .net.cluster.connect import ClusterError  # nats-py is loaded only with --cluster
     from .net.server import WebOptions, serve
 
     web = None
     if args.web is not None:
         web = WebOptions(args.web, args.web_host, args.web_behind_proxy)
+    cluster = _cluster_urls(args.cluster) if args.cluster is not None else None
     try:
         return serve(
             args.host,
@@ -670,10 +708,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
             args.seed,
             args.bot_pace,
             web,
+            cluster,
         )
     except OSError as error:  # the port is taken, the folder cannot be made
         where = error.filename or f"{args.host}:{args.port}"
         raise UsageError(messages.cannot_serve(messages.explained(error, where))) from None
+    except ClusterError as error:  # the cluster out of reach, or refusing: said, status 1
+        _error(error.message)
+        return 1
 
 
 def cmd_users(args: argparse.Namespace) -> int:

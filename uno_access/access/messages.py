@@ -25,6 +25,7 @@ from .wording.answers import *  # noqa: F403
 from .wording.bots import *  # noqa: F403
 from .wording.cards import *  # noqa: F403
 from .wording.cli import *  # noqa: F403
+from .wording.cluster import *  # noqa: F403
 from .wording.devices import *  # noqa: F403
 from .wording.events import *  # noqa: F403
 from .wording.events import _b_turn_started, _counts, _team_counts  # noqa: F401

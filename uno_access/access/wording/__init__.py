@@ -19,5 +19,6 @@ one façade that re-exports them all).
   ``sounds``: the sound cues, their settings and what each means; ``menus``: a question's
   choices, each said with its place, and how a menu is used; ``web``: playing in a
   browser (the login, a message refused, the page's labels); ``no_mercy``: UNO Show 'Em
-  No Mercy's events, refusals and lines.
+  No Mercy's events, refusals and lines; ``cluster``: many servers as one service over
+  NATS (``serve --cluster``, ``doctor --cluster``).
 """

@@ -27,7 +27,7 @@ import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 from prompt_toolkit.application import application as _application
@@ -47,6 +47,9 @@ from .pace import Paced, Pacer
 from .saved import open_tables
 from .tables import Lobby
 from .ways import TerminalWay
+
+if TYPE_CHECKING:
+    from ..cluster.member import Member
 
 HOST_KEY_NAME = "host_key"
 # AES-GCM, which every ssh client since OpenSSH 6.2 offers, is done in one call of the
@@ -727,6 +730,29 @@ async def _serve(
     seed: int | None,
     pace: float,
     web: WebOptions | None = None,
+    cluster: Sequence[str] | None = None,
+) -> None:
+    member = None
+    if cluster is not None:  # joined first: a cluster out of reach changes nothing here
+        from ..cluster.member import Member  # only a server with --cluster loads nats-py
+
+        member = await Member.join(cluster)
+    try:
+        await _serving(host, port, folder, open_, seed, pace, web, member)
+    finally:
+        if member is not None:  # left already, unless serving failed before it began
+            await member.leave()
+
+
+async def _serving(
+    host: str,
+    port: int,
+    folder: Path,
+    open_: bool,
+    seed: int | None,
+    pace: float,
+    web: WebOptions | None,
+    member: Member | None,
 ) -> None:
     loop = asyncio.get_running_loop()
     open_files()
@@ -764,6 +790,7 @@ async def _serve(
     bound = listener.sockets[0].getsockname()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
     web_server = None
+    web_port = 0
     if web is not None:
         from ..web import WebServer  # only a server with --web loads aiohttp
 
@@ -772,6 +799,12 @@ async def _serve(
         print(messages.web_listening(web_host, web_port), flush=True)
     if not open_:
         print(messages.net_invite(accounts.invite), flush=True)
+    if member is not None:
+        from ..cluster.member import server_id
+
+        about = {"ssh": int(bound[1]), "web": web_port or None}
+        await member.keep(server_id(int(bound[1])), about)
+        print(member.joined(), flush=True)
     stop = asyncio.Event()
     with contextlib.suppress(NotImplementedError):
         loop.add_signal_handler(signal.SIGTERM, stop.set)
@@ -783,6 +816,8 @@ async def _serve(
         listener.close()
         if web_server is not None:
             await web_server.stop()
+        if member is not None:  # before the sessions: their end cancels every other task
+            await member.leave()
         await _sessions_ended()  # then the accounts: no session's end finds them closed
         accounts.close()
 
@@ -843,6 +878,9 @@ def serve(
     seed: int | None,
     pace: float,
     web: WebOptions | None = None,
+    cluster: Sequence[str] | None = None,
 ) -> int:
-    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace, web))
+    """The server, until SIGTERM or Ctrl-C; with ``cluster`` (the NATS servers' addresses),
+    joined to them first (``ClusterError`` when it cannot be)."""
+    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace, web, cluster))
     return 0

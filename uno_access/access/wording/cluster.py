@@ -1,0 +1,166 @@
+"""Many servers as one service over NATS (``serve --cluster``, ``doctor --cluster``): the
+addresses refused, the cluster unreachable, the server joined, and the doctor's report on
+the cluster. The names of buckets, streams and programs stay as they are in every
+language (they are what the host types and reads in NATS's own tools).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .language import N_, NP_, tr, tr_n
+
+HELP_SERVE_CLUSTER = N_(
+    "join the NATS servers at these addresses (nats://HOST:PORT, several separated by "
+    "commas) as one service of many servers; in progress: each server still serves its own "
+    "tables"
+)
+HELP_DOCTOR_CLUSTER = N_(
+    "check the NATS servers at these addresses (nats://HOST:PORT, several separated by "
+    "commas) instead of this machine: the connection, JetStream, the servers, the buckets "
+    "and the stream"
+)
+
+# --- the addresses of --cluster -----------------------------------------------------------
+CLUSTER_NO_ADDRESS = N_(
+    "--cluster needs the address of at least one NATS server, such as nats://127.0.0.1:4222."
+)
+# Translators: {address} is what was given, made safe.
+CLUSTER_BAD_ADDRESS = N_(
+    "{address} is not the address of a NATS server: write nats://HOST:PORT, with a port "
+    "from 1 to 65535, several separated by commas."
+)
+
+# --- reaching the cluster -----------------------------------------------------------------
+# Translators: {addresses} are the NATS servers' addresses; {seconds} a number; {why} one
+# of the CLUSTER_WHY_… phrases below, or a system's trouble.
+CLUSTER_UNREACHABLE = N_(
+    "No NATS server answered at {addresses} within {seconds} seconds: {why}. Check that "
+    "nats-server runs there with JetStream (see Many servers in the hosting guide)."
+)
+CLUSTER_WHY_REFUSED = N_("nothing listens there (the connection was refused)")
+CLUSTER_WHY_NO_ANSWER = N_("no answer")
+CLUSTER_WHY_UNKNOWN_HOST = N_("the host name is not known")
+CLUSTER_WHY_NOT_NATS = N_("what answered is not a NATS server")
+CLUSTER_NO_JETSTREAM = N_(
+    "The NATS servers at {addresses} answer, but JetStream is not enabled on them: start "
+    "each nats-server with -js."
+)
+# Translators: {name} is a bucket's or stream's name (uno-leases, UNO_TABLES); {why} what
+# NATS said, in its own words.
+CLUSTER_NOT_MADE = N_("The NATS servers at {addresses} could not make {name}: {why}.")
+CLUSTER_LOST = N_("The NATS servers at {addresses} stopped answering: {why}.")
+
+# --- serve --cluster ----------------------------------------------------------------------
+# Translators: {server} is this server's id in the cluster; {count} the NATS servers known.
+CLUSTER_JOINED = NP_(
+    "Joined the NATS cluster at {addresses} as server {server} ({count} NATS server); each "
+    "server still serves its own tables.",
+    "Joined the NATS cluster at {addresses} as server {server} ({count} NATS servers); each "
+    "server still serves its own tables.",
+)
+
+# --- doctor --cluster ---------------------------------------------------------------------
+CLUSTER_DOCTOR_TITLE = N_("uno-access doctor --cluster: the NATS servers at {addresses}")
+CLUSTER_PART_CONNECTION = N_("connection")
+CLUSTER_PART_JETSTREAM = N_("JetStream")
+CLUSTER_PART_SERVERS = N_("servers")
+# Translators: {name} is the bucket's name, uno-leases and the like.
+CLUSTER_PART_BUCKET = N_("bucket {name}")
+# Translators: {name} is the stream's name, UNO_TABLES.
+CLUSTER_PART_STREAM = N_("stream {name}")
+# Translators: {version} is nats-server's version, {address} the server answering.
+CLUSTER_CONNECTED = N_("nats-server {version} at {address}")
+CLUSTER_JETSTREAM_ON = NP_("enabled, {count} stream", "enabled, {count} streams")
+CLUSTER_JETSTREAM_OFF = N_("not enabled on these servers")
+# Translators: {names} are the servers' addresses, separated by commas.
+CLUSTER_SERVERS_DETAIL = NP_(
+    "{count} server known: {names}; each bucket and the stream keep {replicas} copies",
+    "{count} servers known: {names}; each bucket and the stream keep {replicas} copies",
+)
+CLUSTER_SERVERS_ONE = N_(
+    "1 server known: {names}; one copy of everything: when it stops, the service stops"
+)
+# Translators: {leader} is the name of the NATS server leading this bucket or stream.
+CLUSTER_REPLICAS = NP_(
+    "{count} replica, {current} current, leader {leader}",
+    "{count} replicas, {current} current, leader {leader}",
+)
+CLUSTER_TOO_FEW_REPLICAS = NP_(
+    "{count} replica, where these servers can keep {wanted}",
+    "{count} replicas, where these servers can keep {wanted}",
+)
+CLUSTER_NO_LEADER = NP_(
+    "{count} replica, no leader: JetStream is choosing one, or too few of its servers run",
+    "{count} replicas, no leader: JetStream is choosing one, or too few of its servers run",
+)
+CLUSTER_MISSING = N_("missing")
+CLUSTER_ALL_GOOD = N_("The NATS cluster has everything uno-access needs.")
+CLUSTER_SOME_FAILED = N_(
+    "Some parts of the NATS cluster uno-access needs do not work; the fixes are above."
+)
+FIX_CLUSTER_START = N_(
+    "start nats-server with JetStream (-js) at these addresses (see Many servers in the "
+    "hosting guide)"
+)
+FIX_CLUSTER_JETSTREAM = N_(
+    "start each nats-server with -js (or jetstream: enabled in its configuration file)"
+)
+# Translators: {addresses} are the NATS servers' addresses, as given to doctor --cluster.
+FIX_CLUSTER_MAKE = N_("uno-access serve --cluster {addresses} makes it, or sets its replicas")
+
+
+def addresses(urls: Sequence[str]) -> str:
+    """The NATS servers' addresses, as the lines above name them."""
+    return ",".join(urls)
+
+
+def cluster_bad_address(address: str) -> str:
+    return tr(CLUSTER_BAD_ADDRESS).format(address=address)
+
+
+def cluster_unreachable(urls: Sequence[str], seconds: int, why: str) -> str:
+    return tr(CLUSTER_UNREACHABLE).format(addresses=addresses(urls), seconds=seconds, why=why)
+
+
+def cluster_no_jetstream(urls: Sequence[str]) -> str:
+    return tr(CLUSTER_NO_JETSTREAM).format(addresses=addresses(urls))
+
+
+def cluster_not_made(urls: Sequence[str], name: str, why: str) -> str:
+    return tr(CLUSTER_NOT_MADE).format(addresses=addresses(urls), name=name, why=why)
+
+
+def cluster_lost(urls: Sequence[str], why: str) -> str:
+    return tr(CLUSTER_LOST).format(addresses=addresses(urls), why=why)
+
+
+def cluster_joined(urls: Sequence[str], server: str, count: int) -> str:
+    return tr_n(CLUSTER_JOINED, count).format(addresses=addresses(urls), server=server, count=count)
+
+
+def cluster_doctor_title(urls: Sequence[str]) -> str:
+    return tr(CLUSTER_DOCTOR_TITLE).format(addresses=addresses(urls))
+
+
+def cluster_jetstream_on(streams: int) -> str:
+    return tr_n(CLUSTER_JETSTREAM_ON, streams).format(count=streams)
+
+
+def cluster_servers_detail(names: Sequence[str], replicas: int) -> str:
+    if len(names) == 1:
+        return tr(CLUSTER_SERVERS_ONE).format(names=names[0])
+    said = tr_n(CLUSTER_SERVERS_DETAIL, len(names))
+    return said.format(count=len(names), names=", ".join(names), replicas=replicas)
+
+
+def cluster_replicas(count: int, current: int, leader: str) -> str:
+    return tr_n(CLUSTER_REPLICAS, count).format(count=count, current=current, leader=leader)
+
+
+def cluster_too_few_replicas(count: int, wanted: int) -> str:
+    return tr_n(CLUSTER_TOO_FEW_REPLICAS, count).format(count=count, wanted=wanted)
+
+
+def cluster_no_leader(count: int) -> str:
+    return tr_n(CLUSTER_NO_LEADER, count).format(count=count)

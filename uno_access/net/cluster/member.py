@@ -1,0 +1,150 @@
+"""This server as a member of the cluster (``serve --cluster``): it joins (connects, and
+ensures the buckets and the stream with as many copies as the cluster can keep), then
+keeps its presence key ``server.<id>`` in ``uno-presence`` while it serves, renewed every
+third of the bucket's TTL and deleted as it stops. A server that stops without deleting
+it (killed) is gone from the bucket once the TTL lapses.
+
+A failure to renew (the connection lost a moment, a leader being elected) is not the
+server's end: nats-py reconnects by itself and the next renewal writes the key again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import socket
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ...access import messages
+from . import names
+from .connect import (
+    CONNECT_WAIT,
+    REQUEST_WAIT,
+    ClusterError,
+    NoJetStream,
+    NotMade,
+    close,
+    connect,
+    ensure,
+    replicas_for,
+    said,
+    servers_known,
+)
+
+if TYPE_CHECKING:
+    from nats.aio.client import Client
+    from nats.js.kv import KeyValue
+
+
+def server_id(port: int) -> str:
+    """This server's id in the cluster: its host's name and its ssh port (one token); the
+    same again after a restart, so a restarted server takes its own key back."""
+    host = re.sub(r"[^A-Za-z0-9_-]+", "-", socket.gethostname()).strip("-") or "host"
+    return names.token(f"{host[:50]}-{port}")
+
+
+class Member:
+    """This server joined to the cluster at ``urls``: ``join`` first, then ``keep`` its
+    presence while it serves, ``leave`` as it stops."""
+
+    def __init__(
+        self,
+        urls: Sequence[str],
+        client: Client,
+        servers: list[str],
+        presence: KeyValue,
+        ttl: float,
+    ) -> None:
+        self.urls = tuple(urls)
+        self.client = client
+        self.servers = servers  # the NATS servers known as it joined
+        self.server = ""  # this server's id, once ``keep`` is called
+        self._presence = presence
+        self._ttl = ttl
+        self._kept: asyncio.Task[None] | None = None
+        self._left = False
+
+    @classmethod
+    async def join(cls, urls: Sequence[str], wait: float = CONNECT_WAIT) -> Member:
+        """Connected, the buckets and the stream ensured; else ``ClusterError``, with
+        nothing left open."""
+        client = await connect(urls, wait)
+        try:
+            servers = servers_known(client)
+            js = client.jetstream(timeout=REQUEST_WAIT)
+            await ensure(js, replicas_for(len(servers)))
+            presence = await js.key_value(names.PRESENCE)
+        except NoJetStream:
+            await close(client)
+            raise ClusterError(messages.cluster_no_jetstream(urls)) from None
+        except NotMade as error:
+            await close(client)
+            raise ClusterError(messages.cluster_not_made(urls, error.name, error.why)) from None
+        except Exception as error:
+            await close(client)
+            raise ClusterError(messages.cluster_lost(urls, said(error))) from None
+        return cls(urls, client, servers, presence, names.PRESENCE_TTL)
+
+    def joined(self) -> str:
+        """The line that says so."""
+        return messages.cluster_joined(self.urls, self.server, len(self.servers))
+
+    async def keep(self, server: str, about: dict[str, Any]) -> None:
+        """This server's presence written now (``about``: what the others may know of it)
+        and kept from here on, until ``leave``."""
+        self.server = names.token(server)
+        value = json.dumps(about, sort_keys=True).encode()
+        await self._write(value)
+        self._kept = asyncio.create_task(self._keep(value), name="uno-access cluster presence")
+
+    async def _write(self, value: bytes) -> bool:
+        try:
+            await self._presence.put(names.server_key(self.server), value)
+        except Exception:  # the connection comes back by itself: the next renewal writes it
+            return False
+        return True
+
+    async def _keep(self, value: bytes) -> None:
+        while True:
+            await asyncio.sleep(self._ttl / 3)
+            await self._write(value)
+
+    async def present(self) -> dict[str, Any]:
+        """Every server present now, by id, with what it said of itself."""
+        from nats.js.errors import KeyNotFoundError, NoKeysError
+
+        found: dict[str, Any] = {}
+        try:
+            keys = await self._presence.keys()
+        except NoKeysError:
+            return found
+        for key in keys:
+            if not key.startswith("server."):
+                continue
+            try:
+                entry = await self._presence.get(key)
+            except KeyNotFoundError:
+                continue
+            with contextlib.suppress(ValueError):
+                found[key.removeprefix("server.")] = json.loads(entry.value or b"{}")
+        return found
+
+    async def leave(self) -> None:
+        """The presence key deleted (briefly: a cluster gone takes the TTL instead) and the
+        connection closed; once, however often it is called."""
+        if self._left:
+            return
+        self._left = True
+        if self._kept is not None:
+            self._kept.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._kept
+        if self.server:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    self._presence.delete(names.server_key(self.server)), REQUEST_WAIT
+                )
+        await close(self.client)
