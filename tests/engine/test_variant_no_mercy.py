@@ -138,3 +138,21 @@ def test_no_mercy_the_mercy_rule_knocks_out_25_cards_and_the_last_left_wins() ->
     if two.state.phase is Phase.ROUND_OVER:  # everyone back in the next round
         two.apply(NextRound(0))
         assert not any(two.state.eliminated)
+
+
+def test_no_mercy_a_player_knocked_out_may_deal_the_next_round_and_is_told_why_not_before() -> None:
+    big = ["g1"] * 23
+    pile = ["y5"] * 30
+    game = position([["r+2", "g1", "g5"], [*big, "b1"], ["g3", "g4"]], "r3", pile, rules=NO_MERCY)
+    game.apply(Play(0, card("r+2")))
+    game.apply(Accept(1))  # knocked out: out of this round, not the game
+    assert game.legal_actions(1) == []
+    assert refuse(game, Play(1, card("g1"))).reason is Refusal.KNOCKED_OUT
+    assert refuse(game, NextRound(1)).reason is Refusal.KNOCKED_OUT  # the round goes on
+    two = position([["r+2", "g1", "g5"], [*big, "b1"]], "r3", pile, rules=NO_MERCY)
+    two.apply(Play(0, card("r+2")))
+    two.apply(Accept(1))  # seat 0 wins the round; seat 1 is still knocked out
+    assert two.state.phase is Phase.ROUND_OVER and two.state.eliminated[1]
+    assert two.legal_actions(1) == [NextRound(1)]
+    two.apply(NextRound(1))  # back in, and may deal
+    assert two.state.phase is not Phase.ROUND_OVER and not any(two.state.eliminated)

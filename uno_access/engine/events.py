@@ -97,6 +97,7 @@ class Refusal(Enum):
     STRAIGHT_NUMBERS = "straight_numbers"  # a straight of number cards, one each, at most 10
     STRAIGHT_NOT_HELD = "straight_not_held"  # a card of the straight not in the hand
     ELIMINATED = "eliminated"
+    KNOCKED_OUT = "knocked_out"  # out of this round by the Mercy rule, back in the next
 
 
 @dataclass(slots=True, unsafe_hash=True, init=False)

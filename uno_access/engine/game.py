@@ -194,7 +194,11 @@ class Game:
         if s.phase is Phase.GAME_OVER:
             return [ev.Rejected(seat, action, Refusal.GAME_OVER)]
         if s.eliminated[seat]:
-            return [ev.Rejected(seat, action, Refusal.ELIMINATED)]
+            if seat not in s.knocked_out:
+                return [ev.Rejected(seat, action, Refusal.ELIMINATED)]
+            if kind is not NextRound or s.phase is not Phase.ROUND_OVER:
+                return [ev.Rejected(seat, action, Refusal.KNOCKED_OUT)]
+            # knocked out of the round just over, and back for the next: may deal it
         if kind is NextRound:
             if s.phase is not Phase.ROUND_OVER:
                 return [ev.Rejected(seat, action, Refusal.ROUND_NOT_OVER)]
@@ -237,10 +241,11 @@ class Game:
         """
         s = self.state
         phase = s.phase
+        if phase is Phase.ROUND_OVER:  # the knocked out too: back for the next round
+            out_for_good = s.eliminated[seat] and seat not in s.knocked_out
+            return [] if out_for_good else [_NEXT_ROUND[seat]]
         if phase is Phase.GAME_OVER or s.eliminated[seat]:
             return []
-        if phase is Phase.ROUND_OVER:
-            return [_NEXT_ROUND[seat]]
         out: list[Action] = []
         exposed = s.exposed
         if exposed is not None:

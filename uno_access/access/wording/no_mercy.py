@@ -24,12 +24,16 @@ REFUSALS.update(
         Refusal.ROULETTE_NAMES_NO_COLOR: N_(
             "A Wild Colour Roulette is played without a colour: the next player names it."
         ),
+        Refusal.KNOCKED_OUT: N_(
+            "The Mercy rule knocked you out of this round: you are back in the next one."
+        ),
     }
 )
 B_REFUSALS.update(
     {
         Refusal.NAME_ROULETTE_COLOR: N_("Roulette: name a colour"),
         Refusal.ROULETTE_NAMES_NO_COLOR: N_("Roulette: no colour"),
+        Refusal.KNOCKED_OUT: N_("Out till next round"),
     }
 )
 
