@@ -160,6 +160,33 @@ def setup_json(table: ServerTable) -> str:
     )
 
 
+def action_text(action: Action, timeout: bool = False) -> str | None:
+    """``action`` as a table's journal keeps it (``timeout``: the first the turn timer
+    took, marked ``"timeout": true``); None for what is not kept: a query changes nothing,
+    and an action that would not read back (a play of no cards) the rules always refuse.
+    """
+    if isinstance(action, QUERIES) or not codec.encodable(action):
+        return None
+    row = codec.action_to_json(action)  # encoded once: it reads back as itself
+    if timeout:
+        row[TIMEOUT_KEY] = True
+    return json.dumps(row)
+
+
+def read_action(saved: object) -> tuple[Action, bool]:
+    """An action as ``action_text`` wrote it, read back, and whether the turn timer took
+    it; else ``SavedTableError`` saying why."""
+    try:
+        raw = codec.loads(saved if isinstance(saved, str) else "")
+        action = action_from_saved(raw)
+    except CodecError as error:  # not JSON
+        why = text.shown(error.why or error.wanted, 200)
+        raise SavedTableError(messages.move_unreadable(why)) from None
+    except SavedGameError as error:
+        raise SavedTableError(messages.move_unreadable(str(error))) from None
+    return action, isinstance(raw, dict) and raw.get(TIMEOUT_KEY) is True
+
+
 def read_setup(
     number: int,
     setup: str,
@@ -319,13 +346,10 @@ class TableStore:
         which the rules always refuse.
         """
         self._last_saved.pop(table.number, None)
-        if isinstance(action, QUERIES) or not codec.encodable(action):
+        saved = action_text(action, timeout)
+        if saved is None:
             return
         n = self._counts.get(table.number, 0)
-        row = codec.action_to_json(action)  # encoded once: it reads back as itself
-        if timeout:
-            row[TIMEOUT_KEY] = True
-        saved = json.dumps(row)
         if self._write("INSERT INTO actions VALUES (?, ?, ?)", (table.number, n, saved)):
             self._counts[table.number] = n + 1
             self._last_saved[table.number] = n
@@ -439,15 +463,9 @@ class TableStore:
         ):
             if n != len(actions):
                 raise SavedTableError(messages.tr(messages.MOVE_MISSING))
-            try:
-                raw = codec.loads(saved if isinstance(saved, str) else "")
-                actions.append(action_from_saved(raw))
-            except CodecError as error:  # not JSON
-                why = text.shown(error.why or error.wanted, 200)
-                raise SavedTableError(messages.move_unreadable(why)) from None
-            except SavedGameError as error:
-                raise SavedTableError(messages.move_unreadable(str(error))) from None
-            if isinstance(raw, dict) and raw.get(TIMEOUT_KEY) is True:
+            action, timeout = read_action(saved)
+            actions.append(action)
+            if timeout:
                 timeouts.add(n)  # the first action of a turn the timer passed
         return actions, frozenset(timeouts)
 
@@ -508,4 +526,14 @@ def open_tables(folder: Path) -> TableStore:
     return TableStore(folder / TABLES_NAME, warn)
 
 
-__all__ = ["TABLES_NAME", "SavedTable", "SavedTableError", "TableStore", "open_tables"]
+__all__ = [
+    "TABLES_NAME",
+    "SavedTable",
+    "SavedTableError",
+    "TableStore",
+    "action_text",
+    "open_tables",
+    "read_action",
+    "read_setup",
+    "setup_json",
+]
