@@ -11,6 +11,6 @@
 - ``readback``: a table read back from its subject, to be rebuilt by a new owner.
 
 The servers join the cluster and keep their presence there; each still serves its own
-tables: the journal and the read-back are built and tested, not yet used by ``serve``. nats-py is loaded by these modules alone, and only when
-``--cluster`` is given.
+tables: the journal and the read-back are built and tested, not yet used by ``serve``.
+nats-py is loaded by these modules alone, and only when ``--cluster`` is given.
 """
