@@ -55,10 +55,7 @@ class Check:
     fix: str | None = None
 
     def line(self) -> str:
-        status = messages.tr(messages.DOCTOR_OK if self.ok else messages.DOCTOR_FAIL)
-        return messages.tr(messages.DOCTOR_LINE).format(
-            part=part_name(self.part), status=status, detail=self.detail
-        )
+        return messages.doctor_line(part_name(self.part), self.ok, self.detail)
 
 
 def part_name(part: str) -> str:
