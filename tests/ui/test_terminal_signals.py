@@ -5,6 +5,10 @@ XOFF), and as the next prompt starts.
 
 The moments are found from the terminal's own state (``termios`` read on the master
 side: canonical mode between prompts, raw mode at a prompt), never by sleeping.
+
+Without a pace the bots move within the prompt still running (raw mode, where Ctrl-C is
+a key, read once they have moved: ``Keyboard.read_through``); with one (``PACED``),
+each move waits at a prompt of its own, and the bots move between two prompts.
 """
 
 from __future__ import annotations
@@ -30,7 +34,9 @@ PROGRAM = str(ROOT / ".venv" / "bin" / "uno-access")
 SETTINGS = 'keys = true\nspeech = false\nsounds = false\nbraille_display = "off"\n'
 PROMPT = re.compile(r"uno>\x1b\[\d+D\x1b\[\d+C")  # the prompt drawn afresh
 BOUND = 60.0  # seconds: "not frozen", never a measure of speed
+PACED = ("--bot-pace", "0.2")  # the bots move between two prompts (see above)
 _ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+OFFER = re.compile(r"You may play .* now: .* to keep it\.")  # a card drawn, playable
 _BROKEN = re.compile(r"Traceback|Exception|Error:|Press ENTER")
 
 
@@ -58,9 +64,12 @@ def _attrs(child: pexpect.spawn[str]) -> tuple[bool, bool]:
 def _until(child: pexpect.spawn[str], canonical: bool) -> str:
     """Read the game's output until the terminal is in canonical mode (``canonical``) or
     raw mode (a prompt is running); the output read meanwhile. XON/XOFF must be off
-    whenever the game has the terminal out of raw mode."""
+    whenever the game has the terminal out of raw mode. A card drawn that may be played
+    is kept (K, at the prompt that offers it, which goes on from the turn's): the turn
+    passes to the bots."""
     got: list[str] = []
     deadline = time.monotonic() + BOUND
+    kept = False
     while True:
         now_canonical, ixon = _attrs(child)
         if now_canonical:
@@ -70,6 +79,9 @@ def _until(child: pexpect.spawn[str], canonical: bool) -> str:
         assert time.monotonic() < deadline, "".join(got)[-500:]
         with contextlib.suppress(pexpect.TIMEOUT):
             got.append(child.read_nonblocking(65536, timeout=0.001))
+        if not kept and OFFER.search(_screen("".join(got))):
+            kept = True
+            child.send("k")
 
 
 def _screen(text: str) -> str:
@@ -109,7 +121,7 @@ MOMENTS: dict[str, Callable[[pexpect.spawn[str]], str]] = {
 def test_ctrl_c_at_any_moment_around_a_prompt_stops_the_game_saved_with_its_one_line(
     tmp_path: Path, moment: str, seed: int
 ) -> None:
-    child = _spawn(tmp_path, "--seed", str(seed), "--players", "4", "--bots", "easy")
+    child = _spawn(tmp_path, "--seed", str(seed), "--players", "4", "--bots", "easy", *PACED)
     child.expect(PROMPT)
     if moment == "with the key that ends the prompt":
         child.send("d\x03")  # read in one piece: the prompt ends on D, Ctrl-C comes after
@@ -127,7 +139,7 @@ def test_ctrl_backslash_stops_the_game_saved_with_its_one_line_at_any_moment(
 ) -> None:
     """Ctrl-\\ is SIGQUIT out of raw mode and a key at a prompt: it stops the game either
     way, as Ctrl-C does (never "does nothing" at one moment and stops at the next)."""
-    child = _spawn(tmp_path, "--seed", "5", "--players", "10", "--bots", "easy")
+    child = _spawn(tmp_path, "--seed", "4", "--players", "10", "--bots", "easy", *PACED)
     child.expect(PROMPT)
     already = ""
     if moment == "while the bots move":
@@ -149,17 +161,16 @@ def test_ctrl_s_between_prompts_freezes_nothing_and_is_a_key_with_no_meaning(
     tmp_path: Path,
 ) -> None:
     """Flow control is off for the whole session: Ctrl-S sent while the bots move (the
-    terminal out of raw mode) stops no output; the game goes on to the next prompt, which
-    says the key does nothing; Ctrl-Q likewise; and the terminal's own flow control is
-    put back when the game ends."""
-    child = _spawn(tmp_path, "--seed", "4", "--players", "10", "--bots", "easy")
+    terminal out of raw mode, between two of the pace's prompts) stops no output; the
+    game goes on to the next prompt, which says the key does nothing; Ctrl-Q likewise;
+    and the terminal's own flow control is put back when the game ends."""
+    child = _spawn(tmp_path, "--seed", "4", "--players", "10", "--bots", "easy", *PACED)
     child.expect(PROMPT)
     assert _attrs(child)[1] is False  # at a prompt (raw mode) it is off in any case
     child.send("d")
     _until(child, canonical=True)  # between prompts: asserts IXON off
     child.send("\x13")  # Ctrl-S while the bots move
-    child.expect(PROMPT)
-    child.expect_exact(messages.tr(messages.NO_SUCH_KEY))  # Ctrl-S, read at the prompt
+    child.expect_exact(messages.tr(messages.NO_SUCH_KEY))  # Ctrl-S, read at the next prompt
     child.expect(PROMPT)
     child.send("\x11")  # Ctrl-Q: no meaning either
     child.expect_exact(messages.tr(messages.NO_SUCH_KEY))

@@ -112,12 +112,54 @@ def drive(
     while True:
         try:
             request = steps.next()
+            while isinstance(request, ReadKey) and _read_through(request, keyboard):
+                request = _through(steps, request, keyboard, screen, clock)
             if request is None:
                 return cast(T, steps.result)
             steps.answered(carry_out(request, keyboard, screen, clock))
         except BaseException as error:
             if not steps.raised(error):
                 raise
+
+
+# what the seat may ask between two keys read through, carried out in the running prompt
+_AT_ONCE = (Checkpoint, InputTaken, Now)
+
+
+def _read_through(request: ReadKey, keyboard: Keyboard) -> bool:
+    """Whether ``request`` is a key read that may go on in a running prompt: not a colour's
+    (its keys and prompt are another prompt's), on a keyboard that reads so."""
+    return not request.colors and keyboard.goes_on
+
+
+def _through(
+    steps: _Steps[Any], first: ReadKey, keyboard: Keyboard, screen: Screen | None, clock: Clock
+) -> Request[Any] | None:
+    """Keys read from ``first`` on in one running prompt (``Keyboard.read_through``): each
+    sent into the seat as it comes, and the seat stepped on, carrying out what it asks
+    at once (``_AT_ONCE``), to its next key read, on which the prompt goes on; the first
+    other request ends the prompt, and is returned to be carried out as ever (None: the
+    seat has ended). What the seat raises ends the prompt and is raised."""
+    after: list[Request[Any] | None] = []
+
+    def answered(read: Read) -> tuple[str, bool] | None:
+        steps.answered(read)
+        while True:
+            request = steps.next()
+            if isinstance(request, ReadKey) and _read_through(request, keyboard):
+                return request.prompt, request.menu
+            if isinstance(request, _AT_ONCE):
+                try:
+                    steps.answered(_effect(request, keyboard, screen, clock))
+                except BaseException as error:  # thrown into the seat where it asked
+                    if not steps.raised(error):
+                        raise
+                continue
+            after.append(request)
+            return None
+
+    keyboard.read_through(first.prompt, first.menu, answered)
+    return after[0]
 
 
 async def drive_async(

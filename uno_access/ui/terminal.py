@@ -62,6 +62,11 @@ from .keys import (
 )
 from .line_render import Line, LineRenderer
 
+# what the seat makes of an answer read through (``Keyboard.read_through``): the next
+# prompt's text and whether it is a menu's, for the prompt to go on; None, it ends
+Answered = Callable[[Read], tuple[str, bool] | None]
+_THROUGH = object()  # a prompt read through ended: its answers were all given already
+
 
 def _print(line: str) -> None:
     print(line, file=sys.stdout, flush=True)
@@ -186,6 +191,8 @@ class Keyboard:
         if size_told:  # polled, a prompt would ask its size twice a second, every prompt
             self._app.terminal_size_polling_interval = None
         _bound_paste(self._app.input, self.modes)
+        self._answered: Answered | None = None  # ``read_through``'s, while it reads
+        self._app.went_on = self._went_on
 
     def _line(self) -> tuple[str, int]:
         """The prompt's line as drawn: its text and the cursor's index in it."""
@@ -222,6 +229,69 @@ class Keyboard:
         """``read`` on the running event loop (a server's session)."""
         posted = self._fresh()
         return posted if posted is not None else _as_input(await self._run_async(prompt))
+
+    @property
+    def goes_on(self) -> bool:
+        """Whether keys may be read one after another in one running prompt
+        (``read_through``): with keys, on a terminal that draws (not dumb), by a keyboard
+        that reads as this one does (one that reads otherwise is asked key by key)."""
+        return self._keys and self._plain is None and type(self).read is Keyboard.read
+
+    def read_through(self, prompt: str, menu: bool, answered: Answered) -> None:
+        """Keys read at ``prompt`` (``read``'s, and a routing key posted), each given to
+        ``answered`` as it comes, in the prompt still running: what it says is shown above
+        the prompt, erased from its line as a key's end of it erases it, and drawn again
+        after them with the next prompt's text and ``menu``, which ``answered`` returns.
+        Ends when ``answered`` returns None (the prompt erased), or raises (raised here).
+
+        Why: a prompt ended and begun again at each key (prompt_toolkit's raw mode left
+        and taken again, its signal handler, its tasks, its first drawing) was most of the
+        time from a key to its line beyond a bare prompt's (``scripts/bench_ui.py``); a
+        card check or the top card asked at a turn's prompt now costs what the seat does
+        with it, and one drawing.
+        """
+        posted = self._fresh()
+        while posted is not None:  # a routing key posted before: answered at once
+            following = answered(posted)
+            if following is None:
+                return
+            prompt, menu = following
+            posted = self._fresh()
+        was = self.modes.menu
+        self.modes.menu = menu
+        self._answered = answered
+        try:
+            self._run(prompt)
+        finally:
+            self._answered = None
+            self.modes.menu = was
+
+    def _went_on(self, value: object) -> bool:
+        """A key's answer, while ``read_through`` reads: given to its ``answered`` now, and
+        the prompt goes on with the next prompt or ends, as that says (True). False: the
+        answer ends the prompt as ever (nothing reads through, or a line is being typed:
+        the command line's lines stay on the screen, and it is read by ``read_line``)."""
+        answered = self._answered
+        app = self._app
+        if answered is None or self.modes.command_line or not app.erase_when_done:
+            return False
+        app.renderer.erase()  # as the prompt's end would: the lines said come in its place
+        try:
+            while True:
+                following = answered(_as_input(value))
+                if following is None:
+                    break
+                self._prompt_text, self.modes.menu = following
+                posted = self._fresh()
+                if posted is None:
+                    app.invalidate()  # drawn after the lines, with the next prompt's text
+                    return True
+                value = posted
+        except BaseException as error:  # raised where the prompt was run
+            Application.exit(app, exception=error)
+            return True
+        Application.exit(app, result=_THROUGH)
+        return True
 
     def _fresh(self) -> Read | None:
         """A new prompt begins: an empty line by keys; a routing key posted meanwhile, if
@@ -570,6 +640,32 @@ class _LineApplication(Application[Any]):
     keyboard (each would otherwise build it anew, about 5 ms, at its first prompt)."""
 
     modes: Modes | None = None  # what the prompt takes now, read by the game's bindings
+    # what an answer is given to first (``Keyboard.read_through``): True, it was taken
+    # there and the prompt goes on or has ended already
+    went_on: Callable[[object], bool] | None = None
+
+    def exit(
+        self,
+        result: Any = None,
+        exception: BaseException | type[BaseException] | None = None,
+        style: str = "",
+    ) -> None:
+        """The prompt ends with ``result`` (or ``exception``), unless it goes on reading
+        through (``went_on``)."""
+        went_on = self.went_on
+        future = self.future
+        if (
+            exception is None
+            and went_on is not None
+            and future is not None
+            and not future.done()
+            and went_on(result)
+        ):
+            return
+        if exception is not None:
+            super().exit(exception=exception, style=style)
+        else:
+            super().exit(result=result, style=style)
 
     def _create_merged_style(self, include_default_pygments_style: Filter) -> BaseStyle:
         return _line_style()
