@@ -23,7 +23,7 @@ that died.
   the table. It is dropped here unsaid (``ServerTable.let_go``), and each of its people
   told in one sentence which server holds it now, their session closed so that they
   connect there.
-- **Taken over**: every ``SCAN_EVERY`` seconds the server lists the directory and the
+- **Taken over**: every third of the leases' TTL the server lists the directory and the
   leases; a table listed without a lease lapsed (its owner died, or lost the cluster).
   ``Leases.take`` decides who takes it: one server's ``create`` wins, the others are
   refused. The winner reads the log (``readback``), marks it as its own
@@ -72,8 +72,9 @@ if TYPE_CHECKING:
 
 COUNTER = "next-number"  # the key in ``uno-tables`` of the next number to give
 BLOCK = 10  # numbers taken from the counter at once
-SCAN_EVERY = names.LEASE_TTL / 3  # seconds between two looks for tables whose lease lapsed
-RENEW_EVERY = names.LEASE_TTL / 3
+# the leases renewed, and the lapsed ones looked for, every third of the leases' TTL (the
+# bucket's own, read as the server starts)
+RENEWALS_A_TTL = 3
 TAKE_TRIES = 20  # readings of a log whose old owner still appends, before giving it up
 T = TypeVar("T")
 
@@ -146,6 +147,7 @@ class ClusterTables:
         leases: KeyValue,
         directory: KeyValue,
         numbers: Numbers,
+        ttl: float = names.LEASE_TTL,
     ) -> None:
         self.js = js
         self.lobby = lobby
@@ -154,6 +156,7 @@ class ClusterTables:
         self._lease_bucket = leases
         self.directory = directory
         self.numbers = numbers
+        self.every = ttl / RENEWALS_A_TTL  # seconds between two renewals, two looks
         self.journal = StreamJournal(js)
         self.journal.on_lost = self._lost_soon
         self.held: dict[int, Held] = {}  # the tables whose lease this server holds
@@ -175,7 +178,8 @@ class ClusterTables:
         floor = lobby.results.last_table() if lobby.results is not None else 0
         numbers = Numbers(directory, floor)
         await numbers.reserve()
-        held = cls(js, lobby, server, leases, directory, numbers)
+        ttl = (await leases.status()).ttl or names.LEASE_TTL
+        held = cls(js, lobby, server, leases, directory, numbers, ttl)
         lobby.numbers = numbers.take
         lobby.journal = held
         lobby.held_for = held.held_for
@@ -337,7 +341,7 @@ class ClusterTables:
 
     async def _renewing(self) -> None:
         while True:
-            await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(self.every)
             for number, held in list(self.held.items()):
                 await self._renew(number, held)
 
@@ -359,7 +363,7 @@ class ClusterTables:
         while True:
             with contextlib.suppress(Exception):  # the cluster not answering: next time
                 await self.scan()
-            await asyncio.sleep(SCAN_EVERY)
+            await asyncio.sleep(self.every)
 
     async def lapsed(self) -> list[int]:
         """The tables of the directory whose lease lapsed, and this server does not hold."""
