@@ -10,7 +10,8 @@ the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). Or a
 and its password (argon2, ``passwords``), asked by ssh itself; a new person without a
 key gives the invite code, then chooses a password (``_Connection``). The tables
 are saved in ``tables.db`` there (``saved``), each action before it is applied; on start
-every unfinished table is brought back exactly, its people's seats held for them.
+every unfinished table is brought back exactly, its people's seats held for them. With
+``--cluster`` the tables are the cluster's instead (``cluster.holding``).
 """
 
 from __future__ import annotations
