@@ -125,7 +125,7 @@ def test_two_servers_never_give_one_table_number_twice(nats_cluster: NatsCluster
                     await asyncio.sleep(0.05)
                     number = held.numbers.take()
                 given.append(number)
-        assert len(set(given)) == len(given)
+        assert len(set(given)) == len(given), given
 
     with_servers(nats_cluster, body)
 

@@ -340,7 +340,7 @@ class ClusterTables:
     # ----------------------------------------------------------------- renewed
 
     async def _renewing(self) -> None:
-        while True:
+        while not self._closed:
             await asyncio.sleep(self.every)
             for number, held in list(self.held.items()):
                 await self._renew(number, held)
@@ -360,7 +360,7 @@ class ClusterTables:
     # ----------------------------------------------------------------- taken over
 
     async def _scanning(self) -> None:
-        while True:
+        while not self._closed:
             with contextlib.suppress(Exception):  # the cluster not answering: next time
                 await self.scan()
             await asyncio.sleep(self.every)
@@ -483,9 +483,8 @@ class ClusterTables:
         self._closed = True
         for task in self._loops:
             task.cancel()
-        for task in self._loops:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        if self._loops:  # bounded: a library call may take a cancellation for a timeout
+            await asyncio.wait(self._loops, timeout=REQUEST_WAIT)
         await self.numbers.close()
         for number in list(self.held):
             with contextlib.suppress(Exception):
