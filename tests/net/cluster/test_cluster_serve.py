@@ -49,7 +49,8 @@ def test_serve_with_a_cluster_joins_it_keeps_its_presence_and_removes_it_as_it_s
         joined = server.process.stdout.readline()
         found = re.fullmatch(
             rf"Joined the NATS cluster at {re.escape(nats_cluster.url)} as server "
-            r"([A-Za-z0-9_-]+) \(3 NATS servers\); each server still serves its own tables\.\n",
+            r"([A-Za-z0-9_-]+) \(3 NATS servers\); its tables are kept there, and another "
+            r"server takes them over if this one stops\.\n",
             joined,
         )
         assert found, joined

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .forms import Fixed
 from .language import N_, NP_, tr, tr_n
 
 HELP_SERVE_CLUSTER = N_(
     "join the NATS servers at these addresses (nats://HOST:PORT, several separated by "
-    "commas) as one service of many servers; in progress: each server still serves its own "
-    "tables"
+    "commas) as one service of many servers: the tables are kept there, and a stopped "
+    "server's tables are taken over by another"
 )
 HELP_DOCTOR_CLUSTER = N_(
     "check the NATS servers at these addresses (nats://HOST:PORT, several separated by "
@@ -54,10 +55,49 @@ CLUSTER_LOST = N_("The NATS servers at {addresses} stopped answering: {why}.")
 # --- serve --cluster ----------------------------------------------------------------------
 # Translators: {server} is this server's id in the cluster; {count} the NATS servers known.
 CLUSTER_JOINED = NP_(
-    "Joined the NATS cluster at {addresses} as server {server} ({count} NATS server); each "
-    "server still serves its own tables.",
-    "Joined the NATS cluster at {addresses} as server {server} ({count} NATS servers); each "
-    "server still serves its own tables.",
+    "Joined the NATS cluster at {addresses} as server {server} ({count} NATS server); its "
+    "tables are kept there, and another server takes them over if this one stops.",
+    "Joined the NATS cluster at {addresses} as server {server} ({count} NATS servers); its "
+    "tables are kept there, and another server takes them over if this one stops.",
+)
+# Translators: an operator's line; {number} is a table's number, {actions} a count.
+CLUSTER_TOOK_OVER = NP_(
+    "Took table {number} over from a server that stopped: {actions} action played again.",
+    "Took table {number} over from a server that stopped: {actions} actions played again.",
+)
+# Translators: an operator's line; {server} is the id of the server holding it now.
+CLUSTER_TABLE_LOST = N_(
+    "Table {number} is held by server {server} now (this server lost its lease); its "
+    "people were told to connect there."
+)
+CLUSTER_TABLE_LOST_NO_ONE = N_(
+    "Table {number} is no longer held by this server (its lease lapsed); another server "
+    "takes it over, and its people were told to connect again."
+)
+# Translators: an operator's line; {why} says what in the table's log does not read back.
+CLUSTER_TABLE_UNREADABLE = N_(
+    "Table {number} could not be taken over and is left in the stream UNO_TABLES as it is: {why}"
+)
+
+# --- what the people of a table are told --------------------------------------------------
+# Translators: said to someone whose table moved to another server, as their connection
+# closes; {server} is that server's id (its host's name, a dash, its ssh port).
+NET_TABLE_MOVED = N_(
+    "Table {number} is now held by another server of this service, {server}: connect to "
+    "it again and you are back at your seat."
+)
+NET_TABLE_MOVED_NO_ONE = N_(
+    "Table {number} is moving to another server of this service: connect again in a "
+    "moment and you are back at your seat."
+)
+NET_TABLE_TAKEN_OVER = N_(
+    "The server that held this table stopped; another server took it over, and the game "
+    "goes on from where it was."
+)
+net_table_taken_over = Fixed(NET_TABLE_TAKEN_OVER, N_("Server changed: go on"))
+NET_NO_TABLE_NUMBER = N_(
+    "No table can be made just now: the servers of this service do not answer one "
+    "another. Try again in a moment."
 )
 
 # --- doctor --cluster ---------------------------------------------------------------------
@@ -164,3 +204,23 @@ def cluster_too_few_replicas(count: int, wanted: int) -> str:
 
 def cluster_no_leader(count: int) -> str:
     return tr_n(CLUSTER_NO_LEADER, count).format(count=count)
+
+
+def cluster_took_over(number: int, actions: int) -> str:
+    return tr_n(CLUSTER_TOOK_OVER, actions).format(number=number, actions=actions)
+
+
+def cluster_table_lost(number: int, server: str) -> str:
+    if not server:
+        return tr(CLUSTER_TABLE_LOST_NO_ONE).format(number=number)
+    return tr(CLUSTER_TABLE_LOST).format(number=number, server=server)
+
+
+def cluster_table_unreadable(number: int, why: str) -> str:
+    return tr(CLUSTER_TABLE_UNREADABLE).format(number=number, why=why)
+
+
+def net_table_moved(number: int, server: str) -> str:
+    if not server:
+        return tr(NET_TABLE_MOVED_NO_ONE).format(number=number)
+    return tr(NET_TABLE_MOVED).format(number=number, server=server)

@@ -8,9 +8,11 @@
 - ``doctor``: ``uno-access doctor --cluster``;
 - ``entries``: a table's log entries, in the texts of the tables file;
 - ``journal``: a table's journal appended to its subject, refused once the lease is lost;
-- ``readback``: a table read back from its subject, to be rebuilt by a new owner.
+- ``readback``: a table read back from its subject, to be rebuilt by a new owner;
+- ``holding``: the tables ``serve --cluster`` holds: numbered, leased, journaled, told
+  only once written, and taken over from a server that died.
 
-The servers join the cluster and keep their presence there; each still serves its own
-tables: the journal and the read-back are built and tested, not yet used by ``serve``.
+The servers join the cluster, keep their presence there and hold their tables there;
+each still has its own lobby and accounts (the next step shares them).
 nats-py is loaded by these modules alone, and only when ``--cluster`` is given.
 """

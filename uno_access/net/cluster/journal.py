@@ -31,10 +31,9 @@ same ``Nats-Msg-Id``; if the retry is refused because the subject moved on, the
 subject's last entry is read: the writer's own (the first try had landed), it counts as
 written; anyone else's, the lease is lost.
 
-Not wired into ``uno-access serve --cluster`` yet: the server still journals to its own
-tables file, and waits for no append before telling. The next step holds each table's
-lease, journals here, tells after ``written``, and rebuilds a table whose owner died
-(``readback``).
+``uno-access serve --cluster`` journals every table it holds here (``holding``), and its
+ways out (an ssh channel, the data channel, a browser's socket) hold what they would
+send about a table until ``when_written`` says its entries are in the log.
 """
 
 from __future__ import annotations
@@ -44,6 +43,7 @@ import contextlib
 import secrets
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...engine.actions import Action
@@ -102,6 +102,8 @@ class TableWriter:
         self._task: asyncio.Task[None] | None = None
         self._done = asyncio.Event()
         self._done.set()
+        self._waiting: list[asyncio.Future[bool]] = []  # ``when_written``'s, not yet answered
+        self.on_lost: Callable[[LeaseLost], None] | None = None  # told once, as it is learnt
 
     def put(self, entry: LogEntry) -> None:
         """``entry`` appended after every entry put before it; ``LeaseLost`` at once when
@@ -133,14 +135,38 @@ class TableWriter:
             raise self.lost
         return self.last
 
+    def when_written(self) -> asyncio.Future[bool] | None:
+        """None when every entry put so far is acknowledged (what was applied may be told
+        now); else a future, True once they are, False if the lease is lost first (what
+        was applied must never be told). Without a coroutine: the ways out ask it at every
+        piece of output they send."""
+        if self.lost is None and self._done.is_set():
+            return None
+        waiting = asyncio.get_running_loop().create_future()
+        if self.lost is not None:
+            waiting.set_result(False)
+        else:
+            self._waiting.append(waiting)
+        return waiting
+
+    def _answer_waiting(self) -> None:
+        waiting, self._waiting = self._waiting, []
+        for future in waiting:
+            if not future.done():
+                future.set_result(self.lost is None and self._done.is_set())
+
     async def close(self) -> None:
-        """The appends still waiting dropped, and the task ended."""
+        """The appends still waiting dropped, and the task ended; what waited to be told
+        is never told (``when_written`` answers False)."""
         self._queue.clear()
+        if self.lost is None:
+            self.lost = LeaseLost(self.table)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
         self._done.set()
+        self._answer_waiting()
 
     async def _drain(self) -> None:
         try:
@@ -151,9 +177,12 @@ class TableWriter:
         except LeaseLost as lost:
             self.lost = lost
             self._queue.clear()
+            if self.on_lost is not None:
+                self.on_lost(lost)
         finally:
             if not self._queue:
                 self._done.set()
+                self._answer_waiting()
 
     async def _append(self, entry: LogEntry, msg_id: str) -> int:
         from nats.js.errors import APIError
@@ -217,11 +246,16 @@ class StreamJournal:
         self._patience = patience
         self._writers: dict[int, TableWriter] = {}
         self._last_action: dict[int, LogEntry] = {}  # table -> its action just put
+        # told (a table's number) as a writer learns its lease is lost, once
+        self.on_lost: Callable[[int], None] | None = None
 
     def hold(self, number: int, last: int = 0) -> TableWriter:
         """Table ``number`` written by this server from here on, after its entry of
         sequence ``last`` (what ``readback.read_table`` found; 0: no entry yet)."""
         writer = TableWriter(self._js, str(number), last, self._wait, self._patience)
+        on_lost = self.on_lost
+        if on_lost is not None:
+            writer.on_lost = lambda lost: on_lost(number)
         self._writers[number] = writer
         self._last_action.pop(number, None)
         return writer
@@ -237,6 +271,10 @@ class StreamJournal:
     def writer(self, number: int) -> TableWriter:
         writer = self._writers.get(number)
         return writer if writer is not None else self.hold(number)
+
+    def held(self, number: int) -> TableWriter | None:
+        """Table ``number``'s writer, if this journal writes it."""
+        return self._writers.get(number)
 
     async def written(self, number: int) -> int:
         """Once every entry of table ``number`` asked so far is acknowledged: its last

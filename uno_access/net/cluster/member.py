@@ -66,6 +66,7 @@ class Member:
         self._ttl = ttl
         self._kept: asyncio.Task[None] | None = None
         self._left = False
+        self.js = client.jetstream(timeout=REQUEST_WAIT)  # this server's JetStream
 
     @classmethod
     async def join(cls, urls: Sequence[str], wait: float = CONNECT_WAIT) -> Member:

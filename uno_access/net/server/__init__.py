@@ -10,7 +10,8 @@ the server is ``--open``, or with the invite code (``ssh NAME+CODE@HOST``). Or a
 and its password (argon2, ``passwords``), asked by ssh itself; a new person without a
 key gives the invite code, then chooses a password (``_Connection``). The tables
 are saved in ``tables.db`` there (``saved``), each action before it is applied; on start
-every unfinished table is brought back exactly, its people's seats held for them.
+every unfinished table is brought back exactly, its people's seats held for them. With
+``--cluster`` the tables are the cluster's instead (``cluster.holding``).
 """
 
 from __future__ import annotations
@@ -450,6 +451,9 @@ class _ChannelOut:
     def __init__(self, chan: Any) -> None:
         self._chan = chan
         self._held: list[str] = []
+        # what is held waits for this too (``Person.held``): told only once kept
+        self.gate: Callable[[], asyncio.Future[bool] | None] = _no_gate
+        self._gated = False  # waiting for the gate
 
     def write(self, data: str) -> int:
         if not self._held:
@@ -463,8 +467,14 @@ class _ChannelOut:
         return len(data)
 
     def send(self) -> None:
-        """What is held, to the channel now (before anything written to it directly)."""
-        if not self._held:
+        """What is held, to the channel now (before anything written to it directly);
+        or once the gate opens, dropped if it never does (the table gone elsewhere)."""
+        if not self._held or self._gated:
+            return
+        gate = self.gate()
+        if gate is not None:
+            self._gated = True
+            gate.add_done_callback(self._gate_opened)
             return
         data = "".join(self._held)
         self._held.clear()
@@ -475,11 +485,22 @@ class _ChannelOut:
             else:
                 chan.write(data.replace("\n", "\r\n"))
 
+    def _gate_opened(self, gate: asyncio.Future[bool]) -> None:
+        self._gated = False
+        if gate.result():
+            self.send()
+        else:
+            self._held.clear()  # moves the log does not hold: never told
+
     def flush(self) -> None:
         pass
 
     def isatty(self) -> bool:
         return True
+
+
+def _no_gate() -> asyncio.Future[bool] | None:
+    return None
 
 
 def _winch_of_this_terminal(
@@ -624,6 +645,7 @@ class _Session(asyncssh.SSHServerSession[str]):
             output.flush()
 
         person = Person(self.name, lobby, way=TerminalWay(self._input, output, write))
+        out.gate = person.held
         person.accounts = self.server.accounts  # ``password`` sets this person's
         person.limiter = self.server.limiter
         self._person = person
@@ -760,10 +782,12 @@ async def _serving(
     accounts = Accounts(folder)
     lobby = Lobby(loop, seed, pace)
     server = Server(accounts, lobby, open_)
-    tables = open_tables(folder)  # every unfinished table brought back, its seats held
-    tables.restore(lobby)
-    lobby.journal = tables
-    accounts.tournaments.resume()  # their tables back: each tournament where it was
+    tables = None
+    if member is None:  # alone: the tables file (with a cluster, the tables are its own)
+        tables = open_tables(folder)  # every unfinished table brought back, its seats held
+        tables.restore(lobby)
+        lobby.journal = tables
+        accounts.tournaments.resume()  # their tables back: each tournament where it was
     pacer = server.pacer = Pacer(loop)
     # what ``asyncssh.create_server`` does, each connection paced (``pace``)
     options = await asyncssh.SSHServerConnectionOptions.construct(
@@ -786,8 +810,18 @@ async def _serving(
     def connection() -> asyncio.Protocol:
         return _SshConnection(loop, options)
 
-    listener = await loop.create_server(lambda: pacer.protocol(connection), host, port)
+    listener = await loop.create_server(
+        lambda: pacer.protocol(connection), host, port, start_serving=False
+    )
     bound = listener.sockets[0].getsockname()
+    held = None
+    if member is not None:  # the port known: this server's id, its tables on the cluster
+        from ..cluster.holding import ClusterTables
+        from ..cluster.member import server_id
+
+        held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
+        accounts.tournaments.resume()  # their tables back: each tournament where it was
+    await listener.start_serving()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
     web_server = None
     web_port = 0
@@ -812,7 +846,10 @@ async def _serving(
         with _collected_seldom():
             await stop.wait()
     finally:
-        tables.close()  # first: the people leaving as the server stops end no table
+        if tables is not None:
+            tables.close()  # first: the people leaving as the server stops end no table
+        if held is not None:  # the same, and the leases given up for the others to take
+            await held.close()
         listener.close()
         if web_server is not None:
             await web_server.stop()

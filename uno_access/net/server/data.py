@@ -87,6 +87,7 @@ class DataSession:
         self._watched: ServerTable | None = None  # the table whose public entries are sent
         self._sent = 0
         self._closed = False
+        self._gated = False  # waiting for the table's entries to be kept (``Person.held``)
 
     # ----------------------------------------------------------------- out
 
@@ -107,10 +108,26 @@ class DataSession:
             self.loop.call_soon(self._flush)
 
     def _flush(self) -> None:
+        """What is held, out; once the table's entries are kept (``Person.held``), and
+        never if they are not (the table gone elsewhere)."""
+        if self._gated:
+            return
+        gate = self.person.held()
+        if gate is not None and self._out:
+            self._gated = True
+            gate.add_done_callback(self._gate_opened)
+            return
         out, self._out = self._out, []
         if out and not self._closed:
             with contextlib.suppress(OSError, asyncssh.Error):
                 self.chan.write("".join(out))
+
+    def _gate_opened(self, gate: asyncio.Future[bool]) -> None:
+        self._gated = False
+        if gate.result():
+            self._flush()
+        else:
+            self._out.clear()  # moves the log does not hold: never told
 
     def _exit(self, status: int) -> None:
         self._flush()  # what was said goes first

@@ -63,7 +63,7 @@ from .accounts import Accounts, Limiter
 from .limits import Chat
 from .password_change import change_password
 from .received import Received, TableLog, told_from
-from .tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
+from .tables import DEFAULT_BOT, Lobby, NoTableNumber, Place, ServerTable, Stage
 from .timer import LONGEST_TURN, SHORTEST_TURN
 from .ways import Place as Where
 from .ways import TerminalWay, Way
@@ -133,6 +133,11 @@ class Person:
 
     def wake(self) -> None:
         self.keyboard.wake()
+
+    def held(self) -> asyncio.Future[bool] | None:
+        """What is to be sent to this person waits for this (``Lobby.held_for``: their
+        table's entries not all kept yet); None: nothing to wait for."""
+        return self.lobby.held_for(self.table or self.watching)
 
     # ----------------------------------------------------------------- the session
 
@@ -467,7 +472,10 @@ class Person:
             rules = RuleSet.from_spec(spec)
         except RulesError as error:
             return messages.rules_error(error)
-        table = self.lobby.new_table(self.name, rules, text.shown(spec, 60))
+        try:
+            table = self.lobby.new_table(self.name, rules, text.shown(spec, 60))
+        except NoTableNumber:
+            return messages.tr(messages.NET_NO_TABLE_NUMBER)
         if private:
             table.code = self.lobby.private_code()
         table.sit(self.name)

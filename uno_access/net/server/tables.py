@@ -542,6 +542,23 @@ class ServerTable:
         self._changed()
         self._wake()
 
+    def let_go(self) -> None:
+        """The table given up by this server, unsaid (its lease lost: another server holds
+        it now): its timers stopped, its bots let go, no one woken, nothing journaled."""
+        self.journal = None
+        self._listeners.clear()
+        for seat in list(self._graces):
+            self._stop_grace(seat)
+        if self._drive is not None:
+            self._drive.cancel()
+            self._drive = None
+        if self._timer is not None:
+            self._timer.stop()
+        for bot in self._bots.values():
+            if isinstance(bot, RemoteBot):
+                bot.drop()
+        self.stage = Stage.OVER
+
     def close(self) -> None:
         """The host ends the game: every person's seat is gone to them (their sessions
         leave it, ``lobby.TableGame.notices``), no one watches, and the table is over."""
@@ -810,6 +827,14 @@ class ServerTable:
 MOST_SPEAKERS = 10_000  # people whose last chat lines are kept for a report
 
 
+class NoTableNumber(Exception):
+    """No table number can be had now (the cluster that gives them does not answer)."""
+
+
+def _nothing_held(table: ServerTable | None) -> asyncio.Future[bool] | None:
+    return None
+
+
 class Where(Enum):
     """Where a person is, as their friends are told (``Lobby.where``)."""
 
@@ -853,11 +878,25 @@ class Lobby:
     made_limits: Limits = field(default_factory=made_limits, repr=False)  # tournaments made
     # this process's lobby: a client connecting again after a restart starts anew
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    # the next table's number from elsewhere (None: none to be had now); unset, counted here
+    numbers: Callable[[], int | None] | None = field(default=None, repr=False)
+    # what is told of a table waits for this (``cluster.journal``: its entries in the log):
+    # None, tell now; a future, tell once it is True, never if it is False
+    held_for: Callable[[ServerTable | None], asyncio.Future[bool] | None] = field(
+        default=_nothing_held, repr=False
+    )
     _next: int = 1
 
     def new_table(self, creator: str, rules: RuleSet, spec: str) -> ServerTable:
-        number = self._next
-        self._next += 1
+        """A new table, numbered; ``NoTableNumber`` when no number can be had now."""
+        if self.numbers is not None:
+            given = self.numbers()
+            if given is None:
+                raise NoTableNumber
+            number = given
+        else:
+            number = self._next
+            self._next += 1
         seed = random.randrange(2**32) if self.seed is None else self.seed + number
         table = ServerTable(number, rules, spec, creator, seed, self.loop, self.pace)
         self.wire(table)

@@ -89,6 +89,7 @@ class WebConnection:
             while True:
                 await self._more.wait()
                 self._more.clear()
+                await self._told_once_kept()
                 while self._out:
                     data = self._out.popleft()
                     try:
@@ -101,6 +102,17 @@ class WebConnection:
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.socket.close()
+
+    async def _told_once_kept(self) -> None:
+        """Until what the frames tell of the person's table is kept (``Person.held``);
+        the frames dropped if it never is (the table gone elsewhere)."""
+        person = self.person
+        gate = person.held() if person is not None else None
+        while gate is not None:
+            if not await gate:
+                self._out.clear()  # moves the log does not hold: never told
+                return
+            gate = person.held() if person is not None else None
 
     def bye(self, reason: str) -> None:
         """The last frame, then the socket closes (the person's seat kept)."""
