@@ -91,7 +91,7 @@ class Numbers:
     async def reserve(self) -> None:
         """A block more, from the counter (``update`` with the revision read: a race
         lost is read again)."""
-        from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+        from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
 
         while True:
             try:
@@ -100,7 +100,9 @@ class Numbers:
                 first = self._floor + 1
                 try:
                     await self._kv.create(COUNTER, str(first + BLOCK).encode())
-                except KeyWrongLastSequenceError:
+                # made by another server meanwhile (not found: nats-py's ``create`` read
+                # it back from a copy that has not got it yet, ``lease.Leases.take``)
+                except (KeyWrongLastSequenceError, NotFoundError):
                     continue
                 break
             first = max(int(entry.value or b"1"), self._floor + 1)

@@ -66,12 +66,15 @@ class Leases:
     async def take(self, table: str | int) -> Held | None:
         """The lease of ``table`` taken if no one holds it (or this server already did:
         renewed then), else None."""
-        from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
+        from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError, NotFoundError
 
         key = names.lease_key(table)
         try:
             revision = await self._kv.create(key, self.owner.encode())
-        except KeyWrongLastSequenceError:
+        # refused: someone holds it. (nats-py's ``create`` then reads the key, to retake a
+        # deleted one; read from a copy that has not got the winner's write yet, it is not
+        # found: the race was lost all the same.)
+        except (KeyWrongLastSequenceError, NotFoundError):
             try:
                 entry = await self._kv.get(key)
             except KeyNotFoundError:  # it lapsed between the two: the next take wins it
