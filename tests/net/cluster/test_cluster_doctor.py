@@ -149,3 +149,23 @@ def test_doctor_refuses_an_address_that_is_not_nats_in_words() -> None:
         "uno-access: localhost:4222 is not the address of a NATS server: write "
         "nats://HOST:PORT, with a port from 1 to 65535, several separated by commas.\n"
     )
+
+
+def test_a_nats_server_before_2_9_21_is_refused_with_the_upgrade_to_make() -> None:
+    """Before 2.9.21 a cluster does not serialize a subject's expected last sequence: two
+    servers could take one table at once. The connection's line says so, with the fix."""
+    from uno_access.net.cluster.doctor import connection_check, too_old
+
+    assert [too_old(v) for v in ("2.9.10", "v2.9.20", "2.9.21", "2.10.7-beta", "2.15.1")] == [
+        True,
+        True,
+        False,
+        False,
+        False,
+    ]
+    assert not too_old("unknown")  # not readable: taken as it is
+    old = connection_check("2.9.10", "127.0.0.1:4222")
+    assert not old.ok
+    assert old.detail.startswith("nats-server 2.9.10 at 127.0.0.1:4222 is too old")
+    assert old.fix is not None and "2.10 or later" in old.fix
+    assert connection_check("2.15.1", "127.0.0.1:4222").ok

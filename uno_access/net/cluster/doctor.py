@@ -2,11 +2,12 @@
 uno-access servers as one service, and the command that fixes the rest.
 
 The checks, in order, each a ``Check`` of the same shape as the machine's doctor
-(``devices/doctor.py``): the connection (which server answered, its version); JetStream
-enabled; the servers the cluster knows (and so the copies it can keep: three from three
-servers on, else one); then each bucket and the tables' stream of ``names``: present,
-with its replicas, how many of them are current, and its leader. When the connection or
-JetStream fails, the checks after it would say nothing more, and are left out. Every
+(``devices/doctor.py``): the connection (which server answered, its version: 2.9.21 or
+later, ``SERIALIZED_SINCE``); JetStream enabled; the servers the cluster knows (and so
+the copies it can keep: three from three servers on, else one); then each bucket and the
+tables' stream of ``names``: present, with its replicas, how many of them are current,
+and its leader. When the connection or JetStream fails, the checks after it would say
+nothing more, and are left out. Every
 request is bounded in time; the checks never raise and never hang.
 """
 
@@ -86,17 +87,10 @@ async def checks(urls: Sequence[str], wait: float = CONNECT_WAIT) -> list[Check]
         return [Check(CONNECTION, False, True, error.why, messages.tr(messages.FIX_CLUSTER_START))]
     try:
         info = server_info(client)
-        found = [
-            Check(
-                CONNECTION,
-                True,
-                True,
-                messages.tr(messages.CLUSTER_CONNECTED).format(
-                    version=messages.cut(str(info.get("version", "?"))),
-                    address=client.connected_url.netloc if client.connected_url else "?",
-                ),
-            )
-        ]
+        address = client.connected_url.netloc if client.connected_url else "?"
+        found = [connection_check(str(info.get("version", "?")), address)]
+        if not found[0].ok:
+            return found
         js = client.jetstream(timeout=REQUEST_WAIT)
         jetstream = await _jetstream(js)
         found.append(jetstream)
@@ -113,6 +107,34 @@ async def checks(urls: Sequence[str], wait: float = CONNECT_WAIT) -> list[Check]
         return found
     finally:
         await close(client)
+
+
+# the first nats-server whose cluster serializes a subject's expected last sequence
+# (nats-server issue 4320): before it two conditional appends sent at once may both be
+# taken, and two servers hold one table, or give out one table number (``holding``)
+SERIALIZED_SINCE = (2, 9, 21)
+
+
+def connection_check(version: str, address: str) -> Check:
+    """The connection's line: which nats-server answered, and whether it is recent enough
+    (``SERIALIZED_SINCE``; a version that cannot be read is taken as it is)."""
+    shown = messages.cut(version)
+    if too_old(version):
+        detail = messages.tr(messages.CLUSTER_TOO_OLD).format(version=shown, address=address)
+        return Check(CONNECTION, False, True, detail, messages.tr(messages.FIX_CLUSTER_UPGRADE))
+    detail = messages.tr(messages.CLUSTER_CONNECTED).format(version=shown, address=address)
+    return Check(CONNECTION, True, True, detail)
+
+
+def too_old(version: str) -> bool:
+    """Whether nats-server ``version`` ("2.9.10", "v2.10.7-beta") is before
+    ``SERIALIZED_SINCE``; False when it cannot be read."""
+    parts = version.strip().lstrip("v").split("-")[0].split(".")
+    try:
+        numbers = tuple(int(part) for part in parts[:3])
+    except ValueError:
+        return False
+    return len(numbers) == 3 and numbers < SERIALIZED_SINCE
 
 
 async def _jetstream(js: JetStreamContext) -> Check:
