@@ -8,7 +8,8 @@ routes), each with its own store folder and log in ``folder``, routed to each ot
 one cluster (``--cluster_name``, ``--routes``). ``start`` returns once JetStream answers
 on every node and every node knows all the others, found by asking them with nats-py
 (bounded by a generous timeout, never a fixed sleep). ``kill(i)`` SIGKILLs one node;
-``stop`` ends every node by its pid.
+``stop`` ends every node by its pid; ``restart`` starts again every node not running, on
+its same ports with its same store folder (the cluster stopped and started).
 
     with NatsCluster(tmp_path) as cluster:
         cluster.url        # "nats://127.0.0.1:P1,nats://127.0.0.1:P2,nats://127.0.0.1:P3"
@@ -101,35 +102,49 @@ class NatsCluster:
         return ",".join(self.urls)
 
     def start(self, timeout: float = READY_WAIT) -> NatsCluster:
-        binary = nats_server()
         for node in self.nodes:
-            node.folder.mkdir(parents=True, exist_ok=True)
-            command = [binary, "-a", "127.0.0.1", "-p", str(node.port), "-n", node.name]
-            command += ["-l", str(node.log)]
-            if self.jetstream:
-                command += ["-js", "-sd", str(node.folder / "store")]
-            if len(self.nodes) > 1:
-                routes = ",".join(
-                    f"nats://127.0.0.1:{other.route_port}"
-                    for other in self.nodes
-                    if other is not node
-                )
-                command += ["--cluster_name", CLUSTER_NAME]
-                command += ["--cluster", f"nats://127.0.0.1:{node.route_port}"]
-                command += ["--routes", routes]
-            node.process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
+            self._launch(node)
         try:
             self.wait_ready(timeout)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def restart(self, timeout: float = READY_WAIT) -> NatsCluster:
+        """Every node not running started again on its own ports with its own store
+        folder (what it kept is what it has), until the cluster answers again."""
+        for node in self.nodes:
+            if not node.alive:
+                self._launch(node)
+        try:
+            self.wait_ready(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _launch(self, node: Node) -> None:
+        binary = nats_server()
+        node.folder.mkdir(parents=True, exist_ok=True)
+        command = [binary, "-a", "127.0.0.1", "-p", str(node.port), "-n", node.name]
+        command += ["-l", str(node.log)]
+        if self.jetstream:
+            command += ["-js", "-sd", str(node.folder / "store")]
+        if len(self.nodes) > 1:
+            routes = ",".join(
+                f"nats://127.0.0.1:{other.route_port}" for other in self.nodes if other is not node
+            )
+            command += ["--cluster_name", CLUSTER_NAME]
+            command += ["--cluster", f"nats://127.0.0.1:{node.route_port}"]
+            command += ["--routes", routes]
+        node.process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def wait_ready(self, timeout: float = READY_WAIT) -> None:
         """Until every running node answers, knows every other running node, and (with
