@@ -6,7 +6,8 @@ tests fail, they never skip).
 127.0.0.1, each on free ports of its own (one for clients, one for the cluster's
 routes), each with its own store folder and log in ``folder``, routed to each other as
 one cluster (``--cluster_name``, ``--routes``). ``start`` returns once JetStream answers
-on every node and every node knows all the others, found by asking them with nats-py
+on every node, every node knows all the others, and a stream with a copy on each can be
+made (JetStream knows its peers), found by asking them with nats-py
 (bounded by a generous timeout, never a fixed sleep). ``kill(i)`` SIGKILLs one node;
 ``stop`` ends every node by its pid; ``restart`` starts again every node not running, on
 its same ports with its same store folder (the cluster stopped and started).
@@ -190,7 +191,36 @@ class NatsCluster:
                     await client.jetstream(timeout=2).account_info()
             finally:
                 await client.close()
+        if self.jetstream and len(running) == len(self.nodes) > 1:
+            await self._placed(running[0])
         return True
+
+    async def _placed(self, node: Node) -> None:
+        """A stream with a copy on every node made and deleted: JetStream knows all its
+        peers (before that, making a bucket says "no suitable peers for placement")."""
+        from nats.aio.client import Client
+        from nats.js.api import StorageType, StreamConfig
+
+        client = Client()
+
+        async def quiet(error: Exception) -> None:
+            pass
+
+        await client.connect(
+            servers=[node.url], allow_reconnect=False, connect_timeout=2, error_cb=quiet
+        )
+        try:
+            js = client.jetstream(timeout=5)
+            config = StreamConfig(
+                name="READY",
+                subjects=["ready.probe"],
+                num_replicas=len(self.nodes),
+                storage=StorageType.MEMORY,
+            )
+            await js.add_stream(config)
+            await js.delete_stream("READY")
+        finally:
+            await client.close()
 
     def kill(self, index: int) -> Node:
         """Node ``index`` SIGKILLed (a machine lost), and waited for."""

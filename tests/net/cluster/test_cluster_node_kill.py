@@ -10,7 +10,9 @@ SIGKILLed. So at once the server's connection is gone (nats-py reconnects to ano
 the addresses it was given), both Raft groups it writes to lose their leader (JetStream
 elects new ones among the two left), and the answers to what was in flight are lost (an
 append is retried with the same ``Nats-Msg-Id``, a renewal whose answer was lost is
-recognised as its own). A node that merely follows is a smaller case of this one.
+recognised as its own). And it is killed just before the table's lease is due to be
+renewed (its revision watched): the lease has the least time left it ever has, and must
+outlive the election. A node that merely follows is a smaller case of this one.
 
 ann plays against the bot Bob at table 1 of server A, beside a second server B (which
 would take the table over if A's lease lapsed: it must not). The node is killed at her
@@ -38,12 +40,14 @@ from uno_access.engine.actions import Draw
 from uno_access.net.cluster import names
 from uno_access.net.cluster.connect import close, connect
 from uno_access.net.cluster.entries import HELD
+from uno_access.net.cluster.holding import RENEWALS_A_TTL
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
 DRAWS = 4  # her moves after the kill
 ANSWER_WAIT = 90.0  # seconds for a move to be answered while the cluster elects leaders
 LEADER_WAIT = 60.0
+EARLY = 0.3  # seconds before the lease's renewal is due that the node is killed
 
 
 def node_of(pid: int, cluster: NatsCluster) -> int:
@@ -92,6 +96,28 @@ async def _lead(cluster: NatsCluster, stream: str, index: int) -> None:
         await close(client)
 
 
+async def _just_before_a_renewal(url: str, number: int) -> None:
+    """Returns when table ``number``'s lease was last renewed a renewal's interval ago
+    less ``EARLY`` seconds (watched by its revision, polled): the lease has the least
+    time left it ever has, and its next renewal is about to be sent."""
+    client = await connect(url.split(","))
+    try:
+        kv = await client.jetstream(timeout=5).key_value(names.LEASES)
+        every = names.LEASE_TTL / RENEWALS_A_TTL
+        seen, since = None, 0.0
+        deadline = time.monotonic() + LEADER_WAIT
+        while time.monotonic() < deadline:
+            revision = (await kv.get(names.lease_key(number))).revision
+            if revision != seen:  # renewed (or first seen): the interval starts now
+                seen, since = revision, time.monotonic()
+            elif seen is not None and time.monotonic() - since >= every - EARLY:
+                return
+            await asyncio.sleep(0.05)
+        raise AssertionError("the lease was never seen renewed in time")
+    finally:
+        await close(client)
+
+
 def test_a_nats_node_sigkilled_mid_game_and_play_goes_on_on_the_same_server(
     nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
 ) -> None:
@@ -122,6 +148,7 @@ def test_a_nats_node_sigkilled_mid_game_and_play_goes_on_on_the_same_server(
     doomed = node_of(first.process.pid, nats_cluster)
     for stream in (names.STREAM, names.bucket_stream(names.LEASES)):
         asyncio.run(_lead(nats_cluster, stream, doomed))
+    asyncio.run(_just_before_a_renewal(url, 1))
     killed = time.monotonic()
     nats_cluster.kill(doomed)  # its connection, and both leaders it writes to, gone at once
 

@@ -14,10 +14,11 @@ that died.
 - **A table made here**: its lease is taken at once (a fresh number: no one else may hold
   it), then its key in ``uno-tables`` (the directory of live tables: a key there without
   a lease is a table whose owner died) is written; its journal is ``journal``'s, its
-  lease renewed every third of its TTL with the others, released at its end. A renewal
-  not answered (a NATS node gone, a leader being elected) is tried again a few times
-  before the lease could lapse, and since its answer alone may have been lost, the key
-  found still naming this server then counts as renewed (``Leases.renew``'s ``unsure``).
+  lease renewed every sixth of its TTL with the others, released at its end. A renewal
+  not answered (a NATS node gone, a leader being elected) is tried again every third of
+  that until it is (the TTL outlives JetStream's election of a new leader, ``names``);
+  since its answer alone may have been lost, the key found still naming this server
+  then counts as renewed (``Leases.renew``'s ``unsure``).
 - **Told after written**: every way out (``Lobby.held_for``) holds what it would send
   about a table while the table's entries are not all acknowledged, and drops it if the
   lease is lost first. The game was applied at once (``journal``'s rule), but nobody is
@@ -26,7 +27,7 @@ that died.
   the table. It is dropped here unsaid (``ServerTable.let_go``), and each of its people
   told in one sentence which server holds it now, their session closed so that they
   connect there.
-- **Taken over**: every third of the leases' TTL the server lists the directory and the
+- **Taken over**: every sixth of the leases' TTL the server lists the directory and the
   leases; a table listed without a lease lapsed (its owner died, or lost the cluster).
   ``Leases.take`` decides who takes it: one server's ``create`` wins, the others are
   refused. The winner reads the log (``readback``), marks it as its own
@@ -75,10 +76,10 @@ if TYPE_CHECKING:
 
 COUNTER = "next-number"  # the key in ``uno-tables`` of the next number to give
 BLOCK = 10  # numbers taken from the counter at once
-# the leases renewed, and the lapsed ones looked for, every third of the leases' TTL (the
+# the leases renewed, and the lapsed ones looked for, every sixth of the leases' TTL (the
 # bucket's own, read as the server starts)
-RENEWALS_A_TTL = 3
-RENEW_TICKS = 3  # a renewal not answered is tried again a third of a third later
+RENEWALS_A_TTL = 6
+RENEW_TICKS = 3  # a renewal not answered is tried again a third of that later
 TAKE_TRIES = 20  # readings of a log whose old owner still appends, before giving it up
 T = TypeVar("T")
 
@@ -349,8 +350,8 @@ class ClusterTables:
     # ----------------------------------------------------------------- renewed
 
     async def _renewing(self) -> None:
-        """Each lease renewed once a third of the TTL has passed since it last was; one
-        not answered tried again at the next tick (a third of that), not a third of the
+        """Each lease renewed once a sixth of the TTL has passed since it last was; one
+        not answered tried again at the next tick (a third of that), not a sixth of the
         TTL later: a NATS node lost with its leader takes seconds to replace, and the
         lease must be renewed again well before it lapses. The leases are renewed
         together, so that one slow answer holds back none of the others."""

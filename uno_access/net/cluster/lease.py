@@ -12,8 +12,8 @@ optimistic concurrency decides every race, with no consensus of ours:
 - a lease not renewed lapses by itself: the bucket's TTL (``names.LEASE_TTL``) takes the
   key away, and the next ``take`` anywhere succeeds.
 
-A holder renews well within the TTL (every third of it). Nothing here knows a game: this
-is the ownership alone, over the bucket it is given.
+A holder renews well within the TTL (every sixth of it, ``holding``). Nothing here knows a
+game: this is the ownership alone, over the bucket it is given.
 """
 
 from __future__ import annotations
