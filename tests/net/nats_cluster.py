@@ -6,9 +6,11 @@ tests fail, they never skip).
 127.0.0.1, each on free ports of its own (one for clients, one for the cluster's
 routes), each with its own store folder and log in ``folder``, routed to each other as
 one cluster (``--cluster_name``, ``--routes``). ``start`` returns once JetStream answers
-on every node and every node knows all the others, found by asking them with nats-py
+on every node, every node knows all the others, and a stream with a copy on each can be
+made (JetStream knows its peers), found by asking them with nats-py
 (bounded by a generous timeout, never a fixed sleep). ``kill(i)`` SIGKILLs one node;
-``stop`` ends every node by its pid.
+``stop`` ends every node by its pid; ``restart`` starts again every node not running, on
+its same ports with its same store folder (the cluster stopped and started).
 
     with NatsCluster(tmp_path) as cluster:
         cluster.url        # "nats://127.0.0.1:P1,nats://127.0.0.1:P2,nats://127.0.0.1:P3"
@@ -101,35 +103,49 @@ class NatsCluster:
         return ",".join(self.urls)
 
     def start(self, timeout: float = READY_WAIT) -> NatsCluster:
-        binary = nats_server()
         for node in self.nodes:
-            node.folder.mkdir(parents=True, exist_ok=True)
-            command = [binary, "-a", "127.0.0.1", "-p", str(node.port), "-n", node.name]
-            command += ["-l", str(node.log)]
-            if self.jetstream:
-                command += ["-js", "-sd", str(node.folder / "store")]
-            if len(self.nodes) > 1:
-                routes = ",".join(
-                    f"nats://127.0.0.1:{other.route_port}"
-                    for other in self.nodes
-                    if other is not node
-                )
-                command += ["--cluster_name", CLUSTER_NAME]
-                command += ["--cluster", f"nats://127.0.0.1:{node.route_port}"]
-                command += ["--routes", routes]
-            node.process = subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
+            self._launch(node)
         try:
             self.wait_ready(timeout)
         except BaseException:
             self.stop()
             raise
         return self
+
+    def restart(self, timeout: float = READY_WAIT) -> NatsCluster:
+        """Every node not running started again on its own ports with its own store
+        folder (what it kept is what it has), until the cluster answers again."""
+        for node in self.nodes:
+            if not node.alive:
+                self._launch(node)
+        try:
+            self.wait_ready(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _launch(self, node: Node) -> None:
+        binary = nats_server()
+        node.folder.mkdir(parents=True, exist_ok=True)
+        command = [binary, "-a", "127.0.0.1", "-p", str(node.port), "-n", node.name]
+        command += ["-l", str(node.log)]
+        if self.jetstream:
+            command += ["-js", "-sd", str(node.folder / "store")]
+        if len(self.nodes) > 1:
+            routes = ",".join(
+                f"nats://127.0.0.1:{other.route_port}" for other in self.nodes if other is not node
+            )
+            command += ["--cluster_name", CLUSTER_NAME]
+            command += ["--cluster", f"nats://127.0.0.1:{node.route_port}"]
+            command += ["--routes", routes]
+        node.process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
 
     def wait_ready(self, timeout: float = READY_WAIT) -> None:
         """Until every running node answers, knows every other running node, and (with
@@ -175,7 +191,36 @@ class NatsCluster:
                     await client.jetstream(timeout=2).account_info()
             finally:
                 await client.close()
+        if self.jetstream and len(running) == len(self.nodes) > 1:
+            await self._placed(running[0])
         return True
+
+    async def _placed(self, node: Node) -> None:
+        """A stream with a copy on every node made and deleted: JetStream knows all its
+        peers (before that, making a bucket says "no suitable peers for placement")."""
+        from nats.aio.client import Client
+        from nats.js.api import StorageType, StreamConfig
+
+        client = Client()
+
+        async def quiet(error: Exception) -> None:
+            pass
+
+        await client.connect(
+            servers=[node.url], allow_reconnect=False, connect_timeout=2, error_cb=quiet
+        )
+        try:
+            js = client.jetstream(timeout=5)
+            config = StreamConfig(
+                name="READY",
+                subjects=["ready.probe"],
+                num_replicas=len(self.nodes),
+                storage=StorageType.MEMORY,
+            )
+            await js.add_stream(config)
+            await js.delete_stream("READY")
+        finally:
+            await client.close()
 
     def kill(self, index: int) -> Node:
         """Node ``index`` SIGKILLed (a machine lost), and waited for."""

@@ -207,7 +207,7 @@ def test_two_servers_racing_for_one_lapsed_lease_leave_exactly_one_owner(
 
         if await until(not_ann, timeout=WAIT) is None:  # lapsed: both take it at once
             await asyncio.gather(bob.take_over(number), cy.take_over(number))
-        # their own looks race for it too, every third of the TTL: whoever wins, one
+        # their own looks race for it too, every sixth of the TTL: whoever wins, one
         # server alone holds it, and goes on holding it
         owner = await until(lambda: _one_owner(number, bob, cy), timeout=WAIT)
         for _ in range(3):  # three looks more of each: nothing moves

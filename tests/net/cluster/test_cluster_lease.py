@@ -141,3 +141,25 @@ def test_a_server_taking_a_lease_it_already_holds_keeps_it(nats_cluster: NatsClu
         assert await bob.take("t5") is None
 
     with_two_servers(nats_cluster, body)
+
+
+def test_a_renewal_whose_answer_was_lost_is_known_as_its_own(nats_cluster: NatsCluster) -> None:
+    """A renewal written but not answered (its node killed) leaves the holder an old
+    revision: the next renewal, ``unsure``, finds its own name and keeps the lease; with
+    another's name there, it is lost all the same."""
+
+    async def body(ann: Leases, bob: Leases) -> None:
+        held = await ann.take("t6")
+        assert held is not None
+        await ann.renew(held)  # written; its answer "lost": ann still knows ``held``
+        renewed = await ann.renew(held, unsure=True)
+        assert renewed.revision > held.revision
+        assert await ann.holder("t6") == "server-ann"
+        assert await ann.release(renewed)
+        taken = await bob.take("t6")
+        assert taken is not None
+        with pytest.raises(LeaseLost):  # bob's now: ann's unsure renewal does not take it
+            await ann.renew(renewed, unsure=True)
+        assert await bob.holder("t6") == "server-bob"
+
+    with_two_servers(nats_cluster, body)

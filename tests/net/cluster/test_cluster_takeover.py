@@ -38,7 +38,7 @@ __all__ = ["nats_cluster"]  # the fixture, used by name
 
 NAMES = ("ann", "Bob")  # ann, then the bot the table names
 KILLS = 3
-TAKE_OVER_WAIT = 120.0  # seconds for a lease to lapse and be taken (TTL 10 s, a slow machine)
+TAKE_OVER_WAIT = 120.0  # seconds for a lease to lapse and be taken (TTL 15 s, a slow machine)
 
 
 def _seed() -> tuple[int, Play]:

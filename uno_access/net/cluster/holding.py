@@ -14,7 +14,11 @@ that died.
 - **A table made here**: its lease is taken at once (a fresh number: no one else may hold
   it), then its key in ``uno-tables`` (the directory of live tables: a key there without
   a lease is a table whose owner died) is written; its journal is ``journal``'s, its
-  lease renewed every third of its TTL with the others, released at its end.
+  lease renewed every sixth of its TTL with the others, released at its end. A renewal
+  not answered (a NATS node gone, a leader being elected) is tried again every third of
+  that until it is (the TTL outlives JetStream's election of a new leader, ``names``);
+  since its answer alone may have been lost, the key found still naming this server
+  then counts as renewed (``Leases.renew``'s ``unsure``).
 - **Told after written**: every way out (``Lobby.held_for``) holds what it would send
   about a table while the table's entries are not all acknowledged, and drops it if the
   lease is lost first. The game was applied at once (``journal``'s rule), but nobody is
@@ -23,7 +27,7 @@ that died.
   the table. It is dropped here unsaid (``ServerTable.let_go``), and each of its people
   told in one sentence which server holds it now, their session closed so that they
   connect there.
-- **Taken over**: every third of the leases' TTL the server lists the directory and the
+- **Taken over**: every sixth of the leases' TTL the server lists the directory and the
   leases; a table listed without a lease lapsed (its owner died, or lost the cluster).
   ``Leases.take`` decides who takes it: one server's ``create`` wins, the others are
   refused. The winner reads the log (``readback``), marks it as its own
@@ -72,9 +76,10 @@ if TYPE_CHECKING:
 
 COUNTER = "next-number"  # the key in ``uno-tables`` of the next number to give
 BLOCK = 10  # numbers taken from the counter at once
-# the leases renewed, and the lapsed ones looked for, every third of the leases' TTL (the
+# the leases renewed, and the lapsed ones looked for, every sixth of the leases' TTL (the
 # bucket's own, read as the server starts)
-RENEWALS_A_TTL = 3
+RENEWALS_A_TTL = 6
+RENEW_TICKS = 3  # a renewal not answered is tried again a third of that later
 TAKE_TRIES = 20  # readings of a log whose old owner still appends, before giving it up
 T = TypeVar("T")
 
@@ -163,6 +168,7 @@ class ClusterTables:
         self.journal.on_lost = self._lost_soon
         self.held: dict[int, Held] = {}  # the tables whose lease this server holds
         self.renewed: dict[int, float] = {}  # when each was last renewed (monotonic)
+        self._unsure: set[int] = set()  # their last renewal had no answer (maybe written)
         self.lost: set[int] = set()  # dropped here: their lease is another's
         self._taking: set[int] = set()  # leases being taken (a new table, a take-over)
         self._marking: set[int] = set()  # logs being marked as this server's (taken over)
@@ -307,6 +313,7 @@ class ClusterTables:
             await self._retried(lambda: self.directory.delete(names.lease_key(number)))
         held = self.held.pop(number, None)
         self.renewed.pop(number, None)
+        self._unsure.discard(number)
         if held is not None:
             with contextlib.suppress(Exception):
                 await self.leases.release(held)
@@ -322,6 +329,7 @@ class ClusterTables:
         self.lost.add(number)
         self.held.pop(number, None)
         self.renewed.pop(number, None)
+        self._unsure.discard(number)
         table = self.lobby.tables.pop(number, None)
         if table is not None:
             table.let_go()
@@ -342,22 +350,37 @@ class ClusterTables:
     # ----------------------------------------------------------------- renewed
 
     async def _renewing(self) -> None:
+        """Each lease renewed once a sixth of the TTL has passed since it last was; one
+        not answered tried again at the next tick (a third of that), not a sixth of the
+        TTL later: a NATS node lost with its leader takes seconds to replace, and the
+        lease must be renewed again well before it lapses. The leases are renewed
+        together, so that one slow answer holds back none of the others."""
         while not self._closed:
-            await asyncio.sleep(self.every)
-            for number, held in list(self.held.items()):
-                await self._renew(number, held)
+            await asyncio.sleep(self.every / RENEW_TICKS)
+            now = time.monotonic()
+            due = [
+                self._renew(number, held)
+                for number, held in list(self.held.items())
+                if now - self.renewed.get(number, now) >= self.every
+            ]
+            if due:
+                await asyncio.gather(*due)
 
     async def _renew(self, number: int, held: Held) -> None:
+        unsure = number in self._unsure
         try:
-            renewed = await asyncio.wait_for(self.leases.renew(held), REQUEST_WAIT)
+            renewed = await asyncio.wait_for(self.leases.renew(held, unsure), REQUEST_WAIT)
         except LeaseLost:
             self._lost_soon(number)
             return
-        except Exception:  # no answer now: tried again at the next turn
+        except Exception:  # no answer: it may have been written all the same; tried again
+            if self.held.get(number) is held:
+                self._unsure.add(number)
             return
         if self.held.get(number) is held:
             self.held[number] = renewed
             self.renewed[number] = time.monotonic()
+            self._unsure.discard(number)
 
     # ----------------------------------------------------------------- taken over
 
@@ -439,6 +462,7 @@ class ClusterTables:
     async def _give_back(self, number: int) -> None:
         held = self.held.pop(number, None)
         self.renewed.pop(number, None)
+        self._unsure.discard(number)
         if held is not None:
             with contextlib.suppress(Exception):
                 await self.leases.release(held)

@@ -12,8 +12,8 @@ optimistic concurrency decides every race, with no consensus of ours:
 - a lease not renewed lapses by itself: the bucket's TTL (``names.LEASE_TTL``) takes the
   key away, and the next ``take`` anywhere succeeds.
 
-A holder renews well within the TTL (every third of it). Nothing here knows a game: this
-is the ownership alone, over the bucket it is given.
+A holder renews well within the TTL (every sixth of it, ``holding``). Nothing here knows a
+game: this is the ownership alone, over the bucket it is given.
 """
 
 from __future__ import annotations
@@ -87,14 +87,29 @@ class Leases:
                 return None
         return Held(key, revision)
 
-    async def renew(self, held: Held) -> Held:
-        """``held`` renewed for another TTL, else ``LeaseLost``."""
-        from nats.js.errors import KeyWrongLastSequenceError
+    async def renew(self, held: Held, unsure: bool = False) -> Held:
+        """``held`` renewed for another TTL, else ``LeaseLost``.
+
+        ``unsure``: the renewal before this one had no answer (a NATS node died with it,
+        a leader was being elected), so it may have been written all the same, and
+        ``held``'s revision be written over by this server itself. Then a refusal is
+        checked: the key still naming this server is its own lease (no other server
+        writes this server's name), renewed from the revision found; anything else is
+        lost."""
+        from nats.js.errors import KeyNotFoundError, KeyWrongLastSequenceError
 
         try:
             revision = await self._kv.update(held.table, self.owner.encode(), last=held.revision)
         except KeyWrongLastSequenceError:
-            raise LeaseLost(held.table) from None
+            if not unsure:
+                raise LeaseLost(held.table) from None
+            try:
+                entry = await self._kv.get(held.table)
+            except KeyNotFoundError:  # lapsed meanwhile
+                raise LeaseLost(held.table) from None
+            if entry.value != self.owner.encode() or entry.revision is None:
+                raise LeaseLost(held.table) from None
+            return await self.renew(Held(held.table, entry.revision))
         return Held(held.table, revision)
 
     async def release(self, held: Held) -> bool:

@@ -44,7 +44,12 @@ STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
 LOG_SUBJECTS = f"{TABLE_PREFIX}.*.log"  # every table's log: the stream's one subject filter
 
-LEASE_TTL = 10.0  # seconds a lease lives unless renewed (renewed every third of it)
+# seconds a lease lives unless renewed (renewed every sixth of it, ``holding``). Longer
+# than a renewal's interval plus JetStream's longest election of a new leader (Raft's
+# election timeout, 4 to 9 seconds in nats-server, measured 4.5 to 7 here once a node
+# was SIGKILLed): a NATS node lost with the leases' leader must not take the tables
+# from their servers. It is what a game server's death costs before its tables move.
+LEASE_TTL = 15.0
 PRESENCE_TTL = 30.0  # seconds a server's presence key lives unless renewed
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
