@@ -18,17 +18,17 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .. import interrupt
 from ..access import messages
 from ..engine import codec
 from ..engine.actions import Action
+from ..values import frozen
 from .database import BUSY_SECONDS, RETRY_SECONDS, Store, StoreProblem, busy, problem
 from .saved import GameSetup, SavedGame, encode_action
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class _Row:
     """One write waiting for the file: an action, or a line (None: the person was asked)."""
 
