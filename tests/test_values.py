@@ -1,5 +1,6 @@
 """``values.frozen`` makes the game's values as ``@dataclass(frozen=True)`` did, without
-compiling their methods from source at import.
+compiling their methods from source at import; and a start imports what its first
+prompt needs only.
 """
 
 from __future__ import annotations
@@ -159,3 +160,22 @@ def test_a_start_generates_methods_only_for_the_few_dataclasses_left() -> None:
         "Session",
         "History",
     }
+
+
+def test_the_offer_to_resume_needs_no_table_bots_network_or_documents() -> None:
+    """What ``play`` imports before its first prompt: the seat's table, the bots'
+    strategies, the network and the rules documents come when first used."""
+    loaded = _in_a_new_python(
+        "import json, sys\n"
+        "import uno_access.__main__, uno_access.ui.play\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    late = [
+        name
+        for name in loaded
+        if name.startswith(
+            ("uno_access.net", "uno_access.seat.table", "uno_access.access.document")
+        )
+        or (name.startswith("uno_access.bots.") and name != "uno_access.bots.base")
+    ]
+    assert late == []
