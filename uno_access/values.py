@@ -107,7 +107,16 @@ def _init(cls: type, fields: tuple[Field[Any], ...]) -> Callable[..., None]:
         else f"from {least} to {most} positional arguments"
     )
 
+    # every field given in order, by position (a message made by the renderer): set at once
+    whole = len(positional) if len(positional) == len(fields) else -1
+
     def __init__(self: object, *args: object, **kwargs: object) -> None:
+        if len(args) == whole and not kwargs:
+            for key, item in zip(positional, args, strict=True):
+                setter(self, key, item)
+            if post_init:
+                self.__post_init__()  # type: ignore[attr-defined]
+            return
         if len(args) > len(positional):
             raise TypeError(f"{name}.__init__() takes {takes} but {len(args) + 1} were given")
         given = dict(zip(positional, args, strict=False))
