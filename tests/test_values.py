@@ -128,6 +128,34 @@ def test_frozen_keeps_keyword_only_fields_post_init_and_identity_equality() -> N
     assert hash(checked) == object.__hash__(checked)
 
 
+def test_a_method_the_class_writes_itself_is_kept_as_dataclasses_keeps_it() -> None:
+    @frozen(slots=True)
+    class Face:
+        """Shown by its code, hashed by it alone."""
+
+        code: str
+        points: int = 0
+
+        def __repr__(self) -> str:
+            return f"Face({self.code})"
+
+        def __hash__(self) -> int:
+            return hash(self.code)
+
+    assert repr(Face("r5", 5)) == "Face(r5)"
+    assert hash(Face("r5", 5)) == hash("r5") and Face("r5", 5) != Face("r5", 6)
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+
+        @frozen
+        class Changing:
+            """Would change after all."""
+
+            code: str
+
+            def __setattr__(self, name: str, value: object) -> None:
+                object.__setattr__(self, name, value)
+
+
 def _in_a_new_python(code: str) -> Any:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120

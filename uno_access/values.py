@@ -63,6 +63,12 @@ def frozen(
 
 
 def _make(cls: type[T], *, eq: bool, kw_only: bool, slots: bool) -> type[T]:
+    # what the class's own body defines, as ``dataclasses`` reads it: kept, never replaced
+    own = dict(cls.__dict__)
+    for name in ("__setattr__", "__delattr__"):
+        if name in own:  # as ``dataclass(frozen=True)`` refuses it
+            raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
     made: type[T] = dataclasses.dataclass(
         init=False, repr=False, eq=False, kw_only=kw_only, slots=slots
     )(cls)
@@ -77,12 +83,14 @@ def _make(cls: type[T], *, eq: bool, kw_only: bool, slots: bool) -> type[T]:
     if eq:
         hashed = tuple(f.name for f in fields if (f.compare if f.hash is None else f.hash))
         methods["__eq__"] = _eq(tuple(f.name for f in fields if f.compare))
-        methods["__hash__"] = _hash(hashed)
+        if not explicit_hash:
+            methods["__hash__"] = _hash(hashed)
     if slots:  # pickling and copying set the slots as ``dataclasses`` does for a frozen one
         methods["__getstate__"] = _getstate
         methods["__setstate__"] = _setstate
     for key, method in methods.items():
-        setattr(made, key, method)
+        if key not in own or key == "__hash__":
+            setattr(made, key, method)
     return made
 
 
