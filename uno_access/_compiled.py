@@ -30,6 +30,7 @@ COMPILED_MODULES = (
     "uno_access/engine/setup.py",
     "uno_access/engine/state.py",
     "uno_access/engine/turn.py",
+    "uno_access/engine/values.py",
     "uno_access/bots/random_bot.py",
     "uno_access/bots/tactics.py",
     "uno_access/bots/normal.py",

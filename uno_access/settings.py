@@ -13,7 +13,7 @@ import os
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import fields, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -31,9 +31,10 @@ from .settings_table import PERSON as PERSON
 from .settings_table import BrailleDisplay as BrailleDisplay
 from .settings_table import SpeechRoute as SpeechRoute
 from .store.paths import settings_path
+from .values import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Settings:
     """Every setting, at its default (``settings_table``, which says what each takes).
     ``display_width`` 0: as wide as the display says."""

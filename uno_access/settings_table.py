@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
@@ -26,6 +25,7 @@ from .access.speech import Line
 from .access.wording import language
 from .bots import BOT_NAMES
 from .engine.rules import RulesError, RuleSet
+from .values import frozen
 
 T = TypeVar("T")
 E = TypeVar("E", bound=Enum)
@@ -53,7 +53,7 @@ class Bad(ValueError):
     """A value a setting does not take."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Spec(Generic[T]):
     """One setting: its key in the settings file, its default, and where it is typed.
 
@@ -104,7 +104,7 @@ class Spec(Generic[T]):
             return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Whole(Spec[int]):
     """A whole number from ``low`` to ``high``."""
 
@@ -136,7 +136,7 @@ class Whole(Spec[int]):
 _DECIMAL = re.compile(r"\d{1,6}(?:[.,]\d{1,6})?|[.,]\d{1,6}")  # 0.8, 0,8 (es, pt), .5, 1
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Number(Spec[float]):
     """A number from ``low`` to ``high``."""
 
@@ -166,7 +166,7 @@ class Number(Spec[float]):
         return format(value, "g")
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Flag(Spec[bool]):
     """True or false in the file; typed, ``on`` or ``off`` (or the words given)."""
 
@@ -197,7 +197,7 @@ class Flag(Spec[bool]):
         return self.on if value else self.off
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Choice(Spec[E]):
     """One of an enumeration's values."""
 
@@ -227,7 +227,7 @@ class Choice(Spec[E]):
         return str(value.value)
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Lang(Spec[str]):
     """A language the game speaks, by its code; in the file, "" too: the system's."""
 
@@ -249,7 +249,7 @@ class Lang(Spec[str]):
         return messages.Takes(words=tuple(sorted(language.LANGUAGES)))
 
 
-@dataclass(frozen=True, kw_only=True)
+@frozen(kw_only=True)
 class Checked(Spec[T]):
     """A text setting of the file alone, checked by ``check`` (``Bad`` when it does not
     take the value); ``told`` says what it takes."""

@@ -35,6 +35,7 @@ from uno_access.engine.actions import Accept, Action, CallUno, Catch, JumpIn, Ke
 from uno_access.engine.cards import ANNIVERSARY, Card, Kind
 from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase, PlayerView
+from uno_access.seat import table as seat_table
 from uno_access.seat.outputs import Outputs
 from uno_access.seat.table import Table
 from uno_access.settings import Settings
@@ -272,7 +273,7 @@ def test_every_window_of_a_whole_game_holds_its_essential_in_20_cells(
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
             tables.append(self)
 
-    monkeypatch.setattr(play, "Table", Recorded)
+    monkeypatch.setattr(seat_table, "Table", Recorded)
     met: Counter[str] = Counter()
     problems: list[str] = []
     windows = 0

@@ -251,6 +251,33 @@ def test_every_event_reads_back_as_exactly_itself(event: ev.Event) -> None:
     assert codec.event_from_json(through_json(codec.event_to_json(event))) == event
 
 
+@PROPERTY
+@given(events | actions)
+def test_every_event_and_action_is_equal_hashed_and_shown_by_its_fields_as_a_dataclass_was(
+    value: ev.Event | act.Action,
+) -> None:
+    """``values.Value`` gives events and actions what ``@dataclass(unsafe_hash=True)``
+    generated: equal by class and fields, the hash of the fields' tuple (a hash kept from
+    before is the same), ``Class(field=value, ...)``; and ``match`` reads every field."""
+    kind = type(value)
+    names = [f.name for f in dataclasses.fields(kind)]
+    assert kind.__match_args__ == tuple(names)
+    got = [getattr(value, name) for name in names]
+    same = kind(*got)
+    assert same == value and same is not value
+    assert (same != value) is False
+    assert hash(same) == hash(value) == hash(tuple(got))
+    shown = ", ".join(f"{name}={item!r}" for name, item in zip(names, got, strict=True))
+    assert repr(value) == f"{kind.__qualname__}({shown})"
+    assert value != tuple(got) and value != object()
+
+
+def test_events_of_two_kinds_with_the_same_fields_are_not_equal() -> None:
+    assert ev.DealerChosen(1) != ev.TurnStarted(1)
+    assert act.Draw(0) != act.Draw(1) and act.Draw(0) == act.Draw(0)
+    assert len({ev.TurnStarted(1), ev.TurnStarted(1), ev.DealerChosen(1)}) == 2
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(views)
 def test_every_view_reads_back_as_exactly_itself(view: PlayerView) -> None:

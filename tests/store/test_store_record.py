@@ -102,9 +102,12 @@ def test_an_action_naming_seat_0_keeps_its_seat_when_saved() -> None:
         assert codec.action_from_json(codec.action_to_json(action)) == action
 
 
-def test_a_move_waits_for_the_disk_and_a_line_alone_does_not(tmp_path: Path) -> None:
+def test_a_move_waits_for_the_disk_and_a_line_or_a_new_game_alone_does_not(
+    tmp_path: Path,
+) -> None:
     """Durable: each move's commit is synced (SQLite's ``synchronous`` FULL); a commit of
-    lines alone (a card check's answer) is not (NORMAL), and the next move syncs it too.
+    lines alone (a card check's answer), or of a new game's setup, is not (NORMAL), and
+    the next move syncs it too.
     """
     opened = Store.open(tmp_path / "games.db")  # as the game opens it: durable
     store = opened.store
@@ -125,6 +128,6 @@ def test_a_move_waits_for_the_disk_and_a_line_alone_does_not(tmp_path: Path) -> 
     recorder.said("Top card: Blue 7.")
     store.connection.set_trace_callback(None)
     full, normal = 2, 1
-    assert committed == [full, normal, full, normal]  # the new game, line, move, line
+    assert committed == [normal, normal, full, normal]  # the new game, line, move, line
     saved = store.load(recorder.game or 0)
     assert saved is not None and len(saved.history) == 2 and len(saved.actions) == 1

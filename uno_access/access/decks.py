@@ -9,12 +9,13 @@ cards) are brailled from their print code by the braille table in use.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from ..engine.cards import Card
+from ..values import frozen
 
 
-@dataclass(frozen=True, eq=False)
+@frozen(eq=False)
 class Deck:
     """One braille deck: its name and its corner codes by print code (each deck one value,
     compared and hashed by identity).

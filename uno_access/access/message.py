@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum, IntEnum
 
 from ..engine.cards import Card
+from ..values import frozen
 
 Parts = tuple["str | Card", ...]
 """A message in its fewest words, as text and the cards it names: braille shows each card
@@ -34,7 +34,7 @@ class Priority(IntEnum):
     URGENT = 2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Message:
     """One event or answer for one viewer, in each of its renderings.
 

@@ -20,13 +20,14 @@ dictionary look-ups once the phrases have been seen.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..engine import events as ev
 from ..engine.cards import Card
 from ..engine.events import Event
 from ..engine.rules import RuleSet
 from ..engine.state import PlayerView
+from ..values import frozen
 from . import braille, messages, sounds, speech
 from .braille import BrailleTable
 from .decks import DEFAULT_DECK, Deck
@@ -35,8 +36,10 @@ from .speech import Line, Teams
 from .wording import language
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Renderer:
+    """What the wording needs about one viewer, and their settings (the module says)."""
+
     viewer: int
     names: Sequence[str]
     rules: RuleSet | None = None

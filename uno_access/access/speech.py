@@ -16,7 +16,7 @@ as the standard scoring says it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Final
 
 from ..engine import events as ev
@@ -25,6 +25,7 @@ from ..engine.events import Direction, DrawReason, Event
 from ..engine.rules import RuleSet, Scoring
 from ..engine.seats import play_order
 from ..engine.state import PlayerView
+from ..values import frozen
 from . import messages
 from .messages import Who
 from .wording.forms import Line as Line  # the one kind of line said, re-exported
@@ -67,7 +68,7 @@ def who(seat: int, viewer: int, names: Sequence[str]) -> Who:
     return Who(names[seat], seat == viewer)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class _Hearer:
     """Who listens, and what of the table the wording needs."""
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from ..access.message import Message
 from ..access.wording.forms import Line
+from ..values import frozen
 
 
 class Output(Protocol):
@@ -28,7 +28,7 @@ class Output(Protocol):
         """Release the device; further ``show`` calls do nothing."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DeviceNotice:
     """A line for the player about a device: ``device`` is "speech" or "braille"."""
 

@@ -1,6 +1,7 @@
 """What a seat can do, as values. ``Game.apply`` takes exactly these.
 
-Made as events are (``events``): fields ``Final``, set in an ``__init__`` of their own.
+Made as events are (``events``): fields ``Final``, set in an ``__init__`` of their own;
+equality, hash and ``repr`` from ``values.Value``.
 """
 
 from __future__ import annotations
@@ -9,10 +10,11 @@ from dataclasses import dataclass
 from typing import Final
 
 from .cards import Card, Color
+from .values import Value
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Play:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Play(Value):
     """Play a card from the hand; ``color`` for a Wild; ``uno`` calls UNO with it.
 
     ``count`` drops several identical cards at once (Speed UNO's Dropping). An
@@ -55,8 +57,8 @@ class Play:
         self.straight = straight
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class JumpIn:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class JumpIn(Value):
     """Speed UNO's Exact Match: play a card identical to the top card, out of turn.
 
     ``on`` is the number of plays the jumper saw (``PlayerView.plays``): when
@@ -91,8 +93,8 @@ class JumpIn:
         self.target = target
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Suggest:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Suggest(Value):
     """The table noticed ``seat`` suggesting a play to someone (option ``penalties``)."""
 
     seat: Final[int]
@@ -101,8 +103,8 @@ class Suggest:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Draw:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Draw(Value):
     """Draw one card from the DRAW pile instead of playing."""
 
     seat: Final[int]
@@ -111,8 +113,8 @@ class Draw:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class PlayDrawn:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class PlayDrawn(Value):
     """Play the card just drawn (the only card that may be played after a draw);
     ``target``: the seat a drawn 7 swaps hands with (Seven-O).
     """
@@ -135,8 +137,8 @@ class PlayDrawn:
         self.target = target
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Keep:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Keep(Value):
     """Keep the card just drawn and end the turn."""
 
     seat: Final[int]
@@ -145,8 +147,8 @@ class Keep:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class CallUno:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class CallUno(Value):
     """Call UNO right after playing the next-to-last card, before anyone catches you."""
 
     seat: Final[int]
@@ -155,8 +157,8 @@ class CallUno:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Catch:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Catch(Value):
     """Catch ``target``, who holds one card and has not called UNO."""
 
     seat: Final[int]
@@ -167,8 +169,8 @@ class Catch:
         self.target = target
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Challenge:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Challenge(Value):
     """Challenge the Wild Draw Four just played on you."""
 
     seat: Final[int]
@@ -177,8 +179,8 @@ class Challenge:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Accept:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Accept(Value):
     """Accept the Wild Draw Four just played on you: draw 4 and lose the turn."""
 
     seat: Final[int]
@@ -187,8 +189,8 @@ class Accept:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class ChooseColor:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class ChooseColor(Value):
     """Choose the colour for a Wild turned up to start the DISCARD pile."""
 
     seat: Final[int]
@@ -199,8 +201,8 @@ class ChooseColor:
         self.color = color
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class NextRound:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class NextRound(Value):
     """Deal the next round after one has ended."""
 
     seat: Final[int]
@@ -209,8 +211,8 @@ class NextRound:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class CardCheck:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class CardCheck(Value):
     """Ask everyone how many cards they hold. Changes nothing."""
 
     seat: Final[int]
@@ -219,8 +221,8 @@ class CardCheck:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class TouchTopCard:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class TouchTopCard(Value):
     """Touch the top card of the DISCARD pile. Changes nothing."""
 
     seat: Final[int]

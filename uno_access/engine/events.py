@@ -3,13 +3,14 @@
 Some events carry cards only one seat may see (a draw, a dealt hand, a shown
 hand). ``for_seat`` gives the version of an event that a given seat may know.
 
-Each event is a dataclass (equality, hash, ``repr``, ``fields``, ``replace`` and
-``match`` as usual) whose fields are ``Final`` and set in an ``__init__`` of its own:
-mypy refuses any change after it is made, mypyc compiles the ``__init__`` to slot
-stores and makes the fields read-only. A frozen dataclass's generated ``__init__``
-stays interpreted under mypyc and sets each field through ``object.__setattr__``;
-a simulation makes two events an action, and that was a third of its time. The hash
-is the fields' (``unsafe_hash``): safe, as no field changes.
+Each event is a dataclass (``fields``, ``replace`` and ``match`` as usual) whose fields
+are ``Final`` and set in an ``__init__`` of its own: mypy refuses any change after it is
+made, mypyc compiles the ``__init__`` to slot stores and makes the fields read-only. A
+frozen dataclass's generated ``__init__`` stays interpreted under mypyc and sets each
+field through ``object.__setattr__``; a simulation makes two events an action, and
+that was a third of its time. Equality, the hash (the fields': safe, as no field
+changes) and ``repr`` are ``values.Value``'s, the decorator generating no method: why
+is there.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Final
 
 from .actions import Action
 from .cards import Card, Color
+from .values import Value
 
 
 class Direction(Enum):
@@ -100,8 +102,8 @@ class Refusal(Enum):
     KNOCKED_OUT = "knocked_out"  # out of this round by the Mercy rule, back in the next
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Rejected:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Rejected(Value):
     """An action the rules do not allow; nothing changed."""
 
     seat: Final[int]
@@ -122,8 +124,8 @@ class Rejected:
         self.card = card
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class DealerDrew:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class DealerDrew(Value):
     seat: Final[int]
     card: Final[Card]
 
@@ -132,16 +134,16 @@ class DealerDrew:
         self.card = card
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class DealerChosen:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class DealerChosen(Value):
     seat: Final[int]
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class RoundStarted:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class RoundStarted(Value):
     number: Final[int]
     dealer: Final[int]
 
@@ -150,8 +152,8 @@ class RoundStarted:
         self.dealer = dealer
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandDealt:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandDealt(Value):
     """``cards`` is empty in the version other seats see; ``count`` is public."""
 
     seat: Final[int]
@@ -164,16 +166,16 @@ class HandDealt:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class StartCardTurned:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class StartCardTurned(Value):
     card: Final[Card]
 
     def __init__(self, card: Card) -> None:
         self.card = card
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class StartCardReturned:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class StartCardReturned(Value):
     """A Wild Draw Four turned up to start goes back into the deck, which is reshuffled."""
 
     card: Final[Card]
@@ -182,16 +184,16 @@ class StartCardReturned:
         self.card = card
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class TurnStarted:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class TurnStarted(Value):
     seat: Final[int]
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class CardPlayed:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class CardPlayed(Value):
     seat: Final[int]
     card: Final[Card]
     cards_left: Final[int]
@@ -216,8 +218,8 @@ class CardPlayed:
         self.straight = straight
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class StackGrew:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class StackGrew(Value):
     """A Draw Two or Wild Draw Four added to what the next player owes."""
 
     seat: Final[int]  # who owes it now
@@ -228,8 +230,8 @@ class StackGrew:
         self.total = total
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandsPassed:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandsPassed(Value):
     """Round-n-Round: on a 0 every hand passed one seat in the direction of play."""
 
     direction: Final[Direction]
@@ -238,8 +240,8 @@ class HandsPassed:
         self.direction = direction
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandReceived:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandReceived(Value):
     """``cards`` is empty in the version other seats see; ``count`` is public."""
 
     seat: Final[int]
@@ -254,8 +256,8 @@ class HandReceived:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandsSwapped:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandsSwapped(Value):
     """Seven-O: ``seat`` played a 7 and swapped hands with ``target``. The counts are
     public; each seat sees only the cards it received (``seat_cards`` the new hand of
     ``seat``, ``target_cards`` that of ``target``), others see none.
@@ -285,8 +287,8 @@ class HandsSwapped:
         self.target_cards = target_cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class AnniversaryPlayed:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class AnniversaryPlayed(Value):
     """ "Happy Anniversary!": the player kept one card and gave the rest to ``target``."""
 
     seat: Final[int]
@@ -301,8 +303,8 @@ class AnniversaryPlayed:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class WrongCardPenalty:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class WrongCardPenalty(Value):
     """Option penalties: a card that did not match was taken back, with 2 cards more;
     option jump_in_penalty (``jump_in``): a card jumped in with that could not jump in."""
 
@@ -316,16 +318,16 @@ class WrongCardPenalty:
         self.jump_in = jump_in
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class SuggestionPenalty:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class SuggestionPenalty(Value):
     seat: Final[int]
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class PlayerEliminated:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class PlayerEliminated(Value):
     """Challenge UNO: the running total reached the limit."""
 
     seat: Final[int]
@@ -336,8 +338,8 @@ class PlayerEliminated:
         self.score = score
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class ColorChosen:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class ColorChosen(Value):
     seat: Final[int]
     color: Final[Color]
 
@@ -346,8 +348,8 @@ class ColorChosen:
         self.color = color
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class CardsDrawn:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class CardsDrawn(Value):
     """``cards`` is empty in the version other seats see; ``count`` is public."""
 
     seat: Final[int]
@@ -368,8 +370,8 @@ class CardsDrawn:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class CouldNotDraw:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class CouldNotDraw(Value):
     """Both piles are empty: nothing to draw, the turn passes."""
 
     seat: Final[int]
@@ -378,40 +380,40 @@ class CouldNotDraw:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class DrawnCardKept:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class DrawnCardKept(Value):
     seat: Final[int]
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class PlayerSkipped:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class PlayerSkipped(Value):
     seat: Final[int]
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class DirectionChanged:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class DirectionChanged(Value):
     direction: Final[Direction]
 
     def __init__(self, direction: Direction) -> None:
         self.direction = direction
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class UnoCalled:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class UnoCalled(Value):
     seat: Final[int]
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class UnoCaught:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class UnoCaught(Value):
     seat: Final[int]  # who caught
     target: Final[int]
     penalty: Final[int]
@@ -422,8 +424,8 @@ class UnoCaught:
         self.penalty = penalty
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class ChallengeMade:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class ChallengeMade(Value):
     seat: Final[int]  # the challenger
     target: Final[int]  # who played the Wild Draw Four
 
@@ -432,8 +434,8 @@ class ChallengeMade:
         self.target = target
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandShown:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandShown(Value):
     """The challenged hand, shown to the challenger alone (``cards`` empty for others)."""
 
     seat: Final[int]  # whose hand
@@ -448,8 +450,8 @@ class HandShown:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class ChallengeResolved:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class ChallengeResolved(Value):
     seat: Final[int]  # the challenger
     target: Final[int]
     guilty: Final[bool]
@@ -460,8 +462,8 @@ class ChallengeResolved:
         self.guilty = guilty
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class DrawAccepted:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class DrawAccepted(Value):
     """Accepted what was owed: a Wild Draw Four, or a stack (``total`` cards)."""
 
     seat: Final[int]
@@ -472,8 +474,8 @@ class DrawAccepted:
         self.total = total
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class Reshuffled:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class Reshuffled(Value):
     """The DISCARD pile but its top card became the new DRAW pile."""
 
     count: Final[int]
@@ -482,8 +484,8 @@ class Reshuffled:
         self.count = count
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class RoundEnded:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class RoundEnded(Value):
     winner: Final[int]
     hand_points: Final[tuple[int, ...]]  # points left in each hand
     gained: Final[tuple[int, ...]]  # what each seat's score grew by this round
@@ -505,8 +507,8 @@ class RoundEnded:
         self.blocked = blocked
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class FalseCallPenalty:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class FalseCallPenalty(Value):
     """Option ``false_uno_penalty``: ``seat`` called UNO when it was not due (``target``
     None), or tried to catch ``target``, who was safe; ``seat`` draws ``count`` cards
     (``CardsDrawn`` follows)."""
@@ -521,8 +523,8 @@ class FalseCallPenalty:
         self.count = count
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandsShuffled:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandsShuffled(Value):
     """A Wild Shuffle Hands: ``seat`` collected every hand, shuffled them and dealt them out
     from their left; ``counts`` is how many cards each seat now holds (each seat's own
     cards follow in a ``HandDealt``)."""
@@ -535,8 +537,8 @@ class HandsShuffled:
         self.counts = counts
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class HandDiscarded:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class HandDiscarded(Value):
     """No Mercy's Discard All: ``seat`` discarded ``cards``, every card of its colour, with it
     (face up: everyone sees them)."""
 
@@ -548,8 +550,8 @@ class HandDiscarded:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class RouletteTurned:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class RouletteTurned(Value):
     """No Mercy's Wild Colour Roulette: ``seat`` named ``color`` and turned up ``cards``,
     face up, until one of it showed; they keep them all."""
 
@@ -563,8 +565,8 @@ class RouletteTurned:
         self.cards = cards
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class MercyKnockout:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class MercyKnockout(Value):
     """No Mercy's Mercy rule: ``seat`` held ``count`` cards, 25 or more, and is out of the
     round; their cards are shuffled into the DRAW pile."""
 
@@ -576,8 +578,8 @@ class MercyKnockout:
         self.count = count
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class OutPending:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class OutPending(Value):
     """``stack_after_out``: ``seat`` went out on a Draw Two or Wild Draw Four that may still
     be answered; the round ends once the stack is drawn."""
 
@@ -587,8 +589,8 @@ class OutPending:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class SwapDeclined:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class SwapDeclined(Value):
     """Seven-O with ``seven_o_decline``: ``seat`` played a 7 and kept the same hand."""
 
     seat: Final[int]
@@ -597,8 +599,8 @@ class SwapDeclined:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class RoundBlocked:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class RoundBlocked(Value):
     """No one can finish the round: every player still in it passed in turn with no card
     to play and none to draw. ``seat`` holds the hand worth least and wins the round
     (``RoundEnded`` follows)."""
@@ -609,8 +611,8 @@ class RoundBlocked:
         self.seat = seat
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class GameEnded:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class GameEnded(Value):
     winner: Final[int]
     scores: Final[tuple[int, ...]]
 
@@ -619,8 +621,8 @@ class GameEnded:
         self.scores = scores
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class CardCount:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class CardCount(Value):
     """A card check's answer: how many cards each seat holds."""
 
     seat: Final[int]  # who asked
@@ -631,8 +633,8 @@ class CardCount:
         self.counts = counts
 
 
-@dataclass(slots=True, unsafe_hash=True, init=False)
-class TopCard:
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class TopCard(Value):
     """Touching the top card: the card, and the colour in play (set by a Wild, or its own)."""
 
     seat: Final[int]  # who touched

@@ -19,9 +19,9 @@ and the driver's closed input or Ctrl-C comes back into the seat at that point a
 from __future__ import annotations
 
 from collections.abc import Coroutine, Generator
-from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
+from ..values import frozen
 from .keys import Key, Read
 
 T = TypeVar("T")
@@ -43,7 +43,7 @@ class Request(Generic[T]):
         return cast(T, answer)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ReadKey(Request[Read]):
     """A key, a typed line or a routing key at ``prompt``; ``colors``: a colour's keys
     answer (its first letter, 1 to 4); ``menu``: a question with choices is asked, whose
@@ -55,7 +55,7 @@ class ReadKey(Request[Read]):
     menu: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ReadLine(Request[Read]):
     """The command line: a typed line from ``start`` (None: what was left in it)."""
 
@@ -64,14 +64,14 @@ class ReadLine(Request[Read]):
     menu: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ReadChoice(Request[Key]):
     """A yes-or-no question's answer: ``Key.YES``, ``Key.DEFAULT`` (Enter) or ``Key.NO``."""
 
     prompt: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Pause(Request["Read | None"]):
     """``ReadKey``, or None when nothing comes within ``seconds`` (the bots' pace, and the
     moment a bot gives before it catches: the one timer, and only when the player sets a
@@ -82,7 +82,7 @@ class Pause(Request["Read | None"]):
     prompt: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ReadWoken(Request["Read | Wake"]):
     """``ReadKey``, or ``WAKE`` when the table logged something for this seat meanwhile."""
 
@@ -90,29 +90,29 @@ class ReadWoken(Request["Read | Wake"]):
     menu: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class ClearScreen(Request[bool]):
     """Clear the screen and its scrollback (the hot seat's handover); whether it could be."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class DropTypeahead(Request[bool]):
     """Drop the keys typed before the table opened; whether any were."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class InputTaken(Request[None]):
     """The person is asked for a key or a line next: what the driver's screen showed since
     the last one becomes the last message (what "repeat" says again at a terminal)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Now(Request[float]):
     """The driver's clock (seconds, monotonic): the moment a bot gives the person before it
     catches them is timed by it (``Table._grace``); the seat reads no clock of its own."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SaveSettings(Request["str | None"]):
     """Keep a setting the person switched while playing (Z: sounds on or off) in the
     driver's settings file, the rest as it is; None, or the one line saying why it could
@@ -121,13 +121,13 @@ class SaveSettings(Request["str | None"]):
     sounds: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Checkpoint(Request[None]):
     """A point between two moves where the driver may stop the seat: a Ctrl-C (or a polite
     kill) noted where it could not be raised comes back in here as ``KeyboardInterrupt``."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TakeInterrupt(Request[int]):
     """The seat stops for the Ctrl-C that came (or SIGTERM): the driver takes it, so that
     more presses change nothing while it stops; the exit status (130, or 143 for SIGTERM).

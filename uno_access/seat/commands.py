@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from itertools import pairwise
@@ -42,6 +41,7 @@ from ..engine.cards import ANNIVERSARY, BLANK_PREFIX, Card, Color, Kind, blank_c
 from ..engine.events import Refusal
 from ..engine.rules import CustomWild
 from ..engine.state import Phase, PlayerView
+from ..values import frozen
 from .keys import Key, words
 
 
@@ -59,14 +59,14 @@ class Query(Enum):
     REFERENCE = "reference"  # the Quick Play Reference cards
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Do:
     """An action for the engine (card check and touching the top card included)."""
 
     action: Action
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Give:
     """An Anniversary card, with what was typed of it; the table asks for the rest."""
 
@@ -76,17 +76,19 @@ class Give:
     uno: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Ask:
+    """A question about the game (the hand, the top card, the scores): nothing changes."""
+
     query: Query
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Quit:
-    pass
+    """Leave the game (it asks first)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Setting:
     """A setting changed for this game: ``rate 250``, ``volume 0.8``, ``verbosity brief``,
     ``speech off``, ``chat mute``: its key in the settings table and the value typed, read
@@ -96,7 +98,7 @@ class Setting:
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Local:
     """A command the table answers by itself, changing nothing in the game: a move through
     the hand, the history, speech on or off, go on."""
@@ -104,7 +106,7 @@ class Local:
     key: Key
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Invalid:
     """A line that means nothing here; ``message`` says what is accepted."""
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from ..access.message import Message
+from ..values import frozen
 
 
 class Buffer(Enum):
@@ -40,7 +41,7 @@ class Edge(Enum):
     END = "end"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Step:
     """The line a step reached, its place (1 is the oldest) of ``total``, or the ``edge``
     it ran into (``message`` is then None).

@@ -7,13 +7,13 @@ person (``Read``). The bindings that read them at a terminal are ``ui.keys``'.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
 from ..access import messages
 from ..access.wording import language
 from ..engine.cards import Color
+from ..values import frozen
 from .menu import MenuKey
 
 
@@ -64,7 +64,7 @@ class Key(Enum):
     UNKNOWN = "a key with no meaning"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Entry:
     """One command of the registry: its keys (prompt_toolkit names, the first is the one
     help names first), its typed words, and its scenario act name. ``typed``: whether it
@@ -242,14 +242,14 @@ MENU_KEYS: dict[Key, MenuKey] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Pressed:
     """A key was pressed (as opposed to a typed command line, which is a ``str``)."""
 
     key: Key
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Typing:
     """A printable key with no meaning of its own, or a paste: the command line is asked
     for, beginning with ``text``.
@@ -258,7 +258,7 @@ class Typing:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class TooLong:
     """A typed or pasted line longer than ``text.LINE_LIMIT``: refused, nothing done.
     ``paused``: refused at the pause after it (no Enter came), the line erased.
@@ -272,7 +272,7 @@ class TooLong:
 PAUSE_AFTER_TOO_LONG = "\ue000"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Routed:
     """A braille display's routing key over the hand's card ``index``: the first press
     selects it, a second press on it (``play``) plays it.

@@ -20,7 +20,7 @@ from nothing goes to the last item, Down to the first.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Generic, TypeVar
@@ -28,6 +28,7 @@ from typing import Generic, TypeVar
 from ..access import messages
 from ..access.speech import Line
 from ..access.wording.menus import Label
+from ..values import frozen
 
 T = TypeVar("T")
 
@@ -75,7 +76,7 @@ STAYING: Mapping[MenuKey, Step] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Item(Generic[T]):
     """One choice: the answer it gives, what it is called, and what it means (said after
     its place, "" for nothing more)."""
@@ -85,21 +86,21 @@ class Item(Generic[T]):
     detail: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Highlight:
     """The item highlighted now, to be said: ``line`` ("Blue, 3 of 4.")."""
 
     line: Line
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Chosen(Generic[T]):
     """Enter on an item: the answer."""
 
     value: T
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Unanswered:
     """No answer: Enter with nothing highlighted, or Escape (``left``)."""
 
@@ -109,7 +110,7 @@ class Unanswered:
 Outcome = Highlight | Chosen[T] | Unanswered
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Menu(Generic[T]):
     """The choices of one question; ``index`` the highlighted one (None: none yet);
     ``keys`` what each key does."""

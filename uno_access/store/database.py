@@ -184,9 +184,14 @@ class Store:
                 raise _Damaged
             if not _ours(connection):  # before anything is written to it
                 raise _Foreign
+            # a new file made, or an earlier version's brought up to date, is not waited
+            # for on the disk (a power cut loses nothing of a game with it: the file is
+            # new again, or of its earlier version): the first move's commit takes it there
+            connection.execute("PRAGMA synchronous=NORMAL")
             connection.execute("PRAGMA journal_mode=WAL")
-            connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
             _settle_schema(connection)
+            if durable:
+                connection.execute("PRAGMA synchronous=FULL")
         except sqlite3.DatabaseError as error:
             connection.close()
             if _damaged(error):

@@ -3,7 +3,9 @@
 The ui calls ``record(action)`` right before ``Game.apply(action)``, ``said(lines)`` right
 before showing lines, and ``input_taken()`` when it asks the person for a line. Each
 action, and each batch of lines, is one committed write (the mark of a new question goes
-with the next write), so whatever was shown was saved first, at one wait for the disk.
+with the next write), so whatever was shown was saved first. A move waits for the disk;
+lines and a new game's setup do not (SQLite's WAL keeps commits in order: the next move's
+takes them there too), so a new game's start waits for no disk before its first move.
 Each line is saved with the number of actions saved before it, so that a resume knows
 which moves were told.
 
@@ -18,17 +20,17 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from .. import interrupt
 from ..access import messages
 from ..engine import codec
 from ..engine.actions import Action
+from ..values import frozen
 from .database import BUSY_SECONDS, RETRY_SECONDS, Store, StoreProblem, busy, problem
 from .saved import GameSetup, SavedGame, encode_action
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class _Row:
     """One write waiting for the file: an action, or a line (None: the person was asked)."""
 
@@ -163,12 +165,9 @@ class Recorder:
         try:
             if self._delayed or wait is not None:
                 store.wait_for_lock(RETRY_SECONDS if wait is None else wait)
-            # a move, a new game or its end waits for the disk; lines alone need not
-            durable = (
-                self.game is None
-                or self._finished
-                or any(row.table == "actions" for row in self._waiting)
-            )
+            # a move or the game's end waits for the disk; lines alone need not, nor a new
+            # game's setup (nothing the players did: the first move takes it to the disk)
+            durable = self._finished or any(row.table == "actions" for row in self._waiting)
             with store.batch(durable):
                 game = self.game
                 if game is None:

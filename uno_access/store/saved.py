@@ -7,7 +7,7 @@ the engine makes exact (``Game.apply`` is its one mutator, all randomness is the
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from ..access import messages
@@ -19,13 +19,14 @@ from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import RuleSet
 from ..text import name, shown
+from ..values import frozen
 
 
 class SavedGameError(ValueError):
     """A saved game that cannot be read back (written by another version, say)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class GameSetup:
     """What makes a game before its first action: ``Game.new(names, rules, seed=seed)``.
 
@@ -114,7 +115,7 @@ def _no_cards(action: Action) -> Action:
 _DROPS = {"play": _no_cards, "jump_in": _no_cards}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Damage:
     """Where a saved game stops being readable: the move (numbered from 1) that cannot be
     read back or replayed, and why; the game is taken up from the move before it.
@@ -124,7 +125,7 @@ class Damage:
     why: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class SavedGame:
     """One game read back: ``lines`` is every line shown, ``None`` where the person typed;
     ``moves`` gives, line by line, how many actions had been saved when it was (None in a
@@ -229,7 +230,7 @@ class SavedGame:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Rebuilt:
     """A saved game replayed: the game as read (``damage`` set when it stops early), its
     position, and the events of the moves the person was never told.

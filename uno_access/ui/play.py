@@ -44,6 +44,10 @@ is you, the others play on to the end while you watch).
 Every game is saved as it is played (``uno_access.store``): each action before it is
 applied, each line before it is shown. ``play`` offers to resume the latest unfinished
 game (one yes/no line); ``resume`` takes one up again at once.
+
+The seat's table (``seat.table``, with its commands, answers and history) is imported
+when a game is played, not as this module is: a returning player's first prompt, the
+offer to resume, needs none of it, and a blind player waits for that first line.
 """
 
 from __future__ import annotations
@@ -53,6 +57,7 @@ import random
 import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
@@ -64,7 +69,6 @@ from ..bots import BOT_NAMES, Bot, make_bot
 from ..bots.base import BotNameError, parse_bot
 from ..engine.game import Game
 from ..engine.rules import PRESETS, PartnerSchedule, RulesError, RuleSet
-from ..seat.table import Table
 from ..settings import PERSON, Settings
 from ..store import GameSetup, Recorder, SavedGame, Store
 from ..store.database import reason
@@ -74,6 +78,9 @@ from .drive import drive
 from .keys import Key
 from .profile import Session, open_session, plain_session
 from .terminal import Keyboard, Screen, terminal_missing
+
+if TYPE_CHECKING:
+    from ..seat.table import Table
 
 HUMAN_SEAT = 0
 EXIT_ERROR = 2
@@ -247,6 +254,8 @@ def _table(
     recorder: Recorder | None = None,
     resumed: SavedGame | None = None,
 ) -> Table:
+    from ..seat.table import Table  # not before the offer to resume: the table plays
+
     return Table(
         game,
         bots,
@@ -496,6 +505,8 @@ def play(
     ``input`` and ``output`` are prompt_toolkit's (the terminal by default);
     ``screen`` receives every line said (printed to the terminal by default).
     """
+    from ..seat.table import Table
+
     keyboard = Keyboard(input=input, output=output, keys=keys)
     screen = screen or Screen()
     return drive(Table(game, bots, keyboard, screen, HUMAN_SEAT).play(), keyboard, screen)

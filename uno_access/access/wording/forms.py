@@ -39,17 +39,17 @@ from __future__ import annotations
 
 import string
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypeVar
 
 from ...engine.cards import Card
 from ...engine.events import Event
+from ...values import frozen
 from ..message import Parts
 from .language import N_, tr, tr_n
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Who:
     """A player as one viewer knows them: their name, and whether they are that viewer.
 
@@ -157,7 +157,7 @@ class Whole(Enum):
     TEXT = "text"  # a text read whole: the help, the rules, an explanation, outside text
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Forms:
     """One kind of line, in each of its forms (see the module's docstring); ``whole``: its
     braille form is its sentence, and why.
@@ -196,7 +196,7 @@ def register_whole(sentence: Callable[..., str], why: Whole) -> Forms:
     return forms
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Fixed:
     """A phrase without placeholders, said as it is: its sentence and its braille form (a
     template each, marked for translation), registered together as it is made. Called,
@@ -249,7 +249,7 @@ def brief_words(phrase: Callable[..., str], args: tuple[Any, ...]) -> str | None
     return words(*args) if words is not None else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Line:
     """One thing said: a phrase of ``messages`` and its arguments, and the event it says
     (None for a line that is no event's: a prompt, an answer, a notice).

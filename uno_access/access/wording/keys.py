@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from ...text import LINE_LIMIT
+from ...values import frozen
 from ..message import Parts
 from .devices import SPEECH_OFF, SPEECH_ON
 from .forms import (
@@ -355,7 +355,7 @@ def keyed(template: str, keys: bool = True) -> str:
     return template.format_map(_Named(keys))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Keyed:
     """The keys (or typed words) that answer a question, as a braille form shows them
     after it, tersely: "Catch Ann? x", "Drew r8 Enter/k" (``How.key``), in the player's
@@ -383,7 +383,7 @@ class Keyed:
         return keyed(tr(value), keys=False) if isinstance(value, str) else value
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class How:
     """How the player asks for each thing: by typed commands, or by keys. The phrases
     below that tell the player what they can do take one; each names the keys or words
@@ -738,7 +738,7 @@ COMMAND_WORDS["speech"] = ()  # typed, "speech on" and "speech off" are settings
 # --- a setting typed in a game or the lobby: what it takes (``settings_table.py``) --------
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Takes:
     """What a setting takes, to be said: a number from ``low`` to ``high`` (a whole one
     when ``whole``), or one of ``words`` (English values, said as the player types them)."""

@@ -22,11 +22,11 @@ import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 
 from ... import resources
 from ...engine.cards import Color
+from ...values import frozen
 
 __all__ = ["NC_", "NP_", "N_", "tr", "tr_c", "tr_n"]  # what the messages façade re-exports
 
@@ -53,7 +53,7 @@ def NP_(singular: str, plural: str) -> tuple[str, str]:
     return (singular, plural)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Language:
     """What one language needs beside its catalog: adding a language is a catalog, this
     row, and the documents in ``assets/<code>/`` (optional: English until they come)."""

@@ -9,8 +9,8 @@ question's braille form is beside its sentence (``Question`` keeps the two toget
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
+from ...values import frozen
 from ..message import Parts
 from .forms import (
     FORMS,
@@ -143,7 +143,7 @@ def marked(answers: Iterable[str], default: str) -> str:
     return B_ANSWERS_SEPARATOR.join(shown)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Question:
     """A set-up question that names nothing but its default: its sentence and its braille
     form, each a marked template, registered together as it is made. Called with the

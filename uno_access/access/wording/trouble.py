@@ -6,11 +6,11 @@ wording, which is English alone and says nothing of what to do.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from ... import text as outside
 from ...trouble import Trouble, code_of, trouble_of
+from ...values import frozen
 from .language import N_, tr
 
 # {path}: the file (or folder) concerned. Each is said in a sentence that says what it
@@ -56,7 +56,7 @@ _WHAT_TO_DO = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen(slots=True)
 class Reason:
     """Why something failed (``why``, a phrase) and what to do (``advice``, a sentence)."""
 
