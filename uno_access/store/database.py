@@ -177,6 +177,7 @@ class Store:
 
     @classmethod
     def _connect(cls, path: Path, durable: bool) -> Store:
+        made = not path.exists() or path.stat().st_size == 0
         connection = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
         try:
             check = connection.execute("PRAGMA quick_check").fetchone()
@@ -184,10 +185,13 @@ class Store:
                 raise _Damaged
             if not _ours(connection):  # before anything is written to it
                 raise _Foreign
-            # a new file made, or an earlier version's brought up to date, is not waited
-            # for on the disk (a power cut loses nothing of a game with it: the file is
-            # new again, or of its earlier version): the first move's commit takes it there
-            connection.execute("PRAGMA synchronous=NORMAL")
+            # a new file is made without waiting for the disk (a power cut before the
+            # first move leaves it empty again: nothing of a game is lost), and the first
+            # move's commit takes it there; a file with games in it is changed (brought to
+            # WAL, an earlier version's brought up to date) as the game writes, waiting
+            # for the disk, so that no power cut can harm it
+            synchronous = "NORMAL" if made or not durable else "FULL"
+            connection.execute(f"PRAGMA synchronous={synchronous}")
             connection.execute("PRAGMA journal_mode=WAL")
             _settle_schema(connection)
             if durable:
