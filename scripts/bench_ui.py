@@ -14,10 +14,12 @@ its floors measured in the same run.
   prompt whose C and T print one line above it, as ours do; target: 1.3 times that, at
   the median.
 
-Speech and the braille display are off (their own latency is ``bench_latency.py``'s);
-the game's files are in a temporary home; the terminal is an ``xterm-256color``
-(``BENCH_TERM`` changes it: prompt_toolkit's ``dumb`` mode redraws far more slowly).
-Prints p50 and p95 of each, and the ratios.
+The game's modules run from their bytecode, written at the warm-up launches as an
+installed copy's is at its install (``PYTHONDONTWRITEBYTECODE`` is dropped for the
+launches). Speech and the braille display are off (their own latency is
+``bench_latency.py``'s); the game's files are in a temporary home; the terminal is an
+``xterm-256color`` (``BENCH_TERM`` changes it: prompt_toolkit's ``dumb`` mode redraws
+far more slowly). Prints p50 and p95 of each, and the ratios.
 """
 
 from __future__ import annotations
@@ -58,6 +60,9 @@ def environment(home: Path) -> dict[str, str]:
         'speech = false\nsounds = false\nbraille_display = "off"\n', encoding="utf-8"
     )
     env = dict(os.environ)
+    # bytecode written and read as an installed copy's is (pip compiles it): without it
+    # every launch compiles the game's modules from source, tens of milliseconds
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.update(
         XDG_CONFIG_HOME=str(home / "config"),
         XDG_DATA_HOME=str(home / "data"),
