@@ -921,3 +921,22 @@ def test_the_command_lines_own_words_are_in_the_language_asked_for() -> None:
     assert "opciones:" in shown.stdout and "muestra esta ayuda y sale" in shown.stdout
     english = run("cards", "--lang", "en", "--help")
     assert english.stdout.startswith("usage: ") and "show this help message" in english.stdout
+
+
+def test_only_the_command_asked_for_has_its_arguments_made_and_each_still_parses() -> None:
+    """Making every command's arguments was about 10 ms of each start: the command line's
+    parser makes the asked command's alone, and names every command for the help."""
+    import argparse
+
+    from uno_access.__main__ import COMMAND_ARGUMENTS, build_parser
+
+    def options(parser: argparse.ArgumentParser, command: str) -> set[str]:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        assert set(sub.choices) == set(COMMAND_ARGUMENTS)  # every command named
+        return {o for a in sub.choices[command]._actions for o in a.option_strings}
+
+    only_play = build_parser("play")
+    assert "--players" in options(only_play, "play")
+    assert options(only_play, "serve") == {"-h", "--help"}
+    assert build_parser("serve").parse_args(["serve", "--cluster", "nats://h:4222"]).cluster
+    assert "--cluster" in options(build_parser(), "serve")  # None: every command's

@@ -175,14 +175,7 @@ def _output_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="uno-access", description=messages.tr(messages.PROGRAM_DESCRIPTION))
-    parser.add_argument("--version", action="version", version=f"uno-access {__version__}")
-    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
-
-    play = sub.add_parser(
-        "play", help=messages.tr(messages.HELP_PLAY)
-    )  # defaults: the settings file
+def _play_arguments(play: argparse.ArgumentParser) -> None:  # defaults: the settings file
     play.add_argument("--players", type=_players, default=None)
     play.add_argument("--bots", default=None, help=messages.tr(messages.HELP_BOTS_STRENGTHS))
     play.add_argument(
@@ -200,7 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     _output_options(play)
     play.add_argument("--setup", action="store_true", help=messages.tr(messages.HELP_SETUP))
 
-    sim = sub.add_parser("simulate", help=messages.tr(messages.HELP_SIMULATE))
+
+def _simulate_arguments(sim: argparse.ArgumentParser) -> None:
     sim.add_argument("--players", type=_players, default=2)
     sim.add_argument("--games", type=_games, default=100)
     sim.add_argument("--bots", default="random", help=messages.tr(messages.HELP_BOTS_STRENGTHS))
@@ -216,14 +210,17 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
     sim.add_argument("--counts", action="store_true", help=messages.tr(messages.HELP_COUNTS))
 
-    scen = sub.add_parser("scenario", help=messages.tr(messages.HELP_SCENARIO))
+
+def _scenario_arguments(scen: argparse.ArgumentParser) -> None:
     scen.add_argument("file")
 
-    cards = sub.add_parser("cards", help=messages.tr(messages.HELP_CARDS))
+
+def _cards_arguments(cards: argparse.ArgumentParser) -> None:
     cards.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
     cards.add_argument("--rules", default="standard", help=messages.tr(messages.HELP_CARDS_RULES))
 
-    rules = sub.add_parser("rules", help=messages.tr(messages.HELP_RULES))
+
+def _rules_arguments(rules: argparse.ArgumentParser) -> None:
     rules.add_argument(
         "--format",
         choices=RULES_FORMATS,
@@ -236,13 +233,19 @@ def build_parser() -> argparse.ArgumentParser:
         "--table", choices=TABLES, default="ueb2", help=messages.tr(messages.HELP_BRAILLE_TABLE)
     )
     rules.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_RULES_OUTPUT))
-    resume = sub.add_parser("resume", help=messages.tr(messages.HELP_RESUME))
+
+
+def _resume_arguments(resume: argparse.ArgumentParser) -> None:
     resume.add_argument("game", nargs="?", type=_game_number, help=messages.tr(messages.HELP_GAME))
     _output_options(resume)
-    export = sub.add_parser("export", help=messages.tr(messages.HELP_EXPORT))
+
+
+def _export_arguments(export: argparse.ArgumentParser) -> None:
     export.add_argument("game", nargs="?", type=_game_number, help=messages.tr(messages.HELP_GAME))
     export.add_argument("-o", "--output", default=None, help=messages.tr(messages.HELP_OUTPUT))
-    serve = sub.add_parser("serve", help=messages.tr(messages.HELP_SERVE))
+
+
+def _serve_arguments(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--host", default="127.0.0.1", help=messages.tr(messages.HELP_SERVE_HOST))
     serve.add_argument(
         "--port",
@@ -277,13 +280,18 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="URLS",
         help=messages.tr(messages.HELP_SERVE_CLUSTER),
     )
-    join = sub.add_parser("join", help=messages.tr(messages.HELP_JOIN))
+
+
+def _join_arguments(join: argparse.ArgumentParser) -> None:
     join.add_argument("address", metavar="HOST:PORT", help=messages.tr(messages.HELP_JOIN_ADDRESS))
     join.add_argument("--name", default=None, help=messages.tr(messages.HELP_JOIN_NAME))
     join.add_argument(
         "--invite", default=None, metavar="CODE", help=messages.tr(messages.HELP_JOIN_INVITE)
     )
-    users = sub.add_parser("users", help=messages.tr(messages.HELP_USERS))
+    _output_options(join)
+
+
+def _users_arguments(users: argparse.ArgumentParser) -> None:
     users_sub = users.add_subparsers(
         dest="users_command", required=True, metavar="list|remove|role"
     )
@@ -300,18 +308,52 @@ def build_parser() -> argparse.ArgumentParser:
         help=messages.tr(messages.HELP_USERS_ROLE_NAME),
     )
     users_role.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
-    _output_options(join)
-    sounds = sub.add_parser("sounds", help=messages.tr(messages.HELP_SOUNDS))
+
+
+def _sounds_arguments(sounds: argparse.ArgumentParser) -> None:
     sounds.add_argument(
         "--wav", default=None, metavar="FILE", help=messages.tr(messages.HELP_SOUNDS_WAV)
     )
-    doctor = sub.add_parser("doctor", help=messages.tr(messages.HELP_DOCTOR))
+
+
+def _doctor_arguments(doctor: argparse.ArgumentParser) -> None:
     doctor.add_argument("--json", action="store_true", help=messages.tr(messages.HELP_JSON))
     doctor.add_argument(
         "--cluster", default=None, metavar="URLS", help=messages.tr(messages.HELP_DOCTOR_CLUSTER)
     )
-    for command in sub.choices.values():  # every command speaks the language asked for
-        command.add_argument(
+
+
+# each command: its help, and what adds its arguments
+COMMAND_ARGUMENTS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None]]] = {
+    "play": (messages.HELP_PLAY, _play_arguments),
+    "simulate": (messages.HELP_SIMULATE, _simulate_arguments),
+    "scenario": (messages.HELP_SCENARIO, _scenario_arguments),
+    "cards": (messages.HELP_CARDS, _cards_arguments),
+    "rules": (messages.HELP_RULES, _rules_arguments),
+    "resume": (messages.HELP_RESUME, _resume_arguments),
+    "export": (messages.HELP_EXPORT, _export_arguments),
+    "serve": (messages.HELP_SERVE, _serve_arguments),
+    "join": (messages.HELP_JOIN, _join_arguments),
+    "users": (messages.HELP_USERS, _users_arguments),
+    "sounds": (messages.HELP_SOUNDS, _sounds_arguments),
+    "doctor": (messages.HELP_DOCTOR, _doctor_arguments),
+}
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command named, with its help; ``only``, the one
+    command whose arguments are made (the one asked for: making every command's is about
+    10 ms of each start, a blind player's wait for the first spoken line), None for all.
+    """
+    parser = OneLineParser(prog="uno-access", description=messages.tr(messages.PROGRAM_DESCRIPTION))
+    parser.add_argument("--version", action="version", version=f"uno-access {__version__}")
+    sub = parser.add_subparsers(dest="command", parser_class=OneLineParser)
+    for name, (help, arguments) in COMMAND_ARGUMENTS.items():
+        command = sub.add_parser(name, help=messages.tr(help))
+        if only is not None and name != only:
+            continue
+        arguments(command)
+        command.add_argument(  # every command speaks the language asked for
             "--lang",
             type=_lang,
             default=None,
@@ -836,9 +878,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # argparse's own words (usage, its headings and errors) in the language too
     argparse._ = messages.argparse_word  # type: ignore[attr-defined]
     argparse.ngettext = messages.argparse_counted  # type: ignore[attr-defined]
-    parser = build_parser()
     if not argv or (argv[0].startswith("-") and argv[0] not in ("-h", "--help", "--version")):
         argv.insert(0, "play")
+    parser = build_parser(argv[0] if argv[0] in COMMAND_ARGUMENTS else None)
     real = sys.stdout
     sys.stdout = _Output(real)
     try:
