@@ -372,8 +372,11 @@ def wrong_card(game: Game, action: Action) -> Card | None:
         return None
     drawn = s.drawn
     if s.phase is Phase.DRAWN and drawn is not None:
-        plays_drawn = isinstance(action, PlayDrawn) or (
-            isinstance(action, Play) and action.card is drawn and action.count == 1
+        plays_drawn = isinstance(action, PlayDrawn) or (  # not as a straight: refused
+            isinstance(action, Play)  # (a straight is played at a turn's start alone)
+            and action.card is drawn
+            and action.count == 1
+            and not action.straight
         )
         return drawn if plays_drawn and not game.playable(drawn) else None
     if not isinstance(action, Play) or s.phase is not Phase.PLAY:
