@@ -42,7 +42,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "net"), str(ROOT / "tests" / "ne
 
 from nats_cluster import NatsCluster  # noqa: E402
 from net_ssh import Server, Ssh, keypair  # noqa: E402
-from test_cluster_takeover import _at_her_turn, _line, _log, _owner, _seed  # noqa: E402
+from test_cluster_takeover import _at_her_turn, _first_move, _line, _log, _owner, _seed  # noqa: E402
 
 from uno_access.access import messages  # noqa: E402
 from uno_access.engine.actions import Draw, Play  # noqa: E402
@@ -93,18 +93,7 @@ def _kills(
     opened += servers
     ann = Ssh(servers[0].port, key, "ann", timeout=60)
     opened.append(ann)
-    ann.prompt()
-    ann.line("new")
-    ann.sees("You made table 1")
-    ann.line("bot")
-    ann.sees("The bot Bob sits at table 1")
-    ann.line("start")
-    ann.sees("Your turn")
-    ann.typed(play.card.code)
-    ann.sees(f"You play {re.escape(messages.card_name(play.card))}")
-    ann.sees(r"Bob (plays|draws)")
-    ann.sees("Your turn")
-    hand, top = _at_her_turn(ann)
+    hand, top = _first_move(ann, play)
     owner = _owner(servers, url)
     rounds = 1
     taken: list[float] = []

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from nats_cluster import NatsCluster, nats_cluster, until
 from net_ssh import Server, Ssh, keypair
-from test_cluster_takeover import _at_her_turn, _holder, _log, _seed
+from test_cluster_takeover import _at_her_turn, _first_move, _holder, _log, _seed
 
 from uno_access.access import messages
 from uno_access.engine.actions import Draw
@@ -130,18 +130,7 @@ def test_a_nats_node_sigkilled_mid_game_and_play_goes_on_on_the_same_server(
     closing.append(Server(tmp_path / "b", *args))  # there to take the table: it must not
     ann = Ssh(first.port, key, "ann")
     closing.append(ann)
-    ann.prompt()
-    ann.line("new")
-    ann.sees("You made table 1")
-    ann.line("bot")
-    ann.sees("The bot Bob sits at table 1")
-    ann.line("start")
-    ann.sees("Your turn")
-    ann.typed(play.card.code)
-    ann.sees(f"You play {re.escape(messages.card_name(play.card))}")
-    ann.sees(r"Bob (plays|draws)")
-    ann.sees("Your turn")
-    hand, top = _at_her_turn(ann)
+    hand, top = _first_move(ann, play)
     owner = asyncio.run(until(lambda: _holder(url, 1)))
     assert owner.endswith(f"-{first.port}")
 

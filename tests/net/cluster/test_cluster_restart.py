@@ -23,7 +23,7 @@ from pathlib import Path
 import pexpect
 from nats_cluster import NatsCluster, nats_cluster, until
 from net_ssh import Server, Ssh, keypair, table_game
-from test_cluster_takeover import _at_her_turn, _holder, _log
+from test_cluster_takeover import _at_her_turn, _first_move, _holder, _log
 
 from uno_access.access import messages
 from uno_access.engine.actions import Draw, Play
@@ -119,18 +119,7 @@ def test_the_whole_cluster_stopped_and_started_brings_every_table_back(
 
     ann = Ssh(first.port, keys["ann"], "ann")
     closing.append(ann)
-    ann.prompt()
-    ann.line("new")
-    ann.sees("You made table 1")
-    ann.line("bot")
-    ann.sees("The bot Bob sits at table 1")
-    ann.line("start")
-    ann.sees("Your turn")
-    ann.typed(play.card.code)
-    ann.sees(f"You play {re.escape(messages.card_name(play.card))}")
-    ann.sees(r"Bob (plays|draws)")
-    ann.sees("Your turn")
-    told = {"ann": _at_her_turn(ann)}
+    told = {"ann": _first_move(ann, play)}
 
     cid = Ssh(second.port, keys["cid"], "cid")
     closing.append(cid)

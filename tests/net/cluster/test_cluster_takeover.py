@@ -110,6 +110,23 @@ def _owner(servers: list[Server], url: str, dead: str = "") -> Server:
     return asyncio.run(until(found, timeout=TAKE_OVER_WAIT))
 
 
+def _first_move(ann: Ssh, play: Play) -> tuple[str, str]:
+    """ann makes table 1, seats the bot Bob, starts, plays ``play`` (``_seed``'s) and waits
+    for her next turn: her hand and the top card then (``_at_her_turn``)."""
+    ann.prompt()
+    ann.line("new")
+    ann.sees("You made table 1")
+    ann.line("bot")
+    ann.sees("The bot Bob sits at table 1")
+    ann.line("start")
+    ann.sees("Your turn")
+    ann.typed(play.card.code)
+    ann.sees(f"You play {re.escape(messages.card_name(play.card))}")
+    ann.sees(r"Bob (plays|draws)")
+    ann.sees("Your turn")
+    return _at_her_turn(ann)
+
+
 def _at_her_turn(ann: Ssh) -> tuple[str, str]:
     """At ann's turn (the position holds still: Bob cannot move on it), what she is told
     of her hand (L) and the top card (T)."""
@@ -133,18 +150,7 @@ def test_a_table_whose_server_is_sigkilled_goes_on_exactly_on_another_each_time(
     first = servers[0]
     ann = Ssh(first.port, key, "ann")
     closing.append(ann)
-    ann.prompt()
-    ann.line("new")
-    ann.sees("You made table 1")
-    ann.line("bot")
-    ann.sees("The bot Bob sits at table 1")
-    ann.line("start")
-    ann.sees("Your turn")
-    ann.typed(play.card.code)
-    ann.sees(f"You play {re.escape(messages.card_name(play.card))}")
-    ann.sees(r"Bob (plays|draws)")
-    ann.sees("Your turn")
-    hand, top = _at_her_turn(ann)
+    hand, top = _first_move(ann, play)
     owner = _owner(servers, url)
     assert owner is first
 
