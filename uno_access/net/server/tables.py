@@ -379,18 +379,7 @@ class ServerTable:
 
     def _end(self) -> None:
         self.stage = Stage.OVER
-        for bot in self._bots.values():
-            if isinstance(bot, RemoteBot):
-                bot.drop()  # its worker forgets it
-        for seat in list(self._graces):
-            self._stop_grace(seat)
-        # the table's timers let it go at once: each held the table (game, logs, bots) until
-        # it fired, and the empty server's collection found it still held (issue 24)
-        if self._drive is not None:
-            self._drive.cancel()
-            self._drive = None
-        if self._timer is not None:
-            self._timer.stop()
+        self._stopped()
         # its result kept before the table is marked ended: a server killed between the
         # two brings the finished table back, and its end is told again (kept once)
         self.on_end(self)
@@ -547,6 +536,17 @@ class ServerTable:
         it now): its timers stopped, its bots let go, no one woken, nothing journaled."""
         self.journal = None
         self._listeners.clear()
+        self._stopped()
+        self.stage = Stage.OVER
+
+    def _stopped(self) -> None:
+        """Nothing of the table's own runs on: its bots let go (their worker forgets them),
+        its graces and timers stopped. The timers let it go at once: each held the table
+        (game, logs, bots) until it fired, and the empty server's collection found it still
+        held (issue 24)."""
+        for bot in self._bots.values():
+            if isinstance(bot, RemoteBot):
+                bot.drop()
         for seat in list(self._graces):
             self._stop_grace(seat)
         if self._drive is not None:
@@ -554,10 +554,6 @@ class ServerTable:
             self._drive = None
         if self._timer is not None:
             self._timer.stop()
-        for bot in self._bots.values():
-            if isinstance(bot, RemoteBot):
-                bot.drop()
-        self.stage = Stage.OVER
 
     def close(self) -> None:
         """The host ends the game: every person's seat is gone to them (their sessions
