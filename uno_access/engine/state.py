@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from .cards import Card, Color
 from .events import Direction
 from .rules import RuleSet
+from .values import Value
 
 
 class Phase(Enum):
@@ -67,38 +69,103 @@ class GameState:
     stuck: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerView:
-    """Exactly what one seat may know: its own hand, and what is public."""
+@dataclass(slots=True, init=False, repr=False, eq=False)
+class PlayerView(Value):
+    """Exactly what one seat may know: its own hand, and what is public.
 
-    seat: int
-    names: tuple[str, ...]
-    rules: RuleSet
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    top: Card
-    color: Color | None
-    current: int | None
-    direction: Direction
-    phase: Phase
-    dealer: int
-    draw_pile_size: int
-    discard_pile_size: int
-    scores: tuple[int, ...]
-    round_number: int
-    drawn: Card | None  # the card this seat just drew, when it is deciding on it
-    exposed: int | None  # who may be caught for not calling UNO (public: all heard it)
-    challenged_by: int | None  # who played a Wild Draw Four on this seat, awaiting an answer
-    round_winner: int | None
-    winner: int | None
-    stack: int = 0  # cards the player to move owes (public: everyone saw them played)
-    plays: int = 0  # cards played this round (what a jump-in answers)
-    played_by: int | None = None  # who put the top card down (public: all saw it)
-    handed_one: tuple[int, ...] = ()  # Round-n-Round: who may be caught for UNO
-    eliminated: tuple[int, ...] = ()  # Challenge UNO
-    teams: tuple[tuple[int, ...], ...] = ()
+    Its fields are ``Final``, set by its own ``__init__`` (as an event's are, ``values``):
+    compiled, a view is made with slot stores rather than the frozen dataclass's
+    ``object.__setattr__`` for each of its 27 fields (two thirds of ``Game.view``), and
+    mypy refuses any change to one; the compiled class makes them read-only.
+    """
+
+    seat: Final[int]
+    names: Final[tuple[str, ...]]
+    rules: Final[RuleSet]
+    hand: Final[tuple[Card, ...]]
+    hand_sizes: Final[tuple[int, ...]]
+    top: Final[Card]
+    color: Final[Color | None]
+    current: Final[int | None]
+    direction: Final[Direction]
+    phase: Final[Phase]
+    dealer: Final[int]
+    draw_pile_size: Final[int]
+    discard_pile_size: Final[int]
+    scores: Final[tuple[int, ...]]
+    round_number: Final[int]
+    drawn: Final[Card | None]  # the card this seat just drew, when it is deciding on it
+    exposed: Final[int | None]  # who may be caught for not calling UNO (public: all heard it)
+    # who played a Wild Draw Four on this seat, awaiting an answer
+    challenged_by: Final[int | None]
+    round_winner: Final[int | None]
+    winner: Final[int | None]
+    stack: Final[int]  # cards the player to move owes (public: everyone saw them played)
+    plays: Final[int]  # cards played this round (what a jump-in answers)
+    played_by: Final[int | None]  # who put the top card down (public: all saw it)
+    handed_one: Final[tuple[int, ...]]  # Round-n-Round: who may be caught for UNO
+    eliminated: Final[tuple[int, ...]]  # Challenge UNO
+    teams: Final[tuple[tuple[int, ...], ...]]
     # the DISCARD pile, bottom first (public: every card in it was called out as played)
-    discard: tuple[Card, ...] = ()
+    discard: Final[tuple[Card, ...]]
+
+    def __init__(
+        self,
+        seat: int,
+        names: tuple[str, ...],
+        rules: RuleSet,
+        hand: tuple[Card, ...],
+        hand_sizes: tuple[int, ...],
+        top: Card,
+        color: Color | None,
+        current: int | None,
+        direction: Direction,
+        phase: Phase,
+        dealer: int,
+        draw_pile_size: int,
+        discard_pile_size: int,
+        scores: tuple[int, ...],
+        round_number: int,
+        drawn: Card | None,
+        exposed: int | None,
+        challenged_by: int | None,
+        round_winner: int | None,
+        winner: int | None,
+        stack: int = 0,
+        plays: int = 0,
+        played_by: int | None = None,
+        handed_one: tuple[int, ...] = (),
+        eliminated: tuple[int, ...] = (),
+        teams: tuple[tuple[int, ...], ...] = (),
+        discard: tuple[Card, ...] = (),
+    ) -> None:
+        self.seat = seat
+        self.names = names
+        self.rules = rules
+        self.hand = hand
+        self.hand_sizes = hand_sizes
+        self.top = top
+        self.color = color
+        self.current = current
+        self.direction = direction
+        self.phase = phase
+        self.dealer = dealer
+        self.draw_pile_size = draw_pile_size
+        self.discard_pile_size = discard_pile_size
+        self.scores = scores
+        self.round_number = round_number
+        self.drawn = drawn
+        self.exposed = exposed
+        self.challenged_by = challenged_by
+        self.round_winner = round_winner
+        self.winner = winner
+        self.stack = stack
+        self.plays = plays
+        self.played_by = played_by
+        self.handed_one = handed_one
+        self.eliminated = eliminated
+        self.teams = teams
+        self.discard = discard
 
     @property
     def my_turn(self) -> bool:

@@ -1,6 +1,6 @@
-"""What every event and action is besides its fields: equality, hash and ``repr``.
+"""What every event, action and view is besides its fields: equality, hash and ``repr``.
 
-An event or an action is a dataclass whose fields are ``Final`` and set in an
+An event, an action or a ``PlayerView`` is a dataclass whose fields are ``Final`` and set in an
 ``__init__`` of its own (``events``): mypy refuses any change after it is made, and
 mypyc compiles the ``__init__`` to slot stores and makes the fields read-only. The
 dataclass decorator is kept for what it gives the rest of the code (``fields``,
