@@ -115,9 +115,8 @@ class Renderer:
     def _line(
         self, line: Line, priority: Priority | None, on_hand: bool, *, private: bool
     ) -> Message:
-        parts = line.brief()
         if self.verbosity is Verbosity.BRIEF:
-            text = line.brief_words() or parts_text(parts)
+            text = line.brief_words() or parts_text(line.brief())
         elif self.verbosity is Verbosity.FULL:
             text = messages.with_codes(line.sentence(), line.cards())
         else:
@@ -127,7 +126,9 @@ class Renderer:
         cue = sounds.cue_for(line.event, self.viewer, self.teams)
         return Message(
             messages.spoken(text),
-            self._braille(parts),
+            # the braille form made only for a braille device (a card check's initials
+            # are a tenth of a key's work)
+            braille.render(line.brief(), self.table, self.deck) if self.with_braille else "",
             text,
             priority,
             on_hand,
