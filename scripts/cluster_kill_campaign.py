@@ -1,7 +1,7 @@
 """The cluster's SIGKILL campaign: the server owning a table SIGKILLed mid-game, again
 and again, and the table goes on exactly on another server each time.
 
-    .venv/bin/python scripts/cluster_kill_campaign.py [--kills 15]
+    .venv/bin/python scripts/cluster_kill_campaign.py [--kills 20]
 
 It starts what ``tests/net/cluster/test_cluster_takeover.py`` starts (and uses its
 helpers): a real three-node nats-server cluster and three ``uno-access serve --cluster``
@@ -16,9 +16,10 @@ to her draw answered there. At the end it checks the table's log: one take-over 
 kill, each of her draws once (none lost, none doubled), and the position she was told
 last. It prints one line per figure and check, and exits 1 when a check fails.
 
-Not yet 20 kills: the one match it plays ends after her 16th draw (its table is then
-purged from the stream, as every finished table is), and the campaign does not yet go on
-at a new table. Sixteen kills in a row hold.
+The match is played to 5,000 points rather than 500 (``RULES``: Bob wins a round each
+few draws of hers, and a match to 500 ended after her 16th draw, its table then purged
+from the stream as every finished table is), so that one table outlives 20 kills and
+more; the deal is the standard one.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from uno_access.engine.actions import Draw, Play  # noqa: E402
 from uno_access.net.cluster.entries import HELD  # noqa: E402
 
 WILD_DRAW_FOUR = "Wild Draw Four on you"
+RULES = "standard,target_score=5000"  # a match long enough for many kills
 NEXT_ROUND = re.escape(messages.tr(messages.ROUND_OVER_HINT).split("{how_next_round}")[1])
 
 
@@ -93,7 +95,7 @@ def _kills(
     opened += servers
     ann = Ssh(servers[0].port, key, "ann", timeout=60)
     opened.append(ann)
-    hand, top = _first_move(ann, play)
+    hand, top = _first_move(ann, play, RULES)
     owner = _owner(servers, url)
     rounds = 1
     taken: list[float] = []
@@ -156,7 +158,7 @@ def _kills(
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--kills", type=int, default=15)
+    parser.add_argument("--kills", type=int, default=20)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="uno-cluster-kills-") as folder:
         return 0 if campaign(Path(folder), options.kills) else 1

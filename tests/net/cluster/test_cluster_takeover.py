@@ -110,11 +110,12 @@ def _owner(servers: list[Server], url: str, dead: str = "") -> Server:
     return asyncio.run(until(found, timeout=TAKE_OVER_WAIT))
 
 
-def _first_move(ann: Ssh, play: Play) -> tuple[str, str]:
-    """ann makes table 1, seats the bot Bob, starts, plays ``play`` (``_seed``'s) and waits
-    for her next turn: her hand and the top card then (``_at_her_turn``)."""
+def _first_move(ann: Ssh, play: Play, rules: str = "") -> tuple[str, str]:
+    """ann makes table 1 (with ``rules``, the standard ones by default), seats the bot Bob,
+    starts, plays ``play`` (``_seed``'s) and waits for her next turn: her hand and the top
+    card then (``_at_her_turn``)."""
     ann.prompt()
-    ann.line("new")
+    ann.line(f"new {rules}".rstrip())
     ann.sees("You made table 1")
     ann.line("bot")
     ann.sees("The bot Bob sits at table 1")
