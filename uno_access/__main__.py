@@ -21,6 +21,7 @@ from .engine.rules import PRESETS, RulesError, RuleSet
 
 if TYPE_CHECKING:
     from .access.wording.trouble import Reason
+    from .net.cluster.connect import Access
     from .settings import Settings
 
 EXIT_ERROR = 2
@@ -280,6 +281,24 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         metavar="URLS",
         help=messages.tr(messages.HELP_SERVE_CLUSTER),
     )
+    _cluster_access_arguments(serve)
+
+
+def _cluster_access_arguments(parser: argparse.ArgumentParser) -> None:
+    """How a server reaches the NATS servers of ``--cluster``: its user there, the file of
+    its password, the authority of their TLS certificates."""
+    parser.add_argument(
+        "--cluster-user", default=None, metavar="NAME", help=messages.tr(messages.HELP_CLUSTER_USER)
+    )
+    parser.add_argument(
+        "--cluster-password-file",
+        default=None,
+        metavar="FILE",
+        help=messages.tr(messages.HELP_CLUSTER_PASSWORD_FILE),
+    )
+    parser.add_argument(
+        "--cluster-ca", default=None, metavar="FILE", help=messages.tr(messages.HELP_CLUSTER_CA)
+    )
 
 
 def _join_arguments(join: argparse.ArgumentParser) -> None:
@@ -321,6 +340,7 @@ def _doctor_arguments(doctor: argparse.ArgumentParser) -> None:
     doctor.add_argument(
         "--cluster", default=None, metavar="URLS", help=messages.tr(messages.HELP_DOCTOR_CLUSTER)
     )
+    _cluster_access_arguments(doctor)
 
 
 # each command: its help, and what adds its arguments
@@ -414,13 +434,53 @@ def _cluster_urls(text: str) -> tuple[str, ...]:
         raise UsageError(error.message) from None
 
 
+def _cluster_access(args: argparse.Namespace) -> Access:
+    """``--cluster-user``, ``--cluster-password-file`` and ``--cluster-ca`` as one value,
+    the files read and checked now (``UsageError`` in words when one cannot be)."""
+    import ssl
+    from pathlib import Path
+
+    from .net.cluster.connect import Access
+
+    password = None
+    if args.cluster_password_file is not None:
+        path = Path(args.cluster_password_file)
+        try:
+            password = path.read_text(encoding="utf-8").splitlines()[0].strip()
+        except (OSError, UnicodeDecodeError, IndexError) as error:
+            why = (
+                messages.explained(error, str(path)).why
+                if isinstance(error, OSError)
+                else messages.tr(messages.CLUSTER_WHY_NO_PASSWORD)
+            )
+            raise UsageError(messages.cluster_bad_file(str(path), why)) from None
+        if not password:
+            why = messages.tr(messages.CLUSTER_WHY_NO_PASSWORD)
+            raise UsageError(messages.cluster_bad_file(str(path), why))
+    if password is not None and args.cluster_user is None:
+        raise UsageError(messages.tr(messages.CLUSTER_PASSWORD_WITHOUT_USER))
+    ca = None
+    if args.cluster_ca is not None:
+        ca = Path(args.cluster_ca)
+        try:
+            ssl.create_default_context(cafile=str(ca))
+        except (OSError, ssl.SSLError) as error:
+            why = (
+                messages.explained(error, str(ca)).why
+                if isinstance(error, OSError) and not isinstance(error, ssl.SSLError)
+                else messages.tr(messages.CLUSTER_WHY_NO_CERTIFICATE)
+            )
+            raise UsageError(messages.cluster_bad_file(str(ca), why)) from None
+    return Access(args.cluster_user, password, ca)
+
+
 def _doctor_cluster(args: argparse.Namespace) -> int:
     """``uno-access doctor --cluster URLS``: the NATS cluster's checks instead of this
     machine's; exit status 1 when one fails."""
     from .net.cluster import doctor
 
     urls = _cluster_urls(args.cluster)
-    checks = doctor.run_checks(urls)
+    checks = doctor.run_checks(urls, access=_cluster_access(args))
     if args.json:
         print(json.dumps(doctor.report_json(urls, checks), ensure_ascii=False))
     else:
@@ -741,6 +801,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.web is not None:
         web = WebOptions(args.web, args.web_host, args.web_behind_proxy)
     cluster = _cluster_urls(args.cluster) if args.cluster is not None else None
+    access = _cluster_access(args) if cluster is not None else None
     try:
         return serve(
             args.host,
@@ -751,6 +812,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             args.bot_pace,
             web,
             cluster,
+            access,
         )
     except OSError as error:  # the port is taken, the folder cannot be made
         where = error.filename or f"{args.host}:{args.port}"

@@ -147,7 +147,8 @@ def test_doctor_refuses_an_address_that_is_not_nats_in_words() -> None:
     assert result.stdout == ""
     assert result.stderr == (
         "uno-access: localhost:4222 is not the address of a NATS server: write "
-        "nats://HOST:PORT, with a port from 1 to 65535, several separated by commas.\n"
+        "nats://HOST:PORT (or tls://HOST:PORT), with a port from 1 to 65535, several "
+        "separated by commas.\n"
     )
 
 

@@ -94,7 +94,10 @@ def test_serve_started_before_jetstream_answers_waits_for_it_then_joins(
                 f"The NATS servers at {first.url} answer, but their JetStream does not yet "
                 "(they may still be starting): trying again every few seconds, for 120 "
                 "seconds at most.\n"
-            ), (waiting, server.stderr.read() if server.poll() is not None else "")
+            ), (
+                waiting,
+                server.stderr.read() if server.stderr and server.poll() is not None else "",
+            )
             cluster.restart()  # the other two nodes: JetStream elects its leaders
             assert server.stdout.readline().startswith("Listening on 127.0.0.1:")
             joined = server.stdout.readline()
@@ -147,7 +150,8 @@ def test_serve_refuses_a_cluster_address_that_is_not_nats_in_words(tmp_path: Pat
     assert done.returncode == 2
     assert done.stderr == (
         "uno-access: nats://127.0.0.1:99999 is not the address of a NATS server: write "
-        "nats://HOST:PORT, with a port from 1 to 65535, several separated by commas.\n"
+        "nats://HOST:PORT (or tls://HOST:PORT), with a port from 1 to 65535, several "
+        "separated by commas.\n"
     )
     assert not (tmp_path / "server").exists()
 

@@ -12,9 +12,17 @@ from .forms import Fixed
 from .language import N_, NP_, tr, tr_n
 
 HELP_SERVE_CLUSTER = N_(
-    "join the NATS servers at these addresses (nats://HOST:PORT, several separated by "
-    "commas) as one service of many servers: the tables are kept there, and a stopped "
-    "server's tables are taken over by another"
+    "join the NATS servers at these addresses (nats://HOST:PORT or tls://HOST:PORT, "
+    "several separated by commas) as one service of many servers: the tables are kept "
+    "there, and a stopped server's tables are taken over by another"
+)
+HELP_CLUSTER_USER = N_("this server's user name on the NATS servers (each server its own)")
+HELP_CLUSTER_PASSWORD_FILE = N_(
+    "a file whose first line is this server's password on the NATS servers (mode 0600)"
+)
+HELP_CLUSTER_CA = N_(
+    "a PEM file of the authority that signed the NATS servers' TLS certificates: connect "
+    "over TLS, trusting it"
 )
 HELP_DOCTOR_CLUSTER = N_(
     "check the NATS servers at these addresses (nats://HOST:PORT, several separated by "
@@ -28,8 +36,8 @@ CLUSTER_NO_ADDRESS = N_(
 )
 # Translators: {address} is what was given, made safe.
 CLUSTER_BAD_ADDRESS = N_(
-    "{address} is not the address of a NATS server: write nats://HOST:PORT, with a port "
-    "from 1 to 65535, several separated by commas."
+    "{address} is not the address of a NATS server: write nats://HOST:PORT (or "
+    "tls://HOST:PORT), with a port from 1 to 65535, several separated by commas."
 )
 
 # --- reaching the cluster -----------------------------------------------------------------
@@ -43,6 +51,21 @@ CLUSTER_WHY_REFUSED = N_("nothing listens there (the connection was refused)")
 CLUSTER_WHY_NO_ANSWER = N_("no answer")
 CLUSTER_WHY_UNKNOWN_HOST = N_("the host name is not known")
 CLUSTER_WHY_NOT_NATS = N_("what answered is not a NATS server")
+# Translators: {path} is a file given to --cluster-password-file or --cluster-ca; {why}
+# one of the two phrases below, or a system's trouble with the file.
+CLUSTER_BAD_FILE = N_("{path} cannot be used: {why}.")
+CLUSTER_WHY_NO_PASSWORD = N_("its first line should be this server's password, alone")
+CLUSTER_WHY_NO_CERTIFICATE = N_("it holds no certificate in PEM form")
+CLUSTER_PASSWORD_WITHOUT_USER = N_(
+    "A password file needs a user name to go with it: give --cluster-user too."
+)
+CLUSTER_WHY_LOGIN = N_(
+    "it refused this server's user name or password (--cluster-user, --cluster-password-file)"
+)
+CLUSTER_WHY_CERTIFICATE = N_(
+    "its TLS certificate is not one this server trusts (give its authority with --cluster-ca)"
+)
+CLUSTER_WHY_TLS = N_("TLS failed between them (does the server, and every address, use TLS?)")
 CLUSTER_NO_JETSTREAM = N_(
     "The NATS servers at {addresses} answer, but JetStream is not enabled on them: start "
     "each nats-server with -js."
@@ -179,6 +202,10 @@ def cluster_unreachable(urls: Sequence[str], seconds: int, why: str) -> str:
 
 def cluster_no_jetstream(urls: Sequence[str]) -> str:
     return tr(CLUSTER_NO_JETSTREAM).format(addresses=addresses(urls))
+
+
+def cluster_bad_file(path: str, why: str) -> str:
+    return tr(CLUSTER_BAD_FILE).format(path=path, why=why)
 
 
 def cluster_waiting(urls: Sequence[str], seconds: int) -> str:

@@ -11,9 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import math
 import socket
+import ssl
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
@@ -26,6 +30,7 @@ if TYPE_CHECKING:
     from nats.js.api import StreamConfig
 
 SCHEME = "nats"
+TLS_SCHEME = "tls"  # an address whose server must be reached over TLS
 CONNECT_WAIT = 5.0  # seconds to reach a first server, however many addresses are tried
 REQUEST_WAIT = 5.0  # seconds JetStream has to answer one request
 # JetStream's own codes for "not enabled" (for the account, on the server)
@@ -77,7 +82,7 @@ def _url(text: str) -> str:
         raise bad from None
     host = split.hostname
     if (
-        split.scheme.lower() != SCHEME
+        split.scheme.lower() not in (SCHEME, TLS_SCHEME)
         or not host
         or port is None
         or not 1 <= port <= 65535
@@ -91,7 +96,26 @@ def _url(text: str) -> str:
         raise bad
     if ":" in host:  # an IPv6 address, written back in its brackets
         host = f"[{host}]"
-    return f"{SCHEME}://{host}:{port}"
+    return f"{split.scheme.lower()}://{host}:{port}"
+
+
+@dataclass(frozen=True)
+class Access:
+    """How this server proves itself to the NATS servers, and knows them: its user name and
+    password there (each game server its own; read from a file, never an address, which
+    is said wherever it is said), and the certificate authority whose certificates it
+    trusts over TLS (None: the system's). TLS is used when a CA is given or an address
+    is ``tls://``; a server that asks for TLS gets it either way."""
+
+    user: str | None = None
+    password: str | None = None
+    ca: Path | None = None
+
+    def tls(self, urls: Sequence[str]) -> ssl.SSLContext | None:
+        """The TLS context to connect with (None: plain, unless a server asks for TLS)."""
+        if self.ca is None and not any(url.startswith(f"{TLS_SCHEME}://") for url in urls):
+            return None
+        return ssl.create_default_context(cafile=None if self.ca is None else str(self.ca))
 
 
 class _Troubles:
@@ -105,19 +129,37 @@ class _Troubles:
         self.last = error
 
 
-async def connect(urls: Sequence[str], wait: float = CONNECT_WAIT) -> Client:
+def _not_eof_over_tls(record: logging.LogRecord) -> bool:
+    """asyncio warns, when the connection to a NATS server over TLS ends, that nats-py's
+    protocol asks to keep it half open (``eof_received`` returning True), which TLS cannot:
+    harmless, and nothing of the libraries reaches the terminal."""
+    return "eof_received()" not in record.getMessage()
+
+
+async def connect(
+    urls: Sequence[str], wait: float = CONNECT_WAIT, access: Access | None = None
+) -> Client:
     """A connection to the first of ``urls`` that answers within ``wait`` seconds (every
     address tried in turn, again and again), else ``ClusterError`` saying why. Once made it
     reconnects by itself, to any server of the cluster, for as long as it is open.
     """
     from nats.aio.client import Client
 
+    access = access or Access()
+    asyncio_log = logging.getLogger("asyncio")
+    if _not_eof_over_tls not in asyncio_log.filters:
+        asyncio_log.addFilter(_not_eof_over_tls)
     troubles = _Troubles()
     client = Client()
+    proofs: dict[str, Any] = {}
+    if access.user is not None:
+        proofs = {"user": access.user, "password": access.password or ""}
     try:
         await asyncio.wait_for(
             client.connect(
                 servers=list(urls),
+                tls=access.tls(urls),
+                **proofs,
                 name="uno-access",
                 error_cb=troubles.report,
                 allow_reconnect=True,
@@ -149,6 +191,12 @@ def said(error: BaseException) -> str:
 
     if isinstance(error, ConnectionRefusedError):
         return messages.tr(messages.CLUSTER_WHY_REFUSED)
+    if isinstance(error, nats.errors.AuthorizationError) or "authorization" in str(error).lower():
+        return messages.tr(messages.CLUSTER_WHY_LOGIN)
+    if isinstance(error, ssl.SSLCertVerificationError):
+        return messages.tr(messages.CLUSTER_WHY_CERTIFICATE)
+    if isinstance(error, ssl.SSLError | nats.errors.SecureConnRequiredError):
+        return messages.tr(messages.CLUSTER_WHY_TLS)
     if isinstance(error, socket.gaierror):
         return messages.tr(messages.CLUSTER_WHY_UNKNOWN_HOST)
     if isinstance(error, asyncio.TimeoutError | nats.errors.TimeoutError):

@@ -23,6 +23,7 @@ from . import names
 from .connect import (
     CONNECT_WAIT,
     REQUEST_WAIT,
+    Access,
     ClusterError,
     close,
     connect,
@@ -74,15 +75,19 @@ def part_name(part: str) -> str:
     return part
 
 
-def run_checks(urls: Sequence[str], wait: float = CONNECT_WAIT) -> list[Check]:
-    """Every check of the cluster at ``urls``, each connection attempt ``wait`` seconds
-    at most."""
-    return asyncio.run(checks(urls, wait))
+def run_checks(
+    urls: Sequence[str], wait: float = CONNECT_WAIT, access: Access | None = None
+) -> list[Check]:
+    """Every check of the cluster at ``urls`` (reached as ``access`` says), each connection
+    attempt ``wait`` seconds at most."""
+    return asyncio.run(checks(urls, wait, access))
 
 
-async def checks(urls: Sequence[str], wait: float = CONNECT_WAIT) -> list[Check]:
+async def checks(
+    urls: Sequence[str], wait: float = CONNECT_WAIT, access: Access | None = None
+) -> list[Check]:
     try:
-        client = await connect(urls, wait)
+        client = await connect(urls, wait, access)
     except ClusterError as error:
         return [Check(CONNECTION, False, True, error.why, messages.tr(messages.FIX_CLUSTER_START))]
     try:

@@ -24,6 +24,7 @@ from . import names
 from .connect import (
     CONNECT_WAIT,
     REQUEST_WAIT,
+    Access,
     ClusterError,
     NoJetStream,
     NotMade,
@@ -81,6 +82,7 @@ class Member:
         wait: float = CONNECT_WAIT,
         patience: float = JOIN_PATIENCE,
         say: Callable[[str], None] | None = None,
+        access: Access | None = None,
     ) -> Member:
         """Connected, the buckets and the stream ensured; else ``ClusterError``, with
         nothing left open.
@@ -92,7 +94,7 @@ class Member:
         for ``patience`` seconds, ``say`` told once that it waits; the last one is said
         after that. Where it says JetStream is off, that is said at once.
         """
-        client = await connect(urls, wait)
+        client = await connect(urls, wait, access)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
         told = False

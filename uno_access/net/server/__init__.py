@@ -50,6 +50,7 @@ from .tables import Lobby
 from .ways import TerminalWay
 
 if TYPE_CHECKING:
+    from ..cluster.connect import Access
     from ..cluster.member import Member
 
 HOST_KEY_NAME = "host_key"
@@ -753,12 +754,13 @@ async def _serve(
     pace: float,
     web: WebOptions | None = None,
     cluster: Sequence[str] | None = None,
+    access: Access | None = None,
 ) -> None:
     member = None
     if cluster is not None:  # joined first: a cluster out of reach changes nothing here
         from ..cluster.member import Member  # only a server with --cluster loads nats-py
 
-        member = await Member.join(cluster, say=lambda line: print(line, flush=True))
+        member = await Member.join(cluster, access=access, say=lambda line: print(line, flush=True))
     try:
         await _serving(host, port, folder, open_, seed, pace, web, member)
     finally:
@@ -821,6 +823,11 @@ async def _serving(
 
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
         accounts.tournaments.resume()  # their tables back: each tournament where it was
+    # SIGTERM taken before anything says the server is ready: one sent the moment it says
+    # so stops it as ever (its leases given up, its presence deleted), not by the default
+    stop = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
     await listener.start_serving()
     print(messages.net_listening(str(bound[0]), int(bound[1])), flush=True)
     web_server = None
@@ -839,9 +846,6 @@ async def _serving(
         about = {"ssh": int(bound[1]), "web": web_port or None}
         await member.keep(server_id(int(bound[1])), about)
         print(member.joined(), flush=True)
-    stop = asyncio.Event()
-    with contextlib.suppress(NotImplementedError):
-        loop.add_signal_handler(signal.SIGTERM, stop.set)
     try:
         with _collected_seldom():
             await stop.wait()
@@ -916,8 +920,10 @@ def serve(
     pace: float,
     web: WebOptions | None = None,
     cluster: Sequence[str] | None = None,
+    access: Access | None = None,
 ) -> int:
     """The server, until SIGTERM or Ctrl-C; with ``cluster`` (the NATS servers' addresses),
-    joined to them first (``ClusterError`` when it cannot be)."""
-    asyncio.run(_serve(host, port, folder or default_data(), open_, seed, pace, web, cluster))
+    joined to them first, as ``access`` says (``ClusterError`` when it cannot be)."""
+    data = folder or default_data()
+    asyncio.run(_serve(host, port, data, open_, seed, pace, web, cluster, access))
     return 0
