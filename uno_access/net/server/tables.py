@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from ... import text
 from ...access import messages
@@ -256,7 +256,7 @@ class ServerTable:
         self.game = Game.new(names, self.rules, rng=random.Random(rng.random()))
         for seat, place in enumerate(self.places):
             if place.bot is not None:
-                self._bots[seat] = _make_bot(place.bot, rng.random())
+                self._bots[seat] = self._seat_bot(place.bot, rng.random())
         for seat, place in enumerate(self.places):
             if place.standin is not None:  # a table brought back: its stand-ins again
                 self._bots[seat] = self._standin_bot(seat, place.standin)
@@ -713,7 +713,12 @@ class ServerTable:
         self._schedule()
 
     def _standin_bot(self, seat: int, strength: str) -> Bot:
-        return _make_bot(strength, self.seed + seat)
+        return self._seat_bot(strength, self.seed + seat)
+
+    def _seat_bot(self, strength: str, seed: float) -> Bot:
+        """The bot that plays a seat (a copy of the table elsewhere makes none that
+        thinks: ``cluster.far``)."""
+        return _make_bot(strength, seed)
 
     def _changed(self) -> None:
         if self.journal is not None:
@@ -831,6 +836,30 @@ def _nothing_held(table: ServerTable | None) -> asyncio.Future[bool] | None:
     return None
 
 
+class Elsewhere(Protocol):
+    """The tables other servers of a cluster hold (``cluster.far``): listed, sat at and
+    played from this server's lobby."""
+
+    def listed(self) -> dict[int, ServerTable]:
+        """The other servers' tables, as the lobby lists them."""
+        ...
+
+    async def command(self, person: Any, word: str, rest: str) -> list[str] | None:
+        """A lobby command about a table held elsewhere, carried out (its answer); None
+        when it is not one."""
+        ...
+
+    def game(self, table: ServerTable, seat: int, since: int, person: Any) -> Any:
+        """A seat's game at ``table`` (``lobby.TableGame``, or one for a table held
+        elsewhere)."""
+        ...
+
+    def leave(self, person: Any, table: ServerTable, seen: int, dropped: bool) -> bool:
+        """``person`` leaves ``table`` if it is held elsewhere (its holder told); whether
+        it was."""
+        ...
+
+
 class Where(Enum):
     """Where a person is, as their friends are told (``Lobby.where``)."""
 
@@ -881,6 +910,8 @@ class Lobby:
     held_for: Callable[[ServerTable | None], asyncio.Future[bool] | None] = field(
         default=_nothing_held, repr=False
     )
+    # the tables other servers of the cluster hold (None: none, a server alone)
+    far: Elsewhere | None = field(default=None, repr=False)
     _next: int = 1
 
     def new_table(self, creator: str, rules: RuleSet, spec: str) -> ServerTable:
