@@ -1,0 +1,175 @@
+"""People connected to different servers of one cluster sit at one table and play a
+round to its end: real ``uno-access serve --cluster`` processes (own folders, free ports,
+stopped by pid) on a real three-node NATS cluster, each person over the real OpenSSH
+client.
+
+ann, on server A, makes table 1; bob, on server B, finds it in B's list (the cluster's
+directory) and sits there, and eve watches it from server C. bob's entries are made on
+B, from B's copy of the table's log, eve's on C; bob's actions and commands go to A,
+which holds the table. A command and an action of his that the rules refuse are told to
+him once, in words, and change nothing. Every
+byte each terminal received is kept, and no card of another's hand, nor of the draw
+pile, is in it before it is shown to all. Every wait polls, bounded; nothing sleeps a
+fixed time.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from nats_cluster import NatsCluster, nats_cluster
+from net_ssh import CARD, Server, Ssh, hidden_cards, keypair, shown_cards, table_game
+
+from uno_access.access import messages
+from uno_access.engine.actions import Action, Draw, Keep, Play
+from uno_access.engine.cards import Kind
+from uno_access.engine.events import CardsDrawn
+from uno_access.engine.game import Game
+from uno_access.engine.state import Phase
+
+__all__ = ["nats_cluster"]  # the fixture, used by name
+
+NAMES = ("ann", "bob")
+SPEC = "standard,hand_size=2"
+MOST_MOVES = 20  # a round this test plays is short: the seed is chosen so
+
+
+def _policy(game: Game, seat: int) -> Action:
+    """What the test has ``seat`` do at its turn: a number card (calling UNO when that is
+    listed), else a draw, and a drawn card is kept."""
+    legal = game.legal_actions(seat)
+    if game.view(seat).phase is Phase.DRAWN:
+        return next(a for a in legal if isinstance(a, Keep))
+    plays = [a for a in legal if isinstance(a, Play) and a.card.kind is Kind.NUMBER]
+    if plays:
+        called = [a for a in plays if a.uno]
+        return (called or plays)[0]
+    return next(a for a in legal if isinstance(a, Draw))
+
+
+def _round(seed: int) -> list[Action] | None:
+    """The moves of table 1's first round under ``_policy`` (None: not a round this test
+    plays: it must start on a number card, with ann to move, and end within
+    ``MOST_MOVES``, bob drawing and playing)."""
+    game = table_game(NAMES, SPEC, seed)
+    view = game.view(0)
+    if view.phase is not Phase.PLAY or view.current != 0 or view.top.kind is not Kind.NUMBER:
+        return None
+    moves: list[Action] = []
+    while game.view(0).phase not in (Phase.ROUND_OVER, Phase.GAME_OVER):
+        seat = game.view(0).current
+        if seat is None or len(moves) >= MOST_MOVES:
+            return None
+        if game.view(seat).phase not in (Phase.PLAY, Phase.DRAWN):
+            return None
+        action = _policy(game, seat)
+        game.apply(action)
+        moves.append(action)
+    for kind in (Draw, Play):  # bob both draws and plays
+        if not any(isinstance(a, kind) and a.seat == 1 for a in moves):
+            return None
+    return moves
+
+
+def _seed() -> tuple[int, list[Action]]:
+    for seed in range(1, 2000):
+        moves = _round(seed)
+        if moves is not None:
+            return seed, moves
+    raise AssertionError("no seed deals a short round")
+
+
+def _listed(bob: Ssh) -> None:
+    """bob asks B for the tables until ann's, held by A, is in B's list."""
+    for _ in range(50):
+        bob.line("tables")
+        found = bob.child.expect(
+            [r"Table 1, standard[^\r\n]*: ann;", re.escape(messages.NET_NO_TABLES)]
+        )
+        if found == 0:
+            return
+    raise AssertionError("table 1 never listed on B")
+
+
+def test_people_on_two_servers_play_one_table_to_the_rounds_end_each_seeing_only_their_hand(
+    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
+) -> None:
+    seed, moves = _seed()
+    game = table_game(NAMES, SPEC, seed)
+    dealt = table_game(NAMES, SPEC, seed)  # as dealt: every hand, and the pile
+    args = ("--open", "--seed", str(seed), "--bot-pace", "0.3", "--cluster", nats_cluster.url)
+    a = Server(tmp_path / "a", *args)
+    closing.append(a)
+    b = Server(tmp_path / "b", *args)
+    closing.append(b)
+    c = Server(tmp_path / "c", *args)
+    closing.append(c)
+    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann")
+    closing.append(ann)
+    bob = Ssh(b.port, keypair(tmp_path, "bob"), "bob")
+    closing.append(bob)
+    eve = Ssh(c.port, keypair(tmp_path, "eve"), "eve")  # a spectator, on a third server
+    closing.append(eve)
+    ann.prompt()
+    bob.prompt()
+    eve.prompt()
+    ann.line(f"new {SPEC}")
+    ann.sees("You made table 1")
+    _listed(bob)  # one list: B lists the table A holds
+    bob.line("join 1")
+    bob.told(messages.net_you_sit(1, 2))
+    ann.told("bob sits at table 1, seat 2")  # A's people are told as A's own are
+    bob.line("start")  # only ann may: A refuses, in words, once
+    bob.told(messages.net_only_creator("ann"))
+    eve.line("watch 1")
+    eve.told(messages.net_you_watch(1))
+    ann.line("start")
+    ann.sees("UNO against bob")
+    bob.sees("UNO against ann")
+    refused = False
+    players = (ann, bob)
+    for action in moves:
+        seat = action.seat
+        me, other = players[seat], players[1 - seat]
+        if isinstance(action, Keep):
+            me.press("k")
+            game.apply(action)
+            other.sees(f"{NAMES[seat]} keeps the card")
+            continue
+        me.sees("Your turn")
+        if seat == 0 and not refused:  # bob draws out of turn: refused by A, once
+            bob.press("d")
+            bob.told("It is not your turn.")
+            refused = True
+        if isinstance(action, Play):
+            name = re.escape(messages.card_name(action.card))
+            me.typed(f"{action.card.code} uno" if action.uno else action.card.code)
+            me.sees(f"You play {name}")
+            other.sees(f"{NAMES[seat]} plays {name}")
+            eve.sees(f"{NAMES[seat]} plays {name}")
+            game.apply(action)
+        else:
+            drawn = next(e for e in game.apply(action) if isinstance(e, CardsDrawn))
+            me.press("d")
+            me.sees(f"You draw {re.escape(messages.card_name(drawn.cards[0]))}")
+            other.sees(f"{NAMES[seat]} draws a card")
+    assert game.view(0).phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    winner = NAMES[moves[-1].seat]
+    for who in (*players, eve):
+        who.sees(f"The round is over: (you win|{winner} wins) ")
+    for who in (*players, eve):
+        who.close()
+    assert refused
+    assert bob.text().count("It is not your turn.") == 1  # told once
+    assert bob.text().count(messages.net_only_creator("ann")) == 1
+    played = shown_cards(who.text() for who in players)
+    for seat, who in ((0, ann), (1, bob), (-1, eve)):
+        seen = who.text()
+        hand = dealt.state.hands[seat] if seat >= 0 else []
+        own = {messages.card_name(c) for c in hand if c.color is not None}
+        own |= set(re.findall(rf"You draw ({CARD})", seen))
+        secret = hidden_cards(dealt, seat, own | played)
+        assert secret, "the check has cards to look for"
+        leaked = sorted(n for n in secret if re.search(rf"\b{n}\b", seen))
+        assert not leaked, (seat, leaked)
