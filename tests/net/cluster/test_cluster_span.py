@@ -15,10 +15,14 @@ fixed time.
 
 from __future__ import annotations
 
+import asyncio
+import os
 import re
+import signal
 from pathlib import Path
 
-from nats_cluster import NatsCluster, nats_cluster
+import pexpect
+from nats_cluster import NatsCluster, nats_cluster, until
 from net_ssh import CARD, Server, Ssh, hidden_cards, keypair, shown_cards, table_game
 
 from uno_access.access import messages
@@ -27,12 +31,15 @@ from uno_access.engine.cards import Kind
 from uno_access.engine.events import CardsDrawn
 from uno_access.engine.game import Game
 from uno_access.engine.state import Phase
+from uno_access.net.cluster import names
+from uno_access.net.cluster.connect import close, connect
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
 NAMES = ("ann", "bob")
 SPEC = "standard,hand_size=2"
 MOST_MOVES = 20  # a round this test plays is short: the seed is chosen so
+TAKE_OVER_WAIT = 120.0  # seconds for a lease to lapse and be taken (TTL 15 s, a slow machine)
 
 
 def _policy(game: Game, seat: int) -> Action:
@@ -72,12 +79,52 @@ def _round(seed: int) -> list[Action] | None:
     return moves
 
 
-def _seed() -> tuple[int, list[Action]]:
+def _kill_at(moves: list[Action]) -> int | None:
+    """The move before which A is killed: bob's, just after one of ann's, with a move of
+    ann's still to come (she comes back for it)."""
+    for n, action in enumerate(moves):
+        after_ann = n > 0 and moves[n - 1].seat == 0
+        later = any(then.seat == 0 for then in moves[n:])
+        if action.seat == 1 and after_ann and not isinstance(action, Keep) and later:
+            return n
+    return None
+
+
+def _seed() -> tuple[int, list[Action], int]:
     for seed in range(1, 2000):
         moves = _round(seed)
         if moves is not None:
-            return seed, moves
+            kill = _kill_at(moves)
+            if kill is not None:
+                return seed, moves, kill
     raise AssertionError("no seed deals a short round")
+
+
+async def _holder(url: str, number: int) -> str:
+    """The server holding table ``number``'s lease now (raises while no one does)."""
+    from nats.js.errors import KeyNotFoundError
+
+    client = await connect(url.split(","))
+    try:
+        kv = await client.jetstream(timeout=5).key_value(names.LEASES)
+        try:
+            entry = await kv.get(names.lease_key(number))
+        except KeyNotFoundError:
+            raise AssertionError("no one holds it") from None
+        return (entry.value or b"").decode()
+    finally:
+        await close(client)
+
+
+def _new_holder(servers: list[Server], url: str, dead: Server) -> Server:
+    """The living server that took table 1 over from ``dead``."""
+
+    async def found() -> Server:
+        holder = await _holder(url, 1)
+        assert not holder.endswith(f"-{dead.port}")
+        return next(s for s in servers if s is not dead and holder.endswith(f"-{s.port}"))
+
+    return asyncio.run(until(found, timeout=TAKE_OVER_WAIT))
 
 
 def _listed(bob: Ssh) -> None:
@@ -92,20 +139,19 @@ def _listed(bob: Ssh) -> None:
     raise AssertionError("table 1 never listed on B")
 
 
-def test_people_on_two_servers_play_one_table_to_the_rounds_end_each_seeing_only_their_hand(
+def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_holders_death(
     nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
 ) -> None:
-    seed, moves = _seed()
+    seed, moves, kill = _seed()
     game = table_game(NAMES, SPEC, seed)
     dealt = table_game(NAMES, SPEC, seed)  # as dealt: every hand, and the pile
-    args = ("--open", "--seed", str(seed), "--bot-pace", "0.3", "--cluster", nats_cluster.url)
-    a = Server(tmp_path / "a", *args)
-    closing.append(a)
-    b = Server(tmp_path / "b", *args)
-    closing.append(b)
-    c = Server(tmp_path / "c", *args)
-    closing.append(c)
-    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann")
+    url = nats_cluster.url
+    args = ("--open", "--seed", str(seed), "--bot-pace", "0.3", "--cluster", url)
+    servers = [Server(tmp_path / folder, *args) for folder in ("a", "b", "c")]
+    closing += servers
+    a, b, c = servers
+    ann_key = keypair(tmp_path, "ann")
+    ann = Ssh(a.port, ann_key, "ann")
     closing.append(ann)
     bob = Ssh(b.port, keypair(tmp_path, "bob"), "bob")
     closing.append(bob)
@@ -128,16 +174,39 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_each_seeing_only
     ann.sees("UNO against bob")
     bob.sees("UNO against ann")
     refused = False
-    players = (ann, bob)
-    for action in moves:
+    players = [ann, bob]
+    anns = [ann]  # her terminals: the one to A, then the one to the table's new holder
+    away = False  # ann, cut off with A, not back yet
+    back = False  # ann just back: told where she is, and that it is her turn
+    holder = a  # the server holding the table
+    for n, action in enumerate(moves):
         seat = action.seat
+        if seat == 0 and away:  # she connects to the new holder: back at her seat
+            ann = Ssh(holder.port, ann_key, "ann")
+            closing.append(ann)
+            anns.append(ann)
+            players[0] = ann
+            ann.told(messages.net_you_are_back_waited(1, 1))
+            ann.sees("Where you are: [^\r\n]*It is your turn")
+            away = False
         me, other = players[seat], players[1 - seat]
+        told = [] if other is ann and away else [other]
         if isinstance(action, Keep):
             me.press("k")
             game.apply(action)
-            other.sees(f"{NAMES[seat]} keeps the card")
+            for who in told:
+                who.sees(f"{NAMES[seat]} keeps the card")
             continue
-        me.sees("Your turn")
+        if not back:
+            me.sees("Your turn")
+        back = False
+        if n == kill:  # A, holding the table, dies; bob on B stays, and plays on
+            os.kill(a.process.pid, signal.SIGKILL)
+            a.process.wait(10)
+            ann.child.expect(["closed", pexpect.EOF])
+            away = True
+            holder = _new_holder(servers, url, a)
+            told = [who for who in told if who is not ann]
         if seat == 0 and not refused:  # bob draws out of turn: refused by A, once
             bob.press("d")
             bob.told("It is not your turn.")
@@ -146,26 +215,28 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_each_seeing_only
             name = re.escape(messages.card_name(action.card))
             me.typed(f"{action.card.code} uno" if action.uno else action.card.code)
             me.sees(f"You play {name}")
-            other.sees(f"{NAMES[seat]} plays {name}")
-            eve.sees(f"{NAMES[seat]} plays {name}")
+            for who in (*told, eve):
+                who.sees(f"{NAMES[seat]} plays {name}")
             game.apply(action)
         else:
             drawn = next(e for e in game.apply(action) if isinstance(e, CardsDrawn))
             me.press("d")
             me.sees(f"You draw {re.escape(messages.card_name(drawn.cards[0]))}")
-            other.sees(f"{NAMES[seat]} draws a card")
+            for who in told:
+                who.sees(f"{NAMES[seat]} draws a card")
     assert game.view(0).phase in (Phase.ROUND_OVER, Phase.GAME_OVER)
+    assert len(anns) == 2, "ann came back on the new holder"
     winner = NAMES[moves[-1].seat]
     for who in (*players, eve):
         who.sees(f"The round is over: (you win|{winner} wins) ")
-    for who in (*players, eve):
+    for who in (*anns, bob, eve):
         who.close()
     assert refused
     assert bob.text().count("It is not your turn.") == 1  # told once
     assert bob.text().count(messages.net_only_creator("ann")) == 1
-    played = shown_cards(who.text() for who in players)
-    for seat, who in ((0, ann), (1, bob), (-1, eve)):
-        seen = who.text()
+    texts = ["".join(who.text() for who in anns), bob.text(), eve.text()]
+    played = shown_cards(texts[:2])
+    for seat, seen in ((0, texts[0]), (1, texts[1]), (-1, texts[2])):
         hand = dealt.state.hands[seat] if seat >= 0 else []
         own = {messages.card_name(c) for c in hand if c.color is not None}
         own |= set(re.findall(rf"You draw ({CARD})", seen))

@@ -514,6 +514,9 @@ class Span:
             person.table = copy
             person.watching = None
             self._here.setdefault(number, set()).add(person.name)
+            seat = copy.seat_of(person.name)
+            if seat is not None and copy.stage is Stage.PLAYING:  # back at a seat held
+                copy.places[seat].seen = copy.latest(seat)  # told where they are
         return list(answer.said)
 
     def let_go(self, person: Person, table: Copy) -> None:
@@ -711,6 +714,12 @@ class Span:
             return self._act(table, name, body)
         rest = str(body.get("rest", ""))
         if do == "join":
+            seated = table.seat_of(name)
+            if seated is not None and table.stage is Stage.PLAYING:
+                # their seat, still theirs (the server they were connected to died): back
+                return Answer(
+                    True, (messages.net_you_are_back(table.number, seated + 1),), 1, seated
+                )
             said = stand._join(rest, False)
             seat = table.seat_of(name)
             return Answer(seat is not None, (said,), 1 if seat is not None else 0, seat)
@@ -748,7 +757,13 @@ class Span:
 
     def _act(self, table: ServerTable, name: str, body: dict[str, Any]) -> Answer:
         seat = body.get("seat")
-        if not isinstance(seat, int) or table.seat_of(name) != seat:
+        if not isinstance(seat, int):
+            return Answer(False, refusal=Refusal.NO_SUCH_SEAT.name)
+        if table.seat_of(name) is None and table.away_seat(name) == seat:
+            # held for them since this server took the table over (its old holder
+            # died): a person who plays from another server is evidently back
+            table.rejoin(name)
+        if table.seat_of(name) != seat:
             return Answer(False, refusal=Refusal.NO_SUCH_SEAT.name)
         try:
             action, _ = read_action(json.dumps(body.get("action")))
