@@ -5,12 +5,14 @@ client.
 
 ann, on server A, makes table 1; bob, on server B, finds it in B's list (the cluster's
 directory) and sits there, and eve watches it from server C. bob's entries are made on
-B, from B's copy of the table's log, eve's on C; bob's actions and commands go to A,
-which holds the table. A command and an action of his that the rules refuse are told to
-him once, in words, and change nothing. Every
-byte each terminal received is kept, and no card of another's hand, nor of the draw
-pile, is in it before it is shown to all. Every wait polls, bounded; nothing sleeps a
-fixed time.
+B, from B's copy of the table's log, eve's on C; bob's actions, commands and chat go to
+A, which holds the table (its chat comes back to B and C through the log). A command and
+an action of his that the rules refuse are told to him once, in words, and change
+nothing. Mid-round A is SIGKILLed at bob's turn: bob and eve stay connected, bob's move
+goes to whichever server took the table over, and ann comes back there to finish the
+round. Every byte each terminal received is kept, and no card of another's hand, nor of
+the draw pile, is in it before it is shown to all. Every wait polls, bounded; nothing
+sleeps a fixed time.
 """
 
 from __future__ import annotations
@@ -166,10 +168,13 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
     bob.line("join 1")
     bob.told(messages.net_you_sit(1, 2))
     ann.told("bob sits at table 1, seat 2")  # A's people are told as A's own are
-    bob.line("start")  # only ann may: A refuses, in words, once
-    bob.told(messages.net_only_creator("ann"))
     eve.line("watch 1")
     eve.told(messages.net_you_watch(1))
+    bob.line("start")  # only ann may: A refuses, in words, once
+    bob.told(messages.net_only_creator("ann"))
+    bob.line("say hi from B")  # the table's chat, before its game: everyone at it hears
+    for who in (ann, bob, eve):
+        who.told("bob says: hi from B.")
     ann.line("start")
     ann.sees("UNO against bob")
     bob.sees("UNO against ann")
@@ -211,6 +216,12 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
             bob.press("d")
             bob.told("It is not your turn.")
             refused = True
+            bob.typed("say good luck")  # the table's chat, during its game, both ways
+            for who in (ann, bob, eve):
+                who.told("bob says: good luck.")
+            ann.typed("say thanks")
+            for who in (ann, bob, eve):
+                who.told("ann says: thanks.")
         if isinstance(action, Play):
             name = re.escape(messages.card_name(action.card))
             me.typed(f"{action.card.code} uno" if action.uno else action.card.code)

@@ -240,14 +240,9 @@ def net_table_moved(number: int, server: str) -> str:
 NET_FAR_NO_ANSWER = N_(
     "The server holding table {number} did not answer, so nothing was done. Try again in a moment."
 )
-NET_FAR_NOT_HERE = N_(
-    "Table {number} is held by another server, and its chat does not reach across servers "
-    "yet: nothing was sent."
-)
 
 
 B_FAR_NO_ANSWER = N_("T{number}: no answer")
-B_FAR_NOT_HERE = N_("T{number} chat: not sent")
 
 
 def net_far_no_answer(number: int) -> str:
@@ -258,13 +253,4 @@ def _b_far_no_answer(number: int) -> Parts:
     return (tr(B_FAR_NO_ANSWER).format(number=number),)
 
 
-def net_far_not_here(number: int) -> str:
-    return tr(NET_FAR_NOT_HERE).format(number=number)
-
-
-def _b_far_not_here(number: int) -> Parts:
-    return (tr(B_FAR_NOT_HERE).format(number=number),)
-
-
 register(net_far_no_answer, braille=_b_far_no_answer, brief=SAID_AS_BRAILLE)
-register(net_far_not_here, braille=_b_far_not_here, brief=SAID_AS_BRAILLE)

@@ -8,7 +8,8 @@ from any server (``serve --cluster``).
   own, through the very ``_table_line`` and ``_hidden`` a table of its own goes through:
   a private table names its code to those at it alone, a host's block hides it.
 - **Asked of the holder alone**: whatever changes a table held elsewhere (``join``, a
-  seat's action, ``bot``, ``start``, ``leave``, the host's commands) is a NATS request on
+  seat's action, ``bot``, ``start``, ``leave``, the host's commands, a chat line) is a
+  NATS request on
   the table's subject ``uno.table.<id>.act``, answered by the server holding its lease
   and by no other (each server hears the subjects of every table, and answers those it
   holds). The subject is the table's, not a server's: after a take-over the same
@@ -34,8 +35,14 @@ from any server (``serve --cluster``).
   and nothing changed. A request nobody answers (the lease moving) is said in one
   sentence, and nothing was done.
 
-What the log does not hold is not in the copy: the table's lines of its own (who sat
-down, table chat) reach the people connected to the holder alone, so far.
+- **Chat**: a chat line at a table held here is appended to its log too (``said``, not
+  the game's: a table is rebuilt without it), and each copy tells it to its server's
+  people at the table, as the holder tells its own: in the log of each viewer during the
+  game, to each person before it, none who blocks its speaker told.
+
+What the log does not hold is not in the copy: the table's other lines of its own (who
+sat down or left, the host's choices) reach the people connected to the holder alone,
+so far.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ... import text
 from ...access import messages
 from ...access.wording import language
 from ...bots import Bot
@@ -56,15 +64,16 @@ from ...engine import codec
 from ...engine.actions import QUERIES, Action
 from ...engine.events import Event, Refusal, Rejected, for_seat
 from ...engine.rules import RuleSet
+from ..seat import CHAT_LIMIT
 from ..server import hosting
 from ..server.lobby import Person, TableGame
 from ..server.saved import PLAYING, WAITING, SavedTableError, read_action, read_setup
 from ..server.tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from ..wire import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry
-from ..wire.said import Heard, Line, Words
+from ..wire.said import Heard, Line, Said, Words
 from . import names
 from .connect import REQUEST_WAIT
-from .entries import ACTION, ENDED, KIND, SETUP, STATE
+from .entries import ACTION, ENDED, KIND, SAID, SETUP, STATE
 
 if TYPE_CHECKING:
     from nats.aio.client import Client
@@ -156,6 +165,8 @@ class Copy(ServerTable):
         elif kind == ENDED and self.stage is not Stage.OVER:
             self.stage = Stage.OVER
             self._wake()
+        elif kind == SAID:
+            self._said(text)
         self.last = max(self.last, seq)
         reached = [(n, f) for n, f in self._reached if n <= self.last]
         self._reached = [(n, f) for n, f in self._reached if n > self.last]
@@ -190,6 +201,23 @@ class Copy(ServerTable):
                 place.present = place.standin is None
         self.grace = saved.grace
         self._wake()
+
+    def _said(self, text: str) -> None:
+        """A chat line at the table: in the log of each viewer during the game (told to
+        none who blocks its speaker, ``entries``), to this server's people at it before."""
+        try:
+            raw = json.loads(text)
+            by, said = str(raw["by"]), str(raw["said"])
+        except (ValueError, KeyError, TypeError):
+            return
+        line = Words(messages.chat_line, (by, said))
+        if self.stage is Stage.PLAYING:
+            self.line(line, Said.CHAT, by=by)
+        elif self.stage is Stage.WAITING:
+            self.on_said(self, Heard(line, Said.CHAT), by)
+
+    def on_said(self, table: Copy, line: Heard, by: str) -> None:
+        """A line for this server's people at the table before its game (``Span``)."""
 
     def reached(self, seq: int) -> asyncio.Future[None]:
         """Done once the log's entry ``seq`` is applied here."""
@@ -241,7 +269,8 @@ class FarGame(TableGame):
         return 0, []  # told as it comes back through the log, or refused
 
     def chat(self, name: str, said: str) -> str | None:
-        return messages.net_far_not_here(self.table.number)
+        self._span.later(self.person, messages.SAY_WORD, said)  # back through the log
+        return None
 
     def host(self, name: str, word: str, rest: str) -> None:
         if word in COMMAND_WORDS or word in hosting.COMMANDS:
@@ -382,6 +411,20 @@ class Span:
             with contextlib.suppress(Exception):  # not answering: written at its next change
                 await self.directory.put(names.lease_key(number), listing(table, self.server))
 
+    def said(self, table: ServerTable, name: str, said: str) -> None:
+        """A chat line at a table held here, journaled for its people on other servers."""
+        if not isinstance(table, Copy) and table.number in self.held.held:
+            self.held.said(table, name, said)
+
+    def _told_here(self, table: Copy, line: Heard, by: str) -> None:
+        """A line at a copy before its game, to this server's people at it (none who
+        blocks its speaker)."""
+        lobby = self.lobby
+        for name in {*self._here.get(table.number, set()), *table.spectators}:
+            tell = lobby.people.get(name)
+            if tell is not None and not lobby.blocks(name, by):
+                tell(line)
+
     # ------------------------------------------------------------- the list, read
 
     def listed(self) -> dict[int, ServerTable]:
@@ -479,7 +522,13 @@ class Span:
                 await self._reached(here, answer.seq)
             return [line for line in answer.said if line]
         if word == messages.SAY_WORD:
-            return [messages.net_far_not_here(here.number)]
+            said = text.shown(rest, CHAT_LIMIT).strip()
+            if not said:
+                return []
+            answer = await self.ask(here.number, person, {"do": word, "rest": said})
+            if answer is None:
+                return [messages.net_far_no_answer(here.number)]
+            return [line for line in answer.said if line]
         return None
 
     async def _join(self, person: Person, table: ServerTable, typed: str, watch: bool) -> list[str]:
@@ -610,6 +659,7 @@ class Span:
         if copy is not None:
             return copy
         copy = Copy.empty(number, self.lobby)
+        copy.on_said = self._told_here  # type: ignore[method-assign]
         self.copies[number] = copy
         try:
             await self._follow(copy)
@@ -730,6 +780,9 @@ class Span:
             said = stand._leave(seen if isinstance(seen, int) else 0, body.get("dropped") is True)
             self._stands.pop((table.number, name.lower()), None)
             return Answer(True, (said,), 1)
+        if do == messages.SAY_WORD:
+            told = stand._chat(text.shown(rest, CHAT_LIMIT).strip()) if rest.strip() else None
+            return Answer(True, () if told is None else (told,), 1)
         if do == "bot":
             said = stand._bot(rest or DEFAULT_BOT)
         elif do == "start":

@@ -242,6 +242,11 @@ class ClusterTables:
             self._guarded(table.number, self.journal.ended, table)
             self._task(self._end(table.number))
 
+    def said(self, table: ServerTable, by: str, said: str) -> None:
+        """A chat line at ``table``, journaled for its people on other servers."""
+        if self._mine(table):
+            self._guarded(table.number, self.journal.said, table, by, said)
+
     def replay(self, number: int) -> Replay | None:
         """Not kept on the cluster: a finished table's log is purged at its end."""
         return None

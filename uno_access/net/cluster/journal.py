@@ -58,6 +58,7 @@ from .entries import (
     ended_entry,
     held_entry,
     rejected_entry,
+    said_entry,
     setup_entry,
 )
 from .lease import WRONG_LAST_SEQUENCE, LeaseLost
@@ -327,6 +328,10 @@ class StreamJournal:
 
     def ended(self, table: ServerTable) -> None:
         self._put(table.number, ended_entry())
+
+    def said(self, table: ServerTable, by: str, said: str) -> None:
+        """A chat line at the table, for those seated at it from other servers."""
+        self._put(table.number, said_entry(by, said))
 
     def replay(self, number: int) -> Replay | None:
         """Not kept here yet: a finished table's replay is its server's tables file's."""

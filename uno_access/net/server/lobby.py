@@ -632,10 +632,13 @@ class Person:
         table = self.table or self.watching
         if table is None:
             self.lobby.say(Heard(line, Said.CHAT), by=self.name)
-        elif table.stage is Stage.PLAYING:
+            return None
+        if table.stage is Stage.PLAYING:
             table.line(line, Said.CHAT, by=self.name)
         else:
             self._to_table(table, Heard(line, Said.CHAT), me_too=True, by=self.name)
+        if lobby.far is not None:  # to those at the table from other servers too
+            lobby.far.said(table, self.name, said)
         return None
 
     def _to_table(
@@ -890,6 +893,8 @@ class TableGame(RemoteGame):
             return _over_limit(chat)
         lobby.heard_from(name, said)
         self.table.line(messages.chat_line(name, said), Said.CHAT, by=name)
+        if lobby.far is not None:  # to those at the table from other servers too
+            lobby.far.said(self.table, name, said)
         return None
 
     def host(self, name: str, word: str, rest: str) -> None:

@@ -854,6 +854,10 @@ class Elsewhere(Protocol):
         elsewhere)."""
         ...
 
+    def said(self, table: ServerTable, name: str, said: str) -> None:
+        """``name`` said ``said`` at ``table``: for those at it from other servers."""
+        ...
+
     def leave(self, person: Any, table: ServerTable, seen: int, dropped: bool) -> bool:
         """``person`` leaves ``table`` if it is held elsewhere (its holder told); whether
         it was."""
