@@ -4,15 +4,16 @@ stopped by pid) on a real three-node NATS cluster, each person over the real Ope
 client.
 
 ann, on server A, makes table 1; bob, on server B, finds it in B's list (the cluster's
-directory) and sits there, and eve watches it from server C. bob's entries are made on
-B, from B's copy of the table's log, eve's on C; bob's actions, commands and chat go to
-A, which holds the table (its chat comes back to B and C through the log). A command and
-an action of his that the rules refuse are told to him once, in words, and change
-nothing. Mid-round A is SIGKILLed at bob's turn: bob and eve stay connected, bob's move
-goes to whichever server took the table over, and ann comes back there to finish the
-round. Every byte each terminal received is kept, and no card of another's hand, nor of
-the draw pile, is in it before it is shown to all. Every wait polls, bounded; nothing
-sleeps a fixed time.
+directory) and sits there, and eve watches it from server C (eve's private table, made
+on C first, is listed on B without its code, refused by its number and joined by it).
+bob's entries are made on B, from B's copy of the table's log, eve's on C; bob's
+actions, commands and chat go to A, which holds the table (its chat comes back to B and
+C through the log). A command and an action of his that the rules refuse are told to him
+once, in words, and change nothing. Mid-round A is SIGKILLed at bob's turn: bob and eve
+stay connected, bob's move goes to whichever server took the table over, and ann comes
+back there to finish the round. Every byte each terminal received is kept, and no card
+of another's hand, nor of the draw pile, is in it before it is shown to all. Every wait
+polls, bounded; nothing sleeps a fixed time.
 """
 
 from __future__ import annotations
@@ -129,16 +130,34 @@ def _new_holder(servers: list[Server], url: str, dead: Server) -> Server:
     return asyncio.run(until(found, timeout=TAKE_OVER_WAIT))
 
 
-def _listed(bob: Ssh) -> None:
-    """bob asks B for the tables until ann's, held by A, is in B's list."""
+def _listed(who: Ssh, line: str) -> None:
+    """``who`` asks their server for its tables until ``line`` (a pattern) is listed."""
     for _ in range(50):
-        bob.line("tables")
-        found = bob.child.expect(
-            [r"Table 1, standard[^\r\n]*: ann;", re.escape(messages.NET_NO_TABLES)]
-        )
-        if found == 0:
+        who.line("tables")
+        if who.child.expect([line, "lobby>"]) == 0:
             return
-    raise AssertionError("table 1 never listed on B")
+    raise AssertionError(f"{line} never listed")
+
+
+def _private_elsewhere(eve: Ssh, bob: Ssh) -> None:
+    """eve makes a private table on C: B lists it without its code and refuses it by its
+    number, and seats bob by its code (he leaves again); eve leaves, and it is gone."""
+    eve.line("new private")
+    made = eve.sees(r"You made private table \d+ and sit in seat 1\. Its code is [a-z]+")
+    found = re.search(r"table (\d+) .* code is ([a-z]+)", made)
+    assert found is not None
+    number, code = int(found.group(1)), found.group(2)
+    _listed(bob, rf"Table {number}, private, standard rules, waiting; ")
+    bob.line(f"join {number}")
+    bob.told(messages.net_private_needs_code(number))
+    bob.line(f"join {code.upper()}")  # in any case, as on one server
+    bob.told(messages.net_you_sit(number, 2))
+    eve.told(f"bob sits at table {number}, seat 2")
+    bob.line("leave")
+    bob.told(messages.net_you_left(number))
+    eve.line("leave")
+    eve.told(messages.net_you_left(number))
+    assert code not in bob.text()  # typed by him in capitals, never told him
 
 
 def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_holders_death(
@@ -164,7 +183,8 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
     eve.prompt()
     ann.line(f"new {SPEC}")
     ann.sees("You made table 1")
-    _listed(bob)  # one list: B lists the table A holds
+    _listed(bob, r"Table 1, standard[^\r\n]*: ann;")  # one list: B lists A's table
+    _private_elsewhere(eve, bob)
     bob.line("join 1")
     bob.told(messages.net_you_sit(1, 2))
     ann.told("bob sits at table 1, seat 2")  # A's people are told as A's own are

@@ -498,6 +498,9 @@ class Span:
         """A lobby command about a table held elsewhere, carried out; None when it is
         not one (the lobby's own commands take it)."""
         if word in ("join", "watch"):
+            by_code = not rest.strip().lstrip("#").isdigit()
+            if by_code and self.lobby.code_limits.over(person.name):
+                return None  # guessing codes too fast: the lobby's own answer says so
             table = await self._find(rest)
             if table is None:
                 return None
