@@ -275,3 +275,45 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
         assert secret, "the check has cards to look for"
         leaked = sorted(n for n in secret if re.search(rf"\b{n}\b", seen))
         assert not leaked, (seat, leaked)
+
+
+def test_a_person_whose_server_dies_has_their_seat_held_and_takes_it_back_from_another(
+    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
+) -> None:
+    """bob sits at ann's table (held by A) from B, and B is SIGKILLed mid-game: A finds
+    B gone (it answers no ping) and holds bob's seat as for a dropped connection, ann
+    told so; bob connects to C, where ``join 1`` gives him his seat back, and play goes
+    on, A still holding the table."""
+    seed, moves, _ = _seed()  # ann moves first
+    args = ("--open", "--seed", str(seed), "--cluster", nats_cluster.url)
+    servers = [Server(tmp_path / folder, *args) for folder in ("a", "b", "c")]
+    closing += servers
+    a, b, c = servers
+    bob_key = keypair(tmp_path, "bob")
+    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann")
+    closing.append(ann)
+    bob = Ssh(b.port, bob_key, "bob")
+    closing.append(bob)
+    ann.prompt()
+    bob.prompt()
+    ann.line(f"new {SPEC}")
+    ann.sees("You made table 1")
+    bob.line("join 1")
+    bob.told(messages.net_you_sit(1, 2))
+    ann.line("start")
+    ann.sees("Your turn")
+    bob.sees("UNO against ann")
+    os.kill(b.process.pid, signal.SIGKILL)  # no goodbye: bob's seat is A's to notice
+    b.process.wait(10)
+    ann.told(messages.net_dropped("bob"))
+    bob = Ssh(c.port, bob_key, "bob")
+    closing.append(bob)
+    bob.prompt()
+    bob.line("join 1")
+    bob.told(messages.net_you_are_back_waited(1, 2))
+    ann.told(messages.net_back("bob"))
+    bob.sees("Where you are: ")
+    first = moves[0]
+    assert first.seat == 0
+    ann.press("d")  # play goes on at A, and bob, on C, is told
+    bob.sees("ann draws a card")

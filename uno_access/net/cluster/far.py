@@ -35,6 +35,10 @@ from any server (``serve --cluster``).
   and nothing changed. A request nobody answers (the lease moving) is said in one
   sentence, and nothing was done.
 
+- **A server gone**: the holder asks the servers its people sit from, every few
+  seconds, whether they are there (``uno.server.<id>.ping``); the people of one nobody
+  answers for have their seats held for them, as for a dropped connection, until they
+  come back from any server (``join N``, or their next move).
 - **Chat**: a chat line at a table held here is appended to its log too (``said``, not
   the game's: a table is rebuilt without it), and each copy tells it to its server's
   people at the table, as the holder tells its own: in the log of each viewer during the
@@ -85,6 +89,7 @@ if TYPE_CHECKING:
 
 ACTIONS = f"{names.TABLE_PREFIX}.*.act"  # every table's requests: each server hears them all
 COMMAND_WORDS = ("bot", "start", "timer", "leave", STANDIN_WORD, WAIT_WORD, GRACE_WORD)
+MISSED = 3  # pings of a server not answered in a row (no answer in time) before it is gone
 SEATED_WAIT = 10.0  # seconds the copy has to reach the entry a request was answered with
 WATCH_AGAIN = 1.0  # seconds before a watcher of the directory that stopped is started again
 
@@ -162,9 +167,8 @@ class Copy(ServerTable):
         elif kind == ACTION and self.stage is Stage.PLAYING and self.game is not None:
             action, timeout = read_action(text)
             self.replay(action, timeout)  # a refused one is refused here too: no change
-        elif kind == ENDED and self.stage is not Stage.OVER:
-            self.stage = Stage.OVER
-            self._wake()
+        elif kind == ENDED:
+            self._ended()
         elif kind == SAID:
             self._said(text)
         self.last = max(self.last, seq)
@@ -200,6 +204,20 @@ class Copy(ServerTable):
                 place.standin = standins.get(seat)
                 place.present = place.standin is None
         self.grace = saved.grace
+        self._wake()
+
+    def _ended(self) -> None:
+        """The table ended: a game played to its end is told to its end; a table ended
+        before (its last person gone, its host closed it) is gone for everyone at it
+        here, as it is at the holder (its seats taken from them, no one watching)."""
+        game_over = self.game is not None and self.game.over
+        if not game_over:
+            for place in self.places:
+                if place.person:
+                    place.present = False
+                    place.removed = True
+            self.spectators.clear()
+        self.stage = Stage.OVER
         self._wake()
 
     def _said(self, text: str) -> None:
@@ -362,7 +380,13 @@ class Span:
         self._here: dict[int, set[str]] = {}  # who of this server sits at each copy
         self._tasks: set[asyncio.Task[None]] = set()
         self._subscription: Any = None
+        self._pinged: Any = None
         self._watching: asyncio.Task[None] | None = None
+        self._looking: asyncio.Task[None] | None = None
+        # the people seated here from other servers: (table, name in lower case) -> the
+        # server they sit from, and that server's pings not answered in a row
+        self._from: dict[tuple[int, str], str] = {}
+        self._unanswered: dict[str, int] = {}
         self._listing: dict[int, ServerTable] = {}  # held here, their line to write
         self._lister: asyncio.Task[None] | None = None
 
@@ -370,23 +394,25 @@ class Span:
     async def start(cls, client: Client, held: ClusterTables) -> Span:
         span = cls(client, held.js, held.lobby, held, held.directory)
         span._subscription = await client.subscribe(ACTIONS, cb=span._asked)
-        span._watching = asyncio.get_running_loop().create_task(
-            span._watch(), name="uno-access the tables' directory"
-        )
+        span._pinged = await client.subscribe(names.ping_subject(span.server), cb=span._ping)
+        loop = asyncio.get_running_loop()
+        span._watching = loop.create_task(span._watch(), name="uno-access the tables' directory")
+        span._looking = loop.create_task(span._look(), name="uno-access the people elsewhere")
         held.lobby.far = span
         held.on_listed = span.relist
         return span
 
     async def close(self) -> None:
-        if self._watching is not None:
-            self._watching.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._watching
+        for task in (self._watching, self._looking):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         if self._lister is not None:
             self._lister.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._lister
-        for sub in [self._subscription, *self._following.values()]:
+        for sub in [self._subscription, self._pinged, *self._following.values()]:
             if sub is not None:
                 with contextlib.suppress(Exception):
                     await sub.unsubscribe()
@@ -647,7 +673,7 @@ class Span:
         """A request on table ``number``'s subject, as ``person``; the holder's answer,
         None when none came."""
         lang = person.settings.lang if hasattr(person, "settings") else None
-        body = {"name": name or person.name, "lang": lang or "", **extra}
+        body = {"name": name or person.name, "lang": lang or "", "server": self.server, **extra}
         try:
             reply = await self.client.request(
                 names.action_subject(number), json.dumps(body).encode(), timeout=REQUEST_WAIT
@@ -690,6 +716,8 @@ class Span:
                 )
             except SavedTableError:
                 copy.last = seq  # an entry it cannot read: its holder's to look at
+            if copy.stage is Stage.OVER:  # nothing more comes: the copy followed no longer
+                self._task(self._drop(copy))
 
         self._following[number] = await self.js.subscribe(
             names.log_subject(number),
@@ -711,8 +739,13 @@ class Span:
         """A copy nobody here sits at or watches: its log no longer followed."""
         if copy.spectators or self._here.get(copy.number):
             return
+        await self._drop(copy)
+
+    async def _drop(self, copy: Copy) -> None:
+        """``copy`` no longer followed (the people still at it read what it has)."""
         if self.copies.get(copy.number) is copy:
             del self.copies[copy.number]
+            self._here.pop(copy.number, None)
             sub = self._following.pop(copy.number, None)
             if sub is not None:
                 with contextlib.suppress(Exception):
@@ -747,6 +780,7 @@ class Span:
             return
         context = contextvars.copy_context()
         answer = context.run(self._carried_out, table, name, lang, body)
+        self._seated_from(table, name, body.get("server"))
         if answer.ok or answer.seq:
             with contextlib.suppress(Exception):
                 seq = await asyncio.wait_for(self.held.journal.written(number), REQUEST_WAIT)
@@ -768,19 +802,21 @@ class Span:
         rest = str(body.get("rest", ""))
         if do == "join":
             seated = table.seat_of(name)
-            if seated is not None and table.stage is Stage.PLAYING:
-                # their seat, still theirs (the server they were connected to died): back
-                return Answer(
-                    True, (messages.net_you_are_back(table.number, seated + 1),), 1, seated
-                )
+            if seated is not None:  # still theirs (their server died unnoticed yet): back
+                back = messages.net_you_are_back_waited if table.stage is Stage.PLAYING else None
+                said = (back or messages.net_you_sit)(table.number, seated + 1)
+                return Answer(True, (said,), 1, seated)
+            stand.table = None  # come (back) as a new session comes
             said = stand._join(rest, False)
             seat = table.seat_of(name)
             return Answer(seat is not None, (said,), 1 if seat is not None else 0, seat)
         if stand.table is not table:
             return Answer(False, (messages.tr(messages.NET_NOT_AT_TABLE),))
         if do == "leave":
-            seen = body.get("seen", 0)
-            said = stand._leave(seen if isinstance(seen, int) else 0, body.get("dropped") is True)
+            # what they were told is counted on their server's copy: here, all of it
+            seat = table.seat_of(name)
+            seen = table.latest(seat) if seat is not None else 0
+            said = stand._leave(seen, body.get("dropped") is True)
             self._stands.pop((table.number, name.lower()), None)
             return Answer(True, (said,), 1)
         if do == messages.SAY_WORD:
@@ -800,6 +836,59 @@ class Span:
         else:
             return Answer(False, (messages.net_unknown_command(do[:40]),))
         return Answer(True, (said,), 1)
+
+    def _seated_from(self, table: ServerTable, name: str, server: object) -> None:
+        """Who sits at ``table`` from which server, as their last request says."""
+        key = (table.number, name.lower())
+        if table.seat_of(name) is not None and isinstance(server, str) and server != self.server:
+            self._from[key] = server
+        else:
+            self._from.pop(key, None)
+
+    async def _ping(self, message: Msg) -> None:
+        with contextlib.suppress(Exception):
+            await message.respond(b"")
+
+    async def _look(self) -> None:
+        """Every few seconds, the servers this server's tables have people from are
+        asked whether they are there; the people of one that is gone (no responders, or
+        ``MISSED`` pings in a row) are away, their seats held as for a dropped
+        connection."""
+        while True:
+            await asyncio.sleep(self.held.every)
+            for server in sorted(set(self._from.values())):
+                if not await self._there(server):
+                    self._gone(server)
+
+    async def _there(self, server: str) -> bool:
+        from nats.errors import NoRespondersError
+
+        try:
+            await self.client.request(names.ping_subject(server), b"", timeout=REQUEST_WAIT)
+        except NoRespondersError:
+            return False
+        except Exception:  # slow, or the cluster not answering: not known to be gone yet
+            missed = self._unanswered.get(server, 0) + 1
+            self._unanswered[server] = missed
+            return missed < MISSED
+        self._unanswered.pop(server, None)
+        return True
+
+    def _gone(self, server: str) -> None:
+        """``server`` is gone: its people's seats at the tables held here are held for
+        them, as for a dropped connection (``join N`` from any server, or their next move,
+        brings them back)."""
+        self._unanswered.pop(server, None)
+        for (number, name), there in list(self._from.items()):
+            if there != server:
+                continue
+            del self._from[(number, name)]
+            table = self.lobby.tables.get(number)
+            if table is None or isinstance(table, Copy) or number not in self.held.held:
+                continue
+            seat = table.seat_of(name)
+            if seat is not None:
+                self._stand(table, name)._leave(table.latest(seat), True)
 
     def _stand(self, table: ServerTable, name: str) -> Stand:
         key = (table.number, name.lower())
