@@ -9,15 +9,14 @@ from any server (``serve --cluster``).
   a private table names its code to those at it alone, a host's block hides it.
 - **Asked of the holder alone**: whatever changes a table held elsewhere (``join``, a
   seat's action, ``bot``, ``start``, ``leave``, the host's commands, a chat line) is a
-  NATS request on
-  the table's subject ``uno.table.<id>.act``, answered by the server holding its lease
-  and by no other (each server hears the subjects of every table, and answers those it
-  holds). The subject is the table's, not a server's: after a take-over the same
-  requests reach the new holder. The holder carries a command out as its own lobby
-  does for a person connected there (``Stand``: the person as the lobby's commands see
-  them, without a connection), in the asker's language, so that a refusal is worded
-  as on one server; it answers once the table's entries are written, with the
-  sequence of the last one.
+  NATS request on the table's subject ``uno.table.<id>.act``, answered by the server
+  holding its lease and by no other (each server hears the subjects of every table, and
+  answers those it holds). The subject is the table's, not a server's: after a take-over
+  the same requests reach the new holder. The holder carries a command out as its own
+  lobby does for a person connected there (``Stand``: the person as the lobby's commands
+  see them, without a connection), in the asker's language, so that a refusal is worded
+  as on one server; it answers once the table's entries are written, with the sequence
+  of the last one.
 - **A copy, not a relay**: a server with a person seated at (or watching) a table held
   elsewhere keeps a copy of it (``Copy``), rebuilt from the table's log from its first
   entry and following it (an ordered consumer: nothing missed, nothing twice), as the
@@ -33,8 +32,9 @@ from any server (``serve --cluster``).
   everyone else's does; a refusal comes back as the holder's reason and is told to that
   seat alone (an entry of the copy for it, the very ``Rejected`` the rules gave), once,
   and nothing changed. A request nobody answers (the lease moving) is said in one
-  sentence, and nothing was done.
-
+  sentence, and nothing was done. A seat the host took from its person during the game
+  (``kick``) is known at their server when they next act: their game there is gone, as
+  on one server (before the game, their seat leaves the copy with the table's setup).
 - **A server gone**: the holder asks the servers its people sit from, every few
   seconds, whether they are there (``uno.server.<id>.ping``); the people of one nobody
   answers for have their seats held for them, as for a dropped connection, until they
@@ -137,7 +137,6 @@ class Copy(ServerTable):
     no result kept. ``last``: the sequence of the log's last entry applied."""
 
     last: int = 0
-    holder: str = ""
     _reached: list[tuple[int, asyncio.Future[None]]]
 
     @classmethod
@@ -161,16 +160,21 @@ class Copy(ServerTable):
         return make_bot("random", random.Random(seed))  # never asked: the holder's plays
 
     def follow(self, kind: str, text: str, state: str, seq: int) -> None:
-        """One entry of the log applied; ``SavedTableError`` when it does not read."""
-        if kind == SETUP:
-            self._setup(text, state)
-        elif kind == ACTION and self.stage is Stage.PLAYING and self.game is not None:
-            action, timeout = read_action(text)
-            self.replay(action, timeout)  # a refused one is refused here too: no change
-        elif kind == ENDED:
-            self._ended()
-        elif kind == SAID:
-            self._said(text)
+        """One entry of the log applied. One that does not read (a table's first setup,
+        written before its maker sits, has no seat) changes nothing: its holder, which
+        wrote it, is the one to look at it."""
+        try:
+            if kind == SETUP:
+                self._setup(text, state)
+            elif kind == ACTION and self.stage is Stage.PLAYING and self.game is not None:
+                action, timeout = read_action(text)
+                self.replay(action, timeout)  # a refused one is refused here too: no change
+            elif kind == ENDED:
+                self._ended()
+            elif kind == SAID:
+                self._said(text)
+        except SavedTableError:
+            pass
         self.last = max(self.last, seq)
         reached = [(n, f) for n, f in self._reached if n <= self.last]
         self._reached = [(n, f) for n, f in self._reached if n > self.last]
@@ -330,6 +334,7 @@ class Answer:
     seq: int = 0
     seat: int | None = None
     refusal: str = ""
+    gone: bool = False  # the asker has no seat there at all (the host took it from them)
 
     def payload(self) -> bytes:
         return json.dumps(
@@ -339,6 +344,7 @@ class Answer:
                 "seq": self.seq,
                 "seat": self.seat,
                 "refusal": self.refusal,
+                "gone": self.gone,
             }
         ).encode()
 
@@ -352,6 +358,7 @@ class Answer:
             int(raw.get("seq", 0)),
             seat if isinstance(seat, int) else None,
             str(raw.get("refusal", "")),
+            raw.get("gone") is True,
         )
 
 
@@ -657,6 +664,10 @@ class Span:
             )
             if answer is None:
                 table.told(seat, line=Words(messages.net_far_no_answer, (table.number,)))
+            elif answer.gone:  # the host took the seat from them: their game is gone
+                place = table.places[seat]
+                place.present, place.removed = False, True
+                table._wake()
             elif not answer.ok:
                 try:
                     reason = Refusal[answer.refusal]
@@ -707,15 +718,12 @@ class Span:
             seq = message.metadata.sequence.stream
             if seq <= copy.last:
                 return
-            try:
-                copy.follow(
-                    headers.get(KIND, ""),
-                    message.data.decode("utf-8", "replace"),
-                    headers.get(STATE, ""),
-                    seq,
-                )
-            except SavedTableError:
-                copy.last = seq  # an entry it cannot read: its holder's to look at
+            copy.follow(
+                headers.get(KIND, ""),
+                message.data.decode("utf-8", "replace"),
+                headers.get(STATE, ""),
+                seq,
+            )
             if copy.stage is Stage.OVER:  # nothing more comes: the copy followed no longer
                 self._task(self._drop(copy))
 
@@ -909,7 +917,8 @@ class Span:
             # died): a person who plays from another server is evidently back
             table.rejoin(name)
         if table.seat_of(name) != seat:
-            return Answer(False, refusal=Refusal.NO_SUCH_SEAT.name)
+            gone = table.seat_of(name) is None and table.away_seat(name) is None
+            return Answer(False, refusal=Refusal.NO_SUCH_SEAT.name, gone=gone)
         try:
             action, _ = read_action(json.dumps(body.get("action")))
         except SavedTableError:

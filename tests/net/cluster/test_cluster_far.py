@@ -1,0 +1,157 @@
+"""A copy of a table held by another server (``cluster.far.Copy``), rebuilt from the
+table's log entry by entry, makes every viewer exactly the entries the holder made them:
+each seat its own cards and no other, the spectator the public events alone. No NATS is
+needed: the log's entries are the journal's own (``cluster.entries``), fed in order."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from uno_access.engine.actions import Action, Draw, Play
+from uno_access.engine.events import Refusal, Rejected
+from uno_access.engine.rules import RuleSet
+from uno_access.net.cluster.entries import (
+    LogEntry,
+    action_entry,
+    ended_entry,
+    rejected_entry,
+    said_entry,
+    setup_entry,
+)
+from uno_access.net.cluster.far import Copy, listed_table, listing
+from uno_access.net.server.saved import PLAYING, WAITING
+from uno_access.net.server.tables import Lobby, ServerTable, Stage
+from uno_access.net.wire import SPECTATOR
+from uno_access.net.wire.said import Said, worded
+
+
+class Recorded:
+    """The journal of one table as the cluster's stream keeps it: its entries, in order."""
+
+    def __init__(self) -> None:
+        self.entries: list[LogEntry] = []
+
+    def started(self, table: ServerTable) -> None:
+        self.entries.append(setup_entry(table, PLAYING))
+
+    def changed(self, table: ServerTable) -> None:
+        state = WAITING if table.stage is Stage.WAITING else PLAYING
+        if table.stage is not Stage.OVER:
+            self.entries.append(setup_entry(table, state))
+
+    def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None:
+        entry = action_entry(action, timeout)
+        if entry is not None:
+            self.entries.append(entry)
+
+    def rejected(self, table: ServerTable) -> None:
+        self.entries.append(rejected_entry())
+
+    def ended(self, table: ServerTable) -> None:
+        self.entries.append(ended_entry())
+
+    def replay(self, number: int) -> None:
+        return None
+
+
+def _followed(copy: Copy, entries: list[LogEntry], start: int = 0) -> None:
+    for n, entry in enumerate(entries[start:], start + 1):
+        copy.follow(entry.kind, entry.text, entry.state, n)
+
+
+def _moves(table: ServerTable, count: int) -> None:
+    """``count`` moves of whoever is to move: a card they may play, else a draw (and a
+    refused action of the other seat before each)."""
+    game = table.game
+    assert game is not None
+    for _ in range(count):
+        seat = game.view(0).current
+        assert seat is not None
+        table.send(1 - seat, Draw(1 - seat))  # not their turn: refused, journaled so
+        legal = game.legal_actions(seat)
+        play = next((a for a in legal if isinstance(a, Play) and a.color is None), None)
+        table.send(seat, play if play is not None else next(a for a in legal))
+
+
+def test_a_copy_rebuilt_from_the_log_makes_each_viewer_the_holders_very_entries(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    holder = Lobby(loop, seed=11, pace=0)
+    journal = Recorded()
+    holder.journal = journal
+    table = holder.new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    copy = Copy.empty(table.number, Lobby(loop, pace=0))
+    _followed(copy, journal.entries)  # before the game: its seats
+    assert [p.name for p in copy.places] == ["ann", "bob"]
+    fed = len(journal.entries)
+    table.start()
+    _moves(table, 6)
+    assert any(e.kind == "rejected" for e in journal.entries)  # refusals are in the log too
+    _followed(copy, journal.entries, fed)
+    assert copy.stage is Stage.PLAYING
+    for viewer in (0, 1, SPECTATOR):
+        mine = [(e.events, e.view, e.legal) for e in table.entries(viewer, 1)]
+        theirs = [(e.events, e.view, e.legal) for e in copy.entries(viewer, 1)]
+        assert theirs == mine, viewer
+    assert copy.last == len(journal.entries)
+
+
+def test_a_refusal_told_to_one_seat_of_a_copy_is_in_that_seats_entries_alone(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    holder = Lobby(loop, seed=5, pace=0)
+    journal = Recorded()
+    holder.journal = journal
+    table = holder.new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    table.start()
+    copy = Copy.empty(table.number, Lobby(loop, pace=0))
+    _followed(copy, journal.entries)
+    before = {viewer: copy.latest(viewer) for viewer in (0, 1, SPECTATOR)}
+    refused = Rejected(1, Draw(1), Refusal.NOT_YOUR_TURN)
+    copy.told(1, [refused])
+    for viewer in (0, 1, SPECTATOR):
+        new = copy.entries(viewer, before[viewer] + 1)
+        assert len(new) == 1
+        assert new[0].events == ((refused,) if viewer == 1 else ())
+
+
+def test_a_chat_line_in_the_log_reaches_each_viewer_of_the_copy_during_the_game(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    holder = Lobby(loop, seed=5, pace=0)
+    journal = Recorded()
+    holder.journal = journal
+    table = holder.new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    table.start()
+    journal.entries.append(said_entry("bob", "good luck"))
+    copy = Copy.empty(table.number, Lobby(loop, pace=0))
+    _followed(copy, journal.entries)
+    for viewer in (0, 1, SPECTATOR):
+        last = copy.entries(viewer, 1)[-1]
+        assert last.kind is Said.CHAT and last.by == "bob"
+        assert last.line is not None and worded(last.line) == "bob says: good luck."
+
+
+def test_a_table_line_in_the_directory_lists_as_the_table_itself(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    table = Lobby(loop, seed=5, pace=0).new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    table.add_bot("easy")
+    table.code = "abcdefgh"
+    table.turn_seconds = 30
+    table.banned.add("eve")
+    listed = listed_table(table.number, json.loads(listing(table, "a-1")), loop)
+    for field in ("number", "spec", "creator", "stage", "code", "turn_seconds", "banned"):
+        assert getattr(listed, field) == getattr(table, field), field
+    assert [(p.name, p.bot, p.present, p.standin) for p in listed.places] == [
+        (p.name, p.bot, p.present, p.standin) for p in table.places
+    ]
