@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from uno_access.engine.actions import Action, Draw, Play
-from uno_access.engine.events import Refusal, Rejected
+from uno_access.engine.actions import Action, CardCheck, Draw, Play
+from uno_access.engine.events import CardCount, Refusal, Rejected
 from uno_access.engine.rules import RuleSet
 from uno_access.net.cluster.entries import (
     LogEntry,
@@ -155,3 +155,36 @@ def test_a_table_line_in_the_directory_lists_as_the_table_itself(
     assert [(p.name, p.bot, p.present, p.standin) for p in listed.places] == [
         (p.name, p.bot, p.present, p.standin) for p in table.places
     ]
+
+
+def test_an_action_at_a_copy_goes_to_the_holder_and_changes_nothing_here(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    """Whichever way in sends it (a plain ssh seat, the full client's data channel), an
+    action at a copy is sent to the holder and applied by it alone; a query is answered
+    from the copy, which it does not change."""
+    holder = Lobby(loop, seed=5, pace=0)
+    journal = Recorded()
+    holder.journal = journal
+    table = holder.new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    table.start()
+    copy = Copy.empty(table.number, Lobby(loop, pace=0))
+    _followed(copy, journal.entries)
+    sent: list[tuple[int, Action]] = []
+    copy.sent = lambda seat, action: sent.append((seat, action))
+    assert copy.game is not None
+    seat = copy.game.view(0).current
+    assert seat is not None
+    before = copy.latest(seat)
+    assert copy.send(seat, Draw(seat)) == (0, [])
+    assert sent == [(seat, Draw(seat))]
+    assert copy.latest(seat) == before  # nothing applied here
+    seq, events = copy.send(seat, CardCheck(seat))
+    assert seq == 0 and isinstance(events[0], CardCount)
+    assert sent == [(seat, Draw(seat))] and copy.latest(seat) == before
+    assert copy.send(seat, Draw(1 - seat))[1][0] == Rejected(
+        seat, Draw(1 - seat), Refusal.NO_SUCH_SEAT
+    )  # a forged action for another seat: refused here, sent nowhere
+    assert len(sent) == 1

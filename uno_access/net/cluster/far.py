@@ -56,6 +56,7 @@ import contextlib
 import contextvars
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -137,6 +138,7 @@ class Copy(ServerTable):
     no result kept. ``last``: the sequence of the log's last entry applied."""
 
     last: int = 0
+    sent: Callable[[int, Action], None] | None = None  # an action to the holder (``Span``)
     _reached: list[tuple[int, asyncio.Future[None]]]
 
     @classmethod
@@ -250,6 +252,22 @@ class Copy(ServerTable):
             self._reached.append((seq, future))
         return future
 
+    def send(self, seat: int, action: Action) -> tuple[int, list[Event]]:
+        """A seat's action, whichever way in sends it (a plain ssh seat, the full client's
+        data channel): a query answered from the copy (it changes nothing); any other
+        sent to the holder (``sent``), and told as it comes back through the log, or
+        refused (nothing now: no entry, no event)."""
+        game = self.game
+        mine = 0 <= seat < len(self.places) and self.places[seat].bot is None
+        if game is None or action.seat != seat or not mine:
+            return 0, [Rejected(seat, action, Refusal.NO_SUCH_SEAT)]
+        if isinstance(action, QUERIES):
+            events = game.apply(action)
+            return 0, [e for e in (for_seat(ev, seat) for ev in events) if e is not None]
+        if self.sent is not None:
+            self.sent(seat, action)
+        return 0, []
+
     def told(self, seat: int, events: list[Event] | None = None, line: Line | None = None) -> None:
         """An entry for ``seat`` alone (the holder's answer to its action: a refusal, or
         none came); the other viewers' entry of that number says nothing."""
@@ -273,22 +291,14 @@ class Copy(ServerTable):
 
 
 class FarGame(TableGame):
-    """A seat's game at a table held by another server: entries from the copy, actions
-    to the holder."""
+    """A seat's game at a table held by another server: entries and actions through the
+    copy (``Copy.send``: to the holder), its table commands and chat to the holder."""
 
     table: Copy
 
     def __init__(self, table: Copy, seat: int, since: int, person: Person, span: Span) -> None:
         super().__init__(table, seat, since, person)
         self._span = span
-
-    def _send(self, action: Action) -> tuple[int, list[Event]]:
-        game = self.table.game
-        if isinstance(action, QUERIES) and game is not None:  # asked of the copy: no change
-            events = game.apply(action)
-            return 0, [e for e in (for_seat(ev, self.seat) for ev in events) if e is not None]
-        self._span.act(self.table, self.seat, self._hearer, action, self.person)
-        return 0, []  # told as it comes back through the log, or refused
 
     def chat(self, name: str, said: str) -> str | None:
         self._span.later(self.person, messages.SAY_WORD, said)  # back through the log
@@ -649,7 +659,7 @@ class Span:
 
         self._task(asked())
 
-    def act(self, table: Copy, seat: int, name: str, action: Action, person: Person) -> None:
+    def act(self, table: Copy, seat: int, action: Action) -> None:
         """``action`` of ``seat`` sent to the holder; a refusal told to the seat alone,
         as an entry of the copy (none comes back for an action applied: its move does,
         through the log)."""
@@ -659,9 +669,9 @@ class Span:
             if text is None:
                 table.told(seat, [Rejected(seat, action, Refusal.NO_SUCH_SEAT)])
                 return
-            answer = await self.ask(
-                table.number, person, {"do": "act", "seat": seat, "action": text}, name
-            )
+            name = table.places[seat].name
+            body = {"do": "act", "seat": seat, "action": text}
+            answer = await self.ask(table.number, None, body, name)
             if answer is None:
                 table.told(seat, line=Words(messages.net_far_no_answer, (table.number,)))
             elif answer.gone:  # the host took the seat from them: their game is gone
@@ -679,12 +689,13 @@ class Span:
         self._task(sent())
 
     async def ask(
-        self, number: int, person: Person, extra: dict[str, Any], name: str = ""
+        self, number: int, person: Person | None, extra: dict[str, Any], name: str = ""
     ) -> Answer | None:
-        """A request on table ``number``'s subject, as ``person``; the holder's answer,
-        None when none came."""
-        lang = person.settings.lang if hasattr(person, "settings") else None
-        body = {"name": name or person.name, "lang": lang or "", "server": self.server, **extra}
+        """A request on table ``number``'s subject, as ``person`` (in their language) or
+        as ``name``; the holder's answer, None when none came."""
+        lang = person.settings.lang if person is not None else None
+        who = name or (person.name if person is not None else "")
+        body = {"name": who, "lang": lang or "", "server": self.server, **extra}
         try:
             reply = await self.client.request(
                 names.action_subject(number), json.dumps(body).encode(), timeout=REQUEST_WAIT
@@ -700,6 +711,7 @@ class Span:
             return copy
         copy = Copy.empty(number, self.lobby)
         copy.on_said = self._told_here  # type: ignore[method-assign]
+        copy.sent = lambda seat, action: self.act(copy, seat, action)
         self.copies[number] = copy
         try:
             await self._follow(copy)
