@@ -175,7 +175,7 @@ class ClusterTables:
         self._tasks: set[asyncio.Task[None]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._closed = False
-        # a table held here is listed anew in the directory (``far.Span.list``)
+        # a table held here is listed anew in the directory (``far.Span.relist``)
         self.on_listed: Callable[[ServerTable], None] | None = None
 
     @classmethod
