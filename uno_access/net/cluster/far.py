@@ -57,7 +57,7 @@ import contextvars
 import json
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ... import text
@@ -799,12 +799,19 @@ class Span:
         except (ValueError, KeyError, TypeError):
             return
         context = contextvars.copy_context()
-        answer = context.run(self._carried_out, table, name, lang, body)
+        try:  # carried out at once, in the order the requests came
+            answer = context.run(self._carried_out, table, name, lang, body)
+        except Exception:  # the server stays up whatever one request does
+            answer = Answer(False, (messages.tr(messages.NET_REFUSED_FAILED),))
         self._seated_from(table, name, body.get("server"))
+        # answered once written, by a task of its own: the next request waits for none
+        self._task(self._answered(message, number, answer))
+
+    async def _answered(self, message: Msg, number: int, answer: Answer) -> None:
         if answer.ok or answer.seq:
             with contextlib.suppress(Exception):
                 seq = await asyncio.wait_for(self.held.journal.written(number), REQUEST_WAIT)
-                answer = Answer(answer.ok, answer.said, seq, answer.seat, answer.refusal)
+                answer = replace(answer, seq=seq)
         with contextlib.suppress(Exception):
             await message.respond(answer.payload())
 
