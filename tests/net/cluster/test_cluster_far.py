@@ -149,12 +149,15 @@ def test_a_table_line_in_the_directory_lists_as_the_table_itself(
     table.code = "abcdefgh"
     table.turn_seconds = 30
     table.banned.add("eve")
+    table.start()
+    table.leave("bob", dropped=True)  # his seat held for him, listed so
     listed = listed_table(table.number, json.loads(listing(table, "a-1")), loop)
     for field in ("number", "spec", "creator", "stage", "code", "turn_seconds", "banned"):
         assert getattr(listed, field) == getattr(table, field), field
-    assert [(p.name, p.bot, p.present, p.standin) for p in listed.places] == [
-        (p.name, p.bot, p.present, p.standin) for p in table.places
+    assert [(p.name, p.bot, p.present, p.standin, p.dropped) for p in listed.places] == [
+        (p.name, p.bot, p.present, p.standin, p.dropped) for p in table.places
     ]
+    assert listed.places[1].dropped and not listed.places[1].present
 
 
 def test_an_action_at_a_copy_goes_to_the_holder_and_changes_nothing_here(

@@ -282,8 +282,8 @@ def test_a_person_whose_server_dies_has_their_seat_held_and_takes_it_back_from_a
 ) -> None:
     """bob sits at ann's table (held by A) from B, and B is SIGKILLed mid-game: A finds
     B gone (it answers no ping) and holds bob's seat as for a dropped connection, ann
-    told so; bob connects to C, where ``join 1`` gives him his seat back, and play goes
-    on, A still holding the table."""
+    told so, the cluster's list saying so; bob connects to C and is back at his seat at
+    once, and play goes on, A still holding the table."""
     seed, moves, _ = _seed()  # ann moves first
     args = ("--open", "--seed", str(seed), "--cluster", nats_cluster.url)
     servers = [Server(tmp_path / folder, *args) for folder in ("a", "b", "c")]
@@ -306,10 +306,12 @@ def test_a_person_whose_server_dies_has_their_seat_held_and_takes_it_back_from_a
     os.kill(b.process.pid, signal.SIGKILL)  # no goodbye: bob's seat is A's to notice
     b.process.wait(10)
     ann.told(messages.net_dropped("bob"))
-    bob = Ssh(c.port, bob_key, "bob")
+    cy = Ssh(c.port, keypair(tmp_path, "cy"), "cy")  # C lists bob's seat as held
+    closing.append(cy)
+    cy.prompt()
+    _listed(cy, re.escape(f"ann, {messages.net_away_name('bob', False)};"))
+    bob = Ssh(c.port, bob_key, "bob")  # he comes in on C: back at his seat at once
     closing.append(bob)
-    bob.prompt()
-    bob.line("join 1")
     bob.told(messages.net_you_are_back_waited(1, 2))
     ann.told(messages.net_back("bob"))
     bob.sees("Where you are: ")

@@ -107,7 +107,7 @@ def listing(table: ServerTable, server: str) -> bytes:
             "spec": table.spec,
             "creator": table.creator,
             "stage": table.stage.value,
-            "places": [[p.name, p.bot, p.present, p.standin] for p in table.places],
+            "places": [[p.name, p.bot, p.present, p.standin, p.dropped] for p in table.places],
             "code": table.code,
             "timer": table.turn_seconds,
             "banned": sorted(table.banned),
@@ -119,10 +119,10 @@ def listed_table(number: int, data: dict[str, Any], loop: asyncio.AbstractEventL
     """A table of the directory as the lobby lists it (never played: no game, no seed)."""
     table = ServerTable(number, RuleSet(), str(data["spec"]), str(data["creator"]), 0, loop, 1.0)
     table.stage = Stage(data["stage"])
-    table.places = [
-        Place(str(name), None if bot is None else str(bot), bool(present), standin)
-        for name, bot, present, standin in data["places"]
-    ]
+    for name, bot, present, standin, *dropped in data["places"]:
+        place = Place(str(name), None if bot is None else str(bot), bool(present), standin)
+        place.dropped = bool(dropped and dropped[0])
+        table.places.append(place)
     table.code = data.get("code")
     table.turn_seconds = data.get("timer")
     table.banned = {str(name) for name in data.get("banned", [])}
@@ -613,6 +613,20 @@ class Span:
             if seat is not None and copy.stage is Stage.PLAYING:  # back at a seat held
                 copy.places[seat].seen = copy.latest(seat)  # told where they are
         return list(answer.said)
+
+    async def arrived(self, person: Person) -> list[str]:
+        """A person come in, back at a seat held for them since their connection dropped
+        (their server died) at a table another server holds, as ``Person._return`` brings
+        them back to one of this server's: what they are told."""
+        name = person.name.lower()
+        for number, table in sorted(self.listed().items()):
+            dropped = any(
+                p.person and not p.present and p.dropped and p.name.lower() == name
+                for p in table.places
+            )
+            if table.stage is Stage.PLAYING and dropped and person.table is None:
+                return await self._join(person, table, str(number), False)
+        return []
 
     def let_go(self, person: Person, table: Copy) -> None:
         """``person`` no longer at (nor watching) the copy ``table``; the copy let go

@@ -149,6 +149,9 @@ class Person:
             try:
                 for line in on_loop(self.loop, self._arrival):
                     self._say(line)
+                if self.lobby.far is not None and self.table is None:  # a seat elsewhere
+                    for line in await self.lobby.far.arrived(self):
+                        self._say(line)
                 on_loop(self.loop, self.came_in)
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):

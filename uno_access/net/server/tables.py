@@ -849,6 +849,11 @@ class Elsewhere(Protocol):
         when it is not one."""
         ...
 
+    async def arrived(self, person: Any) -> list[str]:
+        """A person come in, back at a seat held for them at a table held elsewhere
+        (what they are told; none: no such seat)."""
+        ...
+
     def game(self, table: ServerTable, seat: int, since: int, person: Any) -> Any:
         """A seat's game at ``table`` (``lobby.TableGame``, or one for a table held
         elsewhere)."""
