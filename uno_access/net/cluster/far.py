@@ -499,6 +499,9 @@ class Span:
         while True:
             try:
                 watcher = await self.directory.watchall()
+                # its first values are the directory as it is: nothing kept from before
+                # (a table ended while no watcher ran would stay listed)
+                self._listed.clear()
                 async for entry in watcher:
                     if entry is None:
                         continue  # the values there were: all read
