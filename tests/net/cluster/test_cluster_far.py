@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+from uno_access.access import messages
+from uno_access.access.wording import language
 from uno_access.engine.actions import Action, CardCheck, Draw, Play
 from uno_access.engine.events import CardCount, Refusal, Rejected
 from uno_access.engine.rules import RuleSet
@@ -15,15 +17,16 @@ from uno_access.net.cluster.entries import (
     LogEntry,
     action_entry,
     ended_entry,
+    lines_entry,
     rejected_entry,
     said_entry,
     setup_entry,
 )
-from uno_access.net.cluster.far import Copy, listed_table, listing
+from uno_access.net.cluster.far import Copy, lines_json, listed_table, listing
 from uno_access.net.server.saved import PLAYING, WAITING
 from uno_access.net.server.tables import Lobby, ServerTable, Stage
 from uno_access.net.wire import SPECTATOR
-from uno_access.net.wire.said import Said, worded
+from uno_access.net.wire.said import Line, Said, worded
 
 
 class Recorded:
@@ -191,3 +194,41 @@ def test_an_action_at_a_copy_goes_to_the_holder_and_changes_nothing_here(
         seat, Draw(1 - seat), Refusal.NO_SUCH_SEAT
     )  # a forged action for another seat: refused here, sent nowhere
     assert len(sent) == 1
+
+
+def test_the_tables_lines_of_its_own_reach_each_viewer_of_the_copy_in_their_words(
+    loop: asyncio.AbstractEventLoop,
+) -> None:
+    """Who came or went and the turn timer's warnings, told at the holder, are in the log
+    (``lines``) and told at the copy to the very viewers the holder told them to, worded
+    in each hearer's language as they are told."""
+    holder = Lobby(loop, seed=5, pace=0)
+    journal = Recorded()
+    holder.journal = journal
+
+    def told(table: ServerTable, said: dict[int, Line], kind: Said, by: str) -> None:
+        text = lines_json(said, kind, by)
+        assert text is not None
+        journal.entries.append(lines_entry(text))
+
+    holder.on_line = told
+    table = holder.new_table("ann", RuleSet(), "standard")
+    table.sit("ann")
+    table.sit("bob")
+    table.start()
+    table.leave("bob", dropped=True)  # "bob's connection dropped", to all but bob
+    table.warn_turn(0, 10)  # to ann alone
+    copy = Copy.empty(table.number, Lobby(loop, pace=0))
+    _followed(copy, journal.entries)
+    for viewer in (0, 1, SPECTATOR):
+        mine = [(e.line, e.kind) for e in table.entries(viewer, 1)]
+        theirs = [(e.line, e.kind) for e in copy.entries(viewer, 1)]
+        assert theirs == mine, viewer
+    dropped = [e.line for e in copy.entries(0, 1) if e.line is not None]
+    assert [worded(line) for line in dropped][-2:] == [
+        "bob's connection dropped; their seat waits for them.",
+        messages.net_timer_warning(10),
+    ]
+    with language.use("es"):
+        assert worded(dropped[-2]) != "bob's connection dropped; their seat waits for them."
+    assert all(e.line is None for e in copy.entries(1, 1))  # nothing of it to bob

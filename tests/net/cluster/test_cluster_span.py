@@ -265,6 +265,9 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
     assert refused
     assert bob.text().count("It is not your turn.") == 1  # told once
     assert bob.text().count(messages.net_only_creator("ann")) == 1
+    # the table's own lines cross servers too, once: the take-over, ann's return
+    assert bob.text().count(messages.NET_TABLE_TAKEN_OVER) == 1
+    assert bob.text().count(messages.net_back("ann")) == 1
     texts = ["".join(who.text() for who in anns), bob.text(), eve.text()]
     played = shown_cards(texts[:2])
     for seat, seen in ((0, texts[0]), (1, texts[1]), (-1, texts[2])):

@@ -15,7 +15,10 @@ same functions, so there is one format for a table's journal however it is kept:
   owner before anything else, so that the old one, if it still appends, is refused;
 - ``said``: a chat line at the table (JSON: who said it, and what), for the people
   seated at it from other servers (``far``); not the game's: a table is rebuilt
-  without it.
+  without it;
+- ``lines``: the table's other lines of its own during the game (who came or went, the
+  host's choices, the turn timer's warnings), each viewer's (``far.lines_json``), for
+  the same people; not the game's either.
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ if TYPE_CHECKING:
 KIND = "Uno-Entry"  # the header naming an entry's kind
 STATE = "Uno-State"  # a setup's state: waiting or playing
 SETUP, ACTION, REJECTED, ENDED, HELD = "setup", "action", "rejected", "ended", "held"
-SAID = "said"
-KINDS = (SETUP, ACTION, REJECTED, ENDED, HELD, SAID)
+SAID, LINES = "said", "lines"
+KINDS = (SETUP, ACTION, REJECTED, ENDED, HELD, SAID, LINES)
 STATES = (WAITING, PLAYING)
 
 
@@ -84,3 +87,7 @@ def held_entry(server: str) -> LogEntry:
 
 def said_entry(by: str, said: str) -> LogEntry:
     return LogEntry(SAID, json.dumps({"by": by, "said": said}))
+
+
+def lines_entry(text: str) -> LogEntry:
+    return LogEntry(LINES, text)

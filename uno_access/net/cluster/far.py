@@ -44,9 +44,14 @@ from any server (``serve --cluster``).
   people at the table, as the holder tells its own: in the log of each viewer during the
   game, to each person before it, none who blocks its speaker told.
 
-What the log does not hold is not in the copy: the table's other lines of its own (who
-sat down or left, the host's choices) reach the people connected to the holder alone,
-so far.
+- **The table's lines**: its other lines of its own during the game (who came or went,
+  the host's choices, the turn timer's warnings, the host asked about a seat whose grace
+  is over) are appended to its log as well (``lines``: each viewer's, a phrase's name
+  and what fills it in, worded at each copy in each hearer's language), and each copy
+  tells them to its viewers as the holder tells its own.
+
+What the log does not hold is not in the copy: who sat down or left before the game is
+told to the people connected to the holder alone, so far.
 """
 
 from __future__ import annotations
@@ -78,7 +83,7 @@ from ..wire import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
 from . import names
 from .connect import REQUEST_WAIT
-from .entries import ACTION, ENDED, KIND, SAID, SETUP, STATE
+from .entries import ACTION, ENDED, KIND, LINES, SAID, SETUP, STATE
 
 if TYPE_CHECKING:
     from nats.aio.client import Client
@@ -129,6 +134,55 @@ def listed_table(number: int, data: dict[str, Any], loop: asyncio.AbstractEventL
     return table
 
 
+# ----------------------------------------------------------------- a table's lines
+
+_phrases: dict[int, str] = {}  # a wording phrase (by identity) -> its name in ``messages``
+
+
+def _phrase_name(phrase: object) -> str | None:
+    if not _phrases:
+        _phrases.update({id(o): n for n, o in vars(messages).items() if callable(o)})
+    name = _phrases.get(id(phrase))
+    return name if name is not None and getattr(messages, name) is phrase else None
+
+
+def lines_json(said: dict[int, Line], kind: Said, by: str) -> str | None:
+    """A table's lines of its own (each viewer's), as its log keeps them: a line worded
+    already as its text, a ``Words`` as its phrase's name and what fills it in (worded
+    at each copy for each hearer); None when one cannot be kept so."""
+    kept: dict[str, object] = {}
+    for viewer, line in said.items():
+        if isinstance(line, str):
+            kept[str(viewer)] = {"text": line}
+            continue
+        name = _phrase_name(line.phrase)
+        if name is None:
+            return None
+        kept[str(viewer)] = {"phrase": name, "args": list(line.args)}
+    try:
+        return json.dumps({"said": kept, "kind": kind.value, "by": by})
+    except (TypeError, ValueError):  # what fills a phrase in is not plain data
+        return None
+
+
+def lines_read(text: str) -> tuple[dict[int, Line], Said, str] | None:
+    """``lines_json``'s lines read back (None: not readable, told to no one)."""
+    try:
+        raw = json.loads(text)
+        said: dict[int, Line] = {}
+        for viewer, line in raw["said"].items():
+            if "text" in line:
+                said[int(viewer)] = str(line["text"])
+                continue
+            phrase = getattr(messages, str(line["phrase"]))
+            if not callable(phrase) or _phrase_name(phrase) is None:
+                return None
+            said[int(viewer)] = Words(phrase, tuple(line["args"]))
+        return said, Said(raw["kind"]), str(raw["by"])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
 # ----------------------------------------------------------------- the copy
 
 
@@ -146,6 +200,7 @@ class Copy(ServerTable):
         copy = cls(number, RuleSet(), "", "", 0, lobby.loop, lobby.pace)
         lobby.wire(copy)
         copy.on_end = lambda table: None  # its result is the holder's to keep
+        copy.on_line = None  # its lines are the holder's, come through the log
         copy._reached = []
         return copy
 
@@ -175,6 +230,10 @@ class Copy(ServerTable):
                 self._ended()
             elif kind == SAID:
                 self._said(text)
+            elif kind == LINES and self.stage is Stage.PLAYING:
+                lines = lines_read(text)
+                if lines is not None:
+                    self._told(*lines)
         except SavedTableError:
             pass
         self.last = max(self.last, seq)
@@ -416,6 +475,9 @@ class Span:
         span._watching = loop.create_task(span._watch(), name="uno-access the tables' directory")
         span._looking = loop.create_task(span._look(), name="uno-access the people elsewhere")
         held.lobby.far = span
+        held.lobby.on_line = span.lines
+        for table in held.lobby.tables.values():  # (none made before, but to be sure)
+            table.on_line = span.lines
         held.on_listed = span.relist
         return span
 
@@ -458,6 +520,19 @@ class Span:
         """A chat line at a table held here, journaled for its people on other servers."""
         if not isinstance(table, Copy) and table.number in self.held.held:
             self.held.said(table, name, said)
+
+    def lines(self, table: ServerTable, said: dict[int, Line], kind: Said, by: str) -> None:
+        """Lines of a table's own told here (who came or went, the host's choices, the
+        turn timer's warnings), journaled for its people on other servers; not a chat
+        line (``said`` journals those), nor the turn timer's "time ran out" (each copy
+        says it as it applies the timer's action)."""
+        if isinstance(table, Copy) or table.number not in self.held.held:
+            return
+        if kind is Said.CHAT or any(_ran_out(line) for line in said.values()):
+            return
+        text = lines_json(said, kind, by)
+        if text is not None:
+            self.held.lines(table, text)
 
     def _told_here(self, table: Copy, line: Heard, by: str) -> None:
         """A line at a copy before its game, to this server's people at it (none who
@@ -966,6 +1041,10 @@ class Span:
         if refused is not None:
             return Answer(False, refusal=refused.reason.name)
         return Answer(True, seq=1 if seq else 0)
+
+
+def _ran_out(line: Line) -> bool:
+    return isinstance(line, Words) and line.phrase is messages.net_time_ran_out
 
 
 __all__ = ["Copy", "FarGame", "Span", "Stand", "listed_table", "listing"]

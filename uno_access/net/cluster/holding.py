@@ -247,6 +247,11 @@ class ClusterTables:
         if self._mine(table):
             self._guarded(table.number, self.journal.said, table, by, said)
 
+    def lines(self, table: ServerTable, text: str) -> None:
+        """``table``'s lines of its own told, journaled for its people on other servers."""
+        if self._mine(table):
+            self._guarded(table.number, self.journal.lines, table, text)
+
     def replay(self, number: int) -> Replay | None:
         """Not kept on the cluster: a finished table's log is purged at its end."""
         return None

@@ -200,6 +200,11 @@ class ServerTable:
     tournament: int | None = None
     # the game ended: its result kept and its people rated (the lobby fills it in)
     on_end: Callable[[ServerTable], None] = field(default=lambda table: None, repr=False)
+    # a line of the table's own told (each viewer's, its kind, who said it): the lobby
+    # fills it in on a cluster, for the table's people on other servers (None: no one)
+    on_line: Callable[[ServerTable, dict[int, Line], Said, str], None] | None = field(
+        default=None, repr=False
+    )
 
     # ----------------------------------------------------------------- before the game
 
@@ -342,15 +347,24 @@ class ServerTable:
         says nothing). ``kind`` says what it is (and which sound the client plays); ``by``
         who said it (a chat line: none who blocks them is told it, ``entries``).
         """
+        viewers = (*range(len(self.places)), SPECTATOR)
+        said = {v: line for v in viewers if (only is None or v == only) and v != but}
+        self._told(said, kind, by)
+
+    def _told(self, said: dict[int, Line], kind: Said = Said.NOTICE, by: str = "") -> None:
+        """An entry of lines of the table's own: each viewer's line in ``said`` (the
+        others' entry of that number says nothing); passed on to ``on_line``."""
         self._seq += 1
         for viewer in (*range(len(self.places)), SPECTATOR):
             log = self._log.setdefault(viewer, [])
             last = log[-1] if log else None
             view = last.view if last is not None else None
             legal = last.legal if last is not None else ()
-            said = line if (only is None or viewer == only) and viewer != but else None
-            log.append(Entry(self._seq, view=view, legal=legal, line=said, kind=kind, by=by))
+            line = said.get(viewer)
+            log.append(Entry(self._seq, view=view, legal=legal, line=line, kind=kind, by=by))
         self._wake()
+        if self.on_line is not None:
+            self.on_line(self, said, kind, by)
 
     def public_entries(self) -> list[Entry]:
         """What a spectator may know of the whole game, from its start."""
@@ -390,14 +404,7 @@ class ServerTable:
         """A line of the table's own for some viewers alone (``said``: viewer -> line);
         the others' logs get the entry without a line.
         """
-        self._seq += 1
-        for viewer in (*range(len(self.places)), SPECTATOR):
-            log = self._log.setdefault(viewer, [])
-            last = log[-1] if log else None
-            view = last.view if last is not None else None
-            legal = last.legal if last is not None else ()
-            log.append(Entry(self._seq, view=view, legal=legal, line=said.get(viewer)))
-        self._wake()
+        self._told(said)
 
     def _wake(self) -> None:
         for wake in list(self._listeners):
@@ -921,6 +928,10 @@ class Lobby:
     )
     # the tables other servers of the cluster hold (None: none, a server alone)
     far: Elsewhere | None = field(default=None, repr=False)
+    # a line of a table's own told, for its people on other servers (``ServerTable``)
+    on_line: Callable[[ServerTable, dict[int, Line], Said, str], None] | None = field(
+        default=None, repr=False
+    )
     _next: int = 1
 
     def new_table(self, creator: str, rules: RuleSet, spec: str) -> ServerTable:
@@ -949,6 +960,7 @@ class Lobby:
         table.chat_limits = self.chat_limits
         table.blocks = self.blocks
         table.on_end = self.match_ended
+        table.on_line = self.on_line
 
     def match_ended(self, table: ServerTable) -> None:
         """A table's game ended: its result kept, each rated person connected told their
