@@ -112,6 +112,12 @@ class NatsCluster:
             raise
         return self
 
+    def launch(self, index: int) -> Node:
+        """Node ``index`` started alone, not waited for (a cluster coming up node by node)."""
+        node = self.nodes[index]
+        self._launch(node)
+        return node
+
     def restart(self, timeout: float = READY_WAIT) -> NatsCluster:
         """Every node not running started again on its own ports with its own store
         folder (what it kept is what it has), until the cluster answers again."""

@@ -24,11 +24,13 @@ from uno_access.bots import make_bot
 from uno_access.engine.actions import CallUno, Catch, JumpIn
 from uno_access.engine.state import Phase
 from uno_access.net.server import hosting, tournament_commands
+from uno_access.net.server import tournaments as tournaments_module
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.pairing import points
 from uno_access.net.server.saved import TABLES_NAME, TableStore
 from uno_access.net.server.tables import Lobby, ServerTable, Stage
 from uno_access.net.server.tournaments import SWISS, State, Tournaments
+from uno_access.net.wire.said import Words, heard
 
 QUICK = "standard,hand_size=2,target_score=1"
 EIGHT = ("ann", "bob", "cat", "dan", "eve", "fay", "gus", "hal")
@@ -317,6 +319,57 @@ def test_a_match_whose_end_a_kill_cut_off_is_kept_once_and_its_round_carried_on(
         assert dict(points) == _expected_points(tournaments, number, 1)
         store.close()
         accounts.close()
+
+
+def test_a_round_without_table_numbers_waits_its_people_told_once_then_is_seated(
+    tmp_path: Path, loop: asyncio.AbstractEventLoop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a cluster a table's number is the cluster's (``Lobby.numbers``); while the
+    cluster's servers do not answer one another none can be had. A round seated then
+    makes what tables it can, tells the others' people once that their table waits (no
+    exception in the server), and makes them when numbers come, each table once."""
+    monkeypatch.setattr(tournaments_module, "NUMBER_RETRY", 0.01)
+    accounts, lobby, store = _server(tmp_path, loop)
+    answering, given = [True], [0]
+
+    def numbers() -> int | None:
+        if not answering[0]:
+            return None
+        given[0] += 1
+        answering[0] = given[0] < 1  # the cluster stops answering after the first number
+        return given[0]
+
+    lobby.numbers = numbers
+    told: dict[str, list[object]] = {name: [] for name in EIGHT}
+    for name in EIGHT:
+        lobby.people[name] = lambda line, name=name: told[name].append(heard(line).text)  # type: ignore[misc]
+    tournaments = accounts.tournaments
+    number = tournaments.create("ann", SWISS, 4, 3, QUICK, 8, None, grace=GRACE)
+    for name in EIGHT:
+        assert tournaments.sign_up(number, name)
+    _run(loop)  # full: it begins; one table made, the other waits
+    planned = tournaments.round_tables(number, 1)
+    assert [tab for tab, _, _ in planned] == [1, -2]
+    waiting = planned[1][1]
+    _run(loop, 0.1)  # many tries, none answered
+    waits = Words(messages.net_tournament_table_waits, (number, 1))
+    for name in EIGHT:
+        assert told[name].count(waits) == (1 if name in waiting else 0), (name, told[name])
+    assert sorted(lobby.tables) == [1]
+    answering[0] = True
+    _run(loop, 0.1)
+    seated = tournaments.round_tables(number, 1)
+    assert [tab for tab, _, _ in seated] == [1, 2]
+    assert sorted(lobby.tables) == [1, 2]
+    assert [p.name for p in lobby.tables[2].places] == waiting
+    for name in EIGHT:
+        seat = Words(messages.net_tournament_seat, (number, 1, 2 if name in waiting else 1))
+        assert told[name].count(seat) == 1 and told[name].count(waits) == (name in waiting)
+    _play_round(loop, lobby, tournaments, number, 1)
+    found = tournaments.get(number)
+    assert found is not None and found.round == 2
+    store.close()
+    accounts.close()
 
 
 def test_a_host_making_and_cancelling_tournaments_again_and_again_is_held_back(

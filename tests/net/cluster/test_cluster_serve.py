@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import re
 import socket
 import subprocess
@@ -68,6 +69,43 @@ def test_serve_with_a_cluster_joins_it_keeps_its_presence_and_removes_it_as_it_s
         assert await presence(nats_cluster.url) == {}
 
     asyncio.run(until(gone, timeout=30))
+
+
+def test_serve_started_before_jetstream_answers_waits_for_it_then_joins(
+    tmp_path: Path,
+) -> None:
+    """A cluster's nodes answer before their JetStream does (one node of three up: no
+    leader can be elected): the game server says once that it waits, then joins as soon
+    as the other nodes come, rather than stopping."""
+    cluster = NatsCluster(tmp_path / "nats")
+    try:
+        first = cluster.launch(0)
+        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        command = [sys.executable, "-m", "uno_access", "serve", "--port", "0", "--open"]
+        command += ["--data", str(tmp_path / "server"), "--cluster", first.url]
+        server = subprocess.Popen(
+            command, cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL, text=True,
+        )  # fmt: skip
+        try:
+            assert server.stdout is not None
+            waiting = server.stdout.readline()
+            assert waiting == (
+                f"The NATS servers at {first.url} answer, but their JetStream does not yet "
+                "(they may still be starting): trying again every few seconds, for 120 "
+                "seconds at most.\n"
+            ), (waiting, server.stderr.read() if server.poll() is not None else "")
+            cluster.restart()  # the other two nodes: JetStream elects its leaders
+            assert server.stdout.readline().startswith("Listening on 127.0.0.1:")
+            joined = server.stdout.readline()
+            assert joined.startswith(f"Joined the NATS cluster at {first.url} as server ")
+        finally:
+            server.terminate()
+            _, err = server.communicate(timeout=60)
+        assert server.returncode == 0, err
+        assert err == ""
+    finally:
+        cluster.stop()
 
 
 def serve(data: Path, *args: str) -> subprocess.CompletedProcess[str]:

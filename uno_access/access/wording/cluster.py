@@ -48,6 +48,11 @@ CLUSTER_NO_JETSTREAM = N_(
     "The NATS servers at {addresses} answer, but JetStream is not enabled on them: start "
     "each nats-server with -js."
 )
+# Translators: said once as a game server starts; {seconds} is how long it waits at most.
+CLUSTER_WAITING = N_(
+    "The NATS servers at {addresses} answer, but their JetStream does not yet (they may "
+    "still be starting): trying again every few seconds, for {seconds} seconds at most."
+)
 # Translators: {name} is a bucket's or stream's name (uno-leases, UNO_TABLES); {why} what
 # NATS said, in its own words.
 CLUSTER_NOT_MADE = N_("The NATS servers at {addresses} could not make {name}: {why}.")
@@ -175,6 +180,10 @@ def cluster_unreachable(urls: Sequence[str], seconds: int, why: str) -> str:
 
 def cluster_no_jetstream(urls: Sequence[str]) -> str:
     return tr(CLUSTER_NO_JETSTREAM).format(addresses=addresses(urls))
+
+
+def cluster_waiting(urls: Sequence[str], seconds: int) -> str:
+    return tr(CLUSTER_WAITING).format(addresses=addresses(urls), seconds=seconds)
 
 
 def cluster_not_made(urls: Sequence[str], name: str, why: str) -> str:

@@ -297,6 +297,11 @@ NET_TOURNAMENT_SEAT = N_(
     "Tournament {number}, round {round}: your seat is at table {table}; type join {table}."
 )
 B_NET_TOURNAMENT_SEAT = N_("T{number} R{round}: table {table}")
+NET_TOURNAMENT_TABLE_WAITS = N_(
+    "Tournament {number}, round {round}: your table waits for a number, as the servers of "
+    "this service do not answer one another just now; you are told it as soon as it is made."
+)
+B_NET_TOURNAMENT_TABLE_WAITS = N_("T{number} R{round}: table waits")
 NET_TOURNAMENT_FINAL = N_("Tournament {number}: {place}. {player}, {points} points.")
 B_NET_TOURNAMENT_FINAL = N_("T{number}: {place}. {player} {points}")
 NET_TOURNAMENT_CANCELLED = N_("Tournament {number} is cancelled by its host.")
@@ -314,6 +319,17 @@ def _b_net_tournament_seat(number: int, round_: int, table: int) -> Parts:
 
 
 register(net_tournament_seat, braille=_b_net_tournament_seat, brief=SAID_AS_BRAILLE)
+
+
+def net_tournament_table_waits(number: int, round_: int) -> str:
+    return tr(NET_TOURNAMENT_TABLE_WAITS).format(number=number, round=round_)
+
+
+def _b_net_tournament_table_waits(number: int, round_: int) -> Parts:
+    return (tr(B_NET_TOURNAMENT_TABLE_WAITS).format(number=number, round=round_),)
+
+
+register(net_tournament_table_waits, braille=_b_net_tournament_table_waits, brief=SAID_AS_BRAILLE)
 
 
 def net_tournament_final(number: int, place: int, player: str, points: int) -> str:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 import socket
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...access import messages
@@ -31,8 +32,13 @@ from .connect import (
     ensure,
     replicas_for,
     said,
+    server_info,
     servers_known,
 )
+
+# seconds a server waits for JetStream to answer once its NATS servers do (``Member.join``)
+JOIN_PATIENCE = 120.0
+JOIN_RETRY = 2.0  # seconds between two tries meanwhile
 
 if TYPE_CHECKING:
     from nats.aio.client import Client
@@ -69,24 +75,65 @@ class Member:
         self.js = client.jetstream(timeout=REQUEST_WAIT)  # this server's JetStream
 
     @classmethod
-    async def join(cls, urls: Sequence[str], wait: float = CONNECT_WAIT) -> Member:
+    async def join(
+        cls,
+        urls: Sequence[str],
+        wait: float = CONNECT_WAIT,
+        patience: float = JOIN_PATIENCE,
+        say: Callable[[str], None] | None = None,
+    ) -> Member:
         """Connected, the buckets and the stream ensured; else ``ClusterError``, with
-        nothing left open."""
+        nothing left open.
+
+        The NATS servers may answer before their JetStream does: a cluster started with
+        its game servers, or after a whole restart, elects its JetStream leaders only once
+        enough of its servers have met. So where the server connected to says JetStream is
+        on (its INFO), JetStream's failures are tried again, every ``JOIN_RETRY`` seconds
+        for ``patience`` seconds, ``say`` told once that it waits; the last one is said
+        after that. Where it says JetStream is off, that is said at once.
+        """
         client = await connect(urls, wait)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience
+        told = False
         try:
-            servers = servers_known(client)
-            js = client.jetstream(timeout=REQUEST_WAIT)
-            await ensure(js, replicas_for(len(servers)))
-            presence = await js.key_value(names.PRESENCE)
+            while True:
+                try:
+                    if not server_info(client).get("jetstream"):
+                        raise NoJetStream
+                    return await cls._joined(urls, client)
+                except NoJetStream:
+                    if not server_info(client).get("jetstream"):
+                        raise
+                    trouble: Exception = NoJetStream()
+                except NotMade as error:
+                    trouble = error
+                if loop.time() + JOIN_RETRY > deadline:
+                    raise trouble
+                if not told and say is not None:
+                    say(messages.cluster_waiting(urls, math.ceil(patience)))
+                    told = True
+                await asyncio.sleep(JOIN_RETRY)
         except NoJetStream:
             await close(client)
             raise ClusterError(messages.cluster_no_jetstream(urls)) from None
         except NotMade as error:
             await close(client)
             raise ClusterError(messages.cluster_not_made(urls, error.name, error.why)) from None
-        except Exception as error:
+        except BaseException as error:
             await close(client)
-            raise ClusterError(messages.cluster_lost(urls, said(error))) from None
+            if isinstance(error, Exception):
+                raise ClusterError(messages.cluster_lost(urls, said(error))) from None
+            raise
+
+    @classmethod
+    async def _joined(cls, urls: Sequence[str], client: Client) -> Member:
+        """The buckets and the stream ensured with as many copies as the servers known
+        now can keep: this server a member (``NoJetStream``, ``NotMade`` else)."""
+        servers = servers_known(client)
+        js = client.jetstream(timeout=REQUEST_WAIT)
+        await ensure(js, replicas_for(len(servers)))
+        presence = await js.key_value(names.PRESENCE)
         return cls(urls, client, servers, presence, names.PRESENCE_TTL)
 
     def joined(self) -> str:

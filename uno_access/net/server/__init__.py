@@ -758,7 +758,7 @@ async def _serve(
     if cluster is not None:  # joined first: a cluster out of reach changes nothing here
         from ..cluster.member import Member  # only a server with --cluster loads nats-py
 
-        member = await Member.join(cluster)
+        member = await Member.join(cluster, say=lambda line: print(line, flush=True))
     try:
         await _serving(host, port, folder, open_, seed, pace, web, member)
     finally:

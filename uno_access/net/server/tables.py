@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ... import text
 from ...access import messages
@@ -55,7 +55,9 @@ from .results import Results, finished
 from .social import LOBBY_CHAT_WORD, Social
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
-from .tournaments import Tournaments
+
+if TYPE_CHECKING:
+    from .tournaments import Tournaments
 
 DEFAULT_BOT = "normal"
 DEFAULT_GRACE = 60.0  # seconds a dropped person's seat waits before the host is asked

@@ -39,6 +39,7 @@ from ...engine.rules import RulesError, RuleSet
 from ..wire.said import Heard, Said, Words
 from . import pairing
 from .results import Results, family_of
+from .tables import NoTableNumber
 
 if TYPE_CHECKING:
     from .tables import Lobby, ServerTable
@@ -79,6 +80,7 @@ SWISS, KNOCKOUT = "swiss", "knockout"
 FORMATS = (SWISS, KNOCKOUT)
 DEFAULT_GRACE = 120.0  # seconds a seat waits for its person before a bot plays it
 MOST_PLACES = 256
+NUMBER_RETRY = 2.0  # seconds before a round's tables that had no number are made again
 
 
 class State(Enum):
@@ -114,6 +116,8 @@ class Tournaments:
         self.lobby: Lobby | None = None  # the lobby whose tables the rounds are played at
         self.results: Results | None = None  # the ratings the Swiss order reads
         self._timers: dict[int, asyncio.TimerHandle] = {}
+        # a round whose tables wait for numbers (``_wait_for_numbers``), by tournament
+        self._waiting: dict[int, asyncio.TimerHandle] = {}
         self.clock: Callable[[], float] = time.time
 
     # ----------------------------------------------------------------- reading
@@ -387,13 +391,19 @@ class Tournaments:
                 )
             }
         if not planned:
+            self._waiting.pop(found.number, None)
             return
         rules = RuleSet.from_spec(found.rules)
-        for slot, raw in planned:
+        for index, (slot, raw) in enumerate(planned):
             seats = list(json.loads(raw))
             table = self._made_before(found.number, seats, written)
             if table is None:
-                table = lobby.new_table(found.host, rules, found.rules)
+                try:
+                    table = lobby.new_table(found.host, rules, found.rules)
+                except NoTableNumber:
+                    left = [str(name) for _, rest in planned[index:] for name in json.loads(rest)]
+                    self._wait_for_numbers(found, round_, left)
+                    return
                 table.tournament = found.number
                 table.grace = found.grace
                 for name in seats:
@@ -408,6 +418,27 @@ class Tournaments:
                 )
             line = Words(messages.net_tournament_seat, (found.number, round_, table.number))
             self._tell(seats, line)
+        self._waiting.pop(found.number, None)
+
+    def _wait_for_numbers(self, found: Tournament, round_: int, waiting: list[str]) -> None:
+        """No table number can be had now (a cluster's servers do not answer one another):
+        the round's tables not made yet are made in ``NUMBER_RETRY`` seconds, again until
+        they are; ``waiting``, their people, are told so once."""
+        lobby = self.lobby
+        assert lobby is not None
+        if found.number not in self._waiting:
+            line = Words(messages.net_tournament_table_waits, (found.number, round_))
+            self._tell(waiting, line)
+        self._waiting[found.number] = lobby.loop.call_later(
+            NUMBER_RETRY, self._open_again, found.number, round_
+        )
+
+    def _open_again(self, number: int, round_: int) -> None:
+        found = self.get(number)
+        if found is not None and found.state is State.RUNNING and found.round == round_:
+            self._open_planned(found, round_)
+        else:
+            self._waiting.pop(number, None)
 
     def _made_before(self, number: int, seats: list[str], written: set[int]) -> ServerTable | None:
         """A table of tournament ``number`` for exactly ``seats`` that no round names yet."""
