@@ -94,7 +94,10 @@ def test_serve_started_before_jetstream_answers_waits_for_it_then_joins(
                 f"The NATS servers at {first.url} answer, but their JetStream does not yet "
                 "(they may still be starting): trying again every few seconds, for 120 "
                 "seconds at most.\n"
-            ), (waiting, server.stderr.read() if server.poll() is not None else "")
+            ), (
+                waiting,
+                server.stderr.read() if server.poll() is not None and server.stderr else "",
+            )
             cluster.restart()  # the other two nodes: JetStream elects its leaders
             assert server.stdout.readline().startswith("Listening on 127.0.0.1:")
             joined = server.stdout.readline()
