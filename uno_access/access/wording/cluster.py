@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .forms import Fixed
+from ..message import Parts
+from .forms import SAID_AS_BRAILLE, Fixed, register
 from .language import N_, NP_, tr, tr_n
 
 HELP_SERVE_CLUSTER = N_(
@@ -269,3 +270,23 @@ def net_table_moved(number: int, server: str) -> str:
     if not server:
         return tr(NET_TABLE_MOVED_NO_ONE).format(number=number)
     return tr(NET_TABLE_MOVED).format(number=number, server=server)
+
+
+# --- a table held by another server --------------------------------------------------------
+NET_FAR_NO_ANSWER = N_(
+    "The server holding table {number} did not answer, so nothing was done. Try again in a moment."
+)
+
+
+B_FAR_NO_ANSWER = N_("T{number}: no answer")
+
+
+def net_far_no_answer(number: int) -> str:
+    return tr(NET_FAR_NO_ANSWER).format(number=number)
+
+
+def _b_far_no_answer(number: int) -> Parts:
+    return (tr(B_FAR_NO_ANSWER).format(number=number),)
+
+
+register(net_far_no_answer, braille=_b_far_no_answer, brief=SAID_AS_BRAILLE)

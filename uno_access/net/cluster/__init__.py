@@ -10,9 +10,12 @@
 - ``journal``: a table's journal appended to its subject, refused once the lease is lost;
 - ``readback``: a table read back from its subject, to be rebuilt by a new owner;
 - ``holding``: the tables ``serve --cluster`` holds: numbered, leased, journaled, told
-  only once written, and taken over from a server that died.
+  only once written, and taken over from a server that died;
+- ``far``: the tables other servers hold: listed in every lobby, and sat at, watched and
+  played from any server (requests to the holder, a copy rebuilt from the log).
 
-The servers join the cluster, keep their presence there and hold their tables there;
-each still has its own lobby and accounts (the next step shares them).
+The servers join the cluster, keep their presence there, hold their tables there and
+share one list of tables; each still has its own accounts, friends and lobby chat (a
+next step shares them).
 nats-py is loaded by these modules alone, and only when ``--cluster`` is given.
 """

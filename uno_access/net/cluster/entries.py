@@ -12,11 +12,18 @@ same functions, so there is one format for a table's journal however it is kept:
   (the stream keeps what was appended: it is taken out on reading);
 - ``ended``: the game is over;
 - ``held``: a server took the table over (its id is the text); written by the new
-  owner before anything else, so that the old one, if it still appends, is refused.
+  owner before anything else, so that the old one, if it still appends, is refused;
+- ``said``: a chat line at the table (JSON: who said it, and what), for the people
+  seated at it from other servers (``far``); not the game's: a table is rebuilt
+  without it;
+- ``lines``: the table's other lines of its own during the game (who came or went, the
+  host's choices, the turn timer's warnings), each viewer's (``far.lines_json``), for
+  the same people; not the game's either.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,7 +36,8 @@ if TYPE_CHECKING:
 KIND = "Uno-Entry"  # the header naming an entry's kind
 STATE = "Uno-State"  # a setup's state: waiting or playing
 SETUP, ACTION, REJECTED, ENDED, HELD = "setup", "action", "rejected", "ended", "held"
-KINDS = (SETUP, ACTION, REJECTED, ENDED, HELD)
+SAID, LINES = "said", "lines"
+KINDS = (SETUP, ACTION, REJECTED, ENDED, HELD, SAID, LINES)
 STATES = (WAITING, PLAYING)
 
 
@@ -75,3 +83,11 @@ def ended_entry() -> LogEntry:
 
 def held_entry(server: str) -> LogEntry:
     return LogEntry(HELD, server)
+
+
+def said_entry(by: str, said: str) -> LogEntry:
+    return LogEntry(SAID, json.dumps({"by": by, "said": said}))
+
+
+def lines_entry(text: str) -> LogEntry:
+    return LogEntry(LINES, text)

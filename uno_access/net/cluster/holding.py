@@ -175,6 +175,8 @@ class ClusterTables:
         self._tasks: set[asyncio.Task[None]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._closed = False
+        # a table held here is listed anew in the directory (``far.Span.relist``)
+        self.on_listed: Callable[[ServerTable], None] | None = None
 
     @classmethod
     async def start(cls, js: JetStreamContext, lobby: Lobby, server: str) -> ClusterTables:
@@ -216,10 +218,16 @@ class ClusterTables:
     def started(self, table: ServerTable) -> None:
         if self._mine(table):
             self._guarded(table.number, self.journal.started, table)
+            self._listed(table)
 
     def changed(self, table: ServerTable) -> None:
         if self._mine(table):
             self._guarded(table.number, self.journal.changed, table)
+            self._listed(table)
+
+    def _listed(self, table: ServerTable) -> None:
+        if self.on_listed is not None and table.number not in self.lost:
+            self.on_listed(table)
 
     def action(self, table: ServerTable, action: Action, timeout: bool = False) -> None:
         if self._mine(table):
@@ -233,6 +241,16 @@ class ClusterTables:
         if self._mine(table):
             self._guarded(table.number, self.journal.ended, table)
             self._task(self._end(table.number))
+
+    def said(self, table: ServerTable, by: str, said: str) -> None:
+        """A chat line at ``table``, journaled for its people on other servers."""
+        if self._mine(table):
+            self._guarded(table.number, self.journal.said, table, by, said)
+
+    def lines(self, table: ServerTable, text: str) -> None:
+        """``table``'s lines of its own told, journaled for its people on other servers."""
+        if self._mine(table):
+            self._guarded(table.number, self.journal.lines, table, text)
 
     def replay(self, number: int) -> Replay | None:
         """Not kept on the cluster: a finished table's log is purged at its end."""
@@ -278,6 +296,9 @@ class ClusterTables:
             self.renewed[number] = time.monotonic()
             about = json.dumps({"server": self.server}).encode()
             await self._retried(lambda: self.directory.put(names.lease_key(number), about))
+            table = self.lobby.tables.get(number)
+            if table is not None:  # its line, now that it is held (``far``)
+                self._listed(table)
         finally:
             self._taking.discard(number)
 
@@ -490,6 +511,7 @@ class ClusterTables:
         table.hold_seats(Words(messages.net_table_taken_over))
         table.journal = self
         lobby.tables[number] = table
+        self._listed(table)
         _say(messages.cluster_took_over(number, len(saved.actions)))
 
     async def _set_aside(self, number: int) -> None:

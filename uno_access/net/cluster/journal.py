@@ -57,7 +57,9 @@ from .entries import (
     action_entry,
     ended_entry,
     held_entry,
+    lines_entry,
     rejected_entry,
+    said_entry,
     setup_entry,
 )
 from .lease import WRONG_LAST_SEQUENCE, LeaseLost
@@ -327,6 +329,14 @@ class StreamJournal:
 
     def ended(self, table: ServerTable) -> None:
         self._put(table.number, ended_entry())
+
+    def said(self, table: ServerTable, by: str, said: str) -> None:
+        """A chat line at the table, for those seated at it from other servers."""
+        self._put(table.number, said_entry(by, said))
+
+    def lines(self, table: ServerTable, text: str) -> None:
+        """The table's lines of its own told (``far.lines_json``), for the same people."""
+        self._put(table.number, lines_entry(text))
 
     def replay(self, number: int) -> Replay | None:
         """Not kept here yet: a finished table's replay is its server's tables file's."""

@@ -27,6 +27,10 @@ server holding the table's lease answers (applied, or refused with a reason); an
 that reaches no one (no responders while the lease moves) is sent again by its seat.
 Only what was applied matters, and that is in the log.
 
+Each running server answers on ``uno.server.<id>.ping``: the holder of a table asks it
+of the servers its people sit there from, and one nobody answers for (no responders: it
+is gone) has its people's seats held for them, as for a dropped connection.
+
 A table's id is one subject token and one key: letters, digits, ``-`` and ``_`` only.
 """
 
@@ -75,6 +79,12 @@ def log_subject(table: str | int) -> str:
 def action_subject(table: str | int) -> str:
     """The subject a seat sends table ``table``'s actions to (request and reply)."""
     return f"{TABLE_PREFIX}.{token(table)}.act"
+
+
+def ping_subject(server: str) -> str:
+    """The subject a running server answers on (request and reply, not stored): a server
+    holding a table asks it of the servers its people sit there from."""
+    return f"uno.server.{token(server)}.ping"
 
 
 def lease_key(table: str | int) -> str:

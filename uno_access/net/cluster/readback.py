@@ -12,8 +12,8 @@ takes the lease first and marks the log as its own (``held``), and an append tha
 know its mark is refused.
 
 A ``rejected`` entry takes out the action just before it; ``held`` entries are a lease's
-marks, not the game's. An entry that does not read back is ``SavedTableError``, as a
-row of the tables file is.
+marks, and ``said`` and ``lines`` ones lines told, not the game's. An entry that does not
+read back is ``SavedTableError``, as a row of the tables file is.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from ...engine.actions import Action
 from ..server.saved import OVER, WAITING, SavedTable, SavedTableError, read_action, read_setup
 from . import names
 from .connect import REQUEST_WAIT
-from .entries import ACTION, ENDED, HELD, KIND, REJECTED, SETUP, STATE, STATES
+from .entries import ACTION, ENDED, HELD, KIND, LINES, REJECTED, SAID, SETUP, STATE, STATES
 from .journal import PATIENCE, RETRY_WAIT
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ def _folded(number: int, found: list[Msg], last: int) -> TableLog:
                 actions.pop()
         elif kind == ENDED:
             state = OVER
-        elif kind != HELD:
+        elif kind not in (HELD, SAID, LINES):  # a lease's mark, lines told: not the game's
             raise SavedTableError(messages.saved_setup_unreadable(KIND))
         before = kind
     saved = None

@@ -816,12 +816,14 @@ async def _serving(
         lambda: pacer.protocol(connection), host, port, start_serving=False
     )
     bound = listener.sockets[0].getsockname()
-    held = None
+    held = span = None
     if member is not None:  # the port known: this server's id, its tables on the cluster
+        from ..cluster.far import Span
         from ..cluster.holding import ClusterTables
         from ..cluster.member import server_id
 
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
+        span = await Span.start(member.client, held)  # the other servers' tables too
         accounts.tournaments.resume()  # their tables back: each tournament where it was
     # SIGTERM taken before anything says the server is ready: one sent the moment it says
     # so stops it as ever (its leases given up, its presence deleted), not by the default
@@ -852,6 +854,8 @@ async def _serving(
     finally:
         if tables is not None:
             tables.close()  # first: the people leaving as the server stops end no table
+        if span is not None:  # no more answers for the tables held here
+            await span.close()
         if held is not None:  # the same, and the leases given up for the others to take
             await held.close()
         listener.close()

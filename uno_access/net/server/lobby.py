@@ -149,6 +149,9 @@ class Person:
             try:
                 for line in on_loop(self.loop, self._arrival):
                     self._say(line)
+                if self.lobby.far is not None and self.table is None:  # a seat elsewhere
+                    for line in await self.lobby.far.arrived(self):
+                        self._say(line)
                 on_loop(self.loop, self.came_in)
                 await self._lobby()
             except (EOFError, KeyboardInterrupt):
@@ -233,6 +236,14 @@ class Person:
         if word == PASSWORD_WORD:
             await self._password()
             return True
+        far = self.lobby.far
+        if far is not None:  # a table another server of the cluster holds
+            answer = await far.command(self, word, rest)
+            if answer is not None:
+                for said in answer:
+                    self._say(said)
+                self._remember(word, rest.lower())
+                return True
         command = LOBBY_COMMANDS.get(word)
         if command is None or (word in REVIEW_WORDS and rest):  # "[ x" is no step back
             self._say(messages.net_unknown_command(text.shown(word, 40)), Priority.URGENT)
@@ -414,7 +425,11 @@ class Person:
         return table.command(self.name, word, rest)
 
     def _tables(self) -> list[str]:
-        tables = [t for t in self.lobby.tables.values() if not self._hidden(t)]
+        listed = list(self.lobby.tables.values())
+        if self.lobby.far is not None:  # the cluster's: the other servers' tables too
+            both = {**self.lobby.far.listed(), **self.lobby.tables}
+            listed = [both[number] for number in sorted(both)]
+        tables = [t for t in listed if not self._hidden(t)]
         if not tables:
             return [messages.tr(messages.NET_NO_TABLES)]
         return [self._table_line(t) for t in tables]
@@ -620,10 +635,13 @@ class Person:
         table = self.table or self.watching
         if table is None:
             self.lobby.say(Heard(line, Said.CHAT), by=self.name)
-        elif table.stage is Stage.PLAYING:
+            return None
+        if table.stage is Stage.PLAYING:
             table.line(line, Said.CHAT, by=self.name)
         else:
             self._to_table(table, Heard(line, Said.CHAT), me_too=True, by=self.name)
+        if lobby.far is not None:  # to those at the table from other servers too
+            lobby.far.said(table, self.name, said)
         return None
 
     def _to_table(
@@ -642,6 +660,9 @@ class Person:
         table = self.table or self.watching
         if table is None:
             return messages.tr(messages.NET_NOT_AT_TABLE)
+        far = self.lobby.far
+        if far is not None and far.leave(self, table, seen, dropped):  # held elsewhere
+            return messages.net_you_left(table.number)
         table.leave(self.name, seen, dropped)
         table.unlisten(self.wake)
         if table.stage is Stage.WAITING:
@@ -671,7 +692,8 @@ class Person:
         keyboard = self.way.keyboard(settings.keys)
         keyboard.take_input()
         back_from = table.places[seat].seen or None  # a seat taken up again
-        game = TableGame(table, seat, 1, self)
+        far = self.lobby.far
+        game = TableGame(table, seat, 1, self) if far is None else far.game(table, seat, 1, self)
         seat_table = NetTable.seated(
             game,
             keyboard,
@@ -874,6 +896,8 @@ class TableGame(RemoteGame):
             return _over_limit(chat)
         lobby.heard_from(name, said)
         self.table.line(messages.chat_line(name, said), Said.CHAT, by=name)
+        if lobby.far is not None:  # to those at the table from other servers too
+            lobby.far.said(self.table, name, said)
         return None
 
     def host(self, name: str, word: str, rest: str) -> None:

@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ... import text
 from ...access import messages
@@ -202,6 +202,11 @@ class ServerTable:
     tournament: int | None = None
     # the game ended: its result kept and its people rated (the lobby fills it in)
     on_end: Callable[[ServerTable], None] = field(default=lambda table: None, repr=False)
+    # a line of the table's own told (each viewer's, its kind, who said it): the lobby
+    # fills it in on a cluster, for the table's people on other servers (None: no one)
+    on_line: Callable[[ServerTable, dict[int, Line], Said, str], None] | None = field(
+        default=None, repr=False
+    )
 
     # ----------------------------------------------------------------- before the game
 
@@ -258,7 +263,7 @@ class ServerTable:
         self.game = Game.new(names, self.rules, rng=random.Random(rng.random()))
         for seat, place in enumerate(self.places):
             if place.bot is not None:
-                self._bots[seat] = _make_bot(place.bot, rng.random())
+                self._bots[seat] = self._seat_bot(place.bot, rng.random())
         for seat, place in enumerate(self.places):
             if place.standin is not None:  # a table brought back: its stand-ins again
                 self._bots[seat] = self._standin_bot(seat, place.standin)
@@ -344,15 +349,24 @@ class ServerTable:
         says nothing). ``kind`` says what it is (and which sound the client plays); ``by``
         who said it (a chat line: none who blocks them is told it, ``entries``).
         """
+        viewers = (*range(len(self.places)), SPECTATOR)
+        said = {v: line for v in viewers if (only is None or v == only) and v != but}
+        self._told(said, kind, by)
+
+    def _told(self, said: dict[int, Line], kind: Said = Said.NOTICE, by: str = "") -> None:
+        """An entry of lines of the table's own: each viewer's line in ``said`` (the
+        others' entry of that number says nothing); passed on to ``on_line``."""
         self._seq += 1
         for viewer in (*range(len(self.places)), SPECTATOR):
             log = self._log.setdefault(viewer, [])
             last = log[-1] if log else None
             view = last.view if last is not None else None
             legal = last.legal if last is not None else ()
-            said = line if (only is None or viewer == only) and viewer != but else None
-            log.append(Entry(self._seq, view=view, legal=legal, line=said, kind=kind, by=by))
+            line = said.get(viewer)
+            log.append(Entry(self._seq, view=view, legal=legal, line=line, kind=kind, by=by))
         self._wake()
+        if self.on_line is not None:
+            self.on_line(self, said, kind, by)
 
     def public_entries(self) -> list[Entry]:
         """What a spectator may know of the whole game, from its start."""
@@ -392,14 +406,7 @@ class ServerTable:
         """A line of the table's own for some viewers alone (``said``: viewer -> line);
         the others' logs get the entry without a line.
         """
-        self._seq += 1
-        for viewer in (*range(len(self.places)), SPECTATOR):
-            log = self._log.setdefault(viewer, [])
-            last = log[-1] if log else None
-            view = last.view if last is not None else None
-            legal = last.legal if last is not None else ()
-            log.append(Entry(self._seq, view=view, legal=legal, line=said.get(viewer)))
-        self._wake()
+        self._told(said)
 
     def _wake(self) -> None:
         for wake in list(self._listeners):
@@ -715,7 +722,12 @@ class ServerTable:
         self._schedule()
 
     def _standin_bot(self, seat: int, strength: str) -> Bot:
-        return _make_bot(strength, self.seed + seat)
+        return self._seat_bot(strength, self.seed + seat)
+
+    def _seat_bot(self, strength: str, seed: float) -> Bot:
+        """The bot that plays a seat (a copy of the table elsewhere makes none that
+        thinks: ``cluster.far``)."""
+        return _make_bot(strength, seed)
 
     def _changed(self) -> None:
         if self.journal is not None:
@@ -833,6 +845,39 @@ def _nothing_held(table: ServerTable | None) -> asyncio.Future[bool] | None:
     return None
 
 
+class Elsewhere(Protocol):
+    """The tables other servers of a cluster hold (``cluster.far``): listed, sat at and
+    played from this server's lobby."""
+
+    def listed(self) -> dict[int, ServerTable]:
+        """The other servers' tables, as the lobby lists them."""
+        ...
+
+    async def command(self, person: Any, word: str, rest: str) -> list[str] | None:
+        """A lobby command about a table held elsewhere, carried out (its answer); None
+        when it is not one."""
+        ...
+
+    async def arrived(self, person: Any) -> list[str]:
+        """A person come in, back at a seat held for them at a table held elsewhere
+        (what they are told; none: no such seat)."""
+        ...
+
+    def game(self, table: ServerTable, seat: int, since: int, person: Any) -> Any:
+        """A seat's game at ``table`` (``lobby.TableGame``, or one for a table held
+        elsewhere)."""
+        ...
+
+    def said(self, table: ServerTable, name: str, said: str) -> None:
+        """``name`` said ``said`` at ``table``: for those at it from other servers."""
+        ...
+
+    def leave(self, person: Any, table: ServerTable, seen: int, dropped: bool) -> bool:
+        """``person`` leaves ``table`` if it is held elsewhere (its holder told); whether
+        it was."""
+        ...
+
+
 class Where(Enum):
     """Where a person is, as their friends are told (``Lobby.where``)."""
 
@@ -883,6 +928,12 @@ class Lobby:
     held_for: Callable[[ServerTable | None], asyncio.Future[bool] | None] = field(
         default=_nothing_held, repr=False
     )
+    # the tables other servers of the cluster hold (None: none, a server alone)
+    far: Elsewhere | None = field(default=None, repr=False)
+    # a line of a table's own told, for its people on other servers (``ServerTable``)
+    on_line: Callable[[ServerTable, dict[int, Line], Said, str], None] | None = field(
+        default=None, repr=False
+    )
     _next: int = 1
 
     def new_table(self, creator: str, rules: RuleSet, spec: str) -> ServerTable:
@@ -911,6 +962,7 @@ class Lobby:
         table.chat_limits = self.chat_limits
         table.blocks = self.blocks
         table.on_end = self.match_ended
+        table.on_line = self.on_line
 
     def match_ended(self, table: ServerTable) -> None:
         """A table's game ended: its result kept, each rated person connected told their
