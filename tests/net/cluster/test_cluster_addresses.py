@@ -16,6 +16,11 @@ def test_addresses_are_read_written_back_plainly_and_each_kept_once() -> None:
         "nats://node-2.example.org:4223",
     )
     assert parse_urls("nats://[::1]:4222") == ("nats://[::1]:4222",)
+    # TLS: the address's own scheme, kept as written (lowered)
+    assert parse_urls("TLS://node-1.example.org:4222,nats://b:4222") == (
+        "tls://node-1.example.org:4222",
+        "nats://b:4222",
+    )
 
 
 @pytest.mark.parametrize(
@@ -31,7 +36,7 @@ def test_addresses_are_read_written_back_plainly_and_each_kept_once() -> None:
         "nats://user:secret@127.0.0.1:4222",  # a password would be shown wherever it is said
         "nats://127.0.0.1:4222/path",
         "nats://127.0.0.1:4222?x=1",
-        "nats://127.0.0.1:4222,tls://127.0.0.1:4223",
+        "nats://127.0.0.1:4222,ws://127.0.0.1:4223",
         "nats://127.0.0.1:42\x1b[2J22",
     ],
 )

@@ -120,13 +120,26 @@ class Access:
 
 class _Troubles:
     """What nats-py reports as it connects and reconnects, kept (the last one) rather
-    than logged: nothing of the library reaches the terminal."""
+    than logged: nothing of the library reaches the terminal. A refused login is kept
+    apart: the server closes the connection after saying so, and what is reported last
+    may be that closing."""
 
     def __init__(self) -> None:
         self.last: BaseException | None = None
+        self.refused: BaseException | None = None
 
     async def report(self, error: Exception) -> None:  # nats-py wants a coroutine function
         self.last = error
+        if _refused_login(error):
+            self.refused = error
+
+
+def _refused_login(error: BaseException) -> bool:
+    import nats.errors
+
+    return isinstance(error, nats.errors.AuthorizationError) or (
+        "authorization" in str(error).lower()
+    )
 
 
 def _not_eof_over_tls(record: logging.LogRecord) -> bool:
@@ -173,7 +186,7 @@ async def connect(
         )
     except Exception as error:  # refused, unknown host, not NATS, no answer in time
         await close(client)
-        why = said(troubles.last or error)
+        why = said(troubles.refused or troubles.last or error)
         said_wait = math.ceil(wait)
         raise ClusterError(messages.cluster_unreachable(urls, said_wait, why), why) from None
     return client
@@ -191,7 +204,7 @@ def said(error: BaseException) -> str:
 
     if isinstance(error, ConnectionRefusedError):
         return messages.tr(messages.CLUSTER_WHY_REFUSED)
-    if isinstance(error, nats.errors.AuthorizationError) or "authorization" in str(error).lower():
+    if _refused_login(error):
         return messages.tr(messages.CLUSTER_WHY_LOGIN)
     if isinstance(error, ssl.SSLCertVerificationError):
         return messages.tr(messages.CLUSTER_WHY_CERTIFICATE)
