@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
 from uno_access.access import messages
 from uno_access.access.wording import language
@@ -22,11 +25,13 @@ from uno_access.net.cluster.entries import (
     said_entry,
     setup_entry,
 )
-from uno_access.net.cluster.far import Copy, lines_json, listed_table, listing
+from uno_access.net.cluster.far import Copy, Span, lines_json, listed_table, listing
+from uno_access.net.server.accounts import Accounts
+from uno_access.net.server.moderation import Kind
 from uno_access.net.server.saved import PLAYING, WAITING
 from uno_access.net.server.tables import Lobby, ServerTable, Stage
 from uno_access.net.wire import SPECTATOR
-from uno_access.net.wire.said import Line, Said, worded
+from uno_access.net.wire.said import Heard, Line, Said, Words, worded
 
 
 class Recorded:
@@ -232,3 +237,40 @@ def test_the_tables_lines_of_its_own_reach_each_viewer_of_the_copy_in_their_word
     with language.use("es"):
         assert worded(dropped[-2]) != "bob's connection dropped; their seat waits for them."
     assert all(e.line is None for e in copy.entries(1, 1))  # nothing of it to bob
+
+
+def test_a_lobby_chat_line_from_another_server_is_told_here_as_this_lobbys_own(
+    loop: asyncio.AbstractEventLoop, tmp_path: Path
+) -> None:
+    """One lobby across the servers: a chat line another server publishes is told to this
+    server's people once each, in their words, except to one who blocks its speaker; a
+    speaker this server's moderators muted, a line of this server's own, and a message
+    that is not a chat line are told to no one."""
+    accounts = Accounts(tmp_path)
+    lobby = Lobby(loop, pace=0)
+    lobby.moderation = accounts.moderation
+    lobby.blocks = lambda name, other: (name, other) == ("cy", "sam")  # type: ignore[method-assign]
+    heard: dict[str, list[Line | Heard]] = {"zoe": [], "cy": []}
+    for name, told in heard.items():
+        lobby.people[name] = told.append
+    span = Span(cast(Any, None), cast(Any, None), lobby, cast(Any, _Held("srv-b")), cast(Any, None))
+
+    def published(**data: object) -> None:
+        message = SimpleNamespace(data=json.dumps(data).encode())
+        loop.run_until_complete(span._lobby_heard(cast(Any, message)))
+
+    published(server="srv-a", name="sam", said="hello \x1b[2Jall")
+    line = Heard(Words(messages.chat_line, ("sam", "hello all")), Said.CHAT)
+    assert heard == {"zoe": [line], "cy": []}
+    assert lobby.said_by("sam")[-1][1] == "hello all"  # kept for a report, as a line here
+    published(server="srv-b", name="sam", said="mine")  # this server's own: told already
+    published(server="srv-a", name="sam")  # not a chat line
+    accounts.moderation.sanction(Kind.MUTE, "sam", None, "spam", "mod")
+    published(server="srv-a", name="sam", said="still here")
+    assert heard == {"zoe": [line], "cy": []}
+    accounts.close()
+
+
+class _Held:
+    def __init__(self, server: str) -> None:
+        self.server = server

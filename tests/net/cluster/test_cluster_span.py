@@ -181,6 +181,9 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
     ann.prompt()
     bob.prompt()
     eve.prompt()
+    ann.line("say hello from A")  # one lobby: its chat heard on every server, once
+    for who in (ann, bob, eve):
+        who.told("ann says: hello from A.")
     ann.line(f"new {SPEC}")
     ann.sees("You made table 1")
     _listed(bob, r"Table 1, standard[^\r\n]*: ann;")  # one list: B lists A's table

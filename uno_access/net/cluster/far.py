@@ -75,7 +75,7 @@ from ...engine.actions import QUERIES, Action
 from ...engine.events import Event, Refusal, Rejected, for_seat
 from ...engine.rules import RuleSet
 from ..seat import CHAT_LIMIT
-from ..server import hosting
+from ..server import hosting, moderators
 from ..server.lobby import Person, TableGame
 from ..server.saved import PLAYING, WAITING, SavedTableError, read_action, read_setup
 from ..server.tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
@@ -457,6 +457,7 @@ class Span:
         self._tasks: set[asyncio.Task[None]] = set()
         self._subscription: Any = None
         self._pinged: Any = None
+        self._chatted: Any = None
         self._watching: asyncio.Task[None] | None = None
         self._looking: asyncio.Task[None] | None = None
         # the people seated here from other servers: (table, name in lower case) -> the
@@ -471,6 +472,7 @@ class Span:
         span = cls(client, held.js, held.lobby, held, held.directory)
         span._subscription = await client.subscribe(ACTIONS, cb=span._asked)
         span._pinged = await client.subscribe(names.ping_subject(span.server), cb=span._ping)
+        span._chatted = await client.subscribe(names.LOBBY_CHAT, cb=span._lobby_heard)
         loop = asyncio.get_running_loop()
         span._watching = loop.create_task(span._watch(), name="uno-access the tables' directory")
         span._looking = loop.create_task(span._look(), name="uno-access the people elsewhere")
@@ -491,7 +493,7 @@ class Span:
             self._lister.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._lister
-        for sub in [self._subscription, self._pinged, *self._following.values()]:
+        for sub in [self._subscription, self._pinged, self._chatted, *self._following.values()]:
             if sub is not None:
                 with contextlib.suppress(Exception):
                     await sub.unsubscribe()
@@ -520,6 +522,32 @@ class Span:
         """A chat line at a table held here, journaled for its people on other servers."""
         if not isinstance(table, Copy) and table.number in self.held.held:
             self.held.said(table, name, said)
+
+    def lobby_said(self, name: str, said: str) -> None:
+        """A lobby chat line said here (the chat's limits and mutes passed here), for the
+        people of every other server: published on ``names.LOBBY_CHAT``."""
+        data = json.dumps({"server": self.server, "name": name, "said": said}).encode()
+        self._task(self.client.publish(names.LOBBY_CHAT, data))
+
+    async def _lobby_heard(self, message: Msg) -> None:
+        """A lobby chat line from another server, told to this server's people as its own
+        lines are (none who blocks its speaker, none playing who keeps the lobby's chat out
+        of their game), in each one's words. What is unreadable is dropped unsaid."""
+        try:
+            data = json.loads(message.data)
+            server, name, said = data["server"], data["name"], data["said"]
+        except (ValueError, KeyError, TypeError):
+            return
+        if not all(isinstance(v, str) for v in (server, name, said)) or server == self.server:
+            return
+        name, said = text.name(name), text.shown(said, CHAT_LIMIT).strip()
+        if not name or not said:
+            return
+        if moderators.muted(self.lobby.moderation, name) is not None:
+            return  # muted by this server's moderators: not heard here
+        self.lobby.heard_from(name, said)
+        line = Words(messages.chat_line, (name, said))
+        self.lobby.say(Heard(line, Said.CHAT), by=name)
 
     def lines(self, table: ServerTable, said: dict[int, Line], kind: Said, by: str) -> None:
         """Lines of a table's own told here (who came or went, the host's choices, the

@@ -81,6 +81,11 @@ def action_subject(table: str | int) -> str:
     return f"{TABLE_PREFIX}.{token(table)}.act"
 
 
+# the lobby's chat, heard by every server (published, not stored: a line said while a
+# server is away is missed there, as by a person not connected)
+LOBBY_CHAT = "uno.lobby.chat"
+
+
 def ping_subject(server: str) -> str:
     """The subject a running server answers on (request and reply, not stored): a server
     holding a table asks it of the servers its people sit there from."""

@@ -635,6 +635,8 @@ class Person:
         table = self.table or self.watching
         if table is None:
             self.lobby.say(Heard(line, Said.CHAT), by=self.name)
+            if lobby.far is not None:  # one lobby: the other servers' people hear it too
+                lobby.far.lobby_said(self.name, said)
             return None
         if table.stage is Stage.PLAYING:
             table.line(line, Said.CHAT, by=self.name)

@@ -872,6 +872,10 @@ class Elsewhere(Protocol):
         """``name`` said ``said`` at ``table``: for those at it from other servers."""
         ...
 
+    def lobby_said(self, name: str, said: str) -> None:
+        """``name`` said ``said`` in the lobby: for the people of the other servers."""
+        ...
+
     def leave(self, person: Any, table: ServerTable, seen: int, dropped: bool) -> bool:
         """``person`` leaves ``table`` if it is held elsewhere (its holder told); whether
         it was."""
