@@ -11,11 +11,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
+import pytest
+
 from uno_access.access import messages
 from uno_access.access.wording import language
 from uno_access.engine.actions import Action, CardCheck, Draw, Play
 from uno_access.engine.events import CardCount, Refusal, Rejected
 from uno_access.engine.rules import RuleSet
+from uno_access.net.cluster import far
 from uno_access.net.cluster.entries import (
     LogEntry,
     action_entry,
@@ -274,3 +277,31 @@ def test_a_lobby_chat_line_from_another_server_is_told_here_as_this_lobbys_own(
 class _Held:
     def __init__(self, server: str) -> None:
         self.server = server
+
+
+def test_who_is_in_another_servers_lobby_is_known_until_it_stops_saying_so(
+    loop: asyncio.AbstractEventLoop, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each server tells the others who is in its lobby: its names as shown here (no
+    control characters), not this server's own message, and forgotten once the server
+    has not said so for ``PEOPLE_FORGOTTEN`` seconds (it stopped)."""
+    nothing = cast(Any, None)
+    span = Span(nothing, nothing, Lobby(loop, pace=0), cast(Any, _Held("srv-b")), nothing)
+
+    def published(**data: object) -> None:
+        message = SimpleNamespace(data=json.dumps(data).encode())
+        loop.run_until_complete(span._people_heard(cast(Any, message)))
+
+    def people() -> set[str]:
+        async def asked() -> set[str]:
+            return span.people()
+
+        return loop.run_until_complete(asked())
+
+    published(server="srv-a", people=["sam", "zo\x1b[2Je"])
+    published(server="srv-b", people=["me"])  # this server's own
+    published(server="srv-c", people="not a list")
+    assert people() == {"sam", "zoe"}
+    monkeypatch.setattr(far, "PEOPLE_FORGOTTEN", 0.0)
+    loop.run_until_complete(asyncio.sleep(0.01))
+    assert people() == set()

@@ -22,6 +22,7 @@ import asyncio
 import os
 import re
 import signal
+import time
 from pathlib import Path
 
 import pexpect
@@ -139,6 +140,17 @@ def _listed(who: Ssh, line: str) -> None:
     raise AssertionError(f"{line} never listed")
 
 
+def _connected(who: Ssh, line: str) -> None:
+    """``who`` asks who is connected until ``line`` is the answer (each server tells the
+    others who is in its lobby as it changes, within a second or so)."""
+    for _ in range(100):
+        who.line("who")
+        if who.child.expect([re.escape(line), "lobby>"]) == 0:
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{line} never said")
+
+
 def _private_elsewhere(eve: Ssh, bob: Ssh) -> None:
     """eve makes a private table on C: B lists it without its code and refuses it by its
     number, and seats bob by its code (he leaves again); eve leaves, and it is gone."""
@@ -184,6 +196,7 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
     ann.line("say hello from A")  # one lobby: its chat heard on every server, once
     for who in (ann, bob, eve):
         who.told("ann says: hello from A.")
+    _connected(eve, messages.net_who(["ann", "bob", "eve"]))  # one lobby: every server's people
     ann.line(f"new {SPEC}")
     ann.sees("You made table 1")
     _listed(bob, r"Table 1, standard[^\r\n]*: ann;")  # one list: B lists A's table

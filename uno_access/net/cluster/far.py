@@ -97,6 +97,10 @@ ACTIONS = f"{names.TABLE_PREFIX}.*.act"  # every table's requests: each server h
 COMMAND_WORDS = ("bot", "start", "timer", "leave", STANDIN_WORD, WAIT_WORD, GRACE_WORD)
 MISSED = 3  # pings of a server not answered in a row (no answer in time) before it is gone
 SEATED_WAIT = 10.0  # seconds the copy has to reach the entry a request was answered with
+PEOPLE_LOOK = 1.0  # seconds between two looks at who is in this server's lobby
+PEOPLE_EVERY = 5.0  # seconds between two tellings of it, changed or not
+PEOPLE_FORGOTTEN = 3 * PEOPLE_EVERY  # a server not heard from for this long has none
+MOST_PEOPLE = 100_000  # names taken from one server's message, at most
 WATCH_AGAIN = 1.0  # seconds before a watcher of the directory that stopped is started again
 
 
@@ -458,6 +462,10 @@ class Span:
         self._subscription: Any = None
         self._pinged: Any = None
         self._chatted: Any = None
+        self._peopled: Any = None
+        self._presence: asyncio.Task[None] | None = None
+        # who each other server said is in its lobby, and when it last said so
+        self._people: dict[str, tuple[float, frozenset[str]]] = {}
         self._watching: asyncio.Task[None] | None = None
         self._looking: asyncio.Task[None] | None = None
         # the people seated here from other servers: (table, name in lower case) -> the
@@ -470,10 +478,12 @@ class Span:
     @classmethod
     async def start(cls, client: Client, held: ClusterTables) -> Span:
         span = cls(client, held.js, held.lobby, held, held.directory)
+        loop = asyncio.get_running_loop()
         span._subscription = await client.subscribe(ACTIONS, cb=span._asked)
         span._pinged = await client.subscribe(names.ping_subject(span.server), cb=span._ping)
         span._chatted = await client.subscribe(names.LOBBY_CHAT, cb=span._lobby_heard)
-        loop = asyncio.get_running_loop()
+        span._peopled = await client.subscribe(names.LOBBY_PEOPLE, cb=span._people_heard)
+        span._presence = loop.create_task(span._telling(), name="uno-access who is here")
         span._watching = loop.create_task(span._watch(), name="uno-access the tables' directory")
         span._looking = loop.create_task(span._look(), name="uno-access the people elsewhere")
         held.lobby.far = span
@@ -484,7 +494,7 @@ class Span:
         return span
 
     async def close(self) -> None:
-        for task in (self._watching, self._looking):
+        for task in (self._watching, self._looking, self._presence):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -493,7 +503,8 @@ class Span:
             self._lister.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._lister
-        for sub in [self._subscription, self._pinged, self._chatted, *self._following.values()]:
+        subs = [self._subscription, self._pinged, self._chatted, self._peopled]
+        for sub in [*subs, *self._following.values()]:
             if sub is not None:
                 with contextlib.suppress(Exception):
                     await sub.unsubscribe()
@@ -548,6 +559,44 @@ class Span:
         self.lobby.heard_from(name, said)
         line = Words(messages.chat_line, (name, said))
         self.lobby.say(Heard(line, Said.CHAT), by=name)
+
+    def people(self) -> set[str]:
+        """Who is in the other servers' lobbies, as each last said (within
+        ``PEOPLE_FORGOTTEN`` seconds: a server that stopped saying so has stopped)."""
+        now = asyncio.get_running_loop().time()
+        found: set[str] = set()
+        for when, names_there in self._people.values():
+            if now - when <= PEOPLE_FORGOTTEN:
+                found |= names_there
+        return found
+
+    async def _telling(self) -> None:
+        """This server's people, published when they change (looked at every
+        ``PEOPLE_LOOK`` seconds) and every ``PEOPLE_EVERY`` seconds regardless, so that a
+        server that starts learns them."""
+        told: frozenset[str] | None = None
+        last = 0.0
+        loop = asyncio.get_running_loop()
+        while True:
+            here = frozenset(self.lobby.people)
+            if here != told or loop.time() - last >= PEOPLE_EVERY:
+                data = json.dumps({"server": self.server, "people": sorted(here)}).encode()
+                with contextlib.suppress(Exception):  # not answering: told at the next look
+                    await self.client.publish(names.LOBBY_PEOPLE, data)
+                    told, last = here, loop.time()
+            await asyncio.sleep(PEOPLE_LOOK)
+
+    async def _people_heard(self, message: Msg) -> None:
+        """Another server's people, as it said (an unreadable message dropped unsaid)."""
+        try:
+            data = json.loads(message.data)
+            server, people = data["server"], data["people"]
+        except (ValueError, KeyError, TypeError):
+            return
+        if not isinstance(server, str) or server == self.server or not isinstance(people, list):
+            return
+        shown = frozenset(text.name(p) for p in people[:MOST_PEOPLE] if isinstance(p, str))
+        self._people[server] = (asyncio.get_running_loop().time(), shown - {""})
 
     def lines(self, table: ServerTable, said: dict[int, Line], kind: Said, by: str) -> None:
         """Lines of a table's own told here (who came or went, the host's choices, the

@@ -84,6 +84,9 @@ def action_subject(table: str | int) -> str:
 # the lobby's chat, heard by every server (published, not stored: a line said while a
 # server is away is missed there, as by a person not connected)
 LOBBY_CHAT = "uno.lobby.chat"
+# who is in each server's lobby: each server publishes its people's names when they change
+# and every few seconds (a server that stops publishing is forgotten)
+LOBBY_PEOPLE = "uno.lobby.people"
 
 
 def ping_subject(server: str) -> str:

@@ -677,7 +677,10 @@ class Person:
         return messages.net_you_left(table.number)
 
     def _who(self) -> str:
-        return messages.net_who(sorted(self.lobby.people))
+        here = set(self.lobby.people)
+        if self.lobby.far is not None:  # one lobby: the other servers' people too
+            here |= self.lobby.far.people()
+        return messages.net_who(sorted(here, key=str.lower))
 
     def _gone(self) -> None:
         """The connection ended: out of the lobby, and out of the table (a bot plays on)."""

@@ -876,6 +876,10 @@ class Elsewhere(Protocol):
         """``name`` said ``said`` in the lobby: for the people of the other servers."""
         ...
 
+    def people(self) -> set[str]:
+        """Who is connected to the other servers of the cluster, as they last said."""
+        ...
+
     def leave(self, person: Any, table: ServerTable, seen: int, dropped: bool) -> bool:
         """``person`` leaves ``table`` if it is held elsewhere (its holder told); whether
         it was."""
