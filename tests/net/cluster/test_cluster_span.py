@@ -28,6 +28,7 @@ from pathlib import Path
 import pexpect
 from nats_cluster import NatsCluster, nats_cluster, until
 from net_ssh import CARD, Server, Ssh, hidden_cards, keypair, shown_cards, table_game
+from test_cluster_takeover import _holder
 
 from uno_access.access import messages
 from uno_access.engine.actions import Action, Draw, Keep, Play
@@ -35,8 +36,6 @@ from uno_access.engine.cards import Kind
 from uno_access.engine.events import CardsDrawn
 from uno_access.engine.game import Game
 from uno_access.engine.state import Phase
-from uno_access.net.cluster import names
-from uno_access.net.cluster.connect import close, connect
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
@@ -102,22 +101,6 @@ def _seed() -> tuple[int, list[Action], int]:
             if kill is not None:
                 return seed, moves, kill
     raise AssertionError("no seed deals a short round")
-
-
-async def _holder(url: str, number: int) -> str:
-    """The server holding table ``number``'s lease now (raises while no one does)."""
-    from nats.js.errors import KeyNotFoundError
-
-    client = await connect(url.split(","))
-    try:
-        kv = await client.jetstream(timeout=5).key_value(names.LEASES)
-        try:
-            entry = await kv.get(names.lease_key(number))
-        except KeyNotFoundError:
-            raise AssertionError("no one holds it") from None
-        return (entry.value or b"").decode()
-    finally:
-        await close(client)
 
 
 def _new_holder(servers: list[Server], url: str, dead: Server) -> Server:

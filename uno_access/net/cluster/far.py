@@ -84,6 +84,7 @@ from ..wire.said import Heard, Line, Said, Words
 from . import names
 from .connect import REQUEST_WAIT
 from .entries import ACTION, ENDED, KIND, LINES, SAID, SETUP, STATE
+from .quiet import quietly
 
 if TYPE_CHECKING:
     from nats.aio.client import Client
@@ -941,13 +942,7 @@ class Span:
                     await sub.unsubscribe()
 
     def _task(self, work: Any) -> None:
-        async def quietly() -> None:
-            with contextlib.suppress(Exception):
-                await work
-
-        task = asyncio.get_running_loop().create_task(quietly())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        quietly(self._tasks, work)
 
     # ------------------------------------------------------------- answered here
 

@@ -65,6 +65,7 @@ from . import names
 from .connect import REQUEST_WAIT
 from .journal import PATIENCE, RETRY_WAIT, StreamJournal
 from .lease import Held, LeaseLost, Leases
+from .quiet import quietly
 from .readback import TableLog, read_table
 
 if TYPE_CHECKING:
@@ -276,14 +277,7 @@ class ClusterTables:
     def _task(self, work: Coroutine[object, object, None]) -> None:
         """``work`` done on the loop, its failure kept quiet (the cluster not answering:
         what it left undone is done again by a look, a renewal, or another server)."""
-
-        async def quietly() -> None:
-            with contextlib.suppress(Exception):
-                await work
-
-        task = asyncio.get_running_loop().create_task(quietly())
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        quietly(self._tasks, work)
 
     async def _hold_new(self, number: int) -> None:
         """A table made here: its lease, then its key in the directory."""
