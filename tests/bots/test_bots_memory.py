@@ -75,6 +75,18 @@ def test_cards_drawn_after_a_draw_on_the_turn_may_be_anything() -> None:
     assert max(counts) <= 2 and max(counts) > 0  # only the two new cards can match
 
 
+def test_a_player_who_plays_the_card_it_drew_is_still_read_from_its_draws() -> None:
+    memory = _memory(
+        ev.CardsDrawn(1, 1, ev.DrawReason.TURN),
+        ev.CardPlayed(1, Card.from_code("b4"), 7),  # the drawn card matched: played at once
+        ev.CardPlayed(2, Card.from_code("b2"), 6),
+    )
+    assert not memory.untrusted and memory.size(1) == 7
+    shut = matching(B7, Color.BLUE)
+    for hands in _deals(memory, [7, 7, 6, 7], 50):
+        assert not any(card in shut for card in hands[1])  # the seven it held then
+
+
 def test_a_card_played_since_keeps_the_rest_of_that_hand_unmatched() -> None:
     g3 = Card.from_code("g3")
     memory = _memory(
@@ -119,6 +131,7 @@ def test_what_is_remembered_never_contradicts_the_hands_normal_bots_really_hold(
                     if group.excluded:
                         checked += 1
                         assert sum(card not in group.excluded for card in hand) >= group.count
+        assert not memory.untrusted
     assert checked > 500  # groups with something excluded, checked against the real hands
 
 

@@ -66,6 +66,8 @@ class Memory:
         self.challenged: dict[int, tuple[int, int]] = {}
         # by seat, how it answered the Wild Draw Fours played on it this game: (challenged, taken)
         self.answered: dict[int, tuple[int, int]] = {}
+        # the cards just drawn on a turn, their seat, and the faces they are none of if kept
+        self.drawn: tuple[int, Group, frozenset[Card]] | None = None
 
     # ----------------------------------------------------------------- events
 
@@ -75,6 +77,7 @@ class Memory:
 
     def note(self, event: ev.Event) -> None:
         if isinstance(event, ev.CardPlayed):
+            self.drawn = None  # a drawn card played at once: it matched, as it might
             top, color = self.top, self.color
             self.top, self.color = event.card, event.card.color
             if event.seat != self.seat:
@@ -93,8 +96,14 @@ class Memory:
         elif isinstance(event, ev.ColorChosen):
             self.color = event.color
         elif isinstance(event, ev.CardsDrawn):
+            self.drawn = None
             if event.seat != self.seat:
                 self._drew(event.seat, event.count, event.reason)
+        elif isinstance(event, ev.DrawnCardKept | ev.CouldNotDraw):
+            drawn, self.drawn = self.drawn, None
+            if drawn is not None and drawn[0] == event.seat:  # kept: it did not match
+                group = drawn[1]
+                group.excluded = group.excluded | drawn[2]
         elif isinstance(event, ev.HandDealt):
             if event.seat != self.seat:
                 self.groups[event.seat] = [Group(event.count)]
@@ -118,6 +127,7 @@ class Memory:
         ):
             self.groups.clear()  # hands dealt or moved round: nothing known till it adds up
             self.known.clear()
+            self.drawn = None
 
     def _drew(self, seat: int, count: int, reason: ev.DrawReason) -> None:
         groups = self.groups.get(seat)
@@ -129,8 +139,10 @@ class Memory:
             excluded = matching(top, self.color)
             for group in groups:
                 group.excluded = group.excluded | excluded
-            # the drawn card too: played at once if it matched, else kept as not matching
-        groups.append(Group(count, excluded))
+        group = Group(count)
+        groups.append(group)
+        if excluded:  # the drawn card too, once kept: played at once if it matched
+            self.drawn = (seat, group, excluded)
 
     def _wild(self, seat: int, card: Card, top: Card, color: Color | None) -> None:
         """A Wild played on its player's turn: the cards it kept matched nothing then (a
