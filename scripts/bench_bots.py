@@ -1,7 +1,7 @@
 """How strong the bots are: win rates over seeded four-player games, and the hard bot's time.
 
-    .venv/bin/python scripts/bench_bots.py [--games 1000] [--budget-ms 200] [--playouts 512]
-        [--clock cpu|wall] [--jobs 2] [--only hard-normal]
+    .venv/bin/python scripts/bench_bots.py [--games 1000] [--first 0] [--budget-ms 200]
+        [--playouts 512] [--clock cpu|wall] [--jobs 2] [--only hard-normal]
 
 Three matchups, each one bot against three of another (chance is 25%): normal against
 easy, hard against easy, hard against normal. The tested bot's seat turns round from
@@ -9,7 +9,9 @@ game to game, so seat order does not favour it. Game ``i`` of a matchup is seede
 ``--seed``, the matchup and ``i`` alone, so any game replays exactly: the hard bot's
 work is capped by a number of playouts, and its time budget (a safety cap) counts its
 own thread's CPU time here (``--clock cpu``), which a loaded machine does not stretch;
-``--clock wall`` counts wall time, as a person waits. Prints, per matchup: games,
+``--clock wall`` counts wall time, as a person waits. ``--first N`` starts at game ``N``:
+a long run split into parts (``--games 500 --first 0``, then ``--first 500``...) plays
+the same games as the whole, and the parts' wins add up. Prints, per matchup: games,
 wins of the tested bot, win rate, its 95% confidence interval (Wilson), the target, and
 the hard bot's time per move on its own turn (p50, p95, in milliseconds).
 """
@@ -106,6 +108,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per matchup")
     parser.add_argument(
+        "--first",
+        type=int,
+        default=0,
+        help="the first game's number: a long run split into parts plays the same games",
+    )
+    parser.add_argument(
         "--budget-ms",
         type=float,
         default=DEFAULT_BUDGET_MS,
@@ -131,7 +139,8 @@ def main() -> int:
     wanted = {m for m in args.only.split(",") if m}
     matchups = [m for m in MATCHUPS if not wanted or f"{m[0]}-{m[1]}" in wanted]
     print(
-        f"bots bench: {args.games} four-player games per matchup to 500 points, "
+        f"bots bench: {args.games} four-player games per matchup to 500 points "
+        f"(games {args.first} to {args.first + args.games - 1}), "
         f"hard bot budget {args.budget_ms:g} ms a move, {args.playouts} playouts a "
         f"searched move ({args.clock} time), seed {args.seed}, {args.jobs} job(s), "
         f"compiled: {COMPILED}"
@@ -148,7 +157,8 @@ def main() -> int:
     slowest = 0.0
     for tested, opponent, target in matchups:
         started = time.perf_counter()
-        ranges = [(first, min(first + chunk, args.games)) for first in range(0, args.games, chunk)]
+        end = args.first + args.games
+        ranges = [(first, min(first + chunk, end)) for first in range(args.first, end, chunk)]
         games = wins = searched = 0
         times: list[float] = []
         settings = (args.seed, args.budget_ms, args.playouts, args.clock == "cpu")

@@ -75,6 +75,18 @@ def test_cards_drawn_after_a_draw_on_the_turn_may_be_anything() -> None:
     assert max(counts) <= 2 and max(counts) > 0  # only the two new cards can match
 
 
+def test_a_player_who_plays_the_card_it_drew_is_still_read_from_its_draws() -> None:
+    memory = _memory(
+        ev.CardsDrawn(1, 1, ev.DrawReason.TURN),
+        ev.CardPlayed(1, Card.from_code("b4"), 7),  # the drawn card matched: played at once
+        ev.CardPlayed(2, Card.from_code("b2"), 6),
+    )
+    assert not memory.untrusted and memory.size(1) == 7
+    shut = matching(B7, Color.BLUE)
+    for hands in _deals(memory, [7, 7, 6, 7], 50):
+        assert not any(card in shut for card in hands[1])  # the seven it held then
+
+
 def test_a_card_played_since_keeps_the_rest_of_that_hand_unmatched() -> None:
     g3 = Card.from_code("g3")
     memory = _memory(
@@ -97,7 +109,7 @@ def test_a_hand_shown_in_a_challenge_is_known_until_its_cards_are_played() -> No
 
 
 def test_what_is_remembered_never_contradicts_the_hands_normal_bots_really_hold() -> None:
-    checked = 0
+    checked = named = 0
     for seed in range(6):
         game = Game.new(4, seed=seed)
         bots = [NormalBot(random.Random(seed * 4 + s)) for s in range(4)]
@@ -116,10 +128,13 @@ def test_what_is_remembered_never_contradicts_the_hands_normal_bots_really_hold(
                 hand = state.hands[other]
                 assert memory.size(other) == len(hand)
                 for group in memory.groups[other]:
-                    if group.excluded:
+                    if group.excluded or group.named is not None:
                         checked += 1
-                        assert sum(card not in group.excluded for card in hand) >= group.count
+                        named += group.named is not None
+                        assert sum(group.allows(card) for card in hand) >= group.count
+        assert not memory.untrusted
     assert checked > 500  # groups with something excluded, checked against the real hands
+    assert named > 50  # and colours named with a Wild
 
 
 class _Listener:
@@ -193,6 +208,47 @@ def test_a_player_who_played_a_wild_on_their_turn_held_nothing_else_that_matched
     for hands in _deals(memory, [7, 6, 7, 7]):
         assert not any(card in shut for card in hands[1])  # no Blue, no 7 under the Wild
     assert any(any(card in shut for card in hands[2]) for hands in _deals(memory, [7, 6, 7, 7]))
+
+
+def _named_green(*after: ev.Event) -> Memory:
+    """Seat 1 plays a Wild, keeping one card, and names Green."""
+    return _memory(
+        ev.CardPlayed(1, Card.from_code("wi"), 1), ev.ColorChosen(1, Color.GREEN), *after
+    )
+
+
+def _green_or_wild(memory: Memory, sizes: list[int], seat: int = 1) -> int:
+    """In how many of 200 deals ``seat``'s cards include a Green or a Wild."""
+    return sum(
+        any(card.color in (Color.GREEN, None) for card in hands[seat])
+        for hands in _deals(memory, sizes)
+    )
+
+
+def test_a_player_who_named_a_colour_with_a_wild_is_dealt_a_card_of_it() -> None:
+    assert _green_or_wild(_named_green(), [7, 1, 7, 7]) == 200
+    assert _green_or_wild(_named_green(), [7, 1, 1, 7], seat=2) < 150  # one who named none
+
+
+def test_a_named_colour_is_forgotten_once_its_player_draws_while_it_is_in_play() -> None:
+    drew = _named_green(ev.CardsDrawn(1, 1, ev.DrawReason.TURN), ev.DrawnCardKept(1))
+    memory = _named_green()
+    assert all(group.named is None for group in drew.groups[1])
+    assert any(group.named is Color.GREEN for group in memory.groups[1])
+    assert drew.size(1) == 2 and not drew.untrusted
+
+
+def test_a_card_of_the_named_colour_played_uses_the_colour_up() -> None:
+    memory = _named_green(
+        ev.CardsDrawn(1, 2, ev.DrawReason.DRAW_TWO), ev.CardPlayed(1, Card.from_code("g4"), 2)
+    )
+    assert all(group.named is None for group in memory.groups[1])
+    assert memory.size(1) == 2 and not memory.untrusted
+
+
+def test_a_player_who_named_a_colour_it_lacks_is_not_distrusted_for_it() -> None:
+    memory = _named_green(ev.CardPlayed(1, Card.from_code("r4"), 0))
+    assert not memory.untrusted
 
 
 def _wild_draw_four(*after: ev.Event) -> Memory:

@@ -3,8 +3,9 @@
 Where its turn offers more than one sensible move (which card, which colour for a Wild,
 whether to play a drawn card or keep it, whether to pass a stack on or to challenge), it
 makes up worlds consistent with what it has seen (``determinize``) and with what it
-remembers of the hand (``memory``: who drew rather than play or played a Wild, whose Wild
-Draw Four was likely fair, a hand shown in a challenge), tries each move in every world
+remembers of the hand (``memory``: who drew rather than play or played a Wild, the colour
+each named with a Wild, whose Wild Draw Four was likely fair, a hand shown in a
+challenge), tries each move in every world
 and plays the hand out to its end with sensible playouts (``rollout``, where each player
 challenges a Wild Draw Four as often as it has been seen to), valuing the change in
 score. Every move meets the same worlds and the same playout dice, so the comparison is

@@ -7,7 +7,10 @@ one's turn says the same (players keep their Wilds while another card will do), 
 Wild Draw Four likely says it too: played fairly, its player held no card of the colour,
 and only a bluffer plays it while holding another match. How likely is read from that
 player's challenges seen so far in the game (fair or guilty), from a prior of two fair
-in three. A hand shown in a challenge is known card by card until its cards are played.
+in three. A player who names a colour with a Wild holds a card of it (or only Wilds):
+players name the colour they hold most. That card stays theirs until they play a card of
+that colour, or draw or play a plain Wild while it is in play. A hand shown in a
+challenge is known card by card until its cards are played.
 ``Memory`` keeps this per seat as groups of cards (how many, and which faces they cannot
 be, or likely cannot be) and known cards, and ``deal_hands`` makes up hands that agree
 with it.
@@ -26,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..engine import events as ev
-from ..engine.cards import WILD, Card, Color, Kind, playable_faces
+from ..engine.cards import COLORS, WILD, Card, Color, Kind, playable_faces
 from ..engine.piles import shuffle
 
 NOTHING: Final[frozenset[Card]] = frozenset()
@@ -37,17 +40,30 @@ FAIR_PRIOR: Final = (2, 1)  # a Wild Draw Four's player: fair twice in three, be
 
 class Group:
     """``count`` of a seat's cards that are none of the faces in ``excluded``, and none of
-    those in ``doubted`` either if the seat's last Wild Draw Four was played fairly.
+    those in ``doubted`` either if the seat's last Wild Draw Four was played fairly; with
+    ``named``, a card of that colour or a Wild (the colour it named with a Wild).
     """
 
-    __slots__ = ("count", "doubted", "excluded")
+    __slots__ = ("count", "doubted", "excluded", "named")
 
     def __init__(
-        self, count: int, excluded: frozenset[Card] = NOTHING, doubted: frozenset[Card] = NOTHING
+        self,
+        count: int,
+        excluded: frozenset[Card] = NOTHING,
+        doubted: frozenset[Card] = NOTHING,
+        named: Color | None = None,
     ) -> None:
         self.count = count
         self.excluded = excluded
         self.doubted = doubted
+        self.named = named
+
+    def allows(self, card: Card) -> bool:
+        """Whether ``card`` may be one of these (doubts aside)."""
+        if card in self.excluded:
+            return False
+        named = self.named
+        return named is None or card.color is None or card.color is named
 
 
 class Memory:
@@ -66,6 +82,9 @@ class Memory:
         self.challenged: dict[int, tuple[int, int]] = {}
         # by seat, how it answered the Wild Draw Fours played on it this game: (challenged, taken)
         self.answered: dict[int, tuple[int, int]] = {}
+        self.wild_by: int | None = None  # the seat whose Wild was just played on its turn
+        # the cards just drawn on a turn, their seat, and the faces they are none of if kept
+        self.drawn: tuple[int, Group, frozenset[Card]] | None = None
 
     # ----------------------------------------------------------------- events
 
@@ -75,6 +94,8 @@ class Memory:
 
     def note(self, event: ev.Event) -> None:
         if isinstance(event, ev.CardPlayed):
+            self.wild_by = None
+            self.drawn = None  # a drawn card played at once: it matched, as it might
             top, color = self.top, self.color
             self.top, self.color = event.card, event.card.color
             if event.seat != self.seat:
@@ -92,9 +113,18 @@ class Memory:
                 self.answered[event.seat] = (made, taken + 1)
         elif isinstance(event, ev.ColorChosen):
             self.color = event.color
+            if event.seat == self.wild_by:
+                self._named(event.seat, event.color)
+            self.wild_by = None
         elif isinstance(event, ev.CardsDrawn):
+            self.drawn = None
             if event.seat != self.seat:
                 self._drew(event.seat, event.count, event.reason)
+        elif isinstance(event, ev.DrawnCardKept | ev.CouldNotDraw):
+            drawn, self.drawn = self.drawn, None
+            if drawn is not None and drawn[0] == event.seat:  # kept: it did not match
+                group = drawn[1]
+                group.excluded = group.excluded | drawn[2]
         elif isinstance(event, ev.HandDealt):
             if event.seat != self.seat:
                 self.groups[event.seat] = [Group(event.count)]
@@ -118,6 +148,8 @@ class Memory:
         ):
             self.groups.clear()  # hands dealt or moved round: nothing known till it adds up
             self.known.clear()
+            self.drawn = None
+            self.wild_by = None
 
     def _drew(self, seat: int, count: int, reason: ev.DrawReason) -> None:
         groups = self.groups.get(seat)
@@ -129,8 +161,12 @@ class Memory:
             excluded = matching(top, self.color)
             for group in groups:
                 group.excluded = group.excluded | excluded
-            # the drawn card too: played at once if it matched, else kept as not matching
-        groups.append(Group(count, excluded))
+                if group.named is not None and group.named is self.color:
+                    group.named = None  # it held none of the colour after all
+        group = Group(count)
+        groups.append(group)
+        if excluded:  # the drawn card too, once kept: played at once if it matched
+            self.drawn = (seat, group, excluded)
 
     def _wild(self, seat: int, card: Card, top: Card, color: Color | None) -> None:
         """A Wild played on its player's turn: the cards it kept matched nothing then (a
@@ -146,8 +182,32 @@ class Memory:
         for group in groups:
             if kind is Kind.WILD:
                 group.excluded = group.excluded | shut
+                if group.named is not None and group.named is color:
+                    group.named = None  # it held none of the colour after all
             else:
                 group.doubted = shut
+        self.wild_by = seat  # the colour it names next is one it holds
+
+    def _named(self, seat: int, color: Color) -> None:
+        """``seat`` named ``color`` with the Wild it just played: one of its cards is of
+        that colour (or a Wild), taken from the largest group that may hold one; a colour
+        it named before is forgotten.
+        """
+        groups = self.groups.get(seat)
+        if not groups:
+            return
+        best: Group | None = None
+        for group in groups:
+            group.named = None
+            if (best is None or group.count > best.count) and not _all_excluded(group, color):
+                best = group
+        if best is None:
+            return
+        if best.count == 1:
+            best.named = color
+            return
+        best.count -= 1
+        groups.append(Group(1, best.excluded, best.doubted, color))
 
     def _challenged(self, seat: int, guilty: bool) -> None:
         """A challenge of ``seat``'s Wild Draw Four: counted, and what was doubted of its
@@ -183,7 +243,11 @@ class Memory:
             if known and card in known:
                 known.remove(card)
                 continue
-            fits = [group for group in groups if card not in group.excluded]
+            fits = [group for group in groups if group.allows(card)]
+            if not fits and any(group.named is not None for group in groups):
+                for group in groups:  # it named a colour it did not hold: forget the colour
+                    group.named = None
+                fits = [group for group in groups if group.allows(card)]
             if not fits:  # a card it drew on: it draws when it likes, so trust it no more
                 self.untrusted.add(seat)
                 self.forget(seat, left)
@@ -193,7 +257,7 @@ class Memory:
                     group.doubted = NOTHING
             # taken from the most constrained group it fits: a wrong guess then leaves a
             # card less constrained than it is, never more
-            group = max(fits, key=lambda g: len(g.excluded))
+            group = max(fits, key=_narrowness)
             group.count -= 1
             if group.count == 0:
                 groups.remove(group)
@@ -230,7 +294,7 @@ class Memory:
         shuffle(rng, cards)
         hands: list[list[Card]] = [[] for _ in sizes]
         hands[seat] = list(hand)
-        wanted: list[tuple[int, int, frozenset[Card]]] = []
+        wanted: list[tuple[int, int, frozenset[Card], Color | None]] = []
         for other, size in enumerate(sizes):
             if other == seat:
                 continue
@@ -246,15 +310,17 @@ class Memory:
                         fair = rng.random() < self.fair_chance(other)
                     if fair:
                         excluded = excluded | group.doubted
-                if excluded:
-                    wanted.append((other, group.count, excluded))
-        wanted.sort(key=lambda item: -len(item[2]))
-        for other, count, excluded in wanted:  # the most constrained first
+                if excluded or group.named is not None:
+                    wanted.append((other, group.count, excluded, group.named))
+        wanted.sort(key=lambda item: (item[3] is None, -len(item[2])))
+        for other, count, excluded, named in wanted:  # the most constrained first
             take = min(count, sizes[other] - len(hands[other]))
             at = len(cards) - 1
             while take > 0 and at >= 0:
                 card = cards[at]
-                if card not in excluded:
+                if card not in excluded and (
+                    named is None or card.color is None or card.color is named
+                ):
                     hands[other].append(card)
                     del cards[at]
                     take -= 1
@@ -277,6 +343,17 @@ class Memory:
                 self.forget(other, size)
 
 
+def _narrowness(group: Group) -> tuple[bool, int]:
+    """How constrained a group is: a named colour first, then the faces it excludes."""
+    return group.named is not None, len(group.excluded)
+
+
+def _all_excluded(group: Group, color: Color) -> bool:
+    """Whether ``group`` may hold none of the standard cards of ``color``."""
+    excluded = group.excluded
+    return all(card in excluded for card in _OF_COLOR[color])
+
+
 def matching(top: Card, color: Color | None) -> frozenset[Card]:
     """The faces other than Wilds that may be played on ``top`` with ``color`` in play."""
     key = (top, color)
@@ -289,3 +366,10 @@ def matching(top: Card, color: Color | None) -> frozenset[Card]:
 
 
 _MATCHING: Final[dict[tuple[Card, Color | None], frozenset[Card]]] = {}
+_OF_COLOR: Final[dict[Color, tuple[Card, ...]]] = {
+    color: tuple(
+        [Card.of(Kind.NUMBER, color, number) for number in range(10)]
+        + [Card.of(kind, color) for kind in (Kind.DRAW_TWO, Kind.REVERSE, Kind.SKIP)]
+    )
+    for color in COLORS
+}
