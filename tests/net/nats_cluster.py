@@ -105,12 +105,7 @@ class NatsCluster:
     def start(self, timeout: float = READY_WAIT) -> NatsCluster:
         for node in self.nodes:
             self._launch(node)
-        try:
-            self.wait_ready(timeout)
-        except BaseException:
-            self.stop()
-            raise
-        return self
+        return self._ready_or_stopped(timeout)
 
     def launch(self, index: int) -> Node:
         """Node ``index`` started alone, not waited for (a cluster coming up node by node)."""
@@ -124,6 +119,10 @@ class NatsCluster:
         for node in self.nodes:
             if not node.alive:
                 self._launch(node)
+        return self._ready_or_stopped(timeout)
+
+    def _ready_or_stopped(self, timeout: float) -> NatsCluster:
+        """Until the cluster answers (``wait_ready``); every node stopped if it does not."""
         try:
             self.wait_ready(timeout)
         except BaseException:

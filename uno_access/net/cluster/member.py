@@ -99,17 +99,13 @@ class Member:
         deadline = loop.time() + patience
         told = False
         try:
+            if not server_info(client).get("jetstream"):
+                raise NoJetStream  # off on these servers: said at once
             while True:
                 try:
-                    if not server_info(client).get("jetstream"):
-                        raise NoJetStream
                     return await cls._joined(urls, client)
-                except NoJetStream:
-                    if not server_info(client).get("jetstream"):
-                        raise
-                    trouble: Exception = NoJetStream()
-                except NotMade as error:
-                    trouble = error
+                except (NoJetStream, NotMade) as error:  # not ready yet, perhaps
+                    trouble: Exception = error
                 if loop.time() + JOIN_RETRY > deadline:
                     raise trouble
                 if not told and say is not None:
