@@ -495,20 +495,22 @@ class Span:
         return span
 
     async def close(self) -> None:
-        for task in (self._watching, self._looking, self._presence):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-        if self._lister is not None:
-            self._lister.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._lister
+        # bounded, as the holding's are: a library call may take a cancellation for a
+        # timeout, and its task go on
+        tasks = [self._watching, self._looking, self._presence, self._lister]
+        running = [task for task in tasks if task is not None]
+        for task in running:
+            task.cancel()
+        if running:
+            done, _ = await asyncio.wait(running, timeout=REQUEST_WAIT)
+            for task in done:  # what one raised, taken (never said at the loop's end)
+                if not task.cancelled():
+                    task.exception()
         subs = [self._subscription, self._pinged, self._chatted, self._peopled]
         for sub in [*subs, *self._following.values()]:
             if sub is not None:
                 with contextlib.suppress(Exception):
-                    await sub.unsubscribe()
+                    await asyncio.wait_for(sub.unsubscribe(), REQUEST_WAIT)
 
     # ------------------------------------------------------------- the list, written
 

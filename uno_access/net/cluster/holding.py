@@ -132,10 +132,9 @@ class Numbers:
             await asyncio.wait_for(self.reserve(), REQUEST_WAIT * 2)
 
     async def close(self) -> None:
-        if self._asking is not None:
-            self._asking.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._asking
+        if self._asking is not None:  # bounded: nats-py may take the cancellation for a
+            self._asking.cancel()  # timeout, and the task go on asking
+            await asyncio.wait([self._asking], timeout=REQUEST_WAIT)
 
 
 def _say(line: str, error: bool = False) -> None:
