@@ -30,7 +30,7 @@ from uno_access.store import SavedGame, Store  # noqa: E402
 PROMPTS = sorted(
     {
         value
-        for name, value in vars(messages).items()
+        for name, value in messages.phrases().items()
         if (name == "PROMPT" or name.endswith("_PROMPT")) and isinstance(value, str)
     }
 )

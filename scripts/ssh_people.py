@@ -67,7 +67,7 @@ ANSI = re.compile(
 _PROMPTS = sorted(
     {
         value.strip()
-        for name, value in vars(messages).items()
+        for name, value in messages.phrases().items()
         if (name == "PROMPT" or name.endswith("_PROMPT")) and isinstance(value, str)
     }
     | {"lobby>", "watch>"},

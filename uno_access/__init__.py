@@ -4,6 +4,12 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from . import _compiled
+from . import startup
+
+startup.pause()  # while the engine's modules are loaded (``startup``)
+try:
+    from . import _compiled
+finally:
+    startup.resume()
 
 COMPILED = _compiled.ACTIVE

@@ -13,11 +13,13 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from . import COMPILED, __version__
-from . import text as outside
-from .access import messages
-from .access.wording import language
-from .engine.rules import PRESETS, RulesError, RuleSet
+from . import COMPILED, __version__, startup
+
+startup.pause()  # while the command line's modules are loaded (``startup``)
+from . import text as outside  # noqa: E402
+from .access import messages  # noqa: E402
+from .access.wording import language  # noqa: E402
+from .engine.rules import PRESETS, RulesError, RuleSet  # noqa: E402
 
 if TYPE_CHECKING:
     from .access.wording.trouble import Reason
@@ -935,6 +937,14 @@ EXIT_BROKEN_PIPE = 128 + 13  # as a Unix tool ended by SIGPIPE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    startup.pause()  # until the game's first prompt, or the end (``startup``)
+    try:
+        return _main(argv)
+    finally:
+        startup.started()
+
+
+def _main(argv: Sequence[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     language.set_default(_early_language(argv))
     # argparse's own words (usage, its headings and errors) in the language too
@@ -953,6 +963,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         if args.command in INTERACTIVE:
             sys.stdout = real
+        else:
+            startup.started()  # only the game's first prompt is waited for
         if args.command in TERMINAL:
             return _at_the_terminal(COMMANDS[args.command], args)
         status = COMMANDS[args.command](args)
@@ -1014,6 +1026,8 @@ def _quiet(stream: TextIO | None) -> None:
     except (OSError, ValueError):
         pass
 
+
+startup.resume()
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -44,7 +44,7 @@ from prompt_toolkit.output import DummyOutput, Output, create_output
 from prompt_toolkit.styles import BaseStyle, default_pygments_style, default_ui_style, merge_styles
 from prompt_toolkit.utils import is_dumb_terminal
 
-from .. import interrupt, text
+from .. import interrupt, startup, text
 from ..access import messages
 from ..seat.asks import Wake
 from ..seat.keys import choice_of
@@ -503,6 +503,7 @@ class Keyboard:
             if pre_run is not None:
                 pre_run()
             self._watch_typeahead()
+            startup.started()  # the first prompt is on its way to the screen
 
         interrupt.check()
         if plain is not None:

@@ -357,6 +357,15 @@ HELP_SCENARIO = N_("replay a scenario file; prints one JSON object per event, th
 HELP_CARDS = N_("every card face with its code, name, braille and points")
 
 
+# the network's commands, named in every start's help (their own wording is ``net``'s,
+# loaded when first used)
+HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
+HELP_USERS = N_("the server's accounts: list them, or remove a name")
+HELP_JOIN = N_(
+    "join a game server with the full client (your own speech, braille display, settings)"
+)
+
+
 HELP_JSON = N_("print JSON")
 HELP_CARDS_RULES = N_(
     "the rules whose deck to list, as for play (default standard): their faces, once each"

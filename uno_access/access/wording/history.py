@@ -12,6 +12,10 @@ from .language import N_, NP_, tr, tr_n
 HISTORY_NAMES = {"game": N_("the game's history"), "answers": N_("the answers")}
 # the same in a braille form
 B_HISTORY_NAMES = {"game": N_("game"), "answers": N_("answers")}
+# Translators: the chat's history, as HISTORY_NAMES names the others ("Reading the chat:
+# 3 lines").
+HISTORY_NAMES["chat"] = N_("the chat")
+B_HISTORY_NAMES["chat"] = N_("chat")
 HISTORY_LINE = N_("{number} of {total}: {line}")  # {line}: the message read back
 HISTORY_START = N_("Start of {buffer}.")
 HISTORY_END = N_("End of {buffer}.")

@@ -733,6 +733,17 @@ COMMAND_WORDS: dict[str, tuple[str, ...]] = {
     name: split_words(words) for name, words in TYPED_WORDS.items()
 }
 COMMAND_WORDS["speech"] = ()  # typed, "speech on" and "speech off" are settings
+# the chat (a server's, issue 18): its history, and its speech muted or not
+KEY_HELP["chat_history"] = N_(
+    "the chat's history, the lobby's and the table's lines apart from the game's: Page Up "
+    "reads it back, {switch_history_key} goes back to the game's"
+)
+TYPED_HELP["chat_history"] = N_(
+    "the chat's history ([ reads it back); chat mute and chat unmute: chat spoken or not"
+)
+COMMAND_WORDS["chat_history"] = ("chat",)
+# Translators: typed after "chat" ("chat mute", "chat unmute"): keep the words as typed.
+CHAT_MUTE_WORDS = ("mute", "unmute")
 
 
 # --- a setting typed in a game or the lobby: what it takes (``settings_table.py``) --------

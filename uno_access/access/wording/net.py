@@ -24,12 +24,10 @@ from .forms import (
     register,
     register_whole,
 )
-from .history import B_HISTORY_NAMES, HISTORY_NAMES
-from .keys import COMMAND_WORDS, KEY_HELP, TYPED_HELP, keyed
+from .keys import keyed
 from .language import N_, NP_, tr
 from .trouble import Reason
 
-HELP_SERVE = N_("a game server over SSH: people join with ssh, each at their own terminal")
 HELP_SERVE_HOST = N_("the address to listen on (default 127.0.0.1; 0.0.0.0 for every address)")
 HELP_SERVE_PORT = N_("the port to listen on (default 8022; 0 picks a free one)")
 PORT_RANGE = N_("the port is a whole number from 0 to 65535 (0 picks a free one)")
@@ -429,7 +427,6 @@ def net_password_set(name: str) -> str:
 
 # ``uno-access users``, on the server's machine: answers on standard output, errors one
 # line on standard error
-HELP_USERS = N_("the server's accounts: list them, or remove a name")
 HELP_USERS_LIST = N_("every name, its key, whether it has a password, and when it was last seen")
 HELP_USERS_REMOVE = N_("forget a name, its key and its password (the name is free again)")
 HELP_USERS_NAME = N_("the name to remove")
@@ -648,9 +645,6 @@ def net_server_restarted() -> str:
 
 
 # --------------------------------------------------------------------- the full client
-HELP_JOIN = N_(
-    "join a game server with the full client (your own speech, braille display, settings)"
-)
 HELP_JOIN_ADDRESS = N_("the server, as HOST:PORT")
 HELP_JOIN_NAME = N_("your name on the server (default: your login name)")
 HELP_JOIN_INVITE = N_("the invite code the server printed, the first time you join")
@@ -852,20 +846,7 @@ def _b_where_you_are(
 
 register(where_you_are, braille=_b_where_you_are, brief=SAID_AS_BRAILLE)
 # --- the chat: its own history, muted speech, its sounds (issue 18, issue 16) -------------
-# Translators: the chat's history, as HISTORY_NAMES names the others ("Reading the chat:
-# 3 lines").
-HISTORY_NAMES["chat"] = N_("the chat")
-B_HISTORY_NAMES["chat"] = N_("chat")
-KEY_HELP["chat_history"] = N_(
-    "the chat's history, the lobby's and the table's lines apart from the game's: Page Up "
-    "reads it back, {switch_history_key} goes back to the game's"
-)
-TYPED_HELP["chat_history"] = N_(
-    "the chat's history ([ reads it back); chat mute and chat unmute: chat spoken or not"
-)
-COMMAND_WORDS["chat_history"] = ("chat",)
-# Translators: typed after "chat" ("chat mute", "chat unmute"): keep the words as typed.
-CHAT_MUTE_WORDS = ("mute", "unmute")
+# (its history's name, keys and words are ``history``'s and ``keys``': every seat has them)
 # a chat line ends as a sentence: these end one already, else CHAT_FULL_STOP is added
 CHAT_ENDS = ".!?…"
 CHAT_FULL_STOP = "."

@@ -146,7 +146,7 @@ _phrases: dict[int, str] = {}  # a wording phrase (by identity) -> its name in `
 
 def _phrase_name(phrase: object) -> str | None:
     if not _phrases:
-        _phrases.update({id(o): n for n, o in vars(messages).items() if callable(o)})
+        _phrases.update({id(o): n for n, o in messages.phrases().items() if callable(o)})
     name = _phrases.get(id(phrase))
     return name if name is not None and getattr(messages, name) is phrase else None
 
