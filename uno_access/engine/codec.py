@@ -709,7 +709,13 @@ def _event_fields(kind: type) -> tuple[_Field, ...] | None:
     return fields
 
 
-_VIEW_FIELDS = _fields(PlayerView, _VIEW_KINDS.__getitem__)
+_VIEW_FIELDS: list[tuple[_Field, ...]] = []  # made when first asked for, as an event's
+
+
+def _view_fields() -> tuple[_Field, ...]:
+    if not _VIEW_FIELDS:
+        _VIEW_FIELDS.append(_fields(PlayerView, _VIEW_KINDS.__getitem__))
+    return _VIEW_FIELDS[0]
 
 
 def _write(value: object, fields: tuple[_Field, ...], out: dict[str, Any]) -> dict[str, Any]:
@@ -788,11 +794,11 @@ def events_from_json(raw: object) -> tuple[Event, ...]:
 
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """A seat's view as an object of its fields, those at their usual value left out."""
-    return _write(view, _VIEW_FIELDS, {})
+    return _write(view, _view_fields(), {})
 
 
 def view_from_json(raw: object) -> PlayerView:
     """A seat's view from its JSON form (``CodecError`` for anything else)."""
     if not isinstance(raw, Mapping):
         raise CodecError("an object")
-    return _read(PlayerView, raw, _VIEW_FIELDS)
+    return _read(PlayerView, raw, _view_fields())

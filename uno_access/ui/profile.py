@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..devices.braille_views import DisplayEvent
 
 
-@dataclass
+@dataclass(eq=False, repr=False)  # a value of none of them: only its fields are used
 class Session:
     """One person's keyboard and outputs for a game, from their settings."""
 
