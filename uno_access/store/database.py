@@ -185,17 +185,18 @@ class Store:
                 raise _Damaged
             if not _ours(connection):  # before anything is written to it
                 raise _Foreign
-            # a new file is made without waiting for the disk (a power cut before the
-            # first move leaves it empty again: nothing of a game is lost), and the first
-            # move's commit takes it there; a file with games in it is changed (brought to
-            # WAL, an earlier version's brought up to date) as the game writes, waiting
-            # for the disk, so that no power cut can harm it
-            synchronous = "NORMAL" if made or not durable else "FULL"
+            # a new file is made without waiting for the disk at all (a power cut before
+            # the first move leaves it empty again, or unreadable and put aside: nothing
+            # of a game is lost either way; waiting, its making took 9 waits for the
+            # disk, before a new player's first prompt), and the first move's commit takes
+            # it there; a file with games in it is changed (brought to WAL, an earlier
+            # version's brought up to date) as the game writes, waiting for the disk, so
+            # that no power cut can harm it
+            synchronous = "OFF" if made else "FULL" if durable else "NORMAL"
             connection.execute(f"PRAGMA synchronous={synchronous}")
             connection.execute("PRAGMA journal_mode=WAL")
             _settle_schema(connection)
-            if durable:
-                connection.execute("PRAGMA synchronous=FULL")
+            connection.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         except sqlite3.DatabaseError as error:
             connection.close()
             if _damaged(error):
