@@ -321,6 +321,10 @@ def _users_arguments(users: argparse.ArgumentParser) -> None:
     users_remove = users_sub.add_parser("remove", help=messages.tr(messages.HELP_USERS_REMOVE))
     users_remove.add_argument("name", metavar="NAME", help=messages.tr(messages.HELP_USERS_NAME))
     users_remove.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
+    users_remove.add_argument(
+        "--cluster", default=None, metavar="URLS", help=messages.tr(messages.HELP_USERS_CLUSTER)
+    )
+    _cluster_access_arguments(users_remove)
     users_role = users_sub.add_parser("role", help=messages.tr(messages.HELP_USERS_ROLE))
     users_role.add_argument("name", metavar="NAME", help=messages.tr(messages.HELP_USERS_NAME))
     users_role.add_argument(
@@ -839,6 +843,9 @@ def cmd_users(args: argparse.Namespace) -> int:
             print("\n".join(listed(folder)))
         elif args.users_command == "role":
             print(role_set(folder, args.name, args.role))
+        elif args.cluster is not None:
+            urls, access = _cluster_urls(args.cluster), _cluster_access(args)
+            print(removed(folder, args.name, urls, access))
         else:
             print(removed(folder, args.name))
     except UsersError as error:

@@ -24,7 +24,7 @@ import concurrent.futures
 import contextlib
 import contextvars
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any, Self, TypeVar
@@ -72,6 +72,14 @@ def on_loop(loop: asyncio.AbstractEventLoop, fn: Callable[..., T], *args: Any) -
 
     loop.call_soon_threadsafe(run)
     return done.result()
+
+
+async def awaited_on_loop(loop: asyncio.AbstractEventLoop, work: Coroutine[Any, Any, T]) -> T:
+    """``work`` run on the server's event loop, awaited from this one (a person's thread's
+    loop, or the server's own)."""
+    if _on(loop):
+        return await work
+    return await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(work, loop))
 
 
 def hear(

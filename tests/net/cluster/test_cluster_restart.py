@@ -2,7 +2,7 @@
 serve --cluster`` processes on a real three-node NATS cluster, people over the real
 OpenSSH client.
 
-ann plays the bot Bob at table 1 of server A, cid plays the bot Ann at table 11 of
+ann plays the bot Bob at table 1 of server A, cid plays the bot Bob at table 11 of
 server B (B's numbers are the cluster's second block). Both are at their turn when the game servers
 are stopped (SIGTERM: each gives its leases up), then all three NATS nodes (SIGTERM),
 each keeping its store folder. The nodes start again on their same ports and folders,
@@ -36,9 +36,9 @@ __all__ = ["nats_cluster"]  # the fixture, used by name
 
 BACK_WAIT = 120.0  # seconds for the tables to be taken again (a cluster starting, slowly)
 SECOND = 11  # server B's first table: the counter's second block (``holding.BLOCK``)
-# the bots: Bob at ann's table (the first table name, Ann, is too like her own); at cid's,
-# on a server that has not met ann, Ann
-BOTS = {"ann": "Bob", "cid": "Ann"}
+# the bots: Bob at each table (the first table name, Ann, is too like ann's own, and her
+# account is the cluster's: B knows it too)
+BOTS = {"ann": "Bob", "cid": "Bob"}
 
 
 def _seed() -> tuple[int, Play]:

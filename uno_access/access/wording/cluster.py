@@ -290,3 +290,28 @@ def _b_far_no_answer(number: int) -> Parts:
 
 
 register(net_far_no_answer, braille=_b_far_no_answer, brief=SAID_AS_BRAILLE)
+
+
+# ``uno-access users remove NAME`` on a server of a cluster (``cluster.accounts``)
+HELP_USERS_CLUSTER = N_(
+    "the NATS cluster whose accounts these are (a server run with --cluster): the name is "
+    "removed there, on every server"
+)
+# Translators: an error on standard error; {name} is the name given.
+USERS_CLUSTER_COPY = N_(
+    "these accounts are a copy of a NATS cluster's, so nothing was removed; remove {name} "
+    "there: add --cluster nats://HOST:PORT, the addresses the server was started with"
+)
+# Translators: an error on standard error; {urls} the addresses given.
+USERS_CLUSTER_UNREACHABLE = N_(
+    "the NATS cluster at {urls} did not answer, so nothing was removed; check that it runs, "
+    "and the addresses"
+)
+
+
+def users_cluster_copy(name: str) -> str:
+    return tr(USERS_CLUSTER_COPY).format(name=name)
+
+
+def users_cluster_unreachable(urls: str) -> str:
+    return tr(USERS_CLUSTER_UNREACHABLE).format(urls=urls)

@@ -36,6 +36,10 @@ HELP_SERVE_OPEN = N_("let any new key claim a free name, without the invite code
 HELP_SERVE_SEED = N_("seed the tables' deals (table N deals from SEED + N), for tests")
 SAY_WORD = "say"
 NET_ALREADY_CONNECTED = N_("You are already connected from elsewhere; this connection closes.")
+NET_NAME_TAKEN_MEANWHILE = N_(
+    "Someone took that name on another server just now; this connection closes. Choose "
+    "another name."
+)
 NET_REPLACED = N_(
     "You connected again from elsewhere; this connection closes. Your seat goes with you."
 )

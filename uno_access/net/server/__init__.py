@@ -218,6 +218,7 @@ class _Connection(asyncssh.SSHServer):
         self.peer = ""
         self.name: str | None = None
         self._claim: tuple[str, str | None, str | None] | None = None  # name, key, hash
+        self.claiming: asyncio.Future[bool] | None = None  # the cluster's answer to a claim
         self._conn: asyncssh.SSHServerConnection | None = None
         self._asked = ""  # what the keyboard-interactive login asked last
         self._tries = 0
@@ -391,7 +392,9 @@ class _Connection(asyncssh.SSHServer):
         claim = self._claim
         accounts = self.server.accounts
         if claim is not None:  # a new account: its first login is said with it
-            if not accounts.claim(*claim) and self._conn:
+            if accounts.shared is not None:  # the cluster's: the session waits for it
+                self.claiming = asyncio.ensure_future(accounts.shared.claim(*claim))
+            elif not accounts.claim(*claim) and self._conn:
                 self._conn.close()  # the name was claimed by another meanwhile
         elif self.name:
             banned = moderators.banned(accounts.moderation, self.name)
@@ -414,7 +417,9 @@ class _Connection(asyncssh.SSHServer):
         return False
 
     def session_requested(self) -> asyncssh.SSHServerSession[str]:
-        return _Session(self.server, self.name or "", self.paced, self.refusal)
+        session = _Session(self.server, self.name or "", self.paced, self.refusal)
+        session.claiming = self.claiming
+        return session
 
 
 # a session's output waiting for a slow reader: past OUTPUT_LIMIT bytes held for it, or
@@ -554,6 +559,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._data_session: DataSession | None = None
         self._person: Person | None = None
         self._out: _ChannelOut | None = None  # the person's output, held to the loop's turn end
+        self.claiming: asyncio.Future[bool] | None = None  # a new name, claimed on the cluster
 
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
@@ -583,6 +589,10 @@ class _Session(asyncssh.SSHServerSession[str]):
         return Size(rows=height or 24, columns=width or 80)
 
     def session_started(self) -> None:
+        claiming, self.claiming = self.claiming, None
+        if claiming is not None:  # begun once the cluster has answered
+            claiming.add_done_callback(self._claimed)
+            return
         if self._paced is not None:
             self._paced.started()
         loop = asyncio.get_running_loop()
@@ -608,6 +618,15 @@ class _Session(asyncssh.SSHServerSession[str]):
             chan.exit(1)
             return
         self._begin(loop)
+
+    def _claimed(self, claiming: asyncio.Future[bool]) -> None:
+        """The cluster's answer to this new person's claim: the session begins, or says the
+        name went to another meanwhile, and ends."""
+        if not claiming.cancelled() and claiming.exception() is None and claiming.result():
+            self.session_started()
+        elif self._chan is not None and not claiming.cancelled():
+            self._refusal = messages.tr(messages.NET_NAME_TAKEN_MEANWHILE)
+            self.session_started()
 
     def _when_free(self, deadline: float) -> None:
         """Begin once the session this one replaces has left the lobby (its seat kept)."""
@@ -818,10 +837,13 @@ async def _serving(
     bound = listener.sockets[0].getsockname()
     held = span = None
     if member is not None:  # the port known: this server's id, its tables on the cluster
+        from ..cluster.accounts import SharedAccounts
         from ..cluster.far import Span
         from ..cluster.holding import ClusterTables
         from ..cluster.member import server_id
 
+        # the cluster's accounts copied here before anyone logs in
+        accounts.shared = await SharedAccounts.start(member.js, accounts)
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
         span = await Span.start(member.client, held)  # the other servers' tables too
         accounts.tournaments.resume()  # their tables back: each tournament where it was
@@ -861,6 +883,8 @@ async def _serving(
         listener.close()
         if web_server is not None:
             await web_server.stop()
+        if accounts.shared is not None:
+            await accounts.shared.close()
         if member is not None:  # before the sessions: their end cancels every other task
             await member.leave()
         await _sessions_ended()  # then the accounts: no session's end finds them closed

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ... import text
 from ...access import messages
@@ -35,6 +36,9 @@ from .results import Results
 from .sessions import Sessions
 from .social import Social
 from .tournaments import Tournaments
+
+if TYPE_CHECKING:
+    from ..cluster.accounts import SharedAccounts
 
 ACCOUNTS_NAME = "accounts.db"
 INVITE_SEPARATOR = "+"  # ``ssh ann+CODE@host``: the name, then the invite code
@@ -101,6 +105,9 @@ class Accounts:
                 self._db.execute("INSERT INTO server VALUES ('invite', ?)", (code,))
             row = (code,)
         self.invite: str = row[0]
+        # with ``--cluster``: the cluster's accounts, of which this file is a copy; claims
+        # and passwords are made there first (``cluster.accounts``)
+        self.shared: SharedAccounts | None = None
 
     def key_of(self, name: str) -> str | None:
         row = self._db.execute("SELECT key FROM accounts WHERE name = ?", (name,)).fetchone()
@@ -161,9 +168,12 @@ class Accounts:
         taken = [str(row[0]) for row in self._db.execute("SELECT name FROM accounts")]
         return names.look_alike(name, taken)
 
-    def claim(self, name: str, key: str | None, password: str | None = None) -> bool:
+    def claim(
+        self, name: str, key: str | None, password: str | None = None, created: float | None = None
+    ) -> bool:
         """Give ``name`` to ``key`` (or to the password of hash ``password``); False when
-        either was taken meanwhile, or the name looks like one taken meanwhile.
+        either was taken meanwhile, or the name looks like one taken meanwhile. ``created``:
+        when it was made (the cluster's claim), else now.
         """
         if names.reserved(name):
             return False
@@ -175,7 +185,7 @@ class Accounts:
                 self._db.execute(
                     "INSERT INTO accounts (name, key, created, password, seen) "
                     "VALUES (?, ?, ?, ?, ?)",
-                    (name, key, now, password, now),
+                    (name, key, now if created is None else created, password, now),
                 )
                 # someone new: nothing of a removed account of that name's is theirs (its
                 # rows went with it, but ``uno-access users remove`` ran in another process:
@@ -245,6 +255,72 @@ class Accounts:
             self.results.forget(name)
         return str(row[0])
 
+    # ------------------------------------------------- the copy of a cluster's accounts
+
+    def records(self) -> list[tuple[str, str | None, str | None, float]]:
+        """Every account: name, key, password hash, when it was made."""
+        with self._lock:
+            rows = self._db.execute("SELECT name, key, password, created FROM accounts")
+            return [(str(n), k, p, float(c)) for n, k, p, c in rows.fetchall()]
+
+    def copy(self, name: str, key: str | None, password: str | None, created: float) -> None:
+        """The cluster's account ``name`` (``cluster.accounts``) made or brought up to date
+        here. An account of that name made at another time (removed there and claimed
+        again) is forgotten first, with all of its own, as is another account holding
+        ``key``; a password changed there ends the browsers' sessions here."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT name, key, password, created FROM accounts WHERE name = ?", (name,)
+            ).fetchone()
+        if row is not None and (row[0], row[1], row[2], float(row[3])) == (
+            name,
+            key,
+            password,
+            created,
+        ):
+            return
+        if row is not None and float(row[3]) != created:
+            self.remove(str(row[0]))
+            row = None
+        holder = None if key is None else self.name_of(key)
+        if holder is not None and (row is None or holder != row[0]):
+            self.remove(holder)
+        with self._lock, self._db:
+            if row is None:
+                self._db.execute(
+                    "INSERT INTO accounts (name, key, created, password) VALUES (?, ?, ?, ?)",
+                    (name, key, created, password),
+                )
+            else:
+                self._db.execute(
+                    "UPDATE accounts SET name = ?, key = ?, password = ? WHERE name = ?",
+                    (name, key, password, name),
+                )
+                if row[2] != password:
+                    sessions.end_all(self._db, name)
+        if row is None:  # someone new here: nothing of an earlier account's is theirs
+            self.social.forget(name)
+            self.moderation.forget(name)
+
+    def mark_copy(self) -> None:
+        """These accounts are a copy of a cluster's (``uno-access users remove`` then
+        removes a name there, given ``--cluster``)."""
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO server VALUES ('cluster', '1')")
+
+    def is_copy(self) -> bool:
+        """Whether these accounts are a copy of a cluster's (``mark_copy``)."""
+        with self._lock:
+            row = self._db.execute("SELECT 1 FROM server WHERE what = 'cluster'").fetchone()
+        return row is not None
+
+    def keep_only(self, kept: set[str]) -> None:
+        """Every account whose name is not in ``kept`` (the cluster's, as it is) removed."""
+        folded = {fold(name) for name in kept}
+        for name, *_rest in self.records():
+            if fold(name) not in folded:
+                self.remove(name)
+
     def close(self) -> None:
         self._db.close()
 
@@ -285,6 +361,14 @@ WINDOW = 60.0  # seconds a failure is remembered
 FIRST_DELAY = 0.25  # the wait after one failure; it doubles with each more
 MOST_DELAY = 8.0
 MOST_ADDRESSES = 10_000  # addresses remembered before the quiet ones are forgotten
+
+
+_ASCII_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+def fold(name: str) -> str:
+    """``name`` as the accounts match it (``COLLATE NOCASE``: the ASCII letters' case)."""
+    return name.translate(_ASCII_LOWER)
 
 
 def name_key(name: str) -> str:

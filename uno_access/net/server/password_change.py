@@ -17,7 +17,7 @@ import asyncio
 from collections.abc import Callable
 
 from ...access import messages
-from ..seat import on_loop
+from ..seat import awaited_on_loop, on_loop
 from . import passwords
 from .accounts import Accounts, Limiter, name_key
 from .ways import Way
@@ -59,7 +59,13 @@ async def change_password(
         say(unchanged)
         return
     digest = await asyncio.to_thread(passwords.hashed, first)  # a good part of a second
-    if on_loop(loop, accounts.set_password, name, digest, way.kept_session):
+    if accounts.shared is not None:  # the cluster's, changed there first
+        changed = await awaited_on_loop(
+            loop, accounts.shared.set_password(name, digest, way.kept_session)
+        )
+    else:
+        changed = on_loop(loop, accounts.set_password, name, digest, way.kept_session)
+    if changed:
         say(messages.net_password_set(name))
     else:
         say(unchanged)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import getpass
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import asyncssh
 
@@ -17,6 +18,9 @@ from ... import text
 from ...access import messages
 from .accounts import ACCOUNTS_NAME, Accounts
 from .moderation import Role
+
+if TYPE_CHECKING:
+    from ..cluster.connect import Access
 
 
 class UsersError(ValueError):
@@ -85,15 +89,35 @@ def role_set(folder: Path, name: str, role: str) -> str:
     return messages.users_role_set(text.name(owner), role)
 
 
-def removed(folder: Path, name: str) -> str:
-    """Forget ``name`` (any case); the line that says so. ``UsersError``: no such name."""
+def removed(
+    folder: Path,
+    name: str,
+    cluster: tuple[str, ...] | None = None,
+    access: Access | None = None,
+) -> str:
+    """Forget ``name`` (any case); the line that says so. ``UsersError``: no such name.
+
+    The accounts of a server of a cluster are a copy of the cluster's: there, a name is
+    removed on the cluster (``cluster``: its addresses), and every server's copy forgets
+    it within a moment; without them, that is said and nothing is changed."""
     accounts = _accounts(folder)
     gone = None
     if accounts is not None:
         try:
-            gone = accounts.remove(text.name(name))
+            if cluster is None and accounts.is_copy():
+                raise UsersError(messages.users_cluster_copy(text.shown(name, 40)))
+            if cluster is None:
+                gone = accounts.remove(text.name(name))
         finally:
             accounts.close()
+    if cluster is not None:
+        import asyncio
+
+        from ..cluster.accounts import removed_from
+
+        answered, gone = asyncio.run(removed_from(cluster, access, text.name(name)))
+        if not answered:
+            raise UsersError(messages.users_cluster_unreachable(", ".join(cluster)))
     if gone is None:
         raise UsersError(messages.users_no_such(text.shown(name, 40)))
     return messages.users_removed(text.name(gone))

@@ -1,0 +1,324 @@
+"""The accounts of a cluster: one name, one key and one password on every server.
+
+The cluster's accounts are the key-value bucket ``uno-accounts`` (replicated as the
+others); each server's ``accounts.db`` is a copy of it, kept by a watcher, so that every
+login is checked at once, on the server's own file, as a server alone checks it. Its
+keys:
+
+- ``name.<the name's hex>``: an account, as JSON: its name as spelt, its public key (or
+  none), the argon2 hash of its password (or none), and when it was made (which account it
+  is: a name removed and claimed again is another). The name is folded as the accounts
+  file folds it (ASCII letters' case), so that ``Ann`` and ``ann`` are one key.
+- ``key.<the public key's SHA-256>``: the name a public key belongs to (one key, one
+  name on the whole cluster).
+
+A claim creates the key's entry, then the name's (JetStream's create: exactly one of
+two servers claiming one name at once has it), and is undone where the second fails; a
+password changed updates the name's entry at the revision read (a change made meanwhile
+elsewhere is not overwritten). A claim or change whose answer was lost (a NATS node
+lost) and is tried again finds its own entry there and is taken as done. Each change
+reaches the other servers' copies through their watchers within a moment; until it has,
+a person logging in there is checked against the copy as it was.
+
+Accounts a server had before it joined (its ``accounts.db`` from running alone) are
+offered to the cluster as it starts: each name the cluster does not have yet is created;
+where it has one, the cluster's account replaces the one here.
+
+Browsers' sessions, a person's lobby preferences, friends, blocks, moderation, results
+and tournaments stay each server's own for now (docs/hosting.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..server.accounts import fold
+from . import names
+
+if TYPE_CHECKING:
+    from nats.js.client import JetStreamContext
+    from nats.js.kv import KeyValue
+
+    from ..server.accounts import Accounts
+    from .connect import Access
+
+WATCH_AGAIN = 1.0  # seconds before a watcher that stopped (a NATS node lost) starts again
+FIRST_COPY_WAIT = 30.0  # seconds the first copy of the bucket may take before serving
+NAME_PREFIX = "name."
+KEY_PREFIX = "key."
+
+
+def name_entry(name: str) -> str:
+    """The bucket's key of the account ``name``: folded as the accounts file folds it."""
+    return NAME_PREFIX + fold(name).encode("utf-8").hex()
+
+
+def key_entry(key: str) -> str:
+    """The bucket's key of the public key ``key`` (``algorithm base64``)."""
+    return KEY_PREFIX + hashlib.sha256(key.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Account:
+    """One account as the cluster keeps it."""
+
+    name: str
+    key: str | None
+    password: str | None  # the argon2 hash
+    created: float
+
+    def data(self) -> bytes:
+        return json.dumps(
+            {"name": self.name, "key": self.key, "password": self.password, "created": self.created}
+        ).encode("utf-8")
+
+    @classmethod
+    def read(cls, data: bytes) -> Account | None:
+        """The account in ``data``; None for anything else (never raises)."""
+        try:
+            raw = json.loads(data)
+            name, key, password, created = (
+                raw["name"],
+                raw["key"],
+                raw["password"],
+                raw["created"],
+            )
+        except (ValueError, KeyError, TypeError):
+            return None
+        if not isinstance(name, str) or not name or not isinstance(created, int | float):
+            return None
+        if not isinstance(key, str | None) or not isinstance(password, str | None):
+            return None
+        return cls(name, key, password, float(created))
+
+
+class SharedAccounts:
+    """This server's part in the cluster's accounts: its copy kept, its changes made."""
+
+    def __init__(self, bucket: KeyValue, accounts: Accounts) -> None:
+        self.bucket = bucket
+        self.accounts = accounts
+        self._watching: asyncio.Task[None] | None = None
+        # entries this server is writing: made here as the write returns, not by the
+        # watcher (which may see them first)
+        self._writing: dict[str, bytes] = {}
+        self._claiming: set[str] = set()  # names being claimed here: kept by ``keep_only``
+
+    @classmethod
+    async def start(cls, js: JetStreamContext, accounts: Accounts) -> SharedAccounts:
+        """The accounts here offered to the cluster, then the cluster's copied here (once
+        whole before this returns), and watched."""
+        shared = cls(await js.key_value(names.ACCOUNTS), accounts)
+        accounts.mark_copy()  # ``uno-access users remove`` then asks for the cluster
+        await shared._offer()
+        copied: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        shared._watching = asyncio.get_running_loop().create_task(
+            shared._watch(copied), name="uno-access the cluster's accounts"
+        )
+        try:
+            await asyncio.wait_for(asyncio.shield(copied), FIRST_COPY_WAIT)
+        except BaseException:
+            await shared.close()
+            raise
+        return shared
+
+    async def close(self) -> None:
+        if self._watching is not None:
+            self._watching.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._watching
+            self._watching = None
+
+    # ------------------------------------------------------------------ the copy here
+
+    async def _offer(self) -> None:
+        """Each account here that the cluster does not have, created there."""
+        from nats.js.errors import KeyWrongLastSequenceError
+
+        for name, key, password, created in self.accounts.records():
+            account = Account(name, key, password, created)
+            with contextlib.suppress(KeyWrongLastSequenceError):
+                await self.bucket.create(name_entry(name), account.data())
+                if key is not None:
+                    with contextlib.suppress(KeyWrongLastSequenceError):
+                        await self.bucket.create(key_entry(key), name.encode("utf-8"))
+
+    async def _watch(self, copied: asyncio.Future[None]) -> None:
+        """The bucket's accounts copied here as they change; started again if the watcher
+        stops (a NATS node lost). ``copied`` is set once the bucket as it was has been
+        read: once the watcher has given its last message as it began (the watcher's own
+        end-of-values marker may come before them), and then each account here that the
+        cluster no longer has is removed."""
+        from nats.js.kv import KV_DEL, KV_PURGE
+
+        while True:
+            try:
+                last = (await self.bucket.status()).stream_info.state.last_seq or 0
+                watcher = await self.bucket.watchall()
+                seen: set[str] | None = set()
+                if last == 0:  # nothing there
+                    self._copied(set(), copied)
+                    seen = None
+                async for entry in watcher:
+                    if entry is None:
+                        continue
+                    if entry.key.startswith(NAME_PREFIX):
+                        if entry.operation in (KV_DEL, KV_PURGE):
+                            self._removed(entry.key)
+                        else:
+                            self._changed(entry.key, entry.value or b"", seen)
+                    if seen is not None and entry.revision >= last:
+                        self._copied(seen, copied)
+                        seen = None
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                pass
+            await asyncio.sleep(WATCH_AGAIN)
+
+    def _copied(self, seen: set[str], copied: asyncio.Future[None]) -> None:
+        """The bucket read whole: the accounts it does not have removed here."""
+        self.accounts.keep_only(seen | self._claiming)
+        if not copied.done():
+            copied.set_result(None)
+
+    def _removed(self, entry: str) -> None:
+        with contextlib.suppress(ValueError):
+            self.accounts.remove(bytes.fromhex(entry[len(NAME_PREFIX) :]).decode("utf-8"))
+
+    def _changed(self, entry: str, data: bytes, seen: set[str] | None) -> None:
+        account = Account.read(data)
+        if account is None:
+            return
+        if seen is not None:
+            seen.add(account.name)
+        if self._writing.get(entry) == data:
+            return  # this server's own change, made as its write returns
+        self.accounts.copy(account.name, account.key, account.password, account.created)
+
+    # ---------------------------------------------------------- changes, made there
+
+    async def claim(self, name: str, key: str | None, password: str | None) -> bool:
+        """``name`` given to ``key`` (or the password of hash ``password``) on the whole
+        cluster, and here; False when the name or the key is taken (or looks like a name
+        taken, or the cluster cannot be reached: nothing is made)."""
+
+        if self.accounts.exists(name) or self.accounts.name_refused(name) is not None:
+            return False
+        if key is not None and self.accounts.name_of(key) is not None:
+            return False
+        account = Account(name, key, password, time.time())
+        self._writing[name_entry(name)] = account.data()
+        self._claiming.add(name)
+        try:
+            return await self._claim(account)
+        finally:
+            self._writing.pop(name_entry(name), None)
+            self._claiming.discard(name)
+
+    async def _claim(self, account: Account) -> bool:
+        from nats.js.errors import KeyWrongLastSequenceError
+
+        name, key, password = account.name, account.key, account.password
+        try:
+            if key is not None:
+                try:
+                    await self.bucket.create(key_entry(key), name.encode("utf-8"))
+                except KeyWrongLastSequenceError:
+                    if not await self._holds(key_entry(key), name.encode("utf-8")):
+                        return False
+            try:
+                await self.bucket.create(name_entry(name), account.data())
+            except KeyWrongLastSequenceError:
+                if not await self._holds(name_entry(name), account.data()):
+                    if key is not None:
+                        with contextlib.suppress(Exception):
+                            await self.bucket.delete(key_entry(key))
+                    return False
+        except Exception:
+            return False
+        return self.accounts.claim(name, key, password, created=account.created)
+
+    async def _holds(self, entry: str, data: bytes) -> bool:
+        """Whether the bucket's ``entry`` is ``data``: a write of ours whose answer was lost
+        and that was tried again."""
+        try:
+            found = await self.bucket.get(entry)
+        except Exception:
+            return False
+        return found.value == data
+
+    async def set_password(self, name: str, password: str, keep: str | None = None) -> bool:
+        """``name``'s password is the one of hash ``password`` on the whole cluster, and here
+        (``Accounts.set_password``); False: no such account, or the cluster unreachable."""
+        try:
+            entry = await self.bucket.get(name_entry(name))
+        except Exception:
+            return False
+        account = Account.read(entry.value or b"")
+        if account is None:
+            return False
+        changed = Account(account.name, account.key, password, account.created)
+        self._writing[name_entry(name)] = changed.data()
+        try:
+            await self.bucket.update(name_entry(name), changed.data(), last=entry.revision)
+            return self.accounts.set_password(name, password, keep)
+        except Exception:
+            return False
+        finally:
+            self._writing.pop(name_entry(name), None)
+
+    async def remove(self, name: str) -> str | None:
+        """``name``'s account forgotten on the whole cluster, and here (``Accounts.remove``):
+        the name as it was; None: no such account (or the cluster unreachable)."""
+        gone = await forget(self.bucket, name)
+        if gone is not None:
+            self.accounts.remove(gone)
+        return gone
+
+
+async def forget(bucket: KeyValue, name: str) -> str | None:
+    """``name``'s account, and its key's entry, deleted from the cluster's bucket (every
+    server's watcher then forgets it): the name as it was; None: no such account (or the
+    cluster unreachable)."""
+    try:
+        entry = await bucket.get(name_entry(name))
+    except Exception:
+        return None
+    account = Account.read(entry.value or b"")
+    if account is None:
+        return None
+    try:
+        await bucket.delete(name_entry(name), last=entry.revision)
+    except Exception:
+        return None
+    if account.key is not None:
+        with contextlib.suppress(Exception):
+            await bucket.delete(key_entry(account.key))
+    return account.name
+
+
+async def removed_from(
+    urls: tuple[str, ...], access: Access | None, name: str
+) -> tuple[bool, str | None]:
+    """``uno-access users remove NAME --cluster URLS``: (whether the cluster answered, the
+    name removed or None: no such account there)."""
+    from .connect import REQUEST_WAIT, close, connect
+
+    try:
+        client = await connect(urls, access=access)
+    except Exception:
+        return False, None
+    try:
+        bucket = await client.jetstream(timeout=REQUEST_WAIT).key_value(names.ACCOUNTS)
+        return True, await forget(bucket, name)
+    except Exception:
+        return False, None
+    finally:
+        await close(client)
