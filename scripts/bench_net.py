@@ -618,18 +618,10 @@ async def _ssh_run(
         return SshPerson(port, keys[name], name, args.think, random.Random(rng.random()))
 
     people = [[person(n) for n in group] for group in names]
-    retried = await log_in_all(people, lambda gone: person(gone.name), CONNECT_AT_ONCE, LOGIN_TRIES)
+    retried, (opened, closed, cpu, ssh_cpu) = await ssh_tables_play(
+        people, tables, lambda gone: person(gone.name), args, barrier
+    )
     everyone = [p for group in people for p in group]
-    await _meet(barrier, f"{len(everyone)} logged in")  # 1: everyone in the lobby
-    seated = [
-        (lambda g=group, t=table: seat_table(g, t, args.bots, args.bot))
-        for group, table in zip(people, tables, strict=True)
-    ]
-    for failed in await gated(seated, CONNECT_AT_ONCE):
-        if isinstance(failed, BaseException):
-            raise failed
-    await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
-    opened, closed, cpu, ssh_cpu = await play_for(everyone, args.seconds)
     for someone in everyone:
         someone.stop_playing()
     held = sum(1 for p in everyone if p.running())
@@ -657,6 +649,31 @@ async def _ssh_run(
     for someone in everyone:
         someone.close()
     await _meet(barrier, "everyone gone")  # 4: everyone gone
+
+
+async def ssh_tables_play(
+    people: list[list[SshPerson]],
+    tables: list[SshTable],
+    again: Callable[[SshPerson], SshPerson],
+    args: argparse.Namespace,
+    barrier: Any,
+) -> tuple[int, tuple[float, float, float, float]]:
+    """A driver's plain ssh people (a list a table) logged in (``again``: a new terminal
+    for one whose login failed), the drivers met (1), seated at ``tables``, met (2), and
+    playing the window (``play_for``: they go on playing after it). How many logins were
+    made again, and the window's ``play_for``."""
+    retried = await log_in_all(people, again, CONNECT_AT_ONCE, LOGIN_TRIES)
+    await _meet(barrier, f"{sum(map(len, people))} logged in")  # 1: everyone in the lobby
+    seated = [
+        (lambda g=group, t=table: seat_table(g, t, args.bots, args.bot))
+        for group, table in zip(people, tables, strict=True)
+    ]
+    for failed in await gated(seated, CONNECT_AT_ONCE):
+        if isinstance(failed, BaseException):
+            raise failed
+    await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
+    everyone = [p for group in people for p in group]
+    return retried, await play_for(everyone, args.seconds)
 
 
 # --------------------------------------------------------------------------- the runs

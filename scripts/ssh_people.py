@@ -43,6 +43,7 @@ if str(ROOT) not in sys.path:
 import asyncssh  # noqa: E402
 
 from uno_access.access import messages  # noqa: E402
+from uno_access.access.wording.cluster import NET_FAR_NO_ANSWER, NET_NO_TABLE_NUMBER  # noqa: E402
 from uno_access.access.wording.events import REFUSALS  # noqa: E402
 from uno_access.access.wording.net import NET_NO_SUCH_TABLE  # noqa: E402
 from uno_access.access.wording.play import UNKNOWN_COMMAND  # noqa: E402
@@ -87,6 +88,9 @@ _REFUSED = [
 ]
 _MADE = re.compile(r"You made table (\d+)")
 _NO_SUCH_TABLE = re.escape(messages.tr(NET_NO_SUCH_TABLE).split("{typed}")[0])
+_NO_NUMBER = re.escape(messages.tr(NET_NO_TABLE_NUMBER).split(":")[0])
+_NO_ANSWER_TEXT = messages.tr(NET_FAR_NO_ANSWER).split("{number}")[0]
+_NO_ANSWER = re.escape(_NO_ANSWER_TEXT)
 T = TypeVar("T")
 
 
@@ -343,6 +347,9 @@ class SshPerson(Terminal):
         self.leaving = False
         self.cards = 0  # in hand, as ``l`` last said
         self.refused = 0  # lines that say a typed action was not taken
+        self.nudged = 0  # Enter typed alone, nothing said for a while (``_watch``)
+        self.refused_new = 0  # ``new`` refused: no table number to give (a cluster's)
+        self.refused_join = 0  # ``join`` refused: the table's holder did not answer in time
         self._pending: asyncio.TimerHandle | None = None
         self._cue: str | None = None  # the last line that asked for something
         self._query: float | None = None  # ``l`` typed at
@@ -370,10 +377,19 @@ class SshPerson(Terminal):
         return self.screen.partial.startswith("lobby>")
 
     async def make_table(self, timeout: float = 60) -> int:
-        self.type("new standard")
-        made = _MADE.search((await self.expect(_MADE.pattern, timeout)).string)
-        assert made is not None
-        return int(made.group(1))
+        """``new standard``, typed again (after a moment) while a cluster's server has no
+        table number to give (``refused_new`` counts those times)."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            answer = asyncio.ensure_future(self.expect(f"{_MADE.pattern}|{_NO_NUMBER}", timeout))
+            self.type("new standard")
+            made = _MADE.search((await answer).group(0))
+            if made is not None:
+                return int(made.group(1))
+            self.refused_new += 1
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"no table made at port {self.port}")
+            await asyncio.sleep(0.5)
 
     async def add_bots(self, bots: int, bot: str, timeout: float = 60) -> None:
         for _ in range(bots):
@@ -382,15 +398,18 @@ class SshPerson(Terminal):
 
     async def join(self, number: int, timeout: float = 60) -> None:
         """``join N``, typed again while the server does not know table N yet (on a
-        cluster, a table another server made reaches this one's list a moment later)."""
+        cluster, a table another server made reaches this one's list a moment later), or
+        its holder did not answer in time (``refused_join`` counts those)."""
         deadline = time.perf_counter() + timeout
         while True:
             answer = asyncio.ensure_future(
-                self.expect(rf"^You sit at table {number}|{_NO_SUCH_TABLE}", timeout)
+                self.expect(rf"^You sit at table {number}|{_NO_SUCH_TABLE}|{_NO_ANSWER}", timeout)
             )
             self.type(f"join {number}")
-            if (await answer).group(0).startswith("You sit"):
+            said = (await answer).group(0)
+            if said.startswith("You sit"):
                 return
+            self.refused_join += said.startswith(_NO_ANSWER_TEXT)
             if time.perf_counter() > deadline:
                 raise TimeoutError(f"table {number} unknown at port {self.port}")
             await asyncio.sleep(0.2)
@@ -554,6 +573,7 @@ class SshPerson(Terminal):
     def _nudge(self) -> None:
         self._stuck = None
         if self.playing and self._pending is None:
+            self.nudged += 1
             self.type("")
         if self.playing:
             self._watch()
