@@ -82,8 +82,21 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import asyncssh  # noqa: E402
-from ssh_people import SshPerson, SshTable, gated, measured, seat_table, write_keys  # noqa: E402
+from ssh_people import (  # noqa: E402
+    SshPerson,
+    SshTable,
+    cpu_seconds,
+    gated,
+    log_in_all,
+    measured,
+    play_for,
+    rss_bytes,
+    seat_table,
+    write_keys,
+)
 
+from uno_access.access import messages  # noqa: E402
+from uno_access.access.wording.cluster import CLUSTER_JOINED, CLUSTER_WAITING  # noqa: E402
 from uno_access.engine import codec  # noqa: E402
 from uno_access.engine.actions import QUERIES, Action, CallUno, Catch, JumpIn  # noqa: E402
 from uno_access.net.server.data import SUBSYSTEM  # noqa: E402
@@ -94,8 +107,10 @@ LOGIN_TRIES = 3  # a plain ssh login that fails is made again (said in the figur
 BARRIER_WAIT = 1200.0  # seconds: a driver that never comes is an error, not a hang
 _OUT_OF_TURN = (Catch, CallUno, JumpIn)
 _MADE = re.compile(r"You made table (\d+)")
-TICKS = os.sysconf("SC_CLK_TCK")
 WAYS = {"ssh": "plain ssh", "data": "data channel"}
+# what a ``serve --cluster`` says before it listens (JetStream not ready yet), and after
+_WAITING = messages.tr(CLUSTER_WAITING).split("{addresses}")[0]
+_JOINED = messages.tr(CLUSTER_JOINED[0]).split("{addresses}")[0]
 
 
 def raise_open_files(wanted: int) -> tuple[int, int]:
@@ -164,11 +179,20 @@ class Server:
         )
         assert self.process.stdout is not None
         first = self.process.stdout.readline()
+        while first and first.startswith(_WAITING):  # a cluster whose JetStream is not ready
+            first = self.process.stdout.readline()
         found = re.fullmatch(r"Listening on 127\.0\.0\.1:(\d+)\n", first)
         if not found:
             self.process.wait(timeout=30)
             raise SystemExit(f"the server did not start: {first!r} {self.said()}")
         self.port = int(found.group(1))
+        if "--cluster" in self.extra:  # serving once it says it joined (its presence kept)
+            for line in self.process.stdout:
+                if line.startswith(_JOINED):
+                    break
+            else:
+                self.process.wait(timeout=30)
+                raise SystemExit(f"the server did not join its cluster: {self.said()}")
         self._out = open(self.folder.parent / f"{self.folder.name}.stdout", "w+")  # noqa: SIM115
         threading.Thread(target=self._keep, daemon=True).start()
 
@@ -185,15 +209,11 @@ class Server:
 
     def cpu(self) -> float:
         """Seconds of CPU (user + system) the server has used."""
-        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
+        return cpu_seconds(self.pid)
 
     def rss(self) -> int:
         """Its resident memory, in bytes."""
-        for line in Path(f"/proc/{self.pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-        return 0
+        return rss_bytes(self.pid)
 
     def connections(self) -> int:
         """The TCP connections established to its port (``/proc/net/tcp``)."""
@@ -598,42 +618,10 @@ async def _ssh_run(
         return SshPerson(port, keys[name], name, args.think, random.Random(rng.random()))
 
     people = [[person(n) for n in group] for group in names]
-    retried = 0
-
-    async def enter(group: list[SshPerson], index: int) -> None:
-        nonlocal retried
-        for tried in range(LOGIN_TRIES):
-            try:
-                await group[index].log_in()
-                return
-            except (TimeoutError, EOFError) as error:
-                group[index].close()
-                if tried == LOGIN_TRIES - 1:
-                    raise RuntimeError(f"{group[index].name} could not log in: {error}") from None
-                retried += 1
-                group[index] = person(group[index].name)
-
-    jobs = [(lambda g=group, i=i: enter(g, i)) for group in people for i in range(len(group))]
-    for failed in await gated(jobs, CONNECT_AT_ONCE):
-        if isinstance(failed, BaseException):
-            raise failed
+    retried, (opened, closed, cpu, ssh_cpu) = await ssh_tables_play(
+        people, tables, lambda gone: person(gone.name), args, barrier
+    )
     everyone = [p for group in people for p in group]
-    await _meet(barrier, f"{len(everyone)} logged in")  # 1: everyone in the lobby
-    seated = [
-        (lambda g=group, t=table: seat_table(g, t, args.bots, args.bot))
-        for group, table in zip(people, tables, strict=True)
-    ]
-    for failed in await gated(seated, CONNECT_AT_ONCE):
-        if isinstance(failed, BaseException):
-            raise failed
-    await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
-    opened, cpu = time.perf_counter(), time.process_time()
-    ssh_cpu = sum(p.cpu() for p in everyone)
-    for someone in everyone:
-        someone.start_playing()
-    await asyncio.sleep(args.seconds)
-    closed, cpu = time.perf_counter(), time.process_time() - cpu
-    ssh_cpu = sum(p.cpu() for p in everyone) - ssh_cpu
     for someone in everyone:
         someone.stop_playing()
     held = sum(1 for p in everyone if p.running())
@@ -661,6 +649,31 @@ async def _ssh_run(
     for someone in everyone:
         someone.close()
     await _meet(barrier, "everyone gone")  # 4: everyone gone
+
+
+async def ssh_tables_play(
+    people: list[list[SshPerson]],
+    tables: list[SshTable],
+    again: Callable[[SshPerson], SshPerson],
+    args: argparse.Namespace,
+    barrier: Any,
+) -> tuple[int, tuple[float, float, float, float]]:
+    """A driver's plain ssh people (a list a table) logged in (``again``: a new terminal
+    for one whose login failed), the drivers met (1), seated at ``tables``, met (2), and
+    playing the window (``play_for``: they go on playing after it). How many logins were
+    made again, and the window's ``play_for``."""
+    retried = await log_in_all(people, again, CONNECT_AT_ONCE, LOGIN_TRIES)
+    await _meet(barrier, f"{sum(map(len, people))} logged in")  # 1: everyone in the lobby
+    seated = [
+        (lambda g=group, t=table: seat_table(g, t, args.bots, args.bot))
+        for group, table in zip(people, tables, strict=True)
+    ]
+    for failed in await gated(seated, CONNECT_AT_ONCE):
+        if isinstance(failed, BaseException):
+            raise failed
+    await _meet(barrier, f"{len(tables)} tables started")  # 2: the window opens
+    everyone = [p for group in people for p in group]
+    return retried, await play_for(everyone, args.seconds)
 
 
 # --------------------------------------------------------------------------- the runs

@@ -43,7 +43,9 @@ if str(ROOT) not in sys.path:
 import asyncssh  # noqa: E402
 
 from uno_access.access import messages  # noqa: E402
+from uno_access.access.wording.cluster import NET_FAR_NO_ANSWER, NET_NO_TABLE_NUMBER  # noqa: E402
 from uno_access.access.wording.events import REFUSALS  # noqa: E402
+from uno_access.access.wording.net import NET_NO_SUCH_TABLE  # noqa: E402
 from uno_access.access.wording.play import UNKNOWN_COMMAND  # noqa: E402
 from uno_access.engine.cards import Card, all_faces  # noqa: E402
 
@@ -85,6 +87,10 @@ _REFUSED = [
     for said in (*REFUSALS.values(), UNKNOWN_COMMAND)
 ]
 _MADE = re.compile(r"You made table (\d+)")
+_NO_SUCH_TABLE = re.escape(messages.tr(NET_NO_SUCH_TABLE).split("{typed}")[0])
+_NO_NUMBER = re.escape(messages.tr(NET_NO_TABLE_NUMBER).split(":")[0])
+_NO_ANSWER_TEXT = messages.tr(NET_FAR_NO_ANSWER).split("{number}")[0]
+_NO_ANSWER = re.escape(_NO_ANSWER_TEXT)
 T = TypeVar("T")
 
 
@@ -101,6 +107,20 @@ def write_keys(folder: Path, names: list[str]) -> dict[str, Path]:
                 out.write(key.export_private_key())
         keys[name] = path
     return keys
+
+
+def cpu_seconds(pid: int) -> float:
+    """Seconds of CPU (user + system) process ``pid`` has used (``/proc/PID/stat``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def rss_bytes(pid: int) -> int:
+    """Process ``pid``'s resident memory (``VmRSS``), in bytes."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    return 0
 
 
 def ssh_command(port: int, key: Path, user: str) -> list[str]:
@@ -136,6 +156,7 @@ class Screen:
 class Waiter:
     pattern: re.Pattern[str]
     found: asyncio.Future[re.Match[str]]
+    at: float = 0.0  # when the line came (``time.perf_counter``)
 
 
 class Terminal:
@@ -188,6 +209,7 @@ class Terminal:
             for waiter in list(self._waiters):
                 found = waiter.pattern.search(line)
                 if found and not waiter.found.done():
+                    waiter.at = now
                     waiter.found.set_result(found)
                     self._waiters.remove(waiter)
         if self.screen.at_prompt():
@@ -226,10 +248,18 @@ class Terminal:
 
     async def expect(self, pattern: str, timeout: float = 60) -> re.Match[str]:
         """The next line matching ``pattern`` (a regular expression)."""
+        return (await self._awaited(pattern, timeout)).found.result()
+
+    async def arrival(self, pattern: str, timeout: float = 60) -> float:
+        """When the next line matching ``pattern`` came (``time.perf_counter``)."""
+        return (await self._awaited(pattern, timeout)).at
+
+    async def _awaited(self, pattern: str, timeout: float) -> Waiter:
         waiter = Waiter(re.compile(pattern), asyncio.get_running_loop().create_future())
         self._waiters.append(waiter)
         try:
-            return await asyncio.wait_for(waiter.found, timeout)
+            await asyncio.wait_for(waiter.found, timeout)
+            return waiter
         except TimeoutError:
             raise TimeoutError(f"{pattern!r} not seen; last: {self.tail()}") from None
         finally:
@@ -244,11 +274,9 @@ class Terminal:
         if self.process is None:
             return 0.0
         try:
-            stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+            return cpu_seconds(self.process.pid)
         except OSError:
             return 0.0
-        fields = stat.rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / TICKS
 
     def close(self) -> None:
         if self.fd >= 0 and not self.closed.is_set():
@@ -284,6 +312,7 @@ class SshTable:
     """One table of plain ssh people, and what was measured there."""
 
     index: int
+    number: int = 0  # the server's number for it, once made
     people: list[SshPerson] = field(default_factory=list)
     acts: list[Act] = field(default_factory=list)
     open: dict[str, Act] = field(default_factory=dict)  # each person's last action
@@ -308,6 +337,8 @@ class SshPerson(Terminal):
 
     def __init__(self, port: int, key: Path, name: str, think: float, rng: random.Random) -> None:
         super().__init__(ssh_command(port, key, name))
+        self.port = port  # its server's
+        self.key = key
         self.name = name
         self.think = think
         self.rng = rng
@@ -316,6 +347,9 @@ class SshPerson(Terminal):
         self.leaving = False
         self.cards = 0  # in hand, as ``l`` last said
         self.refused = 0  # lines that say a typed action was not taken
+        self.nudged = 0  # Enter typed alone, nothing said for a while (``_watch``)
+        self.refused_new = 0  # ``new`` refused: no table number to give (a cluster's)
+        self.refused_join = 0  # ``join`` refused: the table's holder did not answer in time
         self._pending: asyncio.TimerHandle | None = None
         self._cue: str | None = None  # the last line that asked for something
         self._query: float | None = None  # ``l`` typed at
@@ -343,10 +377,19 @@ class SshPerson(Terminal):
         return self.screen.partial.startswith("lobby>")
 
     async def make_table(self, timeout: float = 60) -> int:
-        self.type("new standard")
-        made = _MADE.search((await self.expect(_MADE.pattern, timeout)).string)
-        assert made is not None
-        return int(made.group(1))
+        """``new standard``, typed again (after a moment) while a cluster's server has no
+        table number to give (``refused_new`` counts those times)."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            answer = asyncio.ensure_future(self.expect(f"{_MADE.pattern}|{_NO_NUMBER}", timeout))
+            self.type("new standard")
+            made = _MADE.search((await answer).group(0))
+            if made is not None:
+                return int(made.group(1))
+            self.refused_new += 1
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"no table made at port {self.port}")
+            await asyncio.sleep(0.5)
 
     async def add_bots(self, bots: int, bot: str, timeout: float = 60) -> None:
         for _ in range(bots):
@@ -354,8 +397,22 @@ class SshPerson(Terminal):
             await self.expect(r"^The bot ", timeout)
 
     async def join(self, number: int, timeout: float = 60) -> None:
-        self.type(f"join {number}")
-        await self.expect(rf"^You sit at table {number}", timeout)
+        """``join N``, typed again while the server does not know table N yet (on a
+        cluster, a table another server made reaches this one's list a moment later), or
+        its holder did not answer in time (``refused_join`` counts those)."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            answer = asyncio.ensure_future(
+                self.expect(rf"^You sit at table {number}|{_NO_SUCH_TABLE}|{_NO_ANSWER}", timeout)
+            )
+            self.type(f"join {number}")
+            said = (await answer).group(0)
+            if said.startswith("You sit"):
+                return
+            self.refused_join += said.startswith(_NO_ANSWER_TEXT)
+            if time.perf_counter() > deadline:
+                raise TimeoutError(f"table {number} unknown at port {self.port}")
+            await asyncio.sleep(0.2)
 
     async def quit_table(self, timeout: float = 60) -> None:
         """``q`` and ``y``: out of the game (a bot plays on), back in the lobby. A question
@@ -516,6 +573,7 @@ class SshPerson(Terminal):
     def _nudge(self) -> None:
         self._stuck = None
         if self.playing and self._pending is None:
+            self.nudged += 1
             self.type("")
         if self.playing:
             self._watch()
@@ -526,7 +584,7 @@ async def seat_table(
 ) -> None:
     """The first person makes a table, the others sit, the bots are added, it starts."""
     maker = people[0]
-    number = await maker.make_table(timeout)
+    number = table.number = await maker.make_table(timeout)
     for person in people[1:]:
         await person.join(number, timeout)
     await maker.add_bots(bots, bot, timeout)
@@ -544,24 +602,85 @@ def measured(
     """From the actions typed within the window: (action -> each other person's line, s),
     (action -> the actor's own next line, s), (``l`` -> the hand, s), how many actions,
     and what was typed for those no other person was told."""
-    others: list[float] = []
+    others = [took for _, _, took in seen_by(tables, opened, closed)]
     replies: list[float] = []
     queries: list[float] = []
     actions = 0
     unseen: list[str] = []
     for table in tables:
-        names = [p.name for p in table.people]
         for act in table.acts:
             if not opened <= act.sent <= closed:
                 continue
             actions += 1
             if not act.seen:
                 unseen.append(act.typed)
-            others += [act.seen[n] - act.sent for n in names if n in act.seen]
             if act.reply is not None:
                 replies.append(act.reply - act.sent)
         queries += [took for at, took in table.queries if opened <= at <= closed]
     return others, replies, queries, actions, unseen
+
+
+def seen_by(
+    tables: list[SshTable], opened: float, closed: float
+) -> list[tuple[SshPerson, SshPerson, float]]:
+    """For each action typed within the window and each other person of its table who was
+    told it: (who typed it, who was told, the seconds between)."""
+    pairs = []
+    for table in tables:
+        people = {p.name: p for p in table.people}
+        for act in table.acts:
+            if opened <= act.sent <= closed:
+                actor = people[act.actor]
+                pairs += [
+                    (actor, p, act.seen[n] - act.sent) for n, p in people.items() if n in act.seen
+                ]
+    return pairs
+
+
+async def log_in_all(
+    people: list[list[SshPerson]],
+    again: Callable[[SshPerson], SshPerson],
+    at_once: int,
+    tries: int = 3,
+) -> int:
+    """Everyone of ``people`` (a list a table) logged in, ``at_once`` at a time; one whose
+    login fails is replaced by ``again(them)`` (a new terminal) and tried again, ``tries``
+    times in all. How many logins were made again; RuntimeError when one never could."""
+    retried = 0
+
+    async def enter(group: list[SshPerson], index: int) -> None:
+        nonlocal retried
+        for tried in range(tries):
+            try:
+                await group[index].log_in()
+                return
+            except (TimeoutError, EOFError) as error:
+                group[index].close()
+                if tried == tries - 1:
+                    raise RuntimeError(f"{group[index].name} could not log in: {error}") from None
+                retried += 1
+                group[index] = again(group[index])
+
+    jobs = [(lambda g=group, i=i: enter(g, i)) for group in people for i in range(len(group))]
+    for failed in await gated(jobs, at_once):
+        if isinstance(failed, BaseException):
+            raise failed
+    return retried
+
+
+async def play_for(
+    everyone: Sequence[SshPerson], seconds: float
+) -> tuple[float, float, float, float]:
+    """Everyone plays for ``seconds`` (and goes on playing after): when the window opened
+    and closed, this process's CPU seconds in it, and their ssh processes'."""
+    opened, cpu = time.perf_counter(), time.process_time()
+    ssh_cpu = sum(p.cpu() for p in everyone)
+    for someone in everyone:
+        someone.start_playing()
+    await asyncio.sleep(seconds)
+    closed, cpu = time.perf_counter(), time.process_time() - cpu
+    ssh_cpu = sum(p.cpu() for p in everyone) - ssh_cpu
+    return opened, closed, cpu, ssh_cpu
 
 
 async def gated(

@@ -33,7 +33,7 @@ from .. import settings_table, text
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
-from ..engine.events import Event
+from ..engine.events import CardsDrawn, DrawReason, Event
 from ..engine.state import Phase, PlayerView
 from ..seat.asks import WAKE, ReadWoken, Wake
 from ..seat.commands import Ask, Do, Invalid, Quit, Setting, jump_card
@@ -447,6 +447,9 @@ class NetTable(Table):
     # whole or not at all (``net.web.way``); None: each line goes out as it is told.
     telling: Callable[[int], AbstractContextManager[object]] | None = None
     _answering: tuple[int, list[Event]] | None = None  # this seat's last action: entry, events
+    # a draw of this seat's turn told from the table's log, not as its action's answer (a
+    # table held by another server): the drawn card still to offer, or to keep (``_step``)
+    _drawn_later: bool = False
 
     @classmethod
     def seated(
@@ -527,6 +530,11 @@ class NetTable(Table):
             if self._catch_up():
                 return
             view = self._view()
+            if self._drawn_later:  # offered or kept as an answered draw is (``_do``)
+                self._drawn_later = False
+                if view.phase is Phase.DRAWN and view.current == self.me:
+                    self._after_draw()
+                    return
             if view.phase is Phase.ROUND_OVER or view.current == self.me:
                 await self._your_turn()
             else:
@@ -667,6 +675,12 @@ class NetTable(Table):
                     self._tell_heard(Heard(entry.line, entry.kind, entry.cue))
                 if entry.events:
                     self._tell(entry.events, going_on=True)
+                    self._drawn_later = self._drawn_later or any(
+                        isinstance(e, CardsDrawn)
+                        and e.seat == self.me
+                        and e.reason is DrawReason.TURN
+                        for e in entry.events
+                    )
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
                 if not self.game.decoded:
                     raise
