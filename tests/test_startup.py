@@ -37,6 +37,15 @@ def _home(home: Path) -> dict[str, str]:
     )
 
 
+def _printed(script: str) -> list[str]:
+    """The words ``script`` printed, run in a fresh interpreter (which must succeed)."""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=BOUND, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
 @pytest.fixture
 def starting(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """This process as if it were starting; the collector as it was, after."""
@@ -85,11 +94,7 @@ def test_a_command_leaves_the_collector_running() -> None:
         "    m.main(['cards'])\n"
         "print(gc.isenabled(), gc.get_freeze_count() > 0)\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=BOUND, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["True", "True", "True"]
+    assert _printed(script) == ["True", "True", "True"]
 
 
 def test_collector_running_at_the_games_first_prompt(tmp_path: Path) -> None:
@@ -136,8 +141,4 @@ def test_server_wording_loaded_when_first_asked_for() -> None:
         "print(messages.ended is social.ended, 'ended' in messages.phrases())\n"
         "print(all(n in sys.modules for n in later))\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=BOUND, cwd=ROOT
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["False", "True", "True", "True"]
+    assert _printed(script) == ["False", "True", "True", "True"]
