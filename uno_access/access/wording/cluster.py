@@ -315,3 +315,17 @@ def users_cluster_copy(name: str) -> str:
 
 def users_cluster_unreachable(urls: str) -> str:
     return tr(USERS_CLUSTER_UNREACHABLE).format(urls=urls)
+
+
+# the cluster's accounts could not be copied as the server started (``cluster.accounts``);
+# {why}: what went wrong
+CLUSTER_ACCOUNTS_FAILED = N_(
+    "The cluster's accounts could not be read ({why}); the server does not start. Check "
+    "that the NATS servers run and see one another (uno-access doctor --cluster), then "
+    "start it again."
+)
+CLUSTER_ACCOUNTS_NOT_READ = N_("its bucket uno-accounts did not answer in time")
+
+
+def cluster_accounts_failed(why: str) -> str:
+    return tr(CLUSTER_ACCOUNTS_FAILED).format(why=why)

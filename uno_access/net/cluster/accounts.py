@@ -38,8 +38,10 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...access import messages
 from ..server.accounts import fold
 from . import names
+from .connect import REQUEST_WAIT
 
 if TYPE_CHECKING:
     from nats.js.client import JetStreamContext
@@ -49,7 +51,9 @@ if TYPE_CHECKING:
     from .connect import Access
 
 WATCH_AGAIN = 1.0  # seconds before a watcher that stopped (a NATS node lost) starts again
-FIRST_COPY_WAIT = 30.0  # seconds the first copy of the bucket may take before serving
+FIRST_COPY_WAIT = 120.0  # seconds the first copy may wait for JetStream (as joining does)
+QUIET = 5.0  # seconds a watcher may be silent before the bucket is read: then started again
+LONG = 3600.0  # seconds a watcher is waited on once the bucket is read (then waited again)
 NAME_PREFIX = "name."
 KEY_PREFIX = "key."
 
@@ -111,29 +115,49 @@ class SharedAccounts:
         self._claiming: set[str] = set()  # names being claimed here: kept by ``keep_only``
 
     @classmethod
-    async def start(cls, js: JetStreamContext, accounts: Accounts) -> SharedAccounts:
+    async def start(
+        cls, js: JetStreamContext, accounts: Accounts, patience: float = FIRST_COPY_WAIT
+    ) -> SharedAccounts:
         """The accounts here offered to the cluster, then the cluster's copied here (once
-        whole before this returns), and watched."""
+        whole before this returns), and watched. A cluster whose JetStream is still
+        electing its leaders (the whole cluster started again) is waited for, ``patience``
+        seconds at most; then ``ClusterError`` says why."""
+        from .connect import ClusterError, said
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience
         shared = cls(await js.key_value(names.ACCOUNTS), accounts)
         accounts.mark_copy()  # ``uno-access users remove`` then asks for the cluster
-        await shared._offer()
-        copied: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        shared._watching = asyncio.get_running_loop().create_task(
+        while True:
+            try:
+                await shared._offer()
+                break
+            except Exception as error:
+                if loop.time() + WATCH_AGAIN > deadline:
+                    raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
+            await asyncio.sleep(WATCH_AGAIN)
+        copied: asyncio.Future[None] = loop.create_future()
+        shared._watching = loop.create_task(
             shared._watch(copied), name="uno-access the cluster's accounts"
         )
         try:
-            await asyncio.wait_for(asyncio.shield(copied), FIRST_COPY_WAIT)
+            await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            await shared.close()
+            why = messages.tr(messages.CLUSTER_ACCOUNTS_NOT_READ)
+            raise ClusterError(messages.cluster_accounts_failed(why)) from None
         except BaseException:
             await shared.close()
             raise
         return shared
 
     async def close(self) -> None:
-        if self._watching is not None:
-            self._watching.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._watching
-            self._watching = None
+        """The watcher stopped (bounded: nats-py may take its cancellation for a timeout,
+        and the task go on)."""
+        task, self._watching = self._watching, None
+        if task is not None:
+            task.cancel()
+            await asyncio.wait([task], timeout=REQUEST_WAIT)
 
     # ------------------------------------------------------------------ the copy here
 
@@ -152,12 +176,16 @@ class SharedAccounts:
     async def _watch(self, copied: asyncio.Future[None]) -> None:
         """The bucket's accounts copied here as they change; started again if the watcher
         stops (a NATS node lost). ``copied`` is set once the bucket as it was has been
-        read: once the watcher has given its last message as it began (the watcher's own
-        end-of-values marker may come before them), and then each account here that the
-        cluster no longer has is removed."""
+        read: once the watcher has given the last message the stream had as it began, or
+        one with nothing more pending after it (the watcher's own end-of-values marker may
+        come before the values). Until then a watcher silent for ``QUIET`` seconds is
+        started again (one made as JetStream elects a leader may never deliver). Once the
+        bucket is read, each account here that the cluster no longer has is removed."""
+        from nats.errors import TimeoutError as NatsTimeout
         from nats.js.kv import KV_DEL, KV_PURGE
 
         while True:
+            watcher = None
             try:
                 last = (await self.bucket.status()).stream_info.state.last_seq or 0
                 watcher = await self.bucket.watchall()
@@ -165,7 +193,15 @@ class SharedAccounts:
                 if last == 0:  # nothing there
                     self._copied(set(), copied)
                     seen = None
-                async for entry in watcher:
+                while True:
+                    try:
+                        entry = await watcher.updates(  # type: ignore[no-untyped-call]
+                            QUIET if seen is not None else LONG
+                        )
+                    except NatsTimeout:
+                        if seen is not None:
+                            break  # silent before the bucket was read: started again
+                        continue
                     if entry is None:
                         continue
                     if entry.key.startswith(NAME_PREFIX):
@@ -173,13 +209,20 @@ class SharedAccounts:
                             self._removed(entry.key)
                         else:
                             self._changed(entry.key, entry.value or b"", seen)
-                    if seen is not None and entry.revision >= last:
+                    if seen is not None and (entry.revision >= last or entry.delta == 0):
                         self._copied(seen, copied)
                         seen = None
             except asyncio.CancelledError:
                 raise
             except Exception:
                 pass
+            finally:
+                if watcher is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(
+                            watcher.stop(),  # type: ignore[no-untyped-call]
+                            REQUEST_WAIT,
+                        )
             await asyncio.sleep(WATCH_AGAIN)
 
     def _copied(self, seen: set[str], copied: asyncio.Future[None]) -> None:
@@ -309,7 +352,7 @@ async def removed_from(
 ) -> tuple[bool, str | None]:
     """``uno-access users remove NAME --cluster URLS``: (whether the cluster answered, the
     name removed or None: no such account there)."""
-    from .connect import REQUEST_WAIT, close, connect
+    from .connect import close, connect
 
     try:
         client = await connect(urls, access=access)
