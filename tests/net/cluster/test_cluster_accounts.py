@@ -195,6 +195,7 @@ def test_accounts_of_a_server_alone_are_offered_as_it_joins(
         assert b.accounts.password_of("hal") == "cluster-hash"  # the cluster's account
         assert b.accounts.name_of(KEY_EVE) == "ivy"  # its own, offered
         await copied(lambda: a.accounts.name_of(KEY_EVE) == "ivy")
+        assert b.accounts.is_copy()  # offered once: from now on a copy, never offered again
 
     run(nats_cluster, tmp_path, body)
 

@@ -21,8 +21,9 @@ reaches the other servers' copies through their watchers within a moment; until 
 a person logging in there is checked against the copy as it was.
 
 Accounts a server had before it joined (its ``accounts.db`` from running alone) are
-offered to the cluster as it starts: each name the cluster does not have yet is created;
-where it has one, the cluster's account replaces the one here.
+offered to the cluster as it first joins: each name the cluster does not have yet is
+created; where it has one, the cluster's account replaces the one here. From then on the
+file is marked a copy, and never offered again (a copy is the cluster's already).
 
 Browsers' sessions, a person's lobby preferences, friends, blocks, moderation, results
 and tournaments stay each server's own for now (docs/hosting.md).
@@ -127,10 +128,10 @@ class SharedAccounts:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
         shared = cls(await js.key_value(names.ACCOUNTS), accounts)
-        accounts.mark_copy()  # ``uno-access users remove`` then asks for the cluster
-        while True:
+        while not accounts.is_copy():  # offered once, as the server first joins
             try:
                 await shared._offer()
+                accounts.mark_copy()  # ``uno-access users remove`` then asks for the cluster
                 break
             except Exception as error:
                 if loop.time() + WATCH_AGAIN > deadline:
