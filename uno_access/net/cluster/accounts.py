@@ -252,7 +252,6 @@ class SharedAccounts:
         """``name`` given to ``key`` (or the password of hash ``password``) on the whole
         cluster, and here; False when the name or the key is taken (or looks like a name
         taken, or the cluster cannot be reached: nothing is made)."""
-
         if self.accounts.exists(name) or self.accounts.name_refused(name) is not None:
             return False
         if key is not None and self.accounts.name_of(key) is not None:
@@ -267,9 +266,12 @@ class SharedAccounts:
             self._claiming.discard(name)
 
     async def _claim(self, account: Account) -> bool:
+        """The key's entry, then the name's; the key's taken back if the name's is not
+        made (taken, or no answer), so that no key is left to a name nobody has."""
         from nats.js.errors import KeyWrongLastSequenceError
 
-        name, key, password = account.name, account.key, account.password
+        name, key = account.name, account.key
+        key_made = False
         try:
             if key is not None:
                 try:
@@ -277,17 +279,18 @@ class SharedAccounts:
                 except KeyWrongLastSequenceError:
                     if not await self._holds(key_entry(key), name.encode("utf-8")):
                         return False
+                key_made = True
             try:
                 await self.bucket.create(name_entry(name), account.data())
             except KeyWrongLastSequenceError:
                 if not await self._holds(name_entry(name), account.data()):
-                    if key is not None:
-                        with contextlib.suppress(Exception):
-                            await self.bucket.delete(key_entry(key))
-                    return False
+                    raise
         except Exception:
+            if key_made and key is not None:
+                with contextlib.suppress(Exception):
+                    await self.bucket.delete(key_entry(key))
             return False
-        return self.accounts.claim(name, key, password, created=account.created)
+        return self.accounts.claim(name, key, account.password, created=account.created)
 
     async def _holds(self, entry: str, data: bytes) -> bool:
         """Whether the bucket's ``entry`` is ``data``: a write of ours whose answer was lost

@@ -196,6 +196,20 @@ class Accounts:
             return False
         return True
 
+    async def claimed(self, name: str, key: str | None, password: str | None = None) -> bool:
+        """``claim``, on the cluster first when these accounts are its copy (``shared``).
+        On the server's event loop."""
+        if self.shared is not None:
+            return await self.shared.claim(name, key, password)
+        return self.claim(name, key, password)
+
+    async def password_changed(self, name: str, password: str, keep: str | None = None) -> bool:
+        """``set_password``, on the cluster first when these accounts are its copy
+        (``shared``). On the server's event loop."""
+        if self.shared is not None:
+            return await self.shared.set_password(name, password, keep)
+        return self.set_password(name, password, keep)
+
     def set_password(self, name: str, password: str, keep: str | None = None) -> bool:
         """``name``'s password is now the one of hash ``password``, and every browser
         session of theirs has ended but the one of digest ``keep`` (where it was changed);

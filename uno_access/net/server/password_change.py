@@ -59,13 +59,7 @@ async def change_password(
         say(unchanged)
         return
     digest = await asyncio.to_thread(passwords.hashed, first)  # a good part of a second
-    if accounts.shared is not None:  # the cluster's, changed there first
-        changed = await awaited_on_loop(
-            loop, accounts.shared.set_password(name, digest, way.kept_session)
-        )
-    else:
-        changed = on_loop(loop, accounts.set_password, name, digest, way.kept_session)
-    if changed:
+    if await awaited_on_loop(loop, accounts.password_changed(name, digest, way.kept_session)):
         say(messages.net_password_set(name))
     else:
         say(unchanged)

@@ -103,10 +103,6 @@ async def log_in(server: Server, address: str, body: object) -> LoginAnswer:
     if why is not None:
         return _refused(401, why)
     digest = await loop.run_in_executor(None, passwords.hashed, password)
-    if accounts.shared is not None:  # the cluster's name, claimed there first
-        claimed = await accounts.shared.claim(name, None, digest)
-    else:
-        claimed = accounts.claim(name, None, digest)
-    if not claimed:
+    if not await accounts.claimed(name, None, digest):
         return _refused(401, messages.tr(messages.WEB_LOGIN_TAKEN))
     return LoginAnswer(200, name)
