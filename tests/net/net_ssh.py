@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import io
 import os
+import queue
 import random
 import re
 import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import IO
 
 import pexpect
 
@@ -55,7 +58,11 @@ def keypair(folder: Path, name: str) -> Path:
 
 class Server:
     """``uno-access serve --port 0 --data DIR ...`` until ``stop`` (with ``--web 0``, its
-    web page's port is ``web_port``)."""
+    web page's port is ``web_port``). Its output is read as it comes by two threads, so a
+    server that writes much is never held on a full pipe, and a server that never says it
+    is listening fails the test in ``STARTED`` seconds instead of holding the run."""
+
+    STARTED = 240.0  # a cluster server waits up to 120 s for JetStream; twice that at most
 
     def __init__(self, data: Path, *args: str) -> None:
         self.data = data  # its folder (--data), which ``uno-access users`` reads and changes
@@ -78,33 +85,63 @@ class Server:
             stderr=subprocess.PIPE,
             text=True,
         )
-        assert self.process.stdout is not None
-        first = self.process.stdout.readline()
+        self._lines: queue.Queue[str] = queue.Queue()
+        self._errors: list[str] = []
+        self._readers = [
+            threading.Thread(target=self._read, args=(self.process.stdout, self._lines.put)),
+            threading.Thread(target=self._read, args=(self.process.stderr, self._errors.append)),
+        ]
+        for reader in self._readers:
+            reader.daemon = True
+            reader.start()
+        first = self.line()
         found = re.fullmatch(r"Listening on 127\.0\.0\.1:(\d+)\n", first)
-        assert found, (first, self.process.stderr.read() if self.process.stderr else "")
+        assert found, (first, self.stop())
         self.port = int(found.group(1))
         self.web_port: int | None = None
         if "--web" in args:
-            line = self.process.stdout.readline()
+            line = self.line()
             web = re.fullmatch(r"Web page on http://127\.0\.0\.1:(\d+)/\n", line)
             assert web, line
             self.web_port = int(web.group(1))
         self.invite: str | None = None
         if "--open" not in args:
-            line = self.process.stdout.readline()
+            line = self.line()
             code = re.match(r"Invite code: (\w+)", line)
             assert code, line
             self.invite = code.group(1)
+
+    @staticmethod
+    def _read(stream: IO[str] | None, keep: Callable[[str], None]) -> None:
+        assert stream is not None
+        for line in stream:
+            keep(line)
+        keep("")  # the end: "" as a file's readline gives it
+
+    def line(self, timeout: float = STARTED) -> str:
+        """The server's next line on standard output ("" once it has ended); the test
+        fails if none comes within ``timeout`` seconds."""
+        try:
+            line = self._lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(
+                f"the server wrote no line in {timeout:.0f} s; its errors: {''.join(self._errors)}"
+            ) from None
+        if not line:
+            self._lines.put(line)  # ended: every later call says so too
+        return line
 
     def stop(self) -> str:
         """Stop the server; what it wrote on standard error."""
         self.process.terminate()
         try:
-            _, err = self.process.communicate(timeout=60)
+            self.process.wait(timeout=60)
         except subprocess.TimeoutExpired:
             self.process.kill()
-            _, err = self.process.communicate()
-        return err
+            self.process.wait()
+        for reader in self._readers:
+            reader.join(timeout=30)  # a child that kept the pipes open cannot hold the test
+        return "".join(self._errors)
 
 
 class Terminal:

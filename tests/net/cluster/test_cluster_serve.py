@@ -46,8 +46,7 @@ def test_serve_with_a_cluster_joins_it_keeps_its_presence_and_removes_it_as_it_s
 ) -> None:
     server = Server(tmp_path / "server", "--open", "--cluster", nats_cluster.url)
     try:
-        assert server.process.stdout is not None
-        joined = server.process.stdout.readline()
+        joined = server.line()
         found = re.fullmatch(
             rf"Joined the NATS cluster at {re.escape(nats_cluster.url)} as server "
             r"([A-Za-z0-9_-]+) \(3 NATS servers\); its tables are kept there, and another "
