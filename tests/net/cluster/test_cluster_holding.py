@@ -1,7 +1,8 @@
 """The tables a server holds on a real three-node NATS cluster (``holding``), several
 servers in one process, each its own lobby over its own connection to another node:
 
-- numbers are the cluster's: two servers never give the same one;
+- numbers are the cluster's: two servers never give the same one, and a burst of new
+  tables waits for the next block rather than being refused;
 - what a table tells waits for its entries to be in the log, and is never told once the
   lease is lost;
 - two servers racing for one lapsed lease leave exactly one owner, with the table in its
@@ -126,6 +127,27 @@ def test_two_servers_never_give_one_table_number_twice(nats_cluster: NatsCluster
                     number = held.numbers.take()
                 given.append(number)
         assert len(set(given)) == len(given), given
+
+    with_servers(nats_cluster, body)
+
+
+def test_a_burst_of_new_tables_waits_for_the_next_block_and_none_is_refused(
+    nats_cluster: NatsCluster,
+) -> None:
+    """Three blocks' worth of tables made at once on one server: each ``new`` waits for
+    the block on its way (``Lobby.number_ready``, awaited by the lobby's ``new``) instead
+    of being told that no number can be had."""
+
+    async def body(servers: Servers) -> None:
+        lobby = (await servers.server("server-ann")).lobby
+
+        async def new() -> int:
+            assert lobby.number_ready is not None
+            await lobby.number_ready()
+            return lobby.new_table("ann", RuleSet(), "standard").number
+
+        numbers = await asyncio.gather(*(new() for _ in range(3 * BLOCK)))
+        assert len(set(numbers)) == 3 * BLOCK, numbers
 
     with_servers(nats_cluster, body)
 

@@ -127,6 +127,21 @@ class Numbers:
             self._asking = asyncio.get_running_loop().create_task(self._more())
         return number
 
+    async def ready(self) -> None:
+        """Until a number is free: at once when one is; else the next block asked for
+        and waited for, ``REQUEST_WAIT * 2`` seconds at most (then ``take`` gives None,
+        and the person is told the servers do not answer one another)."""
+        deadline = asyncio.get_running_loop().time() + REQUEST_WAIT * 2
+        while not self._free:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                return
+            if self._asking is not None and self._asking.done():
+                await asyncio.sleep(min(RETRY_WAIT, left))  # the last ask failed at once
+            if self._asking is None or self._asking.done():
+                self._asking = asyncio.get_running_loop().create_task(self._more())
+            await asyncio.wait([self._asking], timeout=left)
+
     async def _more(self) -> None:
         with contextlib.suppress(Exception):  # not answering: asked again at the next take
             await asyncio.wait_for(self.reserve(), REQUEST_WAIT * 2)
@@ -191,6 +206,7 @@ class ClusterTables:
         ttl = (await leases.status()).ttl or names.LEASE_TTL
         held = cls(js, lobby, server, leases, directory, numbers, ttl)
         lobby.numbers = numbers.take
+        lobby.number_ready = numbers.ready
         lobby.journal = held
         lobby.held_for = held.held_for
         loop = asyncio.get_running_loop()

@@ -236,6 +236,8 @@ class Person:
         if word == PASSWORD_WORD:
             await self._password()
             return True
+        if word == NEW_WORD and self.lobby.number_ready is not None:
+            await self.lobby.number_ready()  # a burst of new tables: the cluster's next block
         far = self.lobby.far
         if far is not None:  # a table another server of the cluster holds
             answer = await far.command(self, word, rest)
@@ -772,6 +774,7 @@ class Told:
 
 
 QUIT_WORD = "quit"
+NEW_WORD = "new"
 PASSWORD_WORD = "password"  # asked in the session's own prompt: awaited, not in the table
 
 
@@ -811,7 +814,7 @@ LOBBY_COMMANDS: dict[str, Callable[[Person, str, str], Told | None]] = {
     "": lambda p, w, r: Told.of(messages.tr(messages.NET_LOBBY_HINT)),
     "help": _help,
     "tables": lambda p, w, r: Told.of(*on_loop(p.loop, p._tables)),
-    "new": lambda p, w, r: Told.of(on_loop(p.loop, p._new, r or "standard")),
+    NEW_WORD: lambda p, w, r: Told.of(on_loop(p.loop, p._new, r or "standard")),
     "timer": lambda p, w, r: Told.of(on_loop(p.loop, p._timer, r.lower())),
     "join": lambda p, w, r: Told.of(on_loop(p.loop, p._join, r, False)),
     "watch": lambda p, w, r: Told.of(on_loop(p.loop, p._join, r, True)),

@@ -32,7 +32,7 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
@@ -931,6 +931,8 @@ class Lobby:
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     # the next table's number from elsewhere (None: none to be had now); unset, counted here
     numbers: Callable[[], int | None] | None = field(default=None, repr=False)
+    # until a number is to be had (``numbers``), or the cluster has not answered in time
+    number_ready: Callable[[], Awaitable[None]] | None = field(default=None, repr=False)
     # what is told of a table waits for this (``cluster.journal``: its entries in the log):
     # None, tell now; a future, tell once it is True, never if it is False
     held_for: Callable[[ServerTable | None], asyncio.Future[bool] | None] = field(
