@@ -25,7 +25,8 @@ from uno_access.engine.rules import RuleSet
 from uno_access.engine.state import Phase
 from uno_access.net.cluster import names
 from uno_access.net.cluster.connect import close, connect, ensure
-from uno_access.net.cluster.journal import StreamJournal
+from uno_access.net.cluster.entries import said_entry
+from uno_access.net.cluster.journal import StreamJournal, TableWriter
 from uno_access.net.cluster.lease import LeaseLost
 from uno_access.net.cluster.readback import TableLog, read_table
 from uno_access.net.server.saved import PLAYING
@@ -299,3 +300,33 @@ def test_a_node_killed_while_appending_loses_nothing_and_the_read_back_is_exact(
             await close(reader)
 
     asyncio.run(before_and_after())
+
+
+def test_a_wait_ends_once_what_was_put_before_it_is_kept_while_more_is_on_its_way(
+    nats_cluster: NatsCluster,
+) -> None:
+    """``when_written`` waits for the entries put before it was asked, not for the writer
+    to have nothing left to send: a table whose moves keep coming tells each as it is
+    kept (an entry taken back is not waited for)."""
+
+    async def body(ann: JetStreamContext, bob: JetStreamContext) -> None:
+        writer = TableWriter(ann, "77", 0)
+        writer.put(said_entry("ann", "first"))
+        waiting = writer.when_written()
+        assert waiting is not None
+        for n in range(50):
+            writer.put(said_entry("ann", f"then {n}"))
+        assert await asyncio.wait_for(waiting, WAIT) is True
+        assert 1 <= writer.appended < 51  # the first kept, most of the rest on their way
+        last = await asyncio.wait_for(writer.written(), WAIT)
+        assert writer.appended == 51 and writer.when_written() is None
+        taken = said_entry("ann", "taken back")
+        writer.put(said_entry("ann", "kept"))
+        writer.put(taken)
+        waiting = writer.when_written()
+        assert waiting is not None and writer.take_back(taken)
+        assert await asyncio.wait_for(waiting, WAIT) is True
+        assert writer.appended == 52 and writer.last == last + 1
+        await writer.close()
+
+    with_two_servers(nats_cluster, body)

@@ -98,13 +98,13 @@ class TableWriter:
         self._js = js
         self._wait = wait
         self._patience = patience
-        self._queue: deque[tuple[LogEntry, str]] = deque()
+        self._queue: deque[tuple[LogEntry, int]] = deque()  # each with its number n
         self._me = secrets.token_hex(6)  # this writer's messages' ids: <me>.<n>
-        self._n = 0
+        self._n = 0  # the number of the entry put last
+        self._sending = 0  # the number of the entry on its way (0: none)
         self._task: asyncio.Task[None] | None = None
-        self._done = asyncio.Event()
-        self._done.set()
-        self._waiting: list[asyncio.Future[bool]] = []  # ``when_written``'s, not yet answered
+        # ``when_written``'s, not yet answered: each with the number of the entry it waits for
+        self._waiting: list[tuple[int, asyncio.Future[bool]]] = []
         self.on_lost: Callable[[LeaseLost], None] | None = None  # told once, as it is learnt
 
     def put(self, entry: LogEntry) -> None:
@@ -113,8 +113,7 @@ class TableWriter:
         if self.lost is not None:
             raise self.lost
         self._n += 1
-        self._queue.append((entry, f"{self._me}.{self._n}"))
-        self._done.clear()
+        self._queue.append((entry, self._n))
         if self._task is None or self._task.done():
             self._task = asyncio.get_running_loop().create_task(
                 self._drain(), name=f"uno-access journal {self.table}"
@@ -123,16 +122,23 @@ class TableWriter:
     def take_back(self, entry: LogEntry) -> bool:
         """``entry`` taken back if it was the last put and is not sent yet."""
         if self._queue and self._queue[-1][0] is entry:
-            self._queue.pop()
-            if not self._queue and (self._task is None or self._task.done()):
-                self._done.set()
+            _, taken = self._queue.pop()
+            before = self._outstanding()  # what a wait for it waits for now (0: nothing)
+            self._waiting = [(before if n == taken else n, future) for n, future in self._waiting]
+            self._answer_waiting()
             return True
         return False
 
+    def _outstanding(self) -> int:
+        """The number of the last entry put and not yet acknowledged (0: none)."""
+        return self._queue[-1][1] if self._queue else self._sending
+
     async def written(self) -> int:
-        """Once every entry put so far is acknowledged: the last sequence; else
-        ``LeaseLost``."""
-        await self._done.wait()
+        """Once every entry put so far is acknowledged: the last sequence acknowledged (that
+        of the last of them, or of one put after it); else ``LeaseLost``."""
+        waiting = self.when_written()
+        if waiting is not None:
+            await waiting
         if self.lost is not None:
             raise self.lost
         return self.last
@@ -141,21 +147,33 @@ class TableWriter:
         """None when every entry put so far is acknowledged (what was applied may be told
         now); else a future, True once they are, False if the lease is lost first (what
         was applied must never be told). Without a coroutine: the ways out ask it at every
-        piece of output they send."""
-        if self.lost is None and self._done.is_set():
+        piece of output they send, and send what they held when they asked once it is True.
+
+        Entries put after the question are not waited for: a table whose bots keep
+        playing while its last moves are on their way tells each move as it is kept,
+        instead of holding everything until its writer has nothing left to send."""
+        target = self._outstanding()
+        if self.lost is None and not target:
             return None
         waiting = asyncio.get_running_loop().create_future()
         if self.lost is not None:
             waiting.set_result(False)
         else:
-            self._waiting.append(waiting)
+            self._waiting.append((target, waiting))
         return waiting
 
     def _answer_waiting(self) -> None:
-        waiting, self._waiting = self._waiting, []
-        for future in waiting:
-            if not future.done():
-                future.set_result(self.lost is None and self._done.is_set())
+        """The waits whose entry is acknowledged answered True; every wait False once the
+        lease is lost."""
+        outstanding = self._queue[0][1] if self._queue else self._sending
+        keep: list[tuple[int, asyncio.Future[bool]]] = []
+        for n, future in self._waiting:
+            if self.lost is not None or not outstanding or n < outstanding:
+                if not future.done():
+                    future.set_result(self.lost is None)
+            else:
+                keep.append((n, future))
+        self._waiting = keep
 
     async def close(self) -> None:
         """The appends still waiting dropped, and the task ended; what waited to be told
@@ -167,24 +185,25 @@ class TableWriter:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-        self._done.set()
         self._answer_waiting()
 
     async def _drain(self) -> None:
         try:
             while self._queue:
-                entry, msg_id = self._queue.popleft()  # sent: no longer to take back
-                self.last = await self._append(entry, msg_id)
+                entry, n = self._queue.popleft()  # sent: no longer to take back
+                self._sending = n
+                self.last = await self._append(entry, f"{self._me}.{n}")
+                self._sending = 0
                 self.appended += 1
+                self._answer_waiting()  # those waiting for this one, or one before it
         except LeaseLost as lost:
             self.lost = lost
             self._queue.clear()
             if self.on_lost is not None:
                 self.on_lost(lost)
         finally:
-            if not self._queue:
-                self._done.set()
-                self._answer_waiting()
+            self._sending = 0
+            self._answer_waiting()
 
     async def _append(self, entry: LogEntry, msg_id: str) -> int:
         from nats.js.errors import APIError

@@ -480,10 +480,15 @@ class _ChannelOut:
         gate = self.gate()
         if gate is not None:
             self._gated = True
-            gate.add_done_callback(self._gate_opened)
+            held = len(self._held)  # what is held now: told once its entries are kept
+            gate.add_done_callback(lambda gate: self._gate_opened(gate, held))
             return
-        data = "".join(self._held)
-        self._held.clear()
+        self._write(len(self._held))
+
+    def _write(self, count: int) -> None:
+        """The first ``count`` pieces held, to the channel."""
+        data = "".join(self._held[:count])
+        del self._held[:count]
         chan = self._chan
         with contextlib.suppress(OSError, asyncssh.Error):
             if chan.get_write_buffer_size() > OUTPUT_LIMIT:
@@ -491,9 +496,12 @@ class _ChannelOut:
             else:
                 chan.write(data.replace("\n", "\r\n"))
 
-    def _gate_opened(self, gate: asyncio.Future[bool]) -> None:
+    def _gate_opened(self, gate: asyncio.Future[bool], held: int) -> None:
+        """The entries of what was held when the gate was asked are kept: that out, and
+        what came since once its own are (never if they are not)."""
         self._gated = False
         if gate.result():
+            self._write(held)
             self.send()
         else:
             self._held.clear()  # moves the log does not hold: never told

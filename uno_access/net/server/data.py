@@ -115,16 +115,25 @@ class DataSession:
         gate = self.person.held()
         if gate is not None and self._out:
             self._gated = True
-            gate.add_done_callback(self._gate_opened)
+            held = len(self._out)  # what is held now: sent once its entries are kept
+            gate.add_done_callback(lambda gate: self._gate_opened(gate, held))
             return
-        out, self._out = self._out, []
+        self._send_out(len(self._out))
+
+    def _send_out(self, count: int) -> None:
+        """The first ``count`` lines held, to the channel."""
+        out = self._out[:count]
+        del self._out[:count]
         if out and not self._closed:
             with contextlib.suppress(OSError, asyncssh.Error):
                 self.chan.write("".join(out))
 
-    def _gate_opened(self, gate: asyncio.Future[bool]) -> None:
+    def _gate_opened(self, gate: asyncio.Future[bool], held: int) -> None:
+        """The entries of what was held when the gate was asked are kept: that out, and
+        what came since once its own are (never if they are not)."""
         self._gated = False
         if gate.result():
+            self._send_out(held)
             self._flush()
         else:
             self._out.clear()  # moves the log does not hold: never told

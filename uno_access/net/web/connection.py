@@ -89,30 +89,30 @@ class WebConnection:
             while True:
                 await self._more.wait()
                 self._more.clear()
-                await self._told_once_kept()
                 while self._out:
-                    data = self._out.popleft()
-                    try:
-                        await self.socket.send_str(data)
-                    except (ConnectionError, RuntimeError):
-                        self._out.clear()
-                        return
+                    held = len(self._out)  # what is held now: sent once its entries are kept
+                    if not await self._held_kept():
+                        self._out.clear()  # moves the log does not hold: never told
+                        break
+                    for _ in range(held):
+                        data = self._out.popleft()
+                        try:
+                            await self.socket.send_str(data)
+                        except (ConnectionError, RuntimeError):
+                            self._out.clear()
+                            return
                 if self._closing:
                     return
         finally:
             with contextlib.suppress(ConnectionError, RuntimeError):
                 await self.socket.close()
 
-    async def _told_once_kept(self) -> None:
-        """Until what the frames tell of the person's table is kept (``Person.held``);
-        the frames dropped if it never is (the table gone elsewhere)."""
+    async def _held_kept(self) -> bool:
+        """Once what the frames held now tell of the person's table is kept
+        (``Person.held``): True; False if it never is (the table gone elsewhere)."""
         person = self.person
         gate = person.held() if person is not None else None
-        while gate is not None:
-            if not await gate:
-                self._out.clear()  # moves the log does not hold: never told
-                return
-            gate = person.held() if person is not None else None
+        return True if gate is None else await gate
 
     def bye(self, reason: str) -> None:
         """The last frame, then the socket closes (the person's seat kept)."""
