@@ -3,9 +3,10 @@ round to its end: real ``uno-access serve --cluster`` processes (own folders, fr
 stopped by pid) on a real three-node NATS cluster, each person over the real OpenSSH
 client.
 
-ann, on server A, makes table 1; bob, on server B, finds it in B's list (the cluster's
-directory) and sits there, and eve watches it from server C (eve's private table, made
-on C first, is listed on B without its code, refused by its number and joined by it).
+ann, on server A, makes table 1; eve watches it from server C, and bob, on server B,
+finds it in B's list (the cluster's directory) and sits there, which ann and eve are told
+(eve's private table, made on C first, is listed on B without its code, refused by its
+number and joined by it).
 bob's entries are made on B, from B's copy of the table's log, eve's on C; bob's
 actions, commands and chat go to A, which holds the table (its chat comes back to B and
 C through the log). A command and an action of his that the rules refuse are told to him
@@ -184,11 +185,12 @@ def test_people_on_two_servers_play_one_table_to_the_rounds_end_through_its_hold
     ann.sees("You made table 1")
     _listed(bob, r"Table 1, standard[^\r\n]*: ann;")  # one list: B lists A's table
     _private_elsewhere(eve, bob)
+    eve.line("watch 1")
+    eve.told(messages.net_you_watch(1))
     bob.line("join 1")
     bob.told(messages.net_you_sit(1, 2))
     ann.told("bob sits at table 1, seat 2")  # A's people are told as A's own are
-    eve.line("watch 1")
-    eve.told(messages.net_you_watch(1))
+    eve.told("bob sits at table 1, seat 2")  # and C's, watching it, from its log
     bob.line("start")  # only ann may: A refuses, in words, once
     bob.told(messages.net_only_creator("ann"))
     bob.line("say hi from B")  # the table's chat, before its game: everyone at it hears

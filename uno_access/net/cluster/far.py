@@ -50,8 +50,9 @@ from any server (``serve --cluster``).
   and what fills it in, worded at each copy in each hearer's language), and each copy
   tells them to its viewers as the holder tells its own.
 
-What the log does not hold is not in the copy: who sat down or left before the game is
-told to the people connected to the holder alone, so far.
+- **Before the game**: who sat down, came back, left or watches, and the host's choices,
+  are appended to its log as ``lines`` too (``told_before``), and each copy tells its
+  people at the table (but the one a line is about), as the holder does.
 """
 
 from __future__ import annotations
@@ -79,7 +80,7 @@ from ..server import hosting, moderators
 from ..server.lobby import Person, TableGame
 from ..server.saved import PLAYING, WAITING, SavedTableError, read_action, read_setup
 from ..server.tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
-from ..wire import GRACE_WORD, STANDIN_WORD, WAIT_WORD, Entry
+from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, WAIT_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
 from . import names
 from .connect import REQUEST_WAIT
@@ -239,6 +240,8 @@ class Copy(ServerTable):
                 lines = lines_read(text)
                 if lines is not None:
                     self._told(*lines)
+            elif kind == LINES and self.stage is Stage.WAITING:
+                self._told_before(text)
         except SavedTableError:
             pass
         self.last = max(self.last, seq)
@@ -304,8 +307,17 @@ class Copy(ServerTable):
         elif self.stage is Stage.WAITING:
             self.on_said(self, Heard(line, Said.CHAT), by)
 
-    def on_said(self, table: Copy, line: Heard, by: str) -> None:
-        """A line for this server's people at the table before its game (``Span``)."""
+    def _told_before(self, text: str) -> None:
+        """A line before the game (who came, went or watches, the host's choices): to
+        this server's people at the table but the one it leaves out (``Span.told_before``)."""
+        lines = lines_read(text)
+        line = None if lines is None else lines[0].get(SPECTATOR)
+        if lines is not None and line is not None:
+            self.on_said(self, Heard(line, lines[1]), "", but=lines[2])
+
+    def on_said(self, table: Copy, line: Heard, by: str, but: str = "") -> None:
+        """A line for this server's people at the table before its game (``Span``): none
+        who blocks ``by``, not ``but``."""
 
     def reached(self, seq: int) -> asyncio.Future[None]:
         """Done once the log's entry ``seq`` is applied here."""
@@ -614,13 +626,25 @@ class Span:
         if text is not None:
             self.held.lines(table, text)
 
-    def _told_here(self, table: Copy, line: Heard, by: str) -> None:
+    def told_before(self, table: ServerTable, line: Heard, but: str) -> None:
+        """A line at a table held here before its game (who came, went or watches, the
+        host's choices), journaled for its people on other servers (each told it but
+        ``but``, ``Copy._told_before``)."""
+        if isinstance(table, Copy) or table.number not in self.held.held:
+            return
+        if table.stage is not Stage.WAITING:
+            return
+        text = lines_json({SPECTATOR: line.text}, line.kind, but)
+        if text is not None:
+            self.held.lines(table, text)
+
+    def _told_here(self, table: Copy, line: Heard, by: str, but: str = "") -> None:
         """A line at a copy before its game, to this server's people at it (none who
-        blocks its speaker)."""
+        blocks its speaker ``by``, not ``but``)."""
         lobby = self.lobby
         for name in {*self._here.get(table.number, set()), *table.spectators}:
             tell = lobby.people.get(name)
-            if tell is not None and not lobby.blocks(name, by):
+            if tell is not None and name != but and not (by and lobby.blocks(name, by)):
                 tell(line)
 
     # ------------------------------------------------------------- the list, read

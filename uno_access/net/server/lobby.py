@@ -652,13 +652,18 @@ class Person:
         self, table: ServerTable, line: Line | Heard, me_too: bool = False, by: str = ""
     ) -> None:
         """``line`` to everyone at ``table`` (and watching it), but this person unless
-        ``me_too``; a chat line (``by`` who said it) to none who blocks them."""
+        ``me_too``; a chat line (``by`` who said it) to none who blocks them. Who came or
+        went (not a chat line, which ``far.said`` journals) reaches those at the table
+        from the cluster's other servers too."""
         lobby = self.lobby
         for name in {*table.people(), *table.spectators}:
             if (name != self.name or me_too) and not (by and lobby.blocks(name, by)):
                 tell = lobby.people.get(name)
                 if tell is not None:
                     tell(line)
+        if lobby.far is not None and not by:
+            heard = line if isinstance(line, Heard) else Heard(line)
+            lobby.far.told_before(table, heard, "" if me_too else self.name)
 
     def _leave(self, seen: int = 0, dropped: bool = False) -> str:
         table = self.table or self.watching

@@ -876,6 +876,11 @@ class Elsewhere(Protocol):
         """``name`` said ``said`` in the lobby: for the people of the other servers."""
         ...
 
+    def told_before(self, table: ServerTable, line: Heard, but: str) -> None:
+        """``line`` (who came, went or watches, the host's choices) told at ``table``
+        before its game: for those at it from other servers, but ``but``."""
+        ...
+
     def people(self) -> set[str]:
         """Who is connected to the other servers of the cluster, as they last said."""
         ...
