@@ -25,8 +25,9 @@ offered to the cluster as it first joins: each name the cluster does not have ye
 created; where it has one, the cluster's account replaces the one here. From then on the
 file is marked a copy, and never offered again (a copy is the cluster's already).
 
-Browsers' sessions, a person's lobby preferences, friends, blocks, moderation, results
-and tournaments stay each server's own for now (docs/hosting.md).
+Friends, blocks, messages waiting and lobby choices are shared as well (``social``);
+browsers' sessions, moderation, results and tournaments stay each server's own for now
+(docs/hosting.md).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ from typing import TYPE_CHECKING
 
 from ...access import messages
 from ..server.accounts import fold
-from . import names
+from . import mirror, names
 from .connect import REQUEST_WAIT
+from .mirror import WATCH_AGAIN
 
 if TYPE_CHECKING:
     from nats.js.client import JetStreamContext
@@ -51,10 +53,7 @@ if TYPE_CHECKING:
     from ..server.accounts import Accounts
     from .connect import Access
 
-WATCH_AGAIN = 1.0  # seconds before a watcher that stopped (a NATS node lost) starts again
 FIRST_COPY_WAIT = 120.0  # seconds the first copy may wait for JetStream (as joining does)
-QUIET = 5.0  # seconds a watcher may be silent before the bucket is read: then started again
-LONG = 3600.0  # seconds a watcher is waited on once the bucket is read (then waited again)
 NAME_PREFIX = "name."
 KEY_PREFIX = "key."
 
@@ -106,7 +105,8 @@ class Account:
 class SharedAccounts:
     """This server's part in the cluster's accounts: its copy kept, its changes made."""
 
-    def __init__(self, bucket: KeyValue, accounts: Accounts) -> None:
+    def __init__(self, js: JetStreamContext, bucket: KeyValue, accounts: Accounts) -> None:
+        self.js = js
         self.bucket = bucket
         self.accounts = accounts
         self._watching: asyncio.Task[None] | None = None
@@ -127,7 +127,7 @@ class SharedAccounts:
 
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
-        shared = cls(await js.key_value(names.ACCOUNTS), accounts)
+        shared = cls(js, await js.key_value(names.ACCOUNTS), accounts)
         while not accounts.is_copy():  # offered once, as the server first joins
             try:
                 await shared._offer()
@@ -138,9 +138,13 @@ class SharedAccounts:
                     raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
             await asyncio.sleep(WATCH_AGAIN)
         copied: asyncio.Future[None] = loop.create_future()
-        shared._watching = loop.create_task(
-            shared._watch(copied), name="uno-access the cluster's accounts"
+        watching = mirror.watch(
+            shared.bucket,
+            shared._changed,
+            shared._removed,
+            lambda seen: shared._copied(seen, copied),
         )
+        shared._watching = loop.create_task(watching, name="uno-access the cluster's accounts")
         try:
             await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
         except TimeoutError:
@@ -153,12 +157,9 @@ class SharedAccounts:
         return shared
 
     async def close(self) -> None:
-        """The watcher stopped (bounded: nats-py may take its cancellation for a timeout,
-        and the task go on)."""
+        """The watcher stopped."""
         task, self._watching = self._watching, None
-        if task is not None:
-            task.cancel()
-            await asyncio.wait([task], timeout=REQUEST_WAIT)
+        await mirror.stop(task)
 
     # ------------------------------------------------------------------ the copy here
 
@@ -174,58 +175,6 @@ class SharedAccounts:
                     with contextlib.suppress(KeyWrongLastSequenceError):
                         await self.bucket.create(key_entry(key), name.encode("utf-8"))
 
-    async def _watch(self, copied: asyncio.Future[None]) -> None:
-        """The bucket's accounts copied here as they change; started again if the watcher
-        stops (a NATS node lost). ``copied`` is set once the bucket as it was has been
-        read: once the watcher has given the last message the stream had as it began, or
-        one with nothing more pending after it (the watcher's own end-of-values marker may
-        come before the values). Until then a watcher silent for ``QUIET`` seconds is
-        started again (one made as JetStream elects a leader may never deliver). Once the
-        bucket is read, each account here that the cluster no longer has is removed."""
-        from nats.errors import TimeoutError as NatsTimeout
-        from nats.js.kv import KV_DEL, KV_PURGE
-
-        while True:
-            watcher = None
-            try:
-                last = (await self.bucket.status()).stream_info.state.last_seq or 0
-                watcher = await self.bucket.watchall()
-                seen: set[str] | None = set()
-                if last == 0:  # nothing there
-                    self._copied(set(), copied)
-                    seen = None
-                while True:
-                    try:
-                        entry = await watcher.updates(  # type: ignore[no-untyped-call]
-                            QUIET if seen is not None else LONG
-                        )
-                    except NatsTimeout:
-                        if seen is not None:
-                            break  # silent before the bucket was read: started again
-                        continue
-                    if entry is None:
-                        continue
-                    if entry.key.startswith(NAME_PREFIX):
-                        if entry.operation in (KV_DEL, KV_PURGE):
-                            self._removed(entry.key)
-                        else:
-                            self._changed(entry.key, entry.value or b"", seen)
-                    if seen is not None and (entry.revision >= last or entry.delta == 0):
-                        self._copied(seen, copied)
-                        seen = None
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                pass
-            finally:
-                if watcher is not None:
-                    with contextlib.suppress(Exception):
-                        await asyncio.wait_for(
-                            watcher.stop(),  # type: ignore[no-untyped-call]
-                            REQUEST_WAIT,
-                        )
-            await asyncio.sleep(WATCH_AGAIN)
-
     def _copied(self, seen: set[str], copied: asyncio.Future[None]) -> None:
         """The bucket read whole: the accounts it does not have removed here."""
         self.accounts.keep_only(seen | self._claiming)
@@ -233,18 +182,18 @@ class SharedAccounts:
             copied.set_result(None)
 
     def _removed(self, entry: str) -> None:
-        with contextlib.suppress(ValueError):
-            self.accounts.remove(bytes.fromhex(entry[len(NAME_PREFIX) :]).decode("utf-8"))
+        if entry.startswith(NAME_PREFIX):
+            with contextlib.suppress(ValueError):
+                self.accounts.remove(bytes.fromhex(entry[len(NAME_PREFIX) :]).decode("utf-8"))
 
-    def _changed(self, entry: str, data: bytes, seen: set[str] | None) -> None:
-        account = Account.read(data)
+    def _changed(self, entry: str, data: bytes) -> str | None:
+        """An account of the bucket copied here; its name (None: not an account)."""
+        account = Account.read(data) if entry.startswith(NAME_PREFIX) else None
         if account is None:
-            return
-        if seen is not None:
-            seen.add(account.name)
-        if self._writing.get(entry) == data:
-            return  # this server's own change, made as its write returns
-        self.accounts.copy(account.name, account.key, account.password, account.created)
+            return None
+        if self._writing.get(entry) != data:  # not this server's own, made as it returns
+            self.accounts.copy(account.name, account.key, account.password, account.created)
+        return account.name
 
     # ---------------------------------------------------------- changes, made there
 
@@ -324,17 +273,21 @@ class SharedAccounts:
     async def remove(self, name: str) -> str | None:
         """``name``'s account forgotten on the whole cluster, and here (``Accounts.remove``):
         the name as it was; None: no such account (or the cluster unreachable)."""
-        gone = await forget(self.bucket, name)
+        gone = await forget(self.js, name)
         if gone is not None:
             self.accounts.remove(gone)
         return gone
 
 
-async def forget(bucket: KeyValue, name: str) -> str | None:
+async def forget(js: JetStreamContext, name: str) -> str | None:
     """``name``'s account, and its key's entry, deleted from the cluster's bucket (every
-    server's watcher then forgets it): the name as it was; None: no such account (or the
-    cluster unreachable)."""
+    server's watcher then forgets it), and its friends, blocks, letters and choices from
+    ``uno-social``: the name as it was; None: no such account (or the cluster
+    unreachable)."""
+    from .social import forget_rows
+
     try:
+        bucket = await js.key_value(names.ACCOUNTS)
         entry = await bucket.get(name_entry(name))
     except Exception:
         return None
@@ -348,6 +301,8 @@ async def forget(bucket: KeyValue, name: str) -> str | None:
     if account.key is not None:
         with contextlib.suppress(Exception):
             await bucket.delete(key_entry(account.key))
+    with contextlib.suppress(Exception):
+        await forget_rows(await js.key_value(names.SOCIAL), account.name)
     return account.name
 
 
@@ -363,8 +318,7 @@ async def removed_from(
     except Exception:
         return False, None
     try:
-        bucket = await client.jetstream(timeout=REQUEST_WAIT).key_value(names.ACCOUNTS)
-        return True, await forget(bucket, name)
+        return True, await forget(client.jetstream(timeout=REQUEST_WAIT), name)
     except Exception:
         return False, None
     finally:
