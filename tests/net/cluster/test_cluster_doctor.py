@@ -29,6 +29,7 @@ PARTS = [
     "bucket:uno-tables",
     "bucket:uno-presence",
     "bucket:uno-accounts",
+    "bucket:uno-social",
     "stream:UNO_TABLES",
 ]
 

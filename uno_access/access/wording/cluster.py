@@ -325,6 +325,7 @@ CLUSTER_ACCOUNTS_FAILED = N_(
     "start it again."
 )
 CLUSTER_ACCOUNTS_NOT_READ = N_("its bucket uno-accounts did not answer in time")
+CLUSTER_SOCIAL_NOT_READ = N_("its bucket uno-social did not answer in time")
 
 
 def cluster_accounts_failed(why: str) -> str:

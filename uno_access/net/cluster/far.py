@@ -76,7 +76,7 @@ from ...engine.actions import QUERIES, Action
 from ...engine.events import Event, Refusal, Rejected, for_seat
 from ...engine.rules import RuleSet
 from ..seat import CHAT_LIMIT
-from ..server import hosting, moderators
+from ..server import hosting, moderators, people
 from ..server.lobby import Person, TableGame
 from ..server.saved import PLAYING, WAITING, SavedTableError, read_action, read_setup
 from ..server.tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
@@ -476,6 +476,7 @@ class Span:
         self._pinged: Any = None
         self._chatted: Any = None
         self._peopled: Any = None
+        self._told: Any = None
         self._presence: asyncio.Task[None] | None = None
         # who each other server said is in its lobby, and when it last said so
         self._people: dict[str, tuple[float, frozenset[str]]] = {}
@@ -496,6 +497,7 @@ class Span:
         span._pinged = await client.subscribe(names.ping_subject(span.server), cb=span._ping)
         span._chatted = await client.subscribe(names.LOBBY_CHAT, cb=span._lobby_heard)
         span._peopled = await client.subscribe(names.LOBBY_PEOPLE, cb=span._people_heard)
+        span._told = await client.subscribe(names.PERSON_TELL, cb=span._told_to)
         span._presence = loop.create_task(span._telling(), name="uno-access who is here")
         span._watching = loop.create_task(span._watch(), name="uno-access the tables' directory")
         span._looking = loop.create_task(span._look(), name="uno-access the people elsewhere")
@@ -518,7 +520,7 @@ class Span:
             for task in done:  # what one raised, taken (never said at the loop's end)
                 if not task.cancelled():
                     task.exception()
-        subs = [self._subscription, self._pinged, self._chatted, self._peopled]
+        subs = [self._subscription, self._pinged, self._chatted, self._peopled, self._told]
         for sub in [*subs, *self._following.values()]:
             if sub is not None:
                 with contextlib.suppress(Exception):
@@ -584,6 +586,45 @@ class Span:
             if now - when <= PEOPLE_FORGOTTEN:
                 found |= names_there
         return found
+
+    def connected(self, name: str) -> bool:
+        folded = name.lower()
+        return any(p.lower() == folded for p in self.people())
+
+    def tell(self, reader: str, by: str, said: str, kept: Callable[[], object]) -> None:
+        """A private message to ``reader``, connected to another server (as it last said):
+        a request on ``names.PERSON_TELL`` answered by the server they are connected to;
+        none answering (they left meanwhile), ``kept`` keeps it for their next login."""
+        data = json.dumps({"server": self.server, "to": reader, "by": by, "said": said})
+
+        async def told() -> None:
+            try:
+                await self.client.request(names.PERSON_TELL, data.encode(), timeout=REQUEST_WAIT)
+            except Exception:
+                kept()
+
+        self._task(told())
+
+    async def _told_to(self, message: Msg) -> None:
+        """A private message from another server's person to one connected here: told as
+        this lobby's own (none who blocks its sender told, as if it went), and answered;
+        not answered when they are not here. Anything unreadable dropped unsaid."""
+        try:
+            data = json.loads(message.data)
+            server, to, by, said = data["server"], data["to"], data["by"], data["said"]
+        except (ValueError, KeyError, TypeError):
+            return
+        if not all(isinstance(v, str) for v in (server, to, by, said)) or server == self.server:
+            return
+        to, by, said = text.name(to), text.name(by), text.shown(said, CHAT_LIMIT).strip()
+        lobby = self.lobby
+        if not to or not by or not said or lobby.connected(to) is None:
+            return
+        if not lobby.blocks(to, by):
+            people.tell_one(lobby, to, Words(messages.net_tells_you, (by, said)), Said.CHAT)
+            lobby.last_told[to.lower()] = by
+        with contextlib.suppress(Exception):
+            await message.respond(b"told")
 
     async def _telling(self) -> None:
         """This server's people, published when they change (looked at every

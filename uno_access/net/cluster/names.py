@@ -43,6 +43,7 @@ LEASES = "uno-leases"
 TABLES = "uno-tables"
 PRESENCE = "uno-presence"
 ACCOUNTS = "uno-accounts"
+SOCIAL = "uno-social"  # friends, blocks, letters waiting, lobby choices (``social``)
 
 STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
@@ -87,6 +88,9 @@ LOBBY_CHAT = "uno.lobby.chat"
 # who is in each server's lobby: each server publishes its people's names when they change
 # and every few seconds (a server that stops publishing is forgotten)
 LOBBY_PEOPLE = "uno.lobby.people"
+# a private message for someone connected to another server (request and reply: answered
+# by the server they are connected to, none if they left)
+PERSON_TELL = "uno.person.tell"
 
 
 def ping_subject(server: str) -> str:
@@ -121,6 +125,7 @@ def buckets(lease_ttl: float = LEASE_TTL, presence_ttl: float = PRESENCE_TTL) ->
         Bucket(TABLES),
         Bucket(PRESENCE, presence_ttl),
         Bucket(ACCOUNTS),
+        Bucket(SOCIAL),
     )
 
 

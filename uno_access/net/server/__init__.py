@@ -843,15 +843,17 @@ async def _serving(
         lambda: pacer.protocol(connection), host, port, start_serving=False
     )
     bound = listener.sockets[0].getsockname()
-    held = span = None
+    held = span = social = None
     if member is not None:  # the port known: this server's id, its tables on the cluster
         from ..cluster.accounts import SharedAccounts
         from ..cluster.far import Span
         from ..cluster.holding import ClusterTables
         from ..cluster.member import server_id
+        from ..cluster.social import SharedSocial
 
         # the cluster's accounts copied here before anyone logs in
         accounts.shared = await SharedAccounts.start(member.js, accounts)
+        social = await SharedSocial.start(member.js, accounts)  # friends, blocks, letters
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
         span = await Span.start(member.client, held)  # the other servers' tables too
         accounts.tournaments.resume()  # their tables back: each tournament where it was
@@ -893,6 +895,8 @@ async def _serving(
             await web_server.stop()
         if accounts.shared is not None:
             await accounts.shared.close()
+        if social is not None:
+            await social.close()
         if member is not None:  # before the sessions: their end cancels every other task
             await member.leave()
         await _sessions_ended()  # then the accounts: no session's end finds them closed

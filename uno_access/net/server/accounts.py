@@ -240,13 +240,9 @@ class Accounts:
         return [(str(word), str(value)) for word, value in rows]
 
     def prefer(self, name: str, word: str, value: str) -> None:
-        """``name`` chose ``word value`` in the lobby: kept for their next session."""
-        with self._lock, self._db:
-            self._db.execute(
-                "INSERT INTO preferences VALUES (?, ?, ?) "
-                "ON CONFLICT (name, word) DO UPDATE SET value = excluded.value",
-                (name, word, value),
-            )
+        """``name`` chose ``word value`` in the lobby: kept for their next session (and on
+        every server of a cluster, ``Social.choose``)."""
+        self.social.choose(name, word, value)
 
     def users(self) -> list[User]:
         rows = self._db.execute(
@@ -319,13 +315,20 @@ class Accounts:
     def mark_copy(self) -> None:
         """These accounts are a copy of a cluster's (``uno-access users remove`` then
         removes a name there, given ``--cluster``)."""
-        with self._lock, self._db:
-            self._db.execute("INSERT OR REPLACE INTO server VALUES ('cluster', '1')")
+        self.mark("cluster")
 
     def is_copy(self) -> bool:
         """Whether these accounts are a copy of a cluster's (``mark_copy``)."""
+        return self.marked("cluster")
+
+    def mark(self, what: str) -> None:
+        """A mark of this file's (``what``: a step of joining a cluster, done once)."""
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO server VALUES (?, '1')", (what,))
+
+    def marked(self, what: str) -> bool:
         with self._lock:
-            row = self._db.execute("SELECT 1 FROM server WHERE what = 'cluster'").fetchone()
+            row = self._db.execute("SELECT 1 FROM server WHERE what = ?", (what,)).fetchone()
         return row is not None
 
     def keep_only(self, kept: set[str]) -> None:

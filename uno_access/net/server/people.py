@@ -123,6 +123,8 @@ def _send(person: Person, typed: str, said: str) -> list[str]:
     if over is not None:
         return over
     online = lobby.connected(reader) is not None
+    far = lobby.far
+    elsewhere = not online and far is not None and far.connected(reader)  # another server's
     if not social.blocked(reader, person.name):  # else it goes nowhere, as if it went
         privacy = social.choice(reader, MESSAGES_WORD)
         if privacy == Privacy.NOBODY.value:
@@ -132,9 +134,12 @@ def _send(person: Person, typed: str, said: str) -> list[str]:
         if online:
             tell_one(lobby, reader, Words(messages.net_tells_you, (person.name, said)), Said.CHAT)
             lobby.last_told[reader.lower()] = person.name
+        elif elsewhere and far is not None:  # there; kept for them if they left meanwhile
+            sender = person.name
+            far.tell(reader, sender, said, lambda: social.post(sender, reader, said))
         elif not social.post(person.name, reader, said):
             return [messages.net_tell_full(reader)]
-    if not online:
+    if not online and not elsewhere:
         return [messages.net_tell_kept(reader)]
     person.tell(Heard(Words(messages.net_you_tell, (reader, said)), Said.CHAT))
     return []

@@ -23,6 +23,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -77,6 +78,23 @@ LOBBY_CHAT_WORD = messages.LOBBY_CHAT_WORD  # the lobby's chat during a game: on
 
 
 @dataclass(frozen=True, slots=True)
+class Row:
+    """One row of the friends, blocks, letters or preferences tables, as a cluster shares
+    it (``cluster.social``): ``name`` its person (a letter's reader), ``other`` the other
+    person (a choice's word, a letter's sender), ``value`` a choice's value or a letter's
+    text, ``sent`` a letter's time."""
+
+    table: str
+    name: str
+    other: str
+    value: str = ""
+    sent: float = 0.0
+
+
+TABLES = ("friends", "blocks", "letters", "preferences")
+
+
+@dataclass(frozen=True, slots=True)
 class Letter:
     """A private message that waited for its reader."""
 
@@ -92,6 +110,8 @@ class Social:
     def __init__(self, db: sqlite3.Connection, lock: threading.Lock) -> None:
         self._db = db
         self._lock = lock
+        # each row made (True) or taken out (False) here, told to the cluster's copies
+        self.on_row: Callable[[Row, bool], None] | None = None
         # who blocks whom, in lower case: read at every line said
         self.blocks: dict[str, set[str]] = {}
         for name, other in db.execute("SELECT name, other FROM blocks"):
@@ -111,7 +131,9 @@ class Social:
             if count >= MOST_FRIENDS:
                 return Asked.TOO_MANY
             self._db.execute("INSERT INTO friends VALUES (?, ?)", (name, other))
-            return Asked.AGREED if self._row("friends", other, name) else Asked.ASKED
+            asked = Asked.AGREED if self._row("friends", other, name) else Asked.ASKED
+        self._told(Row("friends", name, other), True)
+        return asked
 
     def unfriend(self, name: str, other: str) -> bool:
         """The friendship of the two ended, or a request between them declined or taken
@@ -121,6 +143,8 @@ class Social:
                 "DELETE FROM friends WHERE (name = ? AND other = ?) OR (name = ? AND other = ?)",
                 (name, other, other, name),
             )
+        self._told(Row("friends", name, other), False)
+        self._told(Row("friends", other, name), False)
         return done.rowcount > 0
 
     def friends(self, name: str) -> list[str]:
@@ -167,6 +191,9 @@ class Social:
                 (name, other, other, name),
             )
         self.blocks.setdefault(name.lower(), set()).add(other.lower())
+        self._told(Row("blocks", name, other), True)
+        self._told(Row("friends", name, other), False)
+        self._told(Row("friends", other, name), False)
         return True
 
     def unblock(self, name: str, other: str) -> bool:
@@ -176,6 +203,7 @@ class Social:
                 "DELETE FROM blocks WHERE name = ? AND other = ?", (name, other)
             )
         self.blocks.get(name.lower(), set()).discard(other.lower())
+        self._told(Row("blocks", name, other), False)
         return done.rowcount > 0
 
     def blocked(self, name: str, other: str) -> bool:
@@ -197,10 +225,12 @@ class Social:
             ).fetchone()[0]
             if waiting >= MOST_WAITING:
                 return False
+            sent = time.time() if when is None else when
             self._db.execute(
                 "INSERT INTO letters (sender, reader, said, sent) VALUES (?, ?, ?, ?)",
-                (sender, reader, said, time.time() if when is None else when),
+                (sender, reader, said, sent),
             )
+        self._told(Row("letters", reader, sender, said, sent), True)
         return True
 
     def letters(self, reader: str) -> list[Letter]:
@@ -212,6 +242,8 @@ class Social:
             ).fetchall()
             self._db.execute("DELETE FROM letters WHERE reader = ?", (reader,))
         letters = [Letter(str(s), str(said), float(t)) for s, said, t in rows]
+        for letter in letters:  # read: forgotten on every server
+            self._told(Row("letters", reader, letter.sender, letter.said, letter.sent), False)
         return [letter for letter in letters if not self.blocked(reader, letter.sender)]
 
     # ----------------------------------------------------------------- choices
@@ -226,12 +258,14 @@ class Social:
         return None if row is None else str(row[0])
 
     def choose(self, name: str, word: str, value: str) -> None:
+        """``name`` chose ``value`` for ``word`` (any lobby choice: ``Accounts.prefer``)."""
         with self._lock, self._db:
             self._db.execute(
                 "INSERT INTO preferences VALUES (?, ?, ?) "
                 "ON CONFLICT (name, word) DO UPDATE SET value = excluded.value",
                 (name, word, value),
             )
+        self._told(Row("preferences", name, word, value), True)
 
     # ----------------------------------------------------------------- the account
 
@@ -244,6 +278,70 @@ class Social:
         self.blocks.pop(name.lower(), None)
         for blocked in self.blocks.values():
             blocked.discard(name.lower())
+
+    # ----------------------------------------------------------------- a cluster's copy
+
+    def rows(self) -> list[Row]:
+        """Every row of the four tables (a server's own, offered as it first joins)."""
+        with self._lock:
+            db = self._db
+            rows = [Row("friends", str(n), str(o)) for n, o in db.execute("SELECT * FROM friends")]
+            rows += [Row("blocks", str(n), str(o)) for n, o in db.execute("SELECT * FROM blocks")]
+            rows += [
+                Row("letters", str(r), str(s), str(said), float(t))
+                for s, r, said, t in db.execute("SELECT sender, reader, said, sent FROM letters")
+            ]
+            rows += [
+                Row("preferences", str(n), str(w), str(v))
+                for n, w, v in db.execute("SELECT name, word, value FROM preferences")
+            ]
+        return rows
+
+    def apply(self, row: Row, present: bool) -> None:
+        """A row made or taken out on another server of the cluster, the same here (told to
+        no one: ``on_row`` is for this server's own changes)."""
+        with self._lock, self._db:
+            if row.table in ("friends", "blocks"):
+                if present:
+                    self._db.execute(
+                        f"INSERT OR IGNORE INTO {row.table} VALUES (?, ?)", (row.name, row.other)
+                    )
+                else:
+                    self._db.execute(
+                        f"DELETE FROM {row.table} WHERE name = ? AND other = ?",
+                        (row.name, row.other),
+                    )
+            elif row.table == "preferences":
+                if present:
+                    self._db.execute(
+                        "INSERT INTO preferences VALUES (?, ?, ?) "
+                        "ON CONFLICT (name, word) DO UPDATE SET value = excluded.value",
+                        (row.name, row.other, row.value),
+                    )
+                else:
+                    self._db.execute(
+                        "DELETE FROM preferences WHERE name = ? AND word = ?", (row.name, row.other)
+                    )
+            elif row.table == "letters":
+                self._db.execute(
+                    "DELETE FROM letters WHERE reader = ? AND sender = ? AND said = ? AND sent = ?",
+                    (row.name, row.other, row.value, row.sent),
+                )
+                if present:
+                    self._db.execute(
+                        "INSERT INTO letters (sender, reader, said, sent) VALUES (?, ?, ?, ?)",
+                        (row.other, row.name, row.value, row.sent),
+                    )
+        if row.table == "blocks":
+            blocked = self.blocks.setdefault(row.name.lower(), set())
+            if present:
+                blocked.add(row.other.lower())
+            else:
+                blocked.discard(row.other.lower())
+
+    def _told(self, row: Row, present: bool) -> None:
+        if self.on_row is not None:
+            self.on_row(row, present)
 
     # ----------------------------------------------------------------- inside
 

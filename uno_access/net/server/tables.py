@@ -885,6 +885,15 @@ class Elsewhere(Protocol):
         """Who is connected to the other servers of the cluster, as they last said."""
         ...
 
+    def connected(self, name: str) -> bool:
+        """Whether ``name`` is connected to another server of the cluster (``people``)."""
+        ...
+
+    def tell(self, reader: str, by: str, said: str, kept: Callable[[], object]) -> None:
+        """A private message of ``by``'s to ``reader``, connected to another server: told
+        there; ``kept`` (kept for their next login) if they are there no longer."""
+        ...
+
     def leave(self, person: Any, table: ServerTable, seen: int, dropped: bool) -> bool:
         """``person`` leaves ``table`` if it is held elsewhere (its holder told); whether
         it was."""
