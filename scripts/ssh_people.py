@@ -574,6 +574,10 @@ class SshPerson(Terminal):
         self._stuck = None
         if self.playing and self._pending is None:
             self.nudged += 1
+            nudges = os.environ.get("UNO_BENCH_NUDGES")  # a file: who waited, and on what
+            if nudges:
+                with contextlib.suppress(OSError), open(nudges, "a", encoding="utf-8") as out:
+                    out.write(f"{time.time():.1f} {self.name} port {self.port}: {self.tail()}\n")
             self.type("")
         if self.playing:
             self._watch()

@@ -33,7 +33,14 @@ from .. import settings_table, text
 from ..access import messages, speech
 from ..access.message import Message, Priority, Verbosity
 from ..engine.actions import Action, CallUno, Catch, JumpIn, Play
-from ..engine.events import CardsDrawn, DrawReason, Event
+from ..engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    ChallengeResolved,
+    ColorChosen,
+    DrawReason,
+    Event,
+)
 from ..engine.state import Phase, PlayerView
 from ..seat.asks import WAKE, ReadWoken, Wake
 from ..seat.commands import Ask, Do, Invalid, Quit, Setting, jump_card
@@ -681,11 +688,28 @@ class NetTable(Table):
                         and e.reason is DrawReason.TURN
                         for e in entry.events
                     )
+                    if self._still_mine(entry.events):  # as ``_do`` says after its answer
+                        self._announce = True
             except (IndexError, KeyError, TypeError, ValueError, AttributeError):
                 if not self.game.decoded:
                     raise
                 refused = messages.net_client_refused(messages.net_client_bad_field("events"))
                 self.say(speech.Line.of(messages.net_told, refused))
+
+    def _still_mine(self, events: Iterable[Event]) -> bool:
+        """Whether ``events``, told from the table's log, are this seat's start colour
+        chosen or its challenge decided, its turn going on (to play now): what ``_do``
+        announces after such an answer (a table held by another server answers through its
+        log, and the seat waited in silence before)."""
+        told = tuple(events)
+        played = any(isinstance(e, CardPlayed) and e.seat == self.me for e in told)
+        return (
+            not played
+            and self._view().my_turn
+            and any(
+                isinstance(e, ColorChosen | ChallengeResolved) and e.seat == self.me for e in told
+            )
+        )
 
     def _tell_heard(self, line: Heard) -> None:
         """A line of the server's (a chat line, someone come or gone, a notice): a chat

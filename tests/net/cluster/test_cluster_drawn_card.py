@@ -1,6 +1,7 @@
-"""A card drawn at a table held by another server is offered, or kept, as at the holder:
-real ``uno-access serve --cluster`` processes (own folders, free ports, stopped by pid)
-on a real three-node NATS cluster, each person over the real OpenSSH client.
+"""A card drawn at a table held by another server is offered, or kept, as at the holder,
+and a start colour chosen there is followed by the chooser's turn to play: real
+``uno-access serve --cluster`` processes (own folders, free ports, stopped by pid) on a
+real three-node NATS cluster, each person over the real OpenSSH client.
 
 At a table held elsewhere a seat's draw is sent to the holder and comes back through
 the table's log; the seat must then say what it says after a draw answered at once: a
@@ -8,7 +9,9 @@ card that does not match is kept ("… does not match the top card, so you keep 
 and play goes on by itself; one that matches is offered ("You may play … now"). Before
 this was done the seat said nothing after "You draw …", and the whole table waited for
 the drawer to type ``k`` unasked (found by ``scripts/bench_cluster.py``: its people on
-other servers than the holder stalled).
+other servers than the holder stalled). Likewise a round that starts on a Wild: the
+player after the dealer names its colour, then plays; at a table held elsewhere the seat
+said "You choose Red." and nothing more, and the table waited (found by the bench too).
 """
 
 from __future__ import annotations
@@ -20,7 +23,8 @@ from nats_cluster import NatsCluster, nats_cluster
 from net_ssh import Server, Ssh, keypair, table_game
 
 from uno_access.access import messages
-from uno_access.engine.actions import Draw, Keep, PlayDrawn
+from uno_access.engine.actions import ChooseColor, Draw, Keep, PlayDrawn
+from uno_access.engine.cards import Color
 from uno_access.engine.events import CardsDrawn
 from uno_access.engine.game import Game
 from uno_access.engine.state import Phase
@@ -96,3 +100,39 @@ def test_a_card_drawn_at_a_table_held_elsewhere_is_kept_or_offered_as_at_the_hol
             me.told(messages.drawn_kept(drawn))  # kept by itself: play goes on
         game.apply(Keep(seat))
         other.told(f"{NAMES[seat]} keeps the card")
+
+
+def test_a_start_colour_chosen_at_a_table_held_elsewhere_is_followed_by_the_choosers_turn(
+    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
+) -> None:
+    seed = next(
+        s
+        for s in range(1, 5000)
+        if (view := table_game(NAMES, SPEC, s).view(0)).phase is Phase.START_COLOR
+        and view.current == 1  # bob names it, from B
+    )
+    game = table_game(NAMES, SPEC, seed)
+    args = ("--open", "--seed", str(seed), "--cluster", nats_cluster.url)
+    a, b = (Server(tmp_path / folder, *args) for folder in ("a", "b"))
+    closing += [a, b]
+    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann", timeout=60)
+    closing.append(ann)
+    bob = Ssh(b.port, keypair(tmp_path, "bob"), "bob", timeout=60)
+    closing.append(bob)
+    ann.prompt()
+    bob.prompt()
+    ann.line(f"new {SPEC}")
+    ann.sees("You made table 1")
+    for _ in range(50):  # B lists A's table a moment later
+        bob.line("join 1")
+        if bob.child.expect([re.escape(messages.net_you_sit(1, 2)), "There is no table"]) == 0:
+            break
+    ann.line("start")
+    bob.sees("you choose its colour")
+    bob.line("red")
+    game.apply(ChooseColor(1, Color.RED))
+    bob.told("You choose Red.")
+    ann.told("bob chooses Red.")
+    bob.told(messages.tr(messages.YOUR_TURN))  # now to play, as at the holder
+    bob.press("d")  # and the table goes on
+    ann.sees("bob draws")
