@@ -44,7 +44,7 @@ from ...access import messages
 from ..server.accounts import fold
 from . import mirror, names
 from .connect import REQUEST_WAIT
-from .mirror import WATCH_AGAIN
+from .mirror import FIRST_COPY_WAIT, WATCH_AGAIN
 
 if TYPE_CHECKING:
     from nats.js.client import JetStreamContext
@@ -53,7 +53,6 @@ if TYPE_CHECKING:
     from ..server.accounts import Accounts
     from .connect import Access
 
-FIRST_COPY_WAIT = 120.0  # seconds the first copy may wait for JetStream (as joining does)
 NAME_PREFIX = "name."
 KEY_PREFIX = "key."
 

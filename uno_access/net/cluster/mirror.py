@@ -1,6 +1,7 @@
 """A key-value bucket of the cluster copied into a server's own file, as it changes: the
-watcher behind the shared accounts (``accounts``) and the shared friends, blocks, letters
-and choices (``social``).
+watcher behind the shared accounts (``accounts``), and ``SharedRows``, a table's rows
+shared (the friends, blocks, letters and choices of ``social``; the roles, sanctions,
+reports and log of ``moderation``).
 
 ``watch`` gives each entry to ``changed`` (its key and value; what it keeps, or None) or
 ``removed`` (its key) as the bucket has it, then as it changes, and once the bucket as it
@@ -16,13 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from ...access import messages
 from .connect import REQUEST_WAIT
 
 if TYPE_CHECKING:
+    from nats.js.client import JetStreamContext
     from nats.js.kv import KeyValue
+
+    from ..server.accounts import Accounts
+
+R = TypeVar("R")
+FIRST_COPY_WAIT = 120.0  # seconds the first copy may wait for JetStream (as joining does)
 
 WATCH_AGAIN = 1.0  # seconds before a watcher that stopped (a NATS node lost) starts again
 QUIET = 5.0  # seconds a watcher may be silent before the bucket is read: then started again
@@ -90,3 +99,163 @@ async def stop(task: asyncio.Task[None] | None) -> None:
     if task is not None:
         task.cancel()
         await asyncio.wait([task], timeout=REQUEST_WAIT)
+
+
+class Store(Protocol[R]):
+    """Rows kept in a server's own file that a cluster shares: each change made here told
+    (``on_row``: made, True, or taken out, False), each change from the cluster applied
+    without being told."""
+
+    on_row: Callable[[R, bool], None] | None
+
+    def rows(self) -> list[R]: ...
+
+    def apply(self, row: R, present: bool) -> None: ...
+
+
+class SharedRows(Generic[R]):
+    """This server's part in rows the cluster shares, a row a key of ``bucket``: the rows
+    here offered to the cluster once (marked ``OFFERED`` in the accounts' file), the
+    cluster's copied here (whole before ``start`` returns) and watched, and each change
+    made here (at once, as on a server alone) written there after, in order, by one task.
+    Two servers changing one row at once end as the bucket's last write says, on every
+    server. A subclass says how a row is keyed, written and read."""
+
+    BUCKET = ""
+    OFFERED = ""  # the mark of the accounts' file: its rows were offered
+    NOT_READ = ""  # the phrase that says the bucket did not answer in time
+    TASK = ""  # what the tasks are called
+
+    def __init__(self, bucket: KeyValue, store: Store[R]) -> None:
+        self.bucket = bucket
+        self.store = store
+        self._watching: asyncio.Task[None] | None = None
+        self._out: deque[tuple[R, bool]] = deque()  # changes made here, to the bucket
+        self._writing: asyncio.Task[None] | None = None
+        self._known: dict[str, R] = {}  # the bucket's rows as the watcher gave them
+
+    # what a subclass says
+
+    def key(self, row: R) -> str:
+        raise NotImplementedError
+
+    def data(self, row: R) -> bytes:
+        raise NotImplementedError
+
+    def read(self, key: str, data: bytes) -> R | None:
+        """The row under ``key``; None for anything else, forged or unreadable (never
+        raises)."""
+        raise NotImplementedError
+
+    def of_key(self, key: str) -> R | None:
+        """The row a key names, as far as it says (None: it says too little)."""
+        return None
+
+    # the copy
+
+    async def run(self, js: JetStreamContext, accounts: Accounts, patience: float) -> None:
+        """Offered, copied and watched (``start``); ``ClusterError`` when JetStream does not
+        answer within ``patience`` seconds."""
+        from .connect import ClusterError, said
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + patience
+        while not accounts.marked(self.OFFERED):
+            try:
+                await self._offer()
+                accounts.mark(self.OFFERED)
+                break
+            except Exception as error:
+                if loop.time() + WATCH_AGAIN > deadline:
+                    raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
+            await asyncio.sleep(WATCH_AGAIN)
+        copied: asyncio.Future[None] = loop.create_future()
+        watching = watch(self.bucket, self._changed, self._removed, lambda _: self._whole(copied))
+        self._watching = loop.create_task(watching, name=f"uno-access {self.TASK}")
+        try:
+            await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
+        except TimeoutError:
+            await self.close()
+            why = messages.tr(self.NOT_READ)
+            raise ClusterError(messages.cluster_accounts_failed(why)) from None
+        except BaseException:
+            await self.close()
+            raise
+        self.store.on_row = self.changed
+
+    async def close(self) -> None:
+        """The watcher stopped; the changes still to write given a moment."""
+        self.store.on_row = None
+        await stop(self._watching)
+        self._watching = None
+        if self._writing is not None and not self._writing.done():
+            await asyncio.wait([self._writing], timeout=REQUEST_WAIT)
+            self._writing.cancel()
+
+    async def _offer(self) -> None:
+        """Each row here that the cluster does not have, created there."""
+        from nats.js.errors import KeyWrongLastSequenceError
+
+        for row in self.store.rows():
+            with contextlib.suppress(KeyWrongLastSequenceError):
+                await self.bucket.create(self.key(row), self.data(row))
+
+    def _changed(self, key: str, data: bytes) -> str | None:
+        row = self.read(key, data)
+        if row is None:
+            return None
+        self._known[key] = row
+        self.store.apply(row, True)
+        return key
+
+    def _removed(self, key: str) -> None:
+        row = self._known.pop(key, None) or self.of_key(key)
+        if row is not None:
+            self.store.apply(row, False)
+
+    def _whole(self, copied: asyncio.Future[None]) -> None:
+        """The bucket read whole: the rows here that it does not have taken out (removed
+        elsewhere while this server was away)."""
+        for row in self.store.rows():
+            if self.key(row) not in self._known:
+                self.store.apply(row, False)
+        if not copied.done():
+            copied.set_result(None)
+
+    # changes made here
+
+    def changed(self, row: R, present: bool) -> None:
+        """A row made or taken out here (``Store.on_row``): written to the bucket soon,
+        after the changes before it."""
+        self._out.append((row, present))
+        if self._writing is None or self._writing.done():
+            with contextlib.suppress(RuntimeError):  # no loop running: a command's process
+                loop = asyncio.get_running_loop()
+                self._writing = loop.create_task(self._write(), name=f"uno-access {self.TASK} out")
+
+    async def _write(self) -> None:
+        while self._out:
+            row, present = self._out[0]
+            key = self.key(row)
+            for _ in range(int(FIRST_COPY_WAIT / WATCH_AGAIN)):  # a node lost: tried again
+                try:
+                    if present:
+                        await self.bucket.put(key, self.data(row))
+                    else:
+                        await self.bucket.delete(key)
+                    break
+                except Exception:
+                    await asyncio.sleep(WATCH_AGAIN)
+            self._out.popleft()
+
+
+async def forget_rows(bucket: KeyValue, name: str, fold: Callable[[str], str]) -> None:
+    """Every key of ``bucket`` one of whose parts after the first is ``name`` (folded,
+    in hex) deleted: an account removed, nothing of theirs comes back to a copy, nor to
+    whoever claims the name next."""
+    part = fold(name).encode("utf-8").hex()
+    with contextlib.suppress(Exception):  # no key at all: nothing to delete
+        for key in await bucket.keys():
+            if part in key.split(".")[1:]:
+                with contextlib.suppress(Exception):
+                    await bucket.delete(key)

@@ -25,27 +25,20 @@ rows a server had before it first joined are offered as it joins, once.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import hashlib
 import json
-from collections import deque
 from typing import TYPE_CHECKING
 
 from ...access import messages
 from ..server.accounts import fold
 from ..server.social import TABLES, Row
 from . import mirror, names
-from .mirror import WATCH_AGAIN
 
 if TYPE_CHECKING:
     from nats.js.client import JetStreamContext
     from nats.js.kv import KeyValue
 
     from ..server.accounts import Accounts
-
-FIRST_COPY_WAIT = 120.0  # seconds the first copy may wait for JetStream (as joining does)
-OFFERED = "cluster-social"  # the ``server`` table's mark: this file's rows were offered
 
 
 def _part(text: str) -> str:
@@ -97,133 +90,39 @@ def _row_of(key: str) -> Row | None:
         return None
 
 
-class SharedSocial:
+class SharedSocial(mirror.SharedRows[Row]):
     """This server's part in the cluster's friends, blocks, letters and choices."""
 
+    BUCKET = names.SOCIAL
+    OFFERED = "cluster-social"
+    NOT_READ = messages.CLUSTER_SOCIAL_NOT_READ
+    TASK = "the cluster's friends"
+
     def __init__(self, bucket: KeyValue, accounts: Accounts) -> None:
-        self.bucket = bucket
+        super().__init__(bucket, accounts.social)
         self.accounts = accounts
-        self.social = accounts.social
-        self._watching: asyncio.Task[None] | None = None
-        self._out: deque[tuple[Row, bool]] = deque()  # changes made here, to the bucket
-        self._writing: asyncio.Task[None] | None = None
-        self._known: dict[str, Row] = {}  # the bucket's rows as the watcher gave them
 
     @classmethod
     async def start(
-        cls, js: JetStreamContext, accounts: Accounts, patience: float = FIRST_COPY_WAIT
+        cls, js: JetStreamContext, accounts: Accounts, patience: float = mirror.FIRST_COPY_WAIT
     ) -> SharedSocial:
-        """The rows here offered to the cluster (once), then the cluster's copied here
-        (whole before this returns), watched, and this server's changes written there;
-        ``ClusterError`` when JetStream does not answer within ``patience`` seconds."""
-        from .connect import ClusterError, said
-
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + patience
-        shared = cls(await js.key_value(names.SOCIAL), accounts)
-        while not accounts.marked(OFFERED):
-            try:
-                await shared._offer()
-                accounts.mark(OFFERED)
-                break
-            except Exception as error:
-                if loop.time() + WATCH_AGAIN > deadline:
-                    raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
-            await asyncio.sleep(WATCH_AGAIN)
-        copied: asyncio.Future[None] = loop.create_future()
-        watching = mirror.watch(
-            shared.bucket, shared._changed, shared._removed, lambda kept: shared._whole(copied)
-        )
-        shared._watching = loop.create_task(watching, name="uno-access the cluster's friends")
-        try:
-            await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            await shared.close()
-            why = messages.tr(messages.CLUSTER_SOCIAL_NOT_READ)
-            raise ClusterError(messages.cluster_accounts_failed(why)) from None
-        except BaseException:
-            await shared.close()
-            raise
-        shared.social.on_row = shared.changed
+        shared = cls(await js.key_value(cls.BUCKET), accounts)
+        await shared.run(js, accounts, patience)
         return shared
 
-    async def close(self) -> None:
-        """The watcher stopped; the changes still to write given a moment."""
-        self.social.on_row = None
-        await mirror.stop(self._watching)
-        self._watching = None
-        if self._writing is not None and not self._writing.done():
-            await asyncio.wait([self._writing], timeout=5.0)
-            self._writing.cancel()
+    def key(self, row: Row) -> str:
+        return row_key(row)
 
-    # ------------------------------------------------------------------ the copy here
+    def data(self, row: Row) -> bytes:
+        return row_data(row)
 
-    async def _offer(self) -> None:
-        """Each row here that the cluster does not have, created there."""
-        from nats.js.errors import KeyWrongLastSequenceError
+    def read(self, key: str, data: bytes) -> Row | None:
+        return row_read(key, data)
 
-        for row in self.social.rows():
-            with contextlib.suppress(KeyWrongLastSequenceError):
-                await self.bucket.create(row_key(row), row_data(row))
-
-    def _changed(self, key: str, data: bytes) -> str | None:
-        row = row_read(key, data)
-        if row is None:
-            return None
-        self._known[key] = row
-        self.social.apply(row, True)
-        return key
-
-    def _removed(self, key: str) -> None:
-        row = self._known.pop(key, None) or _row_of(key)
-        if row is not None:
-            self.social.apply(row, False)
-
-    def _whole(self, copied: asyncio.Future[None]) -> None:
-        """The bucket read whole: the rows here that it does not have taken out (removed
-        elsewhere while this server was away)."""
-        keys = set(self._known)
-        for row in self.social.rows():
-            if row_key(row) not in keys:
-                self.social.apply(row, False)
-        if not copied.done():
-            copied.set_result(None)
-
-    # ---------------------------------------------------------- changes, made there
-
-    def changed(self, row: Row, present: bool) -> None:
-        """A row made or taken out here (``Social.on_row``): written to the bucket soon,
-        after the changes before it."""
-        self._out.append((row, present))
-        if self._writing is None or self._writing.done():
-            with contextlib.suppress(RuntimeError):  # no loop running: a command's process
-                loop = asyncio.get_running_loop()
-                self._writing = loop.create_task(self._write(), name="uno-access friends out")
-
-    async def _write(self) -> None:
-        while self._out:
-            row, present = self._out[0]
-            key = row_key(row)
-            for _ in range(int(FIRST_COPY_WAIT / WATCH_AGAIN)):  # a node lost: tried again
-                try:
-                    if present:
-                        await self.bucket.put(key, row_data(row))
-                    else:
-                        await self.bucket.delete(key)
-                    break
-                except Exception:
-                    await asyncio.sleep(WATCH_AGAIN)
-            self._out.popleft()
+    def of_key(self, key: str) -> Row | None:
+        return _row_of(key)
 
 
 async def forget_rows(bucket: KeyValue, name: str) -> None:
-    """Every row of ``name``'s (theirs, or naming them) deleted from the cluster's bucket:
-    their account removed, nothing of theirs comes back to a copy, nor to whoever claims
-    the name next."""
-    part = _part(name)
-    with contextlib.suppress(Exception):  # no key at all: nothing to delete
-        for key in await bucket.keys():
-            _, _, rest = key.partition(".")
-            if part in rest.split("."):
-                with contextlib.suppress(Exception):
-                    await bucket.delete(key)
+    """Every row of ``name``'s (theirs, or naming them) deleted from the cluster's bucket."""
+    await mirror.forget_rows(bucket, name, fold)
