@@ -342,3 +342,21 @@ def test_the_owner_never_waits_for_failures_of_others_at_their_address_or_name(
             accounts.close()
 
     asyncio.run(go())
+
+
+def test_an_account_copied_from_a_cluster_leaves_no_write_open_on_the_file(
+    tmp_path: Path,
+) -> None:
+    """A new account copied in (``Accounts.copy``, a cluster's watcher) forgets what an
+    earlier one of that name left, and commits it: ``uno-access users`` writes the same
+    file beside the running server, and was told it was in use by another program."""
+    accounts = Accounts(tmp_path)
+    accounts.copy("eve", None, None, 1000.0)
+    assert not accounts._db.in_transaction
+    beside = sqlite3.connect(tmp_path / ACCOUNTS_NAME, timeout=0.5)
+    try:
+        beside.execute("BEGIN IMMEDIATE")  # a writer beside it gets the file at once
+        beside.rollback()
+    finally:
+        beside.close()
+        accounts.close()

@@ -309,8 +309,9 @@ class Accounts:
                 if row[2] != password:
                     sessions.end_all(self._db, name)
         if row is None:  # someone new here: nothing of an earlier account's is theirs
-            self.social.forget(name)
-            self.moderation.forget(name)
+            with self._lock, self._db:  # committed: no write left open on the file
+                self.social.forget(name)
+                self.moderation.forget(name)
 
     def mark_copy(self) -> None:
         """These accounts are a copy of a cluster's (``uno-access users remove`` then
