@@ -333,6 +333,13 @@ def _users_arguments(users: argparse.ArgumentParser) -> None:
         help=messages.tr(messages.HELP_USERS_ROLE_NAME),
     )
     users_role.add_argument("--data", default=None, help=messages.tr(messages.HELP_SERVE_DATA))
+    users_role.add_argument(
+        "--cluster",
+        default=None,
+        metavar="URLS",
+        help=messages.tr(messages.HELP_USERS_ROLE_CLUSTER),
+    )
+    _cluster_access_arguments(users_role)
 
 
 def _sounds_arguments(sounds: argparse.ArgumentParser) -> None:
@@ -841,6 +848,9 @@ def cmd_users(args: argparse.Namespace) -> int:
     try:
         if args.users_command == "list":
             print("\n".join(listed(folder)))
+        elif args.users_command == "role" and args.cluster is not None:
+            urls, access = _cluster_urls(args.cluster), _cluster_access(args)
+            print(role_set(folder, args.name, args.role, urls, access))
         elif args.users_command == "role":
             print(role_set(folder, args.name, args.role))
         elif args.cluster is not None:

@@ -30,6 +30,7 @@ PARTS = [
     "bucket:uno-presence",
     "bucket:uno-accounts",
     "bucket:uno-social",
+    "bucket:uno-moderation",
     "stream:UNO_TABLES",
 ]
 

@@ -297,6 +297,16 @@ HELP_USERS_CLUSTER = N_(
     "the NATS cluster whose accounts these are (a server run with --cluster): the name is "
     "removed there, on every server"
 )
+HELP_USERS_ROLE_CLUSTER = N_(
+    "the NATS cluster whose moderation this is (a server run with --cluster): the role is "
+    "set there, on every server"
+)
+# Translators: an error on standard error; {name} is the name given.
+USERS_ROLE_CLUSTER_COPY = N_(
+    "this server's moderation is a copy of a NATS cluster's, so no role was set; set the "
+    "role of {name} there: add --cluster nats://HOST:PORT, the addresses the server was "
+    "started with"
+)
 # Translators: an error on standard error; {name} is the name given.
 USERS_CLUSTER_COPY = N_(
     "these accounts are a copy of a NATS cluster's, so nothing was removed; remove {name} "
@@ -313,6 +323,10 @@ def users_cluster_copy(name: str) -> str:
     return tr(USERS_CLUSTER_COPY).format(name=name)
 
 
+def users_role_cluster_copy(name: str) -> str:
+    return tr(USERS_ROLE_CLUSTER_COPY).format(name=name)
+
+
 def users_cluster_unreachable(urls: str) -> str:
     return tr(USERS_CLUSTER_UNREACHABLE).format(urls=urls)
 
@@ -326,6 +340,7 @@ CLUSTER_ACCOUNTS_FAILED = N_(
 )
 CLUSTER_ACCOUNTS_NOT_READ = N_("its bucket uno-accounts did not answer in time")
 CLUSTER_SOCIAL_NOT_READ = N_("its bucket uno-social did not answer in time")
+CLUSTER_MODERATION_NOT_READ = N_("its bucket uno-moderation did not answer in time")
 
 
 def cluster_accounts_failed(why: str) -> str:

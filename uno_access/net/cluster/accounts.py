@@ -25,9 +25,9 @@ offered to the cluster as it first joins: each name the cluster does not have ye
 created; where it has one, the cluster's account replaces the one here. From then on the
 file is marked a copy, and never offered again (a copy is the cluster's already).
 
-Friends, blocks, messages waiting and lobby choices are shared as well (``social``);
-browsers' sessions, moderation, results and tournaments stay each server's own for now
-(docs/hosting.md).
+Friends, blocks, messages waiting and lobby choices are shared as well (``social``), and
+the moderation (``moderation``); browsers' sessions, results and tournaments stay each
+server's own for now (docs/hosting.md).
 """
 
 from __future__ import annotations
@@ -280,9 +280,10 @@ class SharedAccounts:
 
 async def forget(js: JetStreamContext, name: str) -> str | None:
     """``name``'s account, and its key's entry, deleted from the cluster's bucket (every
-    server's watcher then forgets it), and its friends, blocks, letters and choices from
-    ``uno-social``: the name as it was; None: no such account (or the cluster
-    unreachable)."""
+    server's watcher then forgets it), its friends, blocks, letters and choices from
+    ``uno-social``, its role and sanctions from ``uno-moderation``: the name as it was;
+    None: no such account (or the cluster unreachable)."""
+    from .moderation import forget_records
     from .social import forget_rows
 
     try:
@@ -302,6 +303,8 @@ async def forget(js: JetStreamContext, name: str) -> str | None:
             await bucket.delete(key_entry(account.key))
     with contextlib.suppress(Exception):
         await forget_rows(await js.key_value(names.SOCIAL), account.name)
+    with contextlib.suppress(Exception):
+        await forget_records(await js.key_value(names.MODERATION), account.name)
     return account.name
 
 

@@ -44,6 +44,7 @@ TABLES = "uno-tables"
 PRESENCE = "uno-presence"
 ACCOUNTS = "uno-accounts"
 SOCIAL = "uno-social"  # friends, blocks, letters waiting, lobby choices (``social``)
+MODERATION = "uno-moderation"  # roles, mutes, bans, reports, the log (``moderation``)
 
 STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
@@ -126,6 +127,7 @@ def buckets(lease_ttl: float = LEASE_TTL, presence_ttl: float = PRESENCE_TTL) ->
         Bucket(PRESENCE, presence_ttl),
         Bucket(ACCOUNTS),
         Bucket(SOCIAL),
+        Bucket(MODERATION),
     )
 
 

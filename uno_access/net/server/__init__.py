@@ -843,17 +843,27 @@ async def _serving(
         lambda: pacer.protocol(connection), host, port, start_serving=False
     )
     bound = listener.sockets[0].getsockname()
-    held = span = social = None
+    held = span = social = moderated = None
     if member is not None:  # the port known: this server's id, its tables on the cluster
         from ..cluster.accounts import SharedAccounts
         from ..cluster.far import Span
         from ..cluster.holding import ClusterTables
         from ..cluster.member import server_id
+        from ..cluster.moderation import SharedModeration
         from ..cluster.social import SharedSocial
 
         # the cluster's accounts copied here before anyone logs in
         accounts.shared = await SharedAccounts.start(member.js, accounts)
         social = await SharedSocial.start(member.js, accounts)  # friends, blocks, letters
+        moderated = await SharedModeration.start(member.js, accounts)  # roles, mutes, bans
+
+        def banned_elsewhere(name: str) -> None:  # a ban made on another server, come here
+            connected = lobby.connected(name)
+            if connected is not None:
+                lobby.end_session(connected, lambda: moderators.banned(moderation, name) or "")
+
+        moderation = accounts.moderation
+        moderation.on_banned = banned_elsewhere
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
         span = await Span.start(member.client, held)  # the other servers' tables too
         accounts.tournaments.resume()  # their tables back: each tournament where it was
@@ -897,6 +907,8 @@ async def _serving(
             await accounts.shared.close()
         if social is not None:
             await social.close()
+        if moderated is not None:
+            await moderated.close()
         if member is not None:  # before the sessions: their end cancels every other task
             await member.leave()
         await _sessions_ended()  # then the accounts: no session's end finds them closed

@@ -82,6 +82,23 @@ class Action(Enum):
 
 
 @dataclass(frozen=True, slots=True)
+class Record:
+    """One row of the roles, sanctions, reports or log, as a cluster shares it
+    (``cluster.moderation``): its table, and its values in the table's own order."""
+
+    table: str
+    values: tuple[str | float | None, ...]
+
+
+COLUMNS = {
+    "roles": ("name", "role"),
+    "sanctions": ("name", "kind", "until", "reason", "by", "at"),
+    "reports": ("reporter", "name", "reason", "at", "lines"),
+    "moderation_log": ("at", "by", "action", "name", "until", "reason"),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class Sanction:
     kind: Kind
     until: float | None  # time.time; None: for good
@@ -120,6 +137,10 @@ class Moderation:
         self._db = db
         self._lock = lock
         self.clock = clock
+        # each row made (True) or taken out (False) here, told to the cluster's copies
+        self.on_row: Callable[[Record, bool], None] | None = None
+        # a ban made on another server of the cluster, come here: the person sent away
+        self.on_banned: Callable[[str], None] | None = None
         self._sanctions: dict[tuple[str, Kind], Sanction] = {}
         for name, kind, until, reason, by in db.execute(
             "SELECT name, kind, until, reason, by FROM sanctions"
@@ -147,7 +168,9 @@ class Moderation:
                     "role = excluded.role",
                     (name, role.value),
                 )
-            self._log(by, Action.ROLE, name, None, role.value if role else "none")
+            logged = self._log(by, Action.ROLE, name, None, role.value if role else "none")
+        self._told(Record("roles", (name, role.value if role else "")), role is not None)
+        self._told(logged, True)
 
     def with_a_role(self) -> list[str]:
         """Every name with a role (the moderators and operators), in one read."""
@@ -177,19 +200,26 @@ class Moderation:
                 "by = excluded.by, at = excluded.at",
                 (name, kind.value, until, reason, by, now),
             )
-            self._log(by, Action(kind.value), name, until, reason)
+            logged = self._log(by, Action(kind.value), name, until, reason)
         self._sanctions[(name.lower(), kind)] = Sanction(kind, until, reason, by)
+        self._told(Record("sanctions", (name, kind.value, until, reason, by, now)), True)
+        self._told(logged, True)
 
     def lift(self, kind: Kind, name: str, by: str) -> bool:
         """``name``'s mute or ban ended (logged); False: there was none in force."""
         had = self.active(kind, name) is not None
+        logged = None
         with self._lock, self._db:
             self._db.execute(
                 "DELETE FROM sanctions WHERE name = ? AND kind = ?", (name, kind.value)
             )
             if had:
-                self._log(by, Action.UNMUTE if kind is Kind.MUTE else Action.UNBAN, name, None, "")
+                action = Action.UNMUTE if kind is Kind.MUTE else Action.UNBAN
+                logged = self._log(by, action, name, None, "")
         self._sanctions.pop((name.lower(), kind), None)
+        self._told(Record("sanctions", (name, kind.value, None, "", "", 0.0)), False)
+        if logged is not None:
+            self._told(logged, True)
         return had
 
     def active(self, kind: Kind, name: str) -> Sanction | None:
@@ -213,12 +243,15 @@ class Moderation:
         """A report kept for the moderators, with ``lines`` (the reported person's last
         chat lines), logged; its number."""
         now = self.clock()
+        kept = json.dumps(lines[-MOST_REPORTED_LINES:])
         with self._lock, self._db:
             done = self._db.execute(
                 "INSERT INTO reports (reporter, name, reason, at, lines) VALUES (?, ?, ?, ?, ?)",
-                (reporter, name, reason, now, json.dumps(lines[-MOST_REPORTED_LINES:])),
+                (reporter, name, reason, now, kept),
             )
-            self._log(reporter, Action.REPORT, name, None, reason)
+            logged = self._log(reporter, Action.REPORT, name, None, reason)
+        self._told(Record("reports", (reporter, name, reason, now, kept)), True)
+        self._told(logged, True)
         return int(done.lastrowid or 0)
 
     def reports(self, most: int = 10) -> list[Report]:
@@ -247,12 +280,71 @@ class Moderation:
             for at, by, action, name, until, reason in rows
         ]
 
-    def _log(self, by: str, action: Action, name: str, until: float | None, reason: str) -> None:
+    def _log(self, by: str, action: Action, name: str, until: float | None, reason: str) -> Record:
+        """A line of the log, in the caller's transaction; the line, to tell."""
+        values = (self.clock(), by, action.value, name, until, reason)
         self._db.execute(
             "INSERT INTO moderation_log (at, by, action, name, until, reason) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (self.clock(), by, action.value, name, until, reason),
+            values,
         )
+        return Record("moderation_log", values)
+
+    # ----------------------------------------------------------------- a cluster's copy
+
+    def rows(self) -> list[Record]:
+        """Every row of the four tables (a server's own, offered as it first joins)."""
+        found: list[Record] = []
+        with self._lock:
+            for table, columns in COLUMNS.items():
+                query = f"SELECT {', '.join(columns)} FROM {table}"
+                found += [Record(table, tuple(row)) for row in self._db.execute(query)]
+        return found
+
+    def apply(self, record: Record, present: bool) -> None:
+        """A row made or taken out on another server of the cluster, the same here (told
+        to no one: ``on_row`` is for this server's own changes). A ban in force come
+        here sends its person away (``on_banned``)."""
+        columns = COLUMNS.get(record.table)
+        if columns is None or len(record.values) != len(columns):
+            return
+        values = record.values
+        with self._lock, self._db:
+            if record.table == "roles":
+                self._db.execute("DELETE FROM roles WHERE name = ?", (values[0],))
+                if present:
+                    self._db.execute("INSERT INTO roles VALUES (?, ?)", values)
+            elif record.table == "sanctions":
+                self._db.execute(
+                    "DELETE FROM sanctions WHERE name = ? AND kind = ?", (values[0], values[1])
+                )
+                if present:
+                    self._db.execute("INSERT INTO sanctions VALUES (?, ?, ?, ?, ?, ?)", values)
+            else:  # a report, a line of the log: kept once
+                where = " AND ".join(f"{c} IS ?" for c in columns)
+                self._db.execute(f"DELETE FROM {record.table} WHERE {where}", values)
+                if present:
+                    marks = ", ".join("?" for _ in columns)
+                    self._db.execute(
+                        f"INSERT INTO {record.table} ({', '.join(columns)}) VALUES ({marks})",
+                        values,
+                    )
+        if record.table != "sanctions":
+            return
+        name, kind = str(values[0]), Kind(str(values[1]))
+        if not present:
+            self._sanctions.pop((name.lower(), kind), None)
+            return
+        until = values[2] if isinstance(values[2], int | float) else None
+        self._sanctions[(name.lower(), kind)] = Sanction(
+            kind, until, str(values[3]), str(values[4])
+        )
+        if kind is Kind.BAN and self.active(kind, name) is not None and self.on_banned:
+            self.on_banned(name)
+
+    def _told(self, record: Record, present: bool) -> None:
+        if self.on_row is not None:
+            self.on_row(record, present)
 
 
 def _lines(kept: str) -> tuple[tuple[float, str], ...]:

@@ -72,20 +72,44 @@ def listed(folder: Path) -> list[str]:
     ]
 
 
-def role_set(folder: Path, name: str, role: str) -> str:
+def role_set(
+    folder: Path,
+    name: str,
+    role: str,
+    cluster: tuple[str, ...] | None = None,
+    access: Access | None = None,
+) -> str:
     """``name`` (any case) given ``role`` (operator, moderator, none: taken away), logged
     in the moderation log as done by the server's own user; the line that says so.
-    ``UsersError``: no such name."""
+    ``UsersError``: no such name.
+
+    The moderation of a server of a cluster is a copy of the cluster's: there, the role is
+    set on the cluster too (``cluster``: its addresses), and every server's copy has it
+    within a moment; without them, that is said and nothing is changed (a role set in the
+    copy alone would be gone at the server's next start)."""
+    from ..cluster.moderation import OFFERED
+
     accounts = _accounts(folder)
     owner = None if accounts is None else accounts.owner(text.name(name))
+    made = []
     try:
         if accounts is None or owner is None:
             raise UsersError(messages.users_no_such(text.shown(name, 40)))
+        if cluster is None and accounts.marked(OFFERED):
+            raise UsersError(messages.users_role_cluster_copy(text.name(owner)))
         given = None if role == messages.ROLE_NONE else Role(role)
+        accounts.moderation.on_row = lambda record, present: made.append((record, present))
         accounts.moderation.set_role(owner, given, getpass.getuser())
     finally:
         if accounts is not None:
             accounts.close()
+    if cluster is not None:
+        import asyncio
+
+        from ..cluster.moderation import written_to
+
+        if not asyncio.run(written_to(cluster, access, made)):
+            raise UsersError(messages.users_cluster_unreachable(", ".join(cluster)))
     return messages.users_role_set(text.name(owner), role)
 
 
