@@ -21,21 +21,9 @@ from pathlib import Path
 
 import pytest
 from nats_cluster import NatsCluster, nats_cluster
+from net_round import Player, TerminalPlayer, about_alone, play, this_round
 from net_ssh import Ssh, hidden_cards, keypair, shown_cards, table_game
-from test_web_mixed_table import (
-    NAMES,
-    RULES,
-    SEED,
-    PagePlayer,
-    Player,
-    TerminalPlayer,
-    _about_alone,
-    _as_named,
-    _events,
-    _held,
-    _play,
-    _round,
-)
+from test_web_mixed_table import NAMES, RULES, SEED, PagePlayer, _as_named, _events, _held
 from web_browser import Browser, WebServer, texts, wait_for
 
 from uno_access.access import messages
@@ -109,23 +97,23 @@ def test_pages_and_a_terminal_on_three_servers_play_one_table_to_its_end(
         PagePlayer("bob", bob),
         TerminalPlayer("cid", cid),
     ]
-    moves = _play(players, lambda moves: False)
+    moves = play(players, lambda moves: False)
     wait_for("everyone told the round's end", lambda: all(p.round_over() for p in players))
     for page in (ann, bob):
         page.assert_every_message_said_and_listed()
 
-    printed = _round(cid.lines())
+    printed = this_round(cid.lines())
     for page, name, third in ((ann, "ann", "bob"), (bob, "bob", "ann")):
         viewers = (name, "cid")
-        expected = _about_alone(printed, third, viewers)
-        listed = _about_alone(_round(_events(page)), third, viewers)
+        expected = about_alone(printed, third, viewers)
+        listed = about_alone(this_round(_events(page)), third, viewers)
         assert listed == expected, f"{name}'s history of {third}'s moves, and cid's terminal"
         for kind in (" plays ", " draws "):
             assert any(kind in line for line in expected), f"no line of {third}{kind}: {moves}"
-        announced = _round(texts(page.said(), "polite"))
+        announced = this_round(texts(page.said(), "polite"))
         spoken = [messages.spoken(line) for line in expected]
-        assert _about_alone(announced, third, viewers) == spoken, f"{name}'s live region"
-        ended = _round(_events(page))[-1]
+        assert about_alone(announced, third, viewers) == spoken, f"{name}'s live region"
+        ended = this_round(_events(page))[-1]
         assert _as_named(ended, name) == _as_named(printed[-1], "cid"), (ended, printed[-1])
 
     game = table_game(NAMES, RULES, SEED)  # as dealt

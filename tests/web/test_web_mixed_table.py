@@ -41,13 +41,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
 
 import pytest
 from net_proxy import Proxy
+from net_round import Player, TerminalPlayer, about_alone, play, this_round
 from net_ssh import Ssh, hidden_cards, keypair, shown_cards, table_game
 from web_browser import Browser, Said, WebServer, texts, wait_for
 
@@ -56,26 +56,6 @@ from uno_access.access import messages
 NAMES = ("ann", "bob", "cid")  # the seats: two pages, then the terminal
 RULES = "standard,hand_size=3"
 SEED = 23  # its round (14 moves): ann and bob each play, draw and call UNO; cid goes out
-MOST_MOVES = 120  # a bound: the round ends long before
-YOU = re.compile(r"\b[Yy]ou(?:r|rs)?\b")
-HOME, RIGHT, ENTER = "\x1b[H", "\x1b[C", "\r"
-SELECTED = r", \d+ of \d+, (?:can be played|cannot be played now)\.$"
-
-
-class Player(Protocol):
-    """A seat played as a person would, by what they were told."""
-
-    name: str
-
-    def ready(self) -> bool:
-        """Asked to move now."""
-        ...
-
-    def move(self) -> str:
-        """One move, its answer awaited; what was done."""
-        ...
-
-    def round_over(self) -> bool: ...
 
 
 @dataclass
@@ -96,72 +76,6 @@ class PagePlayer:
 
     def round_over(self) -> bool:
         return self.browser.round_over()
-
-
-@dataclass
-class TerminalPlayer:
-    """A person at the terminal, by keys, reading the lines as they come: on their turn,
-    Home then Right to the first card that can be played (U first on the next-to-last
-    card), Enter, R at the colour's question; else D, and Enter on the card drawn when it
-    can be played; A when a Wild Draw Four is played on them."""
-
-    name: str
-    ssh: Ssh
-    mark: int = 0  # the lines read up to here
-
-    def ready(self) -> bool:
-        return any(line.startswith("Your turn") for line in self.ssh.lines()[self.mark :])
-
-    def round_over(self) -> bool:
-        return any(line.startswith("The round is over") for line in self.ssh.lines())
-
-    def move(self) -> str:
-        lines = self.ssh.lines()
-        turn = next(line for line in reversed(lines) if line.startswith("Your turn"))
-        self.mark = len(lines)
-        if "Wild Draw Four on you" in turn:
-            self._key("a", r"^You accept ")
-            return "accept"
-        said = self._key(HOME, SELECTED)
-        while "cannot" in said and not re.search(r"(\d+) of \1,", said):
-            said = self._key(RIGHT, SELECTED)
-        count = int(re.findall(r"of (\d+),", said)[0])
-        if "cannot" not in said:
-            return self._play(count, "card")
-        self._key("d", r"^You draw ")
-        if "so you keep it" in self._next(r"press Enter to play it|so you keep it"):
-            return "draw"
-        return self._play(count + 1, "draw")
-
-    def _play(self, count: int, done: str) -> str:
-        if count == 2:
-            self._key("u", r"^You call UNO")
-            done = f"uno, {done}"
-        if self._key(ENTER, r"^You play |^Which colour").startswith("Which"):
-            self._key("r", r"^You play ")
-        return done
-
-    def _key(self, key: str, answer: str) -> str:
-        """A key pressed; the first line after it that matches ``answer``."""
-        self.mark = len(self.ssh.lines())
-        self.ssh.press(key)
-        return self._next(answer)
-
-    def _next(self, answer: str) -> str:
-        def found() -> tuple[int, str] | None:
-            lines = self.ssh.lines()
-            return next(
-                (
-                    (at, lines[at])
-                    for at in range(self.mark, len(lines))
-                    if re.search(answer, lines[at])
-                ),
-                None,
-            )
-
-        at, line = wait_for(f"{self.name}'s terminal to show {answer!r}", found)
-        self.mark = at + 1
-        return line
 
 
 @dataclass
@@ -227,49 +141,6 @@ def _sit_down(tmp_path: Path, closing: list[Opened], bob_through_a_proxy: bool =
     return Table(ann, bob, cid, players, proxy)
 
 
-def _play(players: list[Player], stop: Callable[[list[str]], bool]) -> list[str]:
-    """Moves, each by whoever is asked to move, until ``stop(moves)`` or the round's end:
-    the moves ("ann: card")."""
-    moves: list[str] = []
-
-    def asked() -> tuple[Player | None] | None:
-        """(the player to move,), or (None,) at the end; None while nobody is asked."""
-        if stop(moves) or any(player.round_over() for player in players):
-            return (None,)
-        mover = next((player for player in players if player.ready()), None)
-        return None if mover is None else (mover,)
-
-    for _ in range(MOST_MOVES):
-        (mover,) = wait_for("a player asked to move, or the end", asked)
-        if mover is None:
-            return moves
-        moves.append(f"{mover.name}: {mover.move()}")
-    raise AssertionError(f"no end after {len(moves)} moves: {moves}")
-
-
-def _names(line: str, name: str) -> bool:
-    return re.search(rf"\b{name}\b", line) is not None
-
-
-def _about_alone(lines: list[str], player: str, viewers: tuple[str, str]) -> list[str]:
-    """The lines about ``player`` alone: naming them, and neither viewer (by name, or as
-    "you")."""
-    return [
-        line
-        for line in lines
-        if _names(line, player)
-        and not YOU.search(line)
-        and not any(_names(line, viewer) for viewer in viewers)
-    ]
-
-
-def _round(lines: list[str]) -> list[str]:
-    """The lines from the game's first ("UNO against …") to the round's end."""
-    start = next(at for at, line in enumerate(lines) if line.startswith("UNO against"))
-    end = next(at for at, line in enumerate(lines) if line.startswith("The round is over"))
-    return lines[start : end + 1]
-
-
 def _as_named(line: str, name: str) -> str:
     """A round-over line with the viewer's "you" read as their own name."""
     line = re.sub(r"\byou win\b", f"{name} wins", line)
@@ -291,24 +162,24 @@ def test_a_mixed_table_each_page_says_the_lines_the_terminal_prints_for_the_same
     tmp_path: Path, closing: list[Opened]
 ) -> None:
     table = _sit_down(tmp_path, closing)
-    moves = _play(table.players, lambda moves: False)
+    moves = play(table.players, lambda moves: False)
     wait_for("everyone told the round's end", lambda: all(p.round_over() for p in table.players))
     for page in (table.ann, table.bob):
         page.assert_every_message_said_and_listed()
 
-    printed = _round(table.cid.lines())
+    printed = this_round(table.cid.lines())
     for page, name, third in ((table.ann, "ann", "bob"), (table.bob, "bob", "ann")):
         viewers = (name, "cid")
-        expected = _about_alone(printed, third, viewers)
-        listed = _about_alone(_round(_events(page)), third, viewers)
+        expected = about_alone(printed, third, viewers)
+        listed = about_alone(this_round(_events(page)), third, viewers)
         assert listed == expected, f"{name}'s history of {third}'s moves, and cid's terminal"
         for kind in (" plays ", " draws ", " calls UNO"):
             assert any(kind in line for line in expected), f"no line of {third}{kind}: {moves}"
-        announced = _round(texts(page.said(), "polite"))
+        announced = this_round(texts(page.said(), "polite"))
         spoken = [messages.spoken(line) for line in expected]
-        assert _about_alone(announced, third, viewers) == spoken, f"{name}'s live region"
+        assert about_alone(announced, third, viewers) == spoken, f"{name}'s live region"
         # the round's end: the same sentence, each viewer's "you" read as their name
-        ended = _round(_events(page))[-1]
+        ended = this_round(_events(page))[-1]
         assert _as_named(ended, name) == _as_named(printed[-1], "cid"), (ended, printed[-1])
         assert re.search(r"Scores: .*\d", ended), ended
         assert announced[-1] == messages.spoken(ended)
@@ -343,7 +214,7 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
     def bob_has_moved(moves: list[str]) -> bool:
         return any(move.startswith("bob") for move in moves) and not bob.my_turn()
 
-    _play(table.players, bob_has_moved)
+    play(table.players, bob_has_moved)
     wait_for("the next player asked", lambda: page_ann.ready() or terminal.ready())
     wait_for("bob's page told the turn", lambda: _whose_turn(bob) not in (None, "bob"))
     kept = bob.history("events")
@@ -353,7 +224,7 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
 
     proxy.hold()  # nothing more reaches bob's page, its connection open
     from_cid, from_ann = len(cid.lines()), len(_events(ann))  # the lines from here on
-    moved = _play([page_ann, terminal], lambda moves: bool(moves) or _whose_turn(ann) == "bob")
+    moved = play([page_ann, terminal], lambda moves: bool(moves) or _whose_turn(ann) == "bob")
     assert moved, "nobody played while bob's page heard nothing"
     wait_for("lines written to bob's connection and held", lambda: proxy.held > 0)
     assert len(bob.got()) == got, "a frame reached bob's page while held"
@@ -364,7 +235,7 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
         "the drop said on bob's page",
         lambda: Said("assertive", words["connection_lost"]) in bob.said()[said:],
     )
-    _play([page_ann, terminal], lambda moves: _whose_turn(ann) == "bob")
+    play([page_ann, terminal], lambda moves: _whose_turn(ann) == "bob")
     proxy.restore()  # the page connects again by itself
 
     wait_for(
@@ -405,11 +276,11 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
         ("ann", "cid", cid.lines(), from_cid),
         ("cid", "ann", _events(ann), from_ann),
     ):
-        expected = _about_alone(meanwhile(lines, mark), third, ("bob", other))
+        expected = about_alone(meanwhile(lines, mark), third, ("bob", other))
         assert expected, f"{third} did nothing while bob was away"
-        assert _about_alone(told, third, ("bob", other)) == expected, (third, told)
+        assert about_alone(told, third, ("bob", other)) == expected, (third, told)
         before_cut = lines[mark : lines.index(dropped)]
-        in_flight += len(_about_alone(before_cut, third, ("bob", other)))
+        in_flight += len(about_alone(before_cut, third, ("bob", other)))
     assert in_flight, "no line about the others was in flight at the cut"
     # and announced so, each once, in order (the page spaces its announcements: waited for)
     own = (words["connection_lost"], words["reconnecting"])  # the page's own words
@@ -426,6 +297,6 @@ def test_a_page_cut_mid_game_is_told_each_missed_line_once_then_where_it_is_and_
     # and play goes on: bob moves, by keyboard, and the round is played to its end
     wait_for("bob asked to move", page_bob.ready)
     page_bob.move()
-    _play(table.players, lambda moves: False)
+    play(table.players, lambda moves: False)
     wait_for("everyone told the round's end", lambda: all(p.round_over() for p in table.players))
     bob.assert_every_message_said_and_listed(besides=own)
