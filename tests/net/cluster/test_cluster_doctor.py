@@ -31,6 +31,7 @@ PARTS = [
     "bucket:uno-accounts",
     "bucket:uno-social",
     "bucket:uno-moderation",
+    "bucket:uno-results",
     "stream:UNO_TABLES",
 ]
 

@@ -25,9 +25,9 @@ offered to the cluster as it first joins: each name the cluster does not have ye
 created; where it has one, the cluster's account replaces the one here. From then on the
 file is marked a copy, and never offered again (a copy is the cluster's already).
 
-Friends, blocks, messages waiting and lobby choices are shared as well (``social``), and
-the moderation (``moderation``); browsers' sessions, results and tournaments stay each
-server's own for now (docs/hosting.md).
+Friends, blocks, messages waiting and lobby choices are shared as well (``social``), the
+moderation (``moderation``) and the results (``results``); browsers' sessions and
+tournaments stay each server's own for now (docs/hosting.md).
 """
 
 from __future__ import annotations

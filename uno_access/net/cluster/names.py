@@ -45,6 +45,7 @@ PRESENCE = "uno-presence"
 ACCOUNTS = "uno-accounts"
 SOCIAL = "uno-social"  # friends, blocks, letters waiting, lobby choices (``social``)
 MODERATION = "uno-moderation"  # roles, mutes, bans, reports, the log (``moderation``)
+RESULTS = "uno-results"  # finished matches, kept by every server in one order (``results``)
 
 STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
@@ -128,6 +129,7 @@ def buckets(lease_ttl: float = LEASE_TTL, presence_ttl: float = PRESENCE_TTL) ->
         Bucket(ACCOUNTS),
         Bucket(SOCIAL),
         Bucket(MODERATION),
+        Bucket(RESULTS),
     )
 
 

@@ -51,7 +51,7 @@ from ..wire.said import Heard, Line, Said, Words
 from .limits import Limits, chat_limits, code_limits, made_limits
 from .moderation import MOST_REPORTED_LINES, Moderation
 from .names import alike
-from .results import Results, finished
+from .results import Finished, Results, finished
 from .social import LOBBY_CHAT_WORD, Social
 from .thinkers import RemoteBot, slow, thinkers
 from .timer import TurnTimer, passed_turn
@@ -945,6 +945,8 @@ class Lobby:
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     # the next table's number from elsewhere (None: none to be had now); unset, counted here
     numbers: Callable[[], int | None] | None = field(default=None, repr=False)
+    # a finished match for the cluster to keep (None: kept here, ``results.record``)
+    results_out: Callable[[Finished], None] | None = field(default=None, repr=False)
     # until a number is to be had (``numbers``), or the cluster has not answered in time
     number_ready: Callable[[], Awaitable[None]] | None = field(default=None, repr=False)
     # what is told of a table waits for this (``cluster.journal``: its entries in the log):
@@ -989,7 +991,8 @@ class Lobby:
         table.on_line = self.on_line
 
     def match_ended(self, table: ServerTable) -> None:
-        """A table's game ended: its result kept, each rated person connected told their
+        """A table's game ended: its result kept (on a cluster: given to ``results_out``,
+        and kept on every server in one order), each rated person connected told their
         new rating (``stats`` says it to the others)."""
         results = self.results
         if results is None:
@@ -997,11 +1000,17 @@ class Lobby:
         match = finished(table)
         if match is None:
             return
-        changes = results.record(match)
+        if self.results_out is not None:
+            self.results_out(match)
+        else:
+            self.rated(match, results.record(match))
         if self.tournaments is not None and table.tournament is not None:
             self.tournaments.table_ended(table, [seat.place for seat in match.seats])
+
+    def rated(self, match: Finished, changes: dict[int, tuple[int, int]]) -> None:
+        """Each rated person of ``match`` connected here told their rating's change."""
         for seat, (before, after) in changes.items():
-            tell = self.people.get(table.places[seat].name)
+            tell = self.people.get(match.seats[seat].name)
             if tell is not None:  # told wherever they are: the table's game is over
                 line = Words(messages.net_rating_changed, (match.family, before, after))
                 tell(Heard(line, Said.NOTICE))
