@@ -18,14 +18,14 @@ import re
 import signal
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
+from net_round import wait_for as wait_for  # the web tests take it from here too
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
@@ -39,7 +39,6 @@ CHROMEDRIVER = Path("/usr/bin/chromedriver")
 WAIT = 60.0  # seconds: generous, for a busy machine; nothing here is timed
 PASSWORD = "a long enough password"
 
-T = TypeVar("T")
 
 ROUND_OVER = frozenset({"round_won", "round_lost", "game_over"})  # the cues of a round's end
 ANSWERS = frozenset({"RED", "GREEN", "BLUE", "YELLOW", "YES", "NO"})  # a question's buttons
@@ -109,19 +108,6 @@ RECORDER = r"""
   }).observe(document, { childList: true, subtree: true });
 })();
 """
-
-
-def wait_for(what: str, check: Callable[[], T | None], timeout: float = WAIT) -> T:
-    """``check()``'s first true answer, asked again until ``timeout``; else a failure that
-    says what was awaited."""
-    end = time.monotonic() + timeout
-    while True:
-        found = check()
-        if found:
-            return found
-        if time.monotonic() > end:
-            raise AssertionError(f"waited {timeout:.0f} s for {what}")
-        time.sleep(0.05)
 
 
 class WebServer:

@@ -22,21 +22,20 @@ import asyncio
 import re
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from cluster_copies import Servers, arrives, run
 from nats_cluster import NatsCluster, nats_cluster, until
 from net_ssh import PasswordSsh, Server, Ssh, Terminal, keypair, refused
 
 from uno_access.access import messages
 from uno_access.net.cluster import names
 from uno_access.net.cluster.accounts import SharedAccounts, name_entry
-from uno_access.net.cluster.connect import close, connect, ensure
 from uno_access.net.server.accounts import Accounts
 
 if TYPE_CHECKING:
-    from nats.aio.client import Client
+    pass
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
@@ -56,63 +55,22 @@ def users(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-class Servers:
-    """Servers of a test: each an accounts file and its ``SharedAccounts``."""
-
-    def __init__(self, cluster: NatsCluster, folder: Path) -> None:
-        self.cluster = cluster
-        self.folder = folder
-        self.clients: list[Client] = []
-        self.shared: list[SharedAccounts] = []
-
-    async def server(self, name: str) -> SharedAccounts:
-        node = len(self.clients) % len(self.cluster.urls)
-        client = await connect([self.cluster.urls[node]])
-        self.clients.append(client)
-        js = client.jetstream(timeout=5)
-        await ensure(js, 3)
-        (self.folder / name).mkdir(exist_ok=True)
-        accounts = Accounts(self.folder / name)
-        shared = await SharedAccounts.start(js, accounts)
-        accounts.shared = shared
-        self.shared.append(shared)
-        return shared
-
-    async def close(self) -> None:
-        for shared in self.shared:
-            await shared.close()
-            shared.accounts.close()
-        for client in self.clients:
-            await close(client)
-
-
-def run(cluster: NatsCluster, folder: Path, body: Callable[[Servers], Awaitable[None]]) -> None:
-    async def main() -> None:
-        servers = Servers(cluster, folder)
-        try:
-            await body(servers)
-        finally:
-            await servers.close()
-
-    asyncio.run(main())
-
-
-async def copied(check: Callable[[], bool]) -> None:
-    """Until ``check()`` holds (a change reaching another server's copy)."""
-
-    async def holds() -> None:
-        assert check()
-
-    await until(holds, WAIT)
+async def server(servers: Servers, name: str) -> SharedAccounts:
+    """Server ``name``, its accounts the cluster's."""
+    js, accounts = await servers.joined(name)
+    shared = await SharedAccounts.start(js, accounts)
+    accounts.shared = shared
+    servers.parts.append(shared)
+    return shared
 
 
 def test_a_name_claimed_on_one_server_is_the_account_on_the_other(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a, b = await servers.server("a"), await servers.server("b")
+        a, b = await server(servers, "a"), await server(servers, "b")
         assert await a.claim("Ann", KEY_ANN, None)
-        await copied(lambda: b.accounts.name_of(KEY_ANN) == "Ann")
+        await arrives(lambda: b.accounts.name_of(KEY_ANN) == "Ann")
         assert b.accounts.owner("ann") == "Ann"
         assert b.accounts.created("Ann") == a.accounts.created("Ann")
         # the name is taken on the other server: by another key, or a look-alike
@@ -123,7 +81,7 @@ def test_a_name_claimed_on_one_server_is_the_account_on_the_other(
         assert b.accounts.name_of(KEY_ANN) == "Ann"
         # a password person made on b is known on a
         assert await b.claim("cat", None, "$argon2id$hash-of-cats")
-        await copied(lambda: a.accounts.password_of("cat") == "$argon2id$hash-of-cats")
+        await arrives(lambda: a.accounts.password_of("cat") == "$argon2id$hash-of-cats")
 
     run(nats_cluster, tmp_path, body)
 
@@ -132,7 +90,7 @@ def test_two_servers_claiming_one_name_at_once_leave_one_account(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a, b = await servers.server("a"), await servers.server("b")
+        a, b = await server(servers, "a"), await server(servers, "b")
         for n in range(5):
             name = f"dan{n}"
             got = await asyncio.gather(
@@ -140,8 +98,8 @@ def test_two_servers_claiming_one_name_at_once_leave_one_account(
             )
             assert sorted(got) == [False, True], (name, got)
             winner = f"hash-a{n}" if got[0] else f"hash-b{n}"
-            for server in (a, b):
-                await copied(lambda: server.accounts.password_of(name) == winner)  # noqa: B023
+            for shared in (a, b):
+                await arrives(lambda: shared.accounts.password_of(name) == winner)  # noqa: B023
 
     run(nats_cluster, tmp_path, body)
 
@@ -150,14 +108,14 @@ def test_a_password_changed_on_one_server_is_the_one_on_the_other(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a, b = await servers.server("a"), await servers.server("b")
+        a, b = await server(servers, "a"), await server(servers, "b")
         assert await a.claim("fay", None, "old-hash")
-        await copied(lambda: b.accounts.password_of("fay") == "old-hash")
+        await arrives(lambda: b.accounts.password_of("fay") == "old-hash")
         token = b.accounts.sessions.begin("fay")  # a browser of hers, logged in on b
         assert b.accounts.sessions.use(token) == "fay"
         assert await a.set_password("fay", "new-hash")
         assert a.accounts.password_of("fay") == "new-hash"
-        await copied(lambda: b.accounts.password_of("fay") == "new-hash")
+        await arrives(lambda: b.accounts.password_of("fay") == "new-hash")
         assert b.accounts.sessions.use(token) is None  # ended there too
         assert not await a.set_password("nobody", "x")  # no such account: nothing made
 
@@ -168,7 +126,7 @@ def test_a_claim_tried_again_after_its_answer_was_lost_is_kept(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
+        a = await server(servers, "a")
         assert await a.claim("gus", KEY_EVE, None)
         entry = await a.bucket.get(name_entry("gus"))
         assert entry.value is not None
@@ -183,7 +141,7 @@ def test_accounts_of_a_server_alone_are_offered_as_it_joins(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
+        a = await server(servers, "a")
         assert await a.claim("hal", None, "cluster-hash")
         # b ran alone before: hal (another account) and ivy, its own
         (tmp_path / "b").mkdir()
@@ -191,10 +149,10 @@ def test_accounts_of_a_server_alone_are_offered_as_it_joins(
         assert alone.claim("hal", None, "alone-hash")
         assert alone.claim("ivy", KEY_EVE, None)
         alone.close()
-        b = await servers.server("b")
+        b = await server(servers, "b")
         assert b.accounts.password_of("hal") == "cluster-hash"  # the cluster's account
         assert b.accounts.name_of(KEY_EVE) == "ivy"  # its own, offered
-        await copied(lambda: a.accounts.name_of(KEY_EVE) == "ivy")
+        await arrives(lambda: a.accounts.name_of(KEY_EVE) == "ivy")
         assert b.accounts.is_copy()  # offered once: from now on a copy, never offered again
 
     run(nats_cluster, tmp_path, body)
@@ -204,16 +162,16 @@ def test_a_name_removed_from_the_cluster_is_gone_everywhere(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a, b = await servers.server("a"), await servers.server("b")
+        a, b = await server(servers, "a"), await server(servers, "b")
         assert await a.claim("joe", KEY_ANN, None)
-        await copied(lambda: b.accounts.exists("joe"))
+        await arrives(lambda: b.accounts.exists("joe"))
         await a.remove("joe")
         assert not a.accounts.exists("joe")
-        await copied(lambda: not b.accounts.exists("joe"))
+        await arrives(lambda: not b.accounts.exists("joe"))
         assert b.accounts.name_of(KEY_ANN) is None
         # claimed again: another account, on both
         assert await b.claim("joe", KEY_EVE, None)
-        await copied(lambda: a.accounts.name_of(KEY_EVE) == "joe")
+        await arrives(lambda: a.accounts.name_of(KEY_EVE) == "joe")
         bucket = await servers.clients[0].jetstream().key_value(names.ACCOUNTS)
         assert (await bucket.get(name_entry("joe"))).value is not None
 

@@ -62,12 +62,12 @@ def _seed() -> int:
     raise AssertionError("no seed deals those draws")
 
 
-def test_a_card_drawn_at_a_table_held_elsewhere_is_kept_or_offered_as_at_the_holder(
-    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
-) -> None:
-    seed = _seed()
-    game = table_game(NAMES, SPEC, seed)
-    args = ("--open", "--seed", str(seed), "--cluster", nats_cluster.url)
+def _seated(
+    cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server], seed: int
+) -> tuple[Ssh, Ssh]:
+    """Servers A and B (``serve --seed seed``); ann on A makes table 1, bob on B sits at
+    it (told to ann)."""
+    args = ("--open", "--seed", str(seed), "--cluster", cluster.url)
     a, b = (Server(tmp_path / folder, *args) for folder in ("a", "b"))
     closing += [a, b]
     ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann", timeout=60)
@@ -83,6 +83,15 @@ def test_a_card_drawn_at_a_table_held_elsewhere_is_kept_or_offered_as_at_the_hol
         if bob.child.expect([re.escape(messages.net_you_sit(1, 2)), "There is no table"]) == 0:
             break
     ann.told("bob sits at table 1, seat 2")
+    return ann, bob
+
+
+def test_a_card_drawn_at_a_table_held_elsewhere_is_kept_or_offered_as_at_the_holder(
+    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
+) -> None:
+    seed = _seed()
+    game = table_game(NAMES, SPEC, seed)
+    ann, bob = _seated(nats_cluster, tmp_path, closing, seed)
     ann.line("start")
     for _ in range(4):
         seat = game.view(0).current
@@ -112,21 +121,7 @@ def test_a_start_colour_chosen_at_a_table_held_elsewhere_is_followed_by_the_choo
         and view.current == 1  # bob names it, from B
     )
     game = table_game(NAMES, SPEC, seed)
-    args = ("--open", "--seed", str(seed), "--cluster", nats_cluster.url)
-    a, b = (Server(tmp_path / folder, *args) for folder in ("a", "b"))
-    closing += [a, b]
-    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann", timeout=60)
-    closing.append(ann)
-    bob = Ssh(b.port, keypair(tmp_path, "bob"), "bob", timeout=60)
-    closing.append(bob)
-    ann.prompt()
-    bob.prompt()
-    ann.line(f"new {SPEC}")
-    ann.sees("You made table 1")
-    for _ in range(50):  # B lists A's table a moment later
-        bob.line("join 1")
-        if bob.child.expect([re.escape(messages.net_you_sit(1, 2)), "There is no table"]) == 0:
-            break
+    ann, bob = _seated(nats_cluster, tmp_path, closing, seed)
     ann.line("start")
     bob.sees("you choose its colour")
     bob.line("red")

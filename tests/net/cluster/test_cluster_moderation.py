@@ -20,20 +20,19 @@ Every wait polls, bounded generously."""
 
 from __future__ import annotations
 
-import asyncio
 import subprocess
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pexpect
-from nats_cluster import NatsCluster, nats_cluster, until
+from cluster_copies import Servers, arrives, run
+from nats_cluster import NatsCluster, nats_cluster
 from net_ssh import ROOT, Server, Ssh, keypair
 
 from uno_access.access import messages
 from uno_access.net.cluster import names
-from uno_access.net.cluster.connect import close, connect, ensure
 from uno_access.net.cluster.moderation import (
     SharedModeration,
     forget_records,
@@ -44,73 +43,28 @@ from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.moderation import Action, Kind, Record, Role
 
 if TYPE_CHECKING:
-    from nats.aio.client import Client
+    pass
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
 WAIT = 60.0
 
 
-class Servers:
-    """Servers of a test: each an accounts file and its ``SharedModeration``."""
-
-    def __init__(self, cluster: NatsCluster, folder: Path) -> None:
-        self.cluster = cluster
-        self.folder = folder
-        self.clients: list[Client] = []
-        self.shared: list[SharedModeration] = []
-        self.files: list[Accounts] = []
-
-    async def server(self, name: str, before: Callable[[Accounts], None] | None = None) -> Accounts:
-        """Server ``name`` joining the cluster (``before``: what it did alone first)."""
-        node = len(self.clients) % len(self.cluster.urls)
-        client = await connect([self.cluster.urls[node]])
-        self.clients.append(client)
-        js = client.jetstream(timeout=5)
-        await ensure(js, 3)
-        (self.folder / name).mkdir(exist_ok=True)
-        accounts = Accounts(self.folder / name)
-        self.files.append(accounts)
-        if before is not None:
-            before(accounts)
-        self.shared.append(await SharedModeration.start(js, accounts))
-        return accounts
-
-    async def close(self) -> None:
-        for shared in self.shared:
-            await shared.close()
-        for accounts in self.files:
-            accounts.close()
-        for client in self.clients:
-            await close(client)
-
-
-def run(cluster: NatsCluster, folder: Path, body: Callable[[Servers], Awaitable[None]]) -> None:
-    async def main() -> None:
-        servers = Servers(cluster, folder)
-        try:
-            await body(servers)
-        finally:
-            await servers.close()
-
-    asyncio.run(main())
-
-
-async def arrives(check: Callable[[], bool]) -> None:
-    """Until ``check()`` holds (a change reaching the other server's copy)."""
-
-    async def holds() -> None:
-        assert check()
-
-    await until(holds, WAIT)
+async def server(
+    servers: Servers, name: str, before: Callable[[Accounts], None] | None = None
+) -> Accounts:
+    """Server ``name``, its moderation the cluster's."""
+    js, accounts = await servers.joined(name, before)
+    servers.parts.append(await SharedModeration.start(js, accounts))
+    return accounts
 
 
 def test_a_role_given_on_one_server_holds_on_the_other_and_is_taken_away_on_both(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         a.moderation.set_role("ann", Role.MODERATOR, "operator")
         await arrives(lambda: b.moderation.role("ann") is Role.MODERATOR)
         assert b.moderation.may_act_on("ann", "eve")
@@ -124,8 +78,8 @@ def test_a_ban_made_on_one_server_holds_on_the_other_and_sends_its_person_away_t
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         sent_away: list[str] = []
         b.moderation.on_banned = sent_away.append  # eve connected to B
         a.moderation.sanction(Kind.BAN, "eve", None, "spam", "ann")
@@ -146,8 +100,8 @@ def test_a_report_and_the_log_are_read_on_every_server_each_once(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         a.moderation.report("bob", "eve", "rude in the lobby", [(1000.0, "eve: you lose")])
         await arrives(lambda: len(b.moderation.reports()) == 1)
         report = b.moderation.reports()[0]
@@ -171,8 +125,8 @@ def test_what_a_server_had_alone_is_offered_and_a_removed_name_loses_its_role_an
         accounts.moderation.sanction(Kind.BAN, "eve", None, "spam", "ann")
 
     async def body(servers: Servers) -> None:
-        a = await servers.server("a", alone)
-        b = await servers.server("b")
+        a = await server(servers, "a", alone)
+        b = await server(servers, "b")
         await arrives(lambda: b.moderation.role("ann") is Role.OPERATOR)
         await arrives(lambda: b.moderation.active(Kind.BAN, "eve") is not None)
         bucket = await servers.clients[0].jetstream(timeout=5).key_value(names.MODERATION)
@@ -187,7 +141,7 @@ def test_what_a_server_had_alone_is_offered_and_a_removed_name_loses_its_role_an
 
 def test_a_forged_entry_changes_nothing(nats_cluster: NatsCluster, tmp_path: Path) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
+        a = await server(servers, "a")
         bucket = await servers.clients[0].jetstream(timeout=5).key_value(names.MODERATION)
         ann = Record("roles", ("ann", "operator"))  # under eve's key
         await bucket.put(record_key(Record("roles", ("eve", "operator"))), record_data(ann))

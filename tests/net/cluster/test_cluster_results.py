@@ -14,22 +14,20 @@ Every wait polls, bounded generously."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from nats_cluster import NatsCluster, nats_cluster, until
+from cluster_copies import Servers, arrives, run
+from nats_cluster import NatsCluster, nats_cluster
 
 from uno_access.engine.rules import RuleSet
 from uno_access.net.cluster import names
-from uno_access.net.cluster.connect import close, connect, ensure
 from uno_access.net.cluster.results import SharedResults, match_data, match_key
-from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.results import Finished, Seat, family_of
 from uno_access.net.server.tables import Lobby
 
 if TYPE_CHECKING:
-    from nats.aio.client import Client
+    pass
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
@@ -37,55 +35,14 @@ WAIT = 60.0
 FAMILY = family_of(RuleSet())
 
 
-class Servers:
-    """Servers of a test: each an accounts file, a lobby, and its ``SharedResults``."""
-
-    def __init__(self, cluster: NatsCluster, folder: Path) -> None:
-        self.cluster = cluster
-        self.folder = folder
-        self.clients: list[Client] = []
-        self.shared: list[SharedResults] = []
-
-    async def server(self, name: str) -> SharedResults:
-        node = len(self.clients) % len(self.cluster.urls)
-        client = await connect([self.cluster.urls[node]])
-        self.clients.append(client)
-        js = client.jetstream(timeout=5)
-        await ensure(js, 3)
-        (self.folder / name).mkdir(exist_ok=True)
-        accounts = Accounts(self.folder / name)
-        lobby = Lobby(asyncio.get_running_loop(), pace=0)
-        lobby.results = accounts.results
-        shared = await SharedResults.start(js, accounts, lobby)
-        self.shared.append(shared)
-        return shared
-
-    async def close(self) -> None:
-        for shared in self.shared:
-            await shared.close()
-            shared.accounts.close()
-        for client in self.clients:
-            await close(client)
-
-
-def run(cluster: NatsCluster, folder: Path, body: Callable[[Servers], Awaitable[None]]) -> None:
-    async def main() -> None:
-        servers = Servers(cluster, folder)
-        try:
-            await body(servers)
-        finally:
-            await servers.close()
-
-    asyncio.run(main())
-
-
-async def arrives(check: Callable[[], bool]) -> None:
-    """Until ``check()`` holds (a match reaching the other server)."""
-
-    async def holds() -> None:
-        assert check()
-
-    await until(holds, WAIT)
+async def server(servers: Servers, name: str) -> SharedResults:
+    """Server ``name`` and its lobby, its results the cluster's."""
+    js, accounts = await servers.joined(name)
+    lobby = Lobby(asyncio.get_running_loop(), pace=0)
+    lobby.results = accounts.results
+    shared = await SharedResults.start(js, accounts, lobby)
+    servers.parts.append(shared)
+    return shared
 
 
 def match(table: int, winner: str, loser: str) -> Finished:
@@ -110,8 +67,8 @@ def test_a_match_ended_on_one_server_is_kept_and_rated_alike_on_both(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         told: list[object] = []
         b.lobby.people["bob"] = told.append  # bob connected to B
         a.publish(match(7, "ann", "bob"))
@@ -135,8 +92,8 @@ def test_matches_ending_at_once_on_both_servers_leave_every_rating_the_same(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         people = ("ann", "bob", "cy", "dee")
         for n in range(10):  # each server ends matches of the same people meanwhile
             a.publish(match(100 + 2 * n, people[n % 4], people[(n + 1) % 4]))
@@ -151,7 +108,7 @@ def test_matches_ending_at_once_on_both_servers_leave_every_rating_the_same(
 
 def test_a_forged_entry_changes_nothing(nats_cluster: NatsCluster, tmp_path: Path) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
+        a = await server(servers, "a")
         bucket = await servers.clients[0].jetstream(timeout=5).key_value(names.RESULTS)
         await bucket.put(match_key(5), match_data(match(6, "eve", "ann"), 1.0))  # not its key
         await bucket.put(match_key(9), b'{"match": {"table": 9}, "ended": 1}')

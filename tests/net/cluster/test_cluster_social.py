@@ -27,93 +27,44 @@ from __future__ import annotations
 import asyncio
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pexpect
-from nats_cluster import NatsCluster, nats_cluster, until
+from cluster_copies import Servers, arrives, run
+from nats_cluster import NatsCluster, nats_cluster
 from net_ssh import Server, Ssh, keypair
 
 from uno_access.access import messages
 from uno_access.net.cluster import names
-from uno_access.net.cluster.connect import close, connect, ensure
 from uno_access.net.cluster.social import SharedSocial, forget_rows, row_data, row_key
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.social import Asked, Row
 
 if TYPE_CHECKING:
-    from nats.aio.client import Client
+    pass
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
 WAIT = 60.0
 
 
-class Servers:
-    """Servers of a test: each an accounts file and its ``SharedSocial``."""
-
-    def __init__(self, cluster: NatsCluster, folder: Path) -> None:
-        self.cluster = cluster
-        self.folder = folder
-        self.clients: list[Client] = []
-        self.shared: list[SharedSocial] = []
-
-    async def server(self, name: str, before: Callable[[Accounts], None] | None = None) -> Accounts:
-        """Server ``name`` joining the cluster (``before``: what it did alone first)."""
-        node = len(self.clients) % len(self.cluster.urls)
-        client = await connect([self.cluster.urls[node]])
-        self.clients.append(client)
-        js = client.jetstream(timeout=5)
-        await ensure(js, 3)
-        (self.folder / name).mkdir(exist_ok=True)
-        accounts = Accounts(self.folder / name)
-        if before is not None:
-            before(accounts)
-        self.shared.append(await SharedSocial.start(js, accounts))
-        return accounts
-
-    async def leave(self, accounts: Accounts) -> None:
-        """The server of ``accounts`` stops (its changes written first)."""
-        shared = next(s for s in self.shared if s.accounts is accounts)
-        self.shared.remove(shared)
-        await shared.close()
-        accounts.close()
-
-    async def close(self) -> None:
-        for shared in self.shared:
-            await shared.close()
-            shared.accounts.close()
-        for client in self.clients:
-            await close(client)
-
-
-def run(cluster: NatsCluster, folder: Path, body: Callable[[Servers], Awaitable[None]]) -> None:
-    async def main() -> None:
-        servers = Servers(cluster, folder)
-        try:
-            await body(servers)
-        finally:
-            await servers.close()
-
-    asyncio.run(main())
-
-
-async def arrives(check: Callable[[], bool]) -> None:
-    """Until ``check()`` holds (a change reaching the other server's copy)."""
-
-    async def holds() -> None:
-        assert check()
-
-    await until(holds, WAIT)
+async def server(
+    servers: Servers, name: str, before: Callable[[Accounts], None] | None = None
+) -> Accounts:
+    """Server ``name``, its friends, blocks, letters and choices the cluster's."""
+    js, accounts = await servers.joined(name, before)
+    servers.parts.append(await SharedSocial.start(js, accounts))
+    return accounts
 
 
 def test_a_friendship_asked_on_one_server_is_agreed_and_ended_on_the_other(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         assert a.social.ask("ann", "bob") is Asked.ASKED
         await arrives(lambda: b.social.asking("bob") == ["ann"])
         assert b.social.ask("bob", "ann") is Asked.AGREED  # B knows ann asked
@@ -129,8 +80,8 @@ def test_a_block_made_on_one_server_holds_on_the_other_and_ends_the_friendship(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         a.social.ask("ann", "eve")
         b.social.ask("eve", "ann")  # may come before ann's request: either way, friends
         await arrives(lambda: a.social.are_friends("ann", "eve"))
@@ -149,8 +100,8 @@ def test_a_letter_left_on_one_server_is_read_once_on_the_other_then_forgotten_on
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         assert a.social.post("ann", "bob", "see you at table 3", when=1000.0)
         await arrives(lambda: len(b.social.rows()) == 1)
         letters = b.social.letters("bob")  # bob logs in on B
@@ -167,8 +118,8 @@ def test_a_lobby_choice_made_on_one_server_is_found_on_the_other(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         a.prefer("ann", "lang", "es")
         a.social.choose("ann", "messages", "friends")
         await arrives(lambda: b.preferences("ann") == [("lang", "es"), ("messages", "friends")])
@@ -186,15 +137,15 @@ def test_rows_from_before_joining_are_offered_and_rows_removed_meanwhile_are_gon
         accounts.prefer("ann", "keys", "off")
 
     async def body(servers: Servers) -> None:
-        a = await servers.server("a", alone)
-        b = await servers.server("b")
+        a = await server(servers, "a", alone)
+        b = await server(servers, "b")
         await arrives(lambda: b.social.blocked("ann", "mallory"))
         assert b.preferences("ann") == [("keys", "off")]
-        await servers.leave(a)  # A away ...
+        await servers.stopped(a)  # A away ...
         assert b.social.unblock("ann", "mallory")  # ... while the block is lifted on B
         b.social.ask("bob", "ann")
         await asyncio.sleep(0)
-        a = await servers.server("a")  # back: its copy as the cluster's is
+        a = await server(servers, "a")  # back: its copy as the cluster's is
         assert not a.social.blocked("ann", "mallory") and a.social.blocked_by("ann") == []
         assert a.social.asking("ann") == ["bob"]
 
@@ -205,7 +156,7 @@ def test_a_forged_entry_whose_key_is_not_its_rows_changes_nothing(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
+        a = await server(servers, "a")
         client = servers.clients[0]
         bucket = await client.jetstream(timeout=5).key_value(names.SOCIAL)
         forged = Row("blocks", "ann", "bob")  # under the key of eve's block of bob
@@ -223,8 +174,8 @@ def test_an_account_removed_from_the_cluster_takes_its_rows_from_every_copy(
     nats_cluster: NatsCluster, tmp_path: Path
 ) -> None:
     async def body(servers: Servers) -> None:
-        a = await servers.server("a")
-        b = await servers.server("b")
+        a = await server(servers, "a")
+        b = await server(servers, "b")
         a.social.ask("ann", "bob")
         b.social.block("eve", "ann")
         a.prefer("ann", "lang", "es")
