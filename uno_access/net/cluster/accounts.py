@@ -144,15 +144,7 @@ class SharedAccounts:
             lambda seen: shared._copied(seen, copied),
         )
         shared._watching = loop.create_task(watching, name="uno-access the cluster's accounts")
-        try:
-            await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            await shared.close()
-            why = messages.tr(messages.CLUSTER_ACCOUNTS_NOT_READ)
-            raise ClusterError(messages.cluster_accounts_failed(why)) from None
-        except BaseException:
-            await shared.close()
-            raise
+        await mirror.copied_by(copied, deadline, shared.close, messages.CLUSTER_ACCOUNTS_NOT_READ)
         return shared
 
     async def close(self) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from ...access import messages
@@ -91,6 +91,24 @@ async def watch(
                         REQUEST_WAIT,
                     )
         await asyncio.sleep(WATCH_AGAIN)
+
+
+async def copied_by(
+    copied: asyncio.Future[None], deadline: float, stop: Callable[[], Awaitable[None]], why: str
+) -> None:
+    """Until ``copied`` (a bucket read whole), until ``deadline`` (the loop's time) at most;
+    else ``stop`` and ``ClusterError``, saying the phrase ``why``."""
+    from .connect import ClusterError
+
+    try:
+        left = max(0.0, deadline - asyncio.get_running_loop().time())
+        await asyncio.wait_for(asyncio.shield(copied), left)
+    except TimeoutError:
+        await stop()
+        raise ClusterError(messages.cluster_accounts_failed(messages.tr(why))) from None
+    except BaseException:
+        await stop()
+        raise
 
 
 async def stop(task: asyncio.Task[None] | None) -> None:
@@ -172,15 +190,7 @@ class SharedRows(Generic[R]):
         copied: asyncio.Future[None] = loop.create_future()
         watching = watch(self.bucket, self._changed, self._removed, lambda _: self._whole(copied))
         self._watching = loop.create_task(watching, name=f"uno-access {self.TASK}")
-        try:
-            await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            await self.close()
-            why = messages.tr(self.NOT_READ)
-            raise ClusterError(messages.cluster_accounts_failed(why)) from None
-        except BaseException:
-            await self.close()
-            raise
+        await copied_by(copied, deadline, self.close, self.NOT_READ)
         self.store.on_row = self.changed
 
     async def close(self) -> None:

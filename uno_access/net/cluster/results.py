@@ -92,7 +92,6 @@ class SharedResults:
     ) -> SharedResults:
         """The cluster's matches kept here (all of them before this returns), watched;
         this lobby's matches given to the cluster from then on."""
-        from .connect import ClusterError
 
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
@@ -105,15 +104,7 @@ class SharedResults:
 
         watching = mirror.watch(shared.bucket, shared._changed, lambda key: None, whole)
         shared._watching = loop.create_task(watching, name="uno-access the cluster's results")
-        try:
-            await asyncio.wait_for(asyncio.shield(copied), max(0.0, deadline - loop.time()))
-        except TimeoutError:
-            await shared.close()
-            why = messages.tr(messages.CLUSTER_RESULTS_NOT_READ)
-            raise ClusterError(messages.cluster_accounts_failed(why)) from None
-        except BaseException:
-            await shared.close()
-            raise
+        await mirror.copied_by(copied, deadline, shared.close, messages.CLUSTER_RESULTS_NOT_READ)
         lobby.results_out = shared.publish
         return shared
 
