@@ -32,6 +32,7 @@ PARTS = [
     "bucket:uno-social",
     "bucket:uno-moderation",
     "bucket:uno-results",
+    "bucket:uno-sessions",
     "stream:UNO_TABLES",
 ]
 

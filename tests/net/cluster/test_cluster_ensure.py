@@ -48,6 +48,7 @@ def test_ensure_makes_every_bucket_and_the_stream_with_three_replicas(
         "KV_uno-social",
         "KV_uno-moderation",
         "KV_uno-results",
+        "KV_uno-sessions",
         "UNO_TABLES",
     }
     for name, info in made.items():

@@ -26,8 +26,8 @@ created; where it has one, the cluster's account replaces the one here. From the
 file is marked a copy, and never offered again (a copy is the cluster's already).
 
 Friends, blocks, messages waiting and lobby choices are shared as well (``social``), the
-moderation (``moderation``) and the results (``results``); browsers' sessions and
-tournaments stay each server's own for now (docs/hosting.md).
+moderation (``moderation``), the results (``results``) and the browsers' sessions
+(``sessions``); tournaments stay each server's own for now (docs/hosting.md).
 """
 
 from __future__ import annotations
@@ -273,9 +273,11 @@ class SharedAccounts:
 async def forget(js: JetStreamContext, name: str) -> str | None:
     """``name``'s account, and its key's entry, deleted from the cluster's bucket (every
     server's watcher then forgets it), its friends, blocks, letters and choices from
-    ``uno-social``, its role and sanctions from ``uno-moderation``: the name as it was;
+    ``uno-social``, its role and sanctions from ``uno-moderation``, its browsers' sessions
+    from ``uno-sessions``: the name as it was;
     None: no such account (or the cluster unreachable)."""
     from .moderation import forget_records
+    from .sessions import forget_sessions
     from .social import forget_rows
 
     try:
@@ -297,6 +299,8 @@ async def forget(js: JetStreamContext, name: str) -> str | None:
         await forget_rows(await js.key_value(names.SOCIAL), account.name)
     with contextlib.suppress(Exception):
         await forget_records(await js.key_value(names.MODERATION), account.name)
+    with contextlib.suppress(Exception):
+        await forget_sessions(await js.key_value(names.SESSIONS), account.name)
     return account.name
 
 

@@ -46,6 +46,7 @@ ACCOUNTS = "uno-accounts"
 SOCIAL = "uno-social"  # friends, blocks, letters waiting, lobby choices (``social``)
 MODERATION = "uno-moderation"  # roles, mutes, bans, reports, the log (``moderation``)
 RESULTS = "uno-results"  # finished matches, kept by every server in one order (``results``)
+SESSIONS = "uno-sessions"  # browsers' login sessions (``sessions``)
 
 STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
@@ -130,6 +131,7 @@ def buckets(lease_ttl: float = LEASE_TTL, presence_ttl: float = PRESENCE_TTL) ->
         Bucket(SOCIAL),
         Bucket(MODERATION),
         Bucket(RESULTS),
+        Bucket(SESSIONS),
     )
 
 

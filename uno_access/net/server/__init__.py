@@ -843,7 +843,7 @@ async def _serving(
         lambda: pacer.protocol(connection), host, port, start_serving=False
     )
     bound = listener.sockets[0].getsockname()
-    held = span = social = moderated = results = None
+    held = span = social = moderated = results = logins = None
     if member is not None:  # the port known: this server's id, its tables on the cluster
         from ..cluster.accounts import SharedAccounts
         from ..cluster.far import Span
@@ -851,6 +851,7 @@ async def _serving(
         from ..cluster.member import server_id
         from ..cluster.moderation import SharedModeration
         from ..cluster.results import SharedResults
+        from ..cluster.sessions import SharedSessions
         from ..cluster.social import SharedSocial
 
         # the cluster's accounts copied here before anyone logs in
@@ -866,6 +867,7 @@ async def _serving(
         moderation = accounts.moderation
         moderation.on_banned = banned_elsewhere
         results = await SharedResults.start(member.js, accounts, lobby)  # one list, one order
+        logins = await SharedSessions.start(member.js, accounts)  # browsers' sessions
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
         span = await Span.start(member.client, held)  # the other servers' tables too
         accounts.tournaments.resume()  # their tables back: each tournament where it was
@@ -913,6 +915,8 @@ async def _serving(
             await moderated.close()
         if results is not None:
             await results.close()
+        if logins is not None:
+            await logins.close()
         if member is not None:  # before the sessions: their end cancels every other task
             await member.leave()
         await _sessions_ended()  # then the accounts: no session's end finds them closed

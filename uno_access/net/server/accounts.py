@@ -219,7 +219,7 @@ class Accounts:
                 "UPDATE accounts SET password = ? WHERE name = ?", (password, name)
             )
             if done.rowcount == 1:
-                sessions.end_all(self._db, name, keep)
+                self.sessions.end_all(name, keep)
         return done.rowcount == 1
 
     def seen(self, name: str, when: float | None = None) -> None:
@@ -259,7 +259,7 @@ class Accounts:
                 return None
             self._db.execute("DELETE FROM accounts WHERE name = ?", (name,))
             self._db.execute("DELETE FROM preferences WHERE name = ?", (name,))
-            sessions.end_all(self._db, name)
+            self.sessions.end_all(name)
             self.social.forget(name)
             self.moderation.forget(name)
             self.results.forget(name)
@@ -306,8 +306,10 @@ class Accounts:
                     "UPDATE accounts SET name = ?, key = ?, password = ? WHERE name = ?",
                     (name, key, password, name),
                 )
-                if row[2] != password:
-                    sessions.end_all(self._db, name)
+                if row[2] != password and self.sessions.on_row is None:
+                    # ended here; where the sessions are the cluster's, the server where
+                    # the password changed ended them there (but its own), and that comes
+                    self.sessions.end_all(name)
         if row is None:  # someone new here: nothing of an earlier account's is theirs
             with self._lock, self._db:  # committed: no write left open on the file
                 self.social.forget(name)

@@ -20,6 +20,7 @@ import secrets
 import sqlite3
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 DAY = 24 * 60 * 60.0  # seconds
 IDLE = 30 * DAY  # a session not used for this long has ended
@@ -46,10 +47,14 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
-def end_all(db: sqlite3.Connection, name: str, keep: str | None = None) -> None:
-    """Every session of ``name`` ended but the one of digest ``keep``, in the caller's
-    transaction (a password changed, an account removed)."""
-    db.execute("DELETE FROM sessions WHERE name = ? AND digest IS NOT ?", (name, keep))
+@dataclass(frozen=True, slots=True)
+class Session:
+    """One session as kept, and as a cluster shares it (``cluster.sessions``)."""
+
+    digest: str
+    name: str
+    begun: float
+    used: float
 
 
 class Sessions:
@@ -59,25 +64,65 @@ class Sessions:
         self._db = db
         self._lock = lock
         self._clock = clock
+        # each session begun or used (True) or ended (False) here, told to a cluster
+        self.on_row: Callable[[Session, bool], None] | None = None
 
     def begin(self, name: str) -> str:
         """A new session for ``name``: its token (given to the browser, never kept)."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
         now = self._clock()
+        made = Session(digest(token), name, now, now)
         with self._lock, self._db:
-            self._db.execute(
-                "DELETE FROM sessions WHERE used <= ? OR begun <= ?", (now - IDLE, now - LONGEST)
-            )
+            ended = self._ending("WHERE used <= ? OR begun <= ?", (now - IDLE, now - LONGEST))
             self._db.execute(
                 "INSERT INTO sessions (digest, name, begun, used) VALUES (?, ?, ?, ?)",
-                (digest(token), name, now, now),
+                (made.digest, name, now, now),
             )
-            self._db.execute(
-                "DELETE FROM sessions WHERE name = ? AND digest NOT IN "
+            ended += self._ending(
+                "WHERE name = ? AND digest NOT IN "
                 "(SELECT digest FROM sessions WHERE name = ? ORDER BY begun DESC LIMIT ?)",
                 (name, name, MOST_EACH),
             )
+        self._told(made, True)
+        for session in ended:
+            self._told(session, False)
         return token
+
+    def end_all(self, name: str, keep: str | None = None) -> None:
+        """Every session of ``name`` ended but the one of digest ``keep``, in the caller's
+        transaction (a password changed, an account removed)."""
+        ended = self._ending("WHERE name = ? AND digest IS NOT ?", (name, keep))
+        for session in ended:
+            self._told(session, False)
+
+    def _ending(self, where: str, args: tuple[object, ...]) -> list[Session]:
+        """The sessions ``where`` says deleted, in the caller's transaction; which."""
+        rows = self._db.execute(f"SELECT digest, name, begun, used FROM sessions {where}", args)
+        ended = [Session(str(d), str(n), float(b), float(u)) for d, n, b, u in rows.fetchall()]
+        self._db.execute(f"DELETE FROM sessions {where}", args)
+        return ended
+
+    def _told(self, session: Session, present: bool) -> None:
+        if self.on_row is not None:
+            self.on_row(session, present)
+
+    # ----------------------------------------------------------------- a cluster's copy
+
+    def rows(self) -> list[Session]:
+        with self._lock:
+            rows = self._db.execute("SELECT digest, name, begun, used FROM sessions").fetchall()
+        return [Session(str(d), str(n), float(b), float(u)) for d, n, b, u in rows]
+
+    def apply(self, session: Session, present: bool) -> None:
+        """A session begun, used or ended on another server of the cluster, the same here
+        (told to no one)."""
+        with self._lock, self._db:
+            self._db.execute("DELETE FROM sessions WHERE digest = ?", (session.digest,))
+            if present:
+                self._db.execute(
+                    "INSERT INTO sessions (digest, name, begun, used) VALUES (?, ?, ?, ?)",
+                    (session.digest, session.name, session.begun, session.used),
+                )
 
     def use(self, token: str | None) -> str | None:
         """The person whose session ``token`` names, the session used now (its idle time
@@ -97,14 +142,20 @@ class Sessions:
             if now - used >= IDLE or now - begun >= LONGEST:
                 with self._db:
                     self._db.execute("DELETE FROM sessions WHERE digest = ?", (kept,))
-                return None
-            if now - used >= USE_WRITTEN:
+                changed, present = Session(kept, name, begun, used), False
+            elif now - used >= USE_WRITTEN:
                 with self._db:
                     self._db.execute("UPDATE sessions SET used = ? WHERE digest = ?", (now, kept))
-        return name
+                changed, present = Session(kept, name, begun, now), True
+            else:
+                return name
+        self._told(changed, present)
+        return name if present else None
 
     def end(self, token: str | None) -> None:
         """The session ``token`` names has ended (its person logged out)."""
         if token:
             with self._lock, self._db:
-                self._db.execute("DELETE FROM sessions WHERE digest = ?", (digest(token),))
+                ended = self._ending("WHERE digest = ?", (digest(token),))
+            for session in ended:
+                self._told(session, False)
