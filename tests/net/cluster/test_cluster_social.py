@@ -15,7 +15,8 @@ process, each its own accounts file (a copy) over its own connection to another 
   copy;
 - a forged entry (a key that is not its row's) changes nothing;
 - over the real OpenSSH client, on two real ``serve --cluster`` servers: a friendship
-  asked on one and agreed on the other, a private message told live to someone connected
+  asked on one and agreed on the other (and where the friend is said as where they are,
+  connected to the other), a private message told live to someone connected
   to the other server and replied to, a block there keeping the next one from them
   (its sender told as if it went), and a message for someone gone kept for their next
   login on either server.
@@ -227,6 +228,8 @@ def test_friends_and_private_messages_cross_servers_over_real_ssh(
     else:
         raise AssertionError("ann's request never reached B")
     _knows(ann, "bob")
+    ann.line("friends")  # connected to B: in the lobby, not away
+    ann.told(messages.net_friend_where("bob", "lobby", 0))
     ann.line("tell bob meet me at table 1")
     ann.told(messages.net_you_tell("bob", "meet me at table 1"))
     bob.told(messages.net_tells_you("ann", "meet me at table 1"))  # live, from A

@@ -1094,10 +1094,17 @@ class Lobby:
 
     def where(self, name: str) -> tuple[Where, int]:
         """Where ``name`` is: at a table (its number), watching one, in the lobby, or
-        not connected (0 for no table)."""
+        not connected (0 for no table). Someone connected to another server of a cluster
+        is at the table the cluster's list seats them at, else in the lobby."""
         found = self.connected(name)
         if found is None:
-            return Where.AWAY, 0
+            if self.far is None or not self.far.connected(name):
+                return Where.AWAY, 0
+            lowered = name.lower()
+            for number, table in sorted(self.far.listed().items()):
+                if any(p.name.lower() == lowered and p.present for p in table.places):
+                    return Where.TABLE, number
+            return Where.LOBBY, 0
         for table in self.tables.values():
             if table.seat_of(found) is not None:
                 return Where.TABLE, table.number
