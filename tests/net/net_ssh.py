@@ -95,6 +95,9 @@ class Server:
             reader.daemon = True
             reader.start()
         first = self.line()
+        waiting = messages.tr(messages.CLUSTER_WAITING).split("{")[0]  # its cluster starting
+        while first.startswith(waiting):  # said once, then it listens
+            first = self.line()
         found = re.fullmatch(r"Listening on 127\.0\.0\.1:(\d+)\n", first)
         assert found, (first, self.stop())
         self.port = int(found.group(1))
