@@ -144,7 +144,8 @@ class SharedAccounts:
             lambda seen: shared._copied(seen, copied),
         )
         shared._watching = loop.create_task(watching, name="uno-access the cluster's accounts")
-        await mirror.copied_by(copied, deadline, shared.close, messages.CLUSTER_ACCOUNTS_NOT_READ)
+        why = messages.tr(messages.CLUSTER_ACCOUNTS_NOT_READ)
+        await mirror.copied_by(copied, deadline, shared.close, why)
         return shared
 
     async def close(self) -> None:

@@ -97,7 +97,7 @@ async def copied_by(
     copied: asyncio.Future[None], deadline: float, stop: Callable[[], Awaitable[None]], why: str
 ) -> None:
     """Until ``copied`` (a bucket read whole), until ``deadline`` (the loop's time) at most;
-    else ``stop`` and ``ClusterError``, saying the phrase ``why``."""
+    else ``stop`` and ``ClusterError``, saying ``why`` (worded already)."""
     from .connect import ClusterError
 
     try:
@@ -105,7 +105,7 @@ async def copied_by(
         await asyncio.wait_for(asyncio.shield(copied), left)
     except TimeoutError:
         await stop()
-        raise ClusterError(messages.cluster_accounts_failed(messages.tr(why))) from None
+        raise ClusterError(messages.cluster_accounts_failed(why)) from None
     except BaseException:
         await stop()
         raise
@@ -190,7 +190,7 @@ class SharedRows(Generic[R]):
         copied: asyncio.Future[None] = loop.create_future()
         watching = watch(self.bucket, self._changed, self._removed, lambda _: self._whole(copied))
         self._watching = loop.create_task(watching, name=f"uno-access {self.TASK}")
-        await copied_by(copied, deadline, self.close, self.NOT_READ)
+        await copied_by(copied, deadline, self.close, messages.tr(self.NOT_READ))
         self.store.on_row = self.changed
 
     async def close(self) -> None:
@@ -259,13 +259,46 @@ class SharedRows(Generic[R]):
             self._out.popleft()
 
 
+async def current_keys(bucket: KeyValue, patience: float = 30.0) -> list[str]:
+    """Every key ``bucket`` holds now. Not nats-py's ``keys``, whose end-of-values marker
+    may come before the values (it then says there are none): read, as ``watch`` reads,
+    to the last message the bucket's stream had as the read began. A read that does not
+    end within ``patience`` seconds raises ``TimeoutError``."""
+    from nats.errors import TimeoutError as NatsTimeout
+    from nats.js.kv import KV_DEL, KV_PURGE
+
+    async def read() -> list[str]:
+        last = (await bucket.status()).stream_info.state.last_seq or 0
+        if last == 0:
+            return []
+        watcher = await bucket.watchall(meta_only=True)
+        found: dict[str, bool] = {}
+        try:
+            while True:
+                try:
+                    entry = await watcher.updates(QUIET)  # type: ignore[no-untyped-call]
+                except NatsTimeout:
+                    continue
+                if entry is None:
+                    continue
+                found[entry.key] = entry.operation not in (KV_DEL, KV_PURGE)
+                if entry.revision >= last or entry.delta == 0:
+                    return [key for key, present in found.items() if present]
+        finally:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(
+                    watcher.stop(),  # type: ignore[no-untyped-call]
+                    REQUEST_WAIT,
+                )
+
+    return await asyncio.wait_for(read(), patience)
+
+
 async def forget_rows(bucket: KeyValue, name: str, fold: Callable[[str], str]) -> None:
     """Every key of ``bucket`` one of whose parts after the first is ``name`` (folded,
     in hex) deleted: an account removed, nothing of theirs comes back to a copy, nor to
-    whoever claims the name next."""
+    whoever claims the name next. A cluster that does not answer raises."""
     part = fold(name).encode("utf-8").hex()
-    with contextlib.suppress(Exception):  # no key at all: nothing to delete
-        for key in await bucket.keys():
-            if part in key.split(".")[1:]:
-                with contextlib.suppress(Exception):
-                    await bucket.delete(key)
+    for key in await current_keys(bucket):
+        if part in key.split(".")[1:]:
+            await bucket.delete(key)

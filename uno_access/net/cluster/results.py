@@ -104,7 +104,8 @@ class SharedResults:
 
         watching = mirror.watch(shared.bucket, shared._changed, lambda key: None, whole)
         shared._watching = loop.create_task(watching, name="uno-access the cluster's results")
-        await mirror.copied_by(copied, deadline, shared.close, messages.CLUSTER_RESULTS_NOT_READ)
+        why = messages.tr(messages.CLUSTER_RESULTS_NOT_READ)
+        await mirror.copied_by(copied, deadline, shared.close, why)
         lobby.results_out = shared.publish
         return shared
 
