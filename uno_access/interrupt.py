@@ -50,11 +50,18 @@ def _main_thread() -> bool:
     return threading.current_thread() is threading.main_thread()
 
 
+# the modules whose code runs as a dying object's callback (a weak dictionary's ``remove``,
+# ``weakref.finalize``): an exception raised there is swallowed as in ``__del__``
+_CALLBACKS = ("weakref.py", "_weakrefset.py")
+
+
 def _in_finalizer(frame: FrameType | None) -> bool:
-    """Whether the interrupted code is a finalizer (``__del__``), which would swallow an
-    exception raised in it (and Python would print "Exception ignored in ...")."""
+    """Whether the interrupted code is a finalizer (``__del__``) or a weak reference's
+    callback, which would swallow an exception raised in it (and Python would print
+    "Exception ignored in ...", a traceback on the player's screen)."""
     while frame is not None:
-        if frame.f_code.co_name == "__del__":
+        code = frame.f_code
+        if code.co_name == "__del__" or code.co_filename.endswith(_CALLBACKS):
             return True
         frame = frame.f_back
     return False

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import os
 import signal
+import weakref
 from collections.abc import Iterator
 
 import pytest
@@ -92,6 +93,36 @@ def test_a_signal_in_a_finalizer_is_not_swallowed_nor_printed(
         thing = Finalized()
         del thing
         gc.collect()
+        with pytest.raises(KeyboardInterrupt):  # noted, and raised at the next check
+            interrupt.check()
+        interrupt.take()
+    assert "Exception ignored" not in capsys.readouterr().err
+
+
+def test_a_signal_in_a_weak_references_callback_is_not_swallowed_nor_printed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As a finalizer: a weak dictionary's entry removed as its value dies (the collector
+    running), or ``weakref.finalize``, while Ctrl-C comes (seen once in the fault test of
+    a fresh clone: "Exception ignored in: <function WeakValueDictionary…remove>")."""
+
+    class Value:
+        pass
+
+    ran: list[str] = []
+
+    def dying() -> None:
+        _sigint()
+        ran.append("the callback ran to its end")
+
+    with interrupt.installed():
+        kept: weakref.WeakValueDictionary[str, Value] = weakref.WeakValueDictionary()
+        value = Value()
+        kept["a"] = value
+        weakref.finalize(value, dying)
+        del value
+        gc.collect()
+        assert ran == ["the callback ran to its end"] and "a" not in kept
         with pytest.raises(KeyboardInterrupt):  # noted, and raised at the next check
             interrupt.check()
         interrupt.take()
