@@ -41,10 +41,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...access import messages
-from ..server.accounts import fold
+from ..server.accounts import COPY, fold
 from . import mirror, names
 from .connect import REQUEST_WAIT
-from .mirror import FIRST_COPY_WAIT, WATCH_AGAIN
+from .mirror import FIRST_COPY_WAIT
 
 if TYPE_CHECKING:
     from nats.js.client import JetStreamContext
@@ -122,20 +122,12 @@ class SharedAccounts:
         whole before this returns), and watched. A cluster whose JetStream is still
         electing its leaders (the whole cluster started again) is waited for, ``patience``
         seconds at most; then ``ClusterError`` says why."""
-        from .connect import ClusterError, said
-
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
         shared = cls(js, await js.key_value(names.ACCOUNTS), accounts)
-        while not accounts.is_copy():  # offered once, as the server first joins
-            try:
-                await shared._offer()
-                accounts.mark_copy()  # ``uno-access users remove`` then asks for the cluster
-                break
-            except Exception as error:
-                if loop.time() + WATCH_AGAIN > deadline:
-                    raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
-            await asyncio.sleep(WATCH_AGAIN)
+        # offered once, as the server first joins; marked a copy (``is_copy``), so that
+        # ``uno-access users remove`` then asks for the cluster
+        await mirror.offered_once(accounts, COPY, shared._offer, deadline)
         copied: asyncio.Future[None] = loop.create_future()
         watching = mirror.watch(
             shared.bucket,

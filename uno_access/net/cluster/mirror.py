@@ -93,6 +93,26 @@ async def watch(
         await asyncio.sleep(WATCH_AGAIN)
 
 
+async def offered_once(
+    accounts: Accounts, mark: str, offer: Callable[[], Awaitable[None]], deadline: float
+) -> None:
+    """``offer`` made once in the life of the accounts' file (which is then marked
+    ``mark``), tried again every ``WATCH_AGAIN`` seconds until ``deadline`` (the loop's
+    time); then ``ClusterError`` says why."""
+    from .connect import ClusterError, said
+
+    loop = asyncio.get_running_loop()
+    while not accounts.marked(mark):
+        try:
+            await offer()
+            accounts.mark(mark)
+            return
+        except Exception as error:
+            if loop.time() + WATCH_AGAIN > deadline:
+                raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
+        await asyncio.sleep(WATCH_AGAIN)
+
+
 async def copied_by(
     copied: asyncio.Future[None], deadline: float, stop: Callable[[], Awaitable[None]], why: str
 ) -> None:
@@ -174,19 +194,9 @@ class SharedRows(Generic[R]):
     async def run(self, js: JetStreamContext, accounts: Accounts, patience: float) -> None:
         """Offered, copied and watched (``start``); ``ClusterError`` when JetStream does not
         answer within ``patience`` seconds."""
-        from .connect import ClusterError, said
-
         loop = asyncio.get_running_loop()
         deadline = loop.time() + patience
-        while not accounts.marked(self.OFFERED):
-            try:
-                await self._offer()
-                accounts.mark(self.OFFERED)
-                break
-            except Exception as error:
-                if loop.time() + WATCH_AGAIN > deadline:
-                    raise ClusterError(messages.cluster_accounts_failed(said(error))) from None
-            await asyncio.sleep(WATCH_AGAIN)
+        await offered_once(accounts, self.OFFERED, self._offer, deadline)
         copied: asyncio.Future[None] = loop.create_future()
         watching = watch(self.bucket, self._changed, self._removed, lambda _: self._whole(copied))
         self._watching = loop.create_task(watching, name=f"uno-access {self.TASK}")

@@ -77,6 +77,9 @@ def split_login(username: str) -> tuple[str, str | None]:
     return text.name(name), (code if sep else None)
 
 
+COPY = "cluster"  # the ``server`` table's mark of a file that is a cluster's copy
+
+
 class Accounts:
     """The names and their keys, and the server's invite code; the browsers' sessions
     (``sessions``, by ``clock``: the time of day)."""
@@ -318,11 +321,11 @@ class Accounts:
     def mark_copy(self) -> None:
         """These accounts are a copy of a cluster's (``uno-access users remove`` then
         removes a name there, given ``--cluster``)."""
-        self.mark("cluster")
+        self.mark(COPY)
 
     def is_copy(self) -> bool:
         """Whether these accounts are a copy of a cluster's (``mark_copy``)."""
-        return self.marked("cluster")
+        return self.marked(COPY)
 
     def mark(self, what: str) -> None:
         """A mark of this file's (``what``: a step of joining a cluster, done once)."""
