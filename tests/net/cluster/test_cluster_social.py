@@ -18,8 +18,8 @@ process, each its own accounts file (a copy) over its own connection to another 
   asked on one and agreed on the other (and where the friend is said as where they are,
   connected to the other), a private message told live to someone connected
   to the other server and replied to, a block there keeping the next one from them
-  (its sender told as if it went), and a message for someone gone kept for their next
-  login on either server.
+  (its sender told as if it went), a message for someone gone kept for their next
+  login on either server, and a friend coming in told on either server.
 
 Every wait polls, bounded generously."""
 
@@ -251,3 +251,14 @@ def test_friends_and_private_messages_cross_servers_over_real_ssh(
     bob = Ssh(a.port, bob_key, "bob")  # ... and told as he comes back, here on A
     closing.append(bob)
     bob.told(messages.net_told_while_away("ann", "see you later"))
+    ann.line("friend bob")  # friends again (the block ended it), on one server: at once
+    ann.told(messages.net_friend_asked("bob"))
+    bob.line("friend ann")
+    bob.told(messages.net_friend_agreed("ann"))
+    bob.line("quit")
+    bob.child.expect(pexpect.EOF)
+    _knows(ann, "bob", gone=True)
+    bob = Ssh(b.port, bob_key, "bob")  # come in to the other server: ann told all the same
+    closing.append(bob)
+    bob.prompt()
+    ann.told(messages.net_friend_came("bob"))

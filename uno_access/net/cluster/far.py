@@ -643,16 +643,25 @@ class Span:
             await asyncio.sleep(PEOPLE_LOOK)
 
     async def _people_heard(self, message: Msg) -> None:
-        """Another server's people, as it said (an unreadable message dropped unsaid)."""
+        """Another server's people, as it said (an unreadable message dropped unsaid);
+        the friends here of one who has just come in there told."""
         try:
             data = json.loads(message.data)
-            server, people = data["server"], data["people"]
+            server, listed = data["server"], data["people"]
         except (ValueError, KeyError, TypeError):
             return
-        if not isinstance(server, str) or server == self.server or not isinstance(people, list):
+        if not isinstance(server, str) or server == self.server or not isinstance(listed, list):
             return
-        shown = frozenset(text.name(p) for p in people[:MOST_PEOPLE] if isinstance(p, str))
-        self._people[server] = (asyncio.get_running_loop().time(), shown - {""})
+        shown = frozenset(text.name(p) for p in listed[:MOST_PEOPLE] if isinstance(p, str))
+        shown -= {""}
+        before = self._people.get(server)
+        elsewhere = {p.lower() for p in self.people()} | {p.lower() for p in self.lobby.people}
+        self._people[server] = (asyncio.get_running_loop().time(), shown)
+        if before is None:
+            return  # a server first heard: who was there already did not just come in
+        for name in shown - before[1]:
+            if name.lower() not in elsewhere:  # not come from this server or another
+                people.friends_told(self.lobby, name)
 
     def lines(self, table: ServerTable, said: dict[int, Line], kind: Said, by: str) -> None:
         """Lines of a table's own told here (who came or went, the host's choices, the

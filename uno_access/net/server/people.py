@@ -316,6 +316,15 @@ def arrived(person: Person) -> None:
     asking = social.asking(name)
     if asking:
         person.tell(Heard(Words(messages.net_friends_asking, (asking,)), Said.PRESENCE))
+    friends_told(lobby, name)
+
+
+def friends_told(lobby: Lobby, name: str) -> None:
+    """``name``'s friends connected here told that ``name`` has come in (here, or to
+    another server of a cluster), but those who chose not to be, or block ``name``."""
+    social = lobby.social
+    if social is None:
+        return
     for other in social.friends(name):
         if social.choice(other, ARRIVALS_WORD) == "off" or social.blocked(other, name):
             continue
