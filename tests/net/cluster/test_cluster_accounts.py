@@ -12,7 +12,9 @@ another node.
 - the accounts a server had alone are offered to the cluster as it joins; where the
   cluster has that name already, its account replaces the one here;
 - a name removed from the cluster is gone from every copy, and may be claimed again as
-  a new account.
+  a new account;
+- every server asks a new person the invite code of the first server that joined (kept
+  in its file); an entry that is no code is ignored.
 
 Every wait polls, bounded generously."""
 
@@ -31,7 +33,7 @@ from net_ssh import PasswordSsh, Server, Ssh, Terminal, keypair, refused
 
 from uno_access.access import messages
 from uno_access.net.cluster import names
-from uno_access.net.cluster.accounts import SharedAccounts, name_entry
+from uno_access.net.cluster.accounts import INVITE_ENTRY, SharedAccounts, name_entry
 from uno_access.net.server.accounts import Accounts
 
 if TYPE_CHECKING:
@@ -176,6 +178,50 @@ def test_a_name_removed_from_the_cluster_is_gone_everywhere(
         assert (await bucket.get(name_entry("joe"))).value is not None
 
     run(nats_cluster, tmp_path, body)
+
+
+def test_every_server_asks_the_invite_code_of_the_first_and_a_forged_one_is_ignored(
+    nats_cluster: NatsCluster, tmp_path: Path
+) -> None:
+    async def body(servers: Servers) -> None:
+        a = await server(servers, "a")
+        first = a.accounts.invite
+        b = await server(servers, "b")  # its own code, made as its file was, gives way
+        assert b.accounts.invite == first
+        bucket = await servers.clients[0].jetstream(timeout=5).key_value(names.ACCOUNTS)
+        await bucket.put(INVITE_ENTRY, b"ann+sesame")  # not a code: ignored by both
+        await bucket.put(INVITE_ENTRY, b"sesame")
+        await arrives(lambda: a.accounts.invite == b.accounts.invite == "sesame")
+        await servers.stopped(b.accounts)  # kept in the file, for its next start
+        again = Accounts(servers.folder / "b")
+        try:
+            assert again.invite == "sesame"
+        finally:
+            again.close()
+
+    run(nats_cluster, tmp_path, body)
+
+
+def test_a_closed_cluster_lets_a_new_person_in_on_any_server_with_one_code_over_real_ssh(
+    nats_cluster: NatsCluster, tmp_path: Path
+) -> None:
+    """Two closed ``serve --cluster`` servers print one invite code; a new key gives it
+    to the one it did not come from, and is in; a wrong code is refused there."""
+    a = Server(tmp_path / "a", "--cluster", nats_cluster.url)
+    b = Server(tmp_path / "b", "--cluster", nats_cluster.url)
+    people: list[Terminal] = []
+    try:
+        assert a.invite is not None and b.invite == a.invite
+        was_refused, _, said = refused(b.port, keypair(tmp_path, "eve"), "eve+wrongcode")
+        assert was_refused, said
+        dora = Ssh(b.port, keypair(tmp_path, "dora"), f"dora+{a.invite}")
+        people.append(dora)
+        dora.sees("Welcome, dora")
+    finally:
+        for person in people:
+            person.close()
+        errors = a.stop() + b.stop()
+    assert errors == ""
 
 
 def test_a_person_is_one_account_on_every_server_over_real_ssh(

@@ -11,6 +11,9 @@ keys:
   file folds it (ASCII letters' case), so that ``Ann`` and ``ann`` are one key.
 - ``key.<the public key's SHA-256>``: the name a public key belongs to (one key, one
   name on the whole cluster).
+- ``invite``: the cluster's invite code, the one every server asks of a new person (the
+  code of the first server that joined; each server offers its own as it starts, and
+  the first offered is kept).
 
 A claim creates the key's entry, then the name's (JetStream's create: exactly one of
 two servers claiming one name at once has it), and is undone where the second fails; a
@@ -36,6 +39,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import re
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -55,6 +59,8 @@ if TYPE_CHECKING:
 
 NAME_PREFIX = "name."
 KEY_PREFIX = "key."
+INVITE_ENTRY = "invite"
+INVITE_CODE = re.compile(r"[0-9A-Za-z_-]{1,64}")  # an invite code read: anything else forged
 
 
 def name_entry(name: str) -> str:
@@ -128,6 +134,7 @@ class SharedAccounts:
         # offered once, as the server first joins; marked a copy (``is_copy``), so that
         # ``uno-access users remove`` then asks for the cluster
         await mirror.offered_once(accounts, COPY, shared._offer, deadline)
+        await shared._offer_invite()
         copied: asyncio.Future[None] = loop.create_future()
         watching = mirror.watch(
             shared.bucket,
@@ -159,6 +166,12 @@ class SharedAccounts:
                     with contextlib.suppress(KeyWrongLastSequenceError):
                         await self.bucket.create(key_entry(key), name.encode("utf-8"))
 
+    async def _offer_invite(self) -> None:
+        """This server's invite code offered as the cluster's, kept only if it has none
+        (not answering: the code the watcher reads, or this server's own until then)."""
+        with contextlib.suppress(Exception):  # made already (the first kept), or no answer
+            await self.bucket.create(INVITE_ENTRY, self.accounts.invite.encode("utf-8"))
+
     def _copied(self, seen: set[str], copied: asyncio.Future[None]) -> None:
         """The bucket read whole: the accounts it does not have removed here."""
         self.accounts.keep_only(seen | self._claiming)
@@ -171,7 +184,13 @@ class SharedAccounts:
                 self.accounts.remove(bytes.fromhex(entry[len(NAME_PREFIX) :]).decode("utf-8"))
 
     def _changed(self, entry: str, data: bytes) -> str | None:
-        """An account of the bucket copied here; its name (None: not an account)."""
+        """An account of the bucket copied here; its name (None: not an account). The
+        cluster's invite code taken as this server's."""
+        if entry == INVITE_ENTRY:
+            code = data.decode("utf-8", "replace")
+            if INVITE_CODE.fullmatch(code):
+                self.accounts.set_invite(code)
+            return None
         account = Account.read(data) if entry.startswith(NAME_PREFIX) else None
         if account is None:
             return None

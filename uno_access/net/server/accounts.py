@@ -327,6 +327,13 @@ class Accounts:
         """Whether these accounts are a copy of a cluster's (``mark_copy``)."""
         return self.marked(COPY)
 
+    def set_invite(self, code: str) -> None:
+        """The invite code is ``code`` from now on (a cluster's, the same on every
+        server), kept for the next start."""
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO server VALUES ('invite', ?)", (code,))
+        self.invite = code
+
     def mark(self, what: str) -> None:
         """A mark of this file's (``what``: a step of joining a cluster, done once)."""
         with self._lock, self._db:
