@@ -21,8 +21,12 @@ from typing import IO
 import pexpect
 
 from uno_access.access import messages
+from uno_access.engine.actions import Play
+from uno_access.engine.cards import Kind
+from uno_access.engine.events import GameEnded
 from uno_access.engine.game import Game
 from uno_access.engine.rules import RuleSet
+from uno_access.engine.state import Phase
 
 ROOT = Path(__file__).resolve().parents[2]
 FIGURE = r"(\d+(?:\.\d+)?)"  # a figure a bench prints
@@ -343,3 +347,28 @@ def table_game(names: tuple[str, ...], spec: str, server_seed: int, number: int 
     """The game a table of ``serve --seed server_seed`` deals (``net.tables``)."""
     rng = random.Random(server_seed + number)
     return Game.new(names, RuleSet.from_spec(spec), rng=random.Random(rng.random()))
+
+
+def ends_at_once(
+    names: tuple[str, ...], spec: str, numbers: tuple[int, ...] = (1,)
+) -> tuple[int, dict[int, tuple[int, Play]]]:
+    """A server seed whose table of each of ``numbers`` (``names``, rules ``spec``) ends
+    at its first play, a number card: the seed, and for each table the mover and card."""
+    for seed in range(1, 20_000):
+        found = {n: _first_play_ends(table_game(names, spec, seed, n)) for n in numbers}
+        if all(found.values()):
+            return seed, {n: move for n, move in found.items() if move is not None}
+    raise AssertionError("no seed ends the match at once")
+
+
+def _first_play_ends(game: Game) -> tuple[int, Play] | None:
+    view = game.view(0)
+    seat = view.current
+    if view.phase is not Phase.PLAY or seat is None:
+        return None
+    for action in game.legal_actions(seat):
+        if isinstance(action, Play) and action.card.kind is Kind.NUMBER:
+            if any(isinstance(e, GameEnded) for e in game.apply(action)):
+                return seat, action
+            return None
+    return None

@@ -7,43 +7,19 @@ import re
 from pathlib import Path
 from typing import Any
 
-from net_ssh import Server, entered, table_game
+from net_ssh import Server, ends_at_once, entered
 
 from uno_access.access import messages
-from uno_access.engine.actions import Play
-from uno_access.engine.cards import Kind
-from uno_access.engine.events import GameEnded
-from uno_access.engine.state import Phase
 
 SPEC = "standard,hand_size=1,target_score=1"
 NAMES = ("ann", "bob")
 
 
-def _seed() -> tuple[int, int, Play]:
-    """A seed whose table 1 (ann, bob) ends at its first play: the mover and the card."""
-    for seed in range(1, 2000):
-        game = table_game(NAMES, SPEC, seed, 1)
-        view = game.view(0)
-        seat = view.current
-        if view.phase is not Phase.PLAY or seat is None:
-            continue
-        play = next(
-            (
-                a
-                for a in game.legal_actions(seat)
-                if isinstance(a, Play) and a.card.kind is Kind.NUMBER
-            ),
-            None,
-        )
-        if play is not None and any(isinstance(e, GameEnded) for e in game.apply(play)):
-            return seed, seat, play
-    raise AssertionError("no seed ends the match at once")
-
-
 def test_two_people_sign_up_over_ssh_are_seated_when_full_and_told_the_final_standings(
     tmp_path: Path, closing: list[Any]
 ) -> None:
-    seed, mover, play = _seed()
+    seed, moves = ends_at_once(NAMES, SPEC)
+    mover, play = moves[1]
     server = Server(tmp_path / "server", "--open", "--seed", str(seed), "--bot-pace", "0")
     closing.append(server)
     ann, bob = entered(tmp_path, server, "ann"), entered(tmp_path, server, "bob")

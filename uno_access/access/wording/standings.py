@@ -269,6 +269,13 @@ NET_NO_TOURNAMENT = N_("There is no tournament {number}.")
 NET_TOURNAMENT_MADE = N_(
     "You made tournament {number}; others sign up with: tournament join {number}."
 )
+NET_TOURNAMENT_NOT_MADE = N_(
+    "The servers did not answer, so no tournament was made. Try again in a moment."
+)
+NET_TOURNAMENT_NO_ANSWER = N_(
+    "The servers did not answer about tournament {number}, so nothing was done. "
+    "Try again in a moment."
+)
 NET_TOURNAMENT_YOU_HAVE_ONE = N_(
     "You have tournament {number} signing up or running already; one at a time."
 )
@@ -399,6 +406,10 @@ def net_no_tournament(number: int) -> str:
 
 def net_tournament_made(number: int) -> str:
     return tr(NET_TOURNAMENT_MADE).format(number=number)
+
+
+def net_tournament_no_answer(number: int) -> str:
+    return tr(NET_TOURNAMENT_NO_ANSWER).format(number=number)
 
 
 def net_tournament_you_have_one(number: int) -> str:

@@ -12,12 +12,22 @@ from __future__ import annotations
 import calendar
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ... import text
 from ...access import messages
 from ...engine.rules import RulesError, RuleSet
-from .tournaments import DEFAULT_GRACE, FORMATS, KNOCKOUT, MOST_PLACES, State, Tournament
+from .tournaments import (
+    DEFAULT_GRACE,
+    FORMATS,
+    KNOCKOUT,
+    MOST_PLACES,
+    State,
+    Tournament,
+    Unanswered,
+    now,
+)
 from .tournaments import Tournaments as Store
 
 if TYPE_CHECKING:
@@ -59,12 +69,48 @@ def _line(t: Tournament) -> str:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """A command that changes a tournament, checked and not yet carried out: ``verb``
+    (join, leave, start, cancel, new) of tournament ``number`` (0 for new) by ``name``;
+    for new, what the tournament is to be."""
+
+    verb: str
+    number: int
+    name: str
+    made: tuple[str, int, int, str, int, float | None, float] | None = None
+
+
 def tournament(person: Person, rest: str) -> list[str]:
     """``tournament …``: one's standings, signing up, withdrawing, making one, the host's
-    start and cancel."""
+    start and cancel. With a cluster, the answer is told as the cluster makes the change
+    (the lobby's command line awaits it instead: ``answered``)."""
+    store = _store(person)
+    if store is None or store.shared is None:
+        return now(answered(person, rest))
+
+    async def told() -> None:
+        for line in await answered(person, rest):
+            person.tell(line)
+
+    store.carry(told())
+    return []
+
+
+async def answered(person: Person, rest: str) -> list[str]:
+    """``tournament …``, its answer (a cluster's changes awaited: made there first)."""
     store = _store(person)
     if store is None:
         return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
+    asked = _asked(store, person, rest)
+    if not isinstance(asked, Asked):
+        return asked
+    return await _carried(store, person, asked)
+
+
+def _asked(store: Store, person: Person, rest: str) -> Asked | list[str]:
+    """What ``rest`` asks that changes a tournament, or the answer already (a listing,
+    a refusal, how the command goes)."""
     words = rest.split()
     if not words:
         return [messages.tr(messages.NET_TOURNAMENT_HOW)]
@@ -79,25 +125,47 @@ def tournament(person: Person, rest: str) -> list[str]:
     if found is None:
         return [messages.net_no_tournament(number)]
     name = person.name
-    if verb == messages.TOURNAMENT_JOIN:
-        if store.sign_up(number, name):
-            return [messages.net_tournament_joined(number)]
-        return [messages.net_tournament_not_joined(number)]
-    if verb == messages.TOURNAMENT_LEAVE:
-        if store.withdraw(number, name):
-            return [messages.net_tournament_left(number)]
-        return [messages.net_tournament_not_left(number)]
+    if verb in (messages.TOURNAMENT_JOIN, messages.TOURNAMENT_LEAVE):
+        return Asked(verb, number, name)
     if verb in (messages.TOURNAMENT_START, messages.TOURNAMENT_CANCEL):
         if found.host.lower() != name.lower():
             return [messages.net_tournament_not_host(number, found.host)]
-        if verb == messages.TOURNAMENT_START:
-            if store.begin(number):
-                return [messages.net_tournament_started(number)]
-            return [messages.net_tournament_not_started(number)]
-        if store.cancel(number):
-            return [messages.net_tournament_cancelled(number)]
-        return [messages.net_tournament_not_started(number)]
+        return Asked(verb, number, name)
     return [messages.tr(messages.NET_TOURNAMENT_HOW)]
+
+
+async def _carried(store: Store, person: Person, asked: Asked) -> list[str]:
+    """``asked`` carried out, and its answer (a cluster not answering: nothing done)."""
+    try:
+        return await _done(store, person, asked)
+    except Unanswered:
+        if asked.made is not None:
+            return [messages.tr(messages.NET_TOURNAMENT_NOT_MADE)]
+        return [messages.net_tournament_no_answer(asked.number)]
+
+
+async def _done(store: Store, person: Person, asked: Asked) -> list[str]:
+    number, name = asked.number, asked.name
+    if asked.made is not None:
+        format_, size, rounds, rules, players, starts, grace = asked.made
+        made = await store.made(name, format_, size, rounds, rules, players, starts, grace)
+        person.lobby.made_limits.spend(name)
+        return [messages.net_tournament_made(made)]
+    if asked.verb == messages.TOURNAMENT_JOIN:
+        if await store.joined(number, name):
+            return [messages.net_tournament_joined(number)]
+        return [messages.net_tournament_not_joined(number)]
+    if asked.verb == messages.TOURNAMENT_LEAVE:
+        if await store.left(number, name):
+            return [messages.net_tournament_left(number)]
+        return [messages.net_tournament_not_left(number)]
+    if asked.verb == messages.TOURNAMENT_START:
+        if await store.begun(number):
+            return [messages.net_tournament_started(number)]
+        return [messages.net_tournament_not_started(number)]
+    if await store.ended(number):
+        return [messages.net_tournament_cancelled(number)]
+    return [messages.net_tournament_not_started(number)]
 
 
 def _shown(store: Store, number: int) -> list[str]:
@@ -113,7 +181,7 @@ def _shown(store: Store, number: int) -> list[str]:
     return lines
 
 
-def _new(store: Store, person: Person, words: list[str]) -> list[str]:
+def _new(store: Store, person: Person, words: list[str]) -> Asked | list[str]:
     if not words or words[0].lower() not in FORMATS:
         return [messages.tr(messages.NET_TOURNAMENT_HOW)]
     mine = [t for t in store.listed() if t.host.lower() == person.name.lower()]
@@ -138,11 +206,8 @@ def _new(store: Store, person: Person, words: list[str]) -> list[str]:
         starts = _start(chosen["start"])
     except (ValueError, RulesError):
         return [messages.net_tournament_bad(text.shown(" ".join(words[1:]), 60))]
-    number = store.create(
-        person.name, words[0].lower(), size, rounds, rules, players, starts, float(grace)
-    )
-    limits.spend(person.name)
-    return [messages.net_tournament_made(number)]
+    made = (words[0].lower(), size, rounds, rules, players, starts, float(grace))
+    return Asked(messages.TOURNAMENT_NEW, 0, person.name, made)
 
 
 def _whole(typed: str, low: int, high: int) -> int:

@@ -20,6 +20,11 @@ went down is followed by the next at the start (``resume``).
   ends: its final standings told to everyone in it, one line each, and kept.
 - Only the server seats a round or records a place; a person signs up and withdraws
   themselves alone, and only the host starts or cancels.
+- **Each change is a step** of the tournament's record (``tournament_record``): read,
+  changed, written whole, then followed (``followed``: the people connected here told
+  what changed, the start timed, a planned round's tables made). A server alone writes
+  the record here at once; a cluster's servers write it to the cluster first
+  (``shared``, ``cluster.tournaments``), and each follows every step it learns.
 """
 
 from __future__ import annotations
@@ -29,20 +34,23 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from ...access import messages
 from ...engine.rules import RulesError, RuleSet
 from ..wire.said import Heard, Said, Words
 from . import pairing
+from . import tournament_record as steps
 from .results import Results, family_of
-from .tables import NoTableNumber
+from .tables import NoTableNumber, Stage
+from .tournament_record import FORMATS, KNOCKOUT, SWISS, Record, Signed, Slot, State
 
 if TYPE_CHECKING:
     from .tables import Lobby, ServerTable
+
+__all__ = ["FORMATS", "KNOCKOUT", "SWISS", "State", "Tournament", "Tournaments", "Unanswered"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -76,18 +84,12 @@ CREATE TABLE IF NOT EXISTS rounds (
 );
 """
 
-SWISS, KNOCKOUT = "swiss", "knockout"
-FORMATS = (SWISS, KNOCKOUT)
 DEFAULT_GRACE = 120.0  # seconds a seat waits for its person before a bot plays it
 MOST_PLACES = 256
 NUMBER_RETRY = 2.0  # seconds before a round's tables that had no number are made again
+RETRY = 1.0  # seconds before a step the tournament waits on is tried again (a cluster's)
 
-
-class State(Enum):
-    SIGNUP = "signup"
-    RUNNING = "running"
-    OVER = "over"
-    CANCELLED = "cancelled"
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,101 +108,287 @@ class Tournament:
     entrants: tuple[str, ...]
 
 
+class Unanswered(Exception):
+    """A cluster's step not made: its servers did not answer (nothing was changed)."""
+
+
+class Shared(Protocol):
+    """Where a cluster's tournaments are kept (``cluster.tournaments``): a step made there
+    at the revision read, tried again on a newer one until it holds or does not apply."""
+
+    async def step(self, number: int, change: Callable[[Record], Record | None]) -> Record | None:
+        """``change`` made there, copied here and followed (None: it did not apply)."""
+
+    async def create(self, made: Callable[[int], Record]) -> Record:
+        """A new tournament under the next number free there, copied here, followed."""
+
+
+def now(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` carried out at once: a server alone's steps never wait (no ``Shared``)."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    work.close()
+    raise RuntimeError("a step of a server alone's tournaments waited")
+
+
 class Tournaments:
     """The tournaments in ``db`` (the accounts' connection, its ``lock`` shared), run on
-    the lobby's event loop."""
+    the lobby's event loop. With a cluster (``shared``), ``db`` is this server's copy of
+    the cluster's, and every step is made there first."""
 
     def __init__(self, db: sqlite3.Connection, lock: threading.Lock) -> None:
         self._db = db
         self._lock = lock
         self.lobby: Lobby | None = None  # the lobby whose tables the rounds are played at
         self.results: Results | None = None  # the ratings the Swiss order reads
+        self.shared: Shared | None = None  # a cluster's: each step made there
+        self.server = ""  # this server's id in a cluster: the ``by`` of rounds it seats
         self._timers: dict[int, asyncio.TimerHandle] = {}
         # a round whose tables wait for numbers (``_wait_for_numbers``), by tournament
         self._waiting: dict[int, asyncio.TimerHandle] = {}
+        self._making: set[int] = set()  # tournaments whose round's tables are being made
+        self._tasks: set[asyncio.Task[Any]] = set()
+        # who makes a running round's tables (``Record.by``): a cluster's server id, kept
+        # beside the file (its copy is the cluster's record), "" for a server alone
+        self._by: dict[int, str] = {}
         self.clock: Callable[[], float] = time.time
 
-    # ----------------------------------------------------------------- reading
+    # ----------------------------------------------------------------- the file
 
-    def get(self, number: int) -> Tournament | None:
+    def load(self, number: int) -> Record | None:
         with self._lock:
             row = self._db.execute(
                 "SELECT id, host, format, size, rounds, rules, places, starts, grace, state, "
-                "round FROM tournaments WHERE id = ?",
+                "round, standings FROM tournaments WHERE id = ?",
                 (number,),
             ).fetchone()
             if row is None:
                 return None
-            names = self._db.execute(
-                "SELECT name FROM entrants WHERE tournament = ? ORDER BY rowid", (number,)
+            signed = self._db.execute(
+                "SELECT name, points, out FROM entrants WHERE tournament = ? ORDER BY rowid",
+                (number,),
             ).fetchall()
+            slots = self._db.execute(
+                "SELECT round, tab, seats, places FROM rounds WHERE tournament = ? "
+                "ORDER BY round, rowid",
+                (number,),
+            ).fetchall()
+        return Record(
+            number=int(row[0]),
+            host=str(row[1]),
+            format=str(row[2]),
+            size=int(row[3]),
+            rounds=int(row[4]),
+            rules=str(row[5]),
+            places=int(row[6]),
+            starts=None if row[7] is None else float(row[7]),
+            grace=float(row[8]),
+            state=State(row[9]),
+            round=int(row[10]),
+            entrants=tuple(Signed(str(n), int(p), bool(o)) for n, p, o in signed),
+            tables=tuple(
+                Slot(
+                    int(r),
+                    int(t),
+                    tuple(json.loads(seats)),
+                    None if places is None else tuple(json.loads(places)),
+                )
+                for r, t, seats, places in slots
+            ),
+            standings=None
+            if row[11] is None
+            else tuple((int(p), str(n), int(s)) for p, n, s in json.loads(row[11])),
+            by=self._by.get(int(row[0]), ""),
+        )
+
+    def save(self, record: Record) -> None:
+        """``record`` written whole (in one transaction), as it is."""
+        standings = None if record.standings is None else json.dumps(record.standings)
+        with self._lock, self._db:
+            self._db.execute(
+                "INSERT INTO tournaments (id, host, format, size, rounds, rules, places, "
+                "starts, grace, state, round, standings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                "?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state, round = "
+                "excluded.round, standings = excluded.standings",
+                (
+                    record.number,
+                    record.host,
+                    record.format,
+                    record.size,
+                    record.rounds,
+                    record.rules,
+                    record.places,
+                    record.starts,
+                    record.grace,
+                    record.state.value,
+                    record.round,
+                    standings,
+                ),
+            )
+            self._db.execute("DELETE FROM entrants WHERE tournament = ?", (record.number,))
+            self._db.executemany(
+                "INSERT INTO entrants (tournament, name, points, out) VALUES (?, ?, ?, ?)",
+                [(record.number, e.name, e.points, int(e.out)) for e in record.entrants],
+            )
+            self._db.execute("DELETE FROM rounds WHERE tournament = ?", (record.number,))
+            self._db.executemany(
+                "INSERT INTO rounds (tournament, round, tab, seats, places) VALUES (?, ?, ?, ?, ?)",
+                [
+                    (
+                        record.number,
+                        s.round,
+                        s.tab,
+                        json.dumps(list(s.seats)),
+                        None if s.places is None else json.dumps(list(s.places)),
+                    )
+                    for s in record.tables
+                ],
+            )
+        self._by[record.number] = record.by
+
+    def forget(self, number: int) -> None:
+        """Tournament ``number`` gone from this file (a cluster's copy: the cluster has
+        no such tournament)."""
+        with self._lock, self._db:
+            for table in ("entrants", "rounds"):
+                self._db.execute(f"DELETE FROM {table} WHERE tournament = ?", (number,))
+            self._db.execute("DELETE FROM tournaments WHERE id = ?", (number,))
+        self._by.pop(number, None)
+
+    def numbers(self, *states: State) -> list[int]:
+        """The tournaments in these states, the newest first."""
+        marks = ", ".join("?" for _ in states)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id FROM tournaments WHERE state IN ({marks}) ORDER BY id DESC",
+                [s.value for s in states],
+            ).fetchall()
+        return [int(n[0]) for n in rows]
+
+    # ----------------------------------------------------------------- reading
+
+    def get(self, number: int) -> Tournament | None:
+        record = self.load(number)
+        if record is None:
+            return None
         return Tournament(
-            int(row[0]),
-            str(row[1]),
-            str(row[2]),
-            int(row[3]),
-            int(row[4]),
-            str(row[5]),
-            int(row[6]),
-            None if row[7] is None else float(row[7]),
-            float(row[8]),
-            State(row[9]),
-            int(row[10]),
-            tuple(str(n[0]) for n in names),
+            record.number,
+            record.host,
+            record.format,
+            record.size,
+            record.rounds,
+            record.rules,
+            record.places,
+            record.starts,
+            record.grace,
+            record.state,
+            record.round,
+            tuple(e.name for e in record.entrants),
         )
 
     def listed(self) -> list[Tournament]:
         """The tournaments signing up or running, the newest first."""
-        with self._lock:
-            numbers = self._db.execute(
-                "SELECT id FROM tournaments WHERE state IN (?, ?) ORDER BY id DESC",
-                (State.SIGNUP.value, State.RUNNING.value),
-            ).fetchall()
-        return [t for t in (self.get(int(n[0])) for n in numbers) if t is not None]
+        found = (self.get(n) for n in self.numbers(State.SIGNUP, State.RUNNING))
+        return [t for t in found if t is not None]
 
     def standings(self, number: int) -> list[pairing.Standing]:
-        return pairing.standings(self._entrants(number), self._tables(number))
+        record = self.load(number)
+        if record is None:
+            return []
+        return steps.standings(record, self._rating_in(record))
 
-    def _entrants(self, number: int) -> list[pairing.Entrant]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT name, points FROM entrants WHERE tournament = ? ORDER BY rowid", (number,)
-            ).fetchall()
-        rating = self._rating_in(number)
-        return [pairing.Entrant(str(n), int(p), rating(str(n))) for n, p in rows]
-
-    def _rating_in(self, number: int) -> Callable[[str], int]:
-        """A person's rating in the family of tournament ``number``'s rules (0: none)."""
-        results, found = self.results, self.get(number)
-        if results is None or found is None:
+    def _rating_in(self, record: Record) -> steps.Rating:
+        """A person's rating in the family of ``record``'s rules (0: none)."""
+        results = self.results
+        if results is None:
             return lambda name: 0
         try:
-            kind = family_of(RuleSet.from_spec(found.rules))
+            kind = family_of(RuleSet.from_spec(record.rules))
         except RulesError:
             return lambda name: 0
         return lambda name: results.rating(name, kind) or 0
 
-    def _tables(self, number: int, round_: int | None = None) -> list[list[str]]:
-        where, args = "tournament = ?", [number]
-        if round_ is not None:
-            where, args = where + " AND round = ?", [number, round_]
-        with self._lock:
-            rows = self._db.execute(
-                f"SELECT seats FROM rounds WHERE {where} ORDER BY round, rowid", args
-            ).fetchall()
-        return [list(json.loads(row[0])) for row in rows]
-
     def round_tables(self, number: int, round_: int) -> list[tuple[int, list[str], bool]]:
         """A round's tables: (table number, seats, ended)."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT tab, seats, places FROM rounds WHERE tournament = ? AND round = ? "
-                "ORDER BY rowid",
-                (number, round_),
-            ).fetchall()
-        return [(int(t), list(json.loads(s)), p is not None) for t, s, p in rows]
+        record = self.load(number)
+        if record is None:
+            return []
+        return [(s.tab, list(s.seats), s.places is not None) for s in record.round_slots(round_)]
 
-    # ----------------------------------------------------------------- making, signing up
+    def final(self, number: int) -> list[tuple[int, str, int]]:
+        """An ended tournament's final standings, as they were told."""
+        record = self.load(number)
+        return [] if record is None or record.standings is None else list(record.standings)
+
+    # ----------------------------------------------------------------- the steps
+
+    async def step(self, number: int, change: Callable[[Record], Record | None]) -> Record | None:
+        """``change`` made to tournament ``number`` (here, or on the cluster first), then
+        what follows it (``followed``); None when it did not apply."""
+        if self.shared is not None:
+            return await self.shared.step(number, change)  # followed there, once
+        old = self.load(number)
+        new = None if old is None else change(old)
+        if new is not None:
+            self.save(new)
+            self.followed(old, new)
+        return new
+
+    async def _surely(self, number: int, change: Callable[[Record], Record | None]) -> None:
+        """``change`` made, however long a cluster takes to answer (a table's places, a
+        round's start: the tournament waits on them), every ``RETRY`` seconds."""
+        while True:
+            try:
+                await self.step(number, change)
+                return
+            except Unanswered:
+                await asyncio.sleep(RETRY)
+
+    async def made(
+        self,
+        host: str,
+        format_: str,
+        size: int,
+        rounds: int,
+        rules: str,
+        places: int,
+        starts: float | None,
+        grace: float = DEFAULT_GRACE,
+    ) -> int:
+        """A tournament made, signing up: its number (``Unanswered``: a cluster's servers
+        did not answer)."""
+
+        def record(number: int) -> Record:
+            return Record(number, host, format_, size, rounds, rules, places, starts, grace)
+
+        if self.shared is not None:
+            return (await self.shared.create(record)).number  # followed there
+        made = record(max(self.numbers(*State), default=0) + 1)
+        self.save(made)
+        self.followed(None, made)
+        return made.number
+
+    async def joined(self, number: int, name: str) -> bool:
+        """``name`` signs up (False: full, not signing up, or signed up already)."""
+        return await self.step(number, lambda r: steps.signed_up(r, name)) is not None
+
+    async def left(self, number: int, name: str) -> bool:
+        return await self.step(number, lambda r: steps.withdrawn(r, name)) is not None
+
+    async def ended(self, number: int) -> bool:
+        """Cancelled, by its host (False: not signing up)."""
+        return await self.step(number, steps.cancelled) is not None
+
+    async def begun(self, number: int) -> bool:
+        """The first round seated (False: not signing up, or fewer than two signed up)."""
+        return await self.step(number, self._begin_step) is not None
+
+    def _begin_step(self, record: Record) -> Record | None:
+        return steps.begun(record, self._rating_in(record), self.server)
+
+    # a server alone's steps, at once (its commands' and its tests')
 
     def create(
         self,
@@ -213,232 +401,190 @@ class Tournaments:
         starts: float | None,
         grace: float = DEFAULT_GRACE,
     ) -> int:
-        with self._lock, self._db:
-            cursor = self._db.execute(
-                "INSERT INTO tournaments (host, format, size, rounds, rules, places, starts, "
-                "grace, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (host, format_, size, rounds, rules, places, starts, grace, State.SIGNUP.value),
-            )
-        number = int(cursor.lastrowid or 0)
-        self._schedule(number)
-        return number
+        return now(self.made(host, format_, size, rounds, rules, places, starts, grace))
 
     def sign_up(self, number: int, name: str) -> bool:
-        """``name`` signs up (False: full, not signing up, or signed up already)."""
-        found = self.get(number)
-        if found is None or found.state is not State.SIGNUP:
-            return False
-        if len(found.entrants) >= found.places:
-            return False
-        with self._lock, self._db:
-            done = self._db.execute(
-                "INSERT OR IGNORE INTO entrants (tournament, name) VALUES (?, ?)", (number, name)
-            )
-        if done.rowcount and found.starts is None and len(found.entrants) + 1 >= found.places:
-            self._later(number, 0.0)  # full: it begins
-        return done.rowcount > 0
+        return now(self.joined(number, name))
 
     def withdraw(self, number: int, name: str) -> bool:
-        found = self.get(number)
-        if found is None or found.state is not State.SIGNUP:
-            return False
-        with self._lock, self._db:
-            done = self._db.execute(
-                "DELETE FROM entrants WHERE tournament = ? AND name = ?", (number, name)
-            )
-        return done.rowcount > 0
+        return now(self.left(number, name))
 
     def cancel(self, number: int) -> bool:
-        found = self.get(number)
-        if found is None or found.state is not State.SIGNUP:
-            return False
-        self._set_state(number, State.CANCELLED)
-        timer = self._timers.pop(number, None)
-        if timer is not None:
-            timer.cancel()
-        self._tell(found.entrants, Words(messages.net_tournament_cancelled, (number,)))
-        return True
-
-    # ----------------------------------------------------------------- running
+        return now(self.ended(number))
 
     def begin(self, number: int) -> bool:
-        """The first round seated (False: not signing up, or fewer than two signed up)."""
-        self._timers.pop(number, None)
-        found = self.get(number)
-        if found is None or found.state is not State.SIGNUP or len(found.entrants) < 2:
-            return False
-        self._set_state(number, State.RUNNING)
-        self._seat_round(found, 1)
-        return True
+        return now(self.begun(number))
 
     def table_ended(self, table: ServerTable, places: list[int]) -> None:
         """A table of a round ended with these final places: points, and the next round
         when it was the round's last table."""
-        number = table.tournament
+        number, tab = table.tournament, table.number
         if number is None:
             return
-        found = self.get(number)
-        if found is None or found.state is not State.RUNNING:
-            return
-        with self._lock:
-            row = self._db.execute(
-                "SELECT round, seats, places FROM rounds WHERE tournament = ? AND tab = ?",
-                (number, table.number),
-            ).fetchone()
-        if row is None or row[2] is not None:
-            return  # not a table of this tournament, or counted already
-        seats = list(json.loads(row[1]))
-        got = pairing.points(places)
-        with self._lock, self._db:
-            self._db.execute(
-                "UPDATE rounds SET places = ? WHERE tournament = ? AND tab = ?",
-                (json.dumps(places), number, table.number),
-            )
-            for name, won in zip(seats, got, strict=True):
-                self._db.execute(
-                    "UPDATE entrants SET points = points + ? WHERE tournament = ? AND name = ?",
-                    (won, number, name),
-                )
-            if found.format == KNOCKOUT:
-                for name, place in zip(seats, places, strict=True):
-                    if place != 1:
-                        self._db.execute(
-                            "UPDATE entrants SET out = 1 WHERE tournament = ? AND name = ?",
-                            (number, name),
-                        )
-        self._round_done(found, int(row[0]))
+
+        def change(record: Record) -> Record | None:
+            return steps.counted(record, tab, places, self._rating_in(record), self.server)
+
+        self.carry(self._surely(number, change))
 
     def resume(self) -> None:
-        """At the server's start: each tournament signing up timed again, each running one
-        whose round ended while the server was down carried on."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, state, round FROM tournaments WHERE state IN (?, ?)",
-                (State.SIGNUP.value, State.RUNNING.value),
-            ).fetchall()
-        for number, state, round_ in rows:
-            found = self.get(int(number))
-            if found is None:
+        """At the server's start: each tournament signing up timed again (or begun, when
+        it filled as the server stopped), each running one's tables marked, the tables of
+        a round cut off as they were made made, and a round whose tables all ended while
+        the server was down followed by the next."""
+        for number in self.numbers(State.SIGNUP, State.RUNNING):
+            record = self.load(number)
+            if record is None:
                 continue
-            if state == State.SIGNUP.value:
-                self._schedule(found.number)
-            else:
-                self._open_planned(found, int(round_))  # a round killed as it was seated
-                self._mark_tables(found)
-                self._round_done(found, int(round_))
+            if record.state is State.SIGNUP:
+                self._timed(record)
+                continue
+            self._mark_tables(record)
+            if record.planned() and record.by == self.server:
+                self.carry(self._make(number))
 
-    def _round_done(self, found: Tournament, round_: int) -> None:
-        tables = self.round_tables(found.number, round_)
-        if not tables or not all(ended for _, _, ended in tables):
+            def change(found: Record) -> Record | None:
+                return steps.round_over(found, self._rating_in(found), self.server)
+
+            self.carry(self._surely(number, change))
+
+    # ----------------------------------------------------------------- what follows a step
+
+    def followed(self, old: Record | None, new: Record) -> None:
+        """What follows a step (this server's, or another's learned from the cluster):
+        this server's people told what changed, the start timed, and the round's tables
+        made by the server whose step planned them."""
+        self._told(old, new)
+        self._timed(new)
+        if new.state is not State.SIGNUP:
+            timer = self._timers.pop(new.number, None)
+            if timer is not None:
+                timer.cancel()
+        if new.state is State.RUNNING and new.planned() and new.by == self.server:
+            self.carry(self._make(new.number))
+
+    def _told(self, old: Record | None, new: Record) -> None:
+        names = tuple(e.name for e in (old or new).entrants)
+        if old is not None and old.state is not new.state:
+            if new.state is State.CANCELLED:
+                self._tell(names, Words(messages.net_tournament_cancelled, (new.number,)))
+            if new.state is State.OVER:
+                for place, name, points in new.standings or ():
+                    line = Words(messages.net_tournament_final, (new.number, place, name, points))
+                    self._tell(names, line)
+        before = {(s.round, s.seats): s.tab for s in (old.tables if old else ())}
+        for slot in new.tables:
+            if slot.tab > 0 and before.get((slot.round, slot.seats), -1) < 0:
+                line = Words(messages.net_tournament_seat, (new.number, slot.round, slot.tab))
+                self._tell(slot.seats, line)
+
+    def _timed(self, record: Record) -> None:
+        """A tournament signing up begins at its time, or at once when full."""
+        if steps.full(record):
+            self._later(record.number, 0.0)
+        elif (
+            record.state is State.SIGNUP
+            and record.starts is not None
+            and record.number not in self._timers
+        ):
+            self._later(record.number, max(0.0, record.starts - self.clock()))
+
+    def _later(self, number: int, seconds: float) -> None:
+        lobby = self.lobby
+        if lobby is None:
             return
-        still = self._still_in(found.number)
-        last = round_ >= found.rounds if found.format == SWISS else len(still) < 2
-        if last:
-            self._finish(found)
-        else:
-            self._seat_round(found, round_ + 1)
+        old = self._timers.pop(number, None)
+        if old is not None:
+            old.cancel()
 
-    def _still_in(self, number: int) -> list[pairing.Entrant]:
-        with self._lock:
-            out = {
-                str(n[0]).lower()
-                for n in self._db.execute(
-                    "SELECT name FROM entrants WHERE tournament = ? AND out = 1", (number,)
-                )
-            }
-        return [e for e in self._entrants(number) if e.name.lower() not in out]
+        def begin() -> None:
+            self._timers.pop(number, None)
+            self.carry(self._surely(number, self._begin_step))
 
-    def _seat_round(self, found: Tournament, round_: int) -> None:
-        """Round ``round_`` planned (its tables' seats written with the round, in one
-        transaction), then its tables made (``_open_planned``)."""
-        playing = self._still_in(found.number)
-        if found.format == SWISS:
-            tables = pairing.swiss(
-                playing, found.size, pairing.met_pairs(self._tables(found.number))
-            )
-        else:
-            tables = pairing.knockout(playing, found.size)
-        with self._lock, self._db:
-            self._db.execute(
-                "UPDATE tournaments SET round = ? WHERE id = ?", (round_, found.number)
-            )
-            for slot, seats in enumerate(tables, 1):  # a table not made yet: tab -slot
-                self._db.execute(
-                    "INSERT INTO rounds (tournament, round, tab, seats) VALUES (?, ?, ?, ?)",
-                    (found.number, round_, -slot, json.dumps(seats)),
-                )
-        self._open_planned(found, round_)
+        self._timers[number] = lobby.loop.call_later(seconds, begin)
 
-    def _open_planned(self, found: Tournament, round_: int) -> None:
+    def carry(self, work: Coroutine[Any, Any, object]) -> None:
+        """``work`` carried out: at once by a server alone, as a task with a cluster."""
+        if self.shared is None:
+            now(work)
+            return
+        assert self.lobby is not None
+        task = self.lobby.loop.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _make(self, number: int) -> None:
         """Each table of the round planned and not made yet made: its seats held for its
-        people, started, each of them told. A server killed as it made them brings this
-        back at its start (``resume``): a table it had made already (brought back from
-        the tables file, its number not yet written here) is taken as it is, so that no
-        table is made twice and none is missing.
+        people, started, its number written with the round (whose step tells them). A
+        server killed as it made them brings this back at its start (``resume``): a
+        table it had made already (brought back from the tables file, its number not yet
+        written) is taken as it is, so that no table is made twice and none is missing.
         """
         lobby = self.lobby
-        assert lobby is not None
-        with self._lock:
-            planned = self._db.execute(
-                "SELECT tab, seats FROM rounds WHERE tournament = ? AND round = ? AND tab < 0 "
-                "ORDER BY rowid",
-                (found.number, round_),
-            ).fetchall()
-            written = {
-                int(t[0])
-                for t in self._db.execute(
-                    "SELECT tab FROM rounds WHERE tournament = ? AND tab > 0", (found.number,)
-                )
-            }
-        if not planned:
-            self._waiting.pop(found.number, None)
+        if lobby is None or number in self._making:
             return
-        rules = RuleSet.from_spec(found.rules)
-        for index, (slot, raw) in enumerate(planned):
-            seats = list(json.loads(raw))
-            table = self._made_before(found.number, seats, written)
-            if table is None:
-                try:
-                    table = lobby.new_table(found.host, rules, found.rules)
-                except NoTableNumber:
-                    left = [str(name) for _, rest in planned[index:] for name in json.loads(rest)]
-                    self._wait_for_numbers(found, round_, left)
+        self._making.add(number)
+        try:
+            while True:
+                record = self.load(number)
+                if record is None or record.state is not State.RUNNING:
                     return
-                table.tournament = found.number
-                table.grace = found.grace
-                for name in seats:
-                    table.hold(name)
-            written.add(table.number)
-            if table.game is None:
-                table.start()
-            with self._lock, self._db:
-                self._db.execute(
-                    "UPDATE rounds SET tab = ? WHERE tournament = ? AND round = ? AND tab = ?",
-                    (table.number, found.number, round_, int(slot)),
-                )
-            line = Words(messages.net_tournament_seat, (found.number, round_, table.number))
-            self._tell(seats, line)
-        self._waiting.pop(found.number, None)
+                planned = record.planned()
+                if not planned or record.by != self.server:
+                    self._stop_waiting(number)
+                    return
+                slot = planned[0]
+                written = {s.tab for s in record.tables if s.tab > 0}
+                table = self._made_before(number, list(slot.seats), written)
+                if table is None:
+                    try:
+                        table = lobby.new_table(
+                            record.host, RuleSet.from_spec(record.rules), record.rules
+                        )
+                    except NoTableNumber:
+                        left = [name for s in planned for name in s.seats]
+                        self._wait_for_numbers(record, left)
+                        return
+                    table.tournament = number
+                    table.grace = record.grace
+                    for name in slot.seats:
+                        table.hold(name)
+                if table.game is None:
+                    table.start()
+                tab = table.number
 
-    def _wait_for_numbers(self, found: Tournament, round_: int, waiting: list[str]) -> None:
+                def change(found: Record, slot: Slot = slot, tab: int = tab) -> Record | None:
+                    return steps.seated(found, slot.round, slot.tab, tab)
+
+                try:
+                    done = await self.step(number, change)
+                except Unanswered:
+                    self._wait_for_numbers(record, [])  # its number written when it answers
+                    return
+                if done is None and self.shared is not None:
+                    table.tournament = None  # seated meanwhile by another server: not needed
+                    table.close()
+                    return
+        finally:
+            self._making.discard(number)
+
+    def _stop_waiting(self, number: int) -> None:
+        timer = self._waiting.pop(number, None)
+        if timer is not None:
+            timer.cancel()
+
+    def _wait_for_numbers(self, record: Record, waiting: list[str]) -> None:
         """No table number can be had now (a cluster's servers do not answer one another):
         the round's tables not made yet are made in ``NUMBER_RETRY`` seconds, again until
         they are; ``waiting``, their people, are told so once."""
         lobby = self.lobby
         assert lobby is not None
-        if found.number not in self._waiting:
-            line = Words(messages.net_tournament_table_waits, (found.number, round_))
+        if record.number not in self._waiting:
+            line = Words(messages.net_tournament_table_waits, (record.number, record.round))
             self._tell(waiting, line)
-        self._waiting[found.number] = lobby.loop.call_later(
-            NUMBER_RETRY, self._open_again, found.number, round_
+        self._waiting[record.number] = lobby.loop.call_later(
+            NUMBER_RETRY, lambda: self.carry(self._make(record.number))
         )
-
-    def _open_again(self, number: int, round_: int) -> None:
-        found = self.get(number)
-        if found is not None and found.state is State.RUNNING and found.round == round_:
-            self._open_planned(found, round_)
-        else:
-            self._waiting.pop(number, None)
 
     def _made_before(self, number: int, seats: list[str], written: set[int]) -> ServerTable | None:
         """A table of tournament ``number`` for exactly ``seats`` that no round names yet."""
@@ -448,66 +594,25 @@ class Tournaments:
             if (
                 table.tournament == number
                 and table.number not in written
+                and table.stage is not Stage.OVER
                 and [p.name.lower() for p in table.places] == [n.lower() for n in seats]
             ):
                 return table
         return None
 
-    def _finish(self, found: Tournament) -> None:
-        rows = self.standings(found.number)
-        said = [(r.place, r.name, r.points) for r in rows]
-        with self._lock, self._db:
-            self._db.execute(
-                "UPDATE tournaments SET state = ?, standings = ? WHERE id = ?",
-                (State.OVER.value, json.dumps(said), found.number),
-            )
-        for place, name, points in said:
-            line = Words(messages.net_tournament_final, (found.number, place, name, points))
-            self._tell(found.entrants, line)
-
-    def final(self, number: int) -> list[tuple[int, str, int]]:
-        """An ended tournament's final standings, as they were told."""
-        with self._lock:
-            row = self._db.execute(
-                "SELECT standings FROM tournaments WHERE id = ?", (number,)
-            ).fetchone()
-        if row is None or row[0] is None:
-            return []
-        return [(int(p), str(n), int(s)) for p, n, s in json.loads(row[0])]
-
-    def _mark_tables(self, found: Tournament) -> None:
+    def _mark_tables(self, record: Record) -> None:
         """A running tournament's tables brought back: they stand in by themselves."""
         lobby = self.lobby
         if lobby is None:
             return
-        for tab, _, _ in self.round_tables(found.number, found.round):
-            table = lobby.tables.get(tab)
+        for slot in record.round_slots():
+            table = lobby.tables.get(slot.tab)
             if table is not None:
-                table.tournament = found.number
-                table.grace = found.grace
-
-    # ----------------------------------------------------------------- inside
-
-    def _set_state(self, number: int, state: State) -> None:
-        with self._lock, self._db:
-            self._db.execute("UPDATE tournaments SET state = ? WHERE id = ?", (state.value, number))
-
-    def _schedule(self, number: int) -> None:
-        found = self.get(number)
-        if found is None or found.starts is None:
-            return
-        self._later(number, max(0.0, found.starts - self.clock()))
-
-    def _later(self, number: int, seconds: float) -> None:
-        lobby = self.lobby
-        if lobby is None:
-            return
-        old = self._timers.pop(number, None)
-        if old is not None:
-            old.cancel()
-        self._timers[number] = lobby.loop.call_later(seconds, self.begin, number)
+                table.tournament = record.number
+                table.grace = record.grace
 
     def _tell(self, names: tuple[str, ...] | list[str], line: Words) -> None:
+        """``line`` told to each of ``names`` connected to this server."""
         lobby = self.lobby
         if lobby is None:
             return
