@@ -33,6 +33,7 @@ PARTS = [
     "bucket:uno-moderation",
     "bucket:uno-results",
     "bucket:uno-sessions",
+    "bucket:uno-tournaments",
     "stream:UNO_TABLES",
 ]
 

@@ -343,6 +343,7 @@ CLUSTER_SOCIAL_NOT_READ = N_("its bucket uno-social did not answer in time")
 CLUSTER_MODERATION_NOT_READ = N_("its bucket uno-moderation did not answer in time")
 CLUSTER_RESULTS_NOT_READ = N_("its bucket uno-results did not answer in time")
 CLUSTER_SESSIONS_NOT_READ = N_("its bucket uno-sessions did not answer in time")
+CLUSTER_TOURNAMENTS_NOT_READ = N_("its bucket uno-tournaments did not answer in time")
 
 
 def cluster_accounts_failed(why: str) -> str:

@@ -30,7 +30,7 @@ file is marked a copy, and never offered again (a copy is the cluster's already)
 
 Friends, blocks, messages waiting and lobby choices are shared as well (``social``), the
 moderation (``moderation``), the results (``results``) and the browsers' sessions
-(``sessions``); tournaments stay each server's own for now (docs/hosting.md).
+(``sessions``) and the tournaments (``tournaments``).
 """
 
 from __future__ import annotations

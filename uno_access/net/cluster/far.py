@@ -76,7 +76,7 @@ from ...engine.actions import QUERIES, Action
 from ...engine.events import Event, Refusal, Rejected, for_seat
 from ...engine.rules import RuleSet
 from ..seat import CHAT_LIMIT
-from ..server import hosting, moderators, people
+from ..server import hosting, moderators, people, tournament_commands
 from ..server.lobby import Person, TableGame
 from ..server.saved import PLAYING, WAITING, SavedTableError, read_action, read_setup
 from ..server.tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
@@ -771,7 +771,11 @@ class Span:
 
     async def command(self, person: Person, word: str, rest: str) -> list[str] | None:
         """A lobby command about a table held elsewhere, carried out; None when it is
-        not one (the lobby's own commands take it)."""
+        not one (the lobby's own commands take it). A tournament's step too: made on the
+        cluster, and answered as it is."""
+        tournaments = self.lobby.tournaments
+        if word == messages.TOURNAMENT_WORD and tournaments and tournaments.shared:
+            return await tournament_commands.answered(person, rest)
         if word in ("join", "watch"):
             by_code = not rest.strip().lstrip("#").isdigit()
             if by_code and self.lobby.code_limits.over(person.name):

@@ -43,9 +43,11 @@ async def watch(
     changed: Callable[[str, bytes], str | None],
     removed: Callable[[str], None],
     whole: Callable[[set[str]], None],
+    at: Callable[[int], None] | None = None,
 ) -> None:
     """The bucket copied through ``changed`` and ``removed`` until cancelled; ``whole``
-    called once, when it has been read whole."""
+    called once, when it has been read whole; ``at``, if given, with each entry's
+    revision just before ``changed`` or ``removed`` is given the entry."""
     from nats.errors import TimeoutError as NatsTimeout
     from nats.js.kv import KV_DEL, KV_PURGE
 
@@ -70,6 +72,8 @@ async def watch(
                     continue
                 if entry is None:
                     continue
+                if at is not None:
+                    at(entry.revision or 0)
                 if entry.operation in (KV_DEL, KV_PURGE):
                     removed(entry.key)
                 else:

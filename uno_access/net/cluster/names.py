@@ -47,6 +47,7 @@ SOCIAL = "uno-social"  # friends, blocks, letters waiting, lobby choices (``soci
 MODERATION = "uno-moderation"  # roles, mutes, bans, reports, the log (``moderation``)
 RESULTS = "uno-results"  # finished matches, kept by every server in one order (``results``)
 SESSIONS = "uno-sessions"  # browsers' login sessions (``sessions``)
+TOURNAMENTS = "uno-tournaments"  # each tournament, one record a key (``tournaments``)
 
 STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
@@ -132,6 +133,7 @@ def buckets(lease_ttl: float = LEASE_TTL, presence_ttl: float = PRESENCE_TTL) ->
         Bucket(MODERATION),
         Bucket(RESULTS),
         Bucket(SESSIONS),
+        Bucket(TOURNAMENTS),
     )
 
 

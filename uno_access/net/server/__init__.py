@@ -843,7 +843,7 @@ async def _serving(
         lambda: pacer.protocol(connection), host, port, start_serving=False
     )
     bound = listener.sockets[0].getsockname()
-    held = span = social = moderated = results = logins = None
+    held = span = social = moderated = results = logins = contests = None
     if member is not None:  # the port known: this server's id, its tables on the cluster
         from ..cluster.accounts import SharedAccounts
         from ..cluster.far import Span
@@ -853,6 +853,7 @@ async def _serving(
         from ..cluster.results import SharedResults
         from ..cluster.sessions import SharedSessions
         from ..cluster.social import SharedSocial
+        from ..cluster.tournaments import SharedTournaments
 
         # the cluster's accounts copied here before anyone logs in
         accounts.shared = await SharedAccounts.start(member.js, accounts)
@@ -870,6 +871,9 @@ async def _serving(
         logins = await SharedSessions.start(member.js, accounts)  # browsers' sessions
         held = await ClusterTables.start(member.js, lobby, server_id(int(bound[1])))
         span = await Span.start(member.client, held)  # the other servers' tables too
+        contests = await SharedTournaments.start(  # one record each, stepped there
+            member.client, member.js, accounts, server_id(int(bound[1]))
+        )
         accounts.tournaments.resume()  # their tables back: each tournament where it was
     # SIGTERM taken before anything says the server is ready: one sent the moment it says
     # so stops it as ever (its leases given up, its presence deleted), not by the default
@@ -900,6 +904,8 @@ async def _serving(
     finally:
         if tables is not None:
             tables.close()  # first: the people leaving as the server stops end no table
+        if contests is not None:  # no step of a tournament's begun from here on
+            await contests.close()
         if span is not None:  # no more answers for the tables held here
             await span.close()
         if held is not None:  # the same, and the leases given up for the others to take
