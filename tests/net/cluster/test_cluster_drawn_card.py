@@ -12,6 +12,8 @@ the drawer to type ``k`` unasked (found by ``scripts/bench_cluster.py``: its peo
 other servers than the holder stalled). Likewise a round that starts on a Wild: the
 player after the dealer names its colour, then plays; at a table held elsewhere the seat
 said "You choose Red." and nothing more, and the table waited (found by the bench too).
+And a Wild played without its colour: asked which, as at the holder, not told the
+holder's refusal (found playing a tournament across two servers by hand).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from nats_cluster import NatsCluster, nats_cluster
 from net_ssh import Server, Ssh, keypair, table_game
 
 from uno_access.access import messages
-from uno_access.engine.actions import ChooseColor, Draw, Keep, PlayDrawn
+from uno_access.engine.actions import ChooseColor, Draw, Keep, Play, PlayDrawn
 from uno_access.engine.cards import Color
 from uno_access.engine.events import CardsDrawn
 from uno_access.engine.game import Game
@@ -131,3 +133,38 @@ def test_a_start_colour_chosen_at_a_table_held_elsewhere_is_followed_by_the_choo
     bob.told(messages.tr(messages.YOUR_TURN))  # now to play, as at the holder
     bob.press("d")  # and the table goes on
     ann.sees("bob draws")
+
+
+def test_a_wild_played_at_a_table_held_elsewhere_asks_its_colour_as_at_the_holder(
+    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server]
+) -> None:
+    """bob, on B, plays a Wild of his hand without a colour: asked which, as at home,
+    not told the holder's refusal (found playing a tournament across two servers: "Choose
+    a colour for : …", and nothing asked)."""
+
+    def wild(seed: int) -> Play | None:
+        game = table_game(NAMES, SPEC, seed)
+        view = game.view(1)
+        if view.phase is not Phase.PLAY or view.current != 1:
+            return None
+        return next(
+            (
+                a
+                for a in game.legal_actions(1)
+                if isinstance(a, Play) and a.card.is_wild and a.color is Color.GREEN
+            ),
+            None,
+        )
+
+    seed = next(s for s in range(1, 5000) if wild(s) is not None)
+    play = wild(seed)
+    assert play is not None
+    ann, bob = _seated(nats_cluster, tmp_path, closing, seed)
+    ann.line("start")
+    bob.sees("Your turn")
+    bob.typed(play.card.code)  # its colour not said
+    bob.told(messages.tr(messages.WHICH_COLOR_KEYS))  # asked, at B as at A
+    bob.press("g")
+    bob.told(f"You play {messages.card_name(play.card)}")
+    ann.told("bob chooses Green.")
+    assert "Choose a colour for" not in bob.text()

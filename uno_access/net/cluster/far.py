@@ -72,7 +72,8 @@ from ...access.wording import language
 from ...bots import Bot
 from ...bots.base import make_bot
 from ...engine import codec
-from ...engine.actions import QUERIES, Action
+from ...engine.actions import QUERIES, Action, JumpIn, Play, PlayDrawn
+from ...engine.cards import Color
 from ...engine.events import Event, Refusal, Rejected, for_seat
 from ...engine.rules import RuleSet
 from ..seat import CHAT_LIMIT
@@ -93,6 +94,7 @@ if TYPE_CHECKING:
     from nats.js import JetStreamContext
     from nats.js.kv import KeyValue
 
+    from ...engine.game import Game
     from .holding import ClusterTables
 
 ACTIONS = f"{names.TABLE_PREFIX}.*.act"  # every table's requests: each server hears them all
@@ -340,6 +342,9 @@ class Copy(ServerTable):
         if isinstance(action, QUERIES):
             events = game.apply(action)
             return 0, [e for e in (for_seat(ev, seat) for ev in events) if e is not None]
+        asked = _asked_first(game, action)
+        if asked is not None:  # the seat asks its colour first
+            return 0, [asked]
         if self.sent is not None:
             self.sent(seat, action)
         return 0, []
@@ -1193,6 +1198,22 @@ class Span:
         if refused is not None:
             return Answer(False, refusal=refused.reason.name)
         return Answer(True, seq=1 if seq else 0)
+
+
+def _asked_first(game: Game, action: Action) -> Rejected | None:
+    """A card played without its colour that the rules allow with one (a Wild): the
+    refusal the holder would answer, so that the seat asks the colour and plays it again
+    (``seat.table``), as at home. Here the holder's answer would come through the log,
+    worded as a refusal, and nothing would be asked. None for any other action."""
+    if not isinstance(action, Play | PlayDrawn | JumpIn) or action.color is not None:
+        return None
+    legal = game.legal_actions(action.seat)
+    for color in Color:
+        coloured = replace(action, color=color)
+        if coloured in legal or replace(coloured, uno=not coloured.uno) in legal:
+            card = action.card if isinstance(action, Play | JumpIn) else None
+            return Rejected(action.seat, action, Refusal.NEED_COLOR, card)
+    return None
 
 
 def _ran_out(line: Line) -> bool:
