@@ -85,12 +85,14 @@ def closing() -> Iterator[list[Any]]:
 
     opened: list[Any] = []
     yield opened
-    for thing in reversed(opened):
+    errors = []
+    for thing in reversed(opened):  # every one stopped, before any failure is said
         if isinstance(thing, Server):
-            err = thing.stop()
-            assert "Traceback" not in err, err
+            errors.append(thing.stop())
         else:
             thing.close()
+    for err in errors:
+        assert "Traceback" not in err, err
 
 
 @pytest.fixture
