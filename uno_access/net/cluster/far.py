@@ -1207,6 +1207,8 @@ def _asked_first(game: Game, action: Action) -> Rejected | None:
     worded as a refusal, and nothing would be asked. None for any other action."""
     if not isinstance(action, Play | PlayDrawn | JumpIn) or action.color is not None:
         return None
+    if isinstance(action, Play | JumpIn) and not action.card.is_wild:
+        return None  # the common play: no colour to name
     legal = game.legal_actions(action.seat)
     for color in Color:
         coloured = replace(action, color=color)
