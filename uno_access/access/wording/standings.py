@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..message import Parts
-from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, register
-from .language import N_, tr
+from .forms import LIST_SEPARATOR, SAID_AS_BRAILLE, Plural, plural, register
+from .language import N_, NP_, tr
 
 STATS_WORD = "stats"
 TOP_WORD = "top"
@@ -298,7 +298,9 @@ NET_TOURNAMENT_STARTED = N_("Tournament {number} begins: round 1 is seated.")
 NET_TOURNAMENT_NOT_STARTED = N_(
     "Tournament {number} cannot begin: it has begun already, or fewer than two signed up."
 )
-NET_TOURNAMENT_STANDING = N_("{place}. {player}, {points} points.")
+NET_TOURNAMENT_STANDING: Plural = NP_(
+    "{place}. {player}, {points} point.", "{place}. {player}, {points} points."
+)
 
 NET_TOURNAMENT_SEAT = N_(
     "Tournament {number}, round {round}: your seat is at table {table}; type join {table}."
@@ -309,7 +311,10 @@ NET_TOURNAMENT_TABLE_WAITS = N_(
     "this service do not answer one another just now; you are told it as soon as it is made."
 )
 B_NET_TOURNAMENT_TABLE_WAITS = N_("T{number} R{round}: table waits")
-NET_TOURNAMENT_FINAL = N_("Tournament {number}: {place}. {player}, {points} points.")
+NET_TOURNAMENT_FINAL: Plural = NP_(
+    "Tournament {number}: {place}. {player}, {points} point.",
+    "Tournament {number}: {place}. {player}, {points} points.",
+)
 B_NET_TOURNAMENT_FINAL = N_("T{number}: {place}. {player} {points}")
 NET_TOURNAMENT_CANCELLED = N_("Tournament {number} is cancelled by its host.")
 B_NET_TOURNAMENT_CANCELLED = N_("T{number} cancelled")
@@ -340,7 +345,8 @@ register(net_tournament_table_waits, braille=_b_net_tournament_table_waits, brie
 
 
 def net_tournament_final(number: int, place: int, player: str, points: int) -> str:
-    return tr(NET_TOURNAMENT_FINAL).format(number=number, place=place, player=player, points=points)
+    line = plural(points, NET_TOURNAMENT_FINAL)
+    return line.format(number=number, place=place, player=player, points=points)
 
 
 def _b_net_tournament_final(number: int, place: int, player: str, points: int) -> Parts:
@@ -449,7 +455,7 @@ def net_tournament_not_started(number: int) -> str:
 
 
 def net_tournament_standing(place: int, player: str, points: int) -> str:
-    return tr(NET_TOURNAMENT_STANDING).format(place=place, player=player, points=points)
+    return plural(points, NET_TOURNAMENT_STANDING).format(place=place, player=player, points=points)
 
 
 NET_TOURNAMENT_TABLE = N_(
