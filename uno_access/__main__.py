@@ -283,6 +283,9 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
         metavar="URLS",
         help=messages.tr(messages.HELP_SERVE_CLUSTER),
     )
+    serve.add_argument(
+        "--address", default=None, metavar="HOST", help=messages.tr(messages.HELP_SERVE_ADDRESS)
+    )
     _cluster_access_arguments(serve)
 
 
@@ -815,6 +818,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         web = WebOptions(args.web, args.web_host, args.web_behind_proxy)
     cluster = _cluster_urls(args.cluster) if args.cluster is not None else None
     access = _cluster_access(args) if cluster is not None else None
+    address = _address(args.address, cluster is not None)
     try:
         return serve(
             args.host,
@@ -826,6 +830,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             web,
             cluster,
             access,
+            address,
         )
     except OSError as error:  # the port is taken, the folder cannot be made
         where = error.filename or f"{args.host}:{args.port}"
@@ -833,6 +838,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ClusterError as error:  # the cluster out of reach, or refusing: said, status 1
         _error(error.message)
         return 1
+
+
+def _address(typed: str | None, cluster: bool) -> str | None:
+    """``--address HOST``, checked: a host's name or address, and only with ``--cluster``
+    (``UsageError`` in words else)."""
+    if typed is None:
+        return None
+    if not cluster:
+        raise UsageError(messages.tr(messages.SERVE_ADDRESS_ALONE))
+    host = typed.strip().strip("[]")
+    if not host or len(host) > 253 or not all(c.isalnum() or c in ".-:" for c in host):
+        raise UsageError(messages.serve_bad_address(outside.shown(typed, 80)))
+    return host
 
 
 def cmd_users(args: argparse.Namespace) -> int:

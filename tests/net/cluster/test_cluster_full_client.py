@@ -13,11 +13,15 @@ saw.
 
 from __future__ import annotations
 
+import asyncio
+import os
 import re
+import signal
 from pathlib import Path
 
+import asyncssh
 from nats_cluster import NatsCluster, nats_cluster
-from net_client import Client
+from net_client import Client, Raw
 from net_round import Player, TerminalPlayer, about_alone, play, this_round, wait_for
 from net_ssh import CARD, Server, Ssh, hidden_cards, keypair, shown_cards, table_game
 
@@ -91,3 +95,50 @@ def test_the_full_client_on_another_server_plays_a_round_to_its_end(
     assert secret, "the check has cards to look for"
     leaked = sorted(card for card in secret if re.search(rf"\b{card}\b", received))
     assert not leaked, leaked
+
+
+def test_the_full_client_whose_server_is_killed_connects_to_another_by_itself(
+    nats_cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Client | Server]
+) -> None:
+    """bob's full client on B, at table 1 held by A; B SIGKILLed: the client, told A's
+    address as it joined (B's ``servers``), connects to A by itself, says so, and bob is
+    back at his seat, his turn and his hand told, and plays on."""
+    args = ("--open", "--bot-pace", "0", "--seed", str(SEED), "--cluster", nats_cluster.url)
+    a, b = (Server(tmp_path / name, *args) for name in "ab")  # A first: table 1 is A's
+    closing += [a, b]
+    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann")
+    closing.append(ann)
+    assert f"127.0.0.1:{a.port}" in asyncio.run(_told_servers(b.port))  # what bob will be told
+    bob = Client(b.port, tmp_path / "bob", "bob", timeout=60)
+    closing.append(bob)
+    bob.prompt()
+    ann.prompt()
+    ann.line("new standard")
+    ann.sees("You made table 1")
+    _joined(bob, 2)
+    ann.line("start")
+    bob.sees("UNO against")
+    os.kill(b.process.pid, signal.SIGKILL)  # no goodbye
+    bob.told(messages.net_moved(f"127.0.0.1:{a.port}"))  # by itself, to A
+    bob.told(messages.net_you_are_back_waited(1, 2))  # at his seat, as he arrives
+    bob.sees("Where you are: Your hand, 7 cards")
+    bob.sees("Your turn")
+    ann.sees("bob is back at the table")
+    bob.press("d")  # and plays on, at the table A holds
+    ann.sees("bob draws")
+
+
+async def _told_servers(port: int) -> list[str]:
+    """The other servers a data channel on ``port`` is told, once A's is among them (each
+    server reads the others' as it renews its presence, every 10 s)."""
+    key = asyncssh.generate_private_key("ssh-ed25519")  # one key: one name, "probe"
+    for _ in range(30):
+        raw = await Raw.open(port, "probe", key)
+        try:
+            told = await raw.next("servers")
+        finally:
+            raw.conn.close()
+        if told["addresses"]:
+            return list(told["addresses"])
+        await asyncio.sleep(1)
+    return []

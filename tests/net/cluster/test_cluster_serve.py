@@ -19,6 +19,7 @@ from typing import Any
 from nats_cluster import NatsCluster, free_ports, nats_cluster, until
 from net_ssh import ROOT, Server
 
+from uno_access.access import messages
 from uno_access.net.cluster import names
 from uno_access.net.cluster.connect import close, connect
 
@@ -152,6 +153,18 @@ def test_serve_refuses_a_cluster_address_that_is_not_nats_in_words(tmp_path: Pat
         "nats://HOST:PORT (or tls://HOST:PORT), with a port from 1 to 65535, several "
         "separated by commas.\n"
     )
+    assert not (tmp_path / "server").exists()
+
+
+def test_serve_refuses_an_address_without_a_cluster_or_one_that_is_no_host_in_words(
+    tmp_path: Path,
+) -> None:
+    alone = serve(tmp_path / "server", "--address", "play.example.org")
+    assert alone.returncode == 2
+    assert alone.stderr == f"uno-access: {messages.tr(messages.SERVE_ADDRESS_ALONE)}\n"
+    bad = serve(tmp_path / "server", "--cluster", "nats://127.0.0.1:4222", "--address", "a b;c")
+    assert bad.returncode == 2
+    assert bad.stderr == f"uno-access: {messages.serve_bad_address('a b;c')}\n"
     assert not (tmp_path / "server").exists()
 
 

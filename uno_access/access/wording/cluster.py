@@ -12,6 +12,23 @@ from ..message import Parts
 from .forms import SAID_AS_BRAILLE, Fixed, register
 from .language import N_, NP_, tr, tr_n
 
+HELP_SERVE_ADDRESS = N_(
+    "with --cluster: the name or address people reach this server at, told to the full "
+    "clients of the other servers so that they come here by themselves when their own "
+    "server stops (default: --host, unless it is every address)"
+)
+SERVE_ADDRESS_ALONE = N_(
+    "--address is for a server of a cluster: give --cluster too, or leave --address out."
+)
+SERVE_BAD_ADDRESS = N_(
+    "{typed} is not a host's name or address: give one such as games.example.org or 192.0.2.7."
+)
+
+
+def serve_bad_address(typed: str) -> str:
+    return tr(SERVE_BAD_ADDRESS).format(typed=typed)
+
+
 HELP_SERVE_CLUSTER = N_(
     "join the NATS servers at these addresses (nats://HOST:PORT or tls://HOST:PORT, "
     "several separated by commas) as one service of many servers: the tables are kept "

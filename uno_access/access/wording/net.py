@@ -748,6 +748,8 @@ NET_CONNECTION_LOST = N_("Connection to the server lost. Reconnecting.")
 NET_BACK_AT_TABLE = N_("Back at the table.")
 net_back_at_table = Fixed(NET_BACK_AT_TABLE)
 NET_RECONNECTED = N_("Connected to the server again.")
+# Translators: {address} is the other server's, as HOST:PORT.
+NET_MOVED = N_("Your server stopped; connected to another server of the same service, {address}.")
 # Translators: {why} is a few words from the network, as they came.
 NET_STILL_TRYING = N_(
     "The server does not answer ({why}); still trying. Type quit, or {quit_key} at the table, "
@@ -813,6 +815,10 @@ def net_grace_set(number: int, seconds: float) -> str:
 
 def net_grace_over(name: str, seconds: float) -> str:
     return tr(NET_GRACE_OVER).format(player=name, seconds=seconds)
+
+
+def net_moved(address: str) -> str:
+    return tr(NET_MOVED).format(address=address)
 
 
 def net_still_trying(why: str) -> str:

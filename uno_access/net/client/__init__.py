@@ -191,6 +191,9 @@ class Link:
         self._conn: Any = None
         self._thread = threading.Thread(target=self.loop.run_forever, name="link", daemon=True)
         self._where: tuple[str, int, str, Path] | None = None
+        # a cluster's other servers, as this one last said (``servers``): tried in turn
+        # when it no longer answers
+        self._others: list[tuple[str, int]] = []
         self._closing = False  # the player quits: no connecting again
         self.down = False  # the connection dropped, not yet back
         self._notices: list[Notice] = []
@@ -251,21 +254,33 @@ class Link:
         )
 
     async def _reconnect(self) -> None:
-        """Connect again until it works or the player quits, each failure told once."""
+        """Connect again until it works or the player quits, each failure told once: to
+        this server, else to each of the cluster's others in turn (the first that answers
+        is this client's server from then on)."""
         assert self._where is not None
-        host, port, login, folder = self._where
         while not self._closing:
             await asyncio.sleep(self._wait)
             self._wait = min(self._wait * 2, LAST_RETRY)
+            host, port, login, folder = self._where
             with self._lock:
                 game, last = self._game, self._last
             resume = f"{game[0]} {game[1]} {last}" if game is not None else RESUME_LOBBY
             env = {RESUME_ENV: resume}
-            try:
-                with self._lock:
-                    self._resuming, self._held = game is not None, []
-                await self._open(host, port, login, folder, env)
-            except JoinError as error:
+            error: JoinError | None = None
+            for there in [(host, port), *[o for o in self._others if o != (host, port)]]:
+                try:
+                    with self._lock:
+                        self._resuming, self._held = game is not None, []
+                    await self._open(there[0], there[1], login, folder, env)
+                except JoinError as failed:
+                    error = failed
+                    continue
+                error = None
+                if there != (host, port):
+                    self._where = (there[0], there[1], login, folder)
+                    self._notice(Connection.MOVED, _shown_address(there))
+                break
+            if error is not None:
                 if not self._told_long and self.loop.time() - self._down_since >= LONG_GONE:
                     self._told_long = True
                     self._notice(Connection.TRYING, str(error))
@@ -414,6 +429,15 @@ class Link:
             self.inbox.put({"t": "watch", "names": shown, "rules": rules})
         elif kind == "unwatch":
             self.inbox.put({"t": "unwatch"})
+        elif kind == "servers":
+            addresses = message.get("addresses")
+            if not isinstance(addresses, list):
+                raise ProtocolError(messages.net_client_bad_field("servers"))
+            self._others = [
+                found
+                for found in (_address_of(a) for a in addresses[:MOST_OTHERS])
+                if found is not None
+            ]
         elif kind == "entry":
             entry = _entry(message)
             with self._lock:
@@ -606,6 +630,27 @@ class ClientGame(RemoteGame):
 
     def notices(self) -> list[Notice]:
         return self.link.take_notices()
+
+
+MOST_OTHERS = 16  # a cluster's other servers kept, at most
+
+
+def _address_of(told: object) -> tuple[str, int] | None:
+    """A server's ``HOST:PORT`` as another told it (None: not one)."""
+    if not isinstance(told, str) or len(told) > 300:
+        return None
+    host, colon, port = told.rpartition(":")
+    host = host.strip("[]")
+    if not colon or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    if not all(c.isalnum() or c in ".-:" for c in host):
+        return None
+    return host, int(port)
+
+
+def _shown_address(where: tuple[str, int]) -> str:
+    host, port = where
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 def split_address(address: str) -> tuple[str, int]:

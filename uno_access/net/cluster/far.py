@@ -1150,6 +1150,16 @@ class Span:
         self._unanswered.pop(server, None)
         return True
 
+    async def freed(self, name: str) -> None:
+        """``name`` connects here while a table held here seats them from another server:
+        that server asked whether it is there, and taken for gone if nobody answers for
+        it (killed: its people's seats held for them at once, so that this person comes
+        back to theirs as they arrive, not when the next look finds it gone)."""
+        folded = name.lower()
+        for server in {s for (_, n), s in self._from.items() if n == folded}:
+            if not await self._there(server):
+                self._gone(server)
+
     def _gone(self, server: str) -> None:
         """``server`` is gone: its people's seats at the tables held here are held for
         them, as for a dropped connection (``join N`` from any server, or their next move,

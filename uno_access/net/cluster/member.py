@@ -6,6 +6,11 @@ it (killed) is gone from the bucket once the TTL lapses.
 
 A failure to renew (the connection lost a moment, a leader being elected) is not the
 server's end: nats-py reconnects by itself and the next renewal writes the key again.
+
+Its presence says where people reach it (``address``: ``serve --address``, else the
+address it listens on unless that is every address); as it renews its own, it reads the
+others' (``others``), which each full client connected here is told, so that it
+connects to one of them by itself if this server stops.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ from .connect import (
 # seconds a server waits for JetStream to answer once its NATS servers do (``Member.join``)
 JOIN_PATIENCE = 120.0
 JOIN_RETRY = 2.0  # seconds between two tries meanwhile
+# an address for people, as a presence says it: a host's name or address, and its port
+ADDRESS = re.compile(r"(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\]):[0-9]{1,5}")
 
 if TYPE_CHECKING:
     from nats.aio.client import Client
@@ -73,6 +80,8 @@ class Member:
         self._ttl = ttl
         self._kept: asyncio.Task[None] | None = None
         self._left = False
+        self.address: str | None = None  # the host people reach this server at (``--address``)
+        self.others: list[str] = []  # the other servers' addresses, as last read
         self.js = client.jetstream(timeout=REQUEST_WAIT)  # this server's JetStream
 
     @classmethod
@@ -155,8 +164,23 @@ class Member:
 
     async def _keep(self, value: bytes) -> None:
         while True:
+            await self._look()
             await asyncio.sleep(self._ttl / 3)
             await self._write(value)
+
+    async def _look(self) -> None:
+        """The other servers' addresses for people (``address`` of each one's presence),
+        as they are now; kept as they were when the cluster does not answer."""
+        with contextlib.suppress(Exception):
+            present = await self.present()
+            self.others = sorted(
+                str(about["address"])
+                for server, about in present.items()
+                if server != self.server
+                and isinstance(about, dict)
+                and isinstance(about.get("address"), str)
+                and ADDRESS.fullmatch(about["address"])
+            )
 
     async def present(self) -> dict[str, Any]:
         """Every server present now, by id, with what it said of itself."""

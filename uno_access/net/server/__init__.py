@@ -568,6 +568,7 @@ class _Session(asyncssh.SSHServerSession[str]):
         self._person: Person | None = None
         self._out: _ChannelOut | None = None  # the person's output, held to the loop's turn end
         self.claiming: asyncio.Future[bool] | None = None  # a new name, claimed on the cluster
+        self._freed = False  # seats held for a dead server's connection looked at (cluster)
 
     def connection_made(self, chan: Any) -> None:
         self._chan = chan
@@ -600,6 +601,14 @@ class _Session(asyncssh.SSHServerSession[str]):
         claiming, self.claiming = self.claiming, None
         if claiming is not None:  # begun once the cluster has answered
             claiming.add_done_callback(self._claimed)
+            return
+        far = self.server.lobby.far
+        if far is not None and not self._freed and self.name:
+            # a seat here kept for a server that died with this person's connection:
+            # theirs again before they arrive (``far.freed``), then the session begins
+            self._freed = True
+            freeing = asyncio.ensure_future(far.freed(self.name))
+            freeing.add_done_callback(lambda _: self.session_started())
             return
         if self._paced is not None:
             self._paced.started()
@@ -782,12 +791,14 @@ async def _serve(
     web: WebOptions | None = None,
     cluster: Sequence[str] | None = None,
     access: Access | None = None,
+    address: str | None = None,
 ) -> None:
     member = None
     if cluster is not None:  # joined first: a cluster out of reach changes nothing here
         from ..cluster.member import Member  # only a server with --cluster loads nats-py
 
         member = await Member.join(cluster, access=access, say=lambda line: print(line, flush=True))
+        member.address = address
     try:
         await _serving(host, port, folder, open_, seed, pace, web, member)
     finally:
@@ -895,7 +906,11 @@ async def _serving(
     if member is not None:
         from ..cluster.member import server_id
 
-        about = {"ssh": int(bound[1]), "web": web_port or None}
+        about: dict[str, object] = {"ssh": int(bound[1]), "web": web_port or None}
+        public = member.address or (None if str(bound[0]) in ("0.0.0.0", "::") else str(bound[0]))
+        if public is not None:  # where people reach it: told to the others' full clients
+            about["address"] = f"[{public}]:{bound[1]}" if ":" in public else f"{public}:{bound[1]}"
+        lobby.addresses = lambda: list(member.others)
         await member.keep(server_id(int(bound[1])), about)
         print(member.joined(), flush=True)
     try:
@@ -987,9 +1002,11 @@ def serve(
     web: WebOptions | None = None,
     cluster: Sequence[str] | None = None,
     access: Access | None = None,
+    address: str | None = None,
 ) -> int:
     """The server, until SIGTERM or Ctrl-C; with ``cluster`` (the NATS servers' addresses),
-    joined to them first, as ``access`` says (``ClusterError`` when it cannot be)."""
+    joined to them first, as ``access`` says (``ClusterError`` when it cannot be), and
+    known to the others' full clients at ``address`` (the host people reach it at)."""
     data = folder or default_data()
-    asyncio.run(_serve(host, port, data, open_, seed, pace, web, cluster, access))
+    asyncio.run(_serve(host, port, data, open_, seed, pace, web, cluster, access, address))
     return 0

@@ -37,6 +37,8 @@ from .tables import Lobby, ServerTable, Stage
 
 __all__ = ["RESUME_ENV", "RESUME_LOBBY", "SUBSYSTEM", "DataSession"]
 
+MOST_ADDRESSES = 16  # the other servers' addresses told to a client, at most
+
 
 class _DataPerson(Person):
     """The lobby's person, whose lines go out as ``line`` messages."""
@@ -175,6 +177,8 @@ class DataSession:
             self._exit(1)
             return
         self.lobby.people[self.name] = self.person.tell
+        if self.lobby.addresses is not None:  # where to connect if this server stops
+            self.send({"t": "servers", "addresses": self.lobby.addresses()[:MOST_ADDRESSES]})
         if resume == RESUME_LOBBY:
             for table in self.lobby.tables.values():
                 table.quit_away(self.name)  # the player left that game meanwhile

@@ -863,6 +863,11 @@ class Elsewhere(Protocol):
         (what they are told; none: no such seat)."""
         ...
 
+    async def freed(self, name: str) -> None:
+        """``name`` connects here: a seat here held for a server that no longer answers
+        theirs again first."""
+        ...
+
     def game(self, table: ServerTable, seat: int, since: int, person: Any) -> Any:
         """A seat's game at ``table`` (``lobby.TableGame``, or one for a table held
         elsewhere)."""
@@ -949,6 +954,9 @@ class Lobby:
     results_out: Callable[[Finished], None] | None = field(default=None, repr=False)
     # until a number is to be had (``numbers``), or the cluster has not answered in time
     number_ready: Callable[[], Awaitable[None]] | None = field(default=None, repr=False)
+    # with a cluster: the other servers' addresses ("HOST:PORT"), told to each full client
+    # so that it connects to one of them by itself when this server stops
+    addresses: Callable[[], list[str]] | None = field(default=None, repr=False)
     # what is told of a table waits for this (``cluster.journal``: its entries in the log):
     # None, tell now; a future, tell once it is True, never if it is False
     held_for: Callable[[ServerTable | None], asyncio.Future[bool] | None] = field(

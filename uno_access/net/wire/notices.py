@@ -28,6 +28,7 @@ class Connection(Enum):
     RECONNECTED = "reconnected"  # back in the lobby
     RESTARTED = "restarted"  # the server was restarted: the game is dealt again
     GONE = "gone"  # the server has no game for this seat any more
+    MOVED = "moved"  # connected again, to another server of the cluster (``why``: which)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +53,8 @@ def notice_line(notice: Notice) -> str:
         return messages.tr(messages.NET_GAME_GONE)
     if kind is Connection.BACK:
         return messages.tr(messages.NET_BACK_AT_TABLE)
+    if kind is Connection.MOVED:
+        return messages.net_moved(why)
     return messages.tr(messages.NET_RECONNECTED)
 
 
