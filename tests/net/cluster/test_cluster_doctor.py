@@ -34,6 +34,7 @@ PARTS = [
     "bucket:uno-results",
     "bucket:uno-sessions",
     "bucket:uno-tournaments",
+    "bucket:uno-replays",
     "stream:UNO_TABLES",
 ]
 

@@ -50,6 +50,7 @@ def test_ensure_makes_every_bucket_and_the_stream_with_three_replicas(
         "KV_uno-results",
         "KV_uno-sessions",
         "KV_uno-tournaments",
+        "KV_uno-replays",
         "UNO_TABLES",
     }
     for name, info in made.items():

@@ -57,7 +57,9 @@ def test_serve_with_a_cluster_joins_it_keeps_its_presence_and_removes_it_as_it_s
         assert found, joined
         key = f"server.{found.group(1)}"
         assert found.group(1).endswith(f"-{server.port}")
-        assert asyncio.run(presence(nats_cluster.url)) == {key: {"ssh": server.port, "web": None}}
+        assert asyncio.run(presence(nats_cluster.url)) == {
+            key: {"ssh": server.port, "web": None, "address": f"127.0.0.1:{server.port}"}
+        }
         with socket.create_connection(("127.0.0.1", server.port), timeout=30) as ssh:
             assert ssh.recv(64).startswith(b"SSH-2.0-")  # serving as it does alone
     finally:

@@ -77,13 +77,13 @@ from ...engine.cards import Color
 from ...engine.events import Event, Refusal, Rejected, for_seat
 from ...engine.rules import RuleSet
 from ..seat import CHAT_LIMIT
-from ..server import hosting, moderators, people, tournament_commands
+from ..server import hosting, moderators, people, standings, tournament_commands
 from ..server.lobby import Person, TableGame
 from ..server.saved import PLAYING, WAITING, SavedTableError, read_action, read_setup
 from ..server.tables import DEFAULT_BOT, Lobby, Place, ServerTable, Stage
 from ..wire import GRACE_WORD, SPECTATOR, STANDIN_WORD, WAIT_WORD, Entry
 from ..wire.said import Heard, Line, Said, Words
-from . import names
+from . import names, replays
 from .connect import REQUEST_WAIT
 from .entries import ACTION, ENDED, KIND, LINES, SAID, SETUP, STATE
 from .quiet import quietly
@@ -781,6 +781,11 @@ class Span:
         tournaments = self.lobby.tournaments
         if word == messages.TOURNAMENT_WORD and tournaments and tournaments.shared:
             return await tournament_commands.answered(person, rest)
+        if word == messages.REPLAY_WORD:  # the match's replay, fetched from the cluster
+            tab = standings.replay_table(person, rest)
+            js = self.client.jetstream(timeout=REQUEST_WAIT)
+            found = None if tab is None else await replays.fetched(js, tab)
+            return standings.replay_told(person, rest, lambda _: found)
         if word in ("join", "watch"):
             by_code = not rest.strip().lstrip("#").isdigit()
             if by_code and self.lobby.code_limits.over(person.name):

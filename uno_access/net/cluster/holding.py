@@ -61,7 +61,7 @@ from ...access import messages
 from ..server.saved import OVER, SavedTableError
 from ..server.tables import Lobby, ServerTable, Stage
 from ..wire.said import Words
-from . import names
+from . import names, replays
 from .connect import REQUEST_WAIT
 from .journal import PATIENCE, RETRY_WAIT, StreamJournal
 from .lease import Held, LeaseLost, Leases
@@ -269,7 +269,7 @@ class ClusterTables:
             self._guarded(table.number, self.journal.lines, table, text)
 
     def replay(self, number: int) -> Replay | None:
-        """Not kept on the cluster: a finished table's log is purged at its end."""
+        """Not kept here: the cluster keeps it (``replays``), which ``replay N`` asks."""
         return None
 
     def _mine(self, table: ServerTable) -> bool:
@@ -332,6 +332,10 @@ class ClusterTables:
             await self.journal.written(number)
         except LeaseLost:
             return  # another holds it now, and ends it there
+        with contextlib.suppress(Exception):  # its replay kept before its log is purged
+            log = await read_table(self.js, number, patience=REQUEST_WAIT)
+            if log.state == OVER:
+                await replays.keep(self.js, log)
         await self._forget(number)
 
     async def _forget(self, number: int) -> None:

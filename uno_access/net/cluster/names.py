@@ -48,6 +48,7 @@ MODERATION = "uno-moderation"  # roles, mutes, bans, reports, the log (``moderat
 RESULTS = "uno-results"  # finished matches, kept by every server in one order (``results``)
 SESSIONS = "uno-sessions"  # browsers' login sessions (``sessions``)
 TOURNAMENTS = "uno-tournaments"  # each tournament, one record a key (``tournaments``)
+REPLAYS = "uno-replays"  # finished matches' replays, by table (``replays``)
 
 STREAM = "UNO_TABLES"
 TABLE_PREFIX = "uno.table"
@@ -134,6 +135,7 @@ def buckets(lease_ttl: float = LEASE_TTL, presence_ttl: float = PRESENCE_TTL) ->
         Bucket(RESULTS),
         Bucket(SESSIONS),
         Bucket(TOURNAMENTS),
+        Bucket(REPLAYS),
     )
 
 

@@ -47,6 +47,8 @@ class TableLog:
     saved: SavedTable | None
     last: int
     entries: int
+    setup: str = ""  # the setup's text, as the log has it (its last before the end)
+    actions: tuple[str, ...] = ()  # the actions' texts as the log has them, refused ones out
 
 
 class Unread(Exception):
@@ -117,6 +119,7 @@ def _folded(number: int, found: list[Msg], last: int) -> TableLog:
     setup: str | None = None
     state = ""
     actions: list[tuple[Action, bool]] = []
+    texts: list[str] = []
     before = ""  # the kind of the entry before
     for message in found:
         headers = message.headers or {}
@@ -130,9 +133,11 @@ def _folded(number: int, found: list[Msg], last: int) -> TableLog:
                 setup, state = text, said
         elif kind == ACTION:
             actions.append(read_action(text))
+            texts.append(text)
         elif kind == REJECTED:
             if before == ACTION:  # the action just before, refused: taken out
                 actions.pop()
+                texts.pop()
         elif kind == ENDED:
             state = OVER
         elif kind not in (HELD, SAID, LINES):  # a lease's mark, lines told: not the game's
@@ -143,7 +148,7 @@ def _folded(number: int, found: list[Msg], last: int) -> TableLog:
         timeouts = frozenset(n for n, (_, timeout) in enumerate(actions) if timeout)
         moves = [action for action, _ in actions]
         saved = read_setup(number, setup, moves, timeouts, state == WAITING)
-    return TableLog(number, state, saved, last, len(found))
+    return TableLog(number, state, saved, last, len(found), setup or "", tuple(texts))
 
 
 __all__ = ["TableLog", "Unread", "read_table"]

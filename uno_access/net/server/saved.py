@@ -103,6 +103,12 @@ class SavedTable:
         public = [e for e in (for_seat(event, SPECTATOR) for event in events) if e is not None]
         return game, public
 
+    def replayed(self) -> Replay:
+        """The finished match told again as a spectator was told it (``replay N``)."""
+        game, events = self.public_events()
+        names = tuple(name for name, _ in self.places)
+        return Replay(names, self.rules, tuple(game.view(0).teams), tuple(events))
+
     def table(self, lobby: Lobby) -> ServerTable:
         """The table as it was: dealt again from its seed, every action applied again
         (a table not started: its seats alone).
@@ -441,12 +447,9 @@ class TableStore:
             return None
         try:
             actions, timeouts = self._actions(number)
-            saved = read_setup(number, str(row[0]), actions, timeouts)
-            game, events = saved.public_events()
+            return read_setup(number, str(row[0]), actions, timeouts).replayed()
         except Exception:  # a row that does not read back, or moves the rules refuse
             return None
-        names = tuple(name for name, _ in saved.places)
-        return Replay(names, saved.rules, tuple(game.view(0).teams), tuple(events))
 
     def load(self, number: int, setup: str, waiting: bool = False) -> SavedTable:
         actions, timeouts = self._actions(number)

@@ -21,6 +21,7 @@ from .results import FAMILIES, PAGE, Results
 
 if TYPE_CHECKING:
     from .lobby import Person
+    from .tables import Replay
 
 Command = Callable[["Person", str], list[str]]
 REPLAY_PAGE = 30  # the lines of a replay told at a time
@@ -140,6 +141,26 @@ def replay(person: Person, rest: str) -> list[str]:
     moves dealt again from the tables file (a private table's to its own players alone),
     ``REPLAY_PAGE`` lines at a time from line ``LINE`` (the first by default): a match of many
     rounds is hundreds of lines, more than anyone reads in one go."""
+    journal = person.lobby.journal
+    return replay_told(
+        person, rest, lambda table: None if journal is None else journal.replay(table)
+    )
+
+
+def replay_table(person: Person, rest: str) -> int | None:
+    """The table of the match ``replay`` asks for, when it may be told to this person
+    (a cluster's server fetches its replay first); None else."""
+    results = _results(person)
+    typed = rest.strip().lstrip("#").partition(" ")[0]
+    if results is None or not typed.isdigit() or len(typed) > 9:
+        return None
+    found = results.match(int(typed))
+    mine = found is not None and person.name.lower() in (n.lower() for n in found[3])
+    return None if found is None or (found[2] and not mine) else found[0]
+
+
+def replay_told(person: Person, rest: str, replay_of: Callable[[int], Replay | None]) -> list[str]:
+    """``replay``'s answer, the match's table dealt again by ``replay_of``."""
     results = _results(person)
     if results is None:
         return [messages.tr(messages.NET_SOCIAL_NOT_HERE)]
@@ -153,8 +174,7 @@ def replay(person: Person, rest: str) -> list[str]:
     if found is None or (found[2] and not mine):
         return [messages.net_no_match(number)]
     table, rules, _, names = found
-    journal = person.lobby.journal
-    replayed = None if journal is None else journal.replay(table)
+    replayed = replay_of(table)
     if replayed is None:
         return [messages.net_replay_gone(number)]
     renderer = Renderer(
