@@ -6,7 +6,8 @@ its own lobby over its own connection to another node.
   two made at once on two servers take two numbers;
 - the last place asked for at once on two servers: exactly one has it, on both;
 - a round planned by a server that then stops answering (its tables not made) is taken
-  over by another, which makes its tables and seats its people;
+  over by another, which makes its tables and seats its people; a table the dead maker
+  had made (another server holds it now) is written, not made again;
 - a table's places counted on one server (where it ended) plan the next round there,
   and the last round's end is the same standings on both;
 - a forged entry (a key not its record's, a record that is none) changes nothing;
@@ -34,6 +35,7 @@ from net_ssh import Server, Ssh, ends_at_once, keypair
 from uno_access.access import messages
 from uno_access.net.cluster import names
 from uno_access.net.cluster import tournaments as shared_module
+from uno_access.net.cluster.far import listed_table
 from uno_access.net.cluster.tournaments import SharedTournaments, key_of
 from uno_access.net.server.accounts import Accounts
 from uno_access.net.server.tables import Lobby
@@ -133,6 +135,40 @@ def test_a_round_whose_maker_stopped_answering_is_made_by_another_server(
         record = b.load(number)
         assert record is not None and record.by == "b"
         assert all(tab in b.lobby.tables for tab, _, _ in b.round_tables(number, 2))
+
+    run(nats_cluster, tmp_path, body)
+
+
+def test_a_table_its_dead_maker_made_before_writing_it_is_taken_not_made_again(
+    nats_cluster: NatsCluster, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The maker made a round's table, then died before writing its number: another
+    server took that table over (the directory lists it, with its tournament); the
+    server taking the round over writes that table, and makes no second one."""
+    monkeypatch.setattr(shared_module, "LOOK", 0.2)
+
+    async def body(servers: Servers) -> None:
+        b = (await server(servers, "b")).tournaments
+        assert b.lobby is not None
+        number = await b.made("ann", SWISS, 2, 1, QUICK, 2, 4_000_000_000.0, grace=0.0)
+        assert await b.joined(number, "ann") and await b.joined(number, "bob")
+        bucket = await servers.clients[-1].jetstream(timeout=5).key_value(names.TOURNAMENTS)
+        entry = await bucket.get(key_of(number))
+        old = Record.read(entry.value or b"")
+        assert old is not None
+        planned = (Slot(1, -1, ("ann", "bob")),)
+        orphan = replace(old, state=State.RUNNING, round=1, tables=planned, by="gone")
+        listing = {
+            "server": "c", "spec": QUICK, "creator": "ann", "stage": "playing",
+            "places": [["ann", None, False, None, True], ["bob", None, False, None, True]],
+            "code": None, "timer": None, "banned": [], "tournament": number,
+        }  # fmt: skip
+        held_elsewhere = listed_table(77, listing, asyncio.get_running_loop())
+        b.lobby.far = SimpleNamespace(listed=lambda: {77: held_elsewhere})
+        before = set(b.lobby.tables)
+        await bucket.update(key_of(number), orphan.data(), last=entry.revision)
+        await arrives(lambda: b.round_tables(number, 1) == [(77, ["ann", "bob"], False)])
+        assert set(b.lobby.tables) == before  # none made here
 
     run(nats_cluster, tmp_path, body)
 

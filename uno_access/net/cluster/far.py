@@ -124,6 +124,7 @@ def listing(table: ServerTable, server: str) -> bytes:
             "code": table.code,
             "timer": table.turn_seconds,
             "banned": sorted(table.banned),
+            "tournament": table.tournament,
         }
     ).encode()
 
@@ -139,6 +140,8 @@ def listed_table(number: int, data: dict[str, Any], loop: asyncio.AbstractEventL
     table.code = data.get("code")
     table.turn_seconds = data.get("timer")
     table.banned = {str(name) for name in data.get("banned", [])}
+    tournament = data.get("tournament")
+    table.tournament = tournament if isinstance(tournament, int) and tournament > 0 else None
     return table
 
 

@@ -549,8 +549,8 @@ class Tournaments:
                     table.grace = record.grace
                     for name in slot.seats:
                         table.hold(name)
-                if table.game is None:
-                    table.start()
+                if lobby.tables.get(table.number) is table and table.game is None:
+                    table.start()  # (one another server holds plays there already)
                 tab = table.number
 
                 def change(found: Record, slot: Slot = slot, tab: int = tab) -> Record | None:
@@ -587,10 +587,15 @@ class Tournaments:
         )
 
     def _made_before(self, number: int, seats: list[str], written: set[int]) -> ServerTable | None:
-        """A table of tournament ``number`` for exactly ``seats`` that no round names yet."""
+        """A table of tournament ``number`` for exactly ``seats`` that no round names yet:
+        this server's, or (a cluster's) one another server holds, as the directory lists
+        it (its maker died before it wrote the table's number, and another took it over)."""
         lobby = self.lobby
         assert lobby is not None
-        for table in lobby.tables.values():
+        found: list[ServerTable] = list(lobby.tables.values())
+        if lobby.far is not None:
+            found += lobby.far.listed().values()
+        for table in found:
             if (
                 table.tournament == number
                 and table.number not in written
