@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 import pexpect
 
@@ -372,3 +372,28 @@ def _first_play_ends(game: Game) -> tuple[int, Play] | None:
                 return seat, action
             return None
     return None
+
+
+def seated_on_two(
+    url: str, folder: Path, closing: list[Any], seed: int, spec: str
+) -> tuple[Ssh, Ssh]:
+    """Servers A and B of the NATS cluster at ``url`` (``serve --seed seed``, open); ann
+    on A makes table 1 of rules ``spec``, bob on B sits at it (told to ann): the two
+    over the real OpenSSH client, everything put in ``closing``."""
+    args = ("--open", "--seed", str(seed), "--cluster", url)
+    a, b = (Server(folder / name, *args) for name in ("a", "b"))
+    closing += [a, b]
+    ann = Ssh(a.port, keypair(folder, "ann"), "ann", timeout=60)
+    closing.append(ann)
+    bob = Ssh(b.port, keypair(folder, "bob"), "bob", timeout=60)
+    closing.append(bob)
+    ann.prompt()
+    bob.prompt()
+    ann.line(f"new {spec}")
+    ann.sees("You made table 1")
+    for _ in range(50):  # B lists A's table a moment later
+        bob.line("join 1")
+        if bob.child.expect([re.escape(messages.net_you_sit(1, 2)), "There is no table"]) == 0:
+            break
+    ann.told("bob sits at table 1, seat 2")
+    return ann, bob

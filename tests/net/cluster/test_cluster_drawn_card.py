@@ -18,11 +18,10 @@ holder's refusal (found playing a tournament across two servers by hand).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from nats_cluster import NatsCluster, nats_cluster
-from net_ssh import Server, Ssh, keypair, table_game
+from net_ssh import Server, Ssh, seated_on_two, table_game
 
 from uno_access.access import messages
 from uno_access.engine.actions import ChooseColor, Draw, Keep, Play, PlayDrawn
@@ -67,25 +66,8 @@ def _seed() -> int:
 def _seated(
     cluster: NatsCluster, tmp_path: Path, closing: list[Ssh | Server], seed: int
 ) -> tuple[Ssh, Ssh]:
-    """Servers A and B (``serve --seed seed``); ann on A makes table 1, bob on B sits at
-    it (told to ann)."""
-    args = ("--open", "--seed", str(seed), "--cluster", cluster.url)
-    a, b = (Server(tmp_path / folder, *args) for folder in ("a", "b"))
-    closing += [a, b]
-    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann", timeout=60)
-    closing.append(ann)
-    bob = Ssh(b.port, keypair(tmp_path, "bob"), "bob", timeout=60)
-    closing.append(bob)
-    ann.prompt()
-    bob.prompt()
-    ann.line(f"new {SPEC}")
-    ann.sees("You made table 1")
-    for _ in range(50):  # B lists A's table a moment later
-        bob.line("join 1")
-        if bob.child.expect([re.escape(messages.net_you_sit(1, 2)), "There is no table"]) == 0:
-            break
-    ann.told("bob sits at table 1, seat 2")
-    return ann, bob
+    """ann on A at table 1, bob on B (``net_ssh.seated_on_two``)."""
+    return seated_on_two(cluster.url, tmp_path, closing, seed, SPEC)
 
 
 def test_a_card_drawn_at_a_table_held_elsewhere_is_kept_or_offered_as_at_the_holder(

@@ -12,11 +12,10 @@ is "cannot be replayed", not an error.
 from __future__ import annotations
 
 import asyncio
-import re
 from pathlib import Path
 
 from nats_cluster import NatsCluster, nats_cluster
-from net_ssh import Server, Ssh, ends_at_once, keypair
+from net_ssh import Server, Ssh, ends_at_once, seated_on_two
 
 from uno_access.access import messages
 from uno_access.net.cluster import names
@@ -34,22 +33,7 @@ def test_a_match_ended_on_one_server_is_replayed_alike_on_the_other(
 ) -> None:
     seed, moves = ends_at_once(NAMES, SPEC)
     mover, play = moves[1]
-    args = ("--open", "--seed", str(seed), "--cluster", nats_cluster.url)
-    a, b = (Server(tmp_path / folder, *args) for folder in ("a", "b"))  # A: table 1
-    closing += [a, b]
-    ann = Ssh(a.port, keypair(tmp_path, "ann"), "ann", timeout=60)
-    closing.append(ann)
-    bob = Ssh(b.port, keypair(tmp_path, "bob"), "bob", timeout=60)
-    closing.append(bob)
-    ann.prompt()
-    bob.prompt()
-    ann.line(f"new {SPEC}")
-    ann.sees("You made table 1")
-    for _ in range(50):  # B lists A's table a moment later
-        bob.line("join 1")
-        if bob.child.expect([re.escape(messages.net_you_sit(1, 2)), "There is no table"]) == 0:
-            break
-    ann.told("bob sits at table 1, seat 2")
+    ann, bob = seated_on_two(nats_cluster.url, tmp_path, closing, seed, SPEC)
     ann.line("start")
     first = (ann, bob)[mover]
     first.sees("Your turn")
