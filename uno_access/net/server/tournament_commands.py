@@ -23,8 +23,8 @@ from .tournaments import (
     FORMATS,
     KNOCKOUT,
     MOST_PLACES,
+    Record,
     State,
-    Tournament,
     Unanswered,
     now,
 )
@@ -54,7 +54,7 @@ def listed(person: Person, rest: str) -> list[str]:
     return [_line(t) for t in found]
 
 
-def _when(t: Tournament) -> str:
+def _when(t: Record) -> str:
     if t.state is State.RUNNING:
         return messages.net_tournament_running(t.round, None if t.format == KNOCKOUT else t.rounds)
     if t.state is not State.SIGNUP:
@@ -63,7 +63,7 @@ def _when(t: Tournament) -> str:
     return messages.net_tournament_when(at)
 
 
-def _line(t: Tournament) -> str:
+def _line(t: Record) -> str:
     return messages.net_tournament_listed(
         t.number, t.format, t.rules, t.size, len(t.entrants), t.places, _when(t)
     )

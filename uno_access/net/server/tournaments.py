@@ -35,7 +35,6 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from ...access import messages
@@ -50,7 +49,7 @@ from .tournament_record import FORMATS, KNOCKOUT, SWISS, Record, Signed, Slot, S
 if TYPE_CHECKING:
     from .tables import Lobby, ServerTable
 
-__all__ = ["FORMATS", "KNOCKOUT", "SWISS", "State", "Tournament", "Tournaments", "Unanswered"]
+__all__ = ["FORMATS", "KNOCKOUT", "SWISS", "Record", "State", "Tournaments", "Unanswered"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tournaments (
@@ -90,22 +89,6 @@ NUMBER_RETRY = 2.0  # seconds before a round's tables that had no number are mad
 RETRY = 1.0  # seconds before a step the tournament waits on is tried again (a cluster's)
 
 T = TypeVar("T")
-
-
-@dataclass(frozen=True, slots=True)
-class Tournament:
-    number: int
-    host: str
-    format: str
-    size: int
-    rounds: int
-    rules: str
-    places: int
-    starts: float | None  # time.time; None: when full (or the host's word)
-    grace: float
-    state: State
-    round: int
-    entrants: tuple[str, ...]
 
 
 class Unanswered(Exception):
@@ -269,26 +252,10 @@ class Tournaments:
 
     # ----------------------------------------------------------------- reading
 
-    def get(self, number: int) -> Tournament | None:
-        record = self.load(number)
-        if record is None:
-            return None
-        return Tournament(
-            record.number,
-            record.host,
-            record.format,
-            record.size,
-            record.rounds,
-            record.rules,
-            record.places,
-            record.starts,
-            record.grace,
-            record.state,
-            record.round,
-            tuple(e.name for e in record.entrants),
-        )
+    def get(self, number: int) -> Record | None:
+        return self.load(number)
 
-    def listed(self) -> list[Tournament]:
+    def listed(self) -> list[Record]:
         """The tournaments signing up or running, the newest first."""
         found = (self.get(n) for n in self.numbers(State.SIGNUP, State.RUNNING))
         return [t for t in found if t is not None]
