@@ -173,6 +173,8 @@ class WebConnection:
             with language.use(self.lang):
                 self.bye(messages.tr(messages.NET_ALREADY_CONNECTED))
             return False
+        if lobby.far is not None:  # a seat here kept for a dead server's connection: theirs
+            await lobby.far.freed(self.name)
         return True
 
     async def _serve(self, loop: asyncio.AbstractEventLoop) -> None:
