@@ -26,6 +26,7 @@ from net_round import Player, TerminalPlayer, about_alone, play, this_round, wai
 from net_ssh import CARD, Server, Ssh, hidden_cards, keypair, shown_cards, table_game
 
 from uno_access.access import messages
+from uno_access.net.wire import SERVERS_ENV
 
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
@@ -132,8 +133,14 @@ async def _told_servers(port: int) -> list[str]:
     """The other servers a data channel on ``port`` is told, once A's is among them (each
     server reads the others' as it renews its presence, every 10 s)."""
     key = asyncssh.generate_private_key("ssh-ed25519")  # one key: one name, "probe"
+    older = await Raw.open(port, "probe", key)  # a client that did not say it takes them
+    try:
+        first = await older.next()
+        assert first["t"] == "line", first  # its welcome: no ``servers`` before it
+    finally:
+        older.conn.close()
     for _ in range(30):
-        raw = await Raw.open(port, "probe", key)
+        raw = await Raw.open(port, "probe", key, env={SERVERS_ENV: "1"})
         try:
             told = await raw.next("servers")
         finally:

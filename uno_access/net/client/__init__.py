@@ -62,6 +62,7 @@ from ..wire import (
     RESUME_ENV,
     RESUME_LOBBY,
     REVIEW_WORDS,
+    SERVERS_ENV,
     SPECTATOR,
     SUBSYSTEM,
     WATCH_PROMPT,
@@ -250,7 +251,7 @@ class Link:
             subsystem=SUBSYSTEM,
             encoding="utf-8",
             errors="replace",
-            env=env or {},
+            env={SERVERS_ENV: "1", **(env or {})},  # the cluster's others: taken here
         )
 
     async def _reconnect(self) -> None:

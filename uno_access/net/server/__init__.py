@@ -39,6 +39,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from ...access import messages
 from ...access.wording import language
 from ...store.paths import data_dir
+from ..wire import SERVERS_ENV
 from . import moderators, passwords
 from .accounts import Accounts, Limiter, login_keys, split_login
 from .data import RESUME_ENV, SUBSYSTEM, DataSession
@@ -617,7 +618,9 @@ class _Session(asyncssh.SSHServerSession[str]):
         lobby = self.server.lobby
         if self._data:
             self._data_session = DataSession(lobby, self.name, chan)
-            self._data_session.start(chan.get_environment().get(RESUME_ENV), self._refusal)
+            environment = chan.get_environment()
+            self._data_session.servers_taken = environment.get(SERVERS_ENV) == "1"
+            self._data_session.start(environment.get(RESUME_ENV), self._refusal)
             return
         if self._refusal is not None:
             chan.write(self._refusal + "\r\n")

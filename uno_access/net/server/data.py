@@ -76,6 +76,7 @@ class DataSession:
         self.lobby = lobby
         self.name = name
         self.chan = chan
+        self.servers_taken = False  # the client takes ``servers`` (``SERVERS_ENV``)
         self.loop = lobby.loop
         self.person = _DataPerson(name, lobby, self)
         self._thread = threading.get_ident()
@@ -177,7 +178,7 @@ class DataSession:
             self._exit(1)
             return
         self.lobby.people[self.name] = self.person.tell
-        if self.lobby.addresses is not None:  # where to connect if this server stops
+        if self.lobby.addresses is not None and self.servers_taken:  # where to go if it stops
             self.send({"t": "servers", "addresses": self.lobby.addresses()[:MOST_ADDRESSES]})
         if resume == RESUME_LOBBY:
             for table in self.lobby.tables.values():

@@ -25,6 +25,9 @@ SUBSYSTEM = "uno-access"
 # lobby: a seat it left while it could not tell the server is left, a bot standing in.
 RESUME_ENV = "UNO_ACCESS_RESUME"
 RESUME_LOBBY = "lobby"
+# Set ("1") by a client that takes ``{"t": "servers", …}``: a cluster's other servers,
+# sent to it alone (an older client would take it for a line it cannot read).
+SERVERS_ENV = "UNO_ACCESS_SERVERS"
 
 SPECTATOR = -1  # the viewer that is no seat: the public events alone
 MOST_SEATS = 10

@@ -16,7 +16,8 @@ The server sends (``"t"`` names the kind):
   sent (``null``: that game is gone);
 - ``{"t": "refused", "reason": …}``: a line the server did not take, and why;
 - ``{"t": "servers", "addresses": ["HOST:PORT", …]}``: a cluster's other servers, as the
-  session begins: the client connects to one of them by itself when this one stops.
+  session begins, to a client that set ``SERVERS_ENV``: it connects to one of them by
+  itself when this one stops.
 
 The client sends ``{"t": "line", "text": …}`` (a typed lobby command),
 ``{"t": "action", "id": N, "action": {…}}`` (an action) and ``{"t": "done", "seen": N}``
