@@ -109,10 +109,11 @@ class SharedTournaments:
         return shared
 
     async def close(self) -> None:
-        self.store.shared = None
         for task in (self._looking, self._watching):
             await mirror.stop(task)
         self._looking = self._watching = None
+        self.store.stop()
+        self.store.shared = None
 
     # ----------------------------------------------------------------- the copy here
 

@@ -136,6 +136,7 @@ class Tournaments:
         # who makes a running round's tables (``Record.by``): a cluster's server id, kept
         # beside the file (its copy is the cluster's record), "" for a server alone
         self._by: dict[int, str] = {}
+        self._stopped = False  # ``stop``: no step begun from here on
         self.clock: Callable[[], float] = time.time
 
     # ----------------------------------------------------------------- the file
@@ -470,8 +471,23 @@ class Tournaments:
 
         self._timers[number] = lobby.loop.call_later(seconds, begin)
 
+    def stop(self) -> None:
+        """No step begun from here on: every start timed, retry and task cancelled (a
+        cluster's server stopping)."""
+        for handle in [*self._timers.values(), *self._waiting.values()]:
+            handle.cancel()
+        self._timers.clear()
+        self._waiting.clear()
+        for task in self._tasks:
+            task.cancel()
+        self._stopped = True
+
     def carry(self, work: Coroutine[Any, Any, object]) -> None:
-        """``work`` carried out: at once by a server alone, as a task with a cluster."""
+        """``work`` carried out: at once by a server alone, as a task with a cluster;
+        not at all once stopped."""
+        if self._stopped:
+            work.close()
+            return
         if self.shared is None:
             now(work)
             return
