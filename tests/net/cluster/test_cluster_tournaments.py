@@ -10,6 +10,7 @@ its own lobby over its own connection to another node.
   had made (another server holds it now) is written, not made again;
 - a table's places counted on one server (where it ended) plan the next round there,
   and the last round's end is the same standings on both;
+- a tournament a server had alone is offered to the cluster as it joins;
 - a forged entry (a key not its record's, a record that is none) changes nothing;
 - over the real OpenSSH client, on two real ``serve --cluster`` servers: a tournament
   made on A, signed up for from B (full: it begins), each person told their table on
@@ -201,6 +202,23 @@ def test_places_counted_where_a_table_ended_plan_the_next_round_and_the_end_is_o
         for side in (a, b):
             await arrives(lambda: side.get(number).state is State.OVER)  # type: ignore[union-attr]  # noqa: B023
         assert a.final(number) == b.final(number) == [(1, "ann", 2), (2, "bob", 0)]
+
+    run(nats_cluster, tmp_path, body)
+
+
+def test_a_tournament_of_a_server_alone_is_offered_as_it_joins(
+    nats_cluster: NatsCluster, tmp_path: Path
+) -> None:
+    async def body(servers: Servers) -> None:
+        (tmp_path / "a").mkdir()
+        alone = Accounts(tmp_path / "a")  # A's file, from before it joined
+        number = alone.tournaments.create("ann", SWISS, 2, 1, QUICK, 4, None)
+        assert alone.tournaments.sign_up(number, "bob")
+        alone.close()
+        a = (await server(servers, "a")).tournaments
+        b = (await server(servers, "b")).tournaments
+        for side in (a, b):
+            await arrives(lambda: _names(side, number) == ["bob"])  # noqa: B023
 
     run(nats_cluster, tmp_path, body)
 
