@@ -19,7 +19,8 @@ import asyncio
 import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from ...access import messages
 from .connect import REQUEST_WAIT
@@ -155,18 +156,32 @@ class Store(Protocol[R]):
     def apply(self, row: R, present: bool) -> None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class Rows(Generic[R]):
+    """How a row of a shared table is keyed, written and read in its bucket."""
+
+    key: Callable[[R], str]
+    data: Callable[[R], bytes]
+    # the row under a key; None for anything else, forged or unreadable (never raises)
+    read: Callable[[str, bytes], R | None]
+    # the row a key names, as far as it says (None: it says too little)
+    of_key: Callable[[str], R | None]
+
+
 class SharedRows(Generic[R]):
     """This server's part in rows the cluster shares, a row a key of ``bucket``: the rows
     here offered to the cluster once (marked ``OFFERED`` in the accounts' file), the
     cluster's copied here (whole before ``start`` returns) and watched, and each change
     made here (at once, as on a server alone) written there after, in order, by one task.
     Two servers changing one row at once end as the bucket's last write says, on every
-    server. A subclass says how a row is keyed, written and read."""
+    server. A subclass says how a row is keyed, written and read (``ROWS``) and where the
+    accounts keep its rows (``store_of``)."""
 
     BUCKET = ""
     OFFERED = ""  # the mark of the accounts' file: its rows were offered
     NOT_READ = ""  # the phrase that says the bucket did not answer in time
     TASK = ""  # what the tasks are called
+    ROWS: Rows[Any]
 
     def __init__(self, bucket: KeyValue, store: Store[R]) -> None:
         self.bucket = bucket
@@ -176,22 +191,19 @@ class SharedRows(Generic[R]):
         self._writing: asyncio.Task[None] | None = None
         self._known: dict[str, R] = {}  # the bucket's rows as the watcher gave them
 
-    # what a subclass says
-
-    def key(self, row: R) -> str:
+    @classmethod
+    def store_of(cls, accounts: Accounts) -> Store[R]:
+        """Where ``accounts`` keep the rows."""
         raise NotImplementedError
 
-    def data(self, row: R) -> bytes:
-        raise NotImplementedError
-
-    def read(self, key: str, data: bytes) -> R | None:
-        """The row under ``key``; None for anything else, forged or unreadable (never
-        raises)."""
-        raise NotImplementedError
-
-    def of_key(self, key: str) -> R | None:
-        """The row a key names, as far as it says (None: it says too little)."""
-        return None
+    @classmethod
+    async def start(
+        cls, js: JetStreamContext, accounts: Accounts, patience: float = FIRST_COPY_WAIT
+    ) -> Self:
+        """The rows of ``accounts`` the cluster's: offered, copied, watched (``run``)."""
+        shared = cls(await js.key_value(cls.BUCKET), cls.store_of(accounts))
+        await shared.run(js, accounts, patience)
+        return shared
 
     # the copy
 
@@ -222,10 +234,10 @@ class SharedRows(Generic[R]):
 
         for row in self.store.rows():
             with contextlib.suppress(KeyWrongLastSequenceError):
-                await self.bucket.create(self.key(row), self.data(row))
+                await self.bucket.create(self.ROWS.key(row), self.ROWS.data(row))
 
     def _changed(self, key: str, data: bytes) -> str | None:
-        row = self.read(key, data)
+        row = self.ROWS.read(key, data)
         if row is None:
             return None
         self._known[key] = row
@@ -233,7 +245,7 @@ class SharedRows(Generic[R]):
         return key
 
     def _removed(self, key: str) -> None:
-        row = self._known.pop(key, None) or self.of_key(key)
+        row = self._known.pop(key, None) or self.ROWS.of_key(key)
         if row is not None:
             self.store.apply(row, False)
 
@@ -241,7 +253,7 @@ class SharedRows(Generic[R]):
         """The bucket read whole: the rows here that it does not have taken out (removed
         elsewhere while this server was away)."""
         for row in self.store.rows():
-            if self.key(row) not in self._known:
+            if self.ROWS.key(row) not in self._known:
                 self.store.apply(row, False)
         if not copied.done():
             copied.set_result(None)
@@ -260,11 +272,11 @@ class SharedRows(Generic[R]):
     async def _write(self) -> None:
         while self._out:
             row, present = self._out[0]
-            key = self.key(row)
+            key = self.ROWS.key(row)
             for _ in range(int(FIRST_COPY_WAIT / WATCH_AGAIN)):  # a node lost: tried again
                 try:
                     if present:
-                        await self.bucket.put(key, self.data(row))
+                        await self.bucket.put(key, self.ROWS.data(row))
                     else:
                         await self.bucket.delete(key)
                     break

@@ -28,7 +28,6 @@ from ..server.moderation import COLUMNS, Kind, Record, Role
 from . import mirror, names
 
 if TYPE_CHECKING:
-    from nats.js.client import JetStreamContext
     from nats.js.kv import KeyValue
 
     from ..server.accounts import Accounts
@@ -105,26 +104,11 @@ class SharedModeration(mirror.SharedRows[Record]):
     OFFERED = OFFERED
     NOT_READ = messages.CLUSTER_MODERATION_NOT_READ
     TASK = "the cluster's moderation"
+    ROWS = mirror.Rows(record_key, record_data, record_read, _record_of)
 
     @classmethod
-    async def start(
-        cls, js: JetStreamContext, accounts: Accounts, patience: float = mirror.FIRST_COPY_WAIT
-    ) -> SharedModeration:
-        shared = cls(await js.key_value(cls.BUCKET), accounts.moderation)
-        await shared.run(js, accounts, patience)
-        return shared
-
-    def key(self, row: Record) -> str:
-        return record_key(row)
-
-    def data(self, row: Record) -> bytes:
-        return record_data(row)
-
-    def read(self, key: str, data: bytes) -> Record | None:
-        return record_read(key, data)
-
-    def of_key(self, key: str) -> Record | None:
-        return _record_of(key)
+    def store_of(cls, accounts: Accounts) -> mirror.Store[Record]:
+        return accounts.moderation
 
 
 async def forget_records(bucket: KeyValue, name: str) -> None:

@@ -24,7 +24,6 @@ from ..server.sessions import Session
 from . import mirror, names
 
 if TYPE_CHECKING:
-    from nats.js.client import JetStreamContext
     from nats.js.kv import KeyValue
 
     from ..server.accounts import Accounts
@@ -68,26 +67,11 @@ class SharedSessions(mirror.SharedRows[Session]):
     OFFERED = "cluster-sessions"
     NOT_READ = messages.CLUSTER_SESSIONS_NOT_READ
     TASK = "the cluster's sessions"
+    ROWS = mirror.Rows(session_key, session_data, session_read, _session_of)
 
     @classmethod
-    async def start(
-        cls, js: JetStreamContext, accounts: Accounts, patience: float = mirror.FIRST_COPY_WAIT
-    ) -> SharedSessions:
-        shared = cls(await js.key_value(cls.BUCKET), accounts.sessions)
-        await shared.run(js, accounts, patience)
-        return shared
-
-    def key(self, row: Session) -> str:
-        return session_key(row)
-
-    def data(self, row: Session) -> bytes:
-        return session_data(row)
-
-    def read(self, key: str, data: bytes) -> Session | None:
-        return session_read(key, data)
-
-    def of_key(self, key: str) -> Session | None:
-        return _session_of(key)
+    def store_of(cls, accounts: Accounts) -> mirror.Store[Session]:
+        return accounts.sessions
 
 
 async def forget_sessions(bucket: KeyValue, name: str) -> None:

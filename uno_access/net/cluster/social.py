@@ -35,7 +35,6 @@ from ..server.social import TABLES, Row
 from . import mirror, names
 
 if TYPE_CHECKING:
-    from nats.js.client import JetStreamContext
     from nats.js.kv import KeyValue
 
     from ..server.accounts import Accounts
@@ -97,30 +96,11 @@ class SharedSocial(mirror.SharedRows[Row]):
     OFFERED = "cluster-social"
     NOT_READ = messages.CLUSTER_SOCIAL_NOT_READ
     TASK = "the cluster's friends"
-
-    def __init__(self, bucket: KeyValue, accounts: Accounts) -> None:
-        super().__init__(bucket, accounts.social)
-        self.accounts = accounts
+    ROWS = mirror.Rows(row_key, row_data, row_read, _row_of)
 
     @classmethod
-    async def start(
-        cls, js: JetStreamContext, accounts: Accounts, patience: float = mirror.FIRST_COPY_WAIT
-    ) -> SharedSocial:
-        shared = cls(await js.key_value(cls.BUCKET), accounts)
-        await shared.run(js, accounts, patience)
-        return shared
-
-    def key(self, row: Row) -> str:
-        return row_key(row)
-
-    def data(self, row: Row) -> bytes:
-        return row_data(row)
-
-    def read(self, key: str, data: bytes) -> Row | None:
-        return row_read(key, data)
-
-    def of_key(self, key: str) -> Row | None:
-        return _row_of(key)
+    def store_of(cls, accounts: Accounts) -> mirror.Store[Row]:
+        return accounts.social
 
 
 async def forget_rows(bucket: KeyValue, name: str) -> None:
