@@ -79,16 +79,17 @@ def seeded_server(tmp_path: Path) -> Iterator[Any]:
 
 @pytest.fixture
 def closing() -> Iterator[list[Any]]:
-    """Ssh sessions, full clients and servers a test opened: each closed at the end, the
-    newest first; a server stopped, its error output holding no traceback."""
-    from net_ssh import Server
-
+    """Ssh sessions, full clients, browsers, proxies and servers a test opened: each
+    closed at the end, the newest first; a server (anything with ``stop``) stopped, its
+    error output holding no traceback (checked once every one is stopped)."""
     opened: list[Any] = []
     yield opened
-    errors = []
-    for thing in reversed(opened):  # every one stopped, before any failure is said
-        if isinstance(thing, Server):
-            errors.append(thing.stop())
+    errors: list[str] = []
+    for thing in reversed(opened):
+        stop = getattr(thing, "stop", None)
+        if callable(stop):
+            said = stop()
+            errors.append(said if isinstance(said, str) else "")
         else:
             thing.close()
     for err in errors:

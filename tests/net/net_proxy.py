@@ -45,6 +45,10 @@ class Proxy:
         with self._lock:
             self._holding, self.held = True, 0
 
+    def close(self) -> None:
+        """At a test's end: cut (``closing``)."""
+        self.cut()
+
     def cut(self) -> None:
         """Every connection closed at once, what was held lost, and no connection taken
         until ``restore``."""

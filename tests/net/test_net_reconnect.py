@@ -10,7 +10,6 @@ import os
 import re
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -28,20 +27,6 @@ from uno_access.net.wire.notices import Connection, Notice
 from uno_access.net.wire.said import worded
 
 NAMES = ("ann", "bob")
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Client | Ssh | Server | Proxy]]:
-    opened: list[Client | Ssh | Server | Proxy] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, Client | Ssh):
-            thing.close()
-        elif isinstance(thing, Proxy):
-            thing.cut()
-        else:
-            err = thing.stop()
-            assert "Traceback" not in err, err
 
 
 def _seed() -> tuple[int, Play]:

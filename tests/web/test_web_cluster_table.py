@@ -16,10 +16,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from nats_cluster import NatsCluster, nats_cluster
 from net_round import Player, TerminalPlayer, about_alone, play, this_round
 from net_ssh import Ssh, hidden_cards, keypair, shown_cards, table_game
@@ -31,18 +29,6 @@ from uno_access.access import messages
 __all__ = ["nats_cluster"]  # the fixture, used by name
 
 Opened = Browser | Ssh | WebServer
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Opened]]:
-    opened: list[Opened] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, WebServer):
-            err = thing.stop()
-            assert "Traceback" not in err, err
-        else:
-            thing.close()
 
 
 def test_pages_and_a_terminal_on_three_servers_play_one_table_to_its_end(

@@ -41,11 +41,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
 from net_proxy import Proxy
 from net_round import Player, TerminalPlayer, about_alone, play, this_round
 from net_ssh import Ssh, hidden_cards, keypair, shown_cards, table_game
@@ -88,20 +86,6 @@ class Table:
 
 
 Opened = Browser | Ssh | WebServer | Proxy
-
-
-@pytest.fixture
-def closing() -> Iterator[list[Opened]]:
-    opened: list[Opened] = []
-    yield opened
-    for thing in reversed(opened):
-        if isinstance(thing, WebServer):
-            err = thing.stop()
-            assert "Traceback" not in err, err
-        elif isinstance(thing, Proxy):
-            thing.cut()
-        else:
-            thing.close()
 
 
 def _sit_down(tmp_path: Path, closing: list[Opened], bob_through_a_proxy: bool = False) -> Table:
